@@ -1,0 +1,62 @@
+import { Form, NavLink } from "@remix-run/react";
+import type { Role } from "../../db/enums";
+import { CsrfInput, TaskInput } from "./CsrfInput";
+import { navFor } from "~/lib/access";
+import { NAV, TITLES } from "~/messages";
+
+/** Sidebar for logged-in users. On a phone it collapses behind a Menu toggle (a checkbox, so it
+ * works without JavaScript). */
+export function Sidebar({ role, name, officialSite }: { role: Role; name: string; officialSite: string }) {
+  const groups = navFor(role);
+  return (
+    <>
+      <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-label={NAV.menu} />
+      <header className="topbar">
+        <label htmlFor="nav-toggle" className="nav-toggle-label">
+          <span aria-hidden="true">☰</span> {NAV.menu}
+        </label>
+        <span className="brand">{TITLES.appName}</span>
+      </header>
+      <aside className="sidebar">
+        <div className="sidebar-brand">{TITLES.appName}</div>
+        <div className="sidebar-user">
+          <span>{name || "—"}</span>
+          <small>{role}</small>
+        </div>
+        <nav aria-label="Main">
+          <ul>
+            <li>
+              <a href={officialSite} target="_blank" rel="noopener noreferrer">
+                {NAV.officialWebsite} ↗
+              </a>
+            </li>
+            <li>
+              <NavLink to="/" end>
+                {NAV.home}
+              </NavLink>
+            </li>
+          </ul>
+          {groups.map((g) => (
+            <div key={g.label || "main"} className="nav-group">
+              {g.label ? <h2>{g.label}</h2> : null}
+              <ul>
+                {g.items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to}>{item.label}</NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <Form method="post" action="/auth/logout" className="logout">
+          <CsrfInput />
+          <TaskInput task="Logging out" />
+          <button type="submit" className="btn btn-block">
+            {NAV.logout}
+          </button>
+        </Form>
+      </aside>
+    </>
+  );
+}

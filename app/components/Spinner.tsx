@@ -1,0 +1,14 @@
+import { useNavigation } from "@remix-run/react";
+
+/** Full-screen spinner while a form submission is pending: the task text followed by ' ...'. */
+export function Spinner() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle" || !navigation.formData) return null;
+  const task = String(navigation.formData.get("_task") ?? "Loading");
+  return (
+    <div className="spinner-overlay" role="status" aria-live="polite">
+      <div className="spinner" aria-hidden="true" />
+      <p>{`${task} ...`}</p>
+    </div>
+  );
+}

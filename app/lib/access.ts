@@ -1,0 +1,141 @@
+// The spec's route table (section 2), once. It drives the server-side guards (access.server.ts)
+// and the sidebar, so a link is shown only where its route would let the user in.
+import type { Role } from "../../db/enums";
+import { TITLES } from "~/messages";
+
+/** "user": any logged-in user; "guest": logged-out only; "public": no guard; Role[]: those roles. */
+export type Access = "user" | "guest" | "public" | readonly Role[];
+
+export const ROUTES = {
+  home: { path: "/", access: "user" },
+  login: { path: "/auth/login", access: "guest" },
+  reset: { path: "/auth/reset", access: "guest" },
+  register: { path: "/auth/register/:role", access: "guest" },
+  verify: { path: "/auth/verify/:token", access: "guest" },
+  users: { path: "/users", access: ["ADMIN", "COMMITTEE"] },
+  approvePhoto: { path: "/users/approve-photo", access: ["ADMIN"] },
+  photoApproved: { path: "/users/photo-approved", access: ["ADMIN", "COMMITTEE"] },
+  eoi: { path: "/eoi", access: ["ADMIN", "COMMITTEE", "MANAGER"] },
+  eoiEvents: { path: "/eoi-events", access: ["ADMIN"] },
+  events: { path: "/events", access: "user" },
+  eventsSummary: { path: "/events-summary", access: ["ADMIN", "COMMITTEE"] },
+  tickets: { path: "/tickets/purchase", access: ["MANAGER"] },
+  members: { path: "/members", access: ["MANAGER"] },
+  help: { path: "/help", access: ["MANAGER"] },
+  teamsManage: { path: "/teams/manage", access: ["ADMIN"] },
+  associations: { path: "/associations", access: ["ADMIN", "COMMITTEE"] },
+  payments: { path: "/payments", access: ["ADMIN"] },
+  orders: { path: "/orders", access: ["ADMIN", "MANAGER"] },
+  rounds: { path: "/rounds", access: ["ADMIN"] },
+  races: { path: "/races", access: ["ADMIN", "COMMITTEE"] },
+  scanLog: { path: "/scan-log", access: ["ADMIN"] },
+  paymentReturn: { path: "/senangpay/return", access: "public" },
+  scanningEntrance: { path: "/scanning/entrance", access: "public" },
+  scanningProfile: { path: "/scanning/profile", access: "public" },
+  scoreboard: { path: "/scoreboard", access: "public" },
+  scoreboardManage: { path: "/scoreboard-manage", access: ["ADMIN", "COMMITTEE"] },
+  trainingSessions: { path: "/training-sessions", access: ["ADMIN", "COMMITTEE"] },
+  trainingReservations: { path: "/training-reservations", access: ["ADMIN", "COMMITTEE"] },
+  notFound: { path: "/not-found", access: "public" },
+} as const satisfies Record<string, { path: string; access: Access }>;
+
+export type RouteKey = keyof typeof ROUTES;
+
+export type Decision =
+  | { kind: "allow" }
+  | { kind: "login"; message: string | null }
+  | { kind: "home"; message: string | null };
+
+/** The guard of section 2 as a pure decision; the server turns it into a redirect with a toast. */
+export function decide(access: Access, role: Role | null, pathname: string): Decision {
+  if (access === "public") return { kind: "allow" };
+  if (access === "guest") return role ? { kind: "home", message: null } : { kind: "allow" };
+  if (!role) return { kind: "login", message: pathname === "/" ? null : "session" };
+  if (access === "user" || access.includes(role)) return { kind: "allow" };
+  return { kind: "home", message: "unauthorized" };
+}
+
+export function canAccess(key: RouteKey, role: Role | null): boolean {
+  return decide(ROUTES[key].access, role, ROUTES[key].path).kind === "allow";
+}
+
+export type NavItem = { label: string; to: string };
+export type NavGroup = { label: string; items: NavItem[] };
+
+type NavSpec = { label: string; items: [string, RouteKey][] };
+
+// Spec's sidebar by role. An item is listed only if the route table admits the role
+// (see docs/decisions/0002-sidebar-follows-route-table.md).
+const STAFF_NAV: NavSpec[] = [
+  {
+    label: "User",
+    items: [
+      ["All Users", "users"],
+      ["Pending Approval", "approvePhoto"],
+      ["Approved Photos", "photoApproved"],
+    ],
+  },
+  {
+    label: "EOI",
+    items: [
+      ["All EOI Events", "eoiEvents"],
+      ["Result", "eoi"],
+    ],
+  },
+  {
+    label: "Event",
+    items: [
+      ["All Events", "events"],
+      ["Confirmed Events Summary", "eventsSummary"],
+      ["All Rounds", "rounds"],
+      ["All Races", "races"],
+      ["All Scans", "scanLog"],
+    ],
+  },
+  {
+    label: "Team",
+    items: [
+      ["All Teams", "associations"],
+      ["Manage Event Teams", "teamsManage"],
+    ],
+  },
+  {
+    label: "Training",
+    items: [
+      ["Sessions", "trainingSessions"],
+      ["Reservations", "trainingReservations"],
+    ],
+  },
+  {
+    label: "Order",
+    items: [
+      ["All Orders", "orders"],
+      ["Payment Logs", "payments"],
+    ],
+  },
+  { label: "Scoreboard", items: [["Scoreboard", "scoreboardManage"]] },
+];
+
+const MANAGER_NAV: NavSpec[] = [
+  {
+    label: "",
+    items: [
+      [TITLES.tickets, "tickets"],
+      [TITLES.members, "members"],
+      [TITLES.orders, "orders"],
+      [TITLES.help, "help"],
+    ],
+  },
+];
+
+export function navFor(role: Role): NavGroup[] {
+  const spec = role === "ADMIN" || role === "COMMITTEE" ? STAFF_NAV : role === "MANAGER" ? MANAGER_NAV : [];
+  return spec
+    .map((g) => ({
+      label: g.label,
+      items: g.items
+        .filter(([, key]) => canAccess(key, role))
+        .map(([label, key]) => ({ label, to: ROUTES[key].path })),
+    }))
+    .filter((g) => g.items.length > 0);
+}

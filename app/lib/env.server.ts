@@ -1,0 +1,73 @@
+// Configuration from the environment, validated once at start-up. Safe defaults run the
+// embedded mode (SQLite file, local mail outbox, payment simulator); production must set
+// SESSION_SECRET.
+import path from "node:path";
+import { z } from "zod";
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().positive().default(3000),
+    DATABASE_PATH: z.string().min(1).default("./data/regatta.db"),
+    UPLOADS_DIR: z.string().min(1).default("./uploads"),
+    OUTBOX_DIR: z.string().min(1).default("./outbox"),
+    MIGRATIONS_DIR: z.string().min(1).default("./db/migrations"),
+    SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters.").optional(),
+    APP_URL: z.url().optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default("Regatta <no-reply@regatta.local>"),
+    PAYMENT_PROVIDER: z.enum(["simulator", "senangpay"]).default("simulator"),
+    SENANGPAY_MERCHANT_ID: z.string().optional(),
+    SENANGPAY_SECRET_KEY: z.string().optional(),
+    SENANGPAY_HASH: z.enum(["sha256", "md5"]).default("sha256"),
+    SENANGPAY_URL: z.url().default("https://app.senangpay.my"),
+    LITEFS_DIR: z.string().optional(),
+    OFFICIAL_SITE_URL: z.url().default("https://www.regatta.example.com"),
+    HELP_WHATSAPP_URL: z.url().default("https://wa.me/60123456789"),
+    HELP_EMAIL: z.string().default("admin@regatta.example.com"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message:
+          "SESSION_SECRET is required in production (a long random string, e.g. `openssl rand -hex 32`).",
+      });
+    }
+    if (env.PAYMENT_PROVIDER === "senangpay" && !(env.SENANGPAY_MERCHANT_ID && env.SENANGPAY_SECRET_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENT_PROVIDER"],
+        message: "PAYMENT_PROVIDER=senangpay needs SENANGPAY_MERCHANT_ID and SENANGPAY_SECRET_KEY.",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof schema> & { APP_URL: string; SESSION_SECRET: string };
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  // Empty strings mean "unset" (as in a .env file with `SMTP_URL=`).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    SESSION_SECRET: env.SESSION_SECRET ?? "dev-only-secret-not-for-production",
+    DATABASE_PATH: path.resolve(env.DATABASE_PATH),
+    UPLOADS_DIR: path.resolve(env.UPLOADS_DIR),
+    OUTBOX_DIR: path.resolve(env.OUTBOX_DIR),
+    MIGRATIONS_DIR: path.resolve(env.MIGRATIONS_DIR),
+  };
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  if (!cached) cached = parseEnv(process.env);
+  return cached;
+}

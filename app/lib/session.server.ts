@@ -1,0 +1,67 @@
+// Login sessions stored in the database; the cookie holds only a random id (signed). Reading a
+// session never writes, so GET requests stay read-only.
+import { and, eq, gt, ne } from "drizzle-orm";
+import { randomToken, sha256 } from "./crypto.server";
+import { getSessionCookie } from "./cookies.server";
+import { db, schema } from "./db.server";
+import type { User } from "~/models/user.server";
+
+const SESSION_DAYS = 30;
+
+export async function createUserSession(userId: number): Promise<string> {
+  const id = randomToken(32);
+  db()
+    .insert(schema.sessions)
+    .values({ idHash: sha256(id), userId, expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000) })
+    .run();
+  return getSessionCookie().serialize(id);
+}
+
+async function sessionIdHash(request: Request): Promise<string | null> {
+  const id = await getSessionCookie().parse(request.headers.get("Cookie"));
+  return typeof id === "string" && id.length > 0 ? sha256(id) : null;
+}
+
+const cache = new WeakMap<Request, Promise<User | null>>();
+
+/** The current user, loaded once per request (Remix runs loaders in parallel). */
+export function getUser(request: Request): Promise<User | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = loadUser(request);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadUser(request: Request): Promise<User | null> {
+  const idHash = await sessionIdHash(request);
+  if (!idHash) return null;
+  const row = db()
+    .select({ user: schema.users })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(and(eq(schema.sessions.idHash, idHash), gt(schema.sessions.expiresAt, new Date())))
+    .get();
+  return row?.user ?? null;
+}
+
+/** Ends this request's session row; returns the Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  const idHash = await sessionIdHash(request);
+  if (idHash) db().delete(schema.sessions).where(eq(schema.sessions.idHash, idHash)).run();
+  return getSessionCookie().serialize("", { maxAge: 0 });
+}
+
+/** Revokes every session of a user but (optionally) the current one, e.g. after a password reset. */
+export async function destroyOtherSessions(userId: number, request?: Request): Promise<void> {
+  const keep = request ? await sessionIdHash(request) : null;
+  db()
+    .delete(schema.sessions)
+    .where(
+      keep
+        ? and(eq(schema.sessions.userId, userId), ne(schema.sessions.idHash, keep))
+        : eq(schema.sessions.userId, userId),
+    )
+    .run();
+}

@@ -1,0 +1,30 @@
+import { redirect } from "@remix-run/node";
+import { getFlashStorage } from "./cookies.server";
+import type { Toast } from "./toast";
+
+const KEY = "toasts";
+
+/** Adds a toast to the flash cookie; returns the Set-Cookie header to send. */
+export async function flashToast(request: Request, toast: Toast): Promise<string> {
+  const storage = getFlashStorage();
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  const existing = (session.get(KEY) as Toast[] | undefined) ?? [];
+  session.flash(KEY, [...existing, toast]);
+  return storage.commitSession(session);
+}
+
+export async function redirectWithToast(request: Request, to: string, toast: Toast, headers?: HeadersInit) {
+  const h = new Headers(headers);
+  h.append("Set-Cookie", await flashToast(request, toast));
+  return redirect(to, { headers: h });
+}
+
+/** Reads and clears the flashed toasts (a cookie write, never a database write). */
+export async function takeToasts(request: Request): Promise<{ toasts: Toast[]; setCookie: string | null }> {
+  const storage = getFlashStorage();
+  const cookie = request.headers.get("Cookie");
+  if (!cookie?.includes("__flash=")) return { toasts: [], setCookie: null };
+  const session = await storage.getSession(cookie);
+  const toasts = (session.get(KEY) as Toast[] | undefined) ?? [];
+  return { toasts, setCookie: await storage.commitSession(session) };
+}

@@ -1,0 +1,136 @@
+// Every user-visible sentence from the spec, to the letter (spelling included: "occured",
+// "mininum", "adminstrator" are the spec's). Screens import from here; never retype a sentence.
+
+export const MSG = {
+  // Guards (spec section 2)
+  sessionExpired: "Session expired! Log in to proceed.",
+  unauthorized: "Unauthorized. Redirect to homepage.",
+  notFoundTitle: "404 Not Found.",
+  notFoundBody: "The page you are looking for does not exist.",
+  returnHome: "Return to Home",
+  nothingToShow: "Nothing to show",
+  nothingToShowDot: "Nothing to show.",
+
+  // Login (sections 5, 8)
+  loginInvalidEmail: "Please enter a valid email.",
+  loginInvalidPassword: "Please enter a valid password.",
+  loginUnverified: "Verify your email account before logging in. Click OK to resend verification email.",
+  loginMismatch: "Your email and password do not match. Please try again.",
+  loginError: "An error occured when logging in. Please try again.",
+  logoutError: "An error occured when logging out. Please try again.",
+  forgotPassword: "Forgot password?",
+
+  // Password reset
+  resetFillAll: "Make sure to fill in all the fields.",
+  resetMismatch: "Password and confirm password must be equal.",
+  forgotNotFound: "Account does not exist. Please try again.",
+  forgotError: "An error occured when verifying account. Please try again.",
+  resetError: "An error occured when resetting password. Please try again.",
+  sendResetEmail: "Send Reset Email",
+  backToLogin: "Back to Login",
+
+  // Change password
+  changeFillAll: "Please fill in all the fields",
+  passwordLength: "Password must be 8-16 characters.",
+  passwordSame: "Password and confirm password must be the same.",
+  wrongPassword: "Wrong password. Please try again.",
+  changePasswordError: "An error occured when changing password. Please try again.",
+  passwordUpdated: "Password updated successfully.",
+
+  // Registration (section 5, in spec order)
+  teamNameRequired: "Please enter a valid team name.",
+  teamCountryRequired: "Please select a team country.",
+  emailInvalid: "Please insert a valid email.",
+  identificationRequired: "Please enter a valid identification number.",
+  nameRequired: "Please enter a valid name.",
+  genderRequired: "Please select a gender.",
+  yobRequired: "Please enter year of birth.",
+  yobRange: (min: number, max: number) => `Year of birth must be between ${min} - ${max}.`,
+  phoneRequired: "Please enter phone number.",
+  phoneDigits: "Phone number should contain numbers only.",
+  emergencyDigits: "Emergency contact should contain numbers only.",
+  addressRequired: "Please enter address.",
+  notAnImage: "Selected file is not an image. Please try again.",
+  imageTooSmall: "Shorter end of the image must be at least 1000px.",
+  registerUserExists: "User already exist. Please login or register with a different email.",
+  registerAssociationExists:
+    "Team with same name already exist. Please contact the event committee for more information.",
+  registerError: "An error occured when creating user. Please try again.",
+  registerSuccess: "User created successfully. Check your email and verify before logging in.",
+  invalidToken: "Invalid token.",
+  teamInfoError: "An error occured when getting team info. Please try again.",
+  verifyError: "An error occured when verifying account. Please try again.",
+
+  // Users
+  userNotFound: "User not found.",
+  userDetailsError: "An error occured when getting user details. Please try again.",
+  statisticsError: "An error occured when getting statistics. Please try again.",
+  photoError: "An error occured when updating photo. Please try again.",
+  photoUpdated: "Photo updated successfully.",
+  createUserRole: "Please select a valid role.",
+  createUserExists: "User already exist. Please try with different email.",
+  createUserError: "An error occured when creating user. Please try again.",
+  createUserSuccess: "User has been created successfully.",
+
+  // Photo states and badges (section 4)
+  photoPendingUpload: "Pending Photo Upload",
+  photoApproved: "Photo Approved",
+  photoInValidation: "Photo in Validation",
+  teamApproved: "Team Approved",
+  teamPending: "Pending Team Approval",
+  feePaid: "Crew Tag Fee Paid",
+  feePending: "Pending Crew Tag Fee",
+
+  // Generic
+  fillAll: "Make sure to fill in all the fields.",
+  genericError: (doing: string) => `An error occured when ${doing}. Please try again.`,
+} as const;
+
+export const TITLES = {
+  appName: "Regatta",
+  login: "Login",
+  reset: "Reset Password",
+  register: "Registration",
+  verify: "Verify Account",
+  overview: "Overview",
+  competitorProfile: "Competitor Profile",
+  managerProfile: "Team Manager Profile",
+  users: "All Users",
+  approvePhoto: "Pending Approval",
+  photoApproved: "Approved Photos",
+  eoi: "EOI Result",
+  eoiEvents: "All EOI Events",
+  events: "All Events",
+  assignedEvents: "Assigned Events",
+  eventsSummary: "Confirmed Events Summary",
+  tickets: "Dinner Ticket Purchase",
+  members: "Members",
+  help: "Help Center",
+  teamsManage: "Manage Event Teams",
+  associations: "All Teams",
+  payments: "Payment Logs",
+  orders: "Orders",
+  rounds: "All Rounds",
+  races: "All Races",
+  scanLog: "Scan Logs",
+  paymentReturn: "Payment",
+  scanningEntrance: "Scanning Entrance",
+  scanningProfile: "Scanning Profile",
+  scoreboard: "Scoreboard",
+  scoreboardManage: "Scoreboard",
+  trainingSessions: "Training Sessions",
+  trainingReservations: "Training Reservations",
+} as const;
+
+export const FOOTER = {
+  copyright: (year: number) => `© ${year} Regatta Dragon Boat Festival. All rights reserved.`,
+  designer: "Designed and built by the Regatta team.",
+} as const;
+
+export const NAV = {
+  officialWebsite: "Official Website",
+  home: "Home",
+  logout: "Logout",
+  menu: "Menu",
+  help: "Need help? Chat with us",
+} as const;

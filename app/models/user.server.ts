@@ -1,0 +1,108 @@
+import { count, eq, sql } from "drizzle-orm";
+import type { Role } from "../../db/schema";
+import { db, schema } from "~/lib/db.server";
+import { hashPassword } from "~/lib/password.server";
+
+export type User = typeof schema.users.$inferSelect;
+
+export function findUserByEmail(email: string): User | undefined {
+  return db()
+    .select()
+    .from(schema.users)
+    .where(sql`${schema.users.email} = ${email.trim()} COLLATE NOCASE`)
+    .get();
+}
+
+export function findUserById(id: number): User | undefined {
+  return db().select().from(schema.users).where(eq(schema.users.id, id)).get();
+}
+
+export class UserExistsError extends Error {
+  constructor() {
+    super("User already exist");
+  }
+}
+
+/** Creates a verified staff account (ADMIN or COMMITTEE), as the admin screen and CLI do. */
+export async function createStaffUser(input: { role: Role; email: string; password: string; name?: string }) {
+  if (input.role !== "ADMIN" && input.role !== "COMMITTEE")
+    throw new Error("Role must be ADMIN or COMMITTEE.");
+  const email = input.email.trim().toLowerCase();
+  if (findUserByEmail(email)) throw new UserExistsError();
+  const hash = await hashPassword(input.password);
+  return db()
+    .insert(schema.users)
+    .values({ email, hash, role: input.role, name: (input.name ?? "").trim().toUpperCase(), verified: true })
+    .returning()
+    .get();
+}
+
+export function associationOf(user: User) {
+  if (!user.associationId) return null;
+  return (
+    db().select().from(schema.associations).where(eq(schema.associations.id, user.associationId)).get() ??
+    null
+  );
+}
+
+export type Statistics = Record<
+  | "users"
+  | "usersPaid"
+  | "associations"
+  | "associationsWithEvent"
+  | "teams"
+  | "tickets"
+  | "imagesPendingApproval"
+  | "imagesRejectedMissing"
+  | "totalPaid"
+  | "ordersPaid"
+  | "ordersProcessing"
+  | "ordersFailed",
+  number
+>;
+
+/** Overview cards for ADMIN and COMMITTEE. Counts participants (managers and competitors). */
+export function statistics(): Statistics {
+  const d = db();
+  const s = schema;
+  const participant = sql`${s.users.role} IN ('MANAGER','COMPETITOR')`;
+  const one = (q: { get(): { n: number } | undefined }) => q.get()?.n ?? 0;
+  const paidTotal = d
+    .select({ n: sql<number>`coalesce(sum(${s.orderLines.price} * ${s.orderLines.count}), 0)` })
+    .from(s.orderLines)
+    .innerJoin(s.orders, eq(s.orders.id, s.orderLines.orderId))
+    .where(eq(s.orders.status, "PAID"));
+  const byStatus = (status: "PAID" | "PROCESSING" | "FAILED") =>
+    one(d.select({ n: count() }).from(s.orders).where(eq(s.orders.status, status)));
+  return {
+    users: one(d.select({ n: count() }).from(s.users).where(participant)),
+    usersPaid: one(
+      d.select({ n: count() }).from(s.users).where(sql`${participant} AND ${s.users.membershipPaid} = 1`),
+    ),
+    associations: one(d.select({ n: count() }).from(s.associations)),
+    associationsWithEvent: one(
+      d.select({ n: sql<number>`count(distinct ${s.teams.associationId})` }).from(s.teams),
+    ),
+    teams: one(d.select({ n: count() }).from(s.teams)),
+    tickets: one(
+      d
+        .select({ n: sql<number>`coalesce(sum(${s.orderLines.count}), 0)` })
+        .from(s.orderLines)
+        .innerJoin(s.orders, eq(s.orders.id, s.orderLines.orderId))
+        .where(sql`${s.orderLines.kind} = 'TICKET' AND ${s.orders.status} = 'PAID'`),
+    ),
+    imagesPendingApproval: one(
+      d
+        .select({ n: count() })
+        .from(s.users)
+        .where(sql`${s.users.image} IS NOT NULL AND ${s.users.validImage} = 0`),
+    ),
+    imagesRejectedMissing: one(
+      d.select({ n: count() }).from(s.users).where(sql`${participant} AND ${s.users.validImage} = 2`),
+    ),
+    totalPaid: one(paidTotal),
+    ordersPaid: byStatus("PAID"),
+    ordersProcessing: byStatus("PROCESSING"),
+    ordersFailed: byStatus("FAILED"),
+  };
+}

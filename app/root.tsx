@@ -1,0 +1,103 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  json,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
+import { Footer } from "~/components/Footer";
+import { HelpBubble } from "~/components/HelpBubble";
+import { Spinner } from "~/components/Spinner";
+import { Toasts } from "~/components/Toasts";
+import { csrfToken } from "~/lib/csrf.server";
+import { env } from "~/lib/env.server";
+import { getUser } from "~/lib/session.server";
+import { takeToasts } from "~/lib/toast.server";
+import { TITLES } from "~/messages";
+import styles from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: TITLES.appName }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, flashed] = await Promise.all([getUser(request), takeToasts(request)]);
+  const csrf = csrfToken(request);
+  const headers = new Headers();
+  if (flashed.setCookie) headers.append("Set-Cookie", flashed.setCookie);
+  if (csrf.setCookie) headers.append("Set-Cookie", csrf.setCookie);
+  const e = env();
+  return json(
+    {
+      // Only what the layout needs reaches the browser: never the password hash.
+      user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
+      toasts: flashed.toasts,
+      csrf: csrf.token,
+      links: { officialSite: e.OFFICIAL_SITE_URL, whatsapp: e.HELP_WHATSAPP_URL },
+    },
+    { headers },
+  );
+}
+
+export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function Document({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <Toasts toasts={data.toasts} />
+      <Spinner />
+      <div className="page">
+        <Outlet />
+      </div>
+      <Footer />
+      <HelpBubble href={data.links.whatsapp} />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    status === 403
+      ? "This form has expired. Please go back, reload the page and try again."
+      : "Something went wrong. Please try again.";
+  return (
+    <Document>
+      <main className="plain">
+        <div className="card narrow">
+          <h1>{status === 403 ? "Forbidden" : "Error"}</h1>
+          <p>{message}</p>
+          <a href="/">Return to Home</a>
+        </div>
+      </main>
+    </Document>
+  );
+}

@@ -1,0 +1,80 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { Field } from "~/components/Field";
+import { Toasts } from "~/components/Toasts";
+import { requireGuest } from "~/lib/access.server";
+import { login } from "~/lib/auth.server";
+import { readForm } from "~/lib/csrf.server";
+import { createUserSession } from "~/lib/session.server";
+import type { Toast } from "~/lib/toast";
+import { MSG, TITLES } from "~/messages";
+import { loginSchema } from "~/rules/auth-schemas";
+
+export const meta: MetaFunction = () => [{ title: `${TITLES.login} | ${TITLES.appName}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireGuest(request, "login");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireGuest(request, "login");
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }), toast: null }, 400);
+  }
+  const outcome = await login(request, form);
+  if ("user" in outcome) {
+    return redirect("/", { headers: { "Set-Cookie": await createUserSession(outcome.user.id) } });
+  }
+  const toast: Toast =
+    outcome.error === "User not verified."
+      ? {
+          type: "confirm",
+          message: MSG.loginUnverified,
+          action: "/auth/resend-verification",
+          fields: { email: submission.value.email },
+        }
+      : {
+          type: "error",
+          message: outcome.error === "Invalid credentials." ? MSG.loginMismatch : MSG.loginError,
+        };
+  return json({ result: submission.reply({ hideFields: ["password"] }), toast }, 400);
+}
+
+export default function Login() {
+  const data = useActionData<typeof action>();
+  const [form, fields] = useForm({ lastResult: data?.result, shouldRevalidate: "onBlur" });
+  return (
+    <div className="card narrow">
+      <Toasts toasts={data?.toast ? [data.toast] : undefined} />
+      <h1>{TITLES.login}</h1>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <CsrfInput />
+        <TaskInput task="Logging in" />
+        <Field label="Email" field={fields.email}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+        </Field>
+        <Field label="Password" field={fields.password}>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+        </Field>
+        <button type="submit" className="btn btn-primary btn-block">
+          {TITLES.login}
+        </button>
+      </Form>
+      <p className="form-links">
+        <Link to="/auth/reset">{MSG.forgotPassword}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { readForm } from "~/lib/csrf.server";
+import { destroySession } from "~/lib/session.server";
+
+// Logout is a POST (no write on a GET); it deletes the session row.
+export async function action({ request }: ActionFunctionArgs) {
+  await readForm(request);
+  return redirect("/auth/login", { headers: { "Set-Cookie": await destroySession(request) } });
+}
+
+export const loader = () => redirect("/");

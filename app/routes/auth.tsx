@@ -1,0 +1,12 @@
+import { Outlet } from "@remix-run/react";
+import { TITLES } from "~/messages";
+
+/** Plain layout for logged-out pages. */
+export default function AuthLayout() {
+  return (
+    <main className="plain">
+      <div className="plain-brand">{TITLES.appName}</div>
+      <Outlet />
+    </main>
+  );
+}

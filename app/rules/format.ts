@@ -1,0 +1,27 @@
+// Display formats of spec section 9: money in RM with two decimals, dates in Malaysia time as
+// dd/MM/yyyy hh:mm aa.
+
+const money = new Intl.NumberFormat("en-MY", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 123450 sen -> "RM 1,234.50". */
+export function formatRM(sen: number): string {
+  const sign = sen < 0 ? "-" : "";
+  return `${sign}RM ${money.format(Math.abs(sen) / 100)}`;
+}
+
+const parts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Kuala_Lumpur",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: true,
+});
+
+/** A UTC instant shown in Malaysia time: "05/03/2026 09:07 PM". */
+export function formatDateTime(value: Date | number | string): string {
+  const p = Object.fromEntries(parts.formatToParts(new Date(value)).map((x) => [x.type, x.value]));
+  const hour = p.hour === "00" ? "12" : p.hour;
+  return `${p.day}/${p.month}/${p.year} ${hour}:${p.minute} ${String(p.dayPeriod).toUpperCase()}`;
+}

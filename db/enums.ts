@@ -1,0 +1,15 @@
+// Enumerations of spec section 3. Plain constants, safe to import from browser code.
+export const ROLES = ["ADMIN", "COMMITTEE", "MANAGER", "COMPETITOR"] as const;
+export type Role = (typeof ROLES)[number];
+export const GENDERS = ["MALE", "FEMALE"] as const;
+export type Gender = (typeof GENDERS)[number];
+export const ORDER_STATUSES = ["PROCESSING", "PAID", "FAILED", "CANCELLED"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const RESERVATION_STATUSES = ["PENDING", "APPROVED", "REJECTED", "CANCELLED"] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+export const ORDER_LINE_KINDS = ["EVENT", "MEMBERSHIP", "TICKET"] as const;
+export const TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD"] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+/** validImage values, as the spec defines them. */
+export const VALID_IMAGE = { APPROVED: 1, PENDING: 0, REJECTED_OR_NONE: 2 } as const;

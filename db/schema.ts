@@ -1,0 +1,367 @@
+// Drizzle schema: every entity of spec section 3, plus the tables the app itself needs
+// (sessions, one-time tokens, photo bytes, throttling). Money is integer sen; times are UTC
+// milliseconds since the epoch.
+import { sql } from "drizzle-orm";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+import {
+  GENDERS,
+  ORDER_LINE_KINDS,
+  ORDER_STATUSES,
+  RESERVATION_STATUSES,
+  ROLES,
+  TOKEN_PURPOSES,
+  VALID_IMAGE,
+} from "./enums";
+
+export * from "./enums";
+
+const created = () =>
+  integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const updated = () =>
+  integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const bool = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
+
+export const associations = sqliteTable(
+  "associations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    name: text("name").notNull(),
+    country: text("country").notNull(),
+    token: text("token").notNull(),
+  },
+  (t) => [
+    uniqueIndex("associations_name_nocase").on(sql`${t.name} COLLATE NOCASE`),
+    uniqueIndex("associations_token").on(t.token),
+  ],
+);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+    email: text("email").notNull(),
+    hash: text("hash").notNull(),
+    identification: text("identification").notNull().default(""),
+    name: text("name").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    phoneEmergency: text("phone_emergency").notNull().default(""),
+    address: text("address").notNull().default(""),
+    gender: text("gender", { enum: GENDERS }),
+    image: text("image"),
+    validImage: integer("valid_image").notNull().default(VALID_IMAGE.REJECTED_OR_NONE),
+    yob: integer("yob"),
+    associationId: integer("association_id").references(() => associations.id),
+    verified: bool("verified"),
+    approved: bool("approved"),
+    membershipPaid: bool("membership_paid"),
+    role: text("role", { enum: ROLES }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("users_email_nocase").on(sql`${t.email} COLLATE NOCASE`),
+    index("users_association").on(t.associationId),
+    index("users_valid_image").on(t.validImage),
+    index("users_role").on(t.role),
+  ],
+);
+
+/** Re-encoded JPEG bytes; `uploads/{name}` is a disk cache of these (LiteFS replicates only the db). */
+export const photos = sqliteTable("photos", {
+  name: text("name").primaryKey(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: created(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  bytes: blob("bytes", { mode: "buffer" }).notNull(),
+});
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    price: integer("price").notNull().default(10000),
+    maxTeam: integer("max_team").notNull().default(50),
+    reserveCount: integer("reserve_count").notNull().default(0),
+    minRace: integer("min_race").notNull().default(0),
+    maxRace: integer("max_race").notNull().default(12),
+    maxMale: integer("max_male").notNull().default(12),
+    minFemale: integer("min_female").notNull().default(0),
+    minAge: integer("min_age").notNull().default(0),
+    maxAge: integer("max_age").notNull().default(100),
+    limitMalaysia: bool("limit_malaysia"),
+    deleted: bool("deleted"),
+  },
+  (t) => [uniqueIndex("events_name_live").on(t.name).where(sql`${t.deleted} = 0`)],
+);
+
+export const teams = sqliteTable(
+  "teams",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    associationId: integer("association_id")
+      .notNull()
+      .references(() => associations.id),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id),
+  },
+  (t) => [index("teams_association").on(t.associationId), index("teams_event").on(t.eventId)],
+);
+
+export const teamMembers = sqliteTable(
+  "team_members",
+  {
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index("team_members_user").on(t.userId)],
+);
+
+export const rounds = sqliteTable(
+  "rounds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("rounds_event_name").on(t.eventId, t.name), index("rounds_name").on(t.name)],
+);
+
+export const races = sqliteTable(
+  "races",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    lane: text("lane").notNull(),
+    score: text("score"),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    uniqueIndex("races_round_lane").on(t.roundId, t.lane),
+    uniqueIndex("races_round_team").on(t.roundId, t.teamId),
+  ],
+);
+
+export const scanLogs = sqliteTable(
+  "scan_logs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("scan_logs_round").on(t.roundId)],
+);
+
+export const scoreboardRounds = sqliteTable("scoreboard_rounds", {
+  roundId: integer("round_id")
+    .primaryKey()
+    .references(() => rounds.id, { onDelete: "cascade" }),
+  createdAt: created(),
+});
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+    transactionId: text("transaction_id"),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("PROCESSING"),
+    token: text("token").notNull(),
+  },
+  (t) => [
+    uniqueIndex("orders_token").on(t.token),
+    index("orders_owner").on(t.ownerId),
+    index("orders_status_created").on(t.status, t.createdAt),
+  ],
+);
+
+export const orderLines = sqliteTable(
+  "order_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ORDER_LINE_KINDS }).notNull(),
+    count: integer("count").notNull(),
+    price: integer("price").notNull(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    eventId: integer("event_id").references(() => events.id),
+    userId: integer("user_id").references(() => users.id),
+  },
+  (t) => [
+    index("order_lines_order").on(t.orderId),
+    index("order_lines_event").on(t.eventId),
+    index("order_lines_user").on(t.userId),
+  ],
+);
+
+export const paymentLogs = sqliteTable(
+  "payment_logs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    statusId: text("status_id").notNull(),
+    msg: text("msg").notNull().default(""),
+    transactionId: text("transaction_id").notNull().default(""),
+    orderId: text("order_id").notNull(),
+  },
+  (t) => [index("payment_logs_order").on(t.orderId), index("payment_logs_created").on(t.createdAt)],
+);
+
+export const orderNotes = sqliteTable(
+  "order_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+    note: text("note").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    author: text("author").notNull(),
+  },
+  (t) => [index("order_notes_order").on(t.orderId)],
+);
+
+export const eoiUsers = sqliteTable("eoi_users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  createdAt: created(),
+  updatedAt: updated(),
+  email: text("email").notNull(),
+  name: text("name").notNull(),
+  country: text("country").notNull(),
+  team: text("team").notNull(),
+});
+
+export const eoiEvents = sqliteTable(
+  "eoi_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+    name: text("name").notNull(),
+    deleted: bool("deleted"),
+  },
+  (t) => [uniqueIndex("eoi_events_name_live").on(t.name).where(sql`${t.deleted} = 0`)],
+);
+
+export const eois = sqliteTable(
+  "eois",
+  {
+    eoiUserId: integer("eoi_user_id")
+      .notNull()
+      .references(() => eoiUsers.id, { onDelete: "cascade" }),
+    eoiEventId: integer("eoi_event_id")
+      .notNull()
+      .references(() => eoiEvents.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.eoiUserId, t.eoiEventId] }), index("eois_event").on(t.eoiEventId)],
+);
+
+export const trainingSessions = sqliteTable(
+  "training_sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+    startTime: integer("start_time", { mode: "timestamp_ms" }).notNull(),
+    endTime: integer("end_time", { mode: "timestamp_ms" }).notNull(),
+    maxBoat: integer("max_boat").notNull(),
+  },
+  (t) => [index("training_sessions_start").on(t.startTime)],
+);
+
+export const trainingReservations = sqliteTable(
+  "training_reservations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+    boat: integer("boat").notNull(),
+    status: text("status", { enum: RESERVATION_STATUSES }).notNull().default("PENDING"),
+    rejectReason: text("reject_reason"),
+    associationId: integer("association_id")
+      .notNull()
+      .references(() => associations.id),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => trainingSessions.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    index("training_reservations_session").on(t.sessionId),
+    index("training_reservations_status").on(t.status),
+  ],
+);
+
+/** Login sessions. The cookie holds a random id; only its SHA-256 is stored, so a leaked
+ * database does not leak live sessions. Deleting the row revokes the session. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: created(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+/** One-time tokens (email verification, password reset), stored hashed, expiring, single-use. */
+export const tokens = sqliteTable(
+  "tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull(),
+    purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: created(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("tokens_hash").on(t.tokenHash), index("tokens_user").on(t.userId, t.purpose)],
+);
+
+/** Sliding-window counters for throttling (failed logins, reset requests, resends). */
+export const throttles = sqliteTable("throttles", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+});

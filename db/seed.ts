@@ -1,0 +1,148 @@
+// `npm run db:seed`: migrates if needed, then fills an EMPTY database with a believable regatta.
+// Running it again on a filled database changes nothing.
+import { count } from "drizzle-orm";
+import { randomToken } from "~/lib/crypto.server";
+import { db, schema } from "~/lib/db.server";
+import { hashPassword } from "~/lib/password.server";
+import { seedEvents } from "./seed-data";
+import type { Gender, Role } from "./enums";
+
+export const DEMO_PASSWORD = "Regatta2026!";
+
+export async function seed(): Promise<boolean> {
+  const d = db();
+  const existing = d.select({ n: count() }).from(schema.users).get()?.n ?? 0;
+  if (existing > 0) return false;
+
+  // One slow hash reused for every demo account (they share the demo password).
+  const hash = await hashPassword(DEMO_PASSWORD);
+
+  d.transaction((tx) => {
+    const clubs = [
+      { name: "Penang Dragon Warriors", country: "MY" },
+      { name: "Singapore Paddle Club", country: "SG" },
+      { name: "Jakarta Naga Rowers", country: "ID" },
+      { name: "Kuching Hornbill Dragons", country: "MY" },
+      { name: "Bangkok River Dragons", country: "TH" },
+    ].map((c) =>
+      tx
+        .insert(schema.associations)
+        .values({ ...c, token: randomToken(24) })
+        .returning()
+        .get(),
+    );
+    const [penang] = clubs;
+
+    const user = (v: {
+      email: string;
+      role: Role;
+      name: string;
+      associationId?: number;
+      gender?: Gender;
+      yob?: number;
+      verified?: boolean;
+      approved?: boolean;
+      membershipPaid?: boolean;
+      identification?: string;
+    }) =>
+      tx
+        .insert(schema.users)
+        .values({
+          hash,
+          phone: "60123456789",
+          address: "No. 1, Jalan Regatta, 10000 George Town, Pulau Pinang",
+          identification: v.identification ?? "",
+          verified: true,
+          ...v,
+        })
+        .returning()
+        .get();
+
+    user({ email: "admin@example.com", role: "ADMIN", name: "REGATTA ADMIN" });
+    user({ email: "committee@example.com", role: "COMMITTEE", name: "COMMITTEE MEMBER" });
+    user({
+      email: "manager@example.com",
+      role: "MANAGER",
+      name: "LIM WEI MING",
+      associationId: penang.id,
+      gender: "MALE",
+      yob: 1984,
+      approved: true,
+      membershipPaid: true,
+      identification: "840312075531",
+    });
+    user({
+      email: "competitor@example.com",
+      role: "COMPETITOR",
+      name: "NUR AISYAH BINTI AHMAD",
+      associationId: penang.id,
+      gender: "FEMALE",
+      yob: 1998,
+      approved: true,
+      identification: "980722075122",
+    });
+
+    // Members in every lifecycle state in every club: unverified, verified not approved,
+    // approved not paid, approved and paid.
+    const first = [
+      "AHMAD",
+      "TAN",
+      "SITI",
+      "RAJ",
+      "WONG",
+      "MEI",
+      "ARJUN",
+      "FARAH",
+      "CHONG",
+      "PRIYA",
+      "HAFIZ",
+      "LEE",
+    ];
+    const last = ["HASSAN", "KUMAR", "LING", "ISMAIL", "CHEN", "NAIR", "OSMAN", "YAP"];
+    const states = [
+      { verified: false, approved: false, membershipPaid: false },
+      { verified: true, approved: false, membershipPaid: false },
+      { verified: true, approved: true, membershipPaid: false },
+      { verified: true, approved: true, membershipPaid: true },
+    ];
+    let n = 0;
+    for (const club of clubs) {
+      const slug = club.name.toLowerCase().split(" ")[0];
+      if (club.id !== penang.id) {
+        user({
+          email: `manager.${slug}@example.com`,
+          role: "MANAGER",
+          name: `${first[n % first.length]} ${last[n % last.length]}`,
+          associationId: club.id,
+          gender: "MALE",
+          yob: 1980 + (n % 10),
+          approved: true,
+          membershipPaid: true,
+          identification: `P${1000000 + n}`,
+        });
+        n++;
+      }
+      for (let i = 0; i < 8; i++, n++) {
+        user({
+          email: `${slug}.member${i + 1}@example.com`,
+          role: "COMPETITOR",
+          name: `${first[n % first.length]} ${last[(n * 3) % last.length]}`,
+          associationId: club.id,
+          gender: i % 2 === 0 ? "MALE" : "FEMALE",
+          yob: 1975 + ((n * 7) % 33),
+          identification: club.country === "MY" ? `${900101070000 + n}` : `P${2000000 + n}`,
+          ...states[i % states.length],
+        });
+      }
+    }
+
+    for (const event of seedEvents()) tx.insert(schema.events).values(event).run();
+  });
+  return true;
+}
+
+// Run as a script (`npm run db:seed`), not when imported by tests.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const filled = await seed();
+  console.log(filled ? "Demo data added." : "Database already has data; seed skipped.");
+}
