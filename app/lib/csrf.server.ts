@@ -48,7 +48,9 @@ export function assertCsrf(request: Request, form: FormData | null): void {
 
 /** Reads the form and checks its CSRF token in one step: every action starts with this. */
 export async function readForm(request: Request): Promise<FormData> {
-  const form = await request.formData();
+  const type = request.headers.get("Content-Type") ?? "";
+  const isForm = type.includes("form-urlencoded") || type.includes("multipart/form-data");
+  const form = isForm ? await request.formData() : new FormData();
   assertCsrf(request, form);
   return form;
 }

@@ -8,6 +8,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { Field } from "~/components/Field";
 import { Toasts } from "~/components/Toasts";
@@ -55,6 +56,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Login() {
   const data = useActionData<typeof action>();
   const [form, fields] = useForm({ lastResult: data?.result, shouldRevalidate: "onBlur" });
+  // A failed attempt empties the password box (without JavaScript the server already did).
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: count each new action result
+  useEffect(() => setAttempt((a) => a + 1), [data]);
   return (
     <div className="card narrow">
       <Toasts toasts={data?.toast ? [data.toast] : undefined} />
@@ -66,7 +71,11 @@ export default function Login() {
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
         </Field>
         <Field label="Password" field={fields.password}>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            key={attempt}
+            autoComplete="current-password"
+          />
         </Field>
         <button type="submit" className="btn btn-primary btn-block">
           {TITLES.login}

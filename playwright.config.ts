@@ -1,0 +1,41 @@
+import { defineConfig } from "@playwright/test";
+
+export const E2E_PORT = 3100;
+export const MAIL_PORT = 3125;
+
+// The built app on a fresh database, with a real SMTP catcher on 127.0.0.1 (scripts/e2e-server.mjs).
+// Every spec runs twice: with JavaScript and without.
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `http://127.0.0.1:${E2E_PORT}/healthcheck`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,76 @@
+// Starts what the Playwright suite talks to: a real SMTP catcher on 127.0.0.1 (messages readable
+// at http://127.0.0.1:3125/messages) and the built app on a fresh, seeded SQLite file.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+const APP_PORT = 3100;
+const MAIL_PORT = 3125;
+const SMTP_PORT = 3126;
+const dir = path.resolve("tests/.tmp/e2e");
+fs.rmSync(dir, { recursive: true, force: true });
+fs.mkdirSync(dir, { recursive: true });
+
+/** @type {{to: string, subject: string, text: string, html: string, date: number}[]} */
+const messages = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        const to = [mail.to]
+          .flat()
+          .flatMap((a) => a?.value ?? [])
+          .map((v) => v.address?.toLowerCase() ?? "");
+        for (const address of to) {
+          messages.push({
+            to: address,
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+            html: String(mail.html ?? ""),
+            date: Date.now(),
+          });
+        }
+        callback();
+      })
+      .catch(callback);
+  },
+});
+smtp.listen(SMTP_PORT, "127.0.0.1");
+
+http
+  .createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const to = url.searchParams.get("to")?.toLowerCase();
+    res.setHeader("Content-Type", "application/json");
+    res.end(JSON.stringify(messages.filter((m) => !to || m.to === to)));
+  })
+  .listen(MAIL_PORT, "127.0.0.1");
+
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(APP_PORT),
+  APP_URL: `http://127.0.0.1:${APP_PORT}`,
+  DATABASE_PATH: path.join(dir, "e2e.db"),
+  UPLOADS_DIR: path.join(dir, "uploads"),
+  OUTBOX_DIR: path.join(dir, "outbox"),
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+  SESSION_SECRET: "e2e-secret-0123456789abcdef",
+};
+const seeded = spawnSync("npx", ["tsx", "db/seed.ts"], { stdio: "inherit", env });
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+const app = spawn("npx", ["remix-serve", "./build/index.js"], { stdio: "inherit", env });
+const stop = () => {
+  app.kill("SIGTERM");
+  smtp.close();
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+app.on("exit", (code) => process.exit(code ?? 1));

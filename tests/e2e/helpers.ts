@@ -1,0 +1,57 @@
+import { expect, type Page } from "@playwright/test";
+
+export const PASSWORD = "Regatta2026!";
+export const DEMO = {
+  ADMIN: "admin@example.com",
+  COMMITTEE: "committee@example.com",
+  MANAGER: "manager@example.com",
+  COMPETITOR: "competitor@example.com",
+} as const;
+export type DemoRole = keyof typeof DEMO;
+/** A seeded member whose email is not verified. */
+export const UNVERIFIED = "penang.member1@example.com";
+
+export async function login(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/auth/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function logout(page: Page) {
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+}
+
+export function toast(page: Page, text: string) {
+  return page.locator(".toast").filter({ hasText: text });
+}
+
+export type Mail = { to: string; subject: string; text: string; html: string; date: number };
+
+/** Messages the SMTP catcher on 127.0.0.1 received for an address (newest last). */
+export async function mailsTo(address: string): Promise<Mail[]> {
+  const res = await fetch(`http://127.0.0.1:3125/messages?to=${encodeURIComponent(address)}`);
+  return (await res.json()) as Mail[];
+}
+
+export async function waitForMail(address: string, subject: RegExp, after = 0): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(address)).filter((m) => m.date >= after && subject.test(m.subject)).at(-1);
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export function linkIn(mail: Mail, pathPart: string): string {
+  const link = mail.text.match(new RegExp(`https?://\\S*${pathPart}\\S*`))?.[0];
+  if (!link) throw new Error(`No link with ${pathPart} in mail: ${mail.text}`);
+  return new URL(link).pathname + new URL(link).search;
+}

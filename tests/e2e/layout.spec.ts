@@ -1,0 +1,138 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, type DemoRole, login } from "./helpers";
+
+// The spec's sidebar per role (section 2), limited to routes the role may open.
+const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]> = {
+  ADMIN: [
+    {
+      group: "User",
+      items: [
+        ["All Users", "/users"],
+        ["Pending Approval", "/users/approve-photo"],
+        ["Approved Photos", "/users/photo-approved"],
+      ],
+    },
+    {
+      group: "EOI",
+      items: [
+        ["All EOI Events", "/eoi-events"],
+        ["Result", "/eoi"],
+      ],
+    },
+    {
+      group: "Event",
+      items: [
+        ["All Events", "/events"],
+        ["Confirmed Events Summary", "/events-summary"],
+        ["All Rounds", "/rounds"],
+        ["All Races", "/races"],
+        ["All Scans", "/scan-log"],
+      ],
+    },
+    {
+      group: "Team",
+      items: [
+        ["All Teams", "/associations"],
+        ["Manage Event Teams", "/teams/manage"],
+      ],
+    },
+    {
+      group: "Training",
+      items: [
+        ["Sessions", "/training-sessions"],
+        ["Reservations", "/training-reservations"],
+      ],
+    },
+    {
+      group: "Order",
+      items: [
+        ["All Orders", "/orders"],
+        ["Payment Logs", "/payments"],
+      ],
+    },
+    { group: "Scoreboard", items: [["Scoreboard", "/scoreboard-manage"]] },
+  ],
+  COMMITTEE: [
+    {
+      group: "User",
+      items: [
+        ["All Users", "/users"],
+        ["Approved Photos", "/users/photo-approved"],
+      ],
+    },
+    { group: "EOI", items: [["Result", "/eoi"]] },
+    {
+      group: "Event",
+      items: [
+        ["All Events", "/events"],
+        ["Confirmed Events Summary", "/events-summary"],
+        ["All Races", "/races"],
+      ],
+    },
+    { group: "Team", items: [["All Teams", "/associations"]] },
+    {
+      group: "Training",
+      items: [
+        ["Sessions", "/training-sessions"],
+        ["Reservations", "/training-reservations"],
+      ],
+    },
+    { group: "Scoreboard", items: [["Scoreboard", "/scoreboard-manage"]] },
+  ],
+  MANAGER: [
+    {
+      items: [
+        ["Dinner Ticket Purchase", "/tickets/purchase"],
+        ["Members", "/members"],
+        ["Orders", "/orders"],
+        ["Help Center", "/help"],
+      ],
+    },
+  ],
+  COMPETITOR: [],
+};
+
+for (const role of Object.keys(SIDEBAR) as DemoRole[]) {
+  test(`${role} sees their sidebar and every link opens its screen`, async ({ page }) => {
+    await login(page, DEMO[role]);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const expectedLinks = [["Official Website", ""], ["Home", "/"], ...SIDEBAR[role].flatMap((g) => g.items)];
+    const names = (await nav.getByRole("link").allInnerTexts()).map((t) => t.replace(" ↗", "").trim());
+    expect(names).toEqual(expectedLinks.map(([name]) => name));
+    for (const g of SIDEBAR[role])
+      if (g.group) await expect(nav.getByRole("heading", { name: g.group, exact: true })).toBeVisible();
+    await expect(nav.getByRole("link", { name: /Official Website/ })).toHaveAttribute("target", "_blank");
+    for (const [name, path] of SIDEBAR[role].flatMap((g) => g.items)) {
+      await nav.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator(".toast-error")).toHaveCount(0);
+    }
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+}
+
+test("on a phone the sidebar folds behind Menu, which opens it without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 800 },
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  await login(page, DEMO.MANAGER);
+  const members = page.getByRole("link", { name: "Members", exact: true });
+  await expect(members).toBeHidden();
+  await page.getByText("Menu").click();
+  await expect(members).toBeVisible();
+  await members.click();
+  await expect(page).toHaveURL(/\/members$/);
+  await context.close();
+});
+
+test("footer, help bubble and plain layout for logged-out pages", async ({ page }) => {
+  await page.goto("/auth/login");
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(page.locator("footer")).toContainText("All rights reserved.");
+  await expect(page.locator("footer")).toContainText("Designed");
+  await expect(page.getByRole("link", { name: "Need help? Chat with us" })).toHaveAttribute("href", /wa\.me/);
+});

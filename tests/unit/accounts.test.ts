@@ -1,0 +1,147 @@
+// Sessions, login and staff-account creation against a real SQLite file (this worker's own).
+import { spawnSync } from "node:child_process";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, seed } from "../../db/seed";
+import { login } from "~/lib/auth.server";
+import { db, schema } from "~/lib/db.server";
+import { createUserSession, destroyOtherSessions, destroySession, getUser } from "~/lib/session.server";
+import { createStaffUser, findUserByEmail, statistics, UserExistsError } from "~/models/user.server";
+
+beforeAll(async () => {
+  await seed();
+});
+
+const form = (email: string, password: string) => {
+  const f = new FormData();
+  f.set("email", email);
+  f.set("password", password);
+  return f;
+};
+const req = (cookie?: string) =>
+  new Request("http://test/", { headers: cookie ? { Cookie: cookie.split(";")[0] } : {} });
+
+describe("seed", () => {
+  it("creates the four verified demo accounts once", async () => {
+    for (const [email, role] of [
+      ["admin@example.com", "ADMIN"],
+      ["committee@example.com", "COMMITTEE"],
+      ["manager@example.com", "MANAGER"],
+      ["competitor@example.com", "COMPETITOR"],
+    ] as const) {
+      const user = findUserByEmail(email);
+      expect(user?.role).toBe(role);
+      expect(user?.verified).toBe(true);
+    }
+    const manager = findUserByEmail("manager@example.com")!;
+    expect(manager.approved).toBe(true);
+    expect(findUserByEmail("competitor@example.com")?.associationId).toBe(manager.associationId);
+    expect(await seed()).toBe(false);
+  });
+  it("has the spec's events and members in every lifecycle state", () => {
+    const names = db()
+      .select({ name: schema.events.name })
+      .from(schema.events)
+      .all()
+      .map((e) => e.name);
+    expect(names).toContain("250M MALAYSIA OPEN");
+    expect(names).toContain("400M SENIOR (S40) MIXED");
+    expect(names).toContain("TUG OF WAR WOMEN");
+    const users = db().select().from(schema.users).all();
+    expect(users.some((u) => !u.verified)).toBe(true);
+    expect(users.some((u) => u.verified && !u.approved)).toBe(true);
+    expect(users.some((u) => u.approved && !u.membershipPaid)).toBe(true);
+    expect(users.some((u) => u.approved && u.membershipPaid && u.role === "COMPETITOR")).toBe(true);
+    expect(statistics().associations).toBe(5);
+  });
+});
+
+describe("login", () => {
+  it("returns the user for the right password, case-insensitive email", async () => {
+    const r = await login(new Request("http://test/"), form("Admin@Example.com", DEMO_PASSWORD));
+    expect("user" in r && r.user.email).toBe("admin@example.com");
+  });
+  it("fails with the API's messages", async () => {
+    expect(await login(new Request("http://test/"), form("admin@example.com", "wrong"))).toEqual({
+      error: "Invalid credentials.",
+    });
+    expect(await login(new Request("http://test/"), form("nobody@example.com", DEMO_PASSWORD))).toEqual({
+      error: "Invalid credentials.",
+    });
+    expect(
+      await login(new Request("http://test/"), form("penang.member1@example.com", DEMO_PASSWORD)),
+    ).toEqual({
+      error: "User not verified.",
+    });
+  });
+});
+
+describe("sessions", () => {
+  it("finds the user from the cookie, stores only a hash, and revokes on destroy", async () => {
+    const admin = findUserByEmail("admin@example.com")!;
+    const cookie = await createUserSession(admin.id);
+    expect((await getUser(req(cookie)))?.id).toBe(admin.id);
+    const rows = db().select().from(schema.sessions).all();
+    const raw = decodeURIComponent(cookie.split(";")[0].split("=")[1]);
+    expect(rows.some((r) => raw.includes(r.idHash))).toBe(false);
+    await destroySession(req(cookie));
+    expect(await getUser(req(cookie))).toBeNull();
+  });
+  it("ignores a tampered cookie", async () => {
+    expect(await getUser(req("__session=eyJhIjoxfQ%3D%3D.badsignature"))).toBeNull();
+  });
+  it("can end every other session of a user", async () => {
+    const manager = findUserByEmail("manager@example.com")!;
+    const a = await createUserSession(manager.id);
+    const b = await createUserSession(manager.id);
+    await destroyOtherSessions(manager.id, req(a));
+    expect((await getUser(req(a)))?.id).toBe(manager.id);
+    expect(await getUser(req(b))).toBeNull();
+  });
+});
+
+describe("staff accounts", () => {
+  it("creates a verified ADMIN or COMMITTEE, refuses other roles and duplicates", async () => {
+    const u = await createStaffUser({
+      role: "COMMITTEE",
+      email: "New.Staff@Example.com",
+      password: "Password1",
+      name: " jane ",
+    });
+    expect(u).toMatchObject({
+      email: "new.staff@example.com",
+      role: "COMMITTEE",
+      verified: true,
+      name: "JANE",
+    });
+    await expect(
+      createStaffUser({ role: "ADMIN", email: "new.staff@example.com", password: "Password1" }),
+    ).rejects.toBeInstanceOf(UserExistsError);
+    await expect(
+      createStaffUser({ role: "MANAGER", email: "m@example.com", password: "Password1" }),
+    ).rejects.toThrow();
+  });
+
+  it("user:create CLI: creates, then refuses a duplicate and a bad role with exit 1", () => {
+    const run = (...args: string[]) =>
+      spawnSync("npx", ["tsx", "scripts/user-create.ts", ...args], { env: process.env, encoding: "utf8" });
+    const ok = run(
+      "--role",
+      "ADMIN",
+      "--email",
+      "cli.admin@example.com",
+      "--password",
+      "Password123",
+      "--name",
+      "Cli",
+    );
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain("Created ADMIN cli.admin@example.com");
+    const dup = run("--role", "ADMIN", "--email", "cli.admin@example.com", "--password", "Password123");
+    expect(dup.status).toBe(1);
+    expect(dup.stderr).toContain("already exists; nothing changed");
+    const bad = run("--role", "MANAGER", "--email", "cli.m@example.com", "--password", "Password123");
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("--role must be ADMIN or COMMITTEE");
+    expect(findUserByEmail("cli.m@example.com")).toBeUndefined();
+  });
+});
