@@ -52,6 +52,7 @@ export const MSG = {
   addressRequired: "Please enter address.",
   notAnImage: "Selected file is not an image. Please try again.",
   imageTooSmall: "Shorter end of the image must be at least 1000px.",
+  photoTooLarge: "The photo is too large. Please choose a photo under 15 MB.",
   registerUserExists: "User already exist. Please login or register with a different email.",
   registerAssociationExists:
     "Team with same name already exist. Please contact the event committee for more information.",

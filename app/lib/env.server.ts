@@ -46,7 +46,7 @@ const schema = z
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; SESSION_SECRET: string };
 
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "unset" (as in a .env file with `SMTP_URL=`).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
   const result = schema.safeParse(cleaned);
