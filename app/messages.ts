@@ -40,6 +40,9 @@ export const MSG = {
   // Registration (section 5, in spec order)
   teamNameRequired: "Please enter a valid team name.",
   teamCountryRequired: "Please select a team country.",
+  // The spec names a character-set message but not its text; ours lists the allowed punctuation.
+  teamNameCharset: "Team name may only contain letters, numbers, spaces and . , ' - / @ ( ) &",
+  nameCharset: "Name may only contain letters, numbers, spaces and . , ' - / @ ( ) &",
   emailInvalid: "Please insert a valid email.",
   identificationRequired: "Please enter a valid identification number.",
   nameRequired: "Please enter a valid name.",
@@ -59,6 +62,19 @@ export const MSG = {
   registerError: "An error occured when creating user. Please try again.",
   registerSuccess: "User created successfully. Check your email and verify before logging in.",
   invalidToken: "Invalid token.",
+  // Server messages the spec shows but does not spell out (verify, resend, reset).
+  verifySuccess: "Your email has been verified. You may now log in.",
+  verifyUsed: "This verification link has already been used. Please log in.",
+  verifyInvalid: "This verification link is invalid or has expired. Log in to get a new one.",
+  verifyPrompt: "Confirm your email address to activate your account.",
+  verifyButton: "Verify Email",
+  resendSent: "Verification email has been sent. Please check your inbox.",
+  resendAlreadyVerified: "Your email is already verified. Please log in.",
+  resetEmailSent: "Password reset email has been sent. Please check your inbox.",
+  resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
+  resetSuccess: "Your password has been reset. Please log in with your new password.",
+  sendEmailError: "An error occured when sending email. Please try again.",
+  throttled: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
   teamInfoError: "An error occured when getting team info. Please try again.",
   verifyError: "An error occured when verifying account. Please try again.",
 
@@ -72,6 +88,17 @@ export const MSG = {
   createUserExists: "User already exist. Please try with different email.",
   createUserError: "An error occured when creating user. Please try again.",
   createUserSuccess: "User has been created successfully.",
+
+  photoGuidance: [
+    "Colour passport-size photo",
+    "At least 1000 x 1000 px, JPEG or PNG",
+    "Plain background",
+    "No caps, hats or sunglasses",
+    "Face centred and clearly visible",
+  ],
+  photoResized: (w: number, h: number, kb: number) =>
+    `Photo resized to ${w} x ${h} px (${kb} KB) for a faster upload.`,
+  registerHelp: "Need help registering? Contact the event committee on WhatsApp.",
 
   // Photo states and badges (section 4)
   photoPendingUpload: "Pending Photo Upload",

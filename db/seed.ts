@@ -1,10 +1,13 @@
 // `npm run db:seed`: migrates if needed, then fills an EMPTY database with a believable regatta.
 // Running it again on a filled database changes nothing.
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
 import { seedEvents } from "./seed-data";
+import { demoPhotos } from "./seed-photos";
+import { savePhoto } from "~/lib/photos.server";
+import { VALID_IMAGE } from "./enums";
 import type { Gender, Role } from "./enums";
 
 export const DEMO_PASSWORD = "Regatta2026!";
@@ -16,6 +19,20 @@ export async function seed(): Promise<boolean> {
 
   // One slow hash reused for every demo account (they share the demo password).
   const hash = await hashPassword(DEMO_PASSWORD);
+  const photos = await demoPhotos([
+    "NUR AISYAH",
+    "AHMAD HASSAN",
+    "TAN LING",
+    "SITI ISMAIL",
+    "RAJ KUMAR",
+    "WONG CHEN",
+  ]);
+  let nextPhoto = 0;
+  /** Gives a user a photo in the given state: approved (1), pending (0) or rejected (2). */
+  const withPhoto = (userId: number, validImage: number) => {
+    const image = savePhoto(userId, photos[nextPhoto++ % photos.length]);
+    d.update(schema.users).set({ image, validImage }).where(eq(schema.users.id, userId)).run();
+  };
 
   d.transaction((tx) => {
     const clubs = [
@@ -71,7 +88,7 @@ export async function seed(): Promise<boolean> {
       membershipPaid: true,
       identification: "840312075531",
     });
-    user({
+    const competitor = user({
       email: "competitor@example.com",
       role: "COMPETITOR",
       name: "NUR AISYAH BINTI AHMAD",
@@ -81,6 +98,7 @@ export async function seed(): Promise<boolean> {
       approved: true,
       identification: "980722075122",
     });
+    withPhoto(competitor.id, VALID_IMAGE.APPROVED);
 
     // Members in every lifecycle state in every club: unverified, verified not approved,
     // approved not paid, approved and paid.
@@ -123,7 +141,7 @@ export async function seed(): Promise<boolean> {
         n++;
       }
       for (let i = 0; i < 8; i++, n++) {
-        user({
+        const member = user({
           email: `${slug}.member${i + 1}@example.com`,
           role: "COMPETITOR",
           name: `${first[n % first.length]} ${last[(n * 3) % last.length]}`,
@@ -133,6 +151,11 @@ export async function seed(): Promise<boolean> {
           identification: club.country === "MY" ? `${900101070000 + n}` : `P${2000000 + n}`,
           ...states[i % states.length],
         });
+        // Photos in every state: none, pending approval, approved, rejected.
+        const photoState = [null, VALID_IMAGE.PENDING, VALID_IMAGE.APPROVED, VALID_IMAGE.REJECTED_OR_NONE][
+          (i + n) % 4
+        ];
+        if (photoState !== null) withPhoto(member.id, photoState);
       }
     }
 

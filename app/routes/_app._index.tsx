@@ -1,10 +1,27 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Screen } from "~/components/Screen";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { CopyField } from "~/components/CopyField";
+import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { Dialog } from "~/components/Dialog";
+import { ErrorList, Field } from "~/components/Field";
+import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
+import { Empty, Screen } from "~/components/Screen";
 import { StatusBadge } from "~/components/StatusBadge";
+import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
+import { countryName } from "~/lib/countries.server";
+import { readForm } from "~/lib/csrf.server";
+import { env } from "~/lib/env.server";
+import { PHOTO_MAX_BYTES, photoErrorMessage, processPhoto } from "~/lib/photos.server";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { changePassword, updatePhoto } from "~/models/account.server";
+import { confirmedEvents } from "~/models/association.server";
 import { associationOf, statistics } from "~/models/user.server";
 import { MSG, TITLES } from "~/messages";
+import { changePasswordSchema } from "~/rules/auth-schemas";
 import { formatRM } from "~/rules/format";
 import { photoState } from "~/rules/user-status";
 
@@ -16,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ kind: "overview" as const, stats: statistics() });
   }
   const association = associationOf(user);
+  const manager = user.role === "MANAGER";
   return json({
     kind: "profile" as const,
     profile: {
@@ -32,9 +50,69 @@ export async function loader({ request }: LoaderFunctionArgs) {
       validImage: user.validImage,
       approved: user.approved,
       membershipPaid: user.membershipPaid,
-      team: association ? { name: association.name, country: association.country } : null,
+      team: association ? { name: association.name, country: countryName(association.country) } : null,
     },
+    referralLink:
+      manager && association
+        ? `${env().APP_URL}/auth/register/competitor?token=${encodeURIComponent(association.token)}`
+        : null,
+    confirmedEvents: manager && association ? confirmedEvents(association.id) : [],
   });
+}
+
+type ActionResult = { result?: unknown; toast: Toast | null };
+const fail = (toast: Toast, result?: unknown, status = 400) => json<ActionResult>({ result, toast }, status);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, "home");
+  if (user.role !== "MANAGER" && user.role !== "COMPETITOR") throw new Response("Not Found", { status: 404 });
+  if (Number(request.headers.get("Content-Length") ?? 0) > PHOTO_MAX_BYTES + 1024 * 1024) {
+    return fail({ type: "error", message: MSG.photoTooLarge }, undefined, 413);
+  }
+  const form = await readForm(request);
+  const intent = form.get("intent");
+
+  if (intent === "change-password") {
+    const hideFields = ["oldPassword", "newPassword", "confirmPassword"];
+    if (!form.get("oldPassword") || !form.get("newPassword") || !form.get("confirmPassword")) {
+      const submission = parseWithZod(form, { schema: changePasswordSchema });
+      return fail(
+        { type: "error", message: MSG.changeFillAll },
+        submission.reply({ formErrors: [MSG.changeFillAll], hideFields }),
+      );
+    }
+    const submission = parseWithZod(form, { schema: changePasswordSchema });
+    if (submission.status !== "success") {
+      const message = Object.values(submission.error ?? {}).flat()[0] ?? MSG.changePasswordError;
+      return fail({ type: "error", message }, submission.reply({ hideFields }));
+    }
+    const outcome = await changePassword(
+      user,
+      request,
+      submission.value.oldPassword,
+      submission.value.newPassword,
+    );
+    if (outcome !== "ok")
+      return fail({ type: "error", message: MSG.wrongPassword }, submission.reply({ hideFields }));
+    return redirectWithToast(request, "/", { type: "success", message: MSG.passwordUpdated });
+  }
+
+  if (intent === "photo") {
+    // Once approved, a photo is final (the upload control is hidden, and refused here too).
+    if (user.image && user.validImage === 1) return fail({ type: "error", message: MSG.photoError });
+    const file = form.get("photo");
+    if (!(file instanceof File) || file.size === 0) return fail({ type: "error", message: MSG.notAnImage });
+    const photo = await processPhoto(Buffer.from(await file.arrayBuffer()), file.type || undefined);
+    if (!photo.ok) return fail({ type: "error", message: photoErrorMessage(photo.error) });
+    try {
+      updatePhoto(user.id, photo);
+    } catch (error) {
+      console.error("photo update failed", error);
+      return fail({ type: "error", message: MSG.photoError }, undefined, 500);
+    }
+    return redirectWithToast(request, "/", { type: "success", message: MSG.photoUpdated });
+  }
+  throw new Response("Bad Request", { status: 400 });
 }
 
 const CARDS: [keyof ReturnType<typeof statistics>, string][] = [
@@ -70,10 +148,21 @@ export default function Home() {
       </Screen>
     );
   }
+  return <Profile data={data} />;
+}
+
+type ProfileData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "profile" }>;
+
+function Profile({ data }: { data: ProfileData }) {
   const p = data.profile;
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const dialog = params.get("dialog");
   const photo = photoState(p.image, p.validImage);
+  const manager = p.role === "MANAGER";
   return (
-    <Screen title={p.role === "MANAGER" ? TITLES.managerProfile : TITLES.competitorProfile}>
+    <Screen title={manager ? TITLES.managerProfile : TITLES.competitorProfile}>
+      <Toasts toasts={actionData?.toast ? [actionData.toast] : undefined} />
       <div className="badges">
         <StatusBadge ok={photo === "approved" ? true : photo === "validation" ? "warn" : false}>
           {photo === "approved"
@@ -85,26 +174,132 @@ export default function Home() {
         <StatusBadge ok={p.approved}>{p.approved ? MSG.teamApproved : MSG.teamPending}</StatusBadge>
         <StatusBadge ok={p.membershipPaid}>{p.membershipPaid ? MSG.feePaid : MSG.feePending}</StatusBadge>
       </div>
-      <dl className="profile-fields card">
-        <dt>Team</dt>
-        <dd>{p.team?.name ?? "—"}</dd>
-        <dt>Name</dt>
-        <dd>{p.name}</dd>
-        <dt>Email</dt>
-        <dd>{p.email}</dd>
-        <dt>MyKad/Passport number</dt>
-        <dd>{p.identification}</dd>
-        <dt>Gender</dt>
-        <dd>{p.gender ?? "—"}</dd>
-        <dt>Year of birth</dt>
-        <dd>{p.yob ?? "—"}</dd>
-        <dt>Phone</dt>
-        <dd>{p.phone}</dd>
-        <dt>Emergency contact</dt>
-        <dd>{p.phoneEmergency || "—"}</dd>
-        <dt>Address</dt>
-        <dd>{p.address}</dd>
-      </dl>
+      <div className="profile">
+        <div className="profile-photo">
+          {p.image ? (
+            <img src={`/uploads/${p.image}`} alt={p.name} width="256" height="341" />
+          ) : (
+            <div className="photo-placeholder">No photo</div>
+          )}
+          {photo !== "approved" ? (
+            <Form method="post" encType="multipart/form-data" className="card photo-upload">
+              <CsrfInput />
+              <TaskInput task="Uploading photo" />
+              <input type="hidden" name="intent" value="photo" />
+              <label htmlFor="photo">Upload photo</label>
+              <PhotoGuidance />
+              <PhotoInput id="photo" name="photo" required />
+              <button type="submit" className="btn btn-primary btn-block">
+                Upload Photo
+              </button>
+            </Form>
+          ) : null}
+        </div>
+        <div>
+          <dl className="profile-fields card">
+            <dt>Team</dt>
+            <dd>{p.team ? `${p.team.name} (${p.team.country})` : "—"}</dd>
+            <dt>Name</dt>
+            <dd>{p.name}</dd>
+            <dt>Email</dt>
+            <dd>{p.email}</dd>
+            <dt>MyKad/Passport Number</dt>
+            <dd>{p.identification}</dd>
+            <dt>Gender</dt>
+            <dd>{p.gender ?? "—"}</dd>
+            <dt>Year of Birth</dt>
+            <dd>{p.yob ?? "—"}</dd>
+            <dt>Phone</dt>
+            <dd>{p.phone}</dd>
+            <dt>Emergency Contact</dt>
+            <dd>{p.phoneEmergency || "—"}</dd>
+            <dt>Address</dt>
+            <dd>{p.address}</dd>
+          </dl>
+          <div className="actions">
+            <Link to="?dialog=password" className="btn" preventScrollReset>
+              Change Password
+            </Link>
+            {manager ? (
+              <Link to="?dialog=events" className="btn" preventScrollReset>
+                View Confirmed Events
+              </Link>
+            ) : null}
+          </div>
+          {data.referralLink ? (
+            <div className="card">
+              <CopyField id="referral-link" label="Referral Link" value={data.referralLink} />
+              <small className="hint">
+                Share this link with your team members so they can register under your team.
+              </small>
+            </div>
+          ) : null}
+        </div>
+      </div>
+      {dialog === "password" ? <ChangePasswordDialog lastResult={actionData?.result} /> : null}
+      {dialog === "events" && manager ? (
+        <Dialog title="Confirmed Events" closeTo="/">
+          {data.confirmedEvents.length === 0 ? (
+            <Empty />
+          ) : (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>Event</th>
+                  <th>Event Team</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.confirmedEvents.map((e) => (
+                  <tr key={e.teamId}>
+                    <td>{e.eventName}</td>
+                    <td>{e.teamName}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Dialog>
+      ) : null}
     </Screen>
+  );
+}
+
+function ChangePasswordDialog({ lastResult }: { lastResult: unknown }) {
+  // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
+  const [form, fields] = useForm({ lastResult: lastResult as any });
+  return (
+    <Dialog title="Change Password" closeTo="/">
+      <Form
+        method="post"
+        action="/?index&dialog=password"
+        {...getFormProps(form)}
+        noValidate
+        preventScrollReset
+      >
+        <CsrfInput />
+        <TaskInput task="Changing password" />
+        <input type="hidden" name="intent" value="change-password" />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="Old Password" field={fields.oldPassword}>
+          <input
+            {...getInputProps(fields.oldPassword, { type: "password" })}
+            autoComplete="current-password"
+          />
+        </Field>
+        <Field label="New Password" field={fields.newPassword} hint="8-16 characters">
+          <input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" />
+        </Field>
+        <Field label="Confirm Password" field={fields.confirmPassword}>
+          <input
+            {...getInputProps(fields.confirmPassword, { type: "password" })}
+            autoComplete="new-password"
+          />
+        </Field>
+        <button type="submit" className="btn btn-primary btn-block">
+          Change Password
+        </button>
+      </Form>
+    </Dialog>
   );
 }

@@ -16,6 +16,7 @@ import { requireGuest } from "~/lib/access.server";
 import { login } from "~/lib/auth.server";
 import { readForm } from "~/lib/csrf.server";
 import { createUserSession } from "~/lib/session.server";
+import { clearHits, recordHit, throttledMessage, throttleKeys } from "~/models/throttle.server";
 import type { Toast } from "~/lib/toast";
 import { MSG, TITLES } from "~/messages";
 import { loginSchema } from "~/rules/auth-schemas";
@@ -34,10 +35,23 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }), toast: null }, 400);
   }
+  const keys = throttleKeys.login(request, submission.value.email);
+  const throttled = throttledMessage(keys);
+  if (throttled) {
+    return json(
+      {
+        result: submission.reply({ hideFields: ["password"] }),
+        toast: { type: "error", message: throttled } as Toast,
+      },
+      429,
+    );
+  }
   const outcome = await login(request, form);
   if ("user" in outcome) {
+    clearHits(keys[0].key);
     return redirect("/", { headers: { "Set-Cookie": await createUserSession(outcome.user.id) } });
   }
+  if (outcome.error === "Invalid credentials.") recordHit(keys);
   const toast: Toast =
     outcome.error === "User not verified."
       ? {

@@ -1,15 +1,246 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { ErrorList, Field } from "~/components/Field";
+import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
+import { Toasts } from "~/components/Toasts";
 import { requireGuest } from "~/lib/access.server";
-import { TITLES } from "~/messages";
+import { countryCodes, countryList } from "~/lib/countries.server";
+import { readForm } from "~/lib/csrf.server";
+import { env } from "~/lib/env.server";
+import { PHOTO_MAX_BYTES, photoErrorMessage, processPhoto } from "~/lib/photos.server";
+import type { Toast } from "~/lib/toast";
+import { flashToast } from "~/lib/toast.server";
+import { register, sendVerificationEmail } from "~/models/account.server";
+import { findAssociationByToken } from "~/models/association.server";
+import { MSG, TITLES } from "~/messages";
+import { firstError, type RegisterRole, registrationSchema, yearBounds } from "~/rules/auth-schemas";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.register} | ${TITLES.appName}` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireGuest(request, "register");
-  return null;
+/** Role from the URL (case-insensitive) and, for competitors, the association the token names. */
+async function resolve(request: Request, roleParam: string | undefined) {
+  const role = roleParam?.toLowerCase();
+  if (role !== "manager" && role !== "competitor") throw redirect("/not-found");
+  if (role === "manager") return { role: role as RegisterRole, association: null };
+  const token = new URL(request.url).searchParams.get("token");
+  if (!token) throw redirect("/not-found");
+  const association = findAssociationByToken(token);
+  if (!association) {
+    throw redirect("/not-found", {
+      headers: { "Set-Cookie": await flashToast(request, { type: "error", message: MSG.invalidToken }) },
+    });
+  }
+  return { role: role as RegisterRole, association };
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.register} />;
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireGuest(request, "register");
+  const { role, association } = await resolve(request, params.role);
+  return json({
+    role,
+    teamName: association?.name ?? null,
+    countries: role === "manager" ? countryList() : [],
+    years: yearBounds(),
+    helpUrl: env().HELP_WHATSAPP_URL,
+  });
+}
+
+// Bodies above this are refused unread; a photo up to PHOTO_MAX_BYTES plus the form fits.
+const MAX_BODY = PHOTO_MAX_BYTES + 1024 * 1024;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireGuest(request, "register");
+  const { role, association } = await resolve(request, params.role);
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY) {
+    return json({ result: null, toast: { type: "error", message: MSG.photoTooLarge } as Toast }, 413);
+  }
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: registrationSchema(role, countryCodes()) });
+
+  const file = form.get("photo");
+  const photo =
+    file instanceof File && file.size > 0
+      ? await processPhoto(Buffer.from(await file.arrayBuffer()), file.type || undefined)
+      : null;
+  const photoError = photo && !photo.ok ? photoErrorMessage(photo.error) : null;
+  const hideFields = ["password", "confirmPassword", "photo"];
+
+  if (submission.status !== "success" || photoError) {
+    const schemaErrors = submission.status === "success" ? {} : (submission.error ?? {});
+    const fieldErrors = { ...schemaErrors, ...(photoError ? { photo: [photoError] } : {}) };
+    const message = firstError(fieldErrors) ?? MSG.registerError;
+    return json(
+      { result: submission.reply({ fieldErrors, hideFields }), toast: { type: "error", message } as Toast },
+      400,
+    );
+  }
+
+  const v = submission.value;
+  const result = await register(
+    {
+      email: v.email,
+      password: v.password,
+      identification: v.identification,
+      name: v.name,
+      gender: v.gender,
+      yob: v.yob,
+      phone: v.phone,
+      phoneEmergency: v.phoneEmergency,
+      address: v.address,
+    },
+    association
+      ? { kind: "join", associationId: association.id }
+      : { kind: "new", name: v.teamName ?? "", country: v.teamCountry ?? "" },
+    photo?.ok ? photo : null,
+  );
+  if (!result.ok) {
+    const message = result.error === "userExists" ? MSG.registerUserExists : MSG.registerAssociationExists;
+    return json(
+      { result: submission.reply({ hideFields }), toast: { type: "error", message } as Toast },
+      409,
+    );
+  }
+
+  const headers = new Headers();
+  headers.append("Set-Cookie", await flashToast(request, { type: "success", message: MSG.registerSuccess }));
+  try {
+    await sendVerificationEmail(result.user);
+  } catch (error) {
+    // The account exists; the user can ask for a new email from the login page.
+    console.error("verification email failed", error);
+    headers.set("Set-Cookie", await flashToast(request, { type: "error", message: MSG.sendEmailError }));
+  }
+  return redirect("/auth/login", { headers });
+}
+
+export default function Register() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({ lastResult: actionData?.result, shouldRevalidate: "onBlur" });
+  const manager = data.role === "manager";
+  return (
+    <div className="card wide">
+      <Toasts toasts={actionData?.toast ? [actionData.toast] : undefined} />
+      <h1>{manager ? "Team Manager Registration" : "Competitor Registration"}</h1>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        noValidate
+        className="form-grid"
+      >
+        <CsrfInput />
+        <TaskInput task="Creating account" />
+        {manager ? (
+          <>
+            <Field label="Team Name" field={fields.teamName}>
+              <input {...getInputProps(fields.teamName, { type: "text" })} autoComplete="organization" />
+            </Field>
+            <Field label="Team Country" field={fields.teamCountry}>
+              <select {...getSelectProps(fields.teamCountry)}>
+                <option value="">Select a country</option>
+                {data.countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </>
+        ) : (
+          <div className="field">
+            <label htmlFor="team-name">Team Name</label>
+            <input id="team-name" type="text" value={data.teamName ?? ""} readOnly />
+          </div>
+        )}
+        <Field label="Email" field={fields.email}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+        </Field>
+        <Field label="Password" field={fields.password} hint="8-16 characters">
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
+        </Field>
+        <Field label="Confirm Password" field={fields.confirmPassword}>
+          <input
+            {...getInputProps(fields.confirmPassword, { type: "password" })}
+            autoComplete="new-password"
+          />
+        </Field>
+        <Field label="MyKad/Passport Number" field={fields.identification}>
+          <input {...getInputProps(fields.identification, { type: "text" })} />
+        </Field>
+        <Field label="Name" field={fields.name} hint="As in your MyKad or passport">
+          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
+        </Field>
+        <fieldset className={`field${fields.gender.errors ? " field-invalid" : ""}`}>
+          <legend>Gender</legend>
+          <div className="radios">
+            {getCollectionProps(fields.gender, { type: "radio", options: ["MALE", "FEMALE"] }).map(
+              (props) => (
+                <label key={props.key}>
+                  <input {...props} key={undefined} /> {props.value === "MALE" ? "Male" : "Female"}
+                </label>
+              ),
+            )}
+          </div>
+          <ErrorList id={fields.gender.errorId} errors={fields.gender.errors} />
+        </fieldset>
+        <Field label="Year of Birth" field={fields.yob}>
+          <input
+            {...getInputProps(fields.yob, { type: "number" })}
+            min={data.years.min}
+            max={data.years.max}
+            inputMode="numeric"
+          />
+        </Field>
+        <Field label="Phone" field={fields.phone} hint="Numbers only, e.g. 60123456789">
+          <input {...getInputProps(fields.phone, { type: "tel" })} inputMode="numeric" autoComplete="tel" />
+        </Field>
+        <Field label="Emergency Contact" field={fields.phoneEmergency} hint="Optional, numbers only">
+          <input {...getInputProps(fields.phoneEmergency, { type: "tel" })} inputMode="numeric" />
+        </Field>
+        <Field label="Address" field={fields.address}>
+          <textarea {...getTextareaProps(fields.address)} rows={3} autoComplete="street-address" />
+        </Field>
+        <div className={`field field-photo${fields.photo.errors ? " field-invalid" : ""}`}>
+          <label htmlFor={fields.photo.id}>Photo (optional)</label>
+          <div className="photo-help">
+            <img
+              src="/sample-photo.svg"
+              alt="Example: head and shoulders, face centred, plain background"
+              width="96"
+              height="96"
+            />
+            <PhotoGuidance />
+          </div>
+          <PhotoInput id={fields.photo.id} name={fields.photo.name} aria-describedby={fields.photo.errorId} />
+          <ErrorList id={fields.photo.errorId} errors={fields.photo.errors} />
+        </div>
+        <button type="submit" className="btn btn-primary btn-block">
+          Register
+        </button>
+      </Form>
+      <p className="form-links">
+        <Link to="/auth/login">{MSG.backToLogin}</Link>
+        <a href={data.helpUrl} target="_blank" rel="noopener noreferrer">
+          {MSG.registerHelp}
+        </a>
+      </p>
+    </div>
+  );
 }

@@ -1,15 +1,142 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { Field } from "~/components/Field";
+import { Toasts } from "~/components/Toasts";
 import { requireGuest } from "~/lib/access.server";
-import { TITLES } from "~/messages";
+import { readForm } from "~/lib/csrf.server";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { resetPassword, sendPasswordResetEmail } from "~/models/account.server";
+import { recordHit, throttledMessage, throttleKeys } from "~/models/throttle.server";
+import { checkToken } from "~/models/token.server";
+import { findUserByEmail } from "~/models/user.server";
+import { MSG, TITLES } from "~/messages";
+import { forgotSchema, resetSchema } from "~/rules/auth-schemas";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.reset} | ${TITLES.appName}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request, "reset");
-  return null;
+  const token = new URL(request.url).searchParams.get("token");
+  if (token === null) return json({ mode: "request" as const, token: null, invalid: false });
+  return json({ mode: "reset" as const, token, invalid: !checkToken(token, "RESET_PASSWORD").ok });
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.reset} />;
+export async function action({ request }: ActionFunctionArgs) {
+  await requireGuest(request, "reset");
+  const form = await readForm(request);
+  const fail = (result: unknown, message: string | null, status = 400) =>
+    json({ result, toast: message ? ({ type: "error", message } as Toast) : null }, status);
+
+  if (form.get("intent") === "reset") {
+    // Both empty or one empty: the spec's single message for missing fields.
+    if (!form.get("newPassword") || !form.get("confirmPassword")) {
+      const submission = parseWithZod(form, { schema: resetSchema });
+      return fail(
+        submission.reply({ formErrors: [MSG.resetFillAll], hideFields: ["newPassword", "confirmPassword"] }),
+        MSG.resetFillAll,
+      );
+    }
+    const submission = parseWithZod(form, { schema: resetSchema });
+    if (submission.status !== "success") {
+      const errors = Object.values(submission.error ?? {}).flat();
+      return fail(
+        submission.reply({ hideFields: ["newPassword", "confirmPassword"] }),
+        errors[0] ?? MSG.resetError,
+      );
+    }
+    const result = await resetPassword(submission.value.token, submission.value.newPassword);
+    if (!result.ok)
+      return fail(submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), result.message);
+    return redirectWithToast(request, "/auth/login", { type: "success", message: result.message });
+  }
+
+  const submission = parseWithZod(form, { schema: forgotSchema });
+  if (submission.status !== "success") return fail(submission.reply(), null);
+  const keys = throttleKeys.email("reset", request, submission.value.email);
+  const throttled = throttledMessage(keys);
+  if (throttled) return fail(submission.reply(), throttled, 429);
+  const user = findUserByEmail(submission.value.email);
+  if (!user) return fail(submission.reply(), MSG.forgotNotFound, 404);
+  recordHit(keys);
+  try {
+    await sendPasswordResetEmail(user);
+  } catch (error) {
+    console.error("password reset email failed", error);
+    return fail(submission.reply(), MSG.forgotError, 500);
+  }
+  return redirectWithToast(request, "/auth/login", { type: "info", message: MSG.resetEmailSent });
+}
+
+export default function Reset() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const toasts = actionData?.toast ? [actionData.toast] : undefined;
+  return (
+    <div className="card narrow">
+      <Toasts toasts={toasts} />
+      <h1>{TITLES.reset}</h1>
+      {data.mode === "request" ? (
+        <RequestForm lastResult={actionData?.result} />
+      ) : data.invalid ? (
+        <>
+          <p className="errors" role="alert">
+            {MSG.resetLinkInvalid}
+          </p>
+          <Link to="/auth/reset" className="btn btn-block">
+            {MSG.sendResetEmail}
+          </Link>
+        </>
+      ) : (
+        <ResetForm token={data.token} lastResult={actionData?.result} />
+      )}
+      <p className="form-links">
+        <Link to="/auth/login">{MSG.backToLogin}</Link>
+      </p>
+    </div>
+  );
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
+type LastResult = any;
+
+function RequestForm({ lastResult }: { lastResult: LastResult }) {
+  const [form, fields] = useForm({ lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate>
+      <CsrfInput />
+      <TaskInput task="Sending reset email" />
+      <input type="hidden" name="intent" value="request" />
+      <Field label="Email" field={fields.email}>
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-block">
+        {MSG.sendResetEmail}
+      </button>
+    </Form>
+  );
+}
+
+function ResetForm({ token, lastResult }: { token: string; lastResult: LastResult }) {
+  const [form, fields] = useForm({ lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate>
+      <CsrfInput />
+      <TaskInput task="Resetting password" />
+      <input type="hidden" name="intent" value="reset" />
+      <input type="hidden" name="token" value={token} />
+      <Field label="New Password" field={fields.newPassword}>
+        <input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" />
+      </Field>
+      <Field label="Confirm Password" field={fields.confirmPassword}>
+        <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-block">
+        {TITLES.reset}
+      </button>
+    </Form>
+  );
 }

@@ -1,15 +1,52 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { requireGuest } from "~/lib/access.server";
-import { TITLES } from "~/messages";
+import { readForm } from "~/lib/csrf.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { verifyEmail } from "~/models/account.server";
+import { MSG, TITLES } from "~/messages";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.verify} | ${TITLES.appName}` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+// Verifying writes, and a GET never writes (mail scanners open links too): the page posts the
+// token. With JavaScript it posts by itself; without, the user presses the button.
+export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireGuest(request, "verify");
+  if (!params.token) throw redirect("/not-found");
   return null;
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.verify} />;
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireGuest(request, "verify");
+  await readForm(request);
+  const result = verifyEmail(params.token ?? "");
+  return redirectWithToast(request, "/auth/login", {
+    type: result.ok ? "success" : "error",
+    message: result.message,
+  });
+}
+
+export default function Verify() {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => form.current?.requestSubmit(), []);
+  return (
+    <div className="card narrow">
+      <h1>{TITLES.verify}</h1>
+      <p>{MSG.verifyPrompt}</p>
+      <Form method="post" ref={form}>
+        <CsrfInput />
+        <TaskInput task="Verifying account" />
+        <button type="submit" className="btn btn-primary btn-block">
+          {MSG.verifyButton}
+        </button>
+      </Form>
+    </div>
+  );
 }

@@ -1,0 +1,28 @@
+import { useEffect, useState } from "react";
+
+/** A read-only value with a Copy button (the button needs JavaScript; the text is selectable). */
+export function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+  const [canCopy, setCanCopy] = useState(false);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="copy-row">
+        <input id={id} type="text" readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
+        {canCopy ? (
+          <button
+            type="button"
+            className="btn"
+            onClick={async () => {
+              await navigator.clipboard.writeText(value);
+              setCopied(true);
+            }}
+          >
+            {copied ? "Copied" : "Copy"}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+/** A modal that is just HTML: open while its URL says so; "close" is a link back. */
+export function Dialog({
+  title,
+  closeTo,
+  children,
+}: {
+  title: string;
+  closeTo: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="modal-backdrop">
+      <dialog open className="modal" aria-labelledby="dialog-title">
+        <header className="modal-head">
+          <h2 id="dialog-title">{title}</h2>
+          <Link to={closeTo} className="modal-close" aria-label="Close" preventScrollReset>
+            ×
+          </Link>
+        </header>
+        {children}
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+// Account flows: registration, email verification, password reset and change, profile photo.
+import { eq } from "drizzle-orm";
+import { VALID_IMAGE } from "../../db/enums";
+import { associationNameTaken } from "./association.server";
+import { consumeToken, createToken } from "./token.server";
+import { findUserByEmail, type User } from "./user.server";
+import { randomToken } from "~/lib/crypto.server";
+import { db, schema } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { mailLayout, sendMail } from "~/lib/mailer.server";
+import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { type Photo, savePhoto } from "~/lib/photos.server";
+import { destroyOtherSessions } from "~/lib/session.server";
+import { MSG } from "~/messages";
+
+export type Registration = {
+  email: string;
+  password: string;
+  identification: string;
+  name: string;
+  gender: "MALE" | "FEMALE";
+  yob: number;
+  phone: string;
+  phoneEmergency: string;
+  address: string;
+};
+
+export type RegisterResult =
+  | { ok: true; user: User }
+  | { ok: false; error: "userExists" | "associationExists" };
+
+function isUniqueViolation(error: unknown, index: string): boolean {
+  return (
+    error instanceof Error && /UNIQUE constraint failed/.test(error.message) && error.message.includes(index)
+  );
+}
+
+/**
+ * Creates the user (and, for a manager, the association with a random invitation token) in one
+ * transaction. A manager is approved as the manager of the team they create; a competitor joins
+ * the association the invitation token names and waits for the manager's approval.
+ */
+export async function register(
+  input: Registration,
+  team: { kind: "new"; name: string; country: string } | { kind: "join"; associationId: number },
+  photo: Photo | null,
+): Promise<RegisterResult> {
+  const email = input.email.trim().toLowerCase();
+  if (findUserByEmail(email)) return { ok: false, error: "userExists" };
+  if (team.kind === "new" && associationNameTaken(team.name))
+    return { ok: false, error: "associationExists" };
+  const hash = await hashPassword(input.password);
+  try {
+    const user = db().transaction((tx) => {
+      const associationId =
+        team.kind === "new"
+          ? tx
+              .insert(schema.associations)
+              .values({ name: team.name.trim(), country: team.country, token: randomToken(24) })
+              .returning({ id: schema.associations.id })
+              .get().id
+          : team.associationId;
+      const created = tx
+        .insert(schema.users)
+        .values({
+          ...input,
+          email,
+          hash,
+          associationId,
+          role: team.kind === "new" ? "MANAGER" : "COMPETITOR",
+          approved: team.kind === "new",
+        })
+        .returning()
+        .get();
+      if (!photo) return created;
+      const image = savePhoto(created.id, photo);
+      return tx
+        .update(schema.users)
+        .set({ image, validImage: VALID_IMAGE.PENDING })
+        .where(eq(schema.users.id, created.id))
+        .returning()
+        .get();
+    });
+    return { ok: true, user };
+  } catch (error) {
+    // Two people registering the same email or team at the same moment.
+    if (isUniqueViolation(error, "users.email")) return { ok: false, error: "userExists" };
+    if (isUniqueViolation(error, "associations.name")) return { ok: false, error: "associationExists" };
+    throw error;
+  }
+}
+
+export async function sendVerificationEmail(user: Pick<User, "id" | "email" | "name">): Promise<void> {
+  const link = `${env().APP_URL}/auth/verify/${createToken(user.id, "VERIFY_EMAIL")}`;
+  await sendMail({
+    to: user.email,
+    subject: "Verify your Regatta account",
+    ...mailLayout(
+      "Verify your email",
+      [
+        `Hello ${user.name || user.email},`,
+        "Thank you for registering for the regatta. Please verify your email address to activate your account. The link is valid for 48 hours and can be used once.",
+      ],
+      { href: link, label: "Verify my email" },
+    ),
+  });
+}
+
+export async function sendPasswordResetEmail(user: Pick<User, "id" | "email" | "name">): Promise<void> {
+  const link = `${env().APP_URL}/auth/reset?token=${createToken(user.id, "RESET_PASSWORD")}`;
+  await sendMail({
+    to: user.email,
+    subject: "Reset your Regatta password",
+    ...mailLayout(
+      "Reset your password",
+      [
+        `Hello ${user.name || user.email},`,
+        "We received a request to reset your password. The link is valid for 1 hour and can be used once. If you did not ask for this, ignore this email.",
+      ],
+      { href: link, label: "Reset my password" },
+    ),
+  });
+}
+
+/** Marks the email verified. Returns the server message to show. */
+export function verifyEmail(raw: string): { ok: boolean; message: string } {
+  const result = consumeToken(raw, "VERIFY_EMAIL", (userId) =>
+    db()
+      .update(schema.users)
+      .set({ verified: true, updatedAt: new Date() })
+      .where(eq(schema.users.id, userId))
+      .run(),
+  );
+  if (result.ok) return { ok: true, message: MSG.verifySuccess };
+  return { ok: false, message: result.reason === "used" ? MSG.verifyUsed : MSG.verifyInvalid };
+}
+
+/** Sets a new password from a reset link and ends every session of that user. */
+export async function resetPassword(
+  raw: string,
+  newPassword: string,
+): Promise<{ ok: boolean; message: string }> {
+  const hash = await hashPassword(newPassword);
+  const result = consumeToken(raw, "RESET_PASSWORD", (userId) => {
+    db().update(schema.users).set({ hash, updatedAt: new Date() }).where(eq(schema.users.id, userId)).run();
+    return userId;
+  });
+  if (!result.ok) return { ok: false, message: MSG.resetLinkInvalid };
+  await destroyOtherSessions(result.userId);
+  return { ok: true, message: MSG.resetSuccess };
+}
+
+/** Changes the password after checking the old one; other sessions of the user end. */
+export async function changePassword(
+  user: User,
+  request: Request,
+  oldPassword: string,
+  newPassword: string,
+): Promise<"ok" | "Invalid credentials."> {
+  if (!(await verifyPassword(oldPassword, user.hash))) return "Invalid credentials.";
+  const hash = await hashPassword(newPassword);
+  db().update(schema.users).set({ hash, updatedAt: new Date() }).where(eq(schema.users.id, user.id)).run();
+  await destroyOtherSessions(user.id, request);
+  return "ok";
+}
+
+/** Replaces the profile photo; it waits for approval again. */
+export function updatePhoto(userId: number, photo: Photo): string {
+  return db().transaction(() => {
+    const image = savePhoto(userId, photo);
+    db()
+      .update(schema.users)
+      .set({ image, validImage: VALID_IMAGE.PENDING, updatedAt: new Date() })
+      .where(eq(schema.users.id, userId))
+      .run();
+    return image;
+  });
+}
