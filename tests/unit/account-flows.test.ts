@@ -1,0 +1,179 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { db, schema } from "~/lib/db.server";
+import { verifyPassword } from "~/lib/password.server";
+import { processPhoto } from "~/lib/photos.server";
+import { createUserSession, getUser } from "~/lib/session.server";
+import { changePassword, register, resetPassword, updatePhoto, verifyEmail } from "~/models/account.server";
+import { findAssociationByToken } from "~/models/association.server";
+import { blockedFor, recordHit } from "~/models/throttle.server";
+import { checkToken, createToken } from "~/models/token.server";
+import { findUserById } from "~/models/user.server";
+
+let n = 0;
+const person = () => ({
+  email: `flow${++n}@example.com`,
+  password: "Secret123",
+  identification: `ID${n}`,
+  name: `PERSON ${n}`,
+  gender: "FEMALE" as const,
+  yob: 1995,
+  phone: "60123",
+  phoneEmergency: "",
+  address: "Somewhere",
+});
+const newTeam = (name: string) => ({ kind: "new" as const, name, country: "MY" });
+const req = (cookie: string) => new Request("http://test/", { headers: { Cookie: cookie.split(";")[0] } });
+
+describe("register", () => {
+  it("creates a manager with a new association and an unguessable token, unverified", async () => {
+    const r = await register(person(), newTeam("Flow Dragons"), null);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.user).toMatchObject({
+      role: "MANAGER",
+      approved: true,
+      verified: false,
+      validImage: 2,
+      image: null,
+    });
+    const assoc = db()
+      .select()
+      .from(schema.associations)
+      .where(eq(schema.associations.id, r.user.associationId!))
+      .get()!;
+    expect(assoc.name).toBe("Flow Dragons");
+    expect(assoc.token.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("refuses a taken email (any case) and a taken team name (any case), changing nothing", async () => {
+    const first = person();
+    await register(first, newTeam("Unique Paddlers"), null);
+    const before = db().select().from(schema.users).all().length;
+    expect(
+      await register({ ...person(), email: first.email.toUpperCase() }, newTeam("Another"), null),
+    ).toEqual({
+      ok: false,
+      error: "userExists",
+    });
+    expect(await register(person(), newTeam("unique PADDLERS"), null)).toEqual({
+      ok: false,
+      error: "associationExists",
+    });
+    expect(db().select().from(schema.users).all().length).toBe(before);
+    expect(
+      db()
+        .select()
+        .from(schema.associations)
+        .all()
+        .filter((a) => a.name === "Another"),
+    ).toHaveLength(0);
+  });
+
+  it("lets a competitor join the association named by the token, waiting for approval, with a pending photo", async () => {
+    const m = await register(person(), newTeam("Token Club"), null);
+    if (!m.ok) throw new Error("setup");
+    const assoc = findAssociationByToken(
+      db().select().from(schema.associations).where(eq(schema.associations.id, m.user.associationId!)).get()!
+        .token,
+    )!;
+    const png = await sharp({ create: { width: 1200, height: 1500, channels: 3, background: "#369" } })
+      .png()
+      .toBuffer();
+    const photo = await processPhoto(png, "image/png");
+    if (!photo.ok) throw new Error("photo");
+    const c = await register(person(), { kind: "join", associationId: assoc.id }, photo);
+    expect(c.ok && c.user).toMatchObject({
+      role: "COMPETITOR",
+      associationId: assoc.id,
+      approved: false,
+      validImage: 0,
+    });
+    expect(c.ok && c.user.image).toMatch(/^[a-f0-9]{32}\.jpg$/);
+    expect(findAssociationByToken("not-a-token")).toBeUndefined();
+  });
+});
+
+describe("one-time tokens", () => {
+  it("verifies an email once; a second use is refused", async () => {
+    const r = await register(person(), newTeam("Verify Club"), null);
+    if (!r.ok) throw new Error("setup");
+    const token = createToken(r.user.id, "VERIFY_EMAIL");
+    expect(verifyEmail(token).ok).toBe(true);
+    expect(findUserById(r.user.id)?.verified).toBe(true);
+    expect(verifyEmail(token)).toEqual({
+      ok: false,
+      message: "This verification link has already been used. Please log in.",
+    });
+    expect(verifyEmail("made-up").ok).toBe(false);
+  });
+
+  it("refuses an expired token and a token of the other purpose", async () => {
+    const r = await register(person(), newTeam("Expiry Club"), null);
+    if (!r.ok) throw new Error("setup");
+    const old = createToken(r.user.id, "VERIFY_EMAIL", Date.now() - 49 * 60 * 60_000);
+    expect(checkToken(old, "VERIFY_EMAIL")).toEqual({ ok: false, reason: "expired" });
+    const reset = createToken(r.user.id, "RESET_PASSWORD", Date.now() - 61 * 60_000);
+    expect(checkToken(reset, "RESET_PASSWORD")).toEqual({ ok: false, reason: "expired" });
+    const fresh = createToken(r.user.id, "RESET_PASSWORD");
+    expect(checkToken(fresh, "VERIFY_EMAIL").ok).toBe(false);
+    expect(
+      db()
+        .select()
+        .from(schema.tokens)
+        .all()
+        .some((t) => t.tokenHash === fresh),
+    ).toBe(false);
+  });
+
+  it("resets a password once, keeps only the newest link, and ends every session", async () => {
+    const r = await register(person(), newTeam("Reset Club"), null);
+    if (!r.ok) throw new Error("setup");
+    const cookie = await createUserSession(r.user.id);
+    const older = createToken(r.user.id, "RESET_PASSWORD");
+    const token = createToken(r.user.id, "RESET_PASSWORD");
+    expect((await resetPassword(older, "NewSecret1")).ok).toBe(false);
+    expect((await resetPassword(token, "NewSecret1")).ok).toBe(true);
+    expect(await verifyPassword("NewSecret1", findUserById(r.user.id)!.hash)).toBe(true);
+    expect(await getUser(req(cookie))).toBeNull();
+    expect((await resetPassword(token, "Another12")).ok).toBe(false);
+  });
+});
+
+describe("profile", () => {
+  it("changes the password only with the right old one, keeping this session and ending others", async () => {
+    const r = await register(person(), newTeam("Change Club"), null);
+    if (!r.ok) throw new Error("setup");
+    const mine = await createUserSession(r.user.id);
+    const other = await createUserSession(r.user.id);
+    const user = findUserById(r.user.id)!;
+    expect(await changePassword(user, req(mine), "wrong", "NewSecret1")).toBe("Invalid credentials.");
+    expect(await changePassword(user, req(mine), "Secret123", "NewSecret1")).toBe("ok");
+    expect((await getUser(req(mine)))?.id).toBe(r.user.id);
+    expect(await getUser(req(other))).toBeNull();
+  });
+
+  it("a new photo waits for approval again", async () => {
+    const r = await register(person(), newTeam("Photo Club"), null);
+    if (!r.ok) throw new Error("setup");
+    const jpg = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: "#963" } })
+      .jpeg()
+      .toBuffer();
+    const photo = await processPhoto(jpg, "image/jpeg");
+    if (!photo.ok) throw new Error("photo");
+    const image = updatePhoto(r.user.id, photo);
+    expect(findUserById(r.user.id)).toMatchObject({ image, validImage: 0 });
+  });
+});
+
+describe("throttle store", () => {
+  it("blocks a key after its limit within the window", () => {
+    const keys = [{ key: `t:${Math.random()}`, limit: { max: 2, windowMs: 60_000 } }];
+    expect(blockedFor(keys)).toBe(0);
+    recordHit(keys);
+    recordHit(keys);
+    expect(blockedFor(keys)).toBeGreaterThan(0);
+    expect(blockedFor(keys, Date.now() + 61_000)).toBe(0);
+  });
+});
