@@ -35,7 +35,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/healthcheck`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
   },
 });

@@ -186,7 +186,7 @@ function Profile({ data }: { data: ProfileData }) {
               <CsrfInput />
               <TaskInput task="Uploading photo" />
               <input type="hidden" name="intent" value="photo" />
-              <label htmlFor="photo">Upload photo</label>
+              <label htmlFor="photo">Choose a photo</label>
               <PhotoGuidance />
               <PhotoInput id="photo" name="photo" required />
               <button type="submit" className="btn btn-primary btn-block">

@@ -20,6 +20,9 @@ export async function login(page: Page, email: string, password = PASSWORD) {
 }
 
 export async function logout(page: Page) {
+  // On a phone the sidebar is folded behind Menu.
+  const menu = page.locator(".nav-toggle-label");
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 }
@@ -51,7 +54,8 @@ export async function waitForMail(address: string, subject: RegExp, after = 0): 
 }
 
 export function linkIn(mail: Mail, pathPart: string): string {
-  const link = mail.text.match(new RegExp(`https?://\\S*${pathPart}\\S*`))?.[0];
+  const escaped = pathPart.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const link = mail.text.match(new RegExp(`https?://\\S*${escaped}\\S*`))?.[0];
   if (!link) throw new Error(`No link with ${pathPart} in mail: ${mail.text}`);
   return new URL(link).pathname + new URL(link).search;
 }

@@ -1,0 +1,54 @@
+# syntax=docker/dockerfile:1
+# Regatta on Fly.io: the Remix app behind LiteFS (replicated SQLite). See litefs.yml and fly.toml.
+
+FROM node:20-bookworm-slim AS base
+WORKDIR /app
+
+# Toolchain for native modules: better-sqlite3 compiles from source when no prebuilt binary fits.
+FROM base AS toolchain
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+
+# Every dependency (dev included), to build.
+FROM toolchain AS deps
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# Production dependencies only, installed afresh (tsx is one of them: the migrations run as
+# TypeScript at start-up).
+FROM toolchain AS prod-deps
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM base AS runtime
+# fuse3 for the LiteFS mount, ca-certificates to reach Consul, sqlite3 for `fly ssh console` work.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ca-certificates fuse3 sqlite3 \
+  && rm -rf /var/lib/apt/lists/*
+COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs
+
+ENV NODE_ENV=production \
+  PORT=3000 \
+  DATABASE_PATH=/litefs/regatta.db \
+  LITEFS_DIR=/litefs \
+  UPLOADS_DIR=/data/uploads
+
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+# `tsx db/migrate.ts` runs the TypeScript sources: db/ (schema, migrations) imports app/lib, and
+# tsconfig.json maps the `~/` alias.
+COPY --from=build /app/db ./db
+COPY --from=build /app/app ./app
+COPY --from=build /app/package.json /app/tsconfig.json ./
+COPY litefs.yml /etc/litefs.yml
+
+# 8080: the LiteFS proxy in front of remix-serve (3000); 20202: LiteFS replication (private network).
+EXPOSE 8080
+# LiteFS runs as root (FUSE), mounts /litefs, joins the cluster, then runs the `exec` commands of
+# litefs.yml: the migrations on a candidate, then the app.
+ENTRYPOINT ["litefs", "mount"]

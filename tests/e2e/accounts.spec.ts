@@ -1,0 +1,308 @@
+// Account flows end to end, with JavaScript on and off, against real email (SMTP catcher) and the
+// real photo pipeline.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { DEMO, linkIn, login, logout, PASSWORD, toast, UNVERIFIED, waitForMail } from "./helpers";
+
+const TMP = path.resolve("tests/.tmp/fixtures");
+
+/** A phone-like 4000x3000 JPEG (noise, blurred), made on the fly: no binary fixtures in the repo. */
+async function phonePhoto(): Promise<string> {
+  const file = path.join(TMP, "phone-4000x3000.jpg");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(TMP, { recursive: true });
+    const noise = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    })
+      .blur(1.2)
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    fs.writeFileSync(`${file}.tmp`, noise);
+    fs.renameSync(`${file}.tmp`, file);
+  }
+  return file;
+}
+
+async function smallPhoto(): Promise<string> {
+  const file = path.join(TMP, "small-800x900.png");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(TMP, { recursive: true });
+    const png = await sharp({ create: { width: 800, height: 900, channels: 3, background: "#456" } })
+      .png()
+      .toBuffer();
+    fs.writeFileSync(`${file}.tmp`, png);
+    fs.renameSync(`${file}.tmp`, file);
+  }
+  return file;
+}
+
+const unique = (what: string) =>
+  `${what}-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+async function fillPerson(page: Page, p: { email: string; name: string }) {
+  await page.getByLabel("Email").fill(p.email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm Password").fill(PASSWORD);
+  await page.getByLabel("MyKad/Passport Number").fill(" a1234567 ");
+  await page.getByLabel("Name", { exact: true }).fill(p.name);
+  await page.getByLabel("Female").check();
+  await page.getByLabel("Year of Birth").fill("1994");
+  await page.getByLabel("Phone", { exact: true }).fill("60123456789");
+  await page.getByLabel("Address").fill("12 Lebuh Pantai, George Town");
+}
+
+async function verifyFromEmail(page: Page, email: string) {
+  const mail = await waitForMail(email, /Verify your Regatta account/);
+  await page.goto(linkIn(mail, "/auth/verify/"));
+  if (test.info().project.name === "no-js") await page.getByRole("button", { name: "Verify Email" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(toast(page, "Your email has been verified. You may now log in.")).toBeVisible();
+}
+
+test("a manager registers a club with a photo, verifies, logs in and invites a competitor who joins that club", async ({
+  page,
+  browser,
+}) => {
+  const team = unique("Club");
+  const managerEmail = `${unique("mgr")}@example.com`;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/auth/register/MANAGER");
+  await expect(page.getByRole("heading", { name: "Team Manager Registration" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /plain background/ })).toBeVisible();
+  await page.getByLabel("Team Name").fill(team);
+  await page.getByLabel("Team Country").selectOption("MY");
+  await expect(page.getByLabel("Team Country").locator("option")).toHaveCount(251);
+  await fillPerson(page, { email: managerEmail, name: "lim mei ling" });
+  await page.getByLabel("Photo (optional)").setInputFiles(await phonePhoto());
+  if (test.info().project.name === "js")
+    await expect(page.getByTestId("photo-resized")).toContainText("1440 x 1080");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 20_000 });
+  await expect(
+    toast(page, "User created successfully. Check your email and verify before logging in."),
+  ).toBeVisible();
+
+  // Not verified yet: login offers the resend.
+  await page.getByLabel("Email").fill(managerEmail);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(toast(page, "Verify your email account before logging in.")).toBeVisible();
+
+  await verifyFromEmail(page, managerEmail);
+  await login(page, managerEmail);
+  await expect(page.getByRole("heading", { name: "Team Manager Profile" })).toBeVisible();
+  await expect(page.getByText("Photo in Validation")).toBeVisible();
+  const fields = page.locator(".profile-fields");
+  await expect(fields.getByText("LIM MEI LING")).toBeVisible();
+  await expect(fields.getByText("A1234567")).toBeVisible();
+  const photo = page.locator(".profile-photo img");
+  await expect(photo).toBeVisible();
+  const img = await page.request.get((await photo.getAttribute("src"))!);
+  expect(img.headers()["content-type"]).toBe("image/jpeg");
+  expect(img.headers()["cache-control"]).toContain("immutable");
+  const meta = await sharp(await img.body()).metadata();
+  expect([meta.width, meta.height]).toEqual([1440, 1080]);
+
+  const referral = await page.getByLabel("Referral Link").inputValue();
+  expect(referral).toMatch(/\/auth\/register\/competitor\?token=/);
+  await logout(page);
+
+  // The competitor, in a fresh browser.
+  const competitorEmail = `${unique("cmp")}@example.com`;
+  const context = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js" });
+  const p2 = await context.newPage();
+  await p2.goto(new URL(referral).pathname + new URL(referral).search);
+  await expect(p2.getByRole("heading", { name: "Competitor Registration" })).toBeVisible();
+  await expect(p2.getByLabel("Team Name")).toHaveValue(team);
+  await expect(p2.getByLabel("Team Name")).toHaveAttribute("readonly", "");
+  await fillPerson(p2, { email: competitorEmail, name: "tan ah kow" });
+  await p2.getByRole("button", { name: "Register" }).click();
+  await expect(p2).toHaveURL(/\/auth\/login$/);
+  await verifyFromEmail(p2, competitorEmail);
+  await login(p2, competitorEmail);
+  await expect(p2.getByRole("heading", { name: "Competitor Profile" })).toBeVisible();
+  await expect(p2.locator(".profile-fields").getByText(`${team} (Malaysia)`)).toBeVisible();
+  await expect(p2.getByText("Pending Team Approval")).toBeVisible();
+  await expect(p2.getByText("Pending Photo Upload")).toBeVisible();
+  await context.close();
+});
+
+test("registration errors keep what was typed (except passwords) and show the spec's messages", async ({
+  page,
+}) => {
+  await page.goto("/auth/register/manager");
+  await page.getByLabel("Team Name").fill("Bad <Team>");
+  await fillPerson(page, { email: `${unique("bad")}@example.com`, name: "Someone" });
+  await page.getByLabel("Phone", { exact: true }).fill("012-345");
+  await page.getByLabel("Photo (optional)").setInputFiles(await smallPhoto());
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(
+    page.getByText("Team name may only contain letters, numbers, spaces and . , ' - / @ ( ) &").first(),
+  ).toBeVisible();
+  await expect(page.getByText("Please select a team country.")).toBeVisible();
+  await expect(page.getByText("Phone number should contain numbers only.")).toBeVisible();
+  await expect(page.getByText("Shorter end of the image must be at least 1000px.")).toBeVisible();
+  await expect(page.getByLabel("Team Name")).toHaveValue("Bad <Team>");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Someone");
+  await expect(page.getByLabel("Address")).toHaveValue("12 Lebuh Pantai, George Town");
+  await expect(page.getByLabel("Female")).toBeChecked();
+  await expect(page.getByLabel("Year of Birth")).toHaveValue("1994");
+  if (test.info().project.name === "no-js")
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+});
+
+test("a taken email and a taken team name get the spec's messages", async ({ page }) => {
+  await page.goto("/auth/register/manager");
+  await page.getByLabel("Team Name").fill(unique("Fresh"));
+  await page.getByLabel("Team Country").selectOption("SG");
+  await fillPerson(page, { email: DEMO.MANAGER, name: "Dup" });
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(
+    toast(page, "User already exist. Please login or register with a different email."),
+  ).toBeVisible();
+
+  await page.getByLabel("Team Name").fill("penang dragon WARRIORS");
+  await page.getByLabel("Email").fill(`${unique("dup")}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(
+    toast(
+      page,
+      "Team with same name already exist. Please contact the event committee for more information.",
+    ),
+  ).toBeVisible();
+});
+
+test("registration links: other roles, a missing token and an unknown token go to not-found", async ({
+  page,
+}) => {
+  for (const url of ["/auth/register/admin", "/auth/register/competitor"]) {
+    await page.goto(url);
+    await expect(page).toHaveURL(/\/not-found$/);
+  }
+  await page.goto("/auth/register/competitor?token=nope");
+  await expect(page).toHaveURL(/\/not-found$/);
+  await expect(toast(page, "Invalid token.")).toBeVisible();
+});
+
+test("OK on the unverified toast resends the verification email", async ({ page }) => {
+  const since = Date.now();
+  await page.goto("/auth/login");
+  await page.getByLabel("Email").fill(UNVERIFIED);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await toast(page, "Verify your email account").getByRole("button", { name: "OK" }).click();
+  await expect(toast(page, "Verification email has been sent. Please check your inbox.")).toBeVisible();
+  await waitForMail(UNVERIFIED, /Verify your Regatta account/, since);
+});
+
+test("forgot password: the emailed link resets it once; the used link is refused", async ({ page }) => {
+  // A fresh account per project, so the two projects do not share a password.
+  const email = `${unique("reset")}@example.com`;
+  await page.goto("/auth/register/manager");
+  await page.getByLabel("Team Name").fill(unique("Reset Club"));
+  await page.getByLabel("Team Country").selectOption("MY");
+  await fillPerson(page, { email, name: "Reset Person" });
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await verifyFromEmail(page, email);
+
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("button", { name: "Send Reset Email" })).toBeVisible();
+  await page.getByLabel("Email").fill("nobody-here@example.com");
+  await page.getByRole("button", { name: "Send Reset Email" }).click();
+  await expect(toast(page, "Account does not exist. Please try again.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("nobody-here@example.com");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Email" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(toast(page, "Password reset email has been sent. Please check your inbox.")).toBeVisible();
+
+  const link = linkIn(await waitForMail(email, /Reset your Regatta password/), "/auth/reset?token=");
+  await page.goto(link);
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(toast(page, "Make sure to fill in all the fields.")).toBeVisible();
+  await page.getByLabel("New Password").fill("BrandNew123");
+  await page.getByLabel("Confirm Password").fill("BrandNew124");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(toast(page, "Password and confirm password must be equal.")).toBeVisible();
+  await page.getByLabel("New Password").fill("BrandNew123");
+  await page.getByLabel("Confirm Password").fill("BrandNew123");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(
+    toast(page, "Your password has been reset. Please log in with your new password."),
+  ).toBeVisible();
+  await login(page, email, "BrandNew123");
+  await logout(page);
+
+  await page.goto(link);
+  await expect(
+    page.getByText("This password reset link is invalid or has expired. Please request a new one."),
+  ).toBeVisible();
+  await page.goto("/auth/verify/not-a-real-token");
+  if (test.info().project.name === "no-js") await page.getByRole("button", { name: "Verify Email" }).click();
+  await expect(
+    toast(page, "This verification link is invalid or has expired. Log in to get a new one."),
+  ).toBeVisible();
+});
+
+test("profile: change password in its dialog, and upload a photo", async ({ page }) => {
+  const email = `${unique("prof")}@example.com`;
+  await page.goto("/auth/register/manager");
+  await page.getByLabel("Team Name").fill(unique("Profile Club"));
+  await page.getByLabel("Team Country").selectOption("TH");
+  await fillPerson(page, { email, name: "Profile Person" });
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await verifyFromEmail(page, email);
+  await login(page, email);
+  await expect(page.getByText("Pending Photo Upload")).toBeVisible();
+
+  await page.getByRole("link", { name: "Change Password" }).click();
+  const dialog = page.getByRole("dialog", { name: "Change Password" });
+  await dialog.getByLabel("Old Password").fill("wrong-password");
+  await dialog.getByLabel("New Password").fill("Changed123");
+  await dialog.getByLabel("Confirm Password").fill("Changed123");
+  await dialog.getByRole("button", { name: "Change Password" }).click();
+  await expect(toast(page, "Wrong password. Please try again.")).toBeVisible();
+  await dialog.getByLabel("Old Password").fill(PASSWORD);
+  await dialog.getByLabel("New Password").fill("Changed123");
+  await dialog.getByLabel("Confirm Password").fill("Changed999");
+  await dialog.getByRole("button", { name: "Change Password" }).click();
+  await expect(toast(page, "Password and confirm password must be the same.")).toBeVisible();
+  await dialog.getByLabel("Old Password").fill(PASSWORD);
+  await dialog.getByLabel("New Password").fill("Changed123");
+  await dialog.getByLabel("Confirm Password").fill("Changed123");
+  await dialog.getByRole("button", { name: "Change Password" }).click();
+  await expect(toast(page, "Password updated successfully.")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await page.getByLabel("Choose a photo").setInputFiles(await smallPhoto());
+  await page.getByRole("button", { name: "Upload Photo", exact: true }).click();
+  await expect(toast(page, "Shorter end of the image must be at least 1000px.")).toBeVisible();
+  await page.getByLabel("Choose a photo").setInputFiles(await phonePhoto());
+  await page.getByRole("button", { name: "Upload Photo", exact: true }).click();
+  await expect(toast(page, "Photo updated successfully.")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Photo in Validation")).toBeVisible();
+
+  await page.getByRole("link", { name: "View Confirmed Events" }).click();
+  await expect(
+    page.getByRole("dialog", { name: "Confirmed Events" }).getByText("Nothing to show"),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Close" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await logout(page);
+  await login(page, email, "Changed123");
+});
+
+test("an approved photo hides the upload control", async ({ page }) => {
+  await login(page, DEMO.COMPETITOR);
+  await expect(page.getByText("Photo Approved")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Upload Photo", exact: true })).toHaveCount(0);
+  await expect(page.getByLabel("Referral Link")).toHaveCount(0);
+});
