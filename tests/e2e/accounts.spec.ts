@@ -1,42 +1,15 @@
 // Account flows end to end, with JavaScript on and off, against real email (SMTP catcher) and the
 // real photo pipeline.
-import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { phonePhoto as makePhonePhoto, smallPhoto as makeSmallPhoto } from "../fixtures/photos.mjs";
 import { DEMO, linkIn, login, logout, PASSWORD, toast, UNVERIFIED, waitForMail } from "./helpers";
 
 const TMP = path.resolve("tests/.tmp/fixtures");
 
-/** A phone-like 4000x3000 JPEG (noise, blurred), made on the fly: no binary fixtures in the repo. */
-async function phonePhoto(): Promise<string> {
-  const file = path.join(TMP, "phone-4000x3000.jpg");
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(TMP, { recursive: true });
-    const noise = await sharp({
-      create: { width: 4000, height: 3000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
-    })
-      .blur(1.2)
-      .jpeg({ quality: 92 })
-      .toBuffer();
-    fs.writeFileSync(`${file}.tmp`, noise);
-    fs.renameSync(`${file}.tmp`, file);
-  }
-  return file;
-}
-
-async function smallPhoto(): Promise<string> {
-  const file = path.join(TMP, "small-800x900.png");
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(TMP, { recursive: true });
-    const png = await sharp({ create: { width: 800, height: 900, channels: 3, background: "#456" } })
-      .png()
-      .toBuffer();
-    fs.writeFileSync(`${file}.tmp`, png);
-    fs.renameSync(`${file}.tmp`, file);
-  }
-  return file;
-}
+const phonePhoto = () => makePhonePhoto(TMP);
+const smallPhoto = () => makeSmallPhoto(TMP);
 
 const unique = (what: string) =>
   `${what}-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
