@@ -49,7 +49,7 @@ times.sort((a, b) => a - b);
 if (!fs.existsSync("build/index.js")) spawnSync("npx", ["remix", "build"], { stdio: "inherit" });
 const env = {
   ...process.env,
-  NODE_ENV: "production",
+  NODE_ENV: "production" as const,
   PORT: String(PORT),
   APP_URL: base,
   DATABASE_PATH: path.join(tmp, "bench.db"),

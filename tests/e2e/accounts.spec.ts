@@ -34,6 +34,19 @@ async function verifyFromEmail(page: Page, email: string) {
   await expect(toast(page, "Your email has been verified. You may now log in.")).toBeVisible();
 }
 
+/** Registers a new club through the form and verifies its manager from the emailed link. */
+async function registerVerifiedManager(page: Page, what: string, country = "MY"): Promise<string> {
+  const email = `${unique(what)}@example.com`;
+  await page.goto("/auth/register/manager");
+  await page.getByLabel("Team Name").fill(unique(`${what} Club`));
+  await page.getByLabel("Team Country").selectOption(country);
+  await fillPerson(page, { email, name: `${what} Person` });
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await verifyFromEmail(page, email);
+  return email;
+}
+
 test("a manager registers a club with a photo, verifies, logs in and invites a competitor who joins that club", async ({
   page,
   browser,
@@ -174,14 +187,7 @@ test("OK on the unverified toast resends the verification email", async ({ page 
 
 test("forgot password: the emailed link resets it once; the used link is refused", async ({ page }) => {
   // A fresh account per project, so the two projects do not share a password.
-  const email = `${unique("reset")}@example.com`;
-  await page.goto("/auth/register/manager");
-  await page.getByLabel("Team Name").fill(unique("Reset Club"));
-  await page.getByLabel("Team Country").selectOption("MY");
-  await fillPerson(page, { email, name: "Reset Person" });
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page).toHaveURL(/\/auth\/login$/);
-  await verifyFromEmail(page, email);
+  const email = await registerVerifiedManager(page, "Reset");
 
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page.getByRole("button", { name: "Send Reset Email" })).toBeVisible();
@@ -224,14 +230,7 @@ test("forgot password: the emailed link resets it once; the used link is refused
 });
 
 test("profile: change password in its dialog, and upload a photo", async ({ page }) => {
-  const email = `${unique("prof")}@example.com`;
-  await page.goto("/auth/register/manager");
-  await page.getByLabel("Team Name").fill(unique("Profile Club"));
-  await page.getByLabel("Team Country").selectOption("TH");
-  await fillPerson(page, { email, name: "Profile Person" });
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page).toHaveURL(/\/auth\/login$/);
-  await verifyFromEmail(page, email);
+  const email = await registerVerifiedManager(page, "Profile", "TH");
   await login(page, email);
   await expect(page.getByText("Pending Photo Upload")).toBeVisible();
 
