@@ -17,7 +17,7 @@ export function PhotoInput(props: InputHTMLAttributes<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     setNote(null);
-    if (!file || !file.type.includes("image") || typeof createImageBitmap !== "function") return;
+    if (!file?.type.includes("image") || typeof createImageBitmap !== "function") return;
     try {
       const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
       const short = Math.min(bitmap.width, bitmap.height);
@@ -37,7 +37,7 @@ export function PhotoInput(props: InputHTMLAttributes<HTMLInputElement>) {
       bitmap.close();
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.88));
       if (!blob || blob.size >= file.size) return;
-      const resized = new File([blob], file.name.replace(/\.[^.]*$/, "") + ".jpg", { type: "image/jpeg" });
+      const resized = new File([blob], `${file.name.replace(/\.[^.]*$/, "")}.jpg`, { type: "image/jpeg" });
       const transfer = new DataTransfer();
       transfer.items.add(resized);
       input.files = transfer.files;
