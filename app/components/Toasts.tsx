@@ -1,26 +1,29 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { CsrfInput } from "./CsrfInput";
 import type { Toast } from "~/lib/toast";
 
 const LIFETIME = { info: 6000, success: 5000, warning: 8000, error: 10000 } as const;
 
 /** Toasts rendered as HTML, so they show without JavaScript; with it, they dismiss themselves. */
-export function Toasts({ toasts }: { toasts: readonly Toast[] | undefined }) {
+export function Toasts({ toasts: given }: { toasts: readonly (Toast | null | undefined)[] | undefined }) {
+  const toasts = (given ?? []).filter((t): t is Toast => Boolean(t));
   const [hidden, setHidden] = useState<number[]>([]);
+  const id = useId();
   const location = useLocation();
   const key = JSON.stringify(toasts);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when a new set of toasts arrives
   useEffect(() => setHidden([]), [key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: timers restart only when the toasts change
   useEffect(() => {
-    const timers = (toasts ?? []).map((t, i) =>
+    const timers = toasts.map((t, i) =>
       t.type === "confirm" ? undefined : setTimeout(() => setHidden((h) => [...h, i]), LIFETIME[t.type]),
     );
     return () => {
       for (const t of timers) if (t) clearTimeout(t);
     };
-  }, [toasts]);
-  const visible = (toasts ?? []).map((t, i) => ({ t, i })).filter(({ i }) => !hidden.includes(i));
+  }, [key]);
+  const visible = toasts.map((t, i) => ({ t, i })).filter(({ i }) => !hidden.includes(i));
   if (visible.length === 0) return null;
   return (
     <div className="toasts">
@@ -49,20 +52,26 @@ export function Toasts({ toasts }: { toasts: readonly Toast[] | undefined }) {
             </Form>
           </div>
         ) : (
-          <div
-            key={i}
-            className={`toast toast-${t.type}`}
-            role={t.type === "error" || t.type === "warning" ? "alert" : "status"}
-          >
-            <p>{t.message}</p>
-            <button
-              type="button"
-              className="toast-close"
-              aria-label="Dismiss"
-              onClick={() => setHidden((h) => [...h, i])}
+          // The × is a label for a hidden checkbox: checking it hides the toast by CSS, so it
+          // dismisses without JavaScript too.
+          <div key={i} className="toast-slot">
+            <input
+              type="checkbox"
+              id={`${id}-${i}`}
+              className="toast-dismiss"
+              tabIndex={-1}
+              aria-hidden="true"
+            />
+            <div
+              className={`toast toast-${t.type}`}
+              role={t.type === "error" || t.type === "warning" ? "alert" : "status"}
             >
-              ×
-            </button>
+              <p>{t.message}</p>
+              <label htmlFor={`${id}-${i}`} className="toast-close" title="Dismiss">
+                <span aria-hidden="true">×</span>
+                <span className="visually-hidden">Dismiss</span>
+              </label>
+            </div>
           </div>
         ),
       )}

@@ -120,3 +120,19 @@ export function photoCachePath(name: string): string | null {
   if (!PHOTO_NAME.test(name)) return null;
   return path.join(env().UPLOADS_DIR, name);
 }
+
+/** Bodies above this are refused unread: a photo up to PHOTO_MAX_BYTES plus the other fields fits. */
+export function uploadTooLarge(request: Request): boolean {
+  return Number(request.headers.get("Content-Length") ?? 0) > PHOTO_MAX_BYTES + 1024 * 1024;
+}
+
+/** The photo field of a posted form, checked and re-encoded: no file gives `{ photo: null }`. */
+export async function photoFromForm(
+  form: FormData,
+  name = "photo",
+): Promise<{ photo: Photo | null; error: string | null }> {
+  const file = form.get(name);
+  if (!(file instanceof File) || file.size === 0) return { photo: null, error: null };
+  const result = await processPhoto(Buffer.from(await file.arrayBuffer()), file.type || undefined);
+  return result.ok ? { photo: result, error: null } : { photo: null, error: photoErrorMessage(result.error) };
+}

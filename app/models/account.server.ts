@@ -90,35 +90,40 @@ export async function register(
   }
 }
 
-export async function sendVerificationEmail(user: Pick<User, "id" | "email" | "name">): Promise<void> {
-  const link = `${env().APP_URL}/auth/verify/${createToken(user.id, "VERIFY_EMAIL")}`;
-  await sendMail({
+type Recipient = Pick<User, "id" | "email" | "name">;
+
+/** An email with one action link: a greeting, one paragraph, the link. */
+function sendLinkEmail(
+  user: Recipient,
+  mail: { subject: string; title: string; body: string; href: string; label: string },
+) {
+  return sendMail({
     to: user.email,
-    subject: "Verify your Regatta account",
-    ...mailLayout(
-      "Verify your email",
-      [
-        `Hello ${user.name || user.email},`,
-        "Thank you for registering for the regatta. Please verify your email address to activate your account. The link is valid for 48 hours and can be used once.",
-      ],
-      { href: link, label: "Verify my email" },
-    ),
+    subject: mail.subject,
+    ...mailLayout(mail.title, [`Hello ${user.name || user.email},`, mail.body], {
+      href: mail.href,
+      label: mail.label,
+    }),
   });
 }
 
-export async function sendPasswordResetEmail(user: Pick<User, "id" | "email" | "name">): Promise<void> {
-  const link = `${env().APP_URL}/auth/reset?token=${createToken(user.id, "RESET_PASSWORD")}`;
-  await sendMail({
-    to: user.email,
+export function sendVerificationEmail(user: Recipient): Promise<void> {
+  return sendLinkEmail(user, {
+    subject: "Verify your Regatta account",
+    title: "Verify your email",
+    body: "Thank you for registering for the regatta. Please verify your email address to activate your account. The link is valid for 48 hours and can be used once.",
+    href: `${env().APP_URL}/auth/verify/${createToken(user.id, "VERIFY_EMAIL")}`,
+    label: "Verify my email",
+  });
+}
+
+export function sendPasswordResetEmail(user: Recipient): Promise<void> {
+  return sendLinkEmail(user, {
     subject: "Reset your Regatta password",
-    ...mailLayout(
-      "Reset your password",
-      [
-        `Hello ${user.name || user.email},`,
-        "We received a request to reset your password. The link is valid for 1 hour and can be used once. If you did not ask for this, ignore this email.",
-      ],
-      { href: link, label: "Reset my password" },
-    ),
+    title: "Reset your password",
+    body: "We received a request to reset your password. The link is valid for 1 hour and can be used once. If you did not ask for this, ignore this email.",
+    href: `${env().APP_URL}/auth/reset?token=${createToken(user.id, "RESET_PASSWORD")}`,
+    label: "Reset my password",
   });
 }
 

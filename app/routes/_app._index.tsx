@@ -14,7 +14,7 @@ import { requireUser } from "~/lib/access.server";
 import { countryName } from "~/lib/countries.server";
 import { readForm } from "~/lib/csrf.server";
 import { env } from "~/lib/env.server";
-import { PHOTO_MAX_BYTES, photoErrorMessage, processPhoto } from "~/lib/photos.server";
+import { photoFromForm, uploadTooLarge } from "~/lib/photos.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { changePassword, updatePhoto } from "~/models/account.server";
@@ -66,7 +66,7 @@ const fail = (toast: Toast, result?: unknown, status = 400) => json<ActionResult
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "home");
   if (user.role !== "MANAGER" && user.role !== "COMPETITOR") throw new Response("Not Found", { status: 404 });
-  if (Number(request.headers.get("Content-Length") ?? 0) > PHOTO_MAX_BYTES + 1024 * 1024) {
+  if (uploadTooLarge(request)) {
     return fail({ type: "error", message: MSG.photoTooLarge }, undefined, 413);
   }
   const form = await readForm(request);
@@ -74,13 +74,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "change-password") {
     const hideFields = ["oldPassword", "newPassword", "confirmPassword"];
-    if (!form.get("oldPassword") || !form.get("newPassword") || !form.get("confirmPassword")) {
-      const submission = parseWithZod(form, { schema: changePasswordSchema });
-      return fail(
-        { type: "error", message: MSG.changeFillAll },
-        submission.reply({ formErrors: [MSG.changeFillAll], hideFields }),
-      );
-    }
     const submission = parseWithZod(form, { schema: changePasswordSchema });
     if (submission.status !== "success") {
       const message = Object.values(submission.error ?? {}).flat()[0] ?? MSG.changePasswordError;
@@ -100,10 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "photo") {
     // Once approved, a photo is final (the upload control is hidden, and refused here too).
     if (user.image && user.validImage === 1) return fail({ type: "error", message: MSG.photoError });
-    const file = form.get("photo");
-    if (!(file instanceof File) || file.size === 0) return fail({ type: "error", message: MSG.notAnImage });
-    const photo = await processPhoto(Buffer.from(await file.arrayBuffer()), file.type || undefined);
-    if (!photo.ok) return fail({ type: "error", message: photoErrorMessage(photo.error) });
+    const { photo, error } = await photoFromForm(form);
+    if (error || !photo) return fail({ type: "error", message: error ?? MSG.notAnImage });
     try {
       updatePhoto(user.id, photo);
     } catch (error) {
@@ -162,7 +153,7 @@ function Profile({ data }: { data: ProfileData }) {
   const manager = p.role === "MANAGER";
   return (
     <Screen title={manager ? TITLES.managerProfile : TITLES.competitorProfile}>
-      <Toasts toasts={actionData?.toast ? [actionData.toast] : undefined} />
+      <Toasts toasts={[actionData?.toast]} />
       <div className="badges">
         <StatusBadge ok={photo === "approved" ? true : photo === "validation" ? "warn" : false}>
           {photo === "approved"

@@ -76,7 +76,7 @@ export default function Login() {
   useEffect(() => setAttempt((a) => a + 1), [data]);
   return (
     <div className="card narrow">
-      <Toasts toasts={data?.toast ? [data.toast] : undefined} />
+      <Toasts toasts={[data?.toast]} />
       <h1>{TITLES.login}</h1>
       <Form method="post" {...getFormProps(form)} noValidate>
         <CsrfInput />

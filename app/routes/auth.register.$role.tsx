@@ -23,7 +23,7 @@ import { requireGuest } from "~/lib/access.server";
 import { countryCodes, countryList } from "~/lib/countries.server";
 import { readForm } from "~/lib/csrf.server";
 import { env } from "~/lib/env.server";
-import { PHOTO_MAX_BYTES, photoErrorMessage, processPhoto } from "~/lib/photos.server";
+import { photoFromForm, uploadTooLarge } from "~/lib/photos.server";
 import type { Toast } from "~/lib/toast";
 import { flashToast } from "~/lib/toast.server";
 import { register, sendVerificationEmail } from "~/models/account.server";
@@ -61,24 +61,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-// Bodies above this are refused unread; a photo up to PHOTO_MAX_BYTES plus the form fits.
-const MAX_BODY = PHOTO_MAX_BYTES + 1024 * 1024;
-
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireGuest(request, "register");
   const { role, association } = await resolve(request, params.role);
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY) {
+  if (uploadTooLarge(request)) {
     return json({ result: null, toast: { type: "error", message: MSG.photoTooLarge } as Toast }, 413);
   }
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: registrationSchema(role, countryCodes()) });
 
-  const file = form.get("photo");
-  const photo =
-    file instanceof File && file.size > 0
-      ? await processPhoto(Buffer.from(await file.arrayBuffer()), file.type || undefined)
-      : null;
-  const photoError = photo && !photo.ok ? photoErrorMessage(photo.error) : null;
+  const { photo, error: photoError } = await photoFromForm(form);
   const hideFields = ["password", "confirmPassword", "photo"];
 
   if (submission.status !== "success" || photoError) {
@@ -107,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     association
       ? { kind: "join", associationId: association.id }
       : { kind: "new", name: v.teamName ?? "", country: v.teamCountry ?? "" },
-    photo?.ok ? photo : null,
+    photo,
   );
   if (!result.ok) {
     const message = result.error === "userExists" ? MSG.registerUserExists : MSG.registerAssociationExists;
@@ -136,7 +128,7 @@ export default function Register() {
   const manager = data.role === "manager";
   return (
     <div className="card wide">
-      <Toasts toasts={actionData?.toast ? [actionData.toast] : undefined} />
+      <Toasts toasts={[actionData?.toast]} />
       <h1>{manager ? "Team Manager Registration" : "Competitor Registration"}</h1>
       <Form
         method="post"

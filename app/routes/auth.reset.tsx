@@ -32,14 +32,6 @@ export async function action({ request }: ActionFunctionArgs) {
     json({ result, toast: message ? ({ type: "error", message } as Toast) : null }, status);
 
   if (form.get("intent") === "reset") {
-    // Both empty or one empty: the spec's single message for missing fields.
-    if (!form.get("newPassword") || !form.get("confirmPassword")) {
-      const submission = parseWithZod(form, { schema: resetSchema });
-      return fail(
-        submission.reply({ formErrors: [MSG.resetFillAll], hideFields: ["newPassword", "confirmPassword"] }),
-        MSG.resetFillAll,
-      );
-    }
     const submission = parseWithZod(form, { schema: resetSchema });
     if (submission.status !== "success") {
       const errors = Object.values(submission.error ?? {}).flat();
@@ -74,10 +66,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Reset() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const toasts = actionData?.toast ? [actionData.toast] : undefined;
   return (
     <div className="card narrow">
-      <Toasts toasts={toasts} />
+      <Toasts toasts={[actionData?.toast]} />
       <h1>{TITLES.reset}</h1>
       {data.mode === "request" ? (
         <RequestForm lastResult={actionData?.result} />

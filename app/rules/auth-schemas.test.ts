@@ -103,6 +103,22 @@ describe("reset and change password schemas", () => {
     const s = parseWithZod(form, { schema });
     return s.status === "success" ? null : Object.values(s.error ?? {}).flat()[0];
   };
+  it("reset: any empty field gives the spec's single message", () => {
+    for (const values of [{}, { newPassword: "Secret123" }, { confirmPassword: "Secret123" }] as Record<
+      string,
+      string
+    >[]) {
+      expect(run(resetSchema, { token: "t", ...values })).toBe("Make sure to fill in all the fields.");
+    }
+  });
+  it("change: any empty field gives the spec's message, before length or match", () => {
+    for (const values of [{}, { newPassword: "x" }, { oldPassword: "a", newPassword: "Secret123" }] as Record<
+      string,
+      string
+    >[]) {
+      expect(run(changePasswordSchema, values)).toBe("Please fill in all the fields");
+    }
+  });
   it("reset: passwords must be equal and 8-16 characters", () => {
     expect(
       run(resetSchema, { token: "t", newPassword: "Secret123", confirmPassword: "Secret123" }),

@@ -17,10 +17,14 @@ test("a wrong password shows the spec's message and keeps the typed email", asyn
   await page.getByLabel("Email").fill(DEMO.MANAGER);
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(toast(page, "Your email and password do not match. Please try again.")).toBeVisible();
+  const mismatch = toast(page, "Your email and password do not match. Please try again.");
+  await expect(mismatch).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(DEMO.MANAGER);
   await expect(page.getByLabel("Password")).toHaveValue("");
   await expect(page).toHaveURL(/\/auth\/login$/);
+  // Dismissable with and without JavaScript.
+  await mismatch.locator(".toast-close").click();
+  await expect(mismatch).toBeHidden();
 });
 
 test("an unknown email gets the same message as a wrong password", async ({ page }) => {
