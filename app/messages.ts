@@ -84,6 +84,7 @@ export const MSG = {
   statisticsError: "An error occured when getting statistics. Please try again.",
   photoError: "An error occured when updating photo. Please try again.",
   photoUpdated: "Photo updated successfully.",
+  changePassword: "Change Password",
   createUserRole: "Please select a valid role.",
   createUserExists: "User already exist. Please try with different email.",
   createUserError: "An error occured when creating user. Please try again.",
@@ -108,6 +109,19 @@ export const MSG = {
   teamPending: "Pending Team Approval",
   feePaid: "Crew Tag Fee Paid",
   feePending: "Pending Crew Tag Fee",
+
+  // Hardening (not spec sentences: our own, for limits the spec does not name)
+  badForm: "The form could not be read. Please reload the page and try again.",
+  serverBusy: "The server is busy right now. Please wait a few seconds and try again.",
+  photoBadShape:
+    "The photo must be a portrait or square passport-size photo (at most twice as tall as it is wide).",
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  errorTitle: "Error",
+  errorBody: "Something went wrong. Please try again.",
+  forbiddenTitle: "Forbidden",
+  formExpired: "This form has expired. Please go back, reload the page and try again.",
+  badRequestTitle: "Bad Request",
+  tooManyTitle: "Too Many Requests",
 
   // Generic
   fillAll: "Make sure to fill in all the fields.",
@@ -148,6 +162,7 @@ export const TITLES = {
   scoreboardManage: "Scoreboard",
   trainingSessions: "Training Sessions",
   trainingReservations: "Training Reservations",
+  changePassword: "Change Password",
 } as const;
 
 export const FOOTER = {

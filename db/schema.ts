@@ -359,9 +359,15 @@ export const tokens = sqliteTable(
   (t) => [uniqueIndex("tokens_hash").on(t.tokenHash), index("tokens_user").on(t.userId, t.purpose)],
 );
 
-/** Sliding-window counters for throttling (failed logins, reset requests, resends). */
-export const throttles = sqliteTable("throttles", {
-  key: text("key").primaryKey(),
-  count: integer("count").notNull(),
-  windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
-});
+/** Throttle counters (failed logins, reset requests, resends, registrations); see rules/throttle.ts.
+ * `last_at` lets the cleanup job forget idle keys. */
+export const throttles = sqliteTable(
+  "throttles",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull().default(sql`0`),
+    lockedUntil: integer("locked_until", { mode: "timestamp_ms" }).notNull().default(sql`0`),
+  },
+  (t) => [index("throttles_last_at").on(t.lastAt)],
+);

@@ -2,7 +2,7 @@ import { Form, NavLink } from "@remix-run/react";
 import type { Role } from "../../db/enums";
 import { CsrfInput, TaskInput } from "./CsrfInput";
 import { navFor } from "~/lib/access";
-import { NAV, TITLES } from "~/messages";
+import { MSG, NAV, TITLES } from "~/messages";
 
 /** Sidebar for logged-in users. On a phone it collapses behind a Menu toggle (a checkbox, so it
  * works without JavaScript). */
@@ -49,6 +49,11 @@ export function Sidebar({ role, name, officialSite }: { role: Role; name: string
             </div>
           ))}
         </nav>
+        {role === "ADMIN" || role === "COMMITTEE" ? (
+          <NavLink to="/password" className="btn btn-block">
+            {MSG.changePassword}
+          </NavLink>
+        ) : null}
         <Form method="post" action="/auth/logout" className="logout">
           <CsrfInput />
           <TaskInput task="Logging out" />

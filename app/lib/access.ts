@@ -8,6 +8,7 @@ export type Access = "user" | "guest" | "public" | readonly Role[];
 
 export const ROUTES = {
   home: { path: "/", access: "user" },
+  password: { path: "/password", access: "user" },
   login: { path: "/auth/login", access: "guest" },
   reset: { path: "/auth/reset", access: "guest" },
   register: { path: "/auth/register/:role", access: "guest" },

@@ -1,12 +1,18 @@
 // Login with remix-auth's FormStrategy: it checks the credentials; sessions are ours
-// (session.server.ts), stored in the database.
+// (session.server.ts), stored in the database. Every attempt passes the throttle gate first:
+// counted before the password is hashed, settled once the outcome is known.
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { getFlashStorage } from "./cookies.server";
+import { getDeviceCookie, getFlashStorage } from "./cookies.server";
+import { isBusyResponse } from "./limiter.server";
 import { dummyHash, verifyPassword } from "./password.server";
+import { deviceTag, gate, type Key, settle, throttleKeys } from "~/models/throttle.server";
 import { findUserByEmail, type User } from "~/models/user.server";
 
 export type LoginFailure = "Invalid credentials." | "User not verified.";
+
+/** Too many hashes under way (remix-auth turns a thrown Error into an AuthorizationError). */
+class HashingBusy extends Error {}
 
 let authenticator: Authenticator<User> | undefined;
 
@@ -20,7 +26,9 @@ function getAuthenticator() {
         const password = String(form.get("password") ?? "");
         const user = findUserByEmail(email);
         // Spend the same time on an unknown email, so timing does not reveal accounts.
-        const ok = await verifyPassword(password, user?.hash ?? (await dummyHash()));
+        const ok = await verifyPassword(password, user?.hash ?? dummyHash()).catch((error) => {
+          throw isBusyResponse(error) ? new HashingBusy() : error;
+        });
         if (!user || !ok) throw new Error("Invalid credentials." satisfies LoginFailure);
         if (!user.verified) throw new Error("User not verified." satisfies LoginFailure);
         return user;
@@ -31,19 +39,59 @@ function getAuthenticator() {
   return authenticator;
 }
 
-/** The user, or the failure message of the spec's API ('Invalid credentials.', 'User not verified.'). */
-export async function login(
-  request: Request,
-  formData: FormData,
-): Promise<{ user: User } | { error: string }> {
+const MAX_DEVICE_TAGS = 5;
+
+async function deviceTags(request: Request): Promise<string[]> {
+  try {
+    const tags = await getDeviceCookie().parse(request.headers.get("Cookie"));
+    return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The Set-Cookie header that remembers this device for the account (newest first, a few kept). */
+async function rememberDevice(request: Request, email: string): Promise<string> {
+  const tag = deviceTag(email);
+  const tags = [tag, ...(await deviceTags(request)).filter((t) => t !== tag)].slice(0, MAX_DEVICE_TAGS);
+  return getDeviceCookie().serialize(tags);
+}
+
+export type LoginOutcome =
+  | { user: User; setCookie: string }
+  | { error: LoginFailure }
+  | { throttledMs: number }
+  | { busy: true };
+
+/** One login attempt, throttled: see docs/decisions/0008-throttling.md. */
+export async function login(request: Request, formData: FormData): Promise<LoginOutcome> {
+  const email = String(formData.get("email") ?? "");
+  const knownDevice = (await deviceTags(request)).includes(deviceTag(email));
+  const keys = throttleKeys.login(request, email, knownDevice);
+  const counted: Key[] = [keys.pair, keys.address, ...(keys.account ? [keys.account] : [])];
+  const wait = gate(counted);
+  if (wait > 0) return { throttledMs: wait };
+
+  // The password was right (even if the account is unverified): this pair starts afresh and the
+  // attempt does not count against the account or the address.
+  const rightPassword = () => settle({ clear: [keys.pair], refunds: counted.slice(1) });
   try {
     const user = await getAuthenticator().authenticate("form", request, {
       throwOnError: true,
       context: { formData },
     });
-    return { user };
+    rightPassword();
+    return { user, setCookie: await rememberDevice(request, email) };
   } catch (error) {
-    if (error instanceof AuthorizationError) return { error: error.message };
+    if (!(error instanceof AuthorizationError)) throw error;
+    if (error.cause instanceof HashingBusy) {
+      settle({ refunds: counted }); // never checked: give the attempt back
+      return { busy: true };
+    }
+    if (error.message === "User not verified.") rightPassword();
+    if (error.message === "User not verified." || error.message === "Invalid credentials.") {
+      return { error: error.message };
+    }
     throw error;
   }
 }

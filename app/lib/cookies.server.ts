@@ -1,5 +1,6 @@
 // Cookie settings shared by every cookie the app sets: httpOnly (except the CSRF cookie, which the
-// spec's API clients read), SameSite=Lax, Secure whenever the app is served over https.
+// spec's API clients read), SameSite=Lax, and over https Secure with the `__Host-` prefix (the
+// browser then refuses the cookie from a sibling host or for another path).
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { env } from "./env.server";
 import type { Toast } from "./toast";
@@ -10,10 +11,15 @@ export function secureCookies(): boolean {
   return env().APP_URL.startsWith("https:");
 }
 
+/** `XSRF-TOKEN` locally, `__Host-XSRF-TOKEN` over https. */
+export function cookieName(base: string, secure = secureCookies()): string {
+  return secure ? `__Host-${base.replace(/^_+/, "")}` : base;
+}
+
 let sessionCookie: ReturnType<typeof createCookie> | undefined;
 export function getSessionCookie() {
   if (!sessionCookie) {
-    sessionCookie = createCookie("__session", {
+    sessionCookie = createCookie(cookieName("__session"), {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
@@ -25,13 +31,29 @@ export function getSessionCookie() {
   return sessionCookie;
 }
 
+let deviceCookie: ReturnType<typeof createCookie> | undefined;
+/** Tags of the accounts that logged in on this device (throttling spares them; see throttle). */
+export function getDeviceCookie() {
+  if (!deviceCookie) {
+    deviceCookie = createCookie(cookieName("__device"), {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: secureCookies(),
+      secrets: [env().SESSION_SECRET],
+      maxAge: 60 * 60 * 24 * 365,
+    });
+  }
+  return deviceCookie;
+}
+
 let flashStorage: ReturnType<typeof createCookieSessionStorage<Flash, Flash>> | undefined;
 /** Short-lived toasts, in a signed cookie so that reading one never writes the database. */
 export function getFlashStorage() {
   if (!flashStorage) {
     flashStorage = createCookieSessionStorage<Flash, Flash>({
       cookie: {
-        name: "__flash",
+        name: cookieName("__flash"),
         httpOnly: true,
         sameSite: "lax",
         path: "/",

@@ -4,11 +4,13 @@
 // re-encoded bytes live in the `photos` table (LiteFS replicates the database, not the disk);
 // `UPLOADS_DIR/{name}` is only a local cache, filled by `routes/uploads.$file.ts`.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { createLimiter } from "~/lib/limiter.server";
 import { MSG } from "~/messages";
 
 /** Uploads larger than this are refused before decoding. */
@@ -17,7 +19,16 @@ export const MIN_SHORT_SIDE = 1000;
 export const MAX_SHORT_SIDE = 1080;
 /** Refuse images with more pixels than this (a 50 MP phone photo is about 8660 x 5773). */
 export const MAX_INPUT_PIXELS = 50_000_000;
+/** A passport photo is at most about 1:2; a 1000 x 49,000 strip is a memory bomb, not a photo. */
+export const MAX_ASPECT = 2;
+/** Longest side accepted (a 50 MP photo at 1:2 is 10,000 px long). */
+export const MAX_LONG_SIDE = 10_000;
 export const JPEG_QUALITY = 82;
+
+// libvips keeps decoded images in a cache by default; photos are decoded once, so none is kept.
+sharp.cache(false);
+/** One decode at a time per process: a burst of uploads queues instead of multiplying memory. */
+export const decoding = createLimiter({ concurrency: 1, queue: 16 });
 
 // Not a spec sentence; belongs in messages.ts (as MSG.photoTooLarge) once added there.
 export const PHOTO_TOO_LARGE = MSG.photoTooLarge;
@@ -25,7 +36,7 @@ export const PHOTO_TOO_LARGE = MSG.photoTooLarge;
 /** Raster formats accepted from users (sharp also reads svg and raw, which are no photos). */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "tiff", "heif"]);
 
-export type PhotoError = "notImage" | "tooSmall" | "tooLarge";
+export type PhotoError = "notImage" | "tooSmall" | "tooLarge" | "badShape";
 export type Photo = { jpeg: Buffer; width: number; height: number };
 export type PhotoResult = ({ ok: true } & Photo) | { ok: false; error: PhotoError };
 
@@ -41,15 +52,19 @@ function isPixelLimitError(error: unknown): boolean {
   return error instanceof Error && /pixel limit/i.test(error.message);
 }
 
-/** Checks an upload and re-encodes it as a JPEG whose shorter side is at most 1080 px. */
-export async function processPhoto(input: Buffer | Uint8Array, mimeType?: string): Promise<PhotoResult> {
+export type PhotoHeader = { ok: true; width: number; height: number } | { ok: false; error: PhotoError };
+
+/**
+ * The cheap checks, from the file's header only (no pixel is decoded): type, byte size, format,
+ * pixel count, shape and minimum size. Run first, so a bad file costs nothing.
+ */
+export async function checkPhoto(input: Buffer | Uint8Array, mimeType?: string): Promise<PhotoHeader> {
   if (mimeType !== undefined && !mimeType.toLowerCase().includes("image")) {
     return { ok: false, error: "notImage" };
   }
   if (input.byteLength > PHOTO_MAX_BYTES) return { ok: false, error: "tooLarge" };
   if (input.byteLength === 0) return { ok: false, error: "notImage" };
 
-  // Header only: format and dimensions, no pixel decoding yet.
   let meta: Metadata;
   try {
     meta = await sharp(input, sharpOptions).metadata();
@@ -60,25 +75,41 @@ export async function processPhoto(input: Buffer | Uint8Array, mimeType?: string
     return { ok: false, error: "notImage" };
   }
   if (meta.width * meta.height > MAX_INPUT_PIXELS) return { ok: false, error: "tooLarge" };
+  if ((meta.pages ?? 1) > 1 && meta.format !== "heif") return { ok: false, error: "notImage" };
 
   // Dimensions as displayed, i.e. after the EXIF orientation is applied.
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
-  if (Math.min(width, height) < MIN_SHORT_SIDE) return { ok: false, error: "tooSmall" };
+  const short = Math.min(width, height);
+  const long = Math.max(width, height);
+  if (long > MAX_LONG_SIDE || long > short * MAX_ASPECT) return { ok: false, error: "badShape" };
+  if (short < MIN_SHORT_SIDE) return { ok: false, error: "tooSmall" };
+  return { ok: true, width, height };
+}
 
+/** Checks an upload and re-encodes it as a JPEG whose shorter side is at most 1080 px. Decoding
+ * waits for the process's one decoding slot (or is refused with 429 when the queue is full). */
+export async function processPhoto(input: Buffer | Uint8Array, mimeType?: string): Promise<PhotoResult> {
+  const header = await checkPhoto(input, mimeType);
+  if (!header.ok) return header;
+  const { width, height } = header;
   try {
-    const { data, info } = await sharp(input, sharpOptions)
-      .rotate() // EXIF orientation first; resize below works on the oriented image
-      .resize(
-        width <= height
-          ? { width: MAX_SHORT_SIDE, withoutEnlargement: true }
-          : { height: MAX_SHORT_SIDE, withoutEnlargement: true },
-      )
-      .flatten({ background: "#ffffff" }) // transparent PNG/WebP: white, not black
-      .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true }); // no withMetadata(): EXIF, GPS etc. are stripped
+    const { data, info } = await decoding.run(
+      () =>
+        sharp(input, sharpOptions)
+          .rotate() // EXIF orientation first; resize below works on the oriented image
+          .resize(
+            width <= height
+              ? { width: MAX_SHORT_SIDE, withoutEnlargement: true }
+              : { height: MAX_SHORT_SIDE, withoutEnlargement: true },
+          )
+          .flatten({ background: "#ffffff" }) // transparent PNG/WebP: white, not black
+          .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
+          .toBuffer({ resolveWithObject: true }), // no withMetadata(): EXIF, GPS etc. are stripped
+    );
     return { ok: true, jpeg: data, width: info.width, height: info.height };
   } catch (error) {
+    if (error instanceof Response) throw error; // busy: 429
     return { ok: false, error: isPixelLimitError(error) ? "tooLarge" : "notImage" };
   }
 }
@@ -91,6 +122,8 @@ export function photoErrorMessage(e: PhotoError): string {
       return MSG.imageTooSmall;
     case "tooLarge":
       return PHOTO_TOO_LARGE;
+    case "badShape":
+      return MSG.photoBadShape;
   }
 }
 
@@ -121,18 +154,43 @@ export function photoCachePath(name: string): string | null {
   return path.join(env().UPLOADS_DIR, name);
 }
 
-/** Bodies above this are refused unread: a photo up to PHOTO_MAX_BYTES plus the other fields fits. */
-export function uploadTooLarge(request: Request): boolean {
-  return Number(request.headers.get("Content-Length") ?? 0) > PHOTO_MAX_BYTES + 1024 * 1024;
+/** Deletes a photo's bytes and this machine's cache file (other machines' caches are checked
+ * against the database when served, see routes/uploads.$file.ts). Call after the user row no
+ * longer names it. */
+export function deletePhoto(name: string | null): void {
+  if (!name || !PHOTO_NAME.test(name)) return;
+  db().delete(schema.photos).where(eq(schema.photos.name, name)).run();
+  const file = photoCachePath(name);
+  if (file) void fs.rm(file, { force: true }).catch(() => {});
 }
 
-/** The photo field of a posted form, checked and re-encoded: no file gives `{ photo: null }`. */
-export async function photoFromForm(
+export function photoExists(name: string): boolean {
+  if (!PHOTO_NAME.test(name)) return false;
+  return Boolean(
+    db().select({ name: schema.photos.name }).from(schema.photos).where(eq(schema.photos.name, name)).get(),
+  );
+}
+
+type UploadedPhoto = { file: File; bytes: Buffer } | null;
+
+/** The photo file of a posted form and its header check, without decoding (cheap). */
+export async function photoFieldOf(
   form: FormData,
   name = "photo",
-): Promise<{ photo: Photo | null; error: string | null }> {
+): Promise<{ upload: UploadedPhoto; error: string | null }> {
   const file = form.get(name);
-  if (!(file instanceof File) || file.size === 0) return { photo: null, error: null };
-  const result = await processPhoto(Buffer.from(await file.arrayBuffer()), file.type || undefined);
+  if (!(file instanceof File) || file.size === 0) return { upload: null, error: null };
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const header = await checkPhoto(bytes, file.type || undefined);
+  return header.ok
+    ? { upload: { file, bytes }, error: null }
+    : { upload: null, error: photoErrorMessage(header.error) };
+}
+
+/** Decodes and re-encodes a checked upload (call after the form and the throttles passed). */
+export async function encodePhoto(
+  upload: NonNullable<UploadedPhoto>,
+): Promise<{ photo: Photo | null; error: string | null }> {
+  const result = await processPhoto(upload.bytes, upload.file.type || undefined);
   return result.ok ? { photo: result, error: null } : { photo: null, error: photoErrorMessage(result.error) };
 }

@@ -17,8 +17,14 @@ export async function createUserSession(userId: number): Promise<string> {
   return getSessionCookie().serialize(id);
 }
 
-async function sessionIdHash(request: Request): Promise<string | null> {
-  const id = await getSessionCookie().parse(request.headers.get("Cookie"));
+/** SHA-256 of the session id in the request's (signed) cookie; null without one. */
+export async function sessionIdHash(request: Request): Promise<string | null> {
+  let id: unknown;
+  try {
+    id = await getSessionCookie().parse(request.headers.get("Cookie"));
+  } catch {
+    return null; // a malformed cookie is no session
+  }
   return typeof id === "string" && id.length > 0 ? sha256(id) : null;
 }
 

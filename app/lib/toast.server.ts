@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { getFlashStorage } from "./cookies.server";
+import { cookieName, getFlashStorage } from "./cookies.server";
 import type { Toast } from "./toast";
 
 const KEY = "toasts";
@@ -23,7 +23,7 @@ export async function redirectWithToast(request: Request, to: string, toast: Toa
 export async function takeToasts(request: Request): Promise<{ toasts: Toast[]; setCookie: string | null }> {
   const storage = getFlashStorage();
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("__flash=")) return { toasts: [], setCookie: null };
+  if (!cookie?.includes(`${cookieName("__flash")}=`)) return { toasts: [], setCookie: null };
   const session = await storage.getSession(cookie);
   const toasts = (session.get(KEY) as Toast[] | undefined) ?? [];
   return { toasts, setCookie: await storage.commitSession(session) };

@@ -2,15 +2,15 @@
 import { eq } from "drizzle-orm";
 import { VALID_IMAGE } from "../../db/enums";
 import { associationNameTaken } from "./association.server";
-import { consumeToken, createToken } from "./token.server";
+import { consumeToken, createToken, retireTokens } from "./token.server";
 import { findUserByEmail, type User } from "./user.server";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { mailLayout, sendMail } from "~/lib/mailer.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
-import { type Photo, savePhoto } from "~/lib/photos.server";
-import { destroyOtherSessions } from "~/lib/session.server";
+import { deletePhoto, type Photo, savePhoto } from "~/lib/photos.server";
+import { createUserSession, destroyOtherSessions } from "~/lib/session.server";
 import { MSG } from "~/messages";
 
 export type Registration = {
@@ -155,29 +155,40 @@ export async function resetPassword(
   return { ok: true, message: MSG.resetSuccess };
 }
 
-/** Changes the password after checking the old one; other sessions of the user end. */
+/**
+ * Changes the password after checking the old one. Every session of the user ends, the current
+ * one included, and a fresh session id is issued (returned as a Set-Cookie header); outstanding
+ * reset links stop working.
+ */
 export async function changePassword(
   user: User,
-  request: Request,
   oldPassword: string,
   newPassword: string,
-): Promise<"ok" | "Invalid credentials."> {
-  if (!(await verifyPassword(oldPassword, user.hash))) return "Invalid credentials.";
+): Promise<{ ok: true; setCookie: string } | { ok: false; error: "Invalid credentials." }> {
+  if (!(await verifyPassword(oldPassword, user.hash))) return { ok: false, error: "Invalid credentials." };
   const hash = await hashPassword(newPassword);
-  db().update(schema.users).set({ hash, updatedAt: new Date() }).where(eq(schema.users.id, user.id)).run();
-  await destroyOtherSessions(user.id, request);
-  return "ok";
+  db().transaction((tx) => {
+    tx.update(schema.users).set({ hash, updatedAt: new Date() }).where(eq(schema.users.id, user.id)).run();
+    retireTokens(user.id, "RESET_PASSWORD", Date.now(), tx);
+  });
+  await destroyOtherSessions(user.id);
+  return { ok: true, setCookie: await createUserSession(user.id) };
 }
 
-/** Replaces the profile photo; it waits for approval again. */
+/** Replaces the profile photo; it waits for approval again. The replaced photo is deleted. */
 export function updatePhoto(userId: number, photo: Photo): string {
-  return db().transaction(() => {
+  return db().transaction((tx) => {
+    const old = tx
+      .select({ image: schema.users.image })
+      .from(schema.users)
+      .where(eq(schema.users.id, userId))
+      .get();
     const image = savePhoto(userId, photo);
-    db()
-      .update(schema.users)
+    tx.update(schema.users)
       .set({ image, validImage: VALID_IMAGE.PENDING, updatedAt: new Date() })
       .where(eq(schema.users.id, userId))
       .run();
+    deletePhoto(old?.image ?? null);
     return image;
   });
 }

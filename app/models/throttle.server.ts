@@ -1,61 +1,111 @@
-import { eq } from "drizzle-orm";
+// Throttle store: counters per key in SQLite. `gate` checks and counts in one immediate
+// transaction, before the slow or revealing work it guards; `settle` gives attempts back or clears
+// them once the outcome is known. The rule itself is rules/throttle.ts.
+import { eq, lt } from "drizzle-orm";
+import { createHmac } from "node:crypto";
 import { db, schema } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
 import { MSG } from "~/messages";
-import { check, hit, LIMITS, type Limit, minutesText } from "~/rules/throttle";
+import { attempt, type Counter, LIMITS, type Limit, refund, waitFor, waitText } from "~/rules/throttle";
 
-type Key = { key: string; limit: Limit };
+export type Key = { key: string; limit: Limit };
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
-function read(key: string) {
-  const row = db().select().from(schema.throttles).where(eq(schema.throttles.key, key)).get();
-  return row ? { count: row.count, windowStart: row.windowStart.getTime() } : undefined;
+function read(tx: Tx, key: string): Counter | undefined {
+  const row = tx.select().from(schema.throttles).where(eq(schema.throttles.key, key)).get();
+  return row
+    ? { count: row.count, lastAt: row.lastAt.getTime(), lockedUntil: row.lockedUntil.getTime() }
+    : undefined;
 }
 
-/** The longest wait among the keys that are over their limit, or 0. */
-export function blockedFor(keys: Key[], now = Date.now()): number {
-  return Math.max(0, ...keys.map((k) => check(read(k.key), k.limit, now).retryInMs));
+function write(tx: Tx, key: string, c: Counter | undefined): void {
+  if (!c) {
+    tx.delete(schema.throttles).where(eq(schema.throttles.key, key)).run();
+    return;
+  }
+  const values = { count: c.count, lastAt: new Date(c.lastAt), lockedUntil: new Date(c.lockedUntil) };
+  tx.insert(schema.throttles)
+    .values({ key, ...values })
+    .onConflictDoUpdate({ target: schema.throttles.key, set: values })
+    .run();
 }
 
-export function recordHit(keys: Key[], now = Date.now()): void {
-  db().transaction((tx) => {
-    for (const k of keys) {
-      const next = hit(read(k.key), k.limit, now);
-      tx.insert(schema.throttles)
-        .values({ key: k.key, count: next.count, windowStart: new Date(next.windowStart) })
-        .onConflictDoUpdate({
-          target: schema.throttles.key,
-          set: { count: next.count, windowStart: new Date(next.windowStart) },
-        })
-        .run();
-    }
-  });
-}
-
-export function clearHits(key: string): void {
-  db().delete(schema.throttles).where(eq(schema.throttles.key, key)).run();
-}
-
-/** The client's address as the proxy in front reports it (Fly sets Fly-Client-IP). */
-export function clientAddress(request: Request): string {
-  return (
-    request.headers.get("Fly-Client-IP") ??
-    request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ??
-    "local"
+/**
+ * Checks every key and, when none is waiting, counts one attempt on each, in one step: parallel
+ * requests cannot all pass the check before any of them is counted. Returns the wait (0: go on).
+ */
+export function gate(keys: Key[], now = Date.now()): number {
+  return db().transaction(
+    (tx) => {
+      const wait = Math.max(0, ...keys.map((k) => waitFor(read(tx, k.key), k.limit, now)));
+      if (wait > 0) return wait;
+      for (const k of keys) write(tx, k.key, attempt(read(tx, k.key), k.limit, now));
+      return 0;
+    },
+    { behavior: "immediate" },
   );
 }
 
+/** After a gated attempt: `clear` forgets these keys, `refund` gives the attempt back to these. */
+export function settle({ clear = [], refunds = [] }: { clear?: Key[]; refunds?: Key[] }, now = Date.now()) {
+  db().transaction((tx) => {
+    for (const k of clear) write(tx, k.key, undefined);
+    for (const k of refunds) write(tx, k.key, refund(read(tx, k.key), k.limit, now));
+  });
+}
+
+/** The spec-style message for a wait. */
+export function throttledMessage(waitMs: number): string {
+  return MSG.throttled(waitText(waitMs));
+}
+
+/**
+ * The client's address as the server (server.mjs) established it: the header the deployment's
+ * proxy sets when TRUSTED_PROXY_HEADER is configured (Fly-Client-IP on Fly), else the socket's
+ * address. server.mjs removes any copy of this header that a client sends.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-regatta-client-address";
+export function clientAddress(request: Request): string {
+  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "local";
+}
+
+const norm = (email: string) => email.trim().toLowerCase();
+
+/** A device that once logged in to an account carries a tag for it (see loginKeys). */
+export function deviceTag(email: string): string {
+  return createHmac("sha256", env().SESSION_SECRET)
+    .update(`device:${norm(email)}`)
+    .digest("base64url")
+    .slice(0, 22);
+}
+
 export const throttleKeys = {
-  login: (request: Request, email: string) => [
-    { key: `login:acct:${email.trim().toLowerCase()}`, limit: LIMITS.loginAccount },
-    { key: `login:addr:${clientAddress(request)}`, limit: LIMITS.loginAddress },
-  ],
-  email: (kind: "reset" | "resend", request: Request, email: string) => [
-    { key: `${kind}:acct:${email.trim().toLowerCase()}`, limit: LIMITS.emailAccount },
+  /**
+   * pair: this account from this address; account: this account from devices it has never logged
+   * in from (left out when the request carries the device's tag); address: any account from here.
+   */
+  login(request: Request, email: string, knownDevice: boolean) {
+    const address = clientAddress(request);
+    const pair = { key: `login:pair:${norm(email)}|${address}`, limit: LIMITS.loginPair };
+    const account = { key: `login:acct:${norm(email)}`, limit: LIMITS.loginAccount };
+    const addr = { key: `login:addr:${address}`, limit: LIMITS.loginAddress };
+    return { pair, account: knownDevice ? null : account, address: addr };
+  },
+  email: (kind: "reset" | "resend", request: Request, email: string): Key[] => [
+    { key: `${kind}:acct:${norm(email)}`, limit: LIMITS.emailAccount },
     { key: `${kind}:addr:${clientAddress(request)}`, limit: LIMITS.emailAddress },
   ],
+  register: (request: Request): Key[] => [
+    { key: `register:addr:${clientAddress(request)}`, limit: LIMITS.register },
+  ],
+  photoUpload: (userId: number): Key[] => [{ key: `photo:user:${userId}`, limit: LIMITS.photoUpload }],
 };
 
-/** The spec-style message when any key is over its limit, else null. */
-export function throttledMessage(keys: Key[]): string | null {
-  const wait = blockedFor(keys);
-  return wait > 0 ? MSG.throttled(minutesText(wait)) : null;
+/** Removes counters idle for longer than any limit remembers them (the cleanup job). */
+export function forgetIdleThrottles(now = Date.now()): number {
+  const longest = Math.max(...Object.values(LIMITS).map((l) => l.forgetMs));
+  return db()
+    .delete(schema.throttles)
+    .where(lt(schema.throttles.lastAt, new Date(now - longest)))
+    .run().changes;
 }

@@ -1,6 +1,6 @@
 // One-time tokens (email verification, password reset): only the SHA-256 is stored; each expires
 // and can be used once.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt } from "drizzle-orm";
 import type { TokenPurpose } from "../../db/enums";
 import { randomToken, sha256 } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
@@ -10,27 +10,41 @@ export const TOKEN_TTL: Record<TokenPurpose, number> = {
   RESET_PASSWORD: 60 * 60_000,
 };
 
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+/** Marks every unused token of this purpose used: older links stop working. */
+export function retireTokens(
+  userId: number,
+  purpose: TokenPurpose,
+  now = Date.now(),
+  tx: Tx | ReturnType<typeof db> = db(),
+) {
+  tx.update(schema.tokens)
+    .set({ usedAt: new Date(now) })
+    .where(
+      and(eq(schema.tokens.userId, userId), eq(schema.tokens.purpose, purpose), isNull(schema.tokens.usedAt)),
+    )
+    .run();
+}
+
+/** A new link; only the newest link of a purpose works (a resend retires the older ones). */
 export function createToken(userId: number, purpose: TokenPurpose, now = Date.now()): string {
   const raw = randomToken(32);
   db().transaction((tx) => {
-    if (purpose === "RESET_PASSWORD") {
-      // Only the newest reset link works.
-      tx.update(schema.tokens)
-        .set({ usedAt: new Date(now) })
-        .where(
-          and(
-            eq(schema.tokens.userId, userId),
-            eq(schema.tokens.purpose, purpose),
-            isNull(schema.tokens.usedAt),
-          ),
-        )
-        .run();
-    }
+    retireTokens(userId, purpose, now, tx);
     tx.insert(schema.tokens)
       .values({ tokenHash: sha256(raw), purpose, userId, expiresAt: new Date(now + TOKEN_TTL[purpose]) })
       .run();
   });
   return raw;
+}
+
+/** Tokens past their expiry (used or not) are of no further use: the cleanup job removes them. */
+export function deleteExpiredTokens(now = Date.now()): number {
+  return db()
+    .delete(schema.tokens)
+    .where(lt(schema.tokens.expiresAt, new Date(now)))
+    .run().changes;
 }
 
 export type TokenCheck =

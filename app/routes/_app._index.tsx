@@ -1,11 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { ChangePasswordForm } from "~/components/ChangePasswordForm";
 import { CopyField } from "~/components/CopyField";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { Dialog } from "~/components/Dialog";
-import { ErrorList, Field } from "~/components/Field";
 import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
 import { Empty, Screen } from "~/components/Screen";
 import { StatusBadge } from "~/components/StatusBadge";
@@ -14,14 +12,16 @@ import { requireUser } from "~/lib/access.server";
 import { countryName } from "~/lib/countries.server";
 import { readForm } from "~/lib/csrf.server";
 import { env } from "~/lib/env.server";
-import { photoFromForm, uploadTooLarge } from "~/lib/photos.server";
+import { handleChangePassword } from "~/lib/change-password.server";
+import { isBusyResponse } from "~/lib/limiter.server";
+import { encodePhoto, photoFieldOf } from "~/lib/photos.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { changePassword, updatePhoto } from "~/models/account.server";
+import { updatePhoto } from "~/models/account.server";
+import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
 import { confirmedEvents } from "~/models/association.server";
 import { associationOf, statistics } from "~/models/user.server";
 import { MSG, TITLES } from "~/messages";
-import { changePasswordSchema } from "~/rules/auth-schemas";
 import { formatRM } from "~/rules/format";
 import { photoState } from "~/rules/user-status";
 
@@ -66,38 +66,24 @@ const fail = (toast: Toast, result?: unknown, status = 400) => json<ActionResult
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "home");
   if (user.role !== "MANAGER" && user.role !== "COMPETITOR") throw new Response("Not Found", { status: 404 });
-  if (uploadTooLarge(request)) {
-    return fail({ type: "error", message: MSG.photoTooLarge }, undefined, 413);
-  }
   const form = await readForm(request);
   const intent = form.get("intent");
 
-  if (intent === "change-password") {
-    const hideFields = ["oldPassword", "newPassword", "confirmPassword"];
-    const submission = parseWithZod(form, { schema: changePasswordSchema });
-    if (submission.status !== "success") {
-      const message = Object.values(submission.error ?? {}).flat()[0] ?? MSG.changePasswordError;
-      return fail({ type: "error", message }, submission.reply({ hideFields }));
-    }
-    const outcome = await changePassword(
-      user,
-      request,
-      submission.value.oldPassword,
-      submission.value.newPassword,
-    );
-    if (outcome !== "ok")
-      return fail({ type: "error", message: MSG.wrongPassword }, submission.reply({ hideFields }));
-    return redirectWithToast(request, "/", { type: "success", message: MSG.passwordUpdated });
-  }
+  if (intent === "change-password") return handleChangePassword(request, user, form, "/");
 
   if (intent === "photo") {
     // Once approved, a photo is final (the upload control is hidden, and refused here too).
     if (user.image && user.validImage === 1) return fail({ type: "error", message: MSG.photoError });
-    const { photo, error } = await photoFromForm(form);
-    if (error || !photo) return fail({ type: "error", message: error ?? MSG.notAnImage });
+    const { upload, error } = await photoFieldOf(form);
+    if (error || !upload) return fail({ type: "error", message: error ?? MSG.notAnImage });
+    const wait = gate(throttleKeys.photoUpload(user.id));
+    if (wait > 0) return fail({ type: "error", message: throttledMessage(wait) }, undefined, 429);
     try {
-      updatePhoto(user.id, photo);
+      const encoded = await encodePhoto(upload);
+      if (!encoded.photo) return fail({ type: "error", message: encoded.error ?? MSG.notAnImage });
+      updatePhoto(user.id, encoded.photo);
     } catch (error) {
+      if (isBusyResponse(error)) return fail({ type: "error", message: MSG.serverBusy }, undefined, 429);
       console.error("photo update failed", error);
       return fail({ type: "error", message: MSG.photoError }, undefined, 500);
     }
@@ -257,40 +243,9 @@ function Profile({ data }: { data: ProfileData }) {
 }
 
 function ChangePasswordDialog({ lastResult }: { lastResult: unknown }) {
-  // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
-  const [form, fields] = useForm({ lastResult: lastResult as any });
   return (
-    <Dialog title="Change Password" closeTo="/">
-      <Form
-        method="post"
-        action="/?index&dialog=password"
-        {...getFormProps(form)}
-        noValidate
-        preventScrollReset
-      >
-        <CsrfInput />
-        <TaskInput task="Changing password" />
-        <input type="hidden" name="intent" value="change-password" />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="Old Password" field={fields.oldPassword}>
-          <input
-            {...getInputProps(fields.oldPassword, { type: "password" })}
-            autoComplete="current-password"
-          />
-        </Field>
-        <Field label="New Password" field={fields.newPassword} hint="8-16 characters">
-          <input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" />
-        </Field>
-        <Field label="Confirm Password" field={fields.confirmPassword}>
-          <input
-            {...getInputProps(fields.confirmPassword, { type: "password" })}
-            autoComplete="new-password"
-          />
-        </Field>
-        <button type="submit" className="btn btn-primary btn-block">
-          Change Password
-        </button>
-      </Form>
+    <Dialog title={MSG.changePassword} closeTo="/">
+      <ChangePasswordForm action="/?index&dialog=password" lastResult={lastResult} />
     </Dialog>
   );
 }

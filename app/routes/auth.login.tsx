@@ -16,10 +16,10 @@ import { requireGuest } from "~/lib/access.server";
 import { login } from "~/lib/auth.server";
 import { readForm } from "~/lib/csrf.server";
 import { createUserSession } from "~/lib/session.server";
-import { clearHits, recordHit, throttledMessage, throttleKeys } from "~/models/throttle.server";
+import { throttledMessage } from "~/models/throttle.server";
 import type { Toast } from "~/lib/toast";
 import { MSG, TITLES } from "~/messages";
-import { loginSchema } from "~/rules/auth-schemas";
+import { loginSchema, MAX } from "~/rules/auth-schemas";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.login} | ${TITLES.appName}` }];
 
@@ -32,39 +32,29 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request, "login");
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: loginSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }), toast: null }, 400);
-  }
-  const keys = throttleKeys.login(request, submission.value.email);
-  const throttled = throttledMessage(keys);
-  if (throttled) {
-    return json(
-      {
-        result: submission.reply({ hideFields: ["password"] }),
-        toast: { type: "error", message: throttled } as Toast,
-      },
-      429,
-    );
-  }
+  const reply = () => submission.reply({ hideFields: ["password"] });
+  const fail = (message: string, status: number, toast?: Toast) =>
+    json({ result: reply(), toast: toast ?? ({ type: "error", message } as Toast) }, status);
+  if (submission.status !== "success") return json({ result: reply(), toast: null }, 400);
+
   const outcome = await login(request, form);
   if ("user" in outcome) {
-    clearHits(keys[0].key);
-    return redirect("/", { headers: { "Set-Cookie": await createUserSession(outcome.user.id) } });
+    const headers = new Headers();
+    headers.append("Set-Cookie", await createUserSession(outcome.user.id));
+    headers.append("Set-Cookie", outcome.setCookie);
+    return redirect("/", { headers });
   }
-  if (outcome.error === "Invalid credentials.") recordHit(keys);
-  const toast: Toast =
-    outcome.error === "User not verified."
-      ? {
-          type: "confirm",
-          message: MSG.loginUnverified,
-          action: "/auth/resend-verification",
-          fields: { email: submission.value.email },
-        }
-      : {
-          type: "error",
-          message: outcome.error === "Invalid credentials." ? MSG.loginMismatch : MSG.loginError,
-        };
-  return json({ result: submission.reply({ hideFields: ["password"] }), toast }, 400);
+  if ("throttledMs" in outcome) return fail(throttledMessage(outcome.throttledMs), 429);
+  if ("busy" in outcome) return fail(MSG.serverBusy, 429);
+  if (outcome.error === "User not verified.") {
+    return fail(MSG.loginUnverified, 400, {
+      type: "confirm",
+      message: MSG.loginUnverified,
+      action: "/auth/resend-verification",
+      fields: { email: submission.value.email },
+    });
+  }
+  return fail(MSG.loginMismatch, 400);
 }
 
 export default function Login() {
@@ -82,12 +72,17 @@ export default function Login() {
         <CsrfInput />
         <TaskInput task="Logging in" />
         <Field label="Email" field={fields.email}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            maxLength={MAX.email}
+            autoComplete="email"
+          />
         </Field>
         <Field label="Password" field={fields.password}>
           <input
             {...getInputProps(fields.password, { type: "password" })}
             key={attempt}
+            maxLength={MAX.password}
             autoComplete="current-password"
           />
         </Field>

@@ -23,13 +23,15 @@ import { requireGuest } from "~/lib/access.server";
 import { countryCodes, countryList } from "~/lib/countries.server";
 import { readForm } from "~/lib/csrf.server";
 import { env } from "~/lib/env.server";
-import { photoFromForm, uploadTooLarge } from "~/lib/photos.server";
+import { isBusyResponse } from "~/lib/limiter.server";
+import { encodePhoto, photoFieldOf } from "~/lib/photos.server";
 import type { Toast } from "~/lib/toast";
 import { flashToast } from "~/lib/toast.server";
 import { register, sendVerificationEmail } from "~/models/account.server";
 import { findAssociationByToken } from "~/models/association.server";
+import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
 import { MSG, TITLES } from "~/messages";
-import { firstError, type RegisterRole, registrationSchema, yearBounds } from "~/rules/auth-schemas";
+import { firstError, MAX, type RegisterRole, registrationSchema, yearBounds } from "~/rules/auth-schemas";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.register} | ${TITLES.appName}` }];
 
@@ -64,49 +66,61 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireGuest(request, "register");
   const { role, association } = await resolve(request, params.role);
-  if (uploadTooLarge(request)) {
-    return json({ result: null, toast: { type: "error", message: MSG.photoTooLarge } as Toast }, 413);
-  }
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: registrationSchema(role, countryCodes()) });
-
-  const { photo, error: photoError } = await photoFromForm(form);
   const hideFields = ["password", "confirmPassword", "photo"];
+  const fail = (message: string, status: number, fieldErrors?: Record<string, string[]>) =>
+    json(
+      {
+        result: submission.reply({ ...(fieldErrors ? { fieldErrors } : {}), hideFields }),
+        toast: { type: "error", message } as Toast,
+      },
+      status,
+    );
 
+  // Cheap checks first: every field, and the photo's header (no pixel decoded yet).
+  const { upload, error: photoError } = await photoFieldOf(form);
   if (submission.status !== "success" || photoError) {
     const schemaErrors = submission.status === "success" ? {} : (submission.error ?? {});
-    const fieldErrors = { ...schemaErrors, ...(photoError ? { photo: [photoError] } : {}) };
-    const message = firstError(fieldErrors) ?? MSG.registerError;
-    return json(
-      { result: submission.reply({ fieldErrors, hideFields }), toast: { type: "error", message } as Toast },
-      400,
-    );
+    const fieldErrors = { ...schemaErrors, ...(photoError ? { photo: [photoError] } : {}) } as Record<
+      string,
+      string[]
+    >;
+    return fail(firstError(fieldErrors) ?? MSG.registerError, 400, fieldErrors);
   }
+  // Then the throttle (every valid attempt counts, so 'User already exist' cannot be farmed).
+  const wait = gate(throttleKeys.register(request));
+  if (wait > 0) return fail(throttledMessage(wait), 429);
 
   const v = submission.value;
-  const result = await register(
-    {
-      email: v.email,
-      password: v.password,
-      identification: v.identification,
-      name: v.name,
-      gender: v.gender,
-      yob: v.yob,
-      phone: v.phone,
-      phoneEmergency: v.phoneEmergency,
-      address: v.address,
-    },
-    association
-      ? { kind: "join", associationId: association.id }
-      : { kind: "new", name: v.teamName ?? "", country: v.teamCountry ?? "" },
-    photo,
-  );
-  if (!result.ok) {
-    const message = result.error === "userExists" ? MSG.registerUserExists : MSG.registerAssociationExists;
-    return json(
-      { result: submission.reply({ hideFields }), toast: { type: "error", message } as Toast },
-      409,
+  let result: Awaited<ReturnType<typeof register>>;
+  try {
+    // Only now the expensive part: decode the photo (one at a time) and hash the password.
+    const encoded = upload ? await encodePhoto(upload) : { photo: null, error: null };
+    if (encoded.error) return fail(encoded.error, 400, { photo: [encoded.error] });
+    result = await register(
+      {
+        email: v.email,
+        password: v.password,
+        identification: v.identification,
+        name: v.name,
+        gender: v.gender,
+        yob: v.yob,
+        phone: v.phone,
+        phoneEmergency: v.phoneEmergency,
+        address: v.address,
+      },
+      association
+        ? { kind: "join", associationId: association.id }
+        : { kind: "new", name: v.teamName ?? "", country: v.teamCountry ?? "" },
+      encoded.photo,
     );
+  } catch (error) {
+    if (isBusyResponse(error)) return fail(MSG.serverBusy, 429);
+    throw error;
+  }
+  if (!result.ok) {
+    return fail(result.error === "userExists" ? MSG.registerUserExists : MSG.registerAssociationExists, 409);
   }
 
   const headers = new Headers();
@@ -142,7 +156,11 @@ export default function Register() {
         {manager ? (
           <>
             <Field label="Team Name" field={fields.teamName}>
-              <input {...getInputProps(fields.teamName, { type: "text" })} autoComplete="organization" />
+              <input
+                {...getInputProps(fields.teamName, { type: "text" })}
+                maxLength={MAX.teamName}
+                autoComplete="organization"
+              />
             </Field>
             <Field label="Team Country" field={fields.teamCountry}>
               <select {...getSelectProps(fields.teamCountry)}>
@@ -162,22 +180,31 @@ export default function Register() {
           </div>
         )}
         <Field label="Email" field={fields.email}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            maxLength={MAX.email}
+            autoComplete="email"
+          />
         </Field>
         <Field label="Password" field={fields.password} hint="8-16 characters">
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            maxLength={MAX.password}
+            autoComplete="new-password"
+          />
         </Field>
         <Field label="Confirm Password" field={fields.confirmPassword}>
           <input
             {...getInputProps(fields.confirmPassword, { type: "password" })}
+            maxLength={MAX.password}
             autoComplete="new-password"
           />
         </Field>
         <Field label="MyKad/Passport Number" field={fields.identification}>
-          <input {...getInputProps(fields.identification, { type: "text" })} />
+          <input {...getInputProps(fields.identification, { type: "text" })} maxLength={MAX.identification} />
         </Field>
         <Field label="Name" field={fields.name} hint="As in your MyKad or passport">
-          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
+          <input {...getInputProps(fields.name, { type: "text" })} maxLength={MAX.name} autoComplete="name" />
         </Field>
         <fieldset className={`field${fields.gender.errors ? " field-invalid" : ""}`}>
           <legend>Gender</legend>
@@ -201,13 +228,27 @@ export default function Register() {
           />
         </Field>
         <Field label="Phone" field={fields.phone} hint="Numbers only, e.g. 60123456789">
-          <input {...getInputProps(fields.phone, { type: "tel" })} inputMode="numeric" autoComplete="tel" />
+          <input
+            {...getInputProps(fields.phone, { type: "tel" })}
+            maxLength={MAX.phone}
+            inputMode="numeric"
+            autoComplete="tel"
+          />
         </Field>
         <Field label="Emergency Contact" field={fields.phoneEmergency} hint="Optional, numbers only">
-          <input {...getInputProps(fields.phoneEmergency, { type: "tel" })} inputMode="numeric" />
+          <input
+            {...getInputProps(fields.phoneEmergency, { type: "tel" })}
+            maxLength={MAX.phone}
+            inputMode="numeric"
+          />
         </Field>
         <Field label="Address" field={fields.address}>
-          <textarea {...getTextareaProps(fields.address)} rows={3} autoComplete="street-address" />
+          <textarea
+            {...getTextareaProps(fields.address)}
+            maxLength={MAX.address}
+            rows={3}
+            autoComplete="street-address"
+          />
         </Field>
         <div className={`field field-photo${fields.photo.errors ? " field-invalid" : ""}`}>
           <label htmlFor={fields.photo.id}>Photo (optional)</label>

@@ -3,9 +3,10 @@ import { requireGuest } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { sendVerificationEmail } from "~/models/account.server";
-import { recordHit, throttledMessage, throttleKeys } from "~/models/throttle.server";
+import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
 import { findUserByEmail } from "~/models/user.server";
 import { MSG } from "~/messages";
+import { MAX } from "~/rules/auth-schemas";
 
 // The OK of the login page's confirm toast: resend the verification email (a POST, so it works
 // without JavaScript), then show the server's message on the login page.
@@ -15,13 +16,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const email = String(form.get("email") ?? "").trim();
   const back = (type: "info" | "error", message: string) =>
     redirectWithToast(request, "/auth/login", { type, message });
-  const keys = throttleKeys.email("resend", request, email);
-  const throttled = throttledMessage(keys);
-  if (throttled) return back("error", throttled);
-  const user = email ? findUserByEmail(email) : undefined;
+  if (!email || email.length > MAX.email) return back("error", MSG.userNotFound);
+  // Every request counts, unknown emails too.
+  const wait = gate(throttleKeys.email("resend", request, email));
+  if (wait > 0) return back("error", throttledMessage(wait));
+  const user = findUserByEmail(email);
   if (!user) return back("error", MSG.userNotFound);
   if (user.verified) return back("info", MSG.resendAlreadyVerified);
-  recordHit(keys);
   try {
     await sendVerificationEmail(user);
   } catch (error) {

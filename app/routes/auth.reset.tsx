@@ -10,11 +10,11 @@ import { readForm } from "~/lib/csrf.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { resetPassword, sendPasswordResetEmail } from "~/models/account.server";
-import { recordHit, throttledMessage, throttleKeys } from "~/models/throttle.server";
+import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
 import { checkToken } from "~/models/token.server";
 import { findUserByEmail } from "~/models/user.server";
 import { MSG, TITLES } from "~/messages";
-import { forgotSchema, resetSchema } from "~/rules/auth-schemas";
+import { forgotSchema, MAX, resetSchema } from "~/rules/auth-schemas";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.reset} | ${TITLES.appName}` }];
 
@@ -48,12 +48,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(form, { schema: forgotSchema });
   if (submission.status !== "success") return fail(submission.reply(), null);
-  const keys = throttleKeys.email("reset", request, submission.value.email);
-  const throttled = throttledMessage(keys);
-  if (throttled) return fail(submission.reply(), throttled, 429);
+  // Every request counts, unknown emails too: 'Account does not exist' cannot be farmed.
+  const wait = gate(throttleKeys.email("reset", request, submission.value.email));
+  if (wait > 0) return fail(submission.reply(), throttledMessage(wait), 429);
   const user = findUserByEmail(submission.value.email);
   if (!user) return fail(submission.reply(), MSG.forgotNotFound, 404);
-  recordHit(keys);
   try {
     await sendPasswordResetEmail(user);
   } catch (error) {
@@ -102,7 +101,11 @@ function RequestForm({ lastResult }: { lastResult: LastResult }) {
       <TaskInput task="Sending reset email" />
       <input type="hidden" name="intent" value="request" />
       <Field label="Email" field={fields.email}>
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          maxLength={MAX.email}
+          autoComplete="email"
+        />
       </Field>
       <button type="submit" className="btn btn-primary btn-block">
         {MSG.sendResetEmail}
@@ -120,10 +123,18 @@ function ResetForm({ token, lastResult }: { token: string; lastResult: LastResul
       <input type="hidden" name="intent" value="reset" />
       <input type="hidden" name="token" value={token} />
       <Field label="New Password" field={fields.newPassword}>
-        <input {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" />
+        <input
+          {...getInputProps(fields.newPassword, { type: "password" })}
+          maxLength={MAX.password}
+          autoComplete="new-password"
+        />
       </Field>
       <Field label="Confirm Password" field={fields.confirmPassword}>
-        <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
+        <input
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          maxLength={MAX.password}
+          autoComplete="new-password"
+        />
       </Field>
       <button type="submit" className="btn btn-primary btn-block">
         {TITLES.reset}

@@ -1,11 +1,13 @@
 // Serves /uploads/{name}. Public on purpose: photo names are 128-bit random, never user input, so
 // a name is only known to whoever was shown it. The bytes live in the database (LiteFS replicates
-// only the database); UPLOADS_DIR is this machine's cache, written on the first request.
+// only the database); UPLOADS_DIR is this machine's cache, written on the first request. A photo
+// deleted since (replaced or rejected) is gone from the database: its cache file is removed on the
+// next request, so no machine keeps serving it.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { photoCachePath, readPhoto } from "~/lib/photos.server";
+import { photoCachePath, photoExists, readPhoto } from "~/lib/photos.server";
 
 const notFound = () =>
   new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -16,8 +18,8 @@ function servePhoto(bytes: Buffer): Response {
     headers: {
       "Content-Type": "image/jpeg",
       "Content-Length": String(bytes.byteLength),
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
+      // Private (a person's photo: no shared cache keeps it) and a day at most, not immutable.
+      "Cache-Control": "private, max-age=86400",
     },
   });
 }
@@ -39,6 +41,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const file = photoCachePath(name);
   if (!file) return notFound();
 
+  // One primary-key lookup: is the photo still live?
+  if (!photoExists(name)) {
+    await fs.rm(file, { force: true }).catch(() => {});
+    return notFound();
+  }
   try {
     return servePhoto(await fs.readFile(file));
   } catch {

@@ -6,9 +6,26 @@ import { MSG } from "~/messages";
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 16;
 
+/** Length caps of every text field (the inputs carry them as maxLength too). */
+export const MAX = {
+  email: 254,
+  teamName: 100,
+  name: 100,
+  identification: 30,
+  phone: 20,
+  address: 300,
+  password: PASSWORD_MAX,
+  token: 200,
+} as const;
+
+const capped = (label: string, max: number) => ({ error: MSG.tooLong(label, max) });
+
 export const loginSchema = z.object({
-  email: z.email({ error: MSG.loginInvalidEmail }),
-  password: z.string({ error: MSG.loginInvalidPassword }).min(1, { error: MSG.loginInvalidPassword }),
+  email: z.email({ error: MSG.loginInvalidEmail }).max(MAX.email, { error: MSG.loginInvalidEmail }),
+  password: z
+    .string({ error: MSG.loginInvalidPassword })
+    .min(1, { error: MSG.loginInvalidPassword })
+    .max(MAX.password, { error: MSG.loginInvalidPassword }),
 });
 
 /** Letters (any script), digits, spaces and the punctuation names and club names really use. */
@@ -32,11 +49,14 @@ export type RegisterRole = "manager" | "competitor";
 export function registrationSchema(role: RegisterRole, countries: ReadonlySet<string>, now = new Date()) {
   const { min, max } = yearBounds(now);
   const base = z.object({
-    email: z.email({ error: MSG.emailInvalid }),
+    email: z.email({ error: MSG.emailInvalid }).max(MAX.email, { error: MSG.emailInvalid }),
     password,
-    confirmPassword: z.string({ error: MSG.passwordSame }),
-    identification: required(MSG.identificationRequired).transform((v) => v.toUpperCase()),
+    confirmPassword: z.string({ error: MSG.passwordSame }).max(MAX.password, { error: MSG.passwordSame }),
+    identification: required(MSG.identificationRequired)
+      .max(MAX.identification, capped("MyKad/Passport number", MAX.identification))
+      .transform((v) => v.toUpperCase()),
     name: required(MSG.nameRequired)
+      .max(MAX.name, capped("Name", MAX.name))
       .regex(NAME_CHARS, { error: MSG.nameCharset })
       .transform((v) => v.replace(/\s+/g, " ").toUpperCase()),
     gender: z.enum(["MALE", "FEMALE"], { error: MSG.genderRequired }),
@@ -45,19 +65,23 @@ export function registrationSchema(role: RegisterRole, countries: ReadonlySet<st
       .int({ error: MSG.yobRange(min, max) })
       .min(min, { error: MSG.yobRange(min, max) })
       .max(max, { error: MSG.yobRange(min, max) }),
-    phone: required(MSG.phoneRequired).regex(/^\d+$/, { error: MSG.phoneDigits }),
+    phone: required(MSG.phoneRequired)
+      .regex(/^\d+$/, { error: MSG.phoneDigits })
+      .max(MAX.phone, capped("Phone number", MAX.phone)),
     phoneEmergency: z
       .string()
       .trim()
       .regex(/^\d*$/, { error: MSG.emergencyDigits })
+      .max(MAX.phone, capped("Emergency contact", MAX.phone))
       .optional()
       .transform((v) => v ?? ""),
-    address: required(MSG.addressRequired),
+    address: required(MSG.addressRequired).max(MAX.address, capped("Address", MAX.address)),
   });
   const withTeam =
     role === "manager"
       ? base.extend({
           teamName: required(MSG.teamNameRequired)
+            .max(MAX.teamName, capped("Team name", MAX.teamName))
             .regex(NAME_CHARS, { error: MSG.teamNameCharset })
             .transform((v) => v.replace(/\s+/g, " ")),
           teamCountry: z
@@ -103,13 +127,15 @@ export function firstError(errors: Record<string, string[] | null | undefined> |
   return null;
 }
 
-export const forgotSchema = z.object({ email: z.email({ error: MSG.loginInvalidEmail }) });
+export const forgotSchema = z.object({
+  email: z.email({ error: MSG.loginInvalidEmail }).max(MAX.email, { error: MSG.loginInvalidEmail }),
+});
 
 export const resetSchema = z
   .object({
-    token: z.string().min(1),
-    newPassword: z.string({ error: MSG.resetFillAll }),
-    confirmPassword: z.string({ error: MSG.resetFillAll }),
+    token: z.string().min(1).max(MAX.token),
+    newPassword: z.string({ error: MSG.resetFillAll }).max(MAX.password, { error: MSG.passwordLength }),
+    confirmPassword: z.string({ error: MSG.resetFillAll }).max(MAX.password, { error: MSG.resetMismatch }),
   })
   .superRefine((v, ctx) => {
     if (v.newPassword !== v.confirmPassword) {
@@ -121,9 +147,10 @@ export const resetSchema = z
 
 export const changePasswordSchema = z
   .object({
-    oldPassword: z.string({ error: MSG.changeFillAll }),
-    newPassword: z.string({ error: MSG.changeFillAll }),
-    confirmPassword: z.string({ error: MSG.changeFillAll }),
+    // A longer old password cannot be right (none longer was ever accepted): no hash is spent on it.
+    oldPassword: z.string({ error: MSG.changeFillAll }).max(MAX.password, { error: MSG.wrongPassword }),
+    newPassword: z.string({ error: MSG.changeFillAll }).max(MAX.password, { error: MSG.passwordLength }),
+    confirmPassword: z.string({ error: MSG.changeFillAll }).max(MAX.password, { error: MSG.passwordSame }),
   })
   .superRefine((v, ctx) => {
     if (v.newPassword.length < PASSWORD_MIN || v.newPassword.length > PASSWORD_MAX) {

@@ -1,25 +1,57 @@
 import { describe, expect, it } from "vitest";
-import { check, hit, minutesText } from "./throttle";
+import { attempt, LIMITS, refund, waitFor, waitText } from "./throttle";
 
-const limit = { max: 3, windowMs: 1000 };
+const limit = { free: 3, delayMs: 1_000, maxDelayMs: 8_000, forgetMs: 60_000 };
 
-describe("throttle", () => {
-  it("allows up to max hits in a window, then blocks until the window ends", () => {
-    let c = hit(undefined, limit, 0);
-    expect(check(c, limit, 10).blocked).toBe(false);
-    c = hit(c, limit, 20);
-    c = hit(c, limit, 30);
-    expect(c).toEqual({ count: 3, windowStart: 0 });
-    expect(check(c, limit, 40)).toEqual({ blocked: true, retryInMs: 960 });
-    expect(check(c, limit, 999).blocked).toBe(true);
-    expect(check(c, limit, 1000).blocked).toBe(false);
+function run(times: number, now = 0) {
+  let c = attempt(undefined, limit, now);
+  for (let i = 1; i < times; i++) c = attempt(c, limit, now);
+  return c;
+}
+
+describe("throttle rule", () => {
+  it("lets the free attempts through back to back, then makes the next one wait", () => {
+    expect(waitFor(run(2), limit, 0)).toBe(0);
+    const c = run(3);
+    expect(c).toEqual({ count: 3, lastAt: 0, lockedUntil: 1_000 });
+    expect(waitFor(c, limit, 400)).toBe(600);
+    expect(waitFor(c, limit, 1_000)).toBe(0);
   });
-  it("starts a new window after the old one ends", () => {
-    const c = hit({ count: 3, windowStart: 0 }, limit, 1500);
-    expect(c).toEqual({ count: 1, windowStart: 1500 });
+  it("doubles the wait with each further attempt, up to the cap", () => {
+    let c = run(3);
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const now = c.lockedUntil;
+      c = attempt(c, limit, now);
+      waits.push(c.lockedUntil - now);
+    }
+    expect(waits).toEqual([2_000, 4_000, 8_000, 8_000, 8_000]);
   });
-  it("says the wait in whole minutes", () => {
-    expect(minutesText(1)).toBe("1 minute");
-    expect(minutesText(60_001)).toBe("2 minutes");
+  it("forgets a key left alone long enough", () => {
+    const c = run(10);
+    expect(waitFor(c, limit, 59_999)).toBe(0); // the 8 s cap has passed
+    expect(attempt(c, limit, 60_000)).toEqual({ count: 1, lastAt: 60_000, lockedUntil: 0 });
+  });
+  it("a refund gives one attempt back and lifts the wait below the free count", () => {
+    const c = run(3);
+    expect(refund(c, limit, 10)).toEqual({ count: 2, lastAt: 0, lockedUntil: 0 });
+    expect(refund(run(1), limit, 10)).toBeUndefined();
+    expect(refund(run(5), limit, 10)?.count).toBe(4);
+  });
+  it("login: five checks back to back for one account from one address, then a wait", () => {
+    let c: ReturnType<typeof attempt> | undefined;
+    let checked = 0;
+    for (let i = 0; i < 40; i++) {
+      if (waitFor(c, LIMITS.loginPair, 0) > 0) continue;
+      c = attempt(c, LIMITS.loginPair, 0);
+      checked++;
+    }
+    expect(checked).toBe(5);
+  });
+  it("says the wait in seconds or minutes", () => {
+    expect(waitText(1)).toBe("1 second");
+    expect(waitText(12_300)).toBe("13 seconds");
+    expect(waitText(60_000)).toBe("1 minute");
+    expect(waitText(60_001)).toBe("2 minutes");
   });
 });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { phonePhoto as makePhonePhoto, smallPhoto as makeSmallPhoto } from "../fixtures/photos.mjs";
+import { createUser } from "./db";
 import { DEMO, linkIn, login, logout, PASSWORD, toast, UNVERIFIED, waitForMail } from "./helpers";
 
 const TMP = path.resolve("tests/.tmp/fixtures");
@@ -277,4 +278,29 @@ test("an approved photo hides the upload control", async ({ page }) => {
   await expect(page.getByText("Photo Approved")).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload Photo", exact: true })).toHaveCount(0);
   await expect(page.getByLabel("Referral Link")).toHaveCount(0);
+});
+
+test("staff change their own password from the sidebar; the old session id is retired", async ({ page }) => {
+  const staff = createUser("COMMITTEE");
+  await login(page, staff.email);
+  const before = (await page.context().cookies()).find((c) => c.name === "__session")?.value;
+  const menu = page.locator(".nav-toggle-label");
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("link", { name: "Change Password" }).click();
+  await expect(page).toHaveURL(/\/password$/);
+  await page.getByLabel("Old Password").fill("not-my-password");
+  await page.getByLabel("New Password").fill("Staff-New-12");
+  await page.getByLabel("Confirm Password").fill("Staff-New-12");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(toast(page, "Wrong password. Please try again.")).toBeVisible();
+  await page.getByLabel("Old Password").fill(PASSWORD);
+  await page.getByLabel("New Password").fill("Staff-New-12");
+  await page.getByLabel("Confirm Password").fill("Staff-New-12");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(toast(page, "Password updated successfully.")).toBeVisible();
+  const after = (await page.context().cookies()).find((c) => c.name === "__session")?.value;
+  expect(after).toBeTruthy();
+  expect(after).not.toBe(before);
+  await logout(page);
+  await login(page, staff.email, "Staff-New-12");
 });

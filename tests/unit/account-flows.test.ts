@@ -3,11 +3,11 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { verifyPassword } from "~/lib/password.server";
-import { processPhoto } from "~/lib/photos.server";
+import { processPhoto, readPhoto } from "~/lib/photos.server";
 import { createUserSession, getUser } from "~/lib/session.server";
 import { changePassword, register, resetPassword, updatePhoto, verifyEmail } from "~/models/account.server";
 import { findAssociationByToken } from "~/models/association.server";
-import { blockedFor, recordHit } from "~/models/throttle.server";
+import { forgetIdleThrottles, gate, settle } from "~/models/throttle.server";
 import { checkToken, createToken } from "~/models/token.server";
 import { findUserById } from "~/models/user.server";
 
@@ -142,19 +142,29 @@ describe("one-time tokens", () => {
 });
 
 describe("profile", () => {
-  it("changes the password only with the right old one, keeping this session and ending others", async () => {
+  it("changes the password only with the right old one; every old session ends, a new one begins", async () => {
     const r = await register(person(), newTeam("Change Club"), null);
     if (!r.ok) throw new Error("setup");
     const mine = await createUserSession(r.user.id);
     const other = await createUserSession(r.user.id);
+    const reset = createToken(r.user.id, "RESET_PASSWORD");
     const user = findUserById(r.user.id)!;
-    expect(await changePassword(user, req(mine), "wrong", "NewSecret1")).toBe("Invalid credentials.");
-    expect(await changePassword(user, req(mine), "Secret123", "NewSecret1")).toBe("ok");
+    expect(await changePassword(user, "wrong", "NewSecret1")).toEqual({
+      ok: false,
+      error: "Invalid credentials.",
+    });
     expect((await getUser(req(mine)))?.id).toBe(r.user.id);
+    const changed = await changePassword(user, "Secret123", "NewSecret1");
+    if (!changed.ok) throw new Error("not changed");
+    // The session id rotates: the old cookie is dead, the new one works.
+    expect(await getUser(req(mine))).toBeNull();
     expect(await getUser(req(other))).toBeNull();
+    expect((await getUser(req(changed.setCookie)))?.id).toBe(r.user.id);
+    // An outstanding reset link no longer works.
+    expect(checkToken(reset, "RESET_PASSWORD")).toEqual({ ok: false, reason: "used" });
   });
 
-  it("a new photo waits for approval again", async () => {
+  it("a new photo waits for approval again, and the replaced one is deleted", async () => {
     const r = await register(person(), newTeam("Photo Club"), null);
     if (!r.ok) throw new Error("setup");
     const jpg = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: "#963" } })
@@ -162,18 +172,71 @@ describe("profile", () => {
       .toBuffer();
     const photo = await processPhoto(jpg, "image/jpeg");
     if (!photo.ok) throw new Error("photo");
-    const image = updatePhoto(r.user.id, photo);
-    expect(findUserById(r.user.id)).toMatchObject({ image, validImage: 0 });
+    const first = updatePhoto(r.user.id, photo);
+    expect(findUserById(r.user.id)).toMatchObject({ image: first, validImage: 0 });
+    expect(readPhoto(first)).not.toBeNull();
+    const second = updatePhoto(r.user.id, photo);
+    expect(findUserById(r.user.id)).toMatchObject({ image: second, validImage: 0 });
+    expect(readPhoto(first)).toBeNull();
+    expect(readPhoto(second)).not.toBeNull();
+  });
+});
+
+describe("verification links", () => {
+  it("a resend retires the older link", async () => {
+    const r = await register(person(), newTeam("Resend Club"), null);
+    if (!r.ok) throw new Error("setup");
+    const older = createToken(r.user.id, "VERIFY_EMAIL");
+    const newer = createToken(r.user.id, "VERIFY_EMAIL");
+    expect(verifyEmail(older).ok).toBe(false);
+    expect(verifyEmail(newer).ok).toBe(true);
   });
 });
 
 describe("throttle store", () => {
-  it("blocks a key after its limit within the window", () => {
-    const keys = [{ key: `t:${Math.random()}`, limit: { max: 2, windowMs: 60_000 } }];
-    expect(blockedFor(keys)).toBe(0);
-    recordHit(keys);
-    recordHit(keys);
-    expect(blockedFor(keys)).toBeGreaterThan(0);
-    expect(blockedFor(keys, Date.now() + 61_000)).toBe(0);
+  const limit = { free: 2, delayMs: 1_000, maxDelayMs: 60_000, forgetMs: 3_600_000 };
+  it("counts in the same step as it checks: the free attempts, then a wait", () => {
+    const keys = [{ key: `t:${Math.random()}`, limit }];
+    const now = Date.now();
+    expect(gate(keys, now)).toBe(0);
+    expect(gate(keys, now)).toBe(0);
+    expect(gate(keys, now)).toBe(1_000);
+    expect(gate(keys, now + 500)).toBe(500);
+    expect(gate(keys, now + 1_000)).toBe(0);
+    expect(gate(keys, now + 1_000)).toBe(2_000);
+  });
+  it("settle clears a key or gives an attempt back", () => {
+    const a = { key: `a:${Math.random()}`, limit };
+    const b = { key: `b:${Math.random()}`, limit };
+    const now = Date.now();
+    gate([a, b], now);
+    gate([a, b], now);
+    expect(gate([a, b], now)).toBe(1_000);
+    settle({ clear: [a], refunds: [b] }, now);
+    expect(gate([a], now)).toBe(0);
+    expect(gate([b], now)).toBe(0);
+    expect(gate([b], now)).toBe(1_000);
+  });
+  it("a key waiting blocks the attempt without counting on the others", () => {
+    const a = { key: `a:${Math.random()}`, limit };
+    const b = { key: `b:${Math.random()}`, limit };
+    const now = Date.now();
+    gate([a], now);
+    gate([a], now);
+    expect(gate([a, b], now)).toBeGreaterThan(0);
+    expect(gate([b], now)).toBe(0);
+    expect(gate([b], now)).toBe(0);
+    expect(gate([b], now)).toBe(1_000);
+  });
+  it("the cleanup forgets idle counters only", () => {
+    const idle = { key: `idle:${Math.random()}`, limit };
+    const now = Date.now();
+    gate([idle], now - 3 * 86_400_000);
+    const fresh = { key: `fresh:${Math.random()}`, limit };
+    gate([fresh], now);
+    gate([fresh], now);
+    expect(forgetIdleThrottles(now)).toBeGreaterThanOrEqual(1);
+    expect(gate([idle], now)).toBe(0);
+    expect(gate([fresh], now)).toBe(1_000);
   });
 });

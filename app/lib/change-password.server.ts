@@ -1,0 +1,36 @@
+// The Change Password submission, shared by the profile's dialog (managers, competitors) and the
+// staff page /password: same schema, messages and effects (session rotated, reset links retired).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json } from "@remix-run/node";
+import { isBusyResponse } from "./limiter.server";
+import type { Toast } from "./toast";
+import { redirectWithToast } from "./toast.server";
+import { changePassword } from "~/models/account.server";
+import type { User } from "~/models/user.server";
+import { MSG } from "~/messages";
+import { changePasswordSchema } from "~/rules/auth-schemas";
+
+const hideFields = ["oldPassword", "newPassword", "confirmPassword"];
+
+export async function handleChangePassword(request: Request, user: User, form: FormData, doneTo: string) {
+  const submission = parseWithZod(form, { schema: changePasswordSchema });
+  const fail = (message: string, status = 400) =>
+    json({ result: submission.reply({ hideFields }), toast: { type: "error", message } as Toast }, status);
+  if (submission.status !== "success") {
+    return fail(Object.values(submission.error ?? {}).flat()[0] ?? MSG.changePasswordError);
+  }
+  let outcome: Awaited<ReturnType<typeof changePassword>>;
+  try {
+    outcome = await changePassword(user, submission.value.oldPassword, submission.value.newPassword);
+  } catch (error) {
+    if (isBusyResponse(error)) return fail(MSG.serverBusy, 429);
+    throw error;
+  }
+  if (!outcome.ok) return fail(MSG.wrongPassword);
+  return redirectWithToast(
+    request,
+    doneTo,
+    { type: "success", message: MSG.passwordUpdated },
+    { "Set-Cookie": outcome.setCookie },
+  );
+}

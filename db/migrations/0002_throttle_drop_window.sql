@@ -1,0 +1,1 @@
+ALTER TABLE `throttles` DROP COLUMN `window_start`;
