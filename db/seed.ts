@@ -164,8 +164,22 @@ export async function seed(): Promise<boolean> {
   return true;
 }
 
-// Run as a script (`npm run db:seed`), not when imported by tests.
+// Run as a script (`npm run db:seed [-- --size race-day]`), not when imported by tests.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const filled = await seed();
-  console.log(filled ? "Demo data added." : "Database already has data; seed skipped.");
+  const at = process.argv.indexOf("--size");
+  const size = at > 0 ? process.argv[at + 1] : process.argv.find((a) => a.startsWith("--size="))?.slice(7);
+  if (size === "race-day") {
+    // Not awaited: seed-race-day imports this module, and awaiting it here would deadlock.
+    import("./seed-race-day")
+      .then((m) => m.runRaceDaySeed())
+      .then((code) => {
+        process.exitCode = code;
+      });
+  } else if (size !== undefined) {
+    console.error(`Unknown --size ${size}: the only size is race-day.`);
+    process.exitCode = 1;
+  } else {
+    const filled = await seed();
+    console.log(filled ? "Demo data added." : "Database already has data; seed skipped.");
+  }
 }

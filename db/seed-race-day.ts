@@ -1,0 +1,1603 @@
+// `npm run db:seed -- --size race-day`: a race weekend at full scale, for trying the app (and its
+// lists, filters and reports) with realistic volumes: 150 clubs, 5,000 members, 60 events, 800
+// event teams with crews, rounds and races, 10,000 orders, EOIs and training bookings.
+//
+// Fills an EMPTY database only. The normal demo seed (db/seed.ts) runs first, so the README's
+// logins work, and its password hash (one scrypt) is shared by every race-day account.
+//
+// Deterministic: one seeded PRNG (mulberry32) plans every row, so each run gives the same dataset.
+// The exceptions are secrets (club and order tokens, photo names, the password's salt), which come
+// from the crypto RNG like everywhere else, and times, which are relative to now. The plan is built
+// in memory with explicit ids (`planRaceDay`, pure), then written in one transaction through
+// prepared statements on the raw better-sqlite3 handle (`writeRaceDay`).
+import { randomBytes } from "node:crypto";
+import type Database from "better-sqlite3";
+import { randomToken } from "~/lib/crypto.server";
+import { db } from "~/lib/db.server";
+import type { Photo } from "~/lib/photos.server";
+import type { Gender, OrderStatus, ReservationStatus } from "./enums";
+import { VALID_IMAGE } from "./enums";
+import { DEMO_PASSWORD, seed } from "./seed";
+import { seedEvents } from "./seed-data";
+import { demoPhotos } from "./seed-photos";
+
+type Sqlite = Database.Database;
+
+export type RaceDaySizes = {
+  clubs: number;
+  members: number;
+  events: number;
+  teams: number;
+  races: number;
+  orders: number;
+  eoiUsers: number;
+  eoiEvents: number;
+  sessions: number;
+};
+
+/** What `--size race-day` adds to the demo data (events: the total, the demo's 27 included). */
+export const RACE_DAY_SIZES: RaceDaySizes = {
+  clubs: 150,
+  members: 5000,
+  events: 60,
+  teams: 800,
+  races: 200,
+  orders: 10_000,
+  eoiUsers: 300,
+  eoiEvents: 10,
+  sessions: 100,
+};
+
+export const RACE_DAY_EMAIL_DOMAIN = "raceday.test";
+/** Crew tag fee per member and dinner ticket per pax, in sen. */
+export const MEMBERSHIP_FEE = 5000;
+export const TICKET_PRICE = 12_000;
+/** Ages are counted at the regatta (junior: 18 and under; senior: 40 and over). */
+export const REGATTA_YEAR = 2026;
+const PRNG_SEED = 20_260_704;
+/** Photos shared by every member with an approved photo (members with a pending photo get their
+ * own row, because replacing or rejecting a pending photo deletes its row). */
+const SHARED_PHOTOS = ["RACE DAY", "DRAGON BOAT", "CREW TAG", "PADDLE POWER", "LANE SIX", "GOLD MEDAL"];
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const MYT = 8 * HOUR; // Asia/Kuala_Lumpur, no daylight saving
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic randomness
+
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export class Rng {
+  private readonly next: () => number;
+  constructor(seed: number) {
+    this.next = mulberry32(seed);
+  }
+  float(lo = 0, hi = 1): number {
+    return lo + (hi - lo) * this.next();
+  }
+  /** An integer in [lo, hi], both included. */
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.next() * (hi - lo + 1));
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+  weighted<T>(items: readonly (readonly [T, number])[]): T {
+    let total = 0;
+    for (const [, w] of items) total += w;
+    let x = this.next() * total;
+    for (const [item, w] of items) {
+      x -= w;
+      if (x < 0) return item;
+    }
+    return items[items.length - 1][0];
+  }
+  shuffle<T>(items: T[]): T[] {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = Math.floor(this.next() * (i + 1));
+      [items[i], items[j]] = [items[j], items[i]];
+    }
+    return items;
+  }
+  /** k distinct items (all of them when k >= length), in random order. */
+  sample<T>(items: readonly T[], k: number): T[] {
+    return this.shuffle([...items]).slice(0, Math.max(0, k));
+  }
+  digits(n: number): string {
+    let s = "";
+    for (let i = 0; i < n; i++) s += String(this.int(0, 9));
+    return s;
+  }
+}
+
+/** Picks from a fixed list with fixed weights in O(log n). */
+class WeightedPicker<T> {
+  private readonly cumulative: number[] = [];
+  constructor(
+    private readonly items: readonly T[],
+    weight: (item: T) => number,
+  ) {
+    let total = 0;
+    for (const item of items) {
+      total += weight(item);
+      this.cumulative.push(total);
+    }
+  }
+  get size() {
+    return this.items.length;
+  }
+  pick(rng: Rng): T {
+    const x = rng.float(0, this.cumulative[this.cumulative.length - 1]);
+    let lo = 0;
+    let hi = this.cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.cumulative[mid] > x) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.items[lo];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// People and places
+
+const list = (s: string) => s.split(",");
+
+const MALAY_M = list(
+  "AHMAD,MUHAMMAD,MOHD FAIZAL,HAFIZ,AIMAN,IRFAN,AMIR,HARIS,FARID,SYAFIQ,ZULKIFLI,AZMAN,KHAIRUL,NAZRI,IKHWAN,DANIAL,ARIF,HAKIM,RIDZUAN,SHAHRUL",
+);
+const MALAY_F = list(
+  "NUR AISYAH,SITI AMINAH,FARAH,AINUL,NABILA,SYAZWANI,AMIRAH,HIDAYAH,ZARINA,NORAINI,FATIMAH,AISYAH,NURUL HUDA,SYAFIQAH,ATIQAH,WAN NORLIZA,IZZATI,HANIS",
+);
+const MALAY_FATHER = list(
+  "ABDULLAH,ISMAIL,HASSAN,OSMAN,RAHMAN,YUSOF,IBRAHIM,HAMZAH,ZAINAL,MANSOR,ARIFFIN,SALLEH,AZIZ,JAAFAR,MOKHTAR,RAZALI,SULAIMAN,KAMARUDDIN",
+);
+const CHINESE_SURNAME = list(
+  "TAN,LIM,LEE,WONG,NG,CHONG,CHAN,ONG,TEH,GOH,YAP,LOW,KOH,CHUA,LAU,HO,CHEAH,KHOO,OOI,LOH",
+);
+const CHINESE_M = list(
+  "WEI MING,KAH HOE,JUN HAO,CHEE KEONG,ZHI HAO,YONG SHENG,KOK WAI,BOON HUAT,WEI JIE,CHUN KIT,JIA JUN,KAR LOK",
+);
+const CHINESE_F = list(
+  "MEI LING,HUI YING,XIN YI,SIEW LAN,LI TING,PEI SHAN,JIA HUI,YEE WEN,SHU FEN,WAN TING,KAI XIN,SOOK YEE",
+);
+const INDIAN_M = list("RAJ,ARJUN,SURESH,VIKNESH,KUMAR,GANESH,PRAKASH,DINESH,SANJAY,KARTHIK,RAVI,MUGILAN");
+const INDIAN_F = list(
+  "PRIYA,KAVITHA,DEVI,LAKSHMI,SHALINI,NITHYA,REVATHI,SANGEETHA,DIVYA,MEENA,ANUSHA,THIVIYA",
+);
+const INDIAN_FATHER = list(
+  "MUNIANDY,SUBRAMANIAM,KRISHNAN,RAMASAMY,GOVINDASAMY,PILLAI,NAIR,SELVARAJ,ARUMUGAM,PERUMAL,RAJENDRAN",
+);
+const BORNEO_M = list("JOHNNY,ROBERT,DANIEL,EDWIN,JACKSON,MARCUS,LAWRENCE,FELIX");
+const BORNEO_F = list("MARY,JUSTINA,FLORA,GRACE,VERONICA,CHRISTINA,JOANNA,MELINDA");
+const BORNEO_FATHER = list("JUGAH,NYALAU,LINGGANG,MOSES,SIMON,GUMIS,LAJIM,ENTERI");
+
+type NameGen = (rng: Rng, gender: Gender) => string;
+const malay: NameGen = (r, g) =>
+  g === "MALE"
+    ? `${r.pick(MALAY_M)} BIN ${r.pick(MALAY_FATHER)}`
+    : `${r.pick(MALAY_F)} BINTI ${r.pick(MALAY_FATHER)}`;
+const chinese: NameGen = (r, g) =>
+  `${r.pick(CHINESE_SURNAME)} ${r.pick(g === "MALE" ? CHINESE_M : CHINESE_F)}`;
+const indian: NameGen = (r, g) =>
+  g === "MALE"
+    ? `${r.pick(INDIAN_M)} A/L ${r.pick(INDIAN_FATHER)}`
+    : `${r.pick(INDIAN_F)} A/P ${r.pick(INDIAN_FATHER)}`;
+const borneo: NameGen = (r, g) =>
+  `${r.pick(g === "MALE" ? BORNEO_M : BORNEO_F)} ANAK ${r.pick(BORNEO_FATHER)}`;
+/** Given name then family name. */
+const western =
+  (m: string, f: string, last: string): NameGen =>
+  (r, g) =>
+    `${r.pick(list(g === "MALE" ? m : f))} ${r.pick(list(last))}`;
+/** Family name then given name. */
+const eastern =
+  (surnames: string, m: string, f: string): NameGen =>
+  (r, g) =>
+    `${r.pick(list(surnames))} ${r.pick(list(g === "MALE" ? m : f))}`;
+
+type CountryCode = "MY" | "SG" | "ID" | "TH" | "PH" | "HK" | "CN" | "AU" | "BN" | "VN" | "TW";
+type Country = {
+  weight: number;
+  towns: string[];
+  names: readonly (readonly [NameGen, number])[];
+  phone: (r: Rng) => string;
+  address: (r: Rng, town: string) => string;
+  passport: string;
+};
+
+const MY_TOWNS: Record<string, [town: string, postcode: string, state: string]> = {
+  "Kuala Lumpur": ["Kuala Lumpur", "50450", "Wilayah Persekutuan Kuala Lumpur"],
+  Putrajaya: ["Putrajaya", "62000", "Wilayah Persekutuan Putrajaya"],
+  "Shah Alam": ["Shah Alam", "40000", "Selangor"],
+  Klang: ["Klang", "41000", "Selangor"],
+  "Petaling Jaya": ["Petaling Jaya", "46000", "Selangor"],
+  Penang: ["George Town", "10450", "Pulau Pinang"],
+  Ipoh: ["Ipoh", "30000", "Perak"],
+  Taiping: ["Taiping", "34000", "Perak"],
+  Melaka: ["Melaka", "75000", "Melaka"],
+  "Johor Bahru": ["Johor Bahru", "80000", "Johor"],
+  Muar: ["Muar", "84000", "Johor"],
+  Kuantan: ["Kuantan", "25000", "Pahang"],
+  "Kuala Terengganu": ["Kuala Terengganu", "20000", "Terengganu"],
+  "Kota Bharu": ["Kota Bharu", "15000", "Kelantan"],
+  "Alor Setar": ["Alor Setar", "05000", "Kedah"],
+  Langkawi: ["Kuah", "07000", "Kedah"],
+  Seremban: ["Seremban", "70000", "Negeri Sembilan"],
+  "Port Dickson": ["Port Dickson", "71000", "Negeri Sembilan"],
+  Kuching: ["Kuching", "93000", "Sarawak"],
+  Sibu: ["Sibu", "96000", "Sarawak"],
+  Miri: ["Miri", "98000", "Sarawak"],
+  "Kota Kinabalu": ["Kota Kinabalu", "88000", "Sabah"],
+  Sandakan: ["Sandakan", "90000", "Sabah"],
+};
+const MY_STREETS = list(
+  "Mawar,Melati,Kenanga,Cempaka,Bunga Raya,Merdeka,Tun Razak,Sultan Ismail,Pantai,Sungai Besi,Setia,Damai,Harmoni,Perdana,Indah",
+);
+const MY_TAMAN = list(
+  "Sri Muda,Desa Jaya,Bukit Indah,Sentosa,Permai,Seri Indah,Universiti,Megah,Bayu,Sri Petaling,Tasik,Mutiara",
+);
+
+const COUNTRIES: Record<CountryCode, Country> = {
+  MY: {
+    weight: 56,
+    towns: Object.keys(MY_TOWNS),
+    names: [
+      [malay, 50],
+      [chinese, 30],
+      [indian, 12],
+      [borneo, 8],
+    ],
+    phone: (r) => `601${r.pick(list("0,1,2,3,4,6,7,8,9"))}${r.digits(r.chance(0.3) ? 8 : 7)}`,
+    address: (r, town) => {
+      const [name, postcode, state] = MY_TOWNS[town] ?? MY_TOWNS["Kuala Lumpur"];
+      return `No. ${r.int(1, 250)}, Jalan ${r.pick(MY_STREETS)} ${r.int(1, 20)}, Taman ${r.pick(MY_TAMAN)}, ${postcode} ${name}, ${state}`;
+    },
+    passport: "A",
+  },
+  SG: {
+    weight: 10,
+    towns: list("Singapore,Tampines,Jurong,Punggol,Kallang,Sengkang,Bedok"),
+    names: [
+      [chinese, 70],
+      [malay, 15],
+      [indian, 15],
+    ],
+    phone: (r) => `65${r.pick(["8", "9"])}${r.digits(7)}`,
+    address: (r, town) =>
+      `Blk ${r.int(100, 999)} ${town} Street ${r.int(11, 91)}, #${String(r.int(2, 25)).padStart(2, "0")}-${r.int(10, 300)}, Singapore ${r.int(310000, 829999)}`,
+    passport: "K",
+  },
+  ID: {
+    weight: 7,
+    towns: list("Jakarta,Surabaya,Denpasar,Palembang,Medan,Batam"),
+    names: [
+      [
+        western(
+          "BUDI,AGUS,DEDI,RIZKY,ADI,HENDRA,JOKO,WAHYU,ANDI,FAJAR",
+          "SRI,DEWI,PUTRI,AYU,RATNA,INDAH,WULAN,RINA,SARI",
+          "SANTOSO,WIJAYA,SAPUTRA,HIDAYAT,KURNIAWAN,PRATAMA,SETIAWAN,NUGROHO,HALIM",
+        ),
+        1,
+      ],
+    ],
+    phone: (r) => `628${r.int(11, 59)}${r.digits(8)}`,
+    address: (r, town) =>
+      `Jl. ${r.pick(list("Sudirman,Diponegoro,Gatot Subroto,Merdeka,Pahlawan,Thamrin"))} No. ${r.int(1, 200)}, ${town} ${r.int(10110, 99999)}, Indonesia`,
+    passport: "B",
+  },
+  TH: {
+    weight: 6,
+    towns: list("Bangkok,Pattaya,Chiang Mai,Phuket,Ayutthaya"),
+    names: [
+      [
+        western(
+          "SOMCHAI,ANAN,KITTI,NATTAPONG,THANAWAT,PRASERT,WICHAI,CHAIYA",
+          "SIRIPORN,PORNTIP,NATTAYA,KANYA,MALEE,SUDA,PIMCHANOK,ARUNEE",
+          "SRISUK,CHAIYAPORN,WONGSAKUL,SAETANG,BOONMA,THONGCHAI,KAEWKAN,RATTANAPHON",
+        ),
+        1,
+      ],
+    ],
+    phone: (r) => `66${r.pick(["6", "8", "9"])}${r.digits(8)}`,
+    address: (r, town) =>
+      `${r.int(1, 300)}/${r.int(1, 99)} Soi ${r.pick(list("Sukhumvit 24,Ratchada 7,Ari,Thonglor 10,Lat Phrao 15,Rama 9"))}, ${town} ${r.int(10100, 83150)}, Thailand`,
+    passport: "AA",
+  },
+  PH: {
+    weight: 5,
+    towns: list("Manila,Cebu City,Davao City,Subic,Iloilo City"),
+    names: [
+      [
+        western(
+          "JUAN,JOSE,MARK,JOHN PAUL,RAFAEL,MIGUEL,CARLO,JERICHO",
+          "MARIA,ANGELICA,KRISTINE,JOY,MARICEL,ANNA MAE,PRINCESS,RHEA",
+          "DELA CRUZ,SANTOS,REYES,GARCIA,MENDOZA,BAUTISTA,VILLANUEVA,AQUINO,RAMOS",
+        ),
+        1,
+      ],
+    ],
+    phone: (r) => `639${r.digits(9)}`,
+    address: (r, town) =>
+      `${r.int(1, 999)} ${r.pick(list("Rizal,Mabini,Bonifacio,Luna,Burgos"))} St., Brgy. ${r.pick(list("San Antonio,Poblacion,San Isidro,Santo Nino"))}, ${town}, Philippines`,
+    passport: "P",
+  },
+  HK: {
+    weight: 5,
+    towns: list("Hong Kong,Kowloon,Sha Tin,Stanley,Tai Po"),
+    names: [
+      [
+        eastern(
+          "CHAN,WONG,LEUNG,CHEUNG,LAU,LI,NG,HO,CHOW,TSANG",
+          "TAI MAN,KA HO,CHI KEUNG,WING KIT,HO YIN,CHUN YIN",
+          "MEI YEE,KA YAN,WING SZE,HOI YAN,SUK YEE,CHING MAN",
+        ),
+        1,
+      ],
+    ],
+    phone: (r) => `852${r.pick(["5", "6", "9"])}${r.digits(7)}`,
+    address: (r, town) =>
+      `Flat ${r.pick(list("A,B,C,D,E,F"))}, ${r.int(2, 40)}/F, ${r.pick(list("Harbour View,Ocean Court,Fortune Mansion,Jade Garden"))}, ${r.int(1, 300)} ${r.pick(list("Nathan,Queen's,Tai Po,Stanley Main"))} Road, ${town}, Hong Kong`,
+    passport: "K",
+  },
+  CN: {
+    weight: 4,
+    towns: list("Guangzhou,Shanghai,Xiamen,Shenzhen,Hangzhou"),
+    names: [
+      [
+        eastern(
+          "WANG,LI,ZHANG,LIU,CHEN,YANG,ZHAO,HUANG,ZHOU,WU",
+          "WEI,LEI,HAO,JIE,YONG,QIANG,JUN,TAO",
+          "NA,JING,MIN,FANG,LI,YAN,XIU YING,TING",
+        ),
+        1,
+      ],
+    ],
+    phone: (r) => `861${r.pick(["3", "5", "8"])}${r.digits(9)}`,
+    address: (r, town) =>
+      `${r.int(1, 999)} ${r.pick(list("Renmin,Zhongshan,Jiefang,Binhai,Huanshi"))} Road, ${r.pick(list("Tianhe,Pudong,Siming,Futian,Xihu"))} District, ${town}, China`,
+    passport: "E",
+  },
+  AU: {
+    weight: 3,
+    towns: list("Sydney,Perth,Melbourne,Brisbane,Darwin"),
+    names: [
+      [
+        western(
+          "JACK,OLIVER,THOMAS,JAMES,LIAM,NOAH,WILLIAM",
+          "CHLOE,EMILY,SOPHIE,OLIVIA,GRACE,ISLA,RUBY",
+          "SMITH,JONES,WILLIAMS,BROWN,WILSON,TAYLOR,NGUYEN,CHEN",
+        ),
+        1,
+      ],
+    ],
+    phone: (r) => `614${r.digits(8)}`,
+    address: (r, town) =>
+      `${r.int(1, 200)} ${r.pick(list("George,King,Beach,Harbour,Station"))} Street, ${town} ${r.int(2000, 6999)}, Australia`,
+    passport: "PA",
+  },
+  BN: {
+    weight: 2,
+    towns: list("Bandar Seri Begawan,Tutong,Kuala Belait"),
+    names: [[malay, 1]],
+    phone: (r) => `673${r.pick(["7", "8"])}${r.digits(6)}`,
+    address: (r, town) =>
+      `No. ${r.int(1, 80)}, Simpang ${r.int(10, 300)}, Jalan ${r.pick(MY_STREETS)}, ${town}, Brunei`,
+    passport: "B",
+  },
+  VN: {
+    weight: 1,
+    towns: list("Da Nang,Ho Chi Minh City,Hanoi,Hoi An"),
+    names: [
+      [
+        eastern(
+          "NGUYEN,TRAN,LE,PHAM,HOANG,VU",
+          "VAN AN,VAN HUNG,DUC MINH,QUANG HUY,VAN NAM",
+          "THI LAN,THI HOA,THU TRANG,NGOC ANH,THI MAI",
+        ),
+        1,
+      ],
+    ],
+    phone: (r) => `849${r.digits(8)}`,
+    address: (r, town) =>
+      `${r.int(1, 300)} ${r.pick(list("Tran Phu,Le Loi,Bach Dang,Nguyen Hue"))} Street, ${town}, Vietnam`,
+    passport: "C",
+  },
+  TW: {
+    weight: 1,
+    towns: list("Taipei,Kaohsiung,Tainan"),
+    names: [
+      [
+        eastern(
+          "CHEN,LIN,HUANG,CHANG,LEE,WANG,WU",
+          "CHIH-HAO,CHIA-HAO,CHUN-CHIEH,YU-HSIANG",
+          "SHU-FEN,YA-TING,MEI-LING,HSIN-YI",
+        ),
+        1,
+      ],
+    ],
+    phone: (r) => `8869${r.digits(8)}`,
+    address: (r, town) =>
+      `No. ${r.int(1, 300)}, ${r.pick(list("Zhongshan,Minsheng,Heping,Xinyi"))} Rd., ${town}, Taiwan`,
+    passport: "3",
+  },
+};
+const COUNTRY_CODES = Object.keys(COUNTRIES) as CountryCode[];
+/** Foreigners living in Malaysia and paddling for a Malaysian club. */
+const MY_EXPATS: readonly (readonly [CountryCode, number])[] = [
+  ["ID", 3],
+  ["SG", 2],
+  ["PH", 2],
+  ["CN", 1],
+  ["AU", 1],
+];
+
+const MASCOTS = list(
+  "Dragon,Naga,Tiger,Hornbill,Phoenix,Thunder,Storm,Wave,Orca,Barracuda,Eagle,Lion,Jade,Pearl,Comet,Typhoon,Monsoon,River,Harbour,Lotus,Kingfisher,Stingray,Marlin,Falcon",
+);
+const SUFFIXES = list(
+  "Warriors,Paddlers,Rowers,Dragons,Club,Paddle Club,Racing Team,Dragon Boat Club,Crew,Boat Club,Strokers",
+);
+
+type Profile = "open" | "youth" | "masters";
+
+function clubName(r: Rng, country: CountryCode, town: string, profile: Profile): string {
+  const mascot = r.pick(MASCOTS);
+  if (profile === "youth") {
+    return country === "MY"
+      ? `SMK ${town} ${mascot}s`
+      : `${town} Youth ${mascot}s${r.chance(0.5) ? " Paddle Club" : ""}`;
+  }
+  if (profile === "masters") return `${town} ${mascot} Masters${r.chance(0.5) ? " Paddlers" : ""}`;
+  let suffix = r.pick(SUFFIXES);
+  if (mascot === "Dragon" && suffix.includes("Dragon")) suffix = "Warriors";
+  return `${town} ${mascot} ${suffix}`;
+}
+
+/** MyKad number (YYMMDD, place of birth, serial; odd last digit for men), or a passport number. */
+function identification(r: Rng, nationality: CountryCode, yob: number, gender: Gender): string {
+  if (nationality !== "MY")
+    return `${COUNTRIES[nationality].passport}${r.digits(8 - COUNTRIES[nationality].passport.length + 1)}`;
+  const mm = String(r.int(1, 12)).padStart(2, "0");
+  const dd = String(r.int(1, 28)).padStart(2, "0");
+  const last = r.int(0, 4) * 2 + (gender === "MALE" ? 1 : 0);
+  return `${String(yob % 100).padStart(2, "0")}${mm}${dd}${String(r.int(1, 16)).padStart(2, "0")}${r.digits(3)}${last}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+const DIVISIONS = ["OPEN", "WOMEN", "MIXED"] as const;
+type Division = (typeof DIVISIONS)[number];
+const CATEGORIES = [
+  { name: "MALAYSIA", limitMalaysia: true, minAge: 0, maxAge: 100, note: "for Malaysian citizens" },
+  { name: "PREMIER", limitMalaysia: false, minAge: 0, maxAge: 100, note: "open to all nations" },
+  { name: "JUNIOR", limitMalaysia: false, minAge: 0, maxAge: 18, note: "for paddlers 18 and under" },
+  { name: "SENIOR (S40)", limitMalaysia: false, minAge: 40, maxAge: 100, note: "for paddlers 40 and over" },
+] as const;
+
+export type EventCaps = {
+  name: string;
+  description: string;
+  reserveCount: number;
+  minRace: number;
+  maxRace: number;
+  maxMale: number;
+  minFemale: number;
+  minAge: number;
+  maxAge: number;
+  limitMalaysia: boolean;
+};
+
+/** The 60 events of the race weekend: the demo seed's 27 (250M and 400M in every category and
+ * division, Tug of War by division), then 200M (small boat), 500M (standard boat) and Tug of War
+ * in the Malaysia, Junior and Senior categories. */
+export function raceDayEventDefs(): EventCaps[] {
+  const defs: EventCaps[] = seedEvents().map((e) => ({
+    name: e.name,
+    description: e.description ?? "",
+    reserveCount: e.reserveCount ?? 0,
+    minRace: e.minRace ?? 0,
+    maxRace: e.maxRace ?? 12,
+    maxMale: e.maxMale ?? 12,
+    minFemale: e.minFemale ?? 0,
+    minAge: e.minAge ?? 0,
+    maxAge: e.maxAge ?? 100,
+    limitMalaysia: e.limitMalaysia ?? false,
+  }));
+  const small: Record<Division, [number, number]> = { OPEN: [12, 0], WOMEN: [0, 10], MIXED: [6, 6] };
+  const standard: Record<Division, [number, number]> = { OPEN: [22, 0], WOMEN: [0, 16], MIXED: [10, 10] };
+  for (const [distance, boat] of [
+    ["200M", small],
+    ["500M", standard],
+  ] as const) {
+    for (const c of CATEGORIES) {
+      for (const dv of DIVISIONS) {
+        const [maxMale, minFemale] = boat[dv];
+        const isSmall = boat === small;
+        defs.push({
+          name: `${distance} ${c.name} ${dv}`,
+          description: `${distance} ${isSmall ? "sprint, small boat" : "race, standard boat"}, ${c.name.toLowerCase()} category ${c.note}, ${dv.toLowerCase()} division. ${isSmall ? "10 paddlers" : "20 paddlers"}, 1 drummer, 1 steerer.`,
+          reserveCount: 2,
+          minRace: isSmall ? 10 : 16,
+          maxRace: isSmall ? 12 : 22,
+          maxMale,
+          minFemale,
+          minAge: c.minAge,
+          maxAge: c.maxAge,
+          limitMalaysia: c.limitMalaysia,
+        });
+      }
+    }
+  }
+  for (const c of CATEGORIES.filter((x) => x.name !== "PREMIER")) {
+    for (const dv of DIVISIONS) {
+      defs.push({
+        name: `TUG OF WAR ${c.name} ${dv}`,
+        description: `Tug of War on the beach, ${c.name.toLowerCase()} category ${c.note}, ${dv.toLowerCase()} division. 8 pullers.`,
+        reserveCount: 2,
+        minRace: 8,
+        maxRace: 8,
+        maxMale: dv === "OPEN" ? 8 : dv === "MIXED" ? 4 : 0,
+        minFemale: dv === "WOMEN" ? 8 : dv === "MIXED" ? 4 : 0,
+        minAge: c.minAge,
+        maxAge: c.maxAge,
+        limitMalaysia: c.limitMalaysia,
+      });
+    }
+  }
+  return defs;
+}
+
+type Distance = "200M" | "250M" | "400M" | "500M" | "TUG";
+const distanceOf = (name: string): Distance =>
+  name.startsWith("TUG") ? "TUG" : (name.slice(0, 4) as Exclude<Distance, "TUG">);
+/** Entry fee range in sen, and a typical winning time in seconds. */
+const DISTANCE: Record<Distance, { price: [number, number]; seconds: number }> = {
+  "200M": { price: [30_000, 50_000], seconds: 52 },
+  "250M": { price: [35_000, 60_000], seconds: 64 },
+  "400M": { price: [50_000, 90_000], seconds: 106 },
+  "500M": { price: [70_000, 120_000], seconds: 134 },
+  TUG: { price: [30_000, 45_000], seconds: 0 },
+};
+
+const EOI_EVENT_NAMES = list(
+  "250M PREMIER,400M PREMIER,250M MALAYSIA,400M MALAYSIA,250M JUNIOR,250M SENIOR (S40),TUG OF WAR,200M CORPORATE CHALLENGE,2KM PURSUIT RACE,CHARITY FUN PADDLE,NIGHT SPRINT 200M,BEACH RELAY",
+);
+
+// ---------------------------------------------------------------------------------------------
+// The plan
+
+export type PhotoPlan = "none" | "pending" | "approved" | "rejected";
+export type Lifecycle = "notVerified" | "verifiedNotApproved" | "approvedNotPaid" | "paid";
+const LIFECYCLES: Lifecycle[] = ["notVerified", "verifiedNotApproved", "approvedNotPaid", "paid"];
+const PHOTO_PLANS: PhotoPlan[] = ["none", "pending", "approved", "rejected"];
+
+export type PlannedClub = {
+  id: number;
+  name: string;
+  country: CountryCode;
+  token: string;
+  createdAt: number;
+  profile: Profile;
+  town: string;
+};
+export type PlannedUser = {
+  id: number;
+  createdAt: number;
+  updatedAt: number;
+  email: string;
+  identification: string;
+  name: string;
+  phone: string;
+  phoneEmergency: string;
+  address: string;
+  gender: Gender;
+  image: string | null;
+  validImage: number;
+  yob: number;
+  associationId: number;
+  verified: boolean;
+  approved: boolean;
+  membershipPaid: boolean;
+  role: "MANAGER" | "COMPETITOR";
+  // Not columns: what the plan meant, for tests and the summary.
+  malaysian: boolean;
+  lifecycle: Lifecycle;
+  photo: PhotoPlan;
+};
+export type PlannedEvent = EventCaps & { id: number; isNew: boolean; price: number; maxTeam: number };
+export type PlannedTeam = {
+  id: number;
+  name: string;
+  associationId: number;
+  eventId: number;
+  crew: number[];
+};
+export type PlannedRound = { id: number; name: string; description: string; eventId: number };
+export type PlannedRace = { lane: string; score: string | null; roundId: number; teamId: number };
+export type PlannedOrderLine = {
+  kind: "EVENT" | "MEMBERSHIP" | "TICKET";
+  count: number;
+  price: number;
+  eventId: number | null;
+  userId: number | null;
+};
+export type PlannedOrder = {
+  id: number;
+  createdAt: number;
+  updatedAt: number;
+  transactionId: string | null;
+  ownerId: number;
+  status: OrderStatus;
+  token: string;
+  lines: PlannedOrderLine[];
+};
+export type PlannedReservation = {
+  createdAt: number;
+  updatedAt: number;
+  boat: number;
+  status: ReservationStatus;
+  rejectReason: string | null;
+  associationId: number;
+  sessionId: number;
+};
+
+export type RaceDayPlan = {
+  clubs: PlannedClub[];
+  users: PlannedUser[];
+  /** Photo rows; `source` indexes the JPEGs the writer is given. */
+  photos: { name: string; userId: number | null; source: number }[];
+  events: PlannedEvent[];
+  teams: PlannedTeam[];
+  rounds: PlannedRound[];
+  races: PlannedRace[];
+  scanLogs: { createdAt: number; roundId: number; teamId: number; userId: number }[];
+  scoreboardRounds: { roundId: number; createdAt: number }[];
+  orders: PlannedOrder[];
+  paymentLogs: {
+    createdAt: number;
+    statusId: "0" | "1";
+    msg: string;
+    transactionId: string;
+    orderId: string;
+  }[];
+  orderNotes: { createdAt: number; note: string; userId: number; orderId: number; author: string }[];
+  eoiEvents: { id: number; createdAt: number; name: string }[];
+  eoiUsers: { id: number; createdAt: number; email: string; name: string; country: string; team: string }[];
+  eois: { eoiUserId: number; eoiEventId: number }[];
+  sessions: { id: number; createdAt: number; startTime: number; endTime: number; maxBoat: number }[];
+  reservations: PlannedReservation[];
+};
+
+export type PlanContext = {
+  sizes: RaceDaySizes;
+  now: number;
+  /** The staff member who writes the order notes. */
+  admin: { id: number; name: string };
+  /** The next free id of each table whose rows the plan refers to. */
+  firstId: {
+    association: number;
+    user: number;
+    event: number;
+    team: number;
+    round: number;
+    order: number;
+    eoiUser: number;
+    eoiEvent: number;
+    session: number;
+  };
+  /** Live events already there (the demo's), by name; planned events with these names reuse them. */
+  existingEvents: (EventCaps & { id: number })[];
+  /** Club names already taken (compared case-insensitively). */
+  takenClubNames: string[];
+  /** Names of the shared photo rows (approved photos), one per JPEG given to the writer. */
+  sharedPhotos: string[];
+  token: () => string;
+  photoName: () => string;
+};
+
+/** Plans every race-day row. Pure: the same context gives the same plan. */
+export function planRaceDay(ctx: PlanContext): RaceDayPlan {
+  const { sizes, now } = ctx;
+  const rng = new Rng(PRNG_SEED);
+  const at = (daysAgoLo: number, daysAgoHi: number) =>
+    Math.round(now - rng.float(daysAgoLo, daysAgoHi) * DAY);
+
+  // --- clubs ---------------------------------------------------------------------------------
+  const taken = new Set(ctx.takenClubNames.map((n) => n.toLowerCase()));
+  const countryPicker = COUNTRY_CODES.map((c) => [c, COUNTRIES[c].weight] as const);
+  const clubs: PlannedClub[] = [];
+  for (let i = 0; i < sizes.clubs; i++) {
+    const country = rng.weighted(countryPicker);
+    const profile = rng.weighted<Profile>([
+      ["open", 70],
+      ["youth", 15],
+      ["masters", 15],
+    ]);
+    let name = "";
+    let town = "";
+    for (let tries = 0; ; tries++) {
+      town = rng.pick(COUNTRIES[country].towns);
+      name = clubName(rng, country, town, profile);
+      if (tries > 20) name = `${name} ${i + 1}`;
+      if (!taken.has(name.toLowerCase())) break;
+    }
+    taken.add(name.toLowerCase());
+    clubs.push({
+      id: ctx.firstId.association + i,
+      name,
+      country,
+      token: ctx.token(),
+      createdAt: at(130, 200),
+      profile,
+      town,
+    });
+  }
+
+  // --- members -------------------------------------------------------------------------------
+  if (sizes.members < sizes.clubs * 2) throw new Error("race-day: at least two members per club");
+  const minSize = Math.min(12, Math.floor(sizes.members / sizes.clubs));
+  const clubSize = clubs.map(() => minSize);
+  const sizePicker = new WeightedPicker(
+    clubs.map((_, i) => i),
+    (i) => (clubs[i].profile === "youth" ? 1.6 : clubs[i].profile === "masters" ? 0.8 : 0.4 + (i % 7) * 0.35),
+  );
+  for (let left = sizes.members - minSize * sizes.clubs; left > 0; left--) clubSize[sizePicker.pick(rng)]++;
+
+  const users: PlannedUser[] = [];
+  const photos: RaceDayPlan["photos"] = [];
+  let nextUser = ctx.firstId.user;
+  let competitors = 0;
+  const between = ([lo, hi]: readonly [number, number]) => rng.int(lo, hi);
+  const yobFor = (profile: Profile): number =>
+    between(
+      profile === "youth"
+        ? rng.weighted<[number, number]>([
+            [[2008, 2010], 80],
+            [[2005, 2007], 12],
+            [[1975, 1995], 8],
+          ])
+        : profile === "masters"
+          ? rng.weighted<[number, number]>([
+              [[1960, 1986], 85],
+              [[1987, 2000], 15],
+            ])
+          : rng.weighted<[number, number]>([
+              [[1978, 2004], 78],
+              [[1960, 1985], 8],
+              [[2005, 2010], 14],
+            ]),
+    );
+
+  for (const [ci, club] of clubs.entries()) {
+    for (let j = 0; j < clubSize[ci]; j++) {
+      const manager = j === 0;
+      let lifecycle: Lifecycle;
+      let photo: PhotoPlan;
+      if (manager) {
+        lifecycle = "paid";
+        photo = "approved";
+      } else if (competitors < 16) {
+        // The first sixteen competitors cover every lifecycle state with every photo state.
+        lifecycle = LIFECYCLES[competitors % 4];
+        photo = PHOTO_PLANS[Math.floor(competitors / 4) % 4];
+      } else {
+        lifecycle = rng.weighted<Lifecycle>([
+          ["notVerified", 5],
+          ["verifiedNotApproved", 7],
+          ["approvedNotPaid", 12],
+          ["paid", 76],
+        ]);
+        photo = rng.weighted<PhotoPlan>(
+          lifecycle === "paid"
+            ? [
+                ["approved", 84],
+                ["pending", 7],
+                ["none", 5],
+                ["rejected", 4],
+              ]
+            : [
+                ["approved", 30],
+                ["pending", 30],
+                ["none", 25],
+                ["rejected", 15],
+              ],
+        );
+      }
+      const malaysian = club.country === "MY" && rng.chance(0.94);
+      const nationality: CountryCode = malaysian
+        ? "MY"
+        : club.country === "MY"
+          ? rng.weighted(MY_EXPATS)
+          : club.country;
+      const gender: Gender = rng.chance(0.45) ? "FEMALE" : "MALE";
+      const yob = manager ? rng.int(1965, 1992) : yobFor(club.profile);
+      const home = COUNTRIES[club.country];
+      const town = rng.chance(0.6) ? club.town : rng.pick(home.towns);
+      const createdAt = manager
+        ? club.createdAt
+        : {
+            paid: () => at(62, 125),
+            approvedNotPaid: () => at(20, 90),
+            verifiedNotApproved: () => at(3, 40),
+            notVerified: () => at(0, 14),
+          }[lifecycle]();
+      const id = nextUser++;
+      let image: string | null = null;
+      let validImage: number = VALID_IMAGE.REJECTED_OR_NONE;
+      if (photo === "approved") {
+        image = rng.pick(ctx.sharedPhotos);
+        validImage = VALID_IMAGE.APPROVED;
+      } else if (photo === "pending") {
+        image = ctx.photoName();
+        validImage = VALID_IMAGE.PENDING;
+        photos.push({ name: image, userId: id, source: rng.int(0, ctx.sharedPhotos.length - 1) });
+      }
+      if (!manager) competitors++;
+      users.push({
+        id,
+        createdAt,
+        updatedAt: Math.min(now, createdAt + Math.round(rng.float(0, 5) * DAY)),
+        email: manager
+          ? `manager${ci + 1}@${RACE_DAY_EMAIL_DOMAIN}`
+          : `member${competitors}@${RACE_DAY_EMAIL_DOMAIN}`,
+        identification: identification(rng, nationality, yob, gender),
+        name: rng.weighted(COUNTRIES[nationality].names)(rng, gender),
+        phone: home.phone(rng),
+        phoneEmergency: rng.chance(0.85) ? home.phone(rng) : "",
+        address: home.address(rng, town),
+        gender,
+        image,
+        validImage,
+        yob,
+        associationId: club.id,
+        verified: lifecycle !== "notVerified",
+        approved: lifecycle === "approvedNotPaid" || lifecycle === "paid",
+        membershipPaid: lifecycle === "paid",
+        role: manager ? "MANAGER" : "COMPETITOR",
+        malaysian,
+        lifecycle,
+        photo,
+      });
+    }
+  }
+  const membersOf = new Map<number, PlannedUser[]>();
+  for (const u of users) {
+    const m = membersOf.get(u.associationId);
+    if (m) m.push(u);
+    else membersOf.set(u.associationId, [u]);
+  }
+  const managerOf = new Map(clubs.map((c) => [c.id, membersOf.get(c.id)![0]]));
+
+  // --- events --------------------------------------------------------------------------------
+  const existing = new Map(ctx.existingEvents.map((e) => [e.name, e]));
+  let nextEvent = ctx.firstId.event;
+  const events: PlannedEvent[] = raceDayEventDefs()
+    .slice(0, sizes.events)
+    .map((def) => {
+      const old = existing.get(def.name);
+      const [lo, hi] = DISTANCE[distanceOf(def.name)].price;
+      const price = rng.int(lo / 5000, hi / 5000) * 5000;
+      const limited = def.maxAge < 100 || def.minAge > 0;
+      const maxTeam = limited ? rng.int(20, 30) : rng.int(30, 50);
+      return old
+        ? { ...old, id: old.id, isNew: false, price, maxTeam }
+        : { ...def, id: nextEvent++, isNew: true, price, maxTeam };
+    });
+
+  // --- event teams and crews -----------------------------------------------------------------
+  const eligible = (u: PlannedUser) =>
+    u.membershipPaid && u.approved && u.validImage === VALID_IMAGE.APPROVED;
+  const eligibleOf = new Map(clubs.map((c) => [c.id, membersOf.get(c.id)!.filter(eligible)]));
+  const clubPicker = new WeightedPicker(clubs, (c) => eligibleOf.get(c.id)!.length);
+  const myClubs = clubs.filter((c) => c.country === "MY");
+  const myClubPicker = new WeightedPicker(myClubs, (c) => eligibleOf.get(c.id)!.length);
+  const inEvent = new Map(events.map((e) => [e.id, new Set<number>()]));
+  const teamsOf = new Map(events.map((e) => [e.id, [] as PlannedTeam[]]));
+  const clubTeams = new Map<string, number>();
+  const failures = new Map<number, number>();
+  const open = new Set(events.filter((e) => e.maxTeam > 0));
+  let teamCount = 0;
+
+  const crewFor = (ev: PlannedEvent, club: PlannedClub): number[] | null => {
+    const used = inEvent.get(ev.id)!;
+    const pool = eligibleOf.get(club.id)!.filter((u) => {
+      const age = REGATTA_YEAR - u.yob;
+      return !used.has(u.id) && age >= ev.minAge && age <= ev.maxAge && (!ev.limitMalaysia || u.malaysian);
+    });
+    const lo = Math.max(10, ev.minRace);
+    const hi = Math.min(22, ev.maxRace + ev.reserveCount);
+    const females = pool.filter((u) => u.gender === "FEMALE");
+    const males = pool.filter((u) => u.gender === "MALE");
+    const maleCap = Math.min(males.length, ev.maxMale === 0 ? 0 : ev.maxMale + ev.reserveCount);
+    if (lo > hi || females.length < ev.minFemale || females.length + maleCap < lo) return null;
+    const size = Math.min(rng.int(lo, hi), females.length + maleCap);
+    const share = ev.minFemale === 0 ? 0.75 : 0.5;
+    let m = Math.max(0, Math.min(maleCap, size - ev.minFemale, Math.round(size * share)));
+    let f = size - m;
+    if (f > females.length) {
+      f = females.length;
+      m = size - f;
+    }
+    return [...rng.sample(males, m), ...rng.sample(females, f)].map((u) => u.id);
+  };
+
+  while (teamCount < sizes.teams) {
+    if (open.size === 0)
+      throw new Error(`race-day: only ${teamCount} of ${sizes.teams} teams could be formed`);
+    const ev = rng.pick([...open]);
+    const picker = ev.limitMalaysia ? myClubPicker : clubPicker;
+    const club = picker.size > 0 ? picker.pick(rng) : null;
+    const key = `${club?.id}:${ev.id}`;
+    const letter = clubTeams.get(key) ?? 0;
+    const crew = club && letter < 3 ? crewFor(ev, club) : null;
+    if (!club || !crew) {
+      const n = (failures.get(ev.id) ?? 0) + 1;
+      failures.set(ev.id, n);
+      if (n >= 300) open.delete(ev);
+      continue;
+    }
+    clubTeams.set(key, letter + 1);
+    for (const id of crew) inEvent.get(ev.id)!.add(id);
+    teamsOf
+      .get(ev.id)!
+      .push({ id: 0, name: `${club.name} ${"ABC"[letter]}`, associationId: club.id, eventId: ev.id, crew });
+    teamCount++;
+    if (teamsOf.get(ev.id)!.length >= ev.maxTeam) open.delete(ev);
+  }
+  // Ids in event order, then by club, then A, B, C.
+  const teams = events.flatMap((e) =>
+    teamsOf.get(e.id)!.sort((a, b) => a.associationId - b.associationId || a.name.localeCompare(b.name)),
+  );
+  teams.forEach((t, i) => {
+    t.id = ctx.firstId.team + i;
+  });
+
+  // --- rounds and races ----------------------------------------------------------------------
+  const LANES_PER_HEAT = 6;
+  const rounds: PlannedRound[] = [];
+  /** Per event, the rounds its teams race first (heats, or the final when there are few teams). */
+  const firstRounds = new Map<number, PlannedRound[]>();
+  for (const ev of events) {
+    const n = teamsOf.get(ev.id)!.length;
+    const heats = n <= LANES_PER_HEAT ? 0 : Math.ceil(n / LANES_PER_HEAT);
+    const semis = heats >= 4 ? 2 : heats >= 3 ? 1 : 0;
+    const next = semis ? "semi-finals" : "final";
+    const add = (label: string, description: string) => {
+      const round = {
+        id: ctx.firstId.round + rounds.length,
+        name: `${ev.name} ${label}`,
+        description,
+        eventId: ev.id,
+      };
+      rounds.push(round);
+      return round;
+    };
+    const first: PlannedRound[] = [];
+    for (let h = 1; h <= heats; h++) {
+      first.push(
+        add(`HEAT ${h}`, `Heat ${h} of ${heats}: the first two and the fastest losers go to the ${next}.`),
+      );
+    }
+    for (let s = 1; s <= semis; s++) {
+      add(semis > 1 ? `SEMI FINAL ${s}` : "SEMI FINAL", `Semi-final${semis > 1 ? ` ${s} of ${semis}` : ""}.`);
+    }
+    const final = add("FINAL", "Final: the medal race.");
+    firstRounds.set(ev.id, heats ? first : [final]);
+  }
+
+  // The day's draw: boat events in programme order (Tug of War last), heats filled lane by lane.
+  const programme = [...events].sort(
+    (a, b) => Number(distanceOf(a.name) === "TUG") - Number(distanceOf(b.name) === "TUG"),
+  );
+  const races: PlannedRace[] = [];
+  const drawn: { round: PlannedRound; races: PlannedRace[]; distance: Distance }[] = [];
+  draw: for (const ev of programme) {
+    const evTeams = rng.shuffle([...teamsOf.get(ev.id)!]);
+    const heats = firstRounds.get(ev.id)!;
+    if (evTeams.length === 0) continue;
+    for (const [h, round] of heats.entries()) {
+      const inHeat = evTeams.filter((_, i) => i % heats.length === h);
+      const entry = { round, races: [] as PlannedRace[], distance: distanceOf(ev.name) };
+      drawn.push(entry);
+      for (const [lane, team] of inHeat.entries()) {
+        if (races.length >= sizes.races) break draw;
+        const race = { lane: String(lane + 1), score: null, roundId: round.id, teamId: team.id };
+        races.push(race);
+        entry.races.push(race);
+      }
+    }
+  }
+  const filled = drawn.filter((d) => d.races.length > 0);
+  // The first 60% of the races are over: scored, their crews scanned in; the next two rounds are
+  // checking in now. Rounds start ten minutes apart.
+  const done = filled.filter((d) => races.indexOf(d.races[0]) < sizes.races * 0.6).length;
+  const teamById = new Map(teams.map((t) => [t.id, t]));
+  const scanLogs: RaceDayPlan["scanLogs"] = [];
+  for (const [k, d] of filled.entries()) {
+    const startsAt = now - (done - k) * 10 * MINUTE;
+    if (k < done) {
+      for (const race of d.races) {
+        if (d.distance === "TUG") {
+          race.score = `${rng.int(0, 2)}-${rng.int(0, 2)}`;
+        } else {
+          const s = DISTANCE[d.distance].seconds * rng.float(1, 1.15);
+          race.score = `${Math.floor(s / 60)}:${(s % 60).toFixed(2).padStart(5, "0")}`;
+        }
+      }
+    }
+    if (k < done + 2) {
+      for (const race of d.races) {
+        const crew = teamById.get(race.teamId)!.crew;
+        let t = Math.min(now - 5 * MINUTE, startsAt - rng.int(20, 40) * MINUTE);
+        for (const userId of crew) {
+          if (rng.chance(0.04)) continue; // absent, or not scanned
+          t += rng.int(5, 40) * 1000;
+          scanLogs.push({ createdAt: Math.min(now, t), roundId: race.roundId, teamId: race.teamId, userId });
+        }
+      }
+    }
+  }
+  const scoreboardRounds = filled
+    .slice(Math.max(0, done - 4), done)
+    .map((d, i) => ({ roundId: d.round.id, createdAt: now - (4 - i) * MINUTE }));
+
+  // --- orders --------------------------------------------------------------------------------
+  type Draft = Omit<PlannedOrder, "id" | "token" | "transactionId" | "updatedAt">;
+  const drafts: Draft[] = [];
+  const chunks = <T>(items: T[], lo: number, hi: number): T[][] => {
+    const out: T[][] = [];
+    for (let i = 0; i < items.length; ) {
+      const n = rng.int(lo, hi);
+      out.push(items.slice(i, i + n));
+      i += n;
+    }
+    return out;
+  };
+  const eventById = new Map(events.map((e) => [e.id, e]));
+  for (const club of clubs) {
+    const owner = managerOf.get(club.id)!.id;
+    // Every event team was paid for: one EVENT line per event, counting the club's teams there.
+    const entries = new Map<number, number>();
+    for (const t of teams)
+      if (t.associationId === club.id) entries.set(t.eventId, (entries.get(t.eventId) ?? 0) + 1);
+    for (const chunk of chunks(rng.shuffle([...entries]), 1, 3)) {
+      drafts.push({
+        ownerId: owner,
+        status: "PAID",
+        createdAt: at(5, 58),
+        lines: chunk.map(([eventId, count]) => ({
+          kind: "EVENT",
+          count,
+          price: eventById.get(eventId)!.price,
+          eventId,
+          userId: null,
+        })),
+      });
+    }
+    // Every paid member's crew tag fee was paid once.
+    const paid = rng.shuffle(membersOf.get(club.id)!.filter((u) => u.membershipPaid));
+    for (const chunk of chunks(paid, 1, 3)) {
+      drafts.push({
+        ownerId: owner,
+        status: "PAID",
+        createdAt: at(1, 59),
+        lines: chunk.map((u) => ({
+          kind: "MEMBERSHIP",
+          count: 1,
+          price: MEMBERSHIP_FEE,
+          eventId: null,
+          userId: u.id,
+        })),
+      });
+    }
+  }
+  if (drafts.length > sizes.orders) {
+    throw new Error(`race-day: ${drafts.length} orders are needed for the paid entries and fees`);
+  }
+  // The rest: mostly paid dinner tickets, plus failed, cancelled and (last 24 hours) processing.
+  const rest = sizes.orders - drafts.length;
+  const processing = Math.round(sizes.orders * 0.04);
+  const failed = Math.round(sizes.orders * 0.08);
+  const cancelled = Math.round(sizes.orders * 0.08);
+  const unpaid = Math.min(rest, processing + failed + cancelled);
+  const statuses: OrderStatus[] = [];
+  for (let i = 0; i < unpaid; i++) {
+    statuses.push(i < processing ? "PROCESSING" : i < processing + failed ? "FAILED" : "CANCELLED");
+  }
+  while (statuses.length < rest) statuses.push("PAID");
+  const ownerPicker = new WeightedPicker(clubs, (c) => membersOf.get(c.id)!.length);
+  const ticketCount = () =>
+    between(
+      rng.weighted<[number, number]>([
+        [[1, 1], 50],
+        [[2, 2], 25],
+        [[3, 4], 15],
+        [[5, 10], 10],
+      ]),
+    );
+  for (const status of statuses) {
+    const club = ownerPicker.pick(rng);
+    const ownerId = managerOf.get(club.id)!.id;
+    const createdAt = status === "PROCESSING" ? at(0, 0.98) : status === "PAID" ? at(0.1, 59.9) : at(1, 59.9);
+    const kind =
+      status === "PAID"
+        ? "TICKET"
+        : rng.weighted<PlannedOrderLine["kind"]>([
+            ["MEMBERSHIP", 45],
+            ["EVENT", 25],
+            ["TICKET", 30],
+          ]);
+    let lines: PlannedOrderLine[];
+    if (kind === "MEMBERSHIP") {
+      const approved = membersOf.get(club.id)!.filter((u) => u.approved);
+      const due = approved.filter((u) => !u.membershipPaid);
+      lines = rng
+        .sample(due.length ? due : approved, rng.int(1, 5))
+        .map((u) => ({ kind, count: 1, price: MEMBERSHIP_FEE, eventId: null, userId: u.id }));
+    } else if (kind === "EVENT") {
+      const allowed = events.filter((e) => !e.limitMalaysia || club.country === "MY");
+      lines = rng
+        .sample(allowed, rng.int(1, 3))
+        .map((e) => ({ kind, count: rng.int(1, 2), price: e.price, eventId: e.id, userId: null }));
+    } else {
+      lines = [{ kind: "TICKET", count: ticketCount(), price: TICKET_PRICE, eventId: null, userId: null }];
+    }
+    drafts.push({ ownerId, status, createdAt, lines });
+  }
+  drafts.sort((a, b) => a.createdAt - b.createdAt);
+  const orders: PlannedOrder[] = drafts.map((d, i) => {
+    const settled = d.status === "PAID" || d.status === "FAILED";
+    const updatedAt =
+      d.status === "CANCELLED"
+        ? d.createdAt + (rng.chance(0.7) ? DAY : rng.int(5, 120) * MINUTE) // auto-cancel after 24 h, or the manager
+        : d.status === "PROCESSING"
+          ? d.createdAt
+          : d.createdAt + rng.int(1, 20) * MINUTE;
+    return {
+      ...d,
+      id: ctx.firstId.order + i,
+      token: ctx.token(),
+      updatedAt: Math.min(now, updatedAt),
+      transactionId: settled ? `${Math.floor(d.createdAt / 1000)}${rng.digits(8)}` : null,
+    };
+  });
+
+  const paymentLogs: RaceDayPlan["paymentLogs"] = [];
+  const orderNotes: RaceDayPlan["orderNotes"] = [];
+  const FAILURES = list(
+    "Payment_failed,Transaction_declined_by_bank,Insufficient_funds,Payment_was_cancelled_by_user,Card_authentication_failed",
+  );
+  const note = (o: PlannedOrder, text: string) =>
+    orderNotes.push({
+      createdAt: Math.min(now, o.updatedAt + rng.int(10, 600) * MINUTE),
+      note: text,
+      userId: ctx.admin.id,
+      orderId: o.id,
+      author: ctx.admin.name,
+    });
+  for (const o of orders) {
+    const log = (statusId: "0" | "1", msg: string, transactionId: string, createdAt: number) =>
+      paymentLogs.push({ createdAt, statusId, msg, transactionId, orderId: String(o.id) });
+    const earlierTxn = () => `${Math.floor(o.createdAt / 1000)}${rng.digits(8)}`;
+    if (o.status === "PAID") {
+      if (rng.chance(0.95)) {
+        if (rng.chance(0.1)) log("0", rng.pick(FAILURES), earlierTxn(), o.createdAt + MINUTE);
+        log("1", "Payment_was_successful", o.transactionId!, o.updatedAt);
+      } else {
+        note(o, `Marked paid by hand: payment ${o.transactionId} confirmed against the bank statement.`);
+      }
+      if (rng.chance(0.01)) note(o, "Receipt re-sent to the team manager by email.");
+    } else if (o.status === "FAILED") {
+      if (rng.chance(0.9)) log("0", rng.pick(FAILURES), o.transactionId!, o.updatedAt);
+      if (rng.chance(0.05)) note(o, "Manager says the bank deducted the amount; asked for the bank slip.");
+    } else if (o.status === "CANCELLED") {
+      if (rng.chance(0.25)) log("0", rng.pick(FAILURES), earlierTxn(), o.createdAt + 2 * MINUTE);
+      if (rng.chance(0.04)) note(o, "Cancelled at the manager's request: duplicate order.");
+    }
+  }
+
+  // --- expressions of interest ---------------------------------------------------------------
+  const eoiEvents = Array.from({ length: sizes.eoiEvents }, (_, i) => ({
+    id: ctx.firstId.eoiEvent + i,
+    createdAt: now - (200 - i) * DAY,
+    name: EOI_EVENT_NAMES[i] ?? `EOI EVENT ${i + 1}`,
+  }));
+  const eoiUsers: RaceDayPlan["eoiUsers"] = [];
+  const eois: RaceDayPlan["eois"] = [];
+  for (let i = 0; i < sizes.eoiUsers; i++) {
+    const known = rng.chance(0.6) ? rng.pick(clubs) : null;
+    const country = known?.country ?? rng.weighted(countryPicker);
+    const gender: Gender = rng.chance(0.4) ? "FEMALE" : "MALE";
+    const id = ctx.firstId.eoiUser + i;
+    eoiUsers.push({
+      id,
+      createdAt: at(100, 190),
+      email: `eoi${i + 1}@${RACE_DAY_EMAIL_DOMAIN}`,
+      name: rng.weighted(COUNTRIES[country].names)(rng, gender),
+      country,
+      team: known?.name ?? clubName(rng, country, rng.pick(COUNTRIES[country].towns), "open"),
+    });
+    for (const e of rng.sample(eoiEvents, rng.int(1, 4))) eois.push({ eoiUserId: id, eoiEventId: e.id });
+  }
+
+  // --- training sessions and reservations ----------------------------------------------------
+  // Two-hour slots on the next 30 days (Malaysia time), 100 of the 120 taken.
+  const today = Math.floor((now + MYT) / DAY) * DAY - MYT;
+  const slots: number[] = [];
+  for (let day = 1; day <= 30; day++) {
+    for (const hour of [7, 9.5, 16, 18]) slots.push(today + day * DAY + hour * HOUR);
+  }
+  const sessionStarts = rng.sample(slots, sizes.sessions).sort((a, b) => a - b);
+  const sessions = sessionStarts.map((startTime, i) => ({
+    id: ctx.firstId.session + i,
+    createdAt: at(10, 40),
+    startTime,
+    endTime: startTime + 2 * HOUR,
+    maxBoat: rng.int(1, 6),
+  }));
+  const nearClubs = clubs.filter((c) => c.country === "MY" || c.country === "SG");
+  const bookers = nearClubs.length ? nearClubs : clubs;
+  const FULL = "Session is fully booked; please pick another slot.";
+  const REJECTIONS = [
+    "Please book one boat only for this slot.",
+    "Steerer certificate not on file; send it to the committee and book again.",
+    "Water closed for maintenance at that hour.",
+  ];
+  const reservations: PlannedReservation[] = [];
+  for (const [si, s] of sessions.entries()) {
+    let approvedBoats = 0;
+    const requests = rng.sample(bookers, rng.int(0, 5));
+    for (const [ri, club] of requests.entries()) {
+      const boat = rng.int(1, Math.min(3, s.maxBoat));
+      // The first session shows every status; later, far-off sessions are more often still pending.
+      const wanted: ReservationStatus =
+        si === 0 && ri < 4
+          ? (["APPROVED", "PENDING", "REJECTED", "CANCELLED"] as const)[ri]
+          : rng.weighted<ReservationStatus>([
+              ["APPROVED", 55],
+              ["PENDING", s.startTime - now > 7 * DAY ? 30 : 10],
+              ["REJECTED", 12],
+              ["CANCELLED", 8],
+            ]);
+      const fits = approvedBoats + boat <= s.maxBoat;
+      const status: ReservationStatus = wanted === "APPROVED" && !fits ? "REJECTED" : wanted;
+      if (status === "APPROVED") approvedBoats += boat;
+      const createdAt = Math.min(now, s.createdAt + rng.int(1, 72) * HOUR);
+      reservations.push({
+        createdAt,
+        updatedAt: status === "PENDING" ? createdAt : Math.min(now, createdAt + rng.int(1, 48) * HOUR),
+        boat,
+        status,
+        rejectReason: status === "REJECTED" ? (fits ? rng.pick(REJECTIONS) : FULL) : null,
+        associationId: club.id,
+        sessionId: s.id,
+      });
+    }
+  }
+
+  return {
+    clubs,
+    users,
+    photos,
+    events,
+    teams,
+    rounds,
+    races,
+    scanLogs,
+    scoreboardRounds,
+    orders,
+    paymentLogs,
+    orderNotes,
+    eoiEvents,
+    eoiUsers,
+    eois,
+    sessions,
+    reservations,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/** Writes a plan in one transaction. `jpegs[i]` are the bytes of `plan.photos[].source === i`;
+ * the shared (approved) photo rows are named by `sharedPhotos`. */
+export function writeRaceDay(
+  sqlite: Sqlite,
+  plan: RaceDayPlan,
+  opts: { hash: string; jpegs: Photo[]; sharedPhotos: string[]; now: number },
+): void {
+  const b = (v: boolean) => (v ? 1 : 0);
+  const { now } = opts;
+  sqlite.transaction(() => {
+    const club = sqlite.prepare(
+      "INSERT INTO associations (id, created_at, name, country, token) VALUES (?, ?, ?, ?, ?)",
+    );
+    for (const c of plan.clubs) club.run(c.id, c.createdAt, c.name, c.country, c.token);
+
+    const user = sqlite.prepare(
+      `INSERT INTO users (id, created_at, updated_at, email, hash, identification, name, phone, phone_emergency,
+        address, gender, image, valid_image, yob, association_id, verified, approved, membership_paid, role)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const u of plan.users) {
+      user.run(
+        u.id,
+        u.createdAt,
+        u.updatedAt,
+        u.email,
+        opts.hash,
+        u.identification,
+        u.name,
+        u.phone,
+        u.phoneEmergency,
+        u.address,
+        u.gender,
+        u.image,
+        u.validImage,
+        u.yob,
+        u.associationId,
+        b(u.verified),
+        b(u.approved),
+        b(u.membershipPaid),
+        u.role,
+      );
+    }
+
+    const photo = sqlite.prepare(
+      "INSERT INTO photos (name, user_id, created_at, width, height, bytes) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    opts.sharedPhotos.forEach((name, i) => {
+      const p = opts.jpegs[i];
+      photo.run(name, null, now, p.width, p.height, p.jpeg);
+    });
+    for (const p of plan.photos) {
+      const jpeg = opts.jpegs[p.source];
+      photo.run(p.name, p.userId, now, jpeg.width, jpeg.height, jpeg.jpeg);
+    }
+
+    const insertEvent = sqlite.prepare(
+      `INSERT INTO events (id, created_at, updated_at, name, description, price, max_team, reserve_count, min_race,
+        max_race, max_male, min_female, min_age, max_age, limit_malaysia, deleted)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+    );
+    const updateEvent = sqlite.prepare(
+      "UPDATE events SET price = ?, max_team = ?, updated_at = ? WHERE id = ?",
+    );
+    for (const e of plan.events) {
+      if (!e.isNew) {
+        updateEvent.run(e.price, e.maxTeam, now, e.id);
+        continue;
+      }
+      const created = now - 150 * DAY;
+      insertEvent.run(
+        e.id,
+        created,
+        created,
+        e.name,
+        e.description,
+        e.price,
+        e.maxTeam,
+        e.reserveCount,
+        e.minRace,
+        e.maxRace,
+        e.maxMale,
+        e.minFemale,
+        e.minAge,
+        e.maxAge,
+        b(e.limitMalaysia),
+      );
+    }
+
+    const team = sqlite.prepare("INSERT INTO teams (id, name, association_id, event_id) VALUES (?, ?, ?, ?)");
+    const member = sqlite.prepare("INSERT INTO team_members (team_id, user_id) VALUES (?, ?)");
+    for (const t of plan.teams) {
+      team.run(t.id, t.name, t.associationId, t.eventId);
+      for (const userId of t.crew) member.run(t.id, userId);
+    }
+
+    const round = sqlite.prepare("INSERT INTO rounds (id, name, description, event_id) VALUES (?, ?, ?, ?)");
+    for (const r of plan.rounds) round.run(r.id, r.name, r.description, r.eventId);
+    const race = sqlite.prepare("INSERT INTO races (lane, score, round_id, team_id) VALUES (?, ?, ?, ?)");
+    for (const r of plan.races) race.run(r.lane, r.score, r.roundId, r.teamId);
+    const scan = sqlite.prepare(
+      "INSERT INTO scan_logs (created_at, round_id, team_id, user_id) VALUES (?, ?, ?, ?)",
+    );
+    for (const s of plan.scanLogs) scan.run(s.createdAt, s.roundId, s.teamId, s.userId);
+    const board = sqlite.prepare("INSERT INTO scoreboard_rounds (round_id, created_at) VALUES (?, ?)");
+    for (const s of plan.scoreboardRounds) board.run(s.roundId, s.createdAt);
+
+    const order = sqlite.prepare(
+      `INSERT INTO orders (id, created_at, updated_at, transaction_id, owner_id, status, token)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const line = sqlite.prepare(
+      "INSERT INTO order_lines (kind, count, price, order_id, event_id, user_id) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    for (const o of plan.orders) {
+      order.run(o.id, o.createdAt, o.updatedAt, o.transactionId, o.ownerId, o.status, o.token);
+      for (const l of o.lines) line.run(l.kind, l.count, l.price, o.id, l.eventId, l.userId);
+    }
+    const log = sqlite.prepare(
+      "INSERT INTO payment_logs (created_at, status_id, msg, transaction_id, order_id) VALUES (?, ?, ?, ?, ?)",
+    );
+    for (const p of plan.paymentLogs) log.run(p.createdAt, p.statusId, p.msg, p.transactionId, p.orderId);
+    const note = sqlite.prepare(
+      "INSERT INTO order_notes (created_at, updated_at, note, user_id, order_id, author) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    for (const n of plan.orderNotes)
+      note.run(n.createdAt, n.createdAt, n.note, n.userId, n.orderId, n.author);
+
+    const eoiEvent = sqlite.prepare(
+      "INSERT INTO eoi_events (id, created_at, updated_at, name, deleted) VALUES (?, ?, ?, ?, 0)",
+    );
+    for (const e of plan.eoiEvents) eoiEvent.run(e.id, e.createdAt, e.createdAt, e.name);
+    const eoiUser = sqlite.prepare(
+      "INSERT INTO eoi_users (id, created_at, updated_at, email, name, country, team) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
+    for (const u of plan.eoiUsers)
+      eoiUser.run(u.id, u.createdAt, u.createdAt, u.email, u.name, u.country, u.team);
+    const eoi = sqlite.prepare("INSERT INTO eois (eoi_user_id, eoi_event_id) VALUES (?, ?)");
+    for (const e of plan.eois) eoi.run(e.eoiUserId, e.eoiEventId);
+
+    const session = sqlite.prepare(
+      `INSERT INTO training_sessions (id, created_at, updated_at, start_time, end_time, max_boat)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    for (const s of plan.sessions)
+      session.run(s.id, s.createdAt, s.createdAt, s.startTime, s.endTime, s.maxBoat);
+    const reservation = sqlite.prepare(
+      `INSERT INTO training_reservations (created_at, updated_at, boat, status, reject_reason, association_id, session_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const r of plan.reservations) {
+      reservation.run(
+        r.createdAt,
+        r.updatedAt,
+        r.boat,
+        r.status,
+        r.rejectReason,
+        r.associationId,
+        r.sessionId,
+      );
+    }
+  })();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running
+
+export class RaceDayRefused extends Error {}
+
+/** Tables reported in the summary, in that order. */
+export const RACE_DAY_TABLES = [
+  "associations",
+  "users",
+  "photos",
+  "events",
+  "teams",
+  "team_members",
+  "rounds",
+  "races",
+  "scan_logs",
+  "scoreboard_rounds",
+  "orders",
+  "order_lines",
+  "payment_logs",
+  "order_notes",
+  "eoi_users",
+  "eoi_events",
+  "eois",
+  "training_sessions",
+  "training_reservations",
+] as const;
+
+export type RaceDayResult = { counts: Record<(typeof RACE_DAY_TABLES)[number], number>; ms: number };
+
+/** Seeds the demo data, then the race weekend, into an empty database (else RaceDayRefused). */
+export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise<RaceDayResult> {
+  const started = performance.now();
+  const d = db(); // migrates on first use, as the normal seed does
+  const sqlite = d.$client;
+  const one = <T>(sql: string, ...params: unknown[]) => sqlite.prepare(sql).get(...params) as T;
+  const users = one<{ n: number }>("SELECT count(*) AS n FROM users").n;
+  if (users > 0) {
+    throw new RaceDayRefused(
+      `The database ${sqlite.name} already has ${users} user(s); the race-day seed fills an empty database only. ` +
+        "Point DATABASE_PATH at a new file (or delete this one) and run it again.",
+    );
+  }
+  if (!(await seed()))
+    throw new RaceDayRefused("The database filled up while seeding; nothing more was added.");
+
+  // The demo accounts' hash (the one scrypt of the run) is every race-day account's hash too.
+  const admin = one<{ id: number; name: string; hash: string }>(
+    "SELECT id, name, hash FROM users WHERE email = 'admin@example.com'",
+  );
+  const nextId = (table: string) =>
+    one<{ n: number }>(`SELECT coalesce(max(id), 0) + 1 AS n FROM ${table}`).n;
+  const existingEvents = (
+    sqlite
+      .prepare(
+        `SELECT id, name, description, reserve_count AS reserveCount, min_race AS minRace, max_race AS maxRace,
+          max_male AS maxMale, min_female AS minFemale, min_age AS minAge, max_age AS maxAge,
+          limit_malaysia AS limitMalaysia
+         FROM events WHERE deleted = 0`,
+      )
+      .all() as (Omit<EventCaps, "limitMalaysia"> & { id: number; limitMalaysia: number })[]
+  ).map((e) => ({ ...e, limitMalaysia: e.limitMalaysia === 1 }));
+  const takenClubNames = (sqlite.prepare("SELECT name FROM associations").all() as { name: string }[]).map(
+    (r) => r.name,
+  );
+
+  const jpegs = await demoPhotos(SHARED_PHOTOS);
+  const photoName = () => `${randomBytes(16).toString("hex")}.jpg`;
+  const sharedPhotos = jpegs.map(photoName);
+  const now = Date.now();
+  const plan = planRaceDay({
+    sizes,
+    now,
+    admin,
+    firstId: {
+      association: nextId("associations"),
+      user: nextId("users"),
+      event: nextId("events"),
+      team: nextId("teams"),
+      round: nextId("rounds"),
+      order: nextId("orders"),
+      eoiUser: nextId("eoi_users"),
+      eoiEvent: nextId("eoi_events"),
+      session: nextId("training_sessions"),
+    },
+    existingEvents,
+    takenClubNames,
+    sharedPhotos,
+    token: () => randomToken(24),
+    photoName,
+  });
+  writeRaceDay(sqlite, plan, { hash: admin.hash, jpegs, sharedPhotos, now });
+
+  const counts = Object.fromEntries(
+    RACE_DAY_TABLES.map((t) => [t, one<{ n: number }>(`SELECT count(*) AS n FROM ${t}`).n]),
+  ) as RaceDayResult["counts"];
+  return { counts, ms: performance.now() - started };
+}
+
+/** `npm run db:seed -- --size race-day`: seeds, prints the counts; the process exit code. */
+export async function runRaceDaySeed(): Promise<number> {
+  try {
+    const { counts, ms } = await seedRaceDay();
+    const width = Math.max(...Object.keys(counts).map((k) => k.length));
+    console.log("Race-day data added (demo data included):\n");
+    console.log(`${"table".padEnd(width)}  ${"rows".padStart(7)}`);
+    console.log(`${"-".repeat(width)}  ${"-".repeat(7)}`);
+    for (const [table, n] of Object.entries(counts)) {
+      console.log(`${table.padEnd(width)}  ${n.toLocaleString("en-US").padStart(7)}`);
+    }
+    console.log(`\nDone in ${(ms / 1000).toFixed(1)} s.`);
+    console.log(
+      `Log in as a club manager with manager1@${RACE_DAY_EMAIL_DOMAIN} ... manager${RACE_DAY_SIZES.clubs}@${RACE_DAY_EMAIL_DOMAIN}, or with the README's demo logins; password ${DEMO_PASSWORD}.`,
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof RaceDayRefused)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+}
