@@ -1,0 +1,135 @@
+// Regatta's production (and development) HTTP server, in place of remix-serve: the same static
+// file and compression setup, plus what must hold for every response in one place: security
+// headers with a per-request CSP nonce, a body-size limit enforced while the body streams in, the
+// client address from a trusted source only, and a request log without tokens.
+// See docs/decisions/0007-http-server-and-headers.md.
+//
+//   node server.mjs [build/index.js]        PORT (3000), HOST, NODE_ENV, APP_URL, SENANGPAY_URL,
+//                                           TRUSTED_PROXY_HEADER (e.g. Fly-Client-IP)
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import url from "node:url";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+import { bodyLimitFor, declaredTooLarge } from "./server/body-limit.mjs";
+import { BAD_REQUEST_PAGE, SERVER_ERROR_PAGE, sendPage } from "./server/pages.mjs";
+import { createRemixHandler } from "./server/remix-adapter.mjs";
+import {
+  cspBuilder,
+  DEFAULT_SENANGPAY_URL,
+  fixedHeaders,
+  TOKEN_PAGE_HEADERS,
+} from "./server/security-headers.mjs";
+import { carriesToken, redactUrl } from "./server/tokens.mjs";
+
+process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+const mode = process.env.NODE_ENV;
+if (mode === "development") process.setSourceMapsEnabled(true);
+
+const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
+/** @type {import("@remix-run/node").ServerBuild} */
+const build = await import(url.pathToFileURL(buildPath).href);
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+const csp = cspBuilder(process.env.SENANGPAY_URL || DEFAULT_SENANGPAY_URL);
+const fixed = fixedHeaders({ appUrl: process.env.APP_URL });
+
+const app = express();
+app.disable("x-powered-by");
+app.set("query parser", false); // nothing here reads req.query; Remix parses the URL itself
+
+// 1. Headers for every response, before anything can answer.
+app.use((req, res, next) => {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.nonce = nonce;
+  res.setHeader("Content-Security-Policy", csp(nonce));
+  for (const [name, value] of fixed) res.setHeader(name, value);
+  const target = req.url;
+  if (target.charCodeAt(0) !== 47 /* "/" */) return sendPage(res, 400, BAD_REQUEST_PAGE);
+  if (carriesToken(target)) for (const [name, value] of TOKEN_PAGE_HEADERS) res.setHeader(name, value);
+  next();
+});
+
+app.use(compression());
+
+// 2. Static files: fingerprinted build assets forever, the rest of public/ for an hour.
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+// 3. Log (after static files, as remix-serve did): method, URL without tokens, status, bytes, ms.
+morgan.token("safe-url", (req) => redactUrl(req.originalUrl ?? req.url ?? ""));
+app.use(morgan(":method :safe-url :status :res[content-length] - :response-time ms"));
+
+// 4. Remix: the body is read (within its limit) before the app sees the request.
+app.all(
+  "*",
+  createRemixHandler({
+    build,
+    mode,
+    getLoadContext: (_req, res) => ({ nonce: res.locals.nonce }),
+    trustedProxyHeader: process.env.TRUSTED_PROXY_HEADER,
+  }),
+);
+
+// Whatever reached here threw: a 4xx that a middleware detected (e.g. a malformed URL), or a bug.
+app.use(
+  /** @type {import("express").ErrorRequestHandler} */
+  (error, _req, res, _next) => {
+    const status = Number(error?.status ?? error?.statusCode);
+    if (!(status >= 400 && status < 500)) console.error(error);
+    if (res.headersSent) return res.destroy();
+    if (status >= 400 && status < 500) return sendPage(res, 400, BAD_REQUEST_PAGE);
+    sendPage(res, 500, SERVER_ERROR_PAGE);
+  },
+);
+
+const port = Number(process.env.PORT) || 3000;
+const server = app.listen(port, process.env.HOST, () => {
+  console.log(`[server] http://${process.env.HOST ?? "localhost"}:${port} (${mode})`);
+  if (mode === "development") void broadcastDevReady(build);
+});
+
+// A body declared too large is refused before the client sends it (curl and browsers may wait
+// for "100 Continue"); Node would otherwise answer 100 at once.
+server.on("checkContinue", (req, res) => {
+  if (!declaredTooLarge(req.headers["content-length"], bodyLimitFor(req.method ?? "", req.url ?? ""))) {
+    res.writeContinue();
+  }
+  server.emit("request", req, res);
+});
+
+// Requests Node's parser refuses (bad header bytes, headers too large, too slow) never reach
+// express; answer them with the same headers instead of Node's bare 400.
+server.on("clientError", (error, socket) => {
+  if (!socket.writable || /** @type {NodeJS.ErrnoException} */ (error).code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+  const status = code === "HPE_HEADER_OVERFLOW" ? 431 : code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const reason = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large" }[
+    status
+  ];
+  const body = BAD_REQUEST_PAGE.replaceAll("400 Bad Request", `${status} ${reason}`);
+  const headers = [
+    ["Content-Security-Policy", csp(randomBytes(16).toString("base64"))],
+    ...fixed,
+    ["Content-Type", "text/html; charset=utf-8"],
+    ["Content-Length", String(Buffer.byteLength(body))],
+    ["Cache-Control", "no-store"],
+    ["Connection", "close"],
+  ];
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n${headers.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n${body}`,
+  );
+});
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  });
+}
