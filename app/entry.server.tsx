@@ -1,36 +1,43 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/components/Nonce";
 
 const ABORT_DELAY = 5_000;
 
-function securityHeaders(headers: Headers) {
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("Permissions-Policy", "camera=(self), geolocation=()");
+declare module "@remix-run/server-runtime" {
+  interface AppLoadContext {
+    /** This response's CSP nonce (server.mjs); undefined under another server. */
+    nonce?: string;
+  }
 }
 
+// Security headers (CSP with this nonce, nosniff, frame and referrer policies ...) are set by
+// server.mjs on every response, not here.
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   const bot = isbot(request.headers.get("user-agent") || "");
+  const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : undefined;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          securityHeaders(responseHeaders);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

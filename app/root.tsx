@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import { Footer } from "~/components/Footer";
 import { HelpBubble } from "~/components/HelpBubble";
+import { useNonce } from "~/components/Nonce";
 import { Spinner } from "~/components/Spinner";
 import { Toasts } from "~/components/Toasts";
 import { csrfToken } from "~/lib/csrf.server";
@@ -50,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function Document({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce(); // the CSP nonce (server.mjs) for Remix's inline scripts
   return (
     <html lang="en">
       <head>
@@ -60,8 +62,8 @@ function Document({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
