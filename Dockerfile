@@ -45,9 +45,13 @@ COPY --from=build /app/public ./public
 COPY --from=build /app/db ./db
 COPY --from=build /app/app ./app
 COPY --from=build /app/package.json /app/tsconfig.json ./
+# The HTTP server (security headers, body limits, client address, request log): server.mjs.
+COPY --from=build /app/server.mjs ./
+COPY --from=build /app/server ./server
 COPY litefs.yml /etc/litefs.yml
 
-# 8080: the LiteFS proxy in front of remix-serve (3000); 20202: LiteFS replication (private network).
+# 8080: the LiteFS proxy in front of the app server (node server.mjs, 3000); 20202: LiteFS
+# replication (private network).
 EXPOSE 8080
 # LiteFS runs as root (FUSE), mounts /litefs, joins the cluster, then runs the `exec` commands of
 # litefs.yml: the migrations on a candidate, then the app.

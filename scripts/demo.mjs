@@ -25,6 +25,6 @@ function run(cmd, args) {
 run("npx", ["remix", "build"]);
 run("npx", ["tsx", "db/seed.ts"]);
 console.log(`\nRegatta demo on ${env.APP_URL}  (admin@example.com / Regatta2026!)\n`);
-const server = spawn("npx", ["remix-serve", "./build/index.js"], { stdio: "inherit", env });
+const server = spawn(process.execPath, ["server.mjs"], { stdio: "inherit", env });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,5 +1,6 @@
 // Starts what the Playwright suite talks to: a real SMTP catcher on 127.0.0.1 (messages readable
-// at http://127.0.0.1:3125/messages) and the built app on a fresh, seeded SQLite file.
+// at http://127.0.0.1:3125/messages) and the built app (server.mjs) on a fresh, seeded SQLite file.
+// The app's pid goes to tests/.tmp/e2e/app.pid and its log (stdout) to tests/.tmp/e2e/app.log.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -62,10 +63,17 @@ const env = {
   OUTBOX_DIR: path.join(dir, "outbox"),
   SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
   SESSION_SECRET: "e2e-secret-0123456789abcdef",
+  // The tests play the proxy in front of the app: this header is the client's address.
+  TRUSTED_PROXY_HEADER: "X-Test-Client-IP",
 };
 const seeded = spawnSync("npx", ["tsx", "db/seed.ts"], { stdio: "inherit", env });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
-const app = spawn("npx", ["remix-serve", "./build/index.js"], { stdio: "inherit", env });
+// node itself (not npx), so that app.pid is the server's process.
+const app = spawn(process.execPath, ["server.mjs"], { stdio: ["ignore", "pipe", "inherit"], env });
+fs.writeFileSync(path.join(dir, "app.pid"), String(app.pid));
+const log = fs.createWriteStream(path.join(dir, "app.log"));
+app.stdout.pipe(log);
+app.stdout.pipe(process.stdout);
 const stop = () => {
   app.kill("SIGTERM");
   smtp.close();
