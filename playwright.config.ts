@@ -2,9 +2,12 @@ import { defineConfig } from "@playwright/test";
 
 export const E2E_PORT = 3100;
 export const MAIL_PORT = 3125;
+/** Raw-HTTP specs (tests/e2e/http-*.spec.ts): no page to render with JS on or off, so they run once. */
+const HTTP_SPECS = /\/http-[^/]*\.spec\.ts$/;
 
 // The built app on a fresh database, with a real SMTP catcher on 127.0.0.1 (scripts/e2e-server.mjs).
-// Every spec runs twice: with JavaScript and without.
+// Every spec runs twice, with JavaScript and without, except the raw-HTTP specs (http-*.spec.ts),
+// which run once (project `http`).
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -27,8 +30,9 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: HTTP_SPECS },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: HTTP_SPECS },
+    { name: "http", use: { javaScriptEnabled: true }, testMatch: HTTP_SPECS },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
