@@ -5,8 +5,12 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/Nonce";
+import { startJobs } from "~/lib/jobs.server";
 
 const ABORT_DELAY = 5_000;
+
+// Scheduled upkeep (expired sessions, tokens, idle throttles), on the LiteFS primary only.
+startJobs();
 
 declare module "@remix-run/server-runtime" {
   interface AppLoadContext {

@@ -89,6 +89,14 @@ export const MSG = {
   createUserExists: "User already exist. Please try with different email.",
   createUserError: "An error occured when creating user. Please try again.",
   createUserSuccess: "User has been created successfully.",
+  photosConfirm: (intent: "approve" | "reject", n: number) =>
+    `Are you sure you want to ${intent} selected ${n} user(s)?`,
+  photosApproved: "Selected photo(s) have been approved.",
+  photosRejected: "Selected photo(s) have been rejected.",
+  approvingError: "An error occured when approving. Please try again.",
+  // Not spec sentences: approve/reject with nothing (still) pending selected.
+  photosNoneSelected: "Select at least one photo first.",
+  photosNonePending: "The selected photo(s) are no longer pending approval. The list has been reloaded.",
 
   photoGuidance: [
     "Colour passport-size photo",
@@ -163,6 +171,7 @@ export const TITLES = {
   trainingSessions: "Training Sessions",
   trainingReservations: "Training Reservations",
   changePassword: "Change Password",
+  auditLog: "Audit Log",
 } as const;
 
 export const FOOTER = {

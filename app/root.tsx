@@ -10,6 +10,7 @@ import {
   useLoaderData,
   useRouteError,
 } from "@remix-run/react";
+import { ErrorMessage } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { HelpBubble } from "~/components/HelpBubble";
 import { useNonce } from "~/components/Nonce";
@@ -31,7 +32,7 @@ export const meta: MetaFunction = () => [{ title: TITLES.appName }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, flashed] = await Promise.all([getUser(request), takeToasts(request)]);
-  const csrf = csrfToken(request);
+  const csrf = await csrfToken(request);
   const headers = new Headers();
   if (flashed.setCookie) headers.append("Set-Cookie", flashed.setCookie);
   if (csrf.setCookie) headers.append("Set-Cookie", csrf.setCookie);
@@ -86,19 +87,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    status === 403
-      ? "This form has expired. Please go back, reload the page and try again."
-      : "Something went wrong. Please try again.";
   return (
     <Document>
       <main className="plain">
-        <div className="card narrow">
-          <h1>{status === 403 ? "Forbidden" : "Error"}</h1>
-          <p>{message}</p>
-          <a href="/">Return to Home</a>
-        </div>
+        <ErrorMessage error={error} />
       </main>
     </Document>
   );

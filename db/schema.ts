@@ -63,8 +63,9 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex("users_email_nocase").on(sql`${t.email} COLLATE NOCASE`),
     index("users_association").on(t.associationId),
-    index("users_valid_image").on(t.validImage),
+    index("users_valid_image").on(t.validImage, t.id),
     index("users_role").on(t.role),
+    index("users_name").on(t.name),
   ],
 );
 
@@ -370,4 +371,27 @@ export const throttles = sqliteTable(
     lockedUntil: integer("locked_until", { mode: "timestamp_ms" }).notNull().default(sql`0`),
   },
   (t) => [index("throttles_last_at").on(t.lastAt)],
+);
+
+/** Append-only record of staff actions, written in the same transaction as the change
+ * (models/audit.server.ts). Never updated or deleted. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's name and email at the time (the account may change later). */
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    /** A short JSON of what changed. */
+    details: text("details").notNull().default("{}"),
+  },
+  (t) => [
+    index("audit_log_created").on(t.createdAt),
+    index("audit_log_actor").on(t.actorId, t.createdAt),
+    index("audit_log_action").on(t.action, t.createdAt),
+  ],
 );

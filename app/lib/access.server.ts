@@ -38,3 +38,25 @@ export async function requireGuest(request: Request, key: "login" | "reset" | "r
 export function hasRole(user: User, ...roles: Role[]): boolean {
   return roles.includes(user.role);
 }
+
+/**
+ * For an action (or a control) that only some of a page's roles may use, e.g. Create user on
+ * /users (ADMIN, not COMMITTEE). The page's own guard has already run; this refuses the rest with
+ * 403 and changes nothing.
+ */
+export function requireRole(user: User, roles: readonly Role[]): void {
+  if (!roles.includes(user.role)) {
+    throw new Response(MSG.unauthorized, {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}
+
+/** Which association's rows a user may see: managers and competitors their own, staff all. Every
+ * model query of club data takes this as an argument. */
+export type Scope = { kind: "all" } | { kind: "association"; associationId: number };
+export function scopeOf(user: User): Scope {
+  if (user.role === "ADMIN" || user.role === "COMMITTEE") return { kind: "all" };
+  return { kind: "association", associationId: user.associationId ?? -1 };
+}

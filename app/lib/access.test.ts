@@ -63,7 +63,9 @@ describe("navFor", () => {
       "Training",
       "Order",
       "Scoreboard",
+      "Audit",
     ]);
+    expect(labels("ADMIN")).toContain("Audit Log");
   });
   it("hides from COMMITTEE the items whose routes would refuse them", () => {
     const items = labels("COMMITTEE");
@@ -75,6 +77,7 @@ describe("navFor", () => {
       "Manage Event Teams",
       "All Orders",
       "Payment Logs",
+      "Audit Log",
     ]) {
       expect(items).not.toContain(hidden);
     }

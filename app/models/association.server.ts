@@ -33,3 +33,103 @@ export function confirmedEvents(associationId: number) {
     .orderBy(asc(schema.events.name), asc(schema.teams.name))
     .all();
 }
+
+export const TEAM_SORTS = [
+  "id",
+  "name",
+  "country",
+  "manager",
+  "paid",
+  "approved",
+  "events",
+  "teams",
+  "tickets",
+] as const;
+export type TeamSort = (typeof TEAM_SORTS)[number];
+
+export type TeamRow = {
+  id: number;
+  name: string;
+  country: string;
+  managerEmail: string | null;
+  membersPaid: number;
+  membersApproved: number;
+  events: number;
+  eventTeams: number;
+  tickets: number;
+};
+
+const TEAM_ORDER: Record<TeamSort, string> = {
+  id: "id",
+  name: "name COLLATE NOCASE",
+  country: "country",
+  manager: "managerEmail",
+  paid: "membersPaid",
+  approved: "membersApproved",
+  events: "events",
+  teams: "eventTeams",
+  tickets: "tickets",
+};
+
+/**
+ * The Teams (associations) table: per club its first member's email (the manager who registered
+ * it), members paid and approved, distinct events entered, event teams, and dinner tickets of its
+ * members' PAID orders. One grouped query per aggregate, joined by association id; sorted and
+ * paged in SQL.
+ */
+export function listTeams(
+  filters: { name?: string },
+  order: { sort: TeamSort; dir: "asc" | "desc" },
+  pageOpts: { limit: number; offset: number } | null,
+): { rows: TeamRow[]; total: number } {
+  const nameLike = filters.name ? `%${filters.name.replace(/[\\%_]/g, "\\$&")}%` : null;
+  const dir = order.dir === "asc" ? "ASC" : "DESC";
+  const orderBy = sql.raw(`${TEAM_ORDER[order.sort]} ${dir}, id ${dir}`);
+  const limit = pageOpts ? sql`LIMIT ${pageOpts.limit} OFFSET ${pageOpts.offset}` : sql``;
+  const rows = db().all<TeamRow>(sql`
+    WITH m AS (
+      SELECT association_id,
+             SUM(membership_paid) AS paid,
+             SUM(approved) AS approved,
+             MIN(id) AS first_id
+      FROM users WHERE association_id IS NOT NULL GROUP BY association_id
+    ),
+    t AS (
+      SELECT association_id, COUNT(*) AS teams, COUNT(DISTINCT event_id) AS events
+      FROM teams GROUP BY association_id
+    ),
+    k AS (
+      SELECT u.association_id, SUM(l.count) AS tickets
+      FROM order_lines l
+      JOIN orders o ON o.id = l.order_id AND o.status = 'PAID'
+      JOIN users u ON u.id = o.owner_id
+      WHERE l.kind = 'TICKET'
+      GROUP BY u.association_id
+    )
+    SELECT * FROM (
+      SELECT a.id, a.name, a.country,
+             (SELECT email FROM users WHERE id = m.first_id) AS managerEmail,
+             COALESCE(m.paid, 0) AS membersPaid,
+             COALESCE(m.approved, 0) AS membersApproved,
+             COALESCE(t.events, 0) AS events,
+             COALESCE(t.teams, 0) AS eventTeams,
+             COALESCE(k.tickets, 0) AS tickets
+      FROM associations a
+      LEFT JOIN m ON m.association_id = a.id
+      LEFT JOIN t ON t.association_id = a.id
+      LEFT JOIN k ON k.association_id = a.id
+      WHERE ${nameLike} IS NULL OR a.name LIKE ${nameLike} ESCAPE '\\'
+    )
+    ORDER BY ${orderBy}
+    ${limit}
+  `);
+  const total =
+    db().get<{ n: number }>(
+      sql`SELECT COUNT(*) AS n FROM associations WHERE ${nameLike} IS NULL OR name LIKE ${nameLike} ESCAPE '\\'`,
+    )?.n ?? 0;
+  return { rows, total };
+}
+
+export function findAssociation(id: number): Association | undefined {
+  return db().select().from(schema.associations).where(eq(schema.associations.id, id)).get();
+}

@@ -2,6 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { Role } from "../../db/schema";
 import { db, schema } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
+import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
 
 export type User = typeof schema.users.$inferSelect;
 
@@ -23,18 +24,53 @@ export class UserExistsError extends Error {
   }
 }
 
-/** Creates a verified staff account (ADMIN or COMMITTEE), as the admin screen and CLI do. */
-export async function createStaffUser(input: { role: Role; email: string; password: string; name?: string }) {
+/**
+ * Creates a staff account (ADMIN or COMMITTEE). The CLI makes it verified; the admin screen makes
+ * it unverified (the new staff member verifies by email) and records who did it in the audit log,
+ * in the same transaction.
+ */
+export async function createStaffUser(input: {
+  role: Role;
+  email: string;
+  password: string;
+  name?: string;
+  verified?: boolean;
+  actor?: Actor;
+}) {
   if (input.role !== "ADMIN" && input.role !== "COMMITTEE")
     throw new Error("Role must be ADMIN or COMMITTEE.");
   const email = input.email.trim().toLowerCase();
   if (findUserByEmail(email)) throw new UserExistsError();
   const hash = await hashPassword(input.password);
-  return db()
-    .insert(schema.users)
-    .values({ email, hash, role: input.role, name: (input.name ?? "").trim().toUpperCase(), verified: true })
-    .returning()
-    .get();
+  try {
+    return db().transaction((tx) => {
+      const user = tx
+        .insert(schema.users)
+        .values({
+          email,
+          hash,
+          role: input.role,
+          name: (input.name ?? "").trim().toUpperCase(),
+          verified: input.verified ?? true,
+        })
+        .returning()
+        .get();
+      if (input.actor) {
+        audit(tx, input.actor, {
+          action: AUDIT_ACTIONS.userCreated,
+          targetType: "user",
+          targetId: user.id,
+          details: { email, role: input.role },
+        });
+      }
+      return user;
+    });
+  } catch (error) {
+    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) {
+      throw new UserExistsError();
+    }
+    throw error;
+  }
 }
 
 export function associationOf(user: User) {

@@ -11,7 +11,7 @@ import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { countryName } from "~/lib/countries.server";
 import { readForm } from "~/lib/csrf.server";
-import { env } from "~/lib/env.server";
+import { referralLink } from "~/lib/links.server";
 import { handleChangePassword } from "~/lib/change-password.server";
 import { isBusyResponse } from "~/lib/limiter.server";
 import { encodePhoto, photoFieldOf } from "~/lib/photos.server";
@@ -22,7 +22,7 @@ import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
 import { confirmedEvents } from "~/models/association.server";
 import { associationOf, statistics } from "~/models/user.server";
 import { MSG, TITLES } from "~/messages";
-import { formatRM } from "~/rules/format";
+import { formatCount, formatRM } from "~/rules/format";
 import { photoState } from "~/rules/user-status";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.appName}` }];
@@ -30,7 +30,7 @@ export const meta: MetaFunction = () => [{ title: `${TITLES.appName}` }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "home");
   if (user.role === "ADMIN" || user.role === "COMMITTEE") {
-    return json({ kind: "overview" as const, stats: statistics() });
+    return json({ kind: "overview" as const, stats: statistics(), admin: user.role === "ADMIN" });
   }
   const association = associationOf(user);
   const manager = user.role === "MANAGER";
@@ -52,10 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       membershipPaid: user.membershipPaid,
       team: association ? { name: association.name, country: countryName(association.country) } : null,
     },
-    referralLink:
-      manager && association
-        ? `${env().APP_URL}/auth/register/competitor?token=${encodeURIComponent(association.token)}`
-        : null,
+    referralLink: manager && association ? referralLink(association.token) : null,
     confirmedEvents: manager && association ? confirmedEvents(association.id) : [],
   });
 }
@@ -92,19 +89,27 @@ export async function action({ request }: ActionFunctionArgs) {
   throw new Response("Bad Request", { status: 400 });
 }
 
-const CARDS: [keyof ReturnType<typeof statistics>, string][] = [
-  ["users", "Users"],
-  ["usersPaid", "Users Paid"],
-  ["associations", "Teams"],
-  ["associationsWithEvent", "Teams with Events"],
-  ["teams", "Event Teams"],
-  ["tickets", "Dinner Tickets"],
-  ["imagesPendingApproval", "Photos Pending Approval"],
-  ["imagesRejectedMissing", "Photos Rejected / Missing"],
-  ["totalPaid", "Total Paid"],
-  ["ordersPaid", "Orders Paid"],
-  ["ordersProcessing", "Orders Processing"],
-  ["ordersFailed", "Orders Failed"],
+type StatKey = keyof ReturnType<typeof statistics>;
+
+/** The overview cards (spec section 2) and the screen that lists each figure's rows, where one
+ * exists for the role (docs/decisions/0009-staff-console.md says what each counts). */
+const CARDS: [StatKey, string, (admin: boolean) => string | null][] = [
+  ["users", "Users", () => "/users?role=PARTICIPANT"],
+  ["usersPaid", "Users Paid", () => "/users?role=PARTICIPANT&paid=yes"],
+  ["associations", "Teams", () => "/associations"],
+  ["associationsWithEvent", "Teams with Events", () => "/associations?sort=events&dir=desc"],
+  ["teams", "Event Teams", () => "/associations?sort=teams&dir=desc"],
+  ["tickets", "Dinner Tickets", () => "/associations?sort=tickets&dir=desc"],
+  [
+    "imagesPendingApproval",
+    "Photos Pending Approval",
+    (admin) => (admin ? "/users/approve-photo" : "/users?photo=pending"),
+  ],
+  ["imagesRejectedMissing", "Photos Rejected / Missing", () => "/users?role=PARTICIPANT&photo=na"],
+  ["totalPaid", "Total Paid", (admin) => (admin ? "/orders?status=PAID" : null)],
+  ["ordersPaid", "Orders Paid", (admin) => (admin ? "/orders?status=PAID" : null)],
+  ["ordersProcessing", "Orders Processing", (admin) => (admin ? "/orders?status=PROCESSING" : null)],
+  ["ordersFailed", "Orders Failed", (admin) => (admin ? "/orders?status=FAILED" : null)],
 ];
 
 export default function Home() {
@@ -113,14 +118,26 @@ export default function Home() {
     return (
       <Screen title={TITLES.overview}>
         <div className="stat-grid">
-          {CARDS.map(([key, label]) => (
-            <div key={key} className="stat-card" data-stat={key}>
-              <span className="stat-label">{label}</span>
-              <strong className="stat-value">
-                {key === "totalPaid" ? formatRM(data.stats[key]) : data.stats[key]}
-              </strong>
-            </div>
-          ))}
+          {CARDS.map(([key, label, linkFor]) => {
+            const body = (
+              <>
+                <span className="stat-label">{label}</span>
+                <strong className="stat-value">
+                  {key === "totalPaid" ? formatRM(data.stats[key]) : formatCount(data.stats[key])}
+                </strong>
+              </>
+            );
+            const to = linkFor(data.admin);
+            return to ? (
+              <Link key={key} to={to} className="stat-card stat-link" data-stat={key}>
+                {body}
+              </Link>
+            ) : (
+              <div key={key} className="stat-card" data-stat={key}>
+                {body}
+              </div>
+            );
+          })}
         </div>
       </Screen>
     );

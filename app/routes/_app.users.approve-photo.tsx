@@ -1,15 +1,132 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
+// /users/approve-photo (ADMIN): the paged grid of photos awaiting approval, multi-select, Clear
+// Selection, Approve and Reject. Approve/Reject first answers with the spec's confirmation
+// sentence and a Yes button (a dialog, the same with and without JavaScript); the confirmed POST
+// changes only members whose photo is still pending, in one transaction with its audit entry.
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { Pager } from "~/components/DataTable";
+import { Dialog } from "~/components/Dialog";
+import { PhotoGrid } from "~/components/PhotoGrid";
+import { Screen } from "~/components/Screen";
+import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
-import { TITLES } from "~/messages";
+import { readForm } from "~/lib/csrf.server";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { sendPhotoRejectedEmail } from "~/models/account.server";
+import { listPhotos, MAX_REVIEW_IDS, reviewPhotos } from "~/models/photo-review.server";
+import { MSG, TITLES } from "~/messages";
+import { clampPage, parseList, SIZES_SMALL } from "~/rules/list-params";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.approvePhoto} | ${TITLES.appName}` }];
 
+const LIST = { sizes: SIZES_SMALL, sorts: ["id"] as const, defaultSort: "id" as const, filters: {} };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "approvePhoto");
-  return null;
+  const params = parseList(new URL(request.url).searchParams, LIST);
+  let { rows, total } = listPhotos("pending", { limit: params.size, offset: params.page * params.size });
+  const page = clampPage(params.page, params.size, total);
+  if (page !== params.page)
+    ({ rows, total } = listPhotos("pending", { limit: params.size, offset: page * params.size }));
+  return json({ rows, total, page, size: params.size });
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.approvePhoto} />;
+function selectedIds(form: FormData): number[] | null {
+  const raw = form.getAll("ids");
+  if (raw.length > MAX_REVIEW_IDS) return null;
+  const ids = raw.map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN));
+  return ids.some(Number.isNaN) ? null : ids;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, "approvePhoto");
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const back = new URL(request.url).search;
+  if (intent !== "approve" && intent !== "reject") throw new Response("Bad Request", { status: 400 });
+  const ids = selectedIds(form);
+  if (ids === null) throw new Response("Bad Request", { status: 400 });
+  if (ids.length === 0) {
+    return json({ confirm: null, toast: { type: "warning", message: MSG.photosNoneSelected } as Toast }, 400);
+  }
+  if (form.get("confirmed") !== "yes") {
+    return json({ confirm: { intent, ids }, toast: null });
+  }
+  const changed = reviewPhotos(user, intent, ids);
+  if (changed.length === 0) {
+    return redirectWithToast(request, `/users/approve-photo${back}`, {
+      type: "warning",
+      message: MSG.photosNonePending,
+    });
+  }
+  if (intent === "reject") {
+    // After the commit: an email that fails does not undo the rejection (it is logged).
+    await Promise.allSettled(
+      changed.map((m) =>
+        sendPhotoRejectedEmail(m).catch((error) =>
+          console.error(`photo rejected email to #${m.id} failed`, error),
+        ),
+      ),
+    );
+  }
+  return redirectWithToast(request, `/users/approve-photo${back}`, {
+    type: "success",
+    message: intent === "approve" ? MSG.photosApproved : MSG.photosRejected,
+  });
+}
+
+export default function ApprovePhoto() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  const confirm = actionData?.confirm;
+  return (
+    <Screen title={TITLES.approvePhoto}>
+      <Toasts toasts={[actionData?.toast]} />
+      <Form method="post" preventScrollReset className="photo-review">
+        <CsrfInput />
+        <TaskInput task="Approving" />
+        {data.rows.length > 0 ? (
+          <div className="toolbar">
+            <button type="reset" className="btn">
+              Clear Selection
+            </button>
+            <button type="submit" name="intent" value="approve" className="btn btn-primary">
+              Approve
+            </button>
+            <button type="submit" name="intent" value="reject" className="btn btn-danger">
+              Reject
+            </button>
+          </div>
+        ) : null}
+        <PhotoGrid photos={data.rows} viewBase="/users/approve-photo" selectable />
+      </Form>
+      <Pager page={data.page} size={data.size} total={data.total} sizes={SIZES_SMALL} />
+      {confirm ? (
+        <Dialog
+          title={confirm.intent === "approve" ? "Approve" : "Reject"}
+          closeTo={`/users/approve-photo${search}`}
+        >
+          <p>{MSG.photosConfirm(confirm.intent === "approve" ? "approve" : "reject", confirm.ids.length)}</p>
+          <Form method="post" preventScrollReset className="actions">
+            <CsrfInput />
+            <TaskInput task={confirm.intent === "approve" ? "Approving" : "Rejecting"} />
+            <input type="hidden" name="confirmed" value="yes" />
+            {confirm.ids.map((id) => (
+              <input key={id} type="hidden" name="ids" value={id} />
+            ))}
+            <button type="submit" name="intent" value={confirm.intent} className="btn btn-primary">
+              {confirm.intent === "approve" ? "Yes, approve" : "Yes, reject"}
+            </button>
+            <Link to={`/users/approve-photo${search}`} className="btn" preventScrollReset>
+              Cancel
+            </Link>
+          </Form>
+        </Dialog>
+      ) : null}
+      <Outlet />
+    </Screen>
+  );
 }

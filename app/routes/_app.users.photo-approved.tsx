@@ -1,15 +1,35 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
+// /users/photo-approved (ADMIN, COMMITTEE): the paged grid of approved photos, with a viewer.
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/DataTable";
+import { PhotoGrid } from "~/components/PhotoGrid";
+import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { listPhotos } from "~/models/photo-review.server";
 import { TITLES } from "~/messages";
+import { clampPage, parseList, SIZES_SMALL } from "~/rules/list-params";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.photoApproved} | ${TITLES.appName}` }];
 
+const LIST = { sizes: SIZES_SMALL, sorts: ["id"] as const, defaultSort: "id" as const, filters: {} };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "photoApproved");
-  return null;
+  const params = parseList(new URL(request.url).searchParams, LIST);
+  let { rows, total } = listPhotos("approved", { limit: params.size, offset: params.page * params.size });
+  const page = clampPage(params.page, params.size, total);
+  if (page !== params.page)
+    ({ rows, total } = listPhotos("approved", { limit: params.size, offset: page * params.size }));
+  return json({ rows, total, page, size: params.size });
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.photoApproved} />;
+export default function ApprovedPhotos() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Screen title={TITLES.photoApproved}>
+      <PhotoGrid photos={data.rows} viewBase="/users/photo-approved" />
+      <Pager page={data.page} size={data.size} total={data.total} sizes={SIZES_SMALL} />
+      <Outlet />
+    </Screen>
+  );
 }

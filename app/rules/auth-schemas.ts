@@ -159,3 +159,10 @@ export const changePasswordSchema = z
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MSG.passwordSame });
     }
   });
+
+/** Create user (admin; spec section 5): role ADMIN or COMMITTEE, a valid email, password 8-16. */
+export const createUserSchema = z.object({
+  role: z.enum(["ADMIN", "COMMITTEE"], { error: MSG.createUserRole }),
+  email: z.email({ error: MSG.emailInvalid }).max(MAX.email, { error: MSG.emailInvalid }),
+  password,
+});

@@ -25,3 +25,8 @@ export function formatDateTime(value: Date | number | string): string {
   const hour = p.hour === "00" ? "12" : p.hour;
   return `${p.day}/${p.month}/${p.year} ${hour}:${p.minute} ${String(p.dayPeriod).toUpperCase()}`;
 }
+
+/** 5048 -> "5,048" (the same on server and browser, whatever their locale data). */
+export function formatCount(n: number): string {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}

@@ -21,11 +21,11 @@ const HOUR = 60 * MINUTE;
 
 export const LIMITS = {
   /** Logins of one account from one address: the owner's own device is never slowed by others. */
-  loginPair: { free: 5, delayMs: 1_000, maxDelayMs: 15 * MINUTE, forgetMs: 24 * HOUR },
+  loginPair: { free: 5, delayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetMs: 24 * HOUR },
   /** Failed logins of one account from devices it never logged in from (any address). */
-  loginAccount: { free: 20, delayMs: 1_000, maxDelayMs: 15 * MINUTE, forgetMs: 24 * HOUR },
+  loginAccount: { free: 20, delayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetMs: 24 * HOUR },
   /** Failed logins from one address (any account): credential stuffing. */
-  loginAddress: { free: 30, delayMs: 1_000, maxDelayMs: 15 * MINUTE, forgetMs: HOUR },
+  loginAddress: { free: 30, delayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetMs: HOUR },
   /** Reset emails and verification resends for one account, and from one address (any email). */
   emailAccount: { free: 3, delayMs: 5 * MINUTE, maxDelayMs: HOUR, forgetMs: HOUR },
   emailAddress: { free: 20, delayMs: MINUTE, maxDelayMs: HOUR, forgetMs: HOUR },

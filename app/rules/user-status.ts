@@ -8,3 +8,11 @@ export function photoState(image: string | null, validImage: number): PhotoState
   if (!image) return "none";
   return validImage === VALID_IMAGE.APPROVED ? "approved" : "validation";
 }
+
+/** "Valid", "Pending" or "N/A" (spec: the Users table's photo column). */
+export function photoLabel(row: { image: string | null; validImage: number }): "Valid" | "Pending" | "N/A" {
+  if (!row.image) return "N/A";
+  if (row.validImage === VALID_IMAGE.APPROVED) return "Valid";
+  if (row.validImage === VALID_IMAGE.PENDING) return "Pending";
+  return "N/A";
+}

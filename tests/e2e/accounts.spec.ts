@@ -88,7 +88,8 @@ test("a manager registers a club with a photo, verifies, logs in and invites a c
   await expect(photo).toBeVisible();
   const img = await page.request.get((await photo.getAttribute("src"))!);
   expect(img.headers()["content-type"]).toBe("image/jpeg");
-  expect(img.headers()["cache-control"]).toContain("immutable");
+  // A person's photo: kept by this browser only, and for a day, so a replaced one goes away.
+  expect(img.headers()["cache-control"]).toBe("private, max-age=86400");
   const meta = await sharp(await img.body()).metadata();
   expect([meta.width, meta.height]).toEqual([1440, 1080]);
 

@@ -1,0 +1,211 @@
+// The table toolkit of every list screen: columns defined once feed the HTML table (sortable
+// headers are links) and the CSV download; the pager and the page-size switch are links and a GET
+// form, so everything works without JavaScript. See docs/recipes/list-screen.md.
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { MSG } from "~/messages";
+import { formatCount } from "~/rules/format";
+import { sortLink, withParams } from "~/rules/list-params";
+
+export type Column<R> = {
+  /** Column name shown in the header and the CSV file (the spec's names). */
+  label: string;
+  /** The sort key this column's header links to, if it is sortable. */
+  sort?: string;
+  cell: (row: R) => ReactNode;
+  /** The CSV value; defaults to the cell when that is a string or number. */
+  csv?: (row: R) => string | number | null | undefined;
+  className?: string;
+};
+
+export type TableState = { sort: string; dir: "asc" | "desc" };
+
+export function DataTable<R>({
+  columns,
+  rows,
+  rowKey,
+  state,
+  caption,
+  empty = MSG.nothingToShow,
+}: {
+  columns: Column<R>[];
+  rows: R[];
+  rowKey: (row: R) => string | number;
+  state?: TableState;
+  caption?: string;
+  empty?: string;
+}) {
+  const { search } = useLocation();
+  if (rows.length === 0) return <p className="empty">{empty}</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+        <thead>
+          <tr>
+            {columns.map((c) => {
+              const active = state && c.sort && state.sort === c.sort;
+              const ariaSort = active ? (state.dir === "asc" ? "ascending" : "descending") : undefined;
+              return (
+                <th key={c.label} scope="col" aria-sort={ariaSort} className={c.className}>
+                  {c.sort && state ? (
+                    <Link to={sortLink(search, state, c.sort)} preventScrollReset>
+                      {c.label}
+                      <span aria-hidden="true" className="sort-mark">
+                        {active ? (state.dir === "asc" ? " ▲" : " ▼") : ""}
+                      </span>
+                    </Link>
+                  ) : (
+                    c.label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <td key={c.label} data-label={c.label} className={c.className}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** "Showing 21–40 of 5,000", previous/next and a few page links, and the page-size switch. */
+export function Pager({
+  page,
+  size,
+  total,
+  sizes,
+}: {
+  page: number;
+  size: number;
+  total: number;
+  sizes: readonly number[];
+}) {
+  const { search } = useLocation();
+  const pages = Math.max(1, Math.ceil(total / size));
+  if (total === 0) return null;
+  const from = page * size + 1;
+  const to = Math.min(total, (page + 1) * size);
+  const near = [...new Set([0, page - 2, page - 1, page, page + 1, page + 2, pages - 1])]
+    .filter((p) => p >= 0 && p < pages)
+    .sort((a, b) => a - b);
+  const hidden = [...new URLSearchParams(search)].filter(([k]) => k !== "size" && k !== "page");
+  return (
+    <nav className="pager" aria-label="Pages">
+      <span className="pager-count">
+        Showing {formatCount(from)}–{formatCount(to)} of {formatCount(total)}
+      </span>
+      <ul className="pager-pages">
+        <li>
+          {page > 0 ? (
+            <Link to={withParams(search, { page: page - 1 })} rel="prev" preventScrollReset>
+              Previous
+            </Link>
+          ) : (
+            <span aria-disabled="true">Previous</span>
+          )}
+        </li>
+        {near.map((p, i) => (
+          <li key={p}>
+            {i > 0 && p - near[i - 1] > 1 ? <span aria-hidden="true">… </span> : null}
+            {p === page ? (
+              <span aria-current="page">{p + 1}</span>
+            ) : (
+              <Link to={withParams(search, { page: p })} aria-label={`Page ${p + 1}`} preventScrollReset>
+                {p + 1}
+              </Link>
+            )}
+          </li>
+        ))}
+        <li>
+          {page < pages - 1 ? (
+            <Link to={withParams(search, { page: page + 1 })} rel="next" preventScrollReset>
+              Next
+            </Link>
+          ) : (
+            <span aria-disabled="true">Next</span>
+          )}
+        </li>
+      </ul>
+      <Form method="get" className="pager-size" preventScrollReset>
+        {hidden.map(([k, v]) => (
+          <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
+        ))}
+        <label htmlFor="page-size">Rows per page</label>
+        <select id="page-size" name="size" defaultValue={size} key={size}>
+          {sizes.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn btn-small">
+          Show
+        </button>
+      </Form>
+    </nav>
+  );
+}
+
+/** The filter bar: a GET form (a new search starts at page 0), its submit button and a link that
+ * clears every filter. Keeps the page size and sort. */
+export function FilterForm({
+  children,
+  submitLabel,
+  clearLabel = "Clear Filters",
+}: {
+  children: ReactNode;
+  submitLabel: string;
+  clearLabel?: string;
+}) {
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  const keep = ["size", "sort", "dir"].filter((k) => params.has(k));
+  const clear = withParams(
+    keep.reduce((q, k) => {
+      q.set(k, params.get(k) ?? "");
+      return q;
+    }, new URLSearchParams()),
+    {},
+  );
+  return (
+    <Form method="get" className="filters" role="search" preventScrollReset>
+      {keep.map((k) => (
+        <input key={k} type="hidden" name={k} value={params.get(k) ?? ""} />
+      ))}
+      <div className="filter-fields">{children}</div>
+      <div className="filter-actions">
+        <button type="submit" className="btn btn-primary">
+          {submitLabel}
+        </button>
+        <Link to={`${pathname}${clear === "?" ? "" : clear}`} className="btn">
+          {clearLabel}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** Download CSV: the same filters and sort, every page (a document request, not a fetch). */
+export function CsvLink({ label = "Download CSV" }: { label?: string }) {
+  const { pathname, search } = useLocation();
+  return (
+    <Link
+      to={`${pathname}${withParams(search, { format: "csv", page: null, size: null })}`}
+      reloadDocument
+      className="btn"
+    >
+      {label}
+    </Link>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link, useLocation } from "@remix-run/react";
+import { MSG } from "~/messages";
+
+export type GridPhoto = { id: number; name: string; team: string | null; image: string };
+
+/** The photo grids of staff: a card per member (name, team, photo), optionally a checkbox each
+ * (place the grid inside the action's form), and a View link opening the dialog child route. */
+export function PhotoGrid({
+  photos,
+  viewBase,
+  selectable = false,
+}: {
+  photos: GridPhoto[];
+  viewBase: string;
+  selectable?: boolean;
+}) {
+  const { search } = useLocation();
+  if (photos.length === 0) return <p className="empty">{MSG.nothingToShow}</p>;
+  return (
+    <ul className="photo-grid">
+      {photos.map((p) => (
+        <li key={p.id} className="photo-card">
+          <img src={`/uploads/${p.image}`} alt={p.name} width="160" height="213" loading="lazy" />
+          <div className="photo-card-text">
+            {selectable ? (
+              <label className="photo-select">
+                <input type="checkbox" name="ids" value={p.id} /> <strong>{p.name}</strong>
+              </label>
+            ) : (
+              <strong>{p.name}</strong>
+            )}
+            <span>{p.team ?? "—"}</span>
+            <Link
+              to={`${viewBase}/${p.id}${search}`}
+              preventScrollReset
+              aria-label={`View photo of ${p.name}`}
+            >
+              View
+            </Link>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,80 @@
+// Photos for staff: the viewer, the pending and approved grids, and the bulk approve/reject.
+import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
+import { VALID_IMAGE } from "../../db/enums";
+import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
+import { db, schema } from "~/lib/db.server";
+import { deletePhoto } from "~/lib/photos.server";
+import { photoLabel } from "~/rules/user-status";
+
+const u = schema.users;
+const a = schema.associations;
+
+export function photoOfUser(id: number) {
+  const row = db()
+    .select({ id: u.id, name: u.name, team: a.name, image: u.image, validImage: u.validImage })
+    .from(u)
+    .leftJoin(a, eq(a.id, u.associationId))
+    .where(and(eq(u.id, id), isNotNull(u.image)))
+    .get();
+  if (!row?.image) return null;
+  return { id: row.id, name: row.name, team: row.team, image: row.image, status: photoLabel(row) };
+}
+
+export type PhotoState = "pending" | "approved";
+
+/** The photo grids: members whose photo waits for approval, or is approved; by id. */
+export function listPhotos(state: PhotoState, pageOpts: { limit: number; offset: number }) {
+  const w = and(
+    isNotNull(u.image),
+    eq(u.validImage, state === "pending" ? VALID_IMAGE.PENDING : VALID_IMAGE.APPROVED),
+  );
+  const rows = db()
+    .select({ id: u.id, name: u.name, team: a.name, image: u.image })
+    .from(u)
+    .leftJoin(a, eq(a.id, u.associationId))
+    .where(w)
+    .orderBy(asc(u.id))
+    .limit(pageOpts.limit)
+    .offset(pageOpts.offset)
+    .all() as { id: number; name: string; team: string | null; image: string }[];
+  const total = db().select({ n: count() }).from(u).where(w).get()?.n ?? 0;
+  return { rows, total };
+}
+
+export const MAX_REVIEW_IDS = 100; // the largest page of the grid
+
+/**
+ * Approves or rejects the selected photos, in one transaction with its audit entry. Only members
+ * whose photo is still pending count (a stale or forged id changes nothing). A rejected photo is
+ * deleted and the member can upload a new one (their profile shows the control again). Returns the
+ * members changed, for the emails the caller sends.
+ */
+export function reviewPhotos(actor: Actor, intent: "approve" | "reject", ids: number[]) {
+  const wanted = [...new Set(ids)].slice(0, MAX_REVIEW_IDS);
+  if (wanted.length === 0) return [];
+  return db().transaction((tx) => {
+    const pending = tx
+      .select({ id: u.id, email: u.email, name: u.name, image: u.image })
+      .from(u)
+      .where(and(inArray(u.id, wanted), isNotNull(u.image), eq(u.validImage, VALID_IMAGE.PENDING)))
+      .all();
+    if (pending.length === 0) return [];
+    const changedIds = pending.map((p) => p.id);
+    tx.update(u)
+      .set(
+        intent === "approve"
+          ? { validImage: VALID_IMAGE.APPROVED, updatedAt: new Date() }
+          : { validImage: VALID_IMAGE.REJECTED_OR_NONE, image: null, updatedAt: new Date() },
+      )
+      .where(inArray(u.id, changedIds))
+      .run();
+    if (intent === "reject") for (const p of pending) deletePhoto(p.image);
+    audit(tx, actor, {
+      action: intent === "approve" ? AUDIT_ACTIONS.photosApproved : AUDIT_ACTIONS.photosRejected,
+      targetType: "user",
+      targetId: changedIds.length === 1 ? changedIds[0] : null,
+      details: { userIds: changedIds },
+    });
+    return pending;
+  });
+}

@@ -1,0 +1,4 @@
+// /associations itself: the table (its layout) with no dialog open.
+export default function NoDialog() {
+  return null;
+}

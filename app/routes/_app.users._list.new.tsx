@@ -1,0 +1,93 @@
+// /users/new: the Create user dialog over the Users table (ADMIN only: COMMITTEE sees no button,
+// and its GET or POST here is refused).
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLocation } from "@remix-run/react";
+import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { Dialog } from "~/components/Dialog";
+import { Field } from "~/components/Field";
+import { Toasts } from "~/components/Toasts";
+import { requireRole, requireUser } from "~/lib/access.server";
+import { readForm } from "~/lib/csrf.server";
+import { isBusyResponse } from "~/lib/limiter.server";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { sendVerificationEmail } from "~/models/account.server";
+import { createStaffUser, UserExistsError } from "~/models/user.server";
+import { MSG } from "~/messages";
+import { createUserSchema, MAX } from "~/rules/auth-schemas";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "users");
+  requireRole(user, ["ADMIN"]);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, "users");
+  requireRole(user, ["ADMIN"]);
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: createUserSchema });
+  const fail = (message: string, hideFields: string[], status = 400) =>
+    json({ result: submission.reply({ hideFields }), toast: { type: "error", message } as Toast }, status);
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0];
+    return fail(first ?? MSG.createUserError, ["password"]);
+  }
+  try {
+    const created = await createStaffUser({ ...submission.value, verified: false, actor: user });
+    const back = new URL(request.url).search;
+    try {
+      await sendVerificationEmail(created);
+    } catch (error) {
+      console.error("staff verification email failed", error);
+      return redirectWithToast(request, `/users${back}`, { type: "error", message: MSG.sendEmailError });
+    }
+    return redirectWithToast(request, `/users${back}`, { type: "success", message: MSG.createUserSuccess });
+  } catch (error) {
+    // 'User already exist': the spec clears email and password.
+    if (error instanceof UserExistsError) return fail(MSG.createUserExists, ["email", "password"], 409);
+    if (isBusyResponse(error)) return fail(MSG.serverBusy, ["password"], 429);
+    throw error;
+  }
+}
+
+export default function CreateUser() {
+  const data = useActionData<typeof action>();
+  const { search } = useLocation();
+  const [form, fields] = useForm({ lastResult: data?.result });
+  return (
+    <Dialog title="Create User" closeTo={`/users${search}`}>
+      <Toasts toasts={[data?.toast]} />
+      <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
+        <CsrfInput />
+        <TaskInput task="Creating user" />
+        <Field label="Role" field={fields.role}>
+          <select {...getSelectProps(fields.role)}>
+            <option value="">Select a role</option>
+            <option value="ADMIN">Admin</option>
+            <option value="COMMITTEE">Committee</option>
+          </select>
+        </Field>
+        <Field label="Email" field={fields.email}>
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            maxLength={MAX.email}
+            autoComplete="off"
+          />
+        </Field>
+        <Field label="Password" field={fields.password} hint="8-16 characters">
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            maxLength={MAX.password}
+            autoComplete="new-password"
+          />
+        </Field>
+        <button type="submit" className="btn btn-primary btn-block">
+          Create User
+        </button>
+      </Form>
+    </Dialog>
+  );
+}
