@@ -7,7 +7,7 @@ import { getDeviceCookie, getFlashStorage } from "./cookies.server";
 import { isBusyResponse } from "./limiter.server";
 import { dummyHash, verifyPassword } from "./password.server";
 import { deviceTag, gate, type Key, settle, throttleKeys } from "~/models/throttle.server";
-import { findUserByEmail, type User } from "~/models/user.server";
+import { findCredentials, type User, withoutHash } from "~/models/user.server";
 
 export type LoginFailure = "Invalid credentials." | "User not verified.";
 
@@ -24,14 +24,14 @@ function getAuthenticator() {
       new FormStrategy(async ({ form }) => {
         const email = String(form.get("email") ?? "");
         const password = String(form.get("password") ?? "");
-        const user = findUserByEmail(email);
+        const found = findCredentials(email);
         // Spend the same time on an unknown email, so timing does not reveal accounts.
-        const ok = await verifyPassword(password, user?.hash ?? dummyHash()).catch((error) => {
+        const ok = await verifyPassword(password, found?.hash ?? dummyHash()).catch((error) => {
           throw isBusyResponse(error) ? new HashingBusy() : error;
         });
-        if (!user || !ok) throw new Error("Invalid credentials." satisfies LoginFailure);
-        if (!user.verified) throw new Error("User not verified." satisfies LoginFailure);
-        return user;
+        if (!found || !ok) throw new Error("Invalid credentials." satisfies LoginFailure);
+        if (!found.verified) throw new Error("User not verified." satisfies LoginFailure);
+        return withoutHash(found);
       }),
       "form",
     );

@@ -4,7 +4,7 @@ import { and, eq, gt, ne } from "drizzle-orm";
 import { randomToken, sha256 } from "./crypto.server";
 import { getSessionCookie } from "./cookies.server";
 import { db, schema } from "./db.server";
-import type { User } from "~/models/user.server";
+import { type User, userColumns } from "~/models/user.server";
 
 const SESSION_DAYS = 30;
 
@@ -44,7 +44,7 @@ async function loadUser(request: Request): Promise<User | null> {
   const idHash = await sessionIdHash(request);
   if (!idHash) return null;
   const row = db()
-    .select({ user: schema.users })
+    .select({ user: userColumns })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
     .where(and(eq(schema.sessions.idHash, idHash), gt(schema.sessions.expiresAt, new Date())))

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { VALID_IMAGE } from "../../db/enums";
 import { associationNameTaken } from "./association.server";
 import { consumeToken, createToken, retireTokens } from "./token.server";
-import { findUserByEmail, type User } from "./user.server";
+import { findUserByEmail, passwordHashOf, type User, userColumns } from "./user.server";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -70,7 +70,7 @@ export async function register(
           role: team.kind === "new" ? "MANAGER" : "COMPETITOR",
           approved: team.kind === "new",
         })
-        .returning()
+        .returning(userColumns)
         .get();
       if (!photo) return created;
       const image = savePhoto(created.id, photo);
@@ -78,7 +78,7 @@ export async function register(
         .update(schema.users)
         .set({ image, validImage: VALID_IMAGE.PENDING })
         .where(eq(schema.users.id, created.id))
-        .returning()
+        .returning(userColumns)
         .get();
     });
     return { ok: true, user };
@@ -176,7 +176,9 @@ export async function changePassword(
   oldPassword: string,
   newPassword: string,
 ): Promise<{ ok: true; setCookie: string } | { ok: false; error: "Invalid credentials." }> {
-  if (!(await verifyPassword(oldPassword, user.hash))) return { ok: false, error: "Invalid credentials." };
+  const current = passwordHashOf(user.id);
+  if (!current || !(await verifyPassword(oldPassword, current)))
+    return { ok: false, error: "Invalid credentials." };
   const hash = await hashPassword(newPassword);
   db().transaction((tx) => {
     tx.update(schema.users).set({ hash, updatedAt: new Date() }).where(eq(schema.users.id, user.id)).run();

@@ -1,12 +1,36 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Role } from "../../db/schema";
 import { db, schema } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
 import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
 
-export type User = typeof schema.users.$inferSelect;
+type UserRowWithHash = typeof schema.users.$inferSelect;
+/** A user as the app passes it around: never the password hash (only the login path reads that). */
+export type User = Omit<UserRowWithHash, "hash">;
+
+const { hash: _hash, ...publicColumns } = getTableColumns(schema.users);
+/** The columns of a User (every column but the hash), for selects elsewhere. */
+export const userColumns = publicColumns;
+
+export function withoutHash(row: UserRowWithHash): User {
+  const { hash: _omit, ...user } = row;
+  return user;
+}
 
 export function findUserByEmail(email: string): User | undefined {
+  return db()
+    .select(userColumns)
+    .from(schema.users)
+    .where(sql`${schema.users.email} = ${email.trim()} COLLATE NOCASE`)
+    .get();
+}
+
+export function findUserById(id: number): User | undefined {
+  return db().select(userColumns).from(schema.users).where(eq(schema.users.id, id)).get();
+}
+
+/** The login path only: the user with their password hash. */
+export function findCredentials(email: string): UserRowWithHash | undefined {
   return db()
     .select()
     .from(schema.users)
@@ -14,8 +38,11 @@ export function findUserByEmail(email: string): User | undefined {
     .get();
 }
 
-export function findUserById(id: number): User | undefined {
-  return db().select().from(schema.users).where(eq(schema.users.id, id)).get();
+export function passwordHashOf(userId: number): string | null {
+  return (
+    db().select({ hash: schema.users.hash }).from(schema.users).where(eq(schema.users.id, userId)).get()
+      ?.hash ?? null
+  );
 }
 
 export class UserExistsError extends Error {
@@ -53,7 +80,7 @@ export async function createStaffUser(input: {
           name: (input.name ?? "").trim().toUpperCase(),
           verified: input.verified ?? true,
         })
-        .returning()
+        .returning(userColumns)
         .get();
       if (input.actor) {
         audit(tx, input.actor, {

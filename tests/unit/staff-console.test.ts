@@ -237,3 +237,17 @@ describe("CSV", () => {
     expect(csv).toContain("陈小明,4");
   });
 });
+
+describe("safe user shape", () => {
+  it("models and sessions never hand out the password hash", async () => {
+    const { findUserByEmail, findUserById } = await import("~/models/user.server");
+    const { createUserSession, getUser } = await import("~/lib/session.server");
+    const u = findUserByEmail(admin.email)!;
+    expect(u).not.toHaveProperty("hash");
+    expect(findUserById(u.id)).not.toHaveProperty("hash");
+    const cookie = await createUserSession(u.id);
+    const user = await getUser(new Request("http://t/", { headers: { Cookie: cookie.split(";")[0] } }));
+    expect(user?.id).toBe(u.id);
+    expect(user).not.toHaveProperty("hash");
+  });
+});
