@@ -1,9 +1,8 @@
 // The Change Password submission, shared by the profile's dialog (managers, competitors) and the
 // staff page /password: same schema, messages and effects (session rotated, reset links retired).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json } from "@remix-run/node";
 import { isBusyResponse } from "./limiter.server";
-import type { Toast } from "./toast";
+import { firstError, replyWithError } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
 import { changePassword } from "~/models/account.server";
 import type { User } from "~/models/user.server";
@@ -15,10 +14,8 @@ const hideFields = ["oldPassword", "newPassword", "confirmPassword"];
 export async function handleChangePassword(request: Request, user: User, form: FormData, doneTo: string) {
   const submission = parseWithZod(form, { schema: changePasswordSchema });
   const fail = (message: string, status = 400) =>
-    json({ result: submission.reply({ hideFields }), toast: { type: "error", message } as Toast }, status);
-  if (submission.status !== "success") {
-    return fail(Object.values(submission.error ?? {}).flat()[0] ?? MSG.changePasswordError);
-  }
+    replyWithError(submission, message, { status, hide: hideFields });
+  if (submission.status !== "success") return fail(firstError(submission) ?? MSG.changePasswordError);
   let outcome: Awaited<ReturnType<typeof changePassword>>;
   try {
     outcome = await changePassword(user, submission.value.oldPassword, submission.value.newPassword);

@@ -1,15 +1,13 @@
 // /users/:id/photo: the photo viewer over the Users table (a child route: works without JS).
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { PhotoView } from "~/components/PhotoView";
 import { requireUser } from "~/lib/access.server";
-import { photoOfUser } from "~/models/photo-review.server";
+import { photoDialogData } from "~/lib/photo-dialog.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "users");
-  const photo = /^\d{1,9}$/.test(params.id ?? "") ? photoOfUser(Number(params.id)) : null;
-  if (!photo) throw new Response("Not Found", { status: 404 });
-  return json(photo);
+  return photoDialogData(params.id);
 }
 
 export default function UserPhoto() {

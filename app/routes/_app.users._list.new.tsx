@@ -1,17 +1,15 @@
 // /users/new: the Create user dialog over the Users table (ADMIN only: COMMITTEE sees no button,
 // and its GET or POST here is refused).
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLocation } from "@remix-run/react";
-import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Field } from "~/components/Field";
+import { PostForm } from "~/components/PostForm";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { isBusyResponse } from "~/lib/limiter.server";
-import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { sendVerificationEmail } from "~/models/account.server";
 import { createStaffUser, UserExistsError } from "~/models/user.server";
@@ -27,14 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "users");
   requireRole(user, ["ADMIN"]);
-  const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: createUserSchema });
-  const fail = (message: string, hideFields: string[], status = 400) =>
-    json({ result: submission.reply({ hideFields }), toast: { type: "error", message } as Toast }, status);
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0];
-    return fail(first ?? MSG.createUserError, ["password"]);
-  }
+  const { submission } = await parseForm(request, createUserSchema);
+  const fail = (message: string, hide: string[], status = 400) =>
+    replyWithError(submission, message, { status, hide });
+  if (submission.status !== "success")
+    return fail(firstError(submission) ?? MSG.createUserError, ["password"]);
   try {
     const created = await createStaffUser({ ...submission.value, verified: false, actor: user });
     const back = new URL(request.url).search;
@@ -60,9 +55,7 @@ export default function CreateUser() {
   return (
     <Dialog title="Create User" closeTo={`/users${search}`}>
       <Toasts toasts={[data?.toast]} />
-      <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
-        <CsrfInput />
-        <TaskInput task="Creating user" />
+      <PostForm task="Creating user" {...getFormProps(form)} noValidate preventScrollReset>
         <Field label="Role" field={fields.role}>
           <select {...getSelectProps(fields.role)}>
             <option value="">Select a role</option>
@@ -87,7 +80,7 @@ export default function CreateUser() {
         <button type="submit" className="btn btn-primary btn-block">
           Create User
         </button>
-      </Form>
+      </PostForm>
     </Dialog>
   );
 }
