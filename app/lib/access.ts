@@ -9,6 +9,7 @@ export type Access = "user" | "guest" | "public" | readonly Role[];
 export const ROUTES = {
   home: { path: "/", access: "user" },
   password: { path: "/password", access: "user" },
+  confirmedEvents: { path: "/confirmed-events", access: ["MANAGER"] },
   login: { path: "/auth/login", access: "guest" },
   reset: { path: "/auth/reset", access: "guest" },
   register: { path: "/auth/register/:role", access: "guest" },

@@ -9,7 +9,8 @@ const ALL: DemoRole[] = ["ADMIN", "COMMITTEE", "MANAGER", "COMPETITOR"];
 
 const TABLE: { path: string; roles: DemoRole[] | "guest" | "public" }[] = [
   { path: "/", roles: ALL },
-  { path: "/password", roles: ALL }, // beyond the spec: staff change their own password here
+  { path: "/password", roles: ALL }, // the Change Password dialog over home (staff: sidebar)
+  { path: "/confirmed-events", roles: ["MANAGER"] }, // the profile's View Confirmed Events dialog
   { path: "/auth/login", roles: "guest" },
   { path: "/auth/reset", roles: "guest" },
   { path: "/auth/register/manager", roles: "guest" },

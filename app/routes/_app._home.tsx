@@ -1,30 +1,29 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { ChangePasswordForm } from "~/components/ChangePasswordForm";
+import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { CopyField } from "~/components/CopyField";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
-import { Dialog } from "~/components/Dialog";
 import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
-import { Empty, Screen } from "~/components/Screen";
+import { Screen } from "~/components/Screen";
 import { StatusBadge } from "~/components/StatusBadge";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { countryName } from "~/lib/countries.server";
 import { readForm } from "~/lib/csrf.server";
 import { referralLink } from "~/lib/links.server";
-import { handleChangePassword } from "~/lib/change-password.server";
 import { isBusyResponse } from "~/lib/limiter.server";
 import { encodePhoto, photoFieldOf } from "~/lib/photos.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { updatePhoto } from "~/models/account.server";
 import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
-import { confirmedEvents } from "~/models/association.server";
 import { associationOf, statistics } from "~/models/user.server";
 import { MSG, TITLES } from "~/messages";
 import { formatCount, formatRM } from "~/rules/format";
 import { photoState } from "~/rules/user-status";
 
+// Home (spec section 2): the overview for staff, the profile for managers and competitors. A
+// pathless layout, so its dialogs are child routes over it: /password (Change Password, every
+// role) and /confirmed-events (managers).
 export const meta: MetaFunction = () => [{ title: `${TITLES.appName}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -53,7 +52,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       team: association ? { name: association.name, country: countryName(association.country) } : null,
     },
     referralLink: manager && association ? referralLink(association.token) : null,
-    confirmedEvents: manager && association ? confirmedEvents(association.id) : [],
   });
 }
 
@@ -65,8 +63,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (user.role !== "MANAGER" && user.role !== "COMPETITOR") throw new Response("Not Found", { status: 404 });
   const form = await readForm(request);
   const intent = form.get("intent");
-
-  if (intent === "change-password") return handleChangePassword(request, user, form, "/");
 
   if (intent === "photo") {
     // Once approved, a photo is final (the upload control is hidden, and refused here too).
@@ -139,6 +135,7 @@ export default function Home() {
             );
           })}
         </div>
+        <Outlet />
       </Screen>
     );
   }
@@ -150,8 +147,6 @@ type ProfileData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { ki
 function Profile({ data }: { data: ProfileData }) {
   const p = data.profile;
   const actionData = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const dialog = params.get("dialog");
   const photo = photoState(p.image, p.validImage);
   const manager = p.role === "MANAGER";
   return (
@@ -211,11 +206,11 @@ function Profile({ data }: { data: ProfileData }) {
             <dd>{p.address}</dd>
           </dl>
           <div className="actions">
-            <Link to="?dialog=password" className="btn" preventScrollReset>
+            <Link to="/password" className="btn" preventScrollReset>
               Change Password
             </Link>
             {manager ? (
-              <Link to="?dialog=events" className="btn" preventScrollReset>
+              <Link to="/confirmed-events" className="btn" preventScrollReset>
                 View Confirmed Events
               </Link>
             ) : null}
@@ -230,39 +225,7 @@ function Profile({ data }: { data: ProfileData }) {
           ) : null}
         </div>
       </div>
-      {dialog === "password" ? <ChangePasswordDialog lastResult={actionData?.result} /> : null}
-      {dialog === "events" && manager ? (
-        <Dialog title="Confirmed Events" closeTo="/">
-          {data.confirmedEvents.length === 0 ? (
-            <Empty />
-          ) : (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Event</th>
-                  <th>Event Team</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.confirmedEvents.map((e) => (
-                  <tr key={e.teamId}>
-                    <td>{e.eventName}</td>
-                    <td>{e.teamName}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </Dialog>
-      ) : null}
+      <Outlet />
     </Screen>
-  );
-}
-
-function ChangePasswordDialog({ lastResult }: { lastResult: unknown }) {
-  return (
-    <Dialog title={MSG.changePassword} closeTo="/">
-      <ChangePasswordForm action="/?index&dialog=password" lastResult={lastResult} />
-    </Dialog>
   );
 }

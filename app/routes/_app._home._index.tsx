@@ -1,0 +1,4 @@
+// / itself: home (its layout) with no dialog open.
+export default function NoDialog() {
+  return null;
+}
