@@ -61,3 +61,146 @@ export function createUser(
   );
   return { id, email, password: PASSWORD };
 }
+
+// ---- Staff console factories (clubs of members with photos in any state) ----
+
+export type PhotoState = "pending" | "approved" | "rejected" | "none";
+export type Member = {
+  id: number;
+  email: string;
+  name: string;
+  role: "MANAGER" | "COMPETITOR";
+  /** The photo's file name (`/uploads/{image}`), null when the member has none. */
+  image: string | null;
+};
+export type Club = { id: number; name: string; token: string; members: Member[] };
+
+let jpeg: Promise<{ bytes: Buffer; width: number; height: number }> | undefined;
+/** A small real JPEG (3:4 portrait), made once per worker with sharp. */
+function smallJpeg() {
+  jpeg ??= (async () => {
+    const { default: sharp } = await import("sharp");
+    const width = 300;
+    const height = 400;
+    const bytes = await sharp({ create: { width, height, channels: 3, background: "#4a7a9c" } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    return { bytes, width, height };
+  })();
+  return jpeg;
+}
+
+const VALID_IMAGE_OF: Record<Exclude<PhotoState, "none">, number> = { approved: 1, pending: 0, rejected: 2 };
+
+/**
+ * A new club with `members` verified, team-approved members (the first is its MANAGER when
+ * `manager`, the rest COMPETITORs). Names are `{prefix} 01`, `{prefix} 02`, ... (upper case, the
+ * prefix unique), so a Name filter on the prefix finds exactly this club's members. Each member's
+ * photo is in `photo` state (or `photo(i)`): a row in `photos` holding a small real JPEG, named by
+ * users.image, with users.valid_image set (approved 1, pending 0, rejected 2); "none": no photo.
+ */
+export async function createClub(
+  opts: {
+    members?: number;
+    photo?: PhotoState | ((i: number) => PhotoState);
+    manager?: boolean;
+    name?: string;
+    prefix?: string;
+    country?: string;
+  } = {},
+): Promise<Club & { prefix: string }> {
+  const db = e2eDb();
+  const photo = await smallJpeg();
+  const count = opts.members ?? 1;
+  const prefix = (opts.prefix ?? unique("MEMBER")).toUpperCase();
+  const name = opts.name ?? unique("Club");
+  const token = randomBytes(18).toString("base64url");
+  const hash = passwordHash();
+  const stateOf = (i: number): PhotoState =>
+    typeof opts.photo === "function" ? opts.photo(i) : (opts.photo ?? "none");
+  return db.transaction(() => {
+    const clubId = Number(
+      db
+        .prepare("INSERT INTO associations (name, country, token) VALUES (?, ?, ?)")
+        .run(name, opts.country ?? "MY", token).lastInsertRowid,
+    );
+    const members: Member[] = [];
+    for (let i = 0; i < count; i++) {
+      const role = opts.manager && i === 0 ? "MANAGER" : "COMPETITOR";
+      const email = `${unique(`m${i + 1}`)}@example.test`;
+      const memberName = `${prefix} ${String(i + 1).padStart(2, "0")}`;
+      const id = Number(
+        db
+          .prepare(
+            `INSERT INTO users (email, hash, name, role, verified, approved, association_id,
+                                identification, gender, yob, phone, address)
+             VALUES (?, ?, ?, ?, 1, 1, ?, ?, ?, 1990, '60123456789', '1 Jalan Ujian, Penang')`,
+          )
+          .run(email, hash, memberName, role, clubId, `A${1000000 + i}`, i % 2 ? "FEMALE" : "MALE")
+          .lastInsertRowid,
+      );
+      const state = stateOf(i);
+      let image: string | null = null;
+      if (state !== "none") {
+        image = `${randomBytes(16).toString("hex")}.jpg`;
+        db.prepare("INSERT INTO photos (name, user_id, width, height, bytes) VALUES (?, ?, ?, ?, ?)").run(
+          image,
+          id,
+          photo.width,
+          photo.height,
+          photo.bytes,
+        );
+        db.prepare("UPDATE users SET image = ?, valid_image = ? WHERE id = ?").run(
+          image,
+          VALID_IMAGE_OF[state],
+          id,
+        );
+      }
+      members.push({ id, email, name: memberName, role, image });
+    }
+    return { id: clubId, name, token, members, prefix };
+  })();
+}
+
+export type UserRecord = {
+  id: number;
+  email: string;
+  name: string;
+  role: string;
+  image: string | null;
+  valid_image: number;
+  verified: number;
+};
+
+/** A user's current row (by id or email), or undefined. */
+export function findUser(idOrEmail: number | string): UserRecord | undefined {
+  const where = typeof idOrEmail === "number" ? "id = ?" : "email = ? COLLATE NOCASE";
+  return e2eDb()
+    .prepare(`SELECT id, email, name, role, image, valid_image, verified FROM users WHERE ${where}`)
+    .get(idOrEmail) as UserRecord | undefined;
+}
+
+/** Whether a photo's bytes are still stored. */
+export function photoStored(name: string): boolean {
+  return Boolean(e2eDb().prepare("SELECT 1 FROM photos WHERE name = ?").get(name));
+}
+
+/** A user's photo state, as set by tests or the app. */
+export function setPhotoState(userId: number, validImage: number): void {
+  e2eDb().prepare("UPDATE users SET valid_image = ? WHERE id = ?").run(validImage, userId);
+}
+
+/** How many members with a photo in this state have an id below `id` (to find a grid's page). */
+export function photosBefore(id: number, state: "pending" | "approved"): number {
+  const row = e2eDb()
+    .prepare("SELECT COUNT(*) AS n FROM users WHERE image IS NOT NULL AND valid_image = ? AND id < ?")
+    .get(VALID_IMAGE_OF[state], id) as { n: number };
+  return row.n;
+}
+
+/** Audit entries written by one actor (newest first). */
+export function auditOf(actorId: number): { action: string; target_id: string | null; details: string }[] {
+  return e2eDb()
+    .prepare("SELECT action, target_id, details FROM audit_log WHERE actor_id = ? ORDER BY id DESC")
+    .all(actorId) as { action: string; target_id: string | null; details: string }[];
+}
