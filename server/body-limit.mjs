@@ -22,9 +22,9 @@ export const BODY_LIMITS = [
   },
   {
     method: "POST",
-    path: /^\/$/,
+    path: /^\/photo\/?$/i,
     limit: UPLOAD_BODY_LIMIT,
-    why: "profile photo (the form posts to /?index)",
+    why: "profile photo (the profile's upload form posts to /photo)",
   },
 ];
 

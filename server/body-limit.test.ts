@@ -8,8 +8,9 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("POST", "/auth/register/manager")).toBe(UPLOAD_BODY_LIMIT);
     expect(bodyLimitFor("POST", "/auth/register/competitor?token=abc")).toBe(UPLOAD_BODY_LIMIT);
     expect(bodyLimitFor("POST", "/auth/register/Manager/")).toBe(UPLOAD_BODY_LIMIT);
-    expect(bodyLimitFor("POST", "/?index")).toBe(UPLOAD_BODY_LIMIT);
-    expect(bodyLimitFor("POST", "/?index&_data=routes%2F_app._index")).toBe(UPLOAD_BODY_LIMIT);
+    expect(bodyLimitFor("POST", "/photo")).toBe(UPLOAD_BODY_LIMIT);
+    expect(bodyLimitFor("POST", "/photo?_data=routes%2F_app._home.photo")).toBe(UPLOAD_BODY_LIMIT);
+    expect(bodyLimitFor("POST", "/")).toBe(DEFAULT_BODY_LIMIT);
   });
 
   it("gives everything else 256 KiB", () => {

@@ -196,15 +196,13 @@ export function FilterForm({
   );
 }
 
-/** Download CSV: the same filters and sort, every page (a document request, not a fetch). */
-export function CsvLink({ label = "Download CSV" }: { label?: string }) {
-  const { pathname, search } = useLocation();
+/** Download CSV: the table's resource route (`/users.csv`) with the same filters and sort, every
+ * page (a document request, not a fetch, so the browser saves the file). */
+export function CsvLink({ href, label = "Download CSV" }: { href: string; label?: string }) {
+  const { search } = useLocation();
+  const query = withParams(search, { page: null, size: null });
   return (
-    <Link
-      to={`${pathname}${withParams(search, { format: "csv", page: null, size: null })}`}
-      reloadDocument
-      className="btn"
-    >
+    <Link to={`${href}${query === "?" ? "" : query}`} reloadDocument className="btn">
       {label}
     </Link>
   );

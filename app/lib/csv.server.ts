@@ -43,5 +43,3 @@ export function csvResponse<R>(
   });
   return response as TypedResponse<never>;
 }
-
-export const wantsCsv = (request: Request) => new URL(request.url).searchParams.get("format") === "csv";

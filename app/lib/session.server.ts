@@ -1,6 +1,6 @@
 // Login sessions stored in the database; the cookie holds only a random id (signed). Reading a
 // session never writes, so GET requests stay read-only.
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { randomToken, sha256 } from "./crypto.server";
 import { getSessionCookie } from "./cookies.server";
 import { db, schema } from "./db.server";
@@ -17,8 +17,20 @@ export async function createUserSession(userId: number): Promise<string> {
   return getSessionCookie().serialize(id);
 }
 
-/** SHA-256 of the session id in the request's (signed) cookie; null without one. */
-export async function sessionIdHash(request: Request): Promise<string | null> {
+const idHashes = new WeakMap<Request, Promise<string | null>>();
+
+/** SHA-256 of the session id in the request's (signed) cookie; null without one. Read once per
+ * request: the root loader asks for it twice (the user, the CSRF binding). */
+export function sessionIdHash(request: Request): Promise<string | null> {
+  let pending = idHashes.get(request);
+  if (!pending) {
+    pending = readSessionIdHash(request);
+    idHashes.set(request, pending);
+  }
+  return pending;
+}
+
+async function readSessionIdHash(request: Request): Promise<string | null> {
   let id: unknown;
   try {
     id = await getSessionCookie().parse(request.headers.get("Cookie"));
@@ -43,13 +55,30 @@ export function getUser(request: Request): Promise<User | null> {
 async function loadUser(request: Request): Promise<User | null> {
   const idHash = await sessionIdHash(request);
   if (!idHash) return null;
-  const row = db()
+  return userBySession().get({ idHash, now: Date.now() })?.user ?? null;
+}
+
+// Every page asks for it: prepared once per connection, not rebuilt by drizzle per request
+// (docs/decisions/0010-performance.md).
+function prepareUserBySession(d: ReturnType<typeof db>) {
+  return d
     .select({ user: userColumns })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(and(eq(schema.sessions.idHash, idHash), gt(schema.sessions.expiresAt, new Date())))
-    .get();
-  return row?.user ?? null;
+    .where(
+      and(
+        eq(schema.sessions.idHash, sql.placeholder("idHash")),
+        // A placeholder skips the column's Date mapping: expires_at holds milliseconds.
+        gt(schema.sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .prepare();
+}
+let prepared: { on: ReturnType<typeof db>; query: ReturnType<typeof prepareUserBySession> } | undefined;
+function userBySession() {
+  const d = db();
+  if (prepared?.on !== d) prepared = { on: d, query: prepareUserBySession(d) };
+  return prepared.query;
 }
 
 /** Ends this request's session row; returns the Set-Cookie header that clears the cookie. */

@@ -26,5 +26,8 @@ export async function takeToasts(request: Request): Promise<{ toasts: Toast[]; s
   if (!cookie?.includes(`${cookieName("__flash")}=`)) return { toasts: [], setCookie: null };
   const session = await storage.getSession(cookie);
   const toasts = (session.get(KEY) as Toast[] | undefined) ?? [];
-  return { toasts, setCookie: await storage.commitSession(session) };
+  // Once read, nothing is left: the cookie is deleted rather than re-sent empty, so later pages
+  // neither parse nor sign it again (before, every page after a toast did both).
+  const empty = Object.keys(session.data).length === 0;
+  return { toasts, setCookie: await (empty ? storage.destroySession(session) : storage.commitSession(session)) };
 }

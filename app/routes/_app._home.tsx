@@ -1,21 +1,13 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { CopyField } from "~/components/CopyField";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
 import { Screen } from "~/components/Screen";
 import { StatusBadge } from "~/components/StatusBadge";
-import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { countryName } from "~/lib/countries.server";
-import { readForm } from "~/lib/csrf.server";
 import { referralLink } from "~/lib/links.server";
-import { isBusyResponse } from "~/lib/limiter.server";
-import { encodePhoto, photoFieldOf } from "~/lib/photos.server";
-import type { Toast } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
-import { updatePhoto } from "~/models/account.server";
-import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
 import { associationOf, statistics } from "~/models/user.server";
 import { MSG, TITLES } from "~/messages";
 import { formatCount, formatRM } from "~/rules/format";
@@ -23,7 +15,7 @@ import { photoState } from "~/rules/user-status";
 
 // Home (spec section 2): the overview for staff, the profile for managers and competitors. A
 // pathless layout, so its dialogs are child routes over it: /password (Change Password, every
-// role) and /confirmed-events (managers).
+// role) and /confirmed-events (managers); the profile's photo upload posts to /photo.
 export const meta: MetaFunction = () => [{ title: `${TITLES.appName}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -53,36 +45,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     referralLink: manager && association ? referralLink(association.token) : null,
   });
-}
-
-type ActionResult = { result?: unknown; toast: Toast | null };
-const fail = (toast: Toast, result?: unknown, status = 400) => json<ActionResult>({ result, toast }, status);
-
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, "home");
-  if (user.role !== "MANAGER" && user.role !== "COMPETITOR") throw new Response("Not Found", { status: 404 });
-  const form = await readForm(request);
-  const intent = form.get("intent");
-
-  if (intent === "photo") {
-    // Once approved, a photo is final (the upload control is hidden, and refused here too).
-    if (user.image && user.validImage === 1) return fail({ type: "error", message: MSG.photoError });
-    const { upload, error } = await photoFieldOf(form);
-    if (error || !upload) return fail({ type: "error", message: error ?? MSG.notAnImage });
-    const wait = gate(throttleKeys.photoUpload(user.id));
-    if (wait > 0) return fail({ type: "error", message: throttledMessage(wait) }, undefined, 429);
-    try {
-      const encoded = await encodePhoto(upload);
-      if (!encoded.photo) return fail({ type: "error", message: encoded.error ?? MSG.notAnImage });
-      updatePhoto(user.id, encoded.photo);
-    } catch (error) {
-      if (isBusyResponse(error)) return fail({ type: "error", message: MSG.serverBusy }, undefined, 429);
-      console.error("photo update failed", error);
-      return fail({ type: "error", message: MSG.photoError }, undefined, 500);
-    }
-    return redirectWithToast(request, "/", { type: "success", message: MSG.photoUpdated });
-  }
-  throw new Response("Bad Request", { status: 400 });
 }
 
 type StatKey = keyof ReturnType<typeof statistics>;
@@ -146,12 +108,10 @@ type ProfileData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { ki
 
 function Profile({ data }: { data: ProfileData }) {
   const p = data.profile;
-  const actionData = useActionData<typeof action>();
   const photo = photoState(p.image, p.validImage);
   const manager = p.role === "MANAGER";
   return (
     <Screen title={manager ? TITLES.managerProfile : TITLES.competitorProfile}>
-      <Toasts toasts={[actionData?.toast]} />
       <div className="badges">
         <StatusBadge ok={photo === "approved" ? true : photo === "validation" ? "warn" : false}>
           {photo === "approved"
@@ -171,10 +131,9 @@ function Profile({ data }: { data: ProfileData }) {
             <div className="photo-placeholder">No photo</div>
           )}
           {photo !== "approved" ? (
-            <Form method="post" encType="multipart/form-data" className="card photo-upload">
+            <Form method="post" action="/photo" encType="multipart/form-data" className="card photo-upload">
               <CsrfInput />
               <TaskInput task="Uploading photo" />
-              <input type="hidden" name="intent" value="photo" />
               <label htmlFor="photo">Choose a photo</label>
               <PhotoGuidance />
               <PhotoInput id="photo" name="photo" required />

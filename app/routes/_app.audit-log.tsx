@@ -2,42 +2,20 @@
 // action and date range (Malaysia days), paged in SQL, downloadable as CSV.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { type Column, CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
+import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
+import { AUDIT_LIST, auditColumns as columns } from "~/tables/audit";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
-import { csvResponse, wantsCsv } from "~/lib/csv.server";
 import { auditActions, listAudit } from "~/models/audit.server";
 import { TITLES } from "~/messages";
-import { formatDateTime } from "~/rules/format";
 import { clampPage, parseList, SIZES_DEFAULT } from "~/rules/list-params";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.auditLog} | ${TITLES.appName}` }];
 
-const LIST = {
-  sizes: SIZES_DEFAULT,
-  sorts: ["createdAt", "action", "actor"] as const,
-  defaultSort: "createdAt" as const,
-  defaultDir: "desc" as const,
-  filters: { actor: 100, action: 50, from: 10, to: 10 },
-};
-
-type Row = ReturnType<typeof listAudit>["rows"][number];
-type Shown = Omit<Row, "createdAt"> & { createdAt: string | Date };
-
-const columns: Column<Shown>[] = [
-  { label: "Time", sort: "createdAt", cell: (r) => formatDateTime(new Date(r.createdAt)) },
-  { label: "Actor", sort: "actor", cell: (r) => r.actorName },
-  { label: "Action", sort: "action", cell: (r) => r.action },
-  { label: "Target", cell: (r) => (r.targetId ? `${r.targetType} #${r.targetId}` : r.targetType) },
-  { label: "Details", cell: (r) => <code className="cell-wrap">{r.details}</code>, csv: (r) => r.details },
-];
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "auditLog");
-  const params = parseList(new URL(request.url).searchParams, LIST);
+  const params = parseList(new URL(request.url).searchParams, AUDIT_LIST);
   const order = { sort: params.sort, dir: params.dir };
-  if (wantsCsv(request))
-    return csvResponse("audit-log", columns, listAudit(params.filters, order, null).rows);
   let { rows, total } = listAudit(params.filters, order, {
     limit: params.size,
     offset: params.page * params.size,
@@ -61,7 +39,7 @@ export default function AuditLog() {
   const data = useLoaderData<typeof loader>();
   const f = data.filters as Record<string, string | undefined>;
   return (
-    <Screen title={TITLES.auditLog} actions={<CsvLink />}>
+    <Screen title={TITLES.auditLog} actions={<CsvLink href="/audit-log.csv" />}>
       <FilterForm submitLabel="Search">
         <div className="field">
           <label htmlFor="filter-actor">Actor</label>

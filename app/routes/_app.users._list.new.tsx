@@ -3,6 +3,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { Dialog } from "~/components/Dialog";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
@@ -52,6 +53,12 @@ export default function CreateUser() {
   const data = useActionData<typeof action>();
   const { search } = useLocation();
   const [form, fields] = useForm({ lastResult: data?.result });
+  // Every answer re-creates the password box empty; 'User already exist' empties the email box too
+  // (without JavaScript the server's reply already leaves them out).
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: count each new action result
+  useEffect(() => setAttempt((a) => a + 1), [data]);
+  const emailKey = data?.toast?.message === MSG.createUserExists ? `email-${attempt}` : "email";
   return (
     <Dialog title="Create User" closeTo={`/users${search}`}>
       <Toasts toasts={[data?.toast]} />
@@ -66,6 +73,7 @@ export default function CreateUser() {
         <Field label="Email" field={fields.email}>
           <input
             {...getInputProps(fields.email, { type: "email" })}
+            key={emailKey}
             maxLength={MAX.email}
             autoComplete="off"
           />
@@ -73,6 +81,7 @@ export default function CreateUser() {
         <Field label="Password" field={fields.password} hint="8-16 characters">
           <input
             {...getInputProps(fields.password, { type: "password" })}
+            key={`password-${attempt}`}
             maxLength={MAX.password}
             autoComplete="new-password"
           />

@@ -2,64 +2,21 @@
 // Create user are child routes rendered over it (/users/:id/photo, /users/new).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { type Column, CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
+import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
+import { userColumns } from "~/tables/users";
 import { Screen } from "~/components/Screen";
 import { hasRole, requireUser } from "~/lib/access.server";
-import { csvResponse, wantsCsv } from "~/lib/csv.server";
-import { listUsers, teamOptions, type UserRow } from "~/models/user-list.server";
-import { photoLabel } from "~/rules/user-status";
+import { listUsers, teamOptions } from "~/models/user-list.server";
 import { USER_LIST } from "~/rules/user-list";
 import { TITLES } from "~/messages";
 import { clampPage, parseList } from "~/rules/list-params";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.users} | ${TITLES.appName}` }];
 
-const yesNo = (v: boolean) => (v ? "Yes" : "No");
-
-export const userColumns: Column<UserRow>[] = [
-  { label: "#", sort: "id", cell: (r) => r.id },
-  { label: "Team", sort: "team", cell: (r) => r.team ?? "" },
-  { label: "Role", sort: "role", cell: (r) => r.role },
-  { label: "Name", sort: "name", cell: (r) => r.name },
-  { label: "Email", sort: "email", cell: (r) => r.email },
-  { label: "Identification", cell: (r) => r.identification },
-  { label: "Gender", cell: (r) => r.gender ?? "" },
-  { label: "YOB", sort: "yob", cell: (r) => r.yob ?? "" },
-  {
-    label: "Photo",
-    cell: (r) => <PhotoCell row={r} />,
-    csv: (r) => photoLabel(r),
-  },
-  { label: "Verified", cell: (r) => yesNo(r.verified) },
-  { label: "Approved", cell: (r) => yesNo(r.approved) },
-  { label: "Paid", cell: (r) => yesNo(r.paid) },
-  { label: "Phone", cell: (r) => r.phone },
-  { label: "Emergency Contact", cell: (r) => r.phoneEmergency },
-  { label: "Address", cell: (r) => r.address, className: "cell-wrap" },
-];
-
-function PhotoCell({ row }: { row: UserRow }) {
-  const { search } = useLocation();
-  const label = photoLabel(row);
-  if (!row.image) return <>{label}</>;
-  return (
-    <Link
-      to={`/users/${row.id}/photo${search}`}
-      preventScrollReset
-      aria-label={`${label}: view photo of ${row.name}`}
-    >
-      {label}
-    </Link>
-  );
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "users");
   const params = parseList(new URL(request.url).searchParams, USER_LIST);
   const order = { sort: params.sort, dir: params.dir };
-  if (wantsCsv(request)) {
-    return csvResponse("users", userColumns, listUsers(params.filters, order, null).rows);
-  }
   let { rows, total } = listUsers(params.filters, order, {
     limit: params.size,
     offset: params.page * params.size,
@@ -136,7 +93,7 @@ export default function Users() {
       title={TITLES.users}
       actions={
         <>
-          <CsvLink />
+          <CsvLink href="/users.csv" />
           {data.canCreate ? (
             <Link to={`/users/new${search}`} className="btn btn-primary" preventScrollReset>
               Create User

@@ -5,7 +5,21 @@ import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { phonePhoto as makePhonePhoto, smallPhoto as makeSmallPhoto } from "../fixtures/photos.mjs";
 import { createUser } from "./db";
-import { DEMO, linkIn, login, logout, PASSWORD, toast, UNVERIFIED, waitForMail } from "./helpers";
+import {
+  DEMO,
+  linkIn,
+  login,
+  logout,
+  PASSWORD,
+  toast,
+  UNVERIFIED,
+  waitForMail,
+  asFreshClient,
+} from "./helpers";
+
+// Each test comes from an address of its own (the e2e server trusts X-Test-Client-IP, as the
+// deployment trusts its proxy), so per-address throttles never couple tests.
+test.beforeEach(({ page }) => asFreshClient(page));
 
 const TMP = path.resolve("tests/.tmp/fixtures");
 

@@ -1,5 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, login, logout, PASSWORD, toast, UNVERIFIED } from "./helpers";
+import { DEMO, login, logout, PASSWORD, toast, UNVERIFIED, asFreshClient } from "./helpers";
+
+// Each test comes from an address of its own (the e2e server trusts X-Test-Client-IP, as the
+// deployment trusts its proxy), so per-address throttles never couple tests.
+test.beforeEach(({ page }) => asFreshClient(page));
 
 test("a demo user logs in and lands on their home", async ({ page }) => {
   await login(page, DEMO.ADMIN);

@@ -59,3 +59,12 @@ export function linkIn(mail: Mail, pathPart: string): string {
   if (!link) throw new Error(`No link with ${pathPart} in mail: ${mail.text}`);
   return new URL(link).pathname + new URL(link).search;
 }
+
+let clientCounter = 0;
+/** Sends every request of this page from a new client address (X-Test-Client-IP: the header the e2e
+ * server trusts, as production trusts Fly-Client-IP), so per-address throttles see one person. */
+export async function asFreshClient(page: Page) {
+  clientCounter++;
+  const address = `10.${process.pid % 250}.${Math.floor(clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`;
+  await page.setExtraHTTPHeaders({ "X-Test-Client-IP": address });
+}

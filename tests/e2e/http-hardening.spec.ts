@@ -271,7 +271,7 @@ test.describe("body-size limits", () => {
     // No CSRF token: the app itself refuses it, after our layer let the whole body through.
     const register = await request("POST", "/auth/register/manager", { headers, body });
     expect(register.status).toBe(403);
-    const profile = await request("POST", "/?index", { headers, body });
+    const profile = await request("POST", "/photo", { headers, body });
     expect(profile.status).not.toBe(413);
     const login = await request("POST", "/auth/login", { headers, body });
     expect(login.status).toBe(413);

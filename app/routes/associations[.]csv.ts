@@ -1,0 +1,15 @@
+// GET /associations.csv (ADMIN, COMMITTEE): the Teams table as CSV, every row the search selects.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/access.server";
+import { countryName } from "~/lib/countries.server";
+import { csvResponse } from "~/lib/csv.server";
+import { listTeams } from "~/models/association.server";
+import { parseList } from "~/rules/list-params";
+import { csvColumns, TEAM_LIST, withCountry } from "~/tables/teams";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "associations");
+  const p = parseList(new URL(request.url).searchParams, TEAM_LIST);
+  const rows = listTeams(p.filters, { sort: p.sort, dir: p.dir }, null).rows;
+  return csvResponse("teams", csvColumns, withCountry(rows, countryName));
+}
