@@ -1,7 +1,8 @@
 // POST /photo: the profile's photo upload (managers and competitors, while their photo is not
 // approved). The cheap header checks and the throttle come before the photo is decoded; a refusal
-// re-renders the profile with the message. A GET here just shows home.
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+// re-renders the profile with the message. A GET here shows the profile too (no redirect: after a
+// refused upload Remix runs this loader again, and a redirect would drop the message).
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
@@ -16,7 +17,7 @@ import { MSG } from "~/messages";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "home");
-  return redirect("/");
+  return null;
 }
 
 const fail = (message: string, status = 400) => json({ toast: { type: "error", message } as Toast }, status);
