@@ -15,6 +15,7 @@ import express from "express";
 import morgan from "morgan";
 import { bodyLimitFor, declaredTooLarge } from "./server/body-limit.mjs";
 import { BAD_REQUEST_PAGE, SERVER_ERROR_PAGE, sendPage } from "./server/pages.mjs";
+import { publicPaths } from "./server/public-files.mjs";
 import { createRemixHandler } from "./server/remix-adapter.mjs";
 import {
   cspBuilder,
@@ -55,8 +56,13 @@ app.use((req, res, next) => {
 app.use(compression());
 
 // 2. Static files: fingerprinted build assets forever, the rest of public/ for an hour.
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// Only paths that may name a file reach them (server/public-files.mjs): a page view costs no
+// file-system lookup.
+const statics = express.Router();
+statics.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+statics.use(express.static("public", { maxAge: "1h" }));
+const mayBeFile = publicPaths("public", [build.publicPath]);
+app.use((req, res, next) => (mayBeFile(req.url) ? statics(req, res, next) : next()));
 
 // 3. Log (after static files, as remix-serve did): method, URL without tokens, status, bytes, ms.
 morgan.token("safe-url", (req) => redactUrl(req.originalUrl ?? req.url ?? ""));
