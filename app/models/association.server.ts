@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 
 export type Association = typeof schema.associations.$inferSelect;
@@ -78,6 +79,28 @@ const TEAM_ORDER: Record<TeamSort, string> = {
  * paged in SQL.
  */
 export function listTeams(
+  filters: { name?: string },
+  order: { sort: TeamSort; dir: "asc" | "desc" },
+  pageOpts: { limit: number; offset: number } | null,
+): { rows: TeamRow[]; total: number } {
+  const { rows, total } = teamsUntilDataChanges(filters, order, pageOpts);
+  return { rows: rows.map((row) => ({ ...row })), total };
+}
+
+// Every figure aggregates whole tables (all members, event teams and paid orders): a page is kept
+// until the database changes (lib/data-version.server.ts), so paging back and forth, sorting and
+// many staff looking at once cost one query per change (docs/decisions/0010-performance.md).
+const teamsUntilDataChanges = untilDataChanges(queryTeams, (filters, order, pageOpts) =>
+  JSON.stringify([
+    filters.name ?? null,
+    order.sort,
+    order.dir,
+    pageOpts?.limit ?? null,
+    pageOpts?.offset ?? null,
+  ]),
+);
+
+function queryTeams(
   filters: { name?: string },
   order: { sort: TeamSort; dir: "asc" | "desc" },
   pageOpts: { limit: number; offset: number } | null,

@@ -1,5 +1,6 @@
 import { count, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Role } from "../../db/schema";
+import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
 import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
@@ -124,17 +125,29 @@ export type Statistics = Record<
   number
 >;
 
-/** Overview cards for ADMIN and COMMITTEE. Counts participants (managers and competitors). */
+/** Overview cards for ADMIN and COMMITTEE. Counts participants (managers and competitors).
+ * Whole-table counts and sums: kept until the database changes (lib/data-version.server.ts). */
 export function statistics(): Statistics {
+  return { ...currentStatistics() };
+}
+
+const currentStatistics = untilDataChanges(computeStatistics, () => "");
+
+function computeStatistics(): Statistics {
   const d = db();
   const s = schema;
   const participant = sql`${s.users.role} IN ('MANAGER','COMPETITOR')`;
   const one = (q: { get(): { n: number } | undefined }) => q.get()?.n ?? 0;
-  const paidTotal = d
-    .select({ n: sql<number>`coalesce(sum(${s.orderLines.price} * ${s.orderLines.count}), 0)` })
+  // The lines of paid orders, once for both sums (a few thousand orders on race day).
+  const paid = d
+    .select({
+      total: sql<number>`coalesce(sum(${s.orderLines.price} * ${s.orderLines.count}), 0)`,
+      tickets: sql<number>`coalesce(sum(case when ${s.orderLines.kind} = 'TICKET' then ${s.orderLines.count} end), 0)`,
+    })
     .from(s.orderLines)
     .innerJoin(s.orders, eq(s.orders.id, s.orderLines.orderId))
-    .where(eq(s.orders.status, "PAID"));
+    .where(eq(s.orders.status, "PAID"))
+    .get() ?? { total: 0, tickets: 0 };
   const byStatus = (status: "PAID" | "PROCESSING" | "FAILED") =>
     one(d.select({ n: count() }).from(s.orders).where(eq(s.orders.status, status)));
   return {
@@ -147,13 +160,7 @@ export function statistics(): Statistics {
       d.select({ n: sql<number>`count(distinct ${s.teams.associationId})` }).from(s.teams),
     ),
     teams: one(d.select({ n: count() }).from(s.teams)),
-    tickets: one(
-      d
-        .select({ n: sql<number>`coalesce(sum(${s.orderLines.count}), 0)` })
-        .from(s.orderLines)
-        .innerJoin(s.orders, eq(s.orders.id, s.orderLines.orderId))
-        .where(sql`${s.orderLines.kind} = 'TICKET' AND ${s.orders.status} = 'PAID'`),
-    ),
+    tickets: paid.tickets,
     imagesPendingApproval: one(
       d
         .select({ n: count() })
@@ -163,7 +170,7 @@ export function statistics(): Statistics {
     imagesRejectedMissing: one(
       d.select({ n: count() }).from(s.users).where(sql`${participant} AND ${s.users.validImage} = 2`),
     ),
-    totalPaid: one(paidTotal),
+    totalPaid: paid.total,
     ordersPaid: byStatus("PAID"),
     ordersProcessing: byStatus("PROCESSING"),
     ordersFailed: byStatus("FAILED"),

@@ -1,0 +1,56 @@
+// Results of whole-table aggregate queries (the overview figures, the Teams table), kept until the
+// database changes. "Changes" is exact, not a time-to-live: SQLite's `total_changes()` counts every
+// row this connection has inserted, updated or deleted, and `PRAGMA data_version` moves whenever
+// another connection (a script, a migration, LiteFS replicating the primary's writes) commits.
+// While neither moves, the same query gives the same answer. Inside a transaction nothing is kept
+// (its writes could still roll back). See docs/decisions/0010-performance.md.
+import type Database from "better-sqlite3";
+import { db } from "./db.server";
+
+type Version = { on: Database.Database; check: Database.Statement; serial: number };
+let version: Version | undefined;
+
+/** A key that differs whenever the database may have changed since it was last taken; null inside
+ * a transaction (nothing may be cached then). */
+export function dataVersion(): string | null {
+  const client = db().$client;
+  if (client.inTransaction) return null;
+  if (version?.on !== client) {
+    const check = client.prepare(
+      "SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version",
+    );
+    // A new connection (tests open one per file) starts counting again: tell its keys apart.
+    version = { on: client, check, serial: (version?.serial ?? 0) + 1 };
+  }
+  const row = version.check.get() as { changes: number; version: number };
+  return `${version.serial}:${row.changes}:${row.version}`;
+}
+
+/**
+ * `compute(args)`, remembered per `keyOf(args)` until the database changes (at most `max` entries;
+ * the oldest goes first).
+ */
+export function untilDataChanges<A extends unknown[], T>(
+  compute: (...args: A) => T,
+  keyOf: (...args: A) => string,
+  max = 32,
+): (...args: A) => T {
+  let at: string | null = null;
+  const results = new Map<string, T>();
+  return (...args: A) => {
+    const now = dataVersion();
+    if (now === null) return compute(...args);
+    if (now !== at) {
+      results.clear();
+      at = now;
+    }
+    const key = keyOf(...args);
+    if (results.has(key)) return results.get(key) as T;
+    const value = compute(...args);
+    // Computing only reads, but check again: a result is kept only for the version it was read at.
+    if (dataVersion() !== now) return value;
+    if (results.size >= max) results.delete(results.keys().next().value as string);
+    results.set(key, value);
+    return value;
+  };
+}
