@@ -199,6 +199,8 @@ export const orders = sqliteTable(
       .references(() => users.id),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("PROCESSING"),
     token: text("token").notNull(),
+    /** When the order's effects (fees paid, entries, tickets) were applied: at most once. */
+    effectsAppliedAt: integer("effects_applied_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("orders_token").on(t.token),
@@ -236,6 +238,10 @@ export const paymentLogs = sqliteTable(
     msg: text("msg").notNull().default(""),
     transactionId: text("transaction_id").notNull().default(""),
     orderId: text("order_id").notNull(),
+    /** 1: the provider's hash checked out; 0: a forged or garbled call (logged, changed nothing). */
+    verified: bool("verified"),
+    /** "return" (the buyer's browser) or "callback" (the provider's server). */
+    source: text("source").notNull().default("return"),
   },
   (t) => [index("payment_logs_order").on(t.orderId), index("payment_logs_created").on(t.createdAt)],
 );
