@@ -1424,18 +1424,20 @@ export function writeRaceDay(
     for (const s of plan.scoreboardRounds) board.run(s.roundId, s.createdAt);
 
     const order = sqlite.prepare(
-      `INSERT INTO orders (id, created_at, updated_at, transaction_id, owner_id, status, token)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO orders (id, created_at, updated_at, transaction_id, owner_id, status, token, effects_applied_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const line = sqlite.prepare(
       "INSERT INTO order_lines (kind, count, price, order_id, event_id, user_id) VALUES (?, ?, ?, ?, ?, ?)",
     );
     for (const o of plan.orders) {
-      order.run(o.id, o.createdAt, o.updatedAt, o.transactionId, o.ownerId, o.status, o.token);
+      // A paid order's effects (fees paid, teams, tickets) are in the plan already: applied once.
+      const applied = o.status === "PAID" ? o.updatedAt : null;
+      order.run(o.id, o.createdAt, o.updatedAt, o.transactionId, o.ownerId, o.status, o.token, applied);
       for (const l of o.lines) line.run(l.kind, l.count, l.price, o.id, l.eventId, l.userId);
     }
     const log = sqlite.prepare(
-      "INSERT INTO payment_logs (created_at, status_id, msg, transaction_id, order_id) VALUES (?, ?, ?, ?, ?)",
+      "INSERT INTO payment_logs (created_at, status_id, msg, transaction_id, order_id, verified, source) VALUES (?, ?, ?, ?, ?, 1, 'callback')",
     );
     for (const p of plan.paymentLogs) log.run(p.createdAt, p.statusId, p.msg, p.transactionId, p.orderId);
     const note = sqlite.prepare(
