@@ -401,3 +401,17 @@ export const auditLog = sqliteTable(
     index("audit_log_action").on(t.action, t.createdAt),
   ],
 );
+
+/** The regatta's own numbers (beyond the spec), edited by ADMIN on /settings and audited. One row,
+ * id 1, written on the first save; until then models/settings.server.ts answers the defaults.
+ * Money in sen. */
+export const settings = sqliteTable("settings", {
+  id: integer("id").primaryKey(),
+  updatedAt: updated(),
+  crewTagFeeSen: integer("crew_tag_fee_sen").notNull(),
+  ticketPriceSen: integer("ticket_price_sen").notNull(),
+  ticketDescription: text("ticket_description").notNull(),
+  regattaName: text("regatta_name").notNull(),
+  regattaYear: integer("regatta_year").notNull(),
+  paymentDueHours: integer("payment_due_hours").notNull(),
+});
