@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { matchRoutes, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/Nonce";
@@ -29,9 +29,10 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : undefined;
+  const context = withRoutesOfThisPage(remixContext);
   const app = (
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
     </NonceProvider>
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -72,6 +73,85 @@ export default function handleRequest(
     });
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+type ManifestRoutes = EntryContext["manifest"]["routes"];
+type RouteNode = {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: RouteNode[];
+};
+
+/**
+ * The render context with only the routes this page's browser will know: with lazy route
+ * discovery (v3_lazyRouteDiscovery) the page ships a partial manifest (Remix's getPartialManifest:
+ * the matched routes, plus what matches each parent path, for their index and pathless children),
+ * and the browser discovers the rest as it navigates. RemixServer builds its route objects and
+ * matches them again for every route in the manifest it is given, which with our ~60 routes cost
+ * more than rendering a small page; given the partial manifest it renders the same HTML, and
+ * ships the same manifest, from a handful. The set depends only on the path and the matches, so
+ * it is remembered (docs/decisions/0010-performance.md).
+ */
+function withRoutesOfThisPage(context: EntryContext): EntryContext {
+  if (!context.future.v3_lazyRouteDiscovery || context.isSpaMode) return context;
+  const { location, matches, basename } = context.staticHandlerContext;
+  const all = context.manifest.routes;
+  const key = `${location.pathname}\n${matches.map((m) => m.route.id).join("\n")}`;
+  let routes = pageRoutes.get(key);
+  if (!routes || routesOf !== all) {
+    if (routesOf !== all) {
+      pageRoutes.clear();
+      routesOf = all;
+      tree = routeTree(all);
+    }
+    const ids = new Set(matches.map((m) => m.route.id));
+    // As getPartialManifest does: "/" and every parent path of the location.
+    const segments = location.pathname.split("/").filter(Boolean);
+    segments.pop();
+    const paths = ["/"];
+    while (segments.length > 0) {
+      paths.push(`/${segments.join("/")}`);
+      segments.pop();
+    }
+    for (const path of paths) {
+      for (const m of matchRoutes(tree as Parameters<typeof matchRoutes>[0], path, basename || "/") ?? [])
+        ids.add(m.route.id as string);
+    }
+    // In the manifest's order: siblings keep their order (it breaks ties when routes are ranked).
+    routes = {};
+    for (const [id, route] of Object.entries(all)) if (ids.has(id)) routes[id] = route;
+    if (pageRoutes.size >= 1000) pageRoutes.delete(pageRoutes.keys().next().value as string);
+    pageRoutes.set(key, routes);
+  }
+  return { ...context, manifest: { ...context.manifest, routes } };
+}
+
+let routesOf: ManifestRoutes | undefined;
+let tree: RouteNode[] = [];
+const pageRoutes = new Map<string, ManifestRoutes>();
+
+/** The manifest's routes as the nested objects matchRoutes takes. */
+function routeTree(routes: ManifestRoutes): RouteNode[] {
+  const children = new Map<string, RouteNode[]>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const parent = route.parentId ?? "";
+    const node: RouteNode = {
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+    };
+    children.set(parent, [...(children.get(parent) ?? []), node]);
+  }
+  const attach = (nodes: RouteNode[]): RouteNode[] =>
+    nodes.map((node) => {
+      const kids = children.get(node.id);
+      return kids ? { ...node, children: attach(kids) } : node;
+    });
+  return attach(children.get("") ?? []);
 }
 
 function hasDeferredData(context: EntryContext): boolean {
