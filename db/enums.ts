@@ -8,6 +8,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const RESERVATION_STATUSES = ["PENDING", "APPROVED", "REJECTED", "CANCELLED"] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const ORDER_LINE_KINDS = ["EVENT", "MEMBERSHIP", "TICKET"] as const;
+export type OrderLineKind = (typeof ORDER_LINE_KINDS)[number];
 export const TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD"] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 

@@ -1,0 +1,79 @@
+// One payment interface, two providers (PAYMENT_PROVIDER): SenangPay itself, and the built-in
+// simulator that speaks the same protocol (its own secret, sha256 mode) from a local page, so the
+// demo and the tests run the real hashing and verification code. See docs/decisions.
+import { hmac } from "../crypto.server";
+import { env } from "../env.server";
+import {
+  amountText,
+  detailText,
+  type HashMode,
+  type ReturnParams,
+  requestHash,
+  verifyReturn,
+} from "./senangpay";
+
+/** An auto-submitting form that sends the buyer's browser to the payment page. */
+export type Checkout = { action: string; fields: Record<string, string> };
+
+export type PaymentOrder = {
+  id: number;
+  total: number;
+  detail: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+};
+
+export type PaymentProvider = {
+  name: "senangpay" | "simulator";
+  checkout(order: PaymentOrder): Checkout;
+  verify(params: ReturnParams): boolean;
+};
+
+export const SIMULATOR_PATH = "/simulator/pay";
+
+/** The simulator's secret: derived from the session secret, never configured separately. */
+export function simulatorSecret(): string {
+  return hmac(env().SESSION_SECRET, "payment-simulator");
+}
+
+function provider(
+  name: PaymentProvider["name"],
+  action: string,
+  secret: string,
+  mode: HashMode,
+): PaymentProvider {
+  return {
+    name,
+    checkout(order) {
+      const detail = detailText(order.detail) || `Order_${order.id}`;
+      const amount = amountText(order.total);
+      const orderId = String(order.id);
+      const fields: Record<string, string> = {
+        detail,
+        amount,
+        order_id: orderId,
+        hash: requestHash(mode, secret, detail, amount, orderId),
+      };
+      if (order.name) fields.name = order.name.slice(0, 100);
+      if (order.email) fields.email = order.email;
+      if (order.phone) fields.phone = order.phone.slice(0, 20);
+      return { action, fields };
+    },
+    verify: (params) => verifyReturn(mode, secret, params),
+  };
+}
+
+export function paymentProvider(): PaymentProvider {
+  const e = env();
+  if (e.PAYMENT_PROVIDER === "senangpay") {
+    const base = e.SENANGPAY_URL.replace(/\/$/, "");
+    return provider(
+      "senangpay",
+      `${base}/payment/${encodeURIComponent(e.SENANGPAY_MERCHANT_ID ?? "")}`,
+      e.SENANGPAY_SECRET_KEY ?? "",
+      e.SENANGPAY_HASH,
+    );
+  }
+  return provider("simulator", SIMULATOR_PATH, simulatorSecret(), "sha256");
+}

@@ -1,0 +1,246 @@
+// Orders and payments: every change is one transaction. An order and its lines are created
+// together; a payment result is logged (forged ones too) and moves the order at most once; the
+// order's effects (crew tag fees paid; later entries and tickets) are applied exactly once, guarded
+// by orders.effects_applied_at; staff changes are audited with the change.
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { OrderStatus } from "../../db/enums";
+import { type Actor, audit } from "./audit.server";
+import { randomToken } from "~/lib/crypto.server";
+import { db, schema } from "~/lib/db.server";
+import { adminMaySet, type DraftLine, draftTotal, managerMayCancel, paymentTransition } from "~/rules/orders";
+
+const o = schema.orders;
+const l = schema.orderLines;
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+export type CreatedOrder = { id: number; token: string; total: number };
+
+/** Creates a PROCESSING order with its lines (prices as the server computed them). */
+export function createOrder(ownerId: number, lines: DraftLine[], tx?: Tx): CreatedOrder {
+  const run = (t: Tx) => {
+    const order = t
+      .insert(o)
+      .values({ ownerId, status: "PROCESSING", token: randomToken(24) })
+      .returning()
+      .get();
+    t.insert(l)
+      .values(
+        lines.map((line) => ({
+          kind: line.kind,
+          count: line.count,
+          price: line.price,
+          orderId: order.id,
+          eventId: line.eventId ?? null,
+          userId: line.userId ?? null,
+        })),
+      )
+      .run();
+    return { id: order.id, token: order.token, total: draftTotal(lines) };
+  };
+  return tx ? run(tx) : db().transaction(run);
+}
+
+/** Members (of these ids) already in a PROCESSING order's crew tag fee lines. */
+export function membersInOpenOrders(userIds: number[], tx: Pick<Tx, "select"> = db()): Set<number> {
+  if (userIds.length === 0) return new Set();
+  const rows = tx
+    .select({ userId: l.userId })
+    .from(l)
+    .innerJoin(o, eq(o.id, l.orderId))
+    .where(and(eq(l.kind, "MEMBERSHIP"), eq(o.status, "PROCESSING"), inArray(l.userId, userIds)))
+    .all();
+  return new Set(rows.map((r) => r.userId).filter((id): id is number => id !== null));
+}
+
+/** The order's effects, once: crew tag fees paid for its MEMBERSHIP lines. (Entries and tickets
+ * come with the next issue.) Returns false when they were applied before. */
+function applyEffects(tx: Tx, orderId: number, now: Date): boolean {
+  const claimed = tx
+    .update(o)
+    .set({ effectsAppliedAt: now })
+    .where(and(eq(o.id, orderId), isNull(o.effectsAppliedAt)))
+    .run().changes;
+  if (claimed === 0) return false;
+  const members = tx
+    .select({ userId: l.userId })
+    .from(l)
+    .where(and(eq(l.orderId, orderId), eq(l.kind, "MEMBERSHIP")))
+    .all()
+    .map((r) => r.userId)
+    .filter((id): id is number => id !== null);
+  if (members.length) {
+    tx.update(schema.users)
+      .set({ membershipPaid: true, updatedAt: now })
+      .where(inArray(schema.users.id, members))
+      .run();
+  }
+  return true;
+}
+
+export type PaymentCall = {
+  statusId: string;
+  orderId: string;
+  msg: string;
+  transactionId: string;
+  verified: boolean;
+  source: "return" | "callback";
+};
+
+export type PaymentOutcome =
+  | { kind: "forged" }
+  | { kind: "unknownOrder" }
+  | { kind: "applied"; orderId: number; from: OrderStatus; to: OrderStatus; effectsApplied: boolean }
+  | { kind: "unchanged"; orderId: number; status: OrderStatus };
+
+/**
+ * One payment return or callback, idempotent: logged always (a forged one as unverified); only a
+ * verified one can move the order, and only as `paymentTransition` allows; the status check and the
+ * update are one statement inside one transaction, so return and callback racing each other move
+ * the order once.
+ */
+export function recordPayment(call: PaymentCall, now = new Date()): PaymentOutcome {
+  return db().transaction(
+    (tx) => {
+      tx.insert(schema.paymentLogs)
+        .values({
+          statusId: call.statusId.slice(0, 20),
+          msg: call.msg.slice(0, 200),
+          transactionId: call.transactionId.slice(0, 100),
+          orderId: call.orderId.slice(0, 100),
+          verified: call.verified,
+          source: call.source,
+          createdAt: now,
+        })
+        .run();
+      if (!call.verified) return { kind: "forged" as const };
+      const id = /^\d{1,12}$/.test(call.orderId) ? Number(call.orderId) : null;
+      const order = id === null ? undefined : tx.select().from(o).where(eq(o.id, id)).get();
+      if (!order) return { kind: "unknownOrder" as const };
+      const next = paymentTransition(order.status, call.statusId);
+      if (!next) return { kind: "unchanged" as const, orderId: order.id, status: order.status };
+      tx.update(o)
+        .set({ status: next, updatedAt: now, transactionId: call.transactionId || order.transactionId })
+        .where(and(eq(o.id, order.id), eq(o.status, order.status)))
+        .run();
+      const effectsApplied = next === "PAID" ? applyEffects(tx, order.id, now) : false;
+      return { kind: "applied" as const, orderId: order.id, from: order.status, to: next, effectsApplied };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** A manager cancels their own Processing order. */
+export function cancelOwnOrder(ownerId: number, orderId: number, now = new Date()): "cancelled" | "refused" {
+  return db().transaction(
+    (tx) => {
+      const order = tx
+        .select()
+        .from(o)
+        .where(and(eq(o.id, orderId), eq(o.ownerId, ownerId)))
+        .get();
+      if (!order || !managerMayCancel(order.status)) return "refused" as const;
+      tx.update(o)
+        .set({ status: "CANCELLED", updatedAt: now })
+        .where(and(eq(o.id, orderId), eq(o.status, "PROCESSING")))
+        .run();
+      return "cancelled" as const;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * Admin sets a status (any but the current). Setting PAID applies the effects once; leaving PAID
+ * reverses nothing (fees stay paid): the result says so, for the toast.
+ */
+export function setOrderStatus(actor: Actor, orderId: number, to: OrderStatus, now = new Date()) {
+  return db().transaction(
+    (tx) => {
+      const order = tx.select().from(o).where(eq(o.id, orderId)).get();
+      if (!order || !adminMaySet(order.status, to)) return { ok: false as const };
+      tx.update(o).set({ status: to, updatedAt: now }).where(eq(o.id, orderId)).run();
+      const effectsApplied = to === "PAID" ? applyEffects(tx, orderId, now) : false;
+      audit(tx, actor, {
+        action: "order.status",
+        targetType: "order",
+        targetId: orderId,
+        details: { from: order.status, to, effectsApplied },
+      });
+      return {
+        ok: true as const,
+        from: order.status,
+        effectsKept: order.status === "PAID" && Boolean(order.effectsAppliedAt),
+      };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export function addOrderNote(actor: Actor, orderId: number, note: string, now = new Date()) {
+  return db().transaction((tx) => {
+    const order = tx.select({ id: o.id }).from(o).where(eq(o.id, orderId)).get();
+    if (!order) return null;
+    const row = tx
+      .insert(schema.orderNotes)
+      .values({
+        orderId,
+        note,
+        userId: actor.id,
+        author: actor.name || actor.email,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    audit(tx, actor, {
+      action: "order.note",
+      targetType: "order",
+      targetId: orderId,
+      details: { noteId: row.id },
+    });
+    return row;
+  });
+}
+
+/**
+ * Cancels every PROCESSING order older than the due hours, in one statement: an order a late
+ * callback has just paid is no longer PROCESSING and is left alone.
+ */
+export function cancelOverdueOrders(dueHours: number, now = new Date()): number {
+  const cutoff = new Date(now.getTime() - dueHours * 3_600_000);
+  return db()
+    .update(o)
+    .set({ status: "CANCELLED", updatedAt: now })
+    .where(and(eq(o.status, "PROCESSING"), lt(o.createdAt, cutoff)))
+    .run().changes;
+}
+
+/** An order with its lines (labels: member name, event name, 'Dinner Ticket') and total. */
+export function orderDetails(orderId: number) {
+  const order = db().select().from(o).where(eq(o.id, orderId)).get();
+  if (!order) return null;
+  const lines = db()
+    .select({
+      id: l.id,
+      kind: l.kind,
+      price: l.price,
+      count: l.count,
+      userId: l.userId,
+      eventId: l.eventId,
+      label: sql<string>`CASE ${l.kind}
+        WHEN 'MEMBERSHIP' THEN (SELECT name FROM users WHERE id = ${l.userId})
+        WHEN 'EVENT' THEN (SELECT name FROM events WHERE id = ${l.eventId})
+        ELSE 'Dinner Ticket' END`,
+    })
+    .from(l)
+    .where(eq(l.orderId, orderId))
+    .orderBy(l.id)
+    .all();
+  const notes = db()
+    .select()
+    .from(schema.orderNotes)
+    .where(eq(schema.orderNotes.orderId, orderId))
+    .orderBy(schema.orderNotes.createdAt)
+    .all();
+  return { order, lines, notes, total: draftTotal(lines) };
+}
