@@ -9,7 +9,7 @@ import { requireUser } from "~/lib/access.server";
 import { countryName } from "~/lib/countries.server";
 import { listTeams } from "~/models/association.server";
 import { TITLES } from "~/messages";
-import { clampPage, parseList, SIZES_DEFAULT } from "~/rules/list-params";
+import { pageOf, parseList, SIZES_DEFAULT } from "~/rules/list-params";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.associations} | ${TITLES.appName}` }];
 
@@ -17,20 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "associations");
   const params = parseList(new URL(request.url).searchParams, TEAM_LIST);
   const order = { sort: params.sort, dir: params.dir };
-  let { rows, total } = listTeams(params.filters, order, {
-    limit: params.size,
-    offset: params.page * params.size,
-  });
-  const page = clampPage(params.page, params.size, total);
-  if (page !== params.page)
-    ({ rows, total } = listTeams(params.filters, order, { limit: params.size, offset: page * params.size }));
+  const listed = pageOf(params, (p) => listTeams(params.filters, order, p));
   return json({
-    rows: withCountry(rows, countryName),
-    total,
-    page,
-    size: params.size,
-    sort: params.sort,
-    dir: params.dir,
+    ...listed,
+    rows: withCountry(listed.rows, countryName),
     name: params.filters.name ?? "",
   });
 }

@@ -8,7 +8,7 @@ import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { auditActions, listAudit } from "~/models/audit.server";
 import { TITLES } from "~/messages";
-import { clampPage, parseList, SIZES_DEFAULT } from "~/rules/list-params";
+import { pageOf, parseList, SIZES_DEFAULT } from "~/rules/list-params";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.auditLog} | ${TITLES.appName}` }];
 
@@ -16,20 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "auditLog");
   const params = parseList(new URL(request.url).searchParams, AUDIT_LIST);
   const order = { sort: params.sort, dir: params.dir };
-  let { rows, total } = listAudit(params.filters, order, {
-    limit: params.size,
-    offset: params.page * params.size,
-  });
-  const page = clampPage(params.page, params.size, total);
-  if (page !== params.page)
-    ({ rows, total } = listAudit(params.filters, order, { limit: params.size, offset: page * params.size }));
+  const listed = pageOf(params, (p) => listAudit(params.filters, order, p));
   return json({
-    rows,
-    total,
-    page,
-    size: params.size,
-    sort: params.sort,
-    dir: params.dir,
+    ...listed,
     filters: params.filters,
     actions: auditActions(),
   });

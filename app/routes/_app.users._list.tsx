@@ -9,7 +9,7 @@ import { hasRole, requireUser } from "~/lib/access.server";
 import { listUsers, teamOptions } from "~/models/user-list.server";
 import { USER_LIST } from "~/rules/user-list";
 import { TITLES } from "~/messages";
-import { clampPage, parseList } from "~/rules/list-params";
+import { pageOf, parseList } from "~/rules/list-params";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.users} | ${TITLES.appName}` }];
 
@@ -17,20 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "users");
   const params = parseList(new URL(request.url).searchParams, USER_LIST);
   const order = { sort: params.sort, dir: params.dir };
-  let { rows, total } = listUsers(params.filters, order, {
-    limit: params.size,
-    offset: params.page * params.size,
-  });
-  const page = clampPage(params.page, params.size, total);
-  if (page !== params.page)
-    ({ rows, total } = listUsers(params.filters, order, { limit: params.size, offset: page * params.size }));
+  const listed = pageOf(params, (p) => listUsers(params.filters, order, p));
   return json({
-    rows,
-    total,
-    page,
-    size: params.size,
-    sort: params.sort,
-    dir: params.dir,
+    ...listed,
     filters: params.filters,
     teams: teamOptions(),
     canCreate: hasRole(user, "ADMIN"),

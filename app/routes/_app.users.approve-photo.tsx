@@ -17,7 +17,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { sendPhotoRejectedEmail } from "~/models/account.server";
 import { listPhotos, MAX_REVIEW_IDS, reviewPhotos } from "~/models/photo-review.server";
 import { MSG, TITLES } from "~/messages";
-import { clampPage, parseList, SIZES_SMALL } from "~/rules/list-params";
+import { pageOf, parseList, SIZES_SMALL } from "~/rules/list-params";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.approvePhoto} | ${TITLES.appName}` }];
 
@@ -26,11 +26,7 @@ const LIST = { sizes: SIZES_SMALL, sorts: ["id"] as const, defaultSort: "id" as 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "approvePhoto");
   const params = parseList(new URL(request.url).searchParams, LIST);
-  let { rows, total } = listPhotos("pending", { limit: params.size, offset: params.page * params.size });
-  const page = clampPage(params.page, params.size, total);
-  if (page !== params.page)
-    ({ rows, total } = listPhotos("pending", { limit: params.size, offset: page * params.size }));
-  return json({ rows, total, page, size: params.size });
+  return json(pageOf(params, (p) => listPhotos("pending", p)));
 }
 
 function selectedIds(form: FormData): number[] | null {

@@ -7,7 +7,7 @@ import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { listPhotos } from "~/models/photo-review.server";
 import { TITLES } from "~/messages";
-import { clampPage, parseList, SIZES_SMALL } from "~/rules/list-params";
+import { pageOf, parseList, SIZES_SMALL } from "~/rules/list-params";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.photoApproved} | ${TITLES.appName}` }];
 
@@ -16,11 +16,7 @@ const LIST = { sizes: SIZES_SMALL, sorts: ["id"] as const, defaultSort: "id" as 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "photoApproved");
   const params = parseList(new URL(request.url).searchParams, LIST);
-  let { rows, total } = listPhotos("approved", { limit: params.size, offset: params.page * params.size });
-  const page = clampPage(params.page, params.size, total);
-  if (page !== params.page)
-    ({ rows, total } = listPhotos("approved", { limit: params.size, offset: page * params.size }));
-  return json({ rows, total, page, size: params.size });
+  return json(pageOf(params, (p) => listPhotos("approved", p)));
 }
 
 export default function ApprovedPhotos() {

@@ -81,3 +81,17 @@ export function sortLink(
   const dir = current.sort === column && current.dir === "asc" ? "desc" : "asc";
   return withParams(search, { sort: column, dir, page: null });
 }
+
+/**
+ * One page of a list: asks `fetch` for the requested page and, when that is past the end, for the
+ * last page instead. Returns the rows with what the pager and the headers need.
+ */
+export function pageOf<R, S extends string, F extends string>(
+  params: ListParams<S, F>,
+  fetch: (page: { limit: number; offset: number }) => { rows: R[]; total: number },
+) {
+  let result = fetch({ limit: params.size, offset: params.page * params.size });
+  const page = clampPage(params.page, params.size, result.total);
+  if (page !== params.page) result = fetch({ limit: params.size, offset: page * params.size });
+  return { rows: result.rows, total: result.total, page, size: params.size, sort: params.sort, dir: params.dir };
+}
