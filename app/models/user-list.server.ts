@@ -10,29 +10,67 @@ export type UserFilters = Partial<Record<keyof typeof USER_LIST.filters, string>
 const u = schema.users;
 const a = schema.associations;
 
-const yesNo = (value: string | undefined, column: typeof u.verified): SQL | undefined =>
-  value === "yes" ? eq(column, true) : value === "no" ? eq(column, false) : undefined;
-
 /** Like, with the user's % and _ taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
-function where(f: UserFilters): SQL | undefined {
-  const parts: (SQL | undefined)[] = [];
-  if (f.team && /^\d+$/.test(f.team)) parts.push(eq(u.associationId, Number(f.team)));
-  if (f.role && ["ADMIN", "COMMITTEE", "MANAGER", "COMPETITOR"].includes(f.role)) {
-    parts.push(eq(u.role, f.role as "ADMIN"));
+const ROLES = ["ADMIN", "COMMITTEE", "MANAGER", "COMPETITOR"];
+const YES_NO = { yes: 1, no: 0 } as const;
+type YesNo = keyof typeof YES_NO;
+const yesNoOf = (value: string | undefined): YesNo | undefined =>
+  value === "yes" || value === "no" ? value : undefined;
+
+/**
+ * The filters as the shape of their SQL (which conditions there are) and the values that fill it.
+ * The conditions hold placeholders, so one prepared statement serves every value of a shape.
+ */
+function filterQuery(f: UserFilters) {
+  const team = f.team && /^\d+$/.test(f.team) ? Number(f.team) : undefined;
+  const role = f.role && ROLES.includes(f.role) ? f.role : undefined;
+  const participants = f.role === "PARTICIPANT";
+  const photo = f.photo === "valid" || f.photo === "pending" || f.photo === "na" ? f.photo : undefined;
+  const verified = yesNoOf(f.verified);
+  const approved = yesNoOf(f.approved);
+  const paid = yesNoOf(f.paid);
+  const name = f.name ? containing(f.name.toUpperCase()) : undefined;
+  const shape = [
+    team === undefined ? "" : "team",
+    role ? "role" : participants ? "participants" : "",
+    photo ?? "",
+    verified ? "verified" : "",
+    approved ? "approved" : "",
+    paid ? "paid" : "",
+    name === undefined ? "" : "name",
+  ].join(",");
+  const values: Record<string, string | number> = {};
+  const parts: SQL[] = [];
+  if (team !== undefined) {
+    parts.push(eq(u.associationId, sql.placeholder("team")));
+    values.team = team;
+  }
+  if (role) {
+    parts.push(eq(u.role, sql.placeholder("role")));
+    values.role = role;
   }
   // Participants: the people the overview counts (managers and competitors).
-  if (f.role === "PARTICIPANT") parts.push(inArray(u.role, ["MANAGER", "COMPETITOR"]));
-  if (f.photo === "valid") parts.push(and(isNotNull(u.image), eq(u.validImage, VALID_IMAGE.APPROVED)));
-  if (f.photo === "pending") parts.push(and(isNotNull(u.image), eq(u.validImage, VALID_IMAGE.PENDING)));
-  if (f.photo === "na") {
-    parts.push(or(isNull(u.image), eq(u.validImage, VALID_IMAGE.REJECTED_OR_NONE)));
+  if (participants) parts.push(inArray(u.role, ["MANAGER", "COMPETITOR"]));
+  if (photo === "valid") parts.push(and(isNotNull(u.image), eq(u.validImage, VALID_IMAGE.APPROVED)) as SQL);
+  if (photo === "pending") parts.push(and(isNotNull(u.image), eq(u.validImage, VALID_IMAGE.PENDING)) as SQL);
+  if (photo === "na") parts.push(or(isNull(u.image), eq(u.validImage, VALID_IMAGE.REJECTED_OR_NONE)) as SQL);
+  // Placeholders skip the columns' boolean mapping: the stored 1 or 0.
+  for (const [key, value, column] of [
+    ["verified", verified, u.verified],
+    ["approved", approved, u.approved],
+    ["paid", paid, u.membershipPaid],
+  ] as const) {
+    if (!value) continue;
+    parts.push(eq(column, sql.placeholder(key)));
+    values[key] = YES_NO[value];
   }
-  parts.push(yesNo(f.verified, u.verified), yesNo(f.approved, u.approved), yesNo(f.paid, u.membershipPaid));
-  if (f.name) parts.push(sql`${u.name} LIKE ${containing(f.name.toUpperCase())} ESCAPE '\\'`);
-  const present = parts.filter((p): p is SQL => Boolean(p));
-  return present.length ? and(...present) : undefined;
+  if (name !== undefined) {
+    parts.push(sql`${u.name} LIKE ${sql.placeholder("name")} ESCAPE '\\'`);
+    values.name = name;
+  }
+  return { shape, values, where: parts.length ? and(...parts) : undefined };
 }
 
 const SORT_COLUMNS = { id: u.id, team: a.name, role: u.role, name: u.name, email: u.email, yob: u.yob };
@@ -80,21 +118,54 @@ export function listUsers(
   order: { sort: keyof typeof SORT_COLUMNS; dir: "asc" | "desc" },
   pageOpts: { limit: number; offset: number } | null,
 ): { rows: UserRow[]; total: number } {
-  const w = where(filters);
-  const col = SORT_COLUMNS[order.sort];
-  const by = order.dir === "asc" ? [asc(col), asc(u.id)] : [desc(col), desc(u.id)];
-  const q = db()
-    .select(userRowFields)
-    .from(u)
-    .leftJoin(a, eq(a.id, u.associationId))
-    .where(w)
-    .orderBy(...by);
-  const rows = (pageOpts ? q.limit(pageOpts.limit).offset(pageOpts.offset) : q).all() as UserRow[];
-  const total = db().select({ n: count() }).from(u).where(w).get()?.n ?? 0;
+  const f = filterQuery(filters);
+  const paged = pageOpts !== null;
+  const rowsQuery = prepared(`rows|${f.shape}|${order.sort}|${order.dir}|${paged}`, (d) => {
+    const col = SORT_COLUMNS[order.sort];
+    const by = order.dir === "asc" ? [asc(col), asc(u.id)] : [desc(col), desc(u.id)];
+    const q = d
+      .select(userRowFields)
+      .from(u)
+      .leftJoin(a, eq(a.id, u.associationId))
+      .where(f.where)
+      .orderBy(...by);
+    return (paged ? q.limit(sql.placeholder("limit")).offset(sql.placeholder("offset")) : q).prepare();
+  });
+  const countQuery = prepared(`count|${f.shape}`, (d) =>
+    d.select({ n: count() }).from(u).where(f.where).prepare(),
+  );
+  const rows = rowsQuery.all(pageOpts ? { ...f.values, ...pageOpts } : f.values) as UserRow[];
+  const total = (countQuery.get(f.values) as { n: number } | undefined)?.n ?? 0;
   return { rows, total };
 }
 
 /** Teams for the filter dropdown, by name. */
 export function teamOptions(): { id: number; name: string }[] {
-  return db().select({ id: a.id, name: a.name }).from(a).orderBy(sql`${a.name} COLLATE NOCASE`).all();
+  return prepared("teams", (d) =>
+    d.select({ id: a.id, name: a.name }).from(a).orderBy(sql`${a.name} COLLATE NOCASE`).prepare(),
+  ).all() as { id: number; name: string }[];
+}
+
+// Prepared statements, per shape of query, for the connection they were prepared on: every page
+// of the table reuses them instead of drizzle building and SQLite compiling the SQL again
+// (docs/decisions/0010-performance.md). Shapes are few (which filters, the sort); at most 200 kept.
+type Prepared = {
+  all(values?: Record<string, unknown>): unknown[];
+  get(values?: Record<string, unknown>): unknown;
+};
+let statementsOn: ReturnType<typeof db> | undefined;
+const statements = new Map<string, Prepared>();
+function prepared(key: string, prepare: (d: ReturnType<typeof db>) => Prepared): Prepared {
+  const d = db();
+  if (statementsOn !== d) {
+    statements.clear();
+    statementsOn = d;
+  }
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = prepare(d);
+    if (statements.size >= 200) statements.delete(statements.keys().next().value as string);
+    statements.set(key, statement);
+  }
+  return statement;
 }
