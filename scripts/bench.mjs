@@ -299,7 +299,8 @@ async function weigh(url, jar, expectStatus) {
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
-function cannon(url, headers, duration, expectStatus) {
+/** One autocannon run: every response's latency, and how many were not the expected status. */
+function cannon(url, headers, duration, expectStatus, timeout) {
   assertLocal(url);
   return new Promise((resolve, reject) => {
     /** @type {number[]} */
@@ -310,22 +311,14 @@ function cannon(url, headers, duration, expectStatus) {
         instance.stop();
         reject(new Error(`autocannon on ${url} did not finish`));
       },
-      (duration + 30) * 1000,
+      (duration + timeout + 30) * 1000,
     );
     const instance = autocannon(
-      { url, connections: CONNECTIONS, duration, headers: { ...LOAD_HEADERS, ...headers }, timeout: 10 },
+      { url, connections: CONNECTIONS, duration, headers: { ...LOAD_HEADERS, ...headers }, timeout },
       (err, result) => {
         clearTimeout(timer);
         if (err) return reject(err);
-        times.sort((a, b) => a - b);
-        resolve({
-          rps: times.length / duration,
-          p50: percentile(times, 50),
-          p95: percentile(times, 95),
-          count: times.length,
-          unexpected,
-          errors: result.errors + result.timeouts,
-        });
+        resolve({ times, duration, unexpected, errors: result.errors + result.timeouts });
       },
     );
     instance.on("response", (_client, status, _bytes, ms) => {
@@ -333,6 +326,22 @@ function cannon(url, headers, duration, expectStatus) {
       if (status !== expectStatus) unexpected++;
     });
   });
+}
+
+/** Runs merged: req/s, latency percentiles, non-matching responses, errors, server CPU ms per request. */
+function combine(runs) {
+  const times = runs.flatMap((r) => r.times).sort((a, b) => a - b);
+  const seconds = runs.reduce((sum, r) => sum + r.duration, 0);
+  const cpu = runs.reduce((sum, r) => sum + r.cpuMs, 0);
+  return {
+    rps: times.length / seconds,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    count: times.length,
+    unexpected: runs.reduce((sum, r) => sum + r.unexpected, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    cpu: cpu / times.length,
+  };
 }
 
 /**
@@ -360,23 +369,49 @@ function groupCpuMs(pgid) {
 }
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
 
-/** Warm-up, then the measurement; with `server`, also its CPU time per request. */
-async function load(url, headers, expectStatus = 200, server = null) {
-  await cannon(url, headers, WARMUP_SECONDS, expectStatus); // let the JIT and SQLite's page cache settle
-  const cpuBefore = server ? groupCpuMs(server.pid) : NaN;
-  const result = await cannon(url, headers, SECONDS, expectStatus);
-  const cpu = server ? (groupCpuMs(server.pid) - cpuBefore) / result.count : NaN;
-  return { ...result, cpu };
+/**
+ * What to load: `{ url, headers, status, server }` (server: the child process whose group's CPU
+ * time is counted, or null).
+ * @typedef {{ url: string, headers: Record<string, string>, status: number, server: import("node:child_process").ChildProcess | null, timeout?: number }} Load
+ */
+
+/**
+ * One run of `seconds`, with the server's CPU time over it. Requests still in flight when the run
+ * stops are dropped by the client; the pause after it lets the server finish them before the next
+ * run (they count towards this run's CPU time, not towards the next run's requests).
+ */
+async function run(load, seconds) {
+  const before = load.server ? groupCpuMs(load.server.pid) : NaN;
+  const result = await cannon(load.url, load.headers, seconds, load.status, load.timeout ?? 10);
+  await sleep(300);
+  return { ...result, cpuMs: load.server ? groupCpuMs(load.server.pid) - before : NaN };
 }
 
-/** The URL of the users' CSV export: the href of the "Download CSV" link on `/users`. */
-async function csvUrl(jar) {
-  const res = await request(`${base}/users`, { jar: new Map(jar) });
-  const html = await res.text();
-  const link = html.match(/<a\b[^>]*>\s*Download CSV\s*<\/a>/i)?.[0];
-  const href = link && attr(link, "href");
-  if (res.status !== 200 || !href) throw new Error("no Download CSV link on /users");
-  return new URL(href, base).href;
+/** A warm-up, then `seconds` of load in one run. */
+async function measure(load, seconds = SECONDS) {
+  await run(load, WARMUP_SECONDS); // let the JIT and SQLite's page cache settle
+  return combine([await run(load, seconds)]);
+}
+
+/**
+ * Two loads measured in alternating one-second slices (a b, b a, a b ...) for SECONDS each, so that
+ * both see the same machine: on a shared machine the load drifts within seconds.
+ */
+async function measurePair(a, b) {
+  await run(a, WARMUP_SECONDS);
+  await run(b, WARMUP_SECONDS);
+  const runsA = [];
+  const runsB = [];
+  for (let i = 0; i < SECONDS; i++) {
+    if (i % 2 === 0) {
+      runsA.push(await run(a, 1));
+      runsB.push(await run(b, 1));
+    } else {
+      runsB.push(await run(b, 1));
+      runsA.push(await run(a, 1));
+    }
+  }
+  return [combine(runsA), combine(runsB)];
 }
 
 // --- servers -------------------------------------------------------------------------------------
@@ -525,9 +560,9 @@ async function main() {
   ].filter((t) => t.vanilla || !ONLY || ONLY.test(t.label));
   for (const t of targets) if (t.csv) t.url = await csvUrl(admin);
 
-  // Load on a shared machine drifts (other processes, other VMs): each of our rows is measured
-  // right after a run of the vanilla app, and its "x vanilla" is against that run. The vanilla row
-  // shows the median of those runs.
+  // Load on a shared machine drifts (other processes, other VMs): each of our rows is measured in
+  // one-second slices alternating with the vanilla app, and its "x vanilla" is against those
+  // slices. The vanilla row shows the median of its runs.
   const vanillaTarget = targets.find((t) => t.vanilla);
   const vanillaWeight = await weigh(vanillaTarget.url, undefined, 200);
   const vanillaRuns = [];
@@ -536,29 +571,36 @@ async function main() {
   const describe = (speed) =>
     `${Math.round(speed.rps)} req/s, p50 ${Math.round(speed.p50)} ms, p95 ${Math.round(speed.p95)} ms` +
     (Number.isFinite(speed.cpu) ? `, ${speed.cpu.toFixed(1)} ms CPU/req` : "");
+  /** @type {Load} */
+  const vanillaLoad = { url: vanillaTarget.url, headers: {}, status: 200, server: vanilla };
   for (const t of targets) {
     if (t.vanilla) continue;
     const status = t.status ?? 200;
-    const server = t.url.startsWith(base) ? app : t.url.startsWith(vanillaBase) ? vanilla : null;
-    let pair = null;
-    if (t.target !== undefined) {
-      process.stdout.write(`bench: vanilla Remix ...`);
-      pair = await load(vanillaTarget.url, {}, 200, vanilla);
-      vanillaRuns.push(pair);
-      console.log(` ${describe(pair)}`);
-    }
+    const server = t.url.startsWith(base) ? app : null;
     process.stdout.write(`bench: ${t.label} ...`);
     const weight = t.weigh === false ? null : await weigh(t.url, t.jar, status);
     if (weight?.external.length)
       notes.push(`${t.label}: not counted, not local: ${weight.external.join(", ")}`);
-    const speed = await load(t.url, t.jar ? { cookie: cookieHeader(t.jar) } : {}, status, server);
-    console.log(` ${describe(speed)}`);
+    /** @type {Load} */
+    const load = { url: t.url, headers: t.jar ? { cookie: cookieHeader(t.jar) } : {}, status, server };
+    let pair = null;
+    let speed;
+    if (t.target !== undefined) {
+      [speed, pair] = await measurePair(load, vanillaLoad);
+      vanillaRuns.push(pair);
+    } else if (t.csv) {
+      // Each export takes a while: longer, with time for the 20 queued requests to finish.
+      speed = await measure({ ...load, timeout: 60 }, Math.max(SECONDS, 10));
+    } else {
+      speed = await measure(load);
+    }
+    console.log(` ${describe(speed)}${pair ? `; vanilla meanwhile ${describe(pair)}` : ""}`);
     rows.push({ ...t, weight, speed, pair });
     if (speed.unexpected || speed.errors) {
       notes.push(`${t.label}: ${speed.unexpected} responses not ${status}, ${speed.errors} errors/timeouts`);
     }
   }
-  if (vanillaRuns.length === 0) vanillaRuns.push(await load(vanillaTarget.url, {}, 200, vanilla));
+  if (vanillaRuns.length === 0) vanillaRuns.push(await measure(vanillaLoad));
   const median = (key) => {
     const sorted = vanillaRuns.map((r) => r[key]).sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)];
@@ -629,7 +671,7 @@ async function main() {
   console.log(
     `${SECONDS} s per row after a ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections, ` +
       `"accept-encoding: gzip"; latency is request to last byte as autocannon sees it; "x vanilla" is ` +
-      "req/s over that of the vanilla run just before the row; server CPU is user + system time of the " +
+      "req/s over the vanilla app's, measured in alternating 1 s slices with the row; server CPU is user + system time of the " +
       "server's processes during the run over the requests served. Our app: node " +
       `server.mjs, NODE_ENV=production, race-day seed; vanilla: remix-serve. Node ${process.version}, ` +
       `${os.cpus().length} CPU(s) shared by the servers and autocannon; load average ${loadBefore.toFixed(2)} ` +
