@@ -414,6 +414,16 @@ async function measurePair(a, b) {
   return [combine(runsA), combine(runsB)];
 }
 
+/** The URL of the users' CSV export: the href of the "Download CSV" link on `/users`. */
+async function csvUrl(jar) {
+  const res = await request(`${base}/users`, { jar: new Map(jar) });
+  const html = await res.text();
+  const link = html.match(/<a\b[^>]*>\s*Download CSV\s*<\/a>/i)?.[0];
+  const href = link && attr(link, "href");
+  if (res.status !== 200 || !href) throw new Error("no Download CSV link on /users");
+  return new URL(href, base).href;
+}
+
 // --- servers -------------------------------------------------------------------------------------
 
 /** Copies the app's sources into the temp folder (node_modules linked) and builds them there. */
