@@ -2,6 +2,7 @@
 // user shape (no password hash).
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { VALID_IMAGE } from "../../db/enums";
+import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import type { USER_LIST } from "~/rules/user-list";
 
@@ -139,12 +140,18 @@ export function listUsers(
   return { rows, total };
 }
 
-/** Teams for the filter dropdown, by name. */
+/** Teams for the filter dropdown, by name (every club: read again only after the database changes). */
 export function teamOptions(): { id: number; name: string }[] {
-  return prepared("teams", (d) =>
-    d.select({ id: a.id, name: a.name }).from(a).orderBy(sql`${a.name} COLLATE NOCASE`).prepare(),
-  ).all() as { id: number; name: string }[];
+  return currentTeamOptions().map((team) => ({ ...team }));
 }
+
+const currentTeamOptions = untilDataChanges(
+  () =>
+    prepared("teams", (d) =>
+      d.select({ id: a.id, name: a.name }).from(a).orderBy(sql`${a.name} COLLATE NOCASE`).prepare(),
+    ).all() as { id: number; name: string }[],
+  () => "",
+);
 
 // Prepared statements, per shape of query, for the connection they were prepared on: every page
 // of the table reuses them instead of drizzle building and SQLite compiling the SQL again
