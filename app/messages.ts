@@ -118,6 +118,28 @@ export const MSG = {
   feePaid: "Crew Tag Fee Paid",
   feePending: "Pending Crew Tag Fee",
 
+  // Events (sections 5, 8). The spec gives create/update/delete toasts and the duplicate name; the
+  // range sentences are ours.
+  eventCreated: "Event has been created successfully.",
+  eventUpdated: "Event has been updated successfully.",
+  eventDeleted: "Event has been deleted successfully.",
+  eventExists: "Event already exist. Please try with different name.",
+  eventDeleteConfirm: "Deleting event will remove all related data. Continue?",
+  eventWholeNumber: (label: string, min: number, max: number) =>
+    `${label} must be a whole number from ${min} to ${max}.`,
+  eventPrice:
+    "Price must be an amount in RM from 1.00 to 100,000.00, with at most two decimals (e.g. 100 or 100.50).",
+  eventRaceOrder: "Min Race must not be more than Max Race.",
+  eventAgeOrder: "Min Age must not be more than Max Age.",
+  eventFemaleOverMax: "Min Female must not be more than Max Race plus Reserve.",
+
+  // Settings (beyond the spec: the regatta's own numbers on /settings)
+  settingsUpdated: "Settings have been updated.",
+  settingsAmount: (label: string) =>
+    `${label} must be an amount in RM from 1.00 to 10,000.00, with at most two decimals (e.g. 30 or 30.50).`,
+  settingsYear: (min: number, max: number) => `Regatta year must be between ${min} and ${max}.`,
+  settingsDueHours: "Payment due hours must be a whole number from 1 to 168.",
+
   // Hardening (not spec sentences: our own, for limits the spec does not name)
   badForm: "The form could not be read. Please reload the page and try again.",
   serverBusy: "The server is busy right now. Please wait a few seconds and try again.",
@@ -172,6 +194,7 @@ export const TITLES = {
   trainingReservations: "Training Reservations",
   changePassword: "Change Password",
   auditLog: "Audit Log",
+  settings: "Settings",
 } as const;
 
 export const FOOTER = {

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import {
+  defaultSettings,
+  formValuesOf,
+  parseRM,
+  senToRM,
+  settingsOf,
+  settingsSchema,
+} from "./settings-schema";
+import { MSG } from "~/messages";
+
+describe("parseRM (RM with up to two decimals, in sen)", () => {
+  it("reads whole ringgit, one and two decimals", () => {
+    expect(parseRM("30")).toBe(3000);
+    expect(parseRM("30.5")).toBe(3050);
+    expect(parseRM("30.50")).toBe(3050);
+    expect(parseRM(" 0.05 ")).toBe(5);
+    expect(parseRM("100000")).toBe(10_000_000);
+  });
+  it("refuses three decimals, separators, signs, exponents, prefixes and empty text", () => {
+    for (const bad of [
+      "30.555",
+      "1,000",
+      "1 000",
+      "-5",
+      "+5",
+      "1e3",
+      "0x10",
+      "RM 30",
+      "30.",
+      ".5",
+      "",
+      "abc",
+    ])
+      expect(parseRM(bad), bad).toBeNull();
+  });
+  it("shows sen back as RM text", () => {
+    expect(senToRM(3050)).toBe("30.50");
+    expect(senToRM(8000)).toBe("80.00");
+    expect(senToRM(5)).toBe("0.05");
+  });
+});
+
+describe("settings form", () => {
+  const now = new Date("2026-03-01T00:00:00Z");
+  const schema = settingsSchema(now);
+  const good = {
+    regattaName: "  Penang   Regatta ",
+    regattaYear: "2026",
+    crewTagFee: "30.5",
+    ticketPrice: "80",
+    ticketDescription: "Dinner.",
+    paymentDueHours: "24",
+  };
+  const errorOf = (input: Record<string, unknown>) => {
+    const r = schema.safeParse(input);
+    return r.success ? null : r.error.issues[0].message;
+  };
+
+  it("accepts good values: money in sen, name spaces collapsed", () => {
+    const r = schema.safeParse(good);
+    expect(r.success).toBe(true);
+    if (!r.success) return;
+    expect(settingsOf(r.data)).toEqual({
+      regattaName: "Penang Regatta",
+      regattaYear: 2026,
+      crewTagFeeSen: 3050,
+      ticketPriceSen: 8000,
+      ticketDescription: "Dinner.",
+      paymentDueHours: 24,
+    });
+  });
+  it("requires every field", () => {
+    for (const key of Object.keys(good)) {
+      expect(errorOf({ ...good, [key]: "  " }), key).toBe(MSG.fillAll);
+      expect(errorOf({ ...good, [key]: undefined }), key).toBe(MSG.fillAll);
+    }
+  });
+  it("refuses amounts with three decimals or separators, and outside RM 1.00-10,000.00", () => {
+    const fee = MSG.settingsAmount("Crew tag fee");
+    expect(errorOf({ ...good, crewTagFee: "30.555" })).toBe(fee);
+    expect(errorOf({ ...good, crewTagFee: "1,000" })).toBe(fee);
+    expect(errorOf({ ...good, crewTagFee: "0.99" })).toBe(fee);
+    expect(errorOf({ ...good, crewTagFee: "10000.01" })).toBe(fee);
+    expect(errorOf({ ...good, crewTagFee: "10000" })).toBeNull();
+    expect(errorOf({ ...good, ticketPrice: "-80" })).toBe(MSG.settingsAmount("Dinner ticket price"));
+  });
+  it("keeps payment due hours to 1-168 whole hours", () => {
+    for (const bad of ["0", "169", "1.5", "-1", "1e2"])
+      expect(errorOf({ ...good, paymentDueHours: bad }), bad).toBe(MSG.settingsDueHours);
+    expect(errorOf({ ...good, paymentDueHours: "1" })).toBeNull();
+    expect(errorOf({ ...good, paymentDueHours: "168" })).toBeNull();
+  });
+  it("keeps the year between 2000 and ten years ahead", () => {
+    expect(errorOf({ ...good, regattaYear: "1999" })).toBe(MSG.settingsYear(2000, 2036));
+    expect(errorOf({ ...good, regattaYear: "2037" })).toBe(MSG.settingsYear(2000, 2036));
+    expect(errorOf({ ...good, regattaYear: "2036" })).toBeNull();
+  });
+  it("caps the text fields", () => {
+    expect(errorOf({ ...good, regattaName: "x".repeat(101) })).toBe(MSG.tooLong("Regatta name", 100));
+    expect(errorOf({ ...good, ticketDescription: "x".repeat(501) })).toBe(
+      MSG.tooLong("Dinner ticket description", 500),
+    );
+  });
+  it("has the issue's defaults, and shows them as form text", () => {
+    const d = defaultSettings(now);
+    expect(d).toMatchObject({
+      crewTagFeeSen: 3000,
+      ticketPriceSen: 8000,
+      regattaName: "Regatta Dragon Boat Festival",
+      regattaYear: 2026,
+      paymentDueHours: 24,
+    });
+    expect(d.ticketDescription).toMatch(/dinner/i);
+    const values = formValuesOf(d);
+    expect(values).toMatchObject({ crewTagFee: "30.00", ticketPrice: "80.00", regattaYear: "2026" });
+    const r = schema.safeParse(values);
+    expect(r.success && settingsOf(r.data)).toEqual(d);
+  });
+});

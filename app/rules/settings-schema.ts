@@ -1,0 +1,129 @@
+// The Settings form (beyond the spec: the regatta's own numbers, ADMIN on /settings) and the RM
+// amounts every money form reads: typed as ringgit with at most two decimals ("30", "30.5",
+// "30.50"), kept as integer sen. Pure, shared by the action, the screen and the tests.
+import { z } from "zod";
+import { MSG } from "~/messages";
+
+/** "30" -> 3000, "30.5" -> 3050, "30.50" -> 3050; anything else (thousands separators, three
+ * decimals, signs, exponents, "RM" prefixes) -> null. */
+export function parseRM(text: string): number | null {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+}
+
+/** 3050 -> "30.50": an amount as the money inputs show it (no "RM", no thousands separator). */
+export function senToRM(sen: number): string {
+  return (sen / 100).toFixed(2);
+}
+
+/** A required RM amount field, in sen, between `min` and `max` sen. (A refine, not an issue raised
+ * in the transform: a refine lets the form's cross-field checks still run and report too.) */
+export function rmField(message: string, min: number, max: number) {
+  const ok = (v: string) => {
+    if (v === "") return true; // already 'fill in all the fields'
+    const sen = parseRM(v);
+    return sen !== null && sen >= min && sen <= max;
+  };
+  return z
+    .string({ error: MSG.fillAll })
+    .trim()
+    .min(1, { error: MSG.fillAll })
+    .refine(ok, { error: message })
+    .transform((v) => parseRM(v) as number);
+}
+
+const wholeNumber = (v: string) => (/^\d{1,9}$/.test(v) ? Number(v) : Number.NaN);
+
+/** A required whole number field between `min` and `max`; digits only (no "1e2", "0x10", "+3"). */
+export function wholeNumberField(message: string, min: number, max: number) {
+  return z
+    .string({ error: MSG.fillAll })
+    .trim()
+    .min(1, { error: MSG.fillAll })
+    .refine((v) => v === "" || (wholeNumber(v) >= min && wholeNumber(v) <= max), { error: message })
+    .transform(wholeNumber);
+}
+
+/** A required text field, trimmed (inner runs of spaces kept as typed), at most `max` characters. */
+export function textField(label: string, max: number) {
+  return z
+    .string({ error: MSG.fillAll })
+    .trim()
+    .min(1, { error: MSG.fillAll })
+    .max(max, { error: MSG.tooLong(label, max) });
+}
+
+export const SETTINGS_MAX = {
+  regattaName: 100,
+  ticketDescription: 500,
+} as const;
+
+export const MONEY_MIN_SEN = 100; // RM 1.00: the payment provider takes no free orders
+export const SETTINGS_MONEY_MAX_SEN = 1_000_000; // RM 10,000.00
+export const DUE_HOURS = { min: 1, max: 168 } as const;
+
+export function yearRange(now = new Date()) {
+  return { min: 2000, max: now.getFullYear() + 10 };
+}
+
+export type Settings = {
+  crewTagFeeSen: number;
+  ticketPriceSen: number;
+  ticketDescription: string;
+  regattaName: string;
+  regattaYear: number;
+  paymentDueHours: number;
+};
+
+/** What the regatta runs on until an admin saves the Settings form. */
+export function defaultSettings(now = new Date()): Settings {
+  return {
+    crewTagFeeSen: 3000,
+    ticketPriceSen: 8000,
+    ticketDescription:
+      "A seat at the regatta's celebration dinner on the final night: dinner, the prize-giving and an evening with every crew.",
+    regattaName: "Regatta Dragon Boat Festival",
+    regattaYear: now.getFullYear(),
+    paymentDueHours: 24,
+  };
+}
+
+/** The form's fields in screen order (the first failing one is the toast). */
+export function settingsSchema(now = new Date()) {
+  const years = yearRange(now);
+  return z.object({
+    regattaName: textField("Regatta name", SETTINGS_MAX.regattaName).transform((v) => v.replace(/\s+/g, " ")),
+    regattaYear: wholeNumberField(MSG.settingsYear(years.min, years.max), years.min, years.max),
+    crewTagFee: rmField(MSG.settingsAmount("Crew tag fee"), MONEY_MIN_SEN, SETTINGS_MONEY_MAX_SEN),
+    ticketPrice: rmField(MSG.settingsAmount("Dinner ticket price"), MONEY_MIN_SEN, SETTINGS_MONEY_MAX_SEN),
+    ticketDescription: textField("Dinner ticket description", SETTINGS_MAX.ticketDescription),
+    paymentDueHours: wholeNumberField(MSG.settingsDueHours, DUE_HOURS.min, DUE_HOURS.max),
+  });
+}
+
+export type SettingsForm = z.output<ReturnType<typeof settingsSchema>>;
+
+/** The parsed form as stored settings. */
+export function settingsOf(form: SettingsForm): Settings {
+  return {
+    crewTagFeeSen: form.crewTagFee,
+    ticketPriceSen: form.ticketPrice,
+    ticketDescription: form.ticketDescription,
+    regattaName: form.regattaName,
+    regattaYear: form.regattaYear,
+    paymentDueHours: form.paymentDueHours,
+  };
+}
+
+/** The form's values for stored settings (money as RM text). */
+export function formValuesOf(s: Settings): Record<keyof SettingsForm, string> {
+  return {
+    regattaName: s.regattaName,
+    regattaYear: String(s.regattaYear),
+    crewTagFee: senToRM(s.crewTagFeeSen),
+    ticketPrice: senToRM(s.ticketPriceSen),
+    ticketDescription: s.ticketDescription,
+    paymentDueHours: String(s.paymentDueHours),
+  };
+}
