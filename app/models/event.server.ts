@@ -1,0 +1,249 @@
+// Events (spec sections 2, 3, 5, 8): the staff table with each event's count of event teams, the
+// admin's create / edit / soft delete (each with its audit entry in the same transaction), and a
+// manager's or competitor's Assigned Events. A deleted event (deleted = 1) is in no list; its
+// teams, rounds and order lines stay, so paid orders remain readable.
+import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { db, schema } from "~/lib/db.server";
+import type { Scope } from "~/lib/access.server";
+import { type EventInput, eventName } from "~/rules/event-schema";
+import { type Actor, audit } from "./audit.server";
+
+const e = schema.events;
+
+export const EVENT_AUDIT = {
+  created: "event.created",
+  updated: "event.updated",
+  deleted: "event.deleted",
+} as const;
+
+export type EventRow = {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  maxTeam: number;
+  reserveCount: number;
+  minRace: number;
+  maxRace: number;
+  maxMale: number;
+  minFemale: number;
+  minAge: number;
+  maxAge: number;
+  limitMalaysia: boolean;
+  teams: number;
+};
+
+export const EVENT_SORTS = ["id", "name", "price", "maxTeam", "teams"] as const;
+export type EventSort = (typeof EVENT_SORTS)[number];
+
+export class EventExistsError extends Error {
+  constructor() {
+    super("Event already exist");
+  }
+}
+
+// Spelled out: drizzle leaves columns unqualified in a one-table select, which inside the subquery
+// would mean teams.id.
+const teamsOf = sql<number>`(SELECT COUNT(*) FROM teams WHERE teams.event_id = events.id)`;
+
+const ROW = {
+  id: e.id,
+  name: e.name,
+  description: e.description,
+  price: e.price,
+  maxTeam: e.maxTeam,
+  reserveCount: e.reserveCount,
+  minRace: e.minRace,
+  maxRace: e.maxRace,
+  maxMale: e.maxMale,
+  minFemale: e.minFemale,
+  minAge: e.minAge,
+  maxAge: e.maxAge,
+  limitMalaysia: e.limitMalaysia,
+  teams: teamsOf,
+};
+
+function where(filters: { name?: string }): SQL {
+  const parts: SQL[] = [eq(e.deleted, false)];
+  if (filters.name)
+    parts.push(sql`${e.name} LIKE ${`%${filters.name.replace(/[\\%_]/g, "\\$&")}%`} ESCAPE '\\'`);
+  return and(...parts) as SQL;
+}
+
+/** The live events, sorted (then by id) and paged in SQL; `null` paging returns every row (CSV). */
+export function listEvents(
+  filters: { name?: string },
+  order: { sort: EventSort; dir: "asc" | "desc" },
+  pageOpts: { limit: number; offset: number } | null,
+): { rows: EventRow[]; total: number } {
+  const col =
+    order.sort === "id"
+      ? e.id
+      : order.sort === "price"
+        ? e.price
+        : order.sort === "maxTeam"
+          ? e.maxTeam
+          : order.sort === "teams"
+            ? teamsOf
+            : sql`${e.name} COLLATE NOCASE`;
+  const dir = order.dir === "asc" ? asc : desc;
+  const w = where(filters);
+  const q = db().select(ROW).from(e).where(w).orderBy(dir(col), dir(e.id));
+  const rows = (pageOpts ? q.limit(pageOpts.limit).offset(pageOpts.offset).all() : q.all()).map((r) => ({
+    ...r,
+    teams: Number(r.teams),
+  }));
+  const total = db().select({ n: count() }).from(e).where(w).get()?.n ?? 0;
+  return { rows, total };
+}
+
+/** A live event, or undefined (a deleted or unknown id). */
+export function findEvent(id: number): EventRow | undefined {
+  const row = db()
+    .select(ROW)
+    .from(e)
+    .where(and(eq(e.id, id), eq(e.deleted, false)))
+    .get();
+  return row ? { ...row, teams: Number(row.teams) } : undefined;
+}
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+/** Another live event already has this name (any case): the spec's 'Event already exist'. */
+function nameTaken(tx: Tx, name: string, exceptId: number | null): boolean {
+  const conds = [eq(e.deleted, false), sql`${e.name} = ${name} COLLATE NOCASE`];
+  if (exceptId !== null) conds.push(ne(e.id, exceptId));
+  return Boolean(
+    tx
+      .select({ id: e.id })
+      .from(e)
+      .where(and(...conds))
+      .get(),
+  );
+}
+
+function isNameConflict(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed: events\.name/.test(error.message);
+}
+
+const VALUES = (input: EventInput) => ({
+  description: input.description,
+  price: input.price,
+  maxTeam: input.maxTeam,
+  reserveCount: input.reserveCount,
+  minRace: input.minRace,
+  maxRace: input.maxRace,
+  maxMale: input.maxMale,
+  minFemale: input.minFemale,
+  minAge: input.minAge,
+  maxAge: input.maxAge,
+  limitMalaysia: input.limitMalaysia,
+});
+
+/** Creates an event (name trimmed and upper-cased, per the spec) with its audit entry. */
+export function createEvent(actor: Actor, input: EventInput) {
+  const name = eventName(input.name, "create");
+  try {
+    return db().transaction((tx) => {
+      if (nameTaken(tx, name, null)) throw new EventExistsError();
+      const created = tx
+        .insert(e)
+        .values({ name, ...VALUES(input) })
+        .returning({ id: e.id, name: e.name })
+        .get();
+      audit(tx, actor, {
+        action: EVENT_AUDIT.created,
+        targetType: "event",
+        targetId: created.id,
+        details: { name, ...VALUES(input) },
+      });
+      return created;
+    });
+  } catch (error) {
+    if (isNameConflict(error)) throw new EventExistsError();
+    throw error;
+  }
+}
+
+/**
+ * Updates a live event (the name kept as typed, trimmed: the spec upper-cases on create only) and
+ * records the changed fields, old and new, in the audit log. Returns null for a deleted or unknown
+ * event.
+ */
+export function updateEvent(actor: Actor, id: number, input: EventInput) {
+  const name = eventName(input.name, "edit");
+  try {
+    return db().transaction((tx) => {
+      const before = tx
+        .select()
+        .from(e)
+        .where(and(eq(e.id, id), eq(e.deleted, false)))
+        .get();
+      if (!before) return null;
+      if (nameTaken(tx, name, id)) throw new EventExistsError();
+      const next = { name, ...VALUES(input) };
+      const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => before[k] !== next[k]);
+      tx.update(e)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(e.id, id))
+        .run();
+      audit(tx, actor, {
+        action: EVENT_AUDIT.updated,
+        targetType: "event",
+        targetId: id,
+        details: {
+          old: Object.fromEntries(changed.map((k) => [k, before[k]])),
+          new: Object.fromEntries(changed.map((k) => [k, next[k]])),
+        },
+      });
+      return { id, name };
+    });
+  } catch (error) {
+    if (isNameConflict(error)) throw new EventExistsError();
+    throw error;
+  }
+}
+
+/** Soft delete: the event leaves every list (its name becomes free again); teams and orders stay.
+ * Returns false for a deleted or unknown event. */
+export function deleteEvent(actor: Actor, id: number): boolean {
+  return db().transaction((tx) => {
+    const before = tx
+      .select({ id: e.id, name: e.name })
+      .from(e)
+      .where(and(eq(e.id, id), eq(e.deleted, false)))
+      .get();
+    if (!before) return false;
+    tx.update(e).set({ deleted: true, updatedAt: new Date() }).where(eq(e.id, id)).run();
+    audit(tx, actor, {
+      action: EVENT_AUDIT.deleted,
+      targetType: "event",
+      targetId: id,
+      details: { name: before.name },
+    });
+    return true;
+  });
+}
+
+export type AssignedRow = { teamId: number; eventId: number; eventName: string; teamName: string };
+
+/**
+ * Assigned Events of a manager or competitor: the live events their association's event teams are
+ * in; a competitor sees only the teams they are a member of. Sorted by event name, then team name.
+ */
+export function assignedEvents(user: { id: number; role: string }, scope: Scope): AssignedRow[] {
+  if (scope.kind !== "association") return [];
+  const t = schema.teams;
+  const conds = [eq(t.associationId, scope.associationId), eq(e.deleted, false)];
+  if (user.role === "COMPETITOR")
+    conds.push(
+      sql`EXISTS (SELECT 1 FROM ${schema.teamMembers} WHERE ${schema.teamMembers.teamId} = ${t.id} AND ${schema.teamMembers.userId} = ${user.id})`,
+    );
+  return db()
+    .select({ teamId: t.id, eventId: e.id, eventName: e.name, teamName: t.name })
+    .from(t)
+    .innerJoin(e, eq(e.id, t.eventId))
+    .where(and(...conds))
+    .orderBy(sql`${e.name} COLLATE NOCASE`, sql`${t.name} COLLATE NOCASE`, t.id)
+    .all();
+}

@@ -1,0 +1,66 @@
+// The regatta's own numbers (beyond the spec; ADMIN on /settings): one row, id 1, read on every
+// call (a primary-key lookup, so nothing is cached and nothing can go stale across processes or
+// LiteFS replicas). Until an admin first saves, the defaults of rules/settings-schema.ts apply.
+// Every price the app shows or charges comes from getSettings(); the server computes totals.
+import { eq } from "drizzle-orm";
+import { db, schema } from "~/lib/db.server";
+import { defaultSettings, type Settings } from "~/rules/settings-schema";
+import { type Actor, audit } from "./audit.server";
+
+export type { Settings } from "~/rules/settings-schema";
+
+export const SETTINGS_AUDIT = { updated: "settings.updated" } as const;
+
+const ROW_ID = 1;
+const s = schema.settings;
+
+type Reader = Pick<ReturnType<typeof db>, "select">;
+
+function read(handle: Reader): Settings {
+  const row = handle
+    .select({
+      crewTagFeeSen: s.crewTagFeeSen,
+      ticketPriceSen: s.ticketPriceSen,
+      ticketDescription: s.ticketDescription,
+      regattaName: s.regattaName,
+      regattaYear: s.regattaYear,
+      paymentDueHours: s.paymentDueHours,
+    })
+    .from(s)
+    .where(eq(s.id, ROW_ID))
+    .get();
+  return row ?? defaultSettings();
+}
+
+/** `{ crewTagFeeSen, ticketPriceSen, ticketDescription, regattaName, regattaYear, paymentDueHours }`
+ * as saved (money in sen), or the defaults. */
+export function getSettings(): Settings {
+  return read(db());
+}
+
+/**
+ * Saves the settings and records the changed values, old and new, in the audit log
+ * (`settings.updated`), in one transaction. Nothing changed: nothing written. Returns the keys that
+ * changed.
+ */
+export function updateSettings(actor: Actor, next: Settings): (keyof Settings)[] {
+  return db().transaction((tx) => {
+    const before = read(tx);
+    const changed = (Object.keys(next) as (keyof Settings)[]).filter((k) => before[k] !== next[k]);
+    if (changed.length === 0) return [];
+    tx.insert(s)
+      .values({ id: ROW_ID, ...next })
+      .onConflictDoUpdate({ target: s.id, set: { ...next, updatedAt: new Date() } })
+      .run();
+    audit(tx, actor, {
+      action: SETTINGS_AUDIT.updated,
+      targetType: "settings",
+      targetId: null,
+      details: {
+        old: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        new: Object.fromEntries(changed.map((k) => [k, next[k]])),
+      },
+    });
+    return changed;
+  });
+}
