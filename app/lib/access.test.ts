@@ -31,6 +31,7 @@ describe("route table", () => {
       "payments",
       "rounds",
       "scanLog",
+      "settings",
     ] as const) {
       expect(canAccess(key, "ADMIN")).toBe(true);
       expect(canAccess(key, "COMMITTEE")).toBe(false);
@@ -64,8 +65,13 @@ describe("navFor", () => {
       "Order",
       "Scoreboard",
       "Audit",
+      "Settings",
     ]);
     expect(labels("ADMIN")).toContain("Audit Log");
+    expect(navFor("ADMIN").at(-1)).toEqual({
+      label: "Settings",
+      items: [{ label: "Settings", to: "/settings" }],
+    });
   });
   it("hides from COMMITTEE the items whose routes would refuse them", () => {
     const items = labels("COMMITTEE");
@@ -78,13 +84,26 @@ describe("navFor", () => {
       "All Orders",
       "Payment Logs",
       "Audit Log",
+      "Settings",
     ]) {
       expect(items).not.toContain(hidden);
     }
     expect(navFor("COMMITTEE").map((g) => g.label)).not.toContain("Order");
   });
-  it("gives MANAGER their four items and COMPETITOR none", () => {
-    expect(labels("MANAGER")).toEqual(["Dinner Ticket Purchase", "Members", "Orders", "Help Center"]);
-    expect(navFor("COMPETITOR")).toEqual([]);
+  it("gives MANAGER Events and their four items, and COMPETITOR only Events", () => {
+    expect(labels("MANAGER")).toEqual([
+      "Events",
+      "Dinner Ticket Purchase",
+      "Members",
+      "Orders",
+      "Help Center",
+    ]);
+    expect(navFor("COMPETITOR")).toEqual([{ label: "", items: [{ label: "Events", to: "/events" }] }]);
+  });
+  it("keeps /settings to ADMIN", () => {
+    expect(canAccess("settings", "ADMIN")).toBe(true);
+    for (const role of ["COMMITTEE", "MANAGER", "COMPETITOR"] as const)
+      expect(canAccess("settings", role)).toBe(false);
+    expect(canAccess("settings", null)).toBe(false);
   });
 });

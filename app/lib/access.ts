@@ -40,6 +40,7 @@ export const ROUTES = {
   trainingReservations: { path: "/training-reservations", access: ["ADMIN", "COMMITTEE"] },
   notFound: { path: "/not-found", access: "public" },
   auditLog: { path: "/audit-log", access: ["ADMIN"] }, // beyond the spec: staff actions
+  settings: { path: "/settings", access: ["ADMIN"] }, // beyond the spec: the regatta's own numbers
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -118,12 +119,15 @@ const STAFF_NAV: NavSpec[] = [
   },
   { label: "Scoreboard", items: [["Scoreboard", "scoreboardManage"]] },
   { label: "Audit", items: [[TITLES.auditLog, "auditLog"]] },
+  { label: "Settings", items: [[TITLES.settings, "settings"]] }, // beyond the spec
 ];
 
 const MANAGER_NAV: NavSpec[] = [
   {
     label: "",
     items: [
+      // Beyond the spec's sidebar: their Assigned Events (issue 8), reachable only by URL before.
+      ["Events", "events"],
       [TITLES.tickets, "tickets"],
       [TITLES.members, "members"],
       [TITLES.orders, "orders"],
@@ -132,8 +136,12 @@ const MANAGER_NAV: NavSpec[] = [
   },
 ];
 
+// Beyond the spec's sidebar (which has nothing for competitors): their Assigned Events.
+const COMPETITOR_NAV: NavSpec[] = [{ label: "", items: [["Events", "events"]] }];
+
 export function navFor(role: Role): NavGroup[] {
-  const spec = role === "ADMIN" || role === "COMMITTEE" ? STAFF_NAV : role === "MANAGER" ? MANAGER_NAV : [];
+  const spec =
+    role === "ADMIN" || role === "COMMITTEE" ? STAFF_NAV : role === "MANAGER" ? MANAGER_NAV : COMPETITOR_NAV;
   return spec
     .map((g) => ({
       label: g.label,

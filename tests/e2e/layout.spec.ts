@@ -52,6 +52,7 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
     },
     { group: "Scoreboard", items: [["Scoreboard", "/scoreboard-manage"]] },
     { group: "Audit", items: [["Audit Log", "/audit-log"]] }, // beyond the spec: staff actions
+    { group: "Settings", items: [["Settings", "/settings"]] }, // beyond the spec: the regatta's numbers
   ],
   COMMITTEE: [
     {
@@ -83,6 +84,7 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
   MANAGER: [
     {
       items: [
+        ["Events", "/events"], // beyond the spec: their Assigned Events
         ["Dinner Ticket Purchase", "/tickets/purchase"],
         ["Members", "/members"],
         ["Orders", "/orders"],
@@ -90,7 +92,7 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
       ],
     },
   ],
-  COMPETITOR: [],
+  COMPETITOR: [{ items: [["Events", "/events"]] }], // beyond the spec: their Assigned Events
 };
 
 for (const role of Object.keys(SIDEBAR) as DemoRole[]) {

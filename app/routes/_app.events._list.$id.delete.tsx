@@ -1,0 +1,58 @@
+// /events/:id/delete: the confirmation step over the events table (ADMIN only): the spec's
+// 'Deleting event will remove all related data. Continue?' and a POST button, the same with and
+// without JavaScript. Delete is soft: the event leaves every list; its teams and orders stay.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Dialog } from "~/components/Dialog";
+import { PostForm } from "~/components/PostForm";
+import { requireRole, requireUser } from "~/lib/access.server";
+import { readForm } from "~/lib/csrf.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { deleteEvent, findEvent } from "~/models/event.server";
+import { MSG } from "~/messages";
+import { parseEventId } from "~/rules/event-schema";
+
+function eventId(raw: string | undefined): number {
+  const id = parseEventId(raw);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "events");
+  requireRole(user, ["ADMIN"]);
+  const event = findEvent(eventId(params.id));
+  if (!event) throw new Response("Not Found", { status: 404 });
+  return json({ id: event.id, name: event.name, teams: event.teams });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, "events");
+  requireRole(user, ["ADMIN"]);
+  const id = eventId(params.id);
+  await readForm(request);
+  if (!deleteEvent(user, id)) throw new Response("Not Found", { status: 404 });
+  const back = new URL(request.url).search;
+  return redirectWithToast(request, `/events${back}`, { type: "success", message: MSG.eventDeleted });
+}
+
+export default function DeleteEvent() {
+  const event = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  return (
+    <Dialog title="Delete Event" closeTo={`/events${search}`}>
+      <p>
+        <strong>{event.name}</strong>
+      </p>
+      <p>{MSG.eventDeleteConfirm}</p>
+      <PostForm task="Deleting event" preventScrollReset className="actions">
+        <button type="submit" className="btn btn-danger">
+          Delete
+        </button>
+        <Link to={`/events${search}`} className="btn" preventScrollReset>
+          Cancel
+        </Link>
+      </PostForm>
+    </Dialog>
+  );
+}

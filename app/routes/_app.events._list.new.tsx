@@ -1,0 +1,57 @@
+// /events/new: the Create Event dialog over the events table (ADMIN only: COMMITTEE, managers and
+// competitors see no button, and their GET or POST here is refused with 403). The spec's defaults
+// are prefilled; the name is trimmed and upper-cased on create.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLocation } from "@remix-run/react";
+import { Dialog } from "~/components/Dialog";
+import { Toasts } from "~/components/Toasts";
+import { requireRole, requireUser } from "~/lib/access.server";
+import { parseForm, replyWithError } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { createEvent, EventExistsError } from "~/models/event.server";
+import { MSG } from "~/messages";
+import { EVENT_DEFAULTS, eventFormError, eventFormValues, eventSchema } from "~/rules/event-schema";
+import { EventForm } from "~/tables/events";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "events");
+  requireRole(user, ["ADMIN"]);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, "events");
+  requireRole(user, ["ADMIN"]);
+  const { submission } = await parseForm(request, eventSchema);
+  if (submission.status !== "success") return replyWithError(submission, eventFormError(submission.error));
+  try {
+    createEvent(user, submission.value);
+  } catch (error) {
+    if (error instanceof EventExistsError)
+      return replyWithError(submission, MSG.eventExists, {
+        status: 409,
+        fieldErrors: { name: [MSG.eventExists] },
+      });
+    throw error;
+  }
+  const back = new URL(request.url).search;
+  return redirectWithToast(request, `/events${back}`, { type: "success", message: MSG.eventCreated });
+}
+
+const DEFAULTS = eventFormValues(EVENT_DEFAULTS);
+
+export default function CreateEvent() {
+  const data = useActionData<typeof action>();
+  const { search } = useLocation();
+  return (
+    <Dialog title="Create Event" closeTo={`/events${search}`}>
+      <Toasts toasts={[data?.toast]} />
+      <EventForm
+        defaultValue={DEFAULTS}
+        lastResult={data?.result}
+        submitLabel="Create Event"
+        task="Creating event"
+      />
+    </Dialog>
+  );
+}

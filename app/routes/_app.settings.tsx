@@ -1,0 +1,129 @@
+// /settings (ADMIN; beyond the spec): the regatta's own numbers — crew tag fee, dinner ticket price
+// and description, regatta name and year, payment due hours. Money is typed in RM (up to two
+// decimals) and stored in sen. A save writes one audit entry (`settings.updated`, old and new
+// values) in the same transaction; every price the app charges is read from here.
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Field } from "~/components/Field";
+import { PostForm } from "~/components/PostForm";
+import { Screen } from "~/components/Screen";
+import { Toasts } from "~/components/Toasts";
+import { requireUser } from "~/lib/access.server";
+import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getSettings, updateSettings } from "~/models/settings.server";
+import { MSG, TITLES } from "~/messages";
+import { formatRM } from "~/rules/format";
+import {
+  DUE_HOURS,
+  formValuesOf,
+  SETTINGS_MAX,
+  settingsOf,
+  settingsSchema,
+  yearRange,
+} from "~/rules/settings-schema";
+
+export const meta: MetaFunction = () => [{ title: `${TITLES.settings} | ${TITLES.appName}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "settings");
+  const settings = getSettings();
+  return json({ settings, values: formValuesOf(settings), years: yearRange() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, "settings");
+  const { submission } = await parseForm(request, settingsSchema());
+  if (submission.status !== "success")
+    return replyWithError(submission, firstError(submission) ?? MSG.fillAll);
+  updateSettings(user, settingsOf(submission.value));
+  return redirectWithToast(request, "/settings", { type: "success", message: MSG.settingsUpdated });
+}
+
+export default function Settings() {
+  const { settings, values, years } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <Screen title={TITLES.settings}>
+      <Toasts toasts={[data?.toast]} />
+      <div className="card wide">
+        {/* A save re-reads the settings: the form starts again from what was stored ("30.5" shows as
+            "30.50"). */}
+        <SettingsForm
+          key={JSON.stringify(values)}
+          values={values}
+          settings={settings}
+          years={years}
+          lastResult={data?.result}
+        />
+      </div>
+    </Screen>
+  );
+}
+
+function SettingsForm({
+  values,
+  settings,
+  years,
+  lastResult,
+}: {
+  values: Record<string, string>;
+  settings: { crewTagFeeSen: number; ticketPriceSen: number };
+  years: { min: number; max: number };
+  lastResult: unknown;
+}) {
+  const [form, fields] = useForm({
+    defaultValue: values,
+    // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
+    lastResult: lastResult as any,
+  });
+  return (
+    <PostForm task="Updating settings" {...getFormProps(form)} noValidate className="form-grid">
+      <Field label="Regatta Name" field={fields.regattaName}>
+        <input
+          {...getInputProps(fields.regattaName, { type: "text" })}
+          maxLength={SETTINGS_MAX.regattaName}
+        />
+      </Field>
+      <Field label="Regatta Year" field={fields.regattaYear} hint={`${years.min}-${years.max}`}>
+        <input {...getInputProps(fields.regattaYear, { type: "number" })} min={years.min} max={years.max} />
+      </Field>
+      <Field
+        label="Crew Tag Fee (RM)"
+        field={fields.crewTagFee}
+        hint={`Per member; now ${formatRM(settings.crewTagFeeSen)}`}
+      >
+        <input {...getInputProps(fields.crewTagFee, { type: "text" })} inputMode="decimal" maxLength={12} />
+      </Field>
+      <Field
+        label="Dinner Ticket Price (RM)"
+        field={fields.ticketPrice}
+        hint={`Per pax; now ${formatRM(settings.ticketPriceSen)}`}
+      >
+        <input {...getInputProps(fields.ticketPrice, { type: "text" })} inputMode="decimal" maxLength={12} />
+      </Field>
+      <Field label="Dinner Ticket Description" field={fields.ticketDescription}>
+        <textarea
+          {...getTextareaProps(fields.ticketDescription)}
+          maxLength={SETTINGS_MAX.ticketDescription}
+          rows={3}
+        />
+      </Field>
+      <Field
+        label="Payment Due (hours)"
+        field={fields.paymentDueHours}
+        hint={`${DUE_HOURS.min}-${DUE_HOURS.max}; an unpaid order is cancelled after this`}
+      >
+        <input
+          {...getInputProps(fields.paymentDueHours, { type: "number" })}
+          min={DUE_HOURS.min}
+          max={DUE_HOURS.max}
+        />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-block">
+        Update Settings
+      </button>
+    </PostForm>
+  );
+}
