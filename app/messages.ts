@@ -118,6 +118,28 @@ export const MSG = {
   feePaid: "Crew Tag Fee Paid",
   feePending: "Pending Crew Tag Fee",
 
+  // Members and the crew tag fee checkout (sections 4, 5, 8). The spec gives the approval toast and
+  // the declaration error; the refusals are ours.
+  membersApproved: "Selected members have been approved.",
+  membersDeclarationRequired: "You must agree with the declaration to continue.",
+  membersDeclaration:
+    "I declare that every member listed above is able to swim at least 50 m, is medically fit to take part in dragon boat racing, and takes part in the regatta at their own risk.",
+  membersPaymentNotes: (hours: number) =>
+    `Payment is due within ${hours} hours or the order is cancelled. Orders are non-refundable.`,
+  membersNoneSelected: "Select at least one member first.",
+  membersNonePending: "The selected member(s) are no longer pending approval. The list has been reloaded.",
+  membersNotYours: "Some of the selected members are not in your team. Nothing was changed.",
+  membersNotApproved: "Some of the selected members are not approved yet. Approve them first.",
+  membersAlreadyPaid: "Some of the selected members have already paid the crew tag fee.",
+  membersAlreadyInOrder:
+    "Some of the selected members are already in an order waiting for payment. Complete or cancel that order on the Orders page first.",
+  membersInOrder: (orderId: number) => `Payment in progress (order #${orderId})`,
+  paymentRedirecting: "Taking you to the payment page ...",
+  paymentReturnError:
+    "An error occured when processing payment. Do contact event committee / adminstrator for more info.",
+  paymentProcessing: "Processing your payment ...",
+  simulatorBadRequest: "This payment request is not valid. Nothing was charged.",
+
   // Events (sections 5, 8). The spec gives create/update/delete toasts and the duplicate name; the
   // range sentences are ours.
   eventCreated: "Event has been created successfully.",
@@ -186,6 +208,8 @@ export const TITLES = {
   races: "All Races",
   scanLog: "Scan Logs",
   paymentReturn: "Payment",
+  checkout: "Checkout",
+  simulator: "Regatta (simulator)",
   scanningEntrance: "Scanning Entrance",
   scanningProfile: "Scanning Profile",
   scoreboard: "Scoreboard",

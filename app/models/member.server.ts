@@ -1,0 +1,260 @@
+// A manager's members (/members): the four lifecycle tabs of the manager's own association, the
+// approval, and the crew tag fee checkout. Every function takes the manager's Scope
+// (scopeOf(user)) and re-checks each id it is given: it must be a member of that association and
+// in the right state, whatever the form said. Approval and checkout are one transaction each; the
+// checkout's checks (approved, not paid, not in a Processing order) and the order's creation run
+// in the same immediate transaction, so two checkouts for one member cannot both succeed.
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Scope } from "~/lib/access.server";
+import { db, schema } from "~/lib/db.server";
+import type { User } from "~/models/user.server";
+import { type Draft, type FeeRefusal, membershipDraft } from "~/rules/orders";
+import { type Actor, audit } from "./audit.server";
+import { type CreatedOrder, createOrder, membersInOpenOrders } from "./order.server";
+
+const u = schema.users;
+
+/** The Members tabs, in the spec's order: approved and paid; email not verified; verified, waiting
+ * for the manager's approval; approved, crew tag fee not paid. Each member is in exactly one. */
+export type MemberTab = "paid" | "unverified" | "pending" | "fee";
+
+export const MEMBER_AUDIT = { approved: "members.approved" } as const;
+
+/** The most ids one approval or checkout takes (the largest page of the list). */
+export const MAX_MEMBER_IDS = 200;
+
+/** The ids ticked in a form: digits only, at most MAX_MEMBER_IDS; anything else is null (a 400). */
+export function parseMemberIds(values: unknown[]): number[] | null {
+  if (values.length > MAX_MEMBER_IDS) return null;
+  const ids = values.map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN));
+  return ids.some(Number.isNaN) ? null : ids;
+}
+
+function associationOf(scope: Scope): number {
+  // The Members screen is for managers only; staff have no "own association".
+  if (scope.kind !== "association") throw new Error("members: a manager's scope is required");
+  return scope.associationId;
+}
+
+function tabWhere(tab: MemberTab): SQL {
+  switch (tab) {
+    case "paid":
+      return eq(u.membershipPaid, true);
+    case "unverified":
+      return and(eq(u.verified, false), eq(u.membershipPaid, false)) as SQL;
+    case "pending":
+      return and(eq(u.verified, true), eq(u.approved, false), eq(u.membershipPaid, false)) as SQL;
+    case "fee":
+      return and(eq(u.verified, true), eq(u.approved, true), eq(u.membershipPaid, false)) as SQL;
+  }
+}
+
+/** How many members each tab holds, in one pass over the association's members. */
+export function memberCounts(scope: Scope): Record<MemberTab, number> {
+  const associationId = associationOf(scope);
+  const n = (tab: MemberTab) => sql<number>`COALESCE(SUM(CASE WHEN ${tabWhere(tab)} THEN 1 ELSE 0 END), 0)`;
+  const row = db()
+    .select({ paid: n("paid"), unverified: n("unverified"), pending: n("pending"), fee: n("fee") })
+    .from(u)
+    .where(eq(u.associationId, associationId))
+    .get();
+  return {
+    paid: Number(row?.paid ?? 0),
+    unverified: Number(row?.unverified ?? 0),
+    pending: Number(row?.pending ?? 0),
+    fee: Number(row?.fee ?? 0),
+  };
+}
+
+export type MemberRow = {
+  id: number;
+  name: string;
+  email: string;
+  identification: string;
+  gender: string | null;
+  yob: number | null;
+  image: string | null;
+  validImage: number;
+  /** The Processing order the member's crew tag fee is in, if any (the fee tab only). */
+  openOrderId: number | null;
+};
+
+/** One page of a tab, by name then id. */
+export function listMembers(
+  scope: Scope,
+  tab: MemberTab,
+  page: { limit: number; offset: number },
+): { rows: MemberRow[]; total: number } {
+  const associationId = associationOf(scope);
+  const w = and(eq(u.associationId, associationId), tabWhere(tab));
+  const openOrder =
+    tab === "fee"
+      ? // Qualified by hand: drizzle writes a one-table select's columns unqualified.
+        sql<number | null>`(SELECT mo.id FROM order_lines ml JOIN orders mo ON mo.id = ml.order_id
+          WHERE ml.user_id = "users"."id" AND ml.kind = 'MEMBERSHIP' AND mo.status = 'PROCESSING'
+          ORDER BY mo.id DESC LIMIT 1)`
+      : sql<number | null>`NULL`;
+  const rows = db()
+    .select({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      identification: u.identification,
+      gender: u.gender,
+      yob: u.yob,
+      image: u.image,
+      validImage: u.validImage,
+      openOrderId: openOrder,
+    })
+    .from(u)
+    .where(w)
+    .orderBy(asc(u.name), asc(u.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .all();
+  const total = db().select({ n: count() }).from(u).where(w).get()?.n ?? 0;
+  return { rows, total };
+}
+
+/** A member's photo for the viewer: only a member of the manager's association who has one. */
+export function memberPhoto(scope: Scope, id: number) {
+  const associationId = associationOf(scope);
+  const row = db()
+    .select({
+      id: u.id,
+      name: u.name,
+      image: u.image,
+      validImage: u.validImage,
+      team: schema.associations.name,
+    })
+    .from(u)
+    .innerJoin(schema.associations, eq(schema.associations.id, u.associationId))
+    .where(and(eq(u.id, id), eq(u.associationId, associationId)))
+    .get();
+  if (!row?.image) return null;
+  return row as typeof row & { image: string };
+}
+
+const unique = (ids: number[]) => [...new Set(ids)];
+
+type Reader = Pick<ReturnType<typeof db>, "select">;
+
+/** The rows of these ids, or null when any of them is not a member of the association (or does
+ * not exist): a forged or foreign id refuses the whole request. */
+function ownMembers(handle: Reader, associationId: number, ids: number[]) {
+  const wanted = unique(ids);
+  if (wanted.length === 0) return [];
+  const rows = handle
+    .select({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      verified: u.verified,
+      approved: u.approved,
+      membershipPaid: u.membershipPaid,
+    })
+    .from(u)
+    .where(and(inArray(u.id, wanted), eq(u.associationId, associationId)))
+    .all();
+  return rows.length === wanted.length ? rows : null;
+}
+
+export type Approval =
+  | { kind: "foreign" }
+  | { kind: "approved"; members: { id: number; name: string; email: string }[] };
+
+/**
+ * Approves the selected members: only the association's own verified members still waiting for
+ * approval change (a stale id is skipped); any id outside the association refuses everything.
+ * Recorded in the audit log with the change. Returns the members approved, for their emails.
+ */
+export function approveMembers(actor: User, scope: Scope, ids: number[]): Approval {
+  const associationId = associationOf(scope);
+  const wanted = unique(ids).slice(0, MAX_MEMBER_IDS);
+  return db().transaction(
+    (tx) => {
+      const rows = ownMembers(tx, associationId, wanted);
+      if (rows === null) return { kind: "foreign" as const };
+      const pending = rows.filter((m) => m.verified && !m.approved && !m.membershipPaid);
+      if (pending.length === 0) return { kind: "approved" as const, members: [] };
+      const changed = pending.map((m) => m.id);
+      tx.update(u)
+        .set({ approved: true, updatedAt: new Date() })
+        .where(and(inArray(u.id, changed), eq(u.associationId, associationId), eq(u.approved, false)))
+        .run();
+      audit(tx, actor as Actor, {
+        action: MEMBER_AUDIT.approved,
+        targetType: "user",
+        targetId: changed.length === 1 ? changed[0] : null,
+        details: { userIds: changed },
+      });
+      return {
+        kind: "approved" as const,
+        members: pending.map((m) => ({ id: m.id, name: m.name, email: m.email })),
+      };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export type FeeDraftResult = Draft | { refused: FeeRefusal | "foreign" };
+
+function draftIn(handle: Reader, associationId: number, ids: number[], feeSen: number): FeeDraftResult {
+  const wanted = unique(ids);
+  if (wanted.length === 0) return { refused: "noneSelected" };
+  if (wanted.length > MAX_MEMBER_IDS) return { refused: "foreign" };
+  const rows = ownMembers(handle, associationId, wanted);
+  if (rows === null) return { refused: "foreign" };
+  const open = membersInOpenOrders(wanted, handle);
+  return membershipDraft(
+    rows.map((m) => ({
+      id: m.id,
+      name: m.name,
+      // Unverified members are never in the fee tab; treat them as not approved.
+      approved: m.approved && m.verified,
+      membershipPaid: m.membershipPaid,
+      inOpenOrder: open.has(m.id),
+    })),
+    feeSen,
+  );
+}
+
+/** The crew tag fee draft for the checkout view (read only). */
+export function feeDraft(scope: Scope, ids: number[], feeSen: number): FeeDraftResult {
+  return draftIn(db(), associationOf(scope), ids, feeSen);
+}
+
+/**
+ * Proceed to Payment: the draft computed again on the server and the order created from it, in
+ * one immediate transaction (members of the association, approved, not paid, not in a Processing
+ * order). Returns the order, or why not.
+ */
+export function checkoutMembership(
+  manager: Pick<User, "id">,
+  scope: Scope,
+  ids: number[],
+  feeSen: number,
+): { refused: FeeRefusal | "foreign" } | { order: CreatedOrder; draft: Draft } {
+  const associationId = associationOf(scope);
+  return db().transaction(
+    (tx) => {
+      const draft = draftIn(tx, associationId, ids, feeSen);
+      if ("refused" in draft) return draft;
+      const order = createOrder(manager.id, draft.lines, tx);
+      return { order, draft };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** The association's name and the manager, for the approval emails. */
+export function associationName(scope: Scope): string {
+  const associationId = associationOf(scope);
+  return (
+    db()
+      .select({ name: schema.associations.name })
+      .from(schema.associations)
+      .where(eq(schema.associations.id, associationId))
+      .get()?.name ?? ""
+  );
+}
