@@ -1,15 +1,257 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { TITLES } from "~/messages";
+// /members (MANAGER, own association): the four tabs of the member lifecycle as links (?tab=) with
+// their counts, a paged list with checkboxes, Approve on Pending Approval and Pay on Pending Crew
+// Tag Fee. With JavaScript the buttons appear once a member is ticked; without it they are always
+// there and an empty selection says so. The photo viewer (/members/:id/photo) and the checkout
+// (/members/checkout) are child routes over the list. Every id is checked again on the server
+// (models/member.server.ts): own association, right state.
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { type Column, DataTable, Pager } from "~/components/DataTable";
+import { Screen } from "~/components/Screen";
+import { Toasts } from "~/components/Toasts";
+import { requireUser, scopeOf } from "~/lib/access.server";
+import { readForm } from "~/lib/csrf.server";
+import { sendMembersApprovedEmails } from "~/lib/member-mail.server";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import {
+  approveMembers,
+  associationName,
+  listMembers,
+  type MemberRow,
+  type MemberTab,
+  memberCounts,
+  parseMemberIds,
+} from "~/models/member.server";
+import { getSettings } from "~/models/settings.server";
+import { MSG, TITLES } from "~/messages";
+import { pageOf, parseList, SIZES_DEFAULT, withParams } from "~/rules/list-params";
+import { photoState } from "~/rules/user-status";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.members} | ${TITLES.appName}` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "members");
-  return null;
+export const MEMBER_TABS: { key: MemberTab; label: string }[] = [
+  { key: "paid", label: "Paid" },
+  { key: "unverified", label: "Email Verification Required" },
+  { key: "pending", label: "Pending Approval" },
+  { key: "fee", label: "Pending Crew Tag Fee" },
+];
+
+export const MEMBER_LIST = {
+  sizes: SIZES_DEFAULT,
+  sorts: ["name"] as const,
+  defaultSort: "name" as const,
+  filters: { tab: 12 },
+};
+
+export function tabOf(raw: string | undefined | null): MemberTab {
+  return MEMBER_TABS.find((t) => t.key === raw)?.key ?? "paid";
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.members} />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "members");
+  const scope = scopeOf(user);
+  const params = parseList(new URL(request.url).searchParams, MEMBER_LIST);
+  const tab = tabOf(params.filters.tab);
+  const listed = pageOf(params, (p) => listMembers(scope, tab, p));
+  return json({ ...listed, tab, counts: memberCounts(scope) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, "members");
+  const form = await readForm(request);
+  if (form.get("intent") !== "approve") throw new Response("Bad Request", { status: 400 });
+  const ids = parseMemberIds(form.getAll("ids"));
+  if (ids === null) throw new Response("Bad Request", { status: 400 });
+  if (ids.length === 0) {
+    return json({ toast: { type: "warning", message: MSG.membersNoneSelected } as Toast }, 400);
+  }
+  const scope = scopeOf(user);
+  const result = approveMembers(user, scope, ids);
+  if (result.kind === "foreign") {
+    return json({ toast: { type: "error", message: MSG.membersNotYours } as Toast }, 403);
+  }
+  const back = `/members${new URL(request.url).search}`;
+  if (result.members.length === 0) {
+    return redirectWithToast(request, back, { type: "warning", message: MSG.membersNonePending });
+  }
+  // After the commit: a failed email is logged, the approval stands.
+  await sendMembersApprovedEmails(result.members, {
+    team: associationName(scope),
+    manager: user.name || user.email,
+    feeSen: getSettings().crewTagFeeSen,
+  });
+  return redirectWithToast(request, back, { type: "success", message: MSG.membersApproved });
+}
+
+function photoText(row: MemberRow): string {
+  const state = photoState(row.image, row.validImage);
+  return state === "none"
+    ? MSG.photoPendingUpload
+    : state === "approved"
+      ? MSG.photoApproved
+      : MSG.photoInValidation;
+}
+
+function PhotoCell({ row }: { row: MemberRow }) {
+  const { search } = useLocation();
+  const text = photoText(row);
+  if (!row.image) return <>{text}</>;
+  return (
+    <Link
+      to={`/members/${row.id}/photo${search}`}
+      preventScrollReset
+      aria-label={`${text}: view photo of ${row.name}`}
+    >
+      {text}
+    </Link>
+  );
+}
+
+const baseColumns: Column<MemberRow>[] = [
+  {
+    label: "Name",
+    cell: (r) => (
+      <>
+        {r.name}
+        {r.openOrderId ? (
+          <>
+            <br />
+            <small className="hint">{MSG.membersInOrder(r.openOrderId)}</small>
+          </>
+        ) : null}
+      </>
+    ),
+  },
+  { label: "Email", cell: (r) => r.email },
+  { label: "Identification", cell: (r) => r.identification },
+  { label: "Gender", cell: (r) => r.gender ?? "" },
+  { label: "YOB", cell: (r) => r.yob ?? "" },
+  { label: "Photo", cell: (r) => <PhotoCell row={r} /> },
+];
+
+const selectColumn: Column<MemberRow> = {
+  label: "Select",
+  cell: (r) => (
+    <input
+      type="checkbox"
+      name="ids"
+      value={r.id}
+      aria-label={`Select ${r.name}`}
+      disabled={r.openOrderId !== null}
+    />
+  ),
+};
+
+/** False on the server and in the first render in the browser, true once React has hydrated. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export default function Members() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [selected, setSelected] = useState(0);
+  const recount = () =>
+    setSelected(formRef.current?.querySelectorAll('input[name="ids"]:checked').length ?? 0);
+  const rowsKey = data.rows.map((r) => r.id).join(",");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recount when the list changes
+  useEffect(recount, [rowsKey, data.tab]);
+
+  const tab = data.tab;
+  const selectable = (tab === "pending" || tab === "fee") && data.rows.length > 0;
+  const columns = selectable ? [selectColumn, ...baseColumns] : baseColumns;
+  // Without JavaScript the buttons are always there; with it, once something is ticked.
+  const showActions = !hydrated || selected > 0;
+  const params = new URLSearchParams(search);
+  const keep = (["size", "page"] as const).filter((k) => params.has(k));
+
+  const table = (
+    <DataTable columns={columns} rows={data.rows} rowKey={(r) => r.id} caption={TITLES.members} />
+  );
+  const toolbar = (button: ReactNode, hint: string) =>
+    selectable ? (
+      <div className="toolbar">
+        {showActions ? (
+          <>
+            <button type="reset" className="btn">
+              Clear Selection
+            </button>
+            {button}
+          </>
+        ) : (
+          <p className="hint">{hint}</p>
+        )}
+      </div>
+    ) : null;
+
+  return (
+    <Screen title={TITLES.members}>
+      <Toasts toasts={[actionData?.toast]} />
+      <nav className="toolbar" aria-label="Member tabs">
+        {MEMBER_TABS.map((t) => (
+          <Link
+            key={t.key}
+            to={withParams("", { tab: t.key })}
+            className={t.key === tab ? "btn btn-primary" : "btn"}
+            aria-current={t.key === tab ? "page" : undefined}
+            preventScrollReset
+          >
+            {t.label} ({data.counts[t.key]})
+          </Link>
+        ))}
+      </nav>
+      {tab === "pending" ? (
+        <Form
+          method="post"
+          ref={formRef}
+          onChange={recount}
+          onReset={() => setTimeout(recount)}
+          preventScrollReset
+        >
+          <CsrfInput />
+          <TaskInput task="Approving" />
+          {toolbar(
+            <button type="submit" name="intent" value="approve" className="btn btn-primary">
+              Approve
+            </button>,
+            "Tick members to approve them.",
+          )}
+          {table}
+        </Form>
+      ) : tab === "fee" ? (
+        <Form
+          method="get"
+          action="/members/checkout"
+          ref={formRef}
+          onChange={recount}
+          onReset={() => setTimeout(recount)}
+          preventScrollReset
+        >
+          <input type="hidden" name="tab" value="fee" />
+          {keep.map((k) => (
+            <input key={k} type="hidden" name={k} value={params.get(k) ?? ""} />
+          ))}
+          {toolbar(
+            <button type="submit" className="btn btn-primary">
+              Pay
+            </button>,
+            "Tick members to pay their crew tag fee.",
+          )}
+          {table}
+        </Form>
+      ) : (
+        table
+      )}
+      <Pager page={data.page} size={data.size} total={data.total} sizes={MEMBER_LIST.sizes} />
+      <Outlet />
+    </Screen>
+  );
 }

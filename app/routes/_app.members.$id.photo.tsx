@@ -1,0 +1,27 @@
+// /members/:id/photo: the photo viewer over the Members list, for the manager's own members only
+// (another club's member, or one without a photo: 404).
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { PhotoView } from "~/components/PhotoView";
+import { requireUser, scopeOf } from "~/lib/access.server";
+import { memberPhoto } from "~/models/member.server";
+import { photoLabel } from "~/rules/user-status";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "members");
+  const photo = /^\d{1,9}$/.test(params.id ?? "") ? memberPhoto(scopeOf(user), Number(params.id)) : null;
+  if (!photo) throw new Response("Not Found", { status: 404 });
+  return json({
+    id: photo.id,
+    name: photo.name,
+    team: photo.team,
+    image: photo.image,
+    status: photoLabel(photo),
+  });
+}
+
+export default function MemberPhoto() {
+  const photo = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  return <PhotoView photo={photo} closeTo={`/members${search}`} />;
+}
