@@ -1,23 +1,92 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
-import { TITLES } from "~/messages";
+// /senangpay/return (no guard): where the payment provider sends the buyer's browser back, with
+// status_id, order_id, msg, transaction_id and hash. Any missing: not-found. A GET only shows the
+// provider's message (underscores as spaces) and a form carrying the five parameters, which posts
+// itself after about a second with JavaScript (a Continue button without). The POST verifies the
+// hash, records the result (models/order.server.ts recordPayment: logged always, the order moved
+// at most once, effects once, whatever the callback did before), sends the order-paid email when
+// this call paid the order, and goes to /orders with the message (or the spec's error) as a toast.
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { readForm } from "~/lib/csrf.server";
+import { sendOrderPaidEmail } from "~/lib/order-mail.server";
+import { paymentProvider } from "~/lib/payments/provider.server";
+import { readReturnParams, showMsg } from "~/lib/payments/senangpay";
+import { redirectWithToast } from "~/lib/toast.server";
+import { recordPayment } from "~/models/order.server";
+import { MSG, TITLES } from "~/messages";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.paymentReturn} | ${TITLES.appName}` }];
 
 export const RETURN_PARAMS = ["status_id", "order_id", "msg", "transaction_id", "hash"] as const;
 
-// Payment return (no guard). Any missing parameter goes to not-found; processing comes with the
-// payments issue.
 export function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  if (RETURN_PARAMS.some((p) => !params.has(p))) throw redirect("/not-found");
-  return json(null);
+  const params = readReturnParams(new URL(request.url).searchParams);
+  if (!params) throw redirect("/not-found");
+  return json({ params, message: showMsg(params.msg) });
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const params = readReturnParams(form);
+  if (!params) throw redirect("/not-found");
+  const verified = paymentProvider().verify(params);
+  const outcome = recordPayment({
+    statusId: params.status_id,
+    orderId: params.order_id,
+    msg: params.msg,
+    transactionId: params.transaction_id,
+    verified,
+    source: "return",
+  });
+  if (outcome.kind === "applied" && outcome.to === "PAID") await sendOrderPaidEmail(outcome.orderId);
+  const ok = outcome.kind === "applied" || outcome.kind === "unchanged";
+  return redirectWithToast(
+    request,
+    "/orders",
+    ok ? { type: "info", message: showMsg(params.msg) } : { type: "error", message: MSG.paymentReturnError },
+  );
+}
+
+/** The spec's "after 1 second post the result". */
+const RETURN_DELAY_MS = 1000;
+
 export default function PaymentReturn() {
+  const { params, message } = useLoaderData<typeof loader>();
+  const form = useRef<HTMLFormElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    const timer = setTimeout(() => form.current?.requestSubmit(), RETURN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <main className="plain">
-      <Placeholder title={TITLES.paymentReturn} />
+      <section className="card narrow center">
+        <h1>{TITLES.paymentReturn}</h1>
+        <p role="status">{message}</p>
+        <Form method="post" ref={form}>
+          <CsrfInput />
+          <TaskInput task="Processing payment" />
+          {RETURN_PARAMS.map((name) => (
+            <input key={name} type="hidden" name={name} value={params[name]} />
+          ))}
+          {hydrated ? (
+            <p className="hint">{MSG.paymentProcessing}</p>
+          ) : (
+            <button type="submit" className="btn btn-primary">
+              Continue
+            </button>
+          )}
+        </Form>
+      </section>
     </main>
   );
 }
