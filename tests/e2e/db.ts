@@ -204,3 +204,103 @@ export function auditOf(actorId: number): { action: string; target_id: string | 
     .prepare("SELECT action, target_id, details FROM audit_log WHERE actor_id = ? ORDER BY id DESC")
     .all(actorId) as { action: string; target_id: string | null; details: string }[];
 }
+
+// ---- Members and payments factories (tests/e2e/members-payments.spec.ts) ----
+
+/** Sets a member's lifecycle flags (email verified, approved by the manager, crew tag fee paid). */
+export function setMemberState(
+  userId: number,
+  state: { verified?: boolean; approved?: boolean; paid?: boolean },
+): void {
+  const sets: string[] = [];
+  const values: number[] = [];
+  for (const [column, value] of [
+    ["verified", state.verified],
+    ["approved", state.approved],
+    ["membership_paid", state.paid],
+  ] as const) {
+    if (value === undefined) continue;
+    sets.push(`${column} = ?`);
+    values.push(value ? 1 : 0);
+  }
+  if (sets.length)
+    e2eDb()
+      .prepare(`UPDATE users SET ${sets.join(", ")} WHERE id = ?`)
+      .run(...values, userId);
+}
+
+export type MemberFlags = { verified: number; approved: number; membership_paid: number };
+
+export function memberFlags(userId: number): MemberFlags {
+  return e2eDb()
+    .prepare("SELECT verified, approved, membership_paid FROM users WHERE id = ?")
+    .get(userId) as MemberFlags;
+}
+
+export type OrderRecord = {
+  id: number;
+  status: string;
+  owner_id: number;
+  transaction_id: string | null;
+  updated_at: number;
+  effects_applied_at: number | null;
+};
+
+/** The orders a user owns, oldest first. */
+export function ordersOwnedBy(ownerId: number): OrderRecord[] {
+  return e2eDb()
+    .prepare(
+      "SELECT id, status, owner_id, transaction_id, updated_at, effects_applied_at FROM orders WHERE owner_id = ? ORDER BY id",
+    )
+    .all(ownerId) as OrderRecord[];
+}
+
+export function orderRecord(orderId: number): OrderRecord | undefined {
+  return e2eDb()
+    .prepare(
+      "SELECT id, status, owner_id, transaction_id, updated_at, effects_applied_at FROM orders WHERE id = ?",
+    )
+    .get(orderId) as OrderRecord | undefined;
+}
+
+export function orderLinesOf(
+  orderId: number,
+): { kind: string; user_id: number | null; price: number; count: number }[] {
+  return e2eDb()
+    .prepare("SELECT kind, user_id, price, count FROM order_lines WHERE order_id = ? ORDER BY id")
+    .all(orderId) as { kind: string; user_id: number | null; price: number; count: number }[];
+}
+
+export type PaymentLogRecord = {
+  source: string;
+  verified: number;
+  status_id: string;
+  msg: string;
+  transaction_id: string;
+};
+
+/** The payment log of an order (every return and callback, forged ones too), oldest first. */
+export function paymentLogsOf(orderId: number): PaymentLogRecord[] {
+  return e2eDb()
+    .prepare(
+      "SELECT source, verified, status_id, msg, transaction_id FROM payment_logs WHERE order_id = ? ORDER BY id",
+    )
+    .all(String(orderId)) as PaymentLogRecord[];
+}
+
+/** A Processing crew tag fee order of `ownerId` for these members (as the checkout makes it). */
+export function createMembershipOrder(ownerId: number, memberIds: number[], priceSen = 3000): number {
+  const db = e2eDb();
+  return db.transaction(() => {
+    const id = Number(
+      db
+        .prepare("INSERT INTO orders (owner_id, status, token) VALUES (?, 'PROCESSING', ?)")
+        .run(ownerId, randomBytes(24).toString("base64url")).lastInsertRowid,
+    );
+    const line = db.prepare(
+      "INSERT INTO order_lines (kind, count, price, order_id, user_id) VALUES ('MEMBERSHIP', 1, ?, ?, ?)",
+    );
+    for (const userId of memberIds) line.run(priceSen, id, userId);
+    return id;
+  })();
+}
