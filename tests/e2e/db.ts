@@ -304,3 +304,87 @@ export function createMembershipOrder(ownerId: number, memberIds: number[], pric
     return id;
   })();
 }
+
+// ---- Events and settings factories ----
+
+export type EventMade = { id: number; name: string };
+
+/** A live event (or a deleted one) with the spec's defaults; the name is unique and upper case. */
+export function createEvent(opts: { name?: string; price?: number; deleted?: boolean } = {}): EventMade {
+  const name = opts.name ?? unique("E2E EVENT").toUpperCase();
+  const id = Number(
+    e2eDb()
+      .prepare("INSERT INTO events (name, description, price, deleted) VALUES (?, ?, ?, ?)")
+      .run(name, `Description of ${name}.`, opts.price ?? 10000, opts.deleted ? 1 : 0).lastInsertRowid,
+  );
+  return { id, name };
+}
+
+/** An event team of a club in an event, with these members (team_members). */
+export function createTeam(
+  associationId: number,
+  eventId: number,
+  name: string,
+  memberIds: number[] = [],
+): number {
+  const db = e2eDb();
+  return db.transaction(() => {
+    const id = Number(
+      db
+        .prepare("INSERT INTO teams (name, association_id, event_id) VALUES (?, ?, ?)")
+        .run(name, associationId, eventId).lastInsertRowid,
+    );
+    for (const userId of memberIds)
+      db.prepare("INSERT INTO team_members (team_id, user_id) VALUES (?, ?)").run(id, userId);
+    return id;
+  })();
+}
+
+export type EventRecord = {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  max_race: number;
+  limit_malaysia: number;
+  deleted: number;
+};
+
+/** An event's current row by id or exact name (newest first), or undefined. */
+export function findEvent(idOrName: number | string): EventRecord | undefined {
+  const where = typeof idOrName === "number" ? "id = ?" : "name = ?";
+  return e2eDb()
+    .prepare(
+      `SELECT id, name, description, price, max_race, limit_malaysia, deleted FROM events WHERE ${where} ORDER BY id DESC`,
+    )
+    .get(idOrName) as EventRecord | undefined;
+}
+
+/** How many events (live or deleted) have this name in any case. */
+export function eventsNamed(name: string): number {
+  const row = e2eDb().prepare("SELECT COUNT(*) AS n FROM events WHERE name = ? COLLATE NOCASE").get(name) as {
+    n: number;
+  };
+  return row.n;
+}
+
+export type SettingsRecord = {
+  crew_tag_fee_sen: number;
+  ticket_price_sen: number;
+  ticket_description: string;
+  regatta_name: string;
+  regatta_year: number;
+  payment_due_hours: number;
+};
+
+/** The saved settings row, or undefined while the regatta runs on the defaults. */
+export function settingsRow(): SettingsRecord | undefined {
+  return e2eDb().prepare("SELECT * FROM settings WHERE id = 1").get() as SettingsRecord | undefined;
+}
+
+/** Puts a ticket description a test saved back to `original` (only if it is still the test's). */
+export function restoreTicketDescription(mine: string, original: string): void {
+  e2eDb()
+    .prepare("UPDATE settings SET ticket_description = ? WHERE id = 1 AND ticket_description = ?")
+    .run(original, mine);
+}
