@@ -18,7 +18,10 @@ function errorsOf(over: Record<string, unknown>) {
   const r = parse(over);
   if (r.success) return null;
   const out: Record<string, string[]> = {};
-  for (const i of r.error.issues) (out[String(i.path[0])] ??= []).push(i.message);
+  for (const i of r.error.issues) {
+    const key = String(i.path[0]);
+    out[key] = [...(out[key] ?? []), i.message];
+  }
   return out;
 }
 
