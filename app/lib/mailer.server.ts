@@ -8,7 +8,15 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/lib/env.server";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Files sent with the message (e.g. the receipt PDF of the order-paid email). */
+  attachments?: MailAttachment[];
+};
 export type SendMailOptions = {
   /** Overrides SMTP_URL: a URL sends through it, null forces the outbox. */
   smtpUrl?: string | null;
@@ -44,7 +52,18 @@ const LINK = /https?:\/\/[^\s<>"')\]]+/g;
 export async function sendMail(msg: MailMessage, opts: SendMailOptions = {}): Promise<void> {
   const e = env();
   const smtpUrl = opts.smtpUrl === undefined ? e.SMTP_URL : opts.smtpUrl;
-  const mail = { from: e.MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html };
+  const mail = {
+    from: e.MAIL_FROM,
+    to: msg.to,
+    subject: msg.subject,
+    text: msg.text,
+    html: msg.html,
+    attachments: msg.attachments?.map((a) => ({
+      filename: a.filename,
+      content: a.content,
+      contentType: a.contentType,
+    })),
+  };
 
   if (smtpUrl) {
     await smtpTransport(smtpUrl).sendMail(mail);
@@ -63,6 +82,7 @@ export async function sendMail(msg: MailMessage, opts: SendMailOptions = {}): Pr
       `[mail] to: ${msg.to}`,
       `  subject: ${msg.subject}`,
       ...links.map((l) => `  link: ${l}`),
+      ...(msg.attachments ?? []).map((a) => `  attachment: ${a.filename} (${a.content.length} bytes)`),
       `  file: ${file}`,
     ].join("\n"),
   );
