@@ -175,6 +175,24 @@ export const MSG = {
   badRequestTitle: "Bad Request",
   tooManyTitle: "Too Many Requests",
 
+  // Orders and payment logs (sections 2, 4, 8). The confirmations and toasts are the spec's; the
+  // manager's warning follows the spec's wording; the refusals are ours.
+  ordersWarning:
+    "If your payment was successful but the order status is Failed, do not cancel the order or create a new order. Contact the administrator if the status is not updated after 1 hour.",
+  orderCancelConfirm: "Are you sure you want to cancel this order?",
+  orderCancelled: "Order has been cancelled.",
+  orderNotCancellable: "This order can no longer be cancelled: only an order in Processing can be cancelled.",
+  orderStatusConfirm: "Changing status might impact payment process, are you sure you want to proceed?",
+  orderStatusUpdated: "Order status has been updated.",
+  orderStatusUnchanged: "Select a status different from the current one to update it.",
+  orderStatusStale: "The order's status was changed meanwhile. Check it and try again.",
+  orderEffectsKept:
+    "Nothing the order paid for was reversed: crew tag fees (and any entries or tickets) stay paid.",
+  orderNoteAdded: "Order note has been added.",
+  orderNoteRequired: "Please enter a note.",
+  downloadError: (doc: "invoice" | "receipt") =>
+    `An error occured when downloading ${doc}. Please try again.`,
+
   // Generic
   fillAll: "Make sure to fill in all the fields.",
   genericError: (doing: string) => `An error occured when ${doing}. Please try again.`,

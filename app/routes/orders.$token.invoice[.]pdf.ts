@@ -1,0 +1,9 @@
+// GET /orders/:token/invoice.pdf (ADMIN, MANAGER): the order's invoice, any status, as
+// 'invoice.pdf'. Only the order's owner or an ADMIN gets it; anyone else, and any unknown token,
+// gets the same 404 (nothing about the order is revealed).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { orderDocResponse } from "~/lib/pdf.server";
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return orderDocResponse(request, params.token, "invoice");
+}

@@ -1,0 +1,9 @@
+// GET /orders/:token/receipt.pdf (ADMIN, MANAGER): the receipt of a PAID order, as 'receipt.pdf'.
+// Only the order's owner or an ADMIN gets it; anyone else, an unknown token or an order that is
+// not paid gets the same 404.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { orderDocResponse } from "~/lib/pdf.server";
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return orderDocResponse(request, params.token, "receipt");
+}

@@ -1,0 +1,111 @@
+// The Orders table's list parameters and columns: the screen (/orders) and its CSV download
+// (/orders.csv, ADMIN) share them. The row actions are the screen's own (routes/_app.orders._list.tsx).
+import type { OrderStatus } from "../../db/enums";
+import type { Column } from "~/components/DataTable";
+import { StatusBadge } from "~/components/StatusBadge";
+import type { OrderRow } from "~/models/order-list.server";
+import { formatDateTime, formatRM } from "~/rules/format";
+import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
+
+export const ORDER_LIST: ListSpec<"created" | "id", "status"> = {
+  sizes: SIZES_DEFAULT,
+  sorts: ["created", "id"],
+  defaultSort: "created",
+  defaultDir: "desc",
+  filters: { status: 12 },
+};
+
+/** The status filter's choices, in the spec's order ("" is All). */
+export const STATUS_CHOICES: [OrderStatus | "", string][] = [
+  ["", "All"],
+  ["PROCESSING", "Processing"],
+  ["PAID", "Paid"],
+  ["FAILED", "Failed"],
+  ["CANCELLED", "Cancelled"],
+];
+
+export const statusLabel = (status: string) =>
+  STATUS_CHOICES.find(([value]) => value === status)?.[1] ?? status;
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  const tone = status === "PAID" ? true : status === "PROCESSING" ? "warn" : false;
+  return <StatusBadge ok={tone}>{statusLabel(status)}</StatusBadge>;
+}
+
+/** Sen as plain RM for a spreadsheet: 123450 -> "1234.50". */
+export const csvRM = (sen: number) => (sen / 100).toFixed(2);
+
+/** Id, Created (Malaysia time), Status, then Owner and Team for ADMIN, then Total. */
+export function orderColumns(admin: boolean): Column<OrderRow>[] {
+  return [
+    { label: "Id", sort: "id", cell: (r) => r.id },
+    { label: "Created", sort: "created", cell: (r) => formatDateTime(r.createdAt) },
+    {
+      label: "Status",
+      cell: (r) => <OrderStatusBadge status={r.status} />,
+      csv: (r) => statusLabel(r.status),
+    },
+    ...(admin
+      ? ([
+          {
+            label: "Owner",
+            cell: (r) => (
+              <>
+                {r.ownerName}
+                <br />
+                <small>{r.ownerEmail}</small>
+              </>
+            ),
+            csv: (r) => (r.ownerName ? `${r.ownerName} <${r.ownerEmail}>` : r.ownerEmail),
+          },
+          { label: "Team", cell: (r) => r.team ?? "" },
+        ] satisfies Column<OrderRow>[])
+      : []),
+    { label: "Total (RM)", cell: (r) => formatRM(r.total), csv: (r) => csvRM(r.total) },
+  ];
+}
+
+/** An order's lines (item, price, count, subtotal) and total: the View Order dialog. */
+export function OrderLines({
+  lines,
+  total,
+}: {
+  lines: { id: number; label: string; price: number; count: number }[];
+  total: number;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">Order lines</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Price</th>
+            <th scope="col">Count</th>
+            <th scope="col">Subtotal</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.id}>
+              <td data-label="Item">{l.label}</td>
+              <td data-label="Price">{formatRM(l.price)}</td>
+              <td data-label="Count">{l.count}</td>
+              <td data-label="Subtotal">{formatRM(l.price * l.count)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Total
+            </th>
+            <td data-label="Total">
+              <strong>{formatRM(total)}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
