@@ -93,5 +93,12 @@ export function pageOf<R, S extends string, F extends string>(
   let result = fetch({ limit: params.size, offset: params.page * params.size });
   const page = clampPage(params.page, params.size, result.total);
   if (page !== params.page) result = fetch({ limit: params.size, offset: page * params.size });
-  return { rows: result.rows, total: result.total, page, size: params.size, sort: params.sort, dir: params.dir };
+  return {
+    rows: result.rows,
+    total: result.total,
+    page,
+    size: params.size,
+    sort: params.sort,
+    dir: params.dir,
+  };
 }
