@@ -1,13 +1,18 @@
 // Scheduled upkeep, on the LiteFS primary only (a replica's database is read-only): removes
-// expired sessions, expired one-time tokens and idle throttle counters. Started once per process
-// by entry.server.tsx; the timer never keeps the process alive.
+// expired sessions, expired one-time tokens and idle throttle counters (hourly), and cancels unpaid
+// orders older than the payment due hours (every few minutes, and once at start-up). Started once
+// per process by entry.server.tsx; the timers never keep the process alive. `npm run jobs:run`
+// (scripts/jobs-run.ts) runs every job once, for a cron.
 import { lt } from "drizzle-orm";
 import { db, schema } from "./db.server";
 import { isPrimary } from "./litefs.server";
+import { cancelOverdueOrders } from "~/models/order.server";
+import { getSettings } from "~/models/settings.server";
 import { forgetIdleThrottles } from "~/models/throttle.server";
 import { deleteExpiredTokens } from "~/models/token.server";
 
 export const CLEANUP_EVERY_MS = 60 * 60_000;
+export const AUTO_CANCEL_EVERY_MS = 5 * 60_000;
 
 export function deleteExpiredSessions(now = Date.now()): number {
   return db()
@@ -26,10 +31,42 @@ export function cleanup(now = Date.now()) {
   };
 }
 
-const state = globalThis as unknown as { __regattaJobs?: NodeJS.Timeout };
+/**
+ * Cancels every PROCESSING order older than the settings' payment due hours (one statement: an
+ * order a late callback has just paid is no longer PROCESSING and is left alone). Returns how many
+ * it cancelled, or null on a replica.
+ */
+export function autoCancelOrders(now = new Date()): number | null {
+  if (!isPrimary()) return null;
+  return cancelOverdueOrders(getSettings().paymentDueHours, now);
+}
+
+/** Every job once (the cron entry point); null on a replica. */
+export function runJobsOnce(now = new Date()) {
+  const removed = cleanup(now.getTime());
+  if (!removed) return null;
+  return { ...removed, ordersCancelled: autoCancelOrders(now) ?? 0 };
+}
+
+const state = globalThis as unknown as {
+  __regattaJobs?: NodeJS.Timeout;
+  __regattaAutoCancel?: NodeJS.Timeout;
+};
+
+function runAutoCancel() {
+  try {
+    const cancelled = autoCancelOrders();
+    if (cancelled) console.log(`auto-cancel: cancelled ${cancelled} unpaid order(s) past the due time`);
+  } catch (error) {
+    console.error("auto-cancel failed", error);
+  }
+}
 
 export function startJobs(): void {
   if (state.__regattaJobs) return;
+  setTimeout(runAutoCancel, 1_000).unref();
+  state.__regattaAutoCancel = setInterval(runAutoCancel, AUTO_CANCEL_EVERY_MS);
+  state.__regattaAutoCancel.unref();
   const run = () => {
     try {
       const removed = cleanup();
