@@ -8,8 +8,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { requireUser } from "~/lib/access.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { orderDocFor } from "~/models/order-list.server";
 import { getSettings } from "~/models/settings.server";
+import { MSG } from "~/messages";
 import { formatDateTime, formatRM } from "~/rules/format";
 
 /** pdfmake 0.3's server object (the @types package still describes 0.2's PdfPrinter). */
@@ -192,5 +194,10 @@ export async function orderDocResponse(
   const viewer = await requireUser(request, "orders");
   const doc = token ? orderDocFor(viewer, token, getSettings().regattaName) : null;
   if (!doc || (kind === "receipt" && doc.status !== "PAID")) return notFound();
-  return pdfResponse(kind, await orderPdf(kind, doc));
+  try {
+    return pdfResponse(kind, await orderPdf(kind, doc));
+  } catch (error) {
+    console.error(`pdf: ${kind} of order #${doc.id} failed`, error);
+    return redirectWithToast(request, "/orders", { type: "error", message: MSG.downloadError(kind) });
+  }
 }

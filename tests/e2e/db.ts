@@ -388,3 +388,125 @@ export function restoreTicketDescription(mine: string, original: string): void {
     .prepare("UPDATE settings SET ticket_description = ? WHERE id = 1 AND ticket_description = ?")
     .run(original, mine);
 }
+
+// ---- Orders factories (orders in any status with lines, notes and payment logs) ----
+
+export type OrderStatusName = "PROCESSING" | "PAID" | "FAILED" | "CANCELLED";
+export type OrderLineSpec = {
+  kind: "MEMBERSHIP" | "EVENT" | "TICKET";
+  price: number;
+  count?: number;
+  userId?: number | null;
+  eventId?: number | null;
+};
+export type OrderMade = { id: number; token: string; total: number; status: OrderStatusName };
+
+/**
+ * An order of `ownerId` in `status` (created `createdAt`, default now) with its lines (default: one
+ * dinner ticket at RM 80.00), optional notes (by `noteAuthor`) and payment log entries. A PAID
+ * order gets effects_applied_at, as if its payment had gone through.
+ */
+export function createOrder(
+  ownerId: number,
+  opts: {
+    status?: OrderStatusName;
+    lines?: OrderLineSpec[];
+    createdAt?: number;
+    transactionId?: string | null;
+    notes?: string[];
+    noteAuthor?: { id: number; name: string };
+    payments?: {
+      statusId: string;
+      msg: string;
+      transactionId: string;
+      verified?: boolean;
+      source?: string;
+    }[];
+  } = {},
+): OrderMade {
+  const db = e2eDb();
+  const status = opts.status ?? "PROCESSING";
+  const lines = opts.lines ?? [{ kind: "TICKET", price: 8000, count: 1 }];
+  const at = opts.createdAt ?? Date.now();
+  const token = randomBytes(24).toString("base64url");
+  return db.transaction(() => {
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO orders (created_at, updated_at, transaction_id, owner_id, status, token, effects_applied_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(at, at, opts.transactionId ?? null, ownerId, status, token, status === "PAID" ? at : null)
+        .lastInsertRowid,
+    );
+    const line = db.prepare(
+      "INSERT INTO order_lines (kind, count, price, order_id, event_id, user_id) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    for (const l of lines) line.run(l.kind, l.count ?? 1, l.price, id, l.eventId ?? null, l.userId ?? null);
+    for (const [i, note] of (opts.notes ?? []).entries()) {
+      const author = opts.noteAuthor ?? adminRow();
+      db.prepare(
+        "INSERT INTO order_notes (created_at, updated_at, note, user_id, order_id, author) VALUES (?, ?, ?, ?, ?, ?)",
+      ).run(at + i + 1, at + i + 1, note, author.id, id, author.name);
+    }
+    for (const p of opts.payments ?? []) addPaymentLog({ orderId: String(id), ...p });
+    const total = lines.reduce((sum, l) => sum + l.price * (l.count ?? 1), 0);
+    return { id, token, total, status };
+  })();
+}
+
+function adminRow(): { id: number; name: string } {
+  return e2eDb().prepare("SELECT id, name FROM users WHERE email = ?").get(DEMO.ADMIN) as {
+    id: number;
+    name: string;
+  };
+}
+
+/** A payment log entry (verified unless said otherwise: `verified: false` is a forged call). */
+export function addPaymentLog(p: {
+  orderId: string;
+  statusId: string;
+  msg: string;
+  transactionId: string;
+  verified?: boolean;
+  source?: string;
+  createdAt?: number;
+}): void {
+  e2eDb()
+    .prepare(
+      `INSERT INTO payment_logs (created_at, status_id, msg, transaction_id, order_id, verified, source)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      p.createdAt ?? Date.now(),
+      p.statusId,
+      p.msg,
+      p.transactionId,
+      p.orderId,
+      p.verified === false ? 0 : 1,
+      p.source ?? "callback",
+    );
+}
+
+/** An order's current status (undefined if there is no such order). */
+export function orderStatus(id: number): OrderStatusName | undefined {
+  const row = e2eDb().prepare("SELECT status FROM orders WHERE id = ?").get(id) as
+    | { status: OrderStatusName }
+    | undefined;
+  return row?.status;
+}
+
+/** An order's notes, oldest first. */
+export function orderNotesOf(id: number): { note: string; author: string }[] {
+  return e2eDb()
+    .prepare("SELECT note, author FROM order_notes WHERE order_id = ? ORDER BY created_at, id")
+    .all(id) as { note: string; author: string }[];
+}
+
+/** Whether a member's crew tag fee is paid. */
+export function membershipPaid(userId: number): boolean {
+  const row = e2eDb().prepare("SELECT membership_paid AS paid FROM users WHERE id = ?").get(userId) as {
+    paid: number;
+  };
+  return row.paid === 1;
+}
