@@ -166,6 +166,25 @@ export async function orderPdf(kind: OrderDocKind, doc: OrderDoc): Promise<Buffe
   return pdfmake.createPdf(definition(kind, doc)).getBuffer();
 }
 
+// The first document of a process also pays for loading pdfmake's code and parsing the fonts
+// (about 300 ms); a production server makes one throwaway document shortly after start-up so that
+// no buyer waits for it.
+if (process.env.NODE_ENV === "production") {
+  const warmUp: OrderDoc = {
+    regattaName: "Regatta",
+    id: 0,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    status: "PAID",
+    transactionId: null,
+    owner: { name: "", email: "warm-up" },
+    team: null,
+    lines: [{ label: "Dinner Ticket", price: 0, count: 1 }],
+    total: 0,
+  };
+  setTimeout(() => orderPdf("receipt", warmUp).catch(() => {}), 2_000).unref();
+}
+
 /** A download answer: 'invoice.pdf' / 'receipt.pdf', never cached by shared caches. */
 export function pdfResponse(kind: OrderDocKind, bytes: Buffer): Response {
   return new Response(new Uint8Array(bytes), {
