@@ -29,5 +29,8 @@ export async function takeToasts(request: Request): Promise<{ toasts: Toast[]; s
   // Once read, nothing is left: the cookie is deleted rather than re-sent empty, so later pages
   // neither parse nor sign it again (before, every page after a toast did both).
   const empty = Object.keys(session.data).length === 0;
-  return { toasts, setCookie: await (empty ? storage.destroySession(session) : storage.commitSession(session)) };
+  return {
+    toasts,
+    setCookie: await (empty ? storage.destroySession(session) : storage.commitSession(session)),
+  };
 }
