@@ -1,6 +1,6 @@
 // `npm run db:seed`: migrates if needed, then fills an EMPTY database with a believable regatta.
 // Running it again on a filled database changes nothing.
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
@@ -8,7 +8,9 @@ import { seedEvents } from "./seed-data";
 import { demoPhotos } from "./seed-photos";
 import { savePhoto } from "~/lib/photos.server";
 import { VALID_IMAGE } from "./enums";
-import type { Gender, Role } from "./enums";
+import type { Gender, OrderStatus, Role } from "./enums";
+import { createOrder } from "~/models/order.server";
+import type { DraftLine } from "~/rules/orders";
 
 export const DEMO_PASSWORD = "Regatta2026!";
 
@@ -75,9 +77,9 @@ export async function seed(): Promise<boolean> {
         .returning()
         .get();
 
-    user({ email: "admin@example.com", role: "ADMIN", name: "REGATTA ADMIN" });
+    const admin = user({ email: "admin@example.com", role: "ADMIN", name: "REGATTA ADMIN" });
     user({ email: "committee@example.com", role: "COMMITTEE", name: "COMMITTEE MEMBER" });
-    user({
+    const manager = user({
       email: "manager@example.com",
       role: "MANAGER",
       name: "LIM WEI MING",
@@ -160,6 +162,66 @@ export async function seed(): Promise<boolean> {
     }
 
     for (const event of seedEvents()) tx.insert(schema.events).values(event).run();
+
+    // The demo manager's orders, one in every status: the crew tag fee of the paid members (PAID,
+    // with its callback in the payment log and an admin's note), an earlier failed attempt, a
+    // cancelled dinner-ticket order, and a dinner-ticket order still Processing.
+    const paidMembers = tx
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(and(eq(schema.users.associationId, penang.id), eq(schema.users.membershipPaid, true)))
+      .all();
+    const fee = paidMembers.map((m) => ({
+      kind: "MEMBERSHIP" as const,
+      label: "",
+      price: 3000,
+      count: 1,
+      userId: m.id,
+    }));
+    const ticket = (count: number) => [
+      { kind: "TICKET" as const, label: "Dinner Ticket", price: 8000, count },
+    ];
+    const day = 86_400_000;
+    const order = (lines: DraftLine[], status: OrderStatus, daysAgo: number, statusId?: string) => {
+      const created = createOrder(manager.id, lines, tx);
+      const at = new Date(Date.now() - daysAgo * day);
+      tx.update(schema.orders)
+        .set({
+          status,
+          createdAt: at,
+          updatedAt: at,
+          transactionId: statusId ? `DEMO${created.id}` : null,
+          effectsAppliedAt: status === "PAID" ? at : null,
+        })
+        .where(eq(schema.orders.id, created.id))
+        .run();
+      if (statusId) {
+        tx.insert(schema.paymentLogs)
+          .values({
+            createdAt: at,
+            statusId,
+            msg: statusId === "1" ? "Payment_was_successful" : "Payment_failed",
+            transactionId: `DEMO${created.id}`,
+            orderId: String(created.id),
+            verified: true,
+            source: "callback",
+          })
+          .run();
+      }
+      return created.id;
+    };
+    order(fee, "FAILED", 6, "0");
+    const paidOrder = order(fee, "PAID", 5, "1");
+    tx.insert(schema.orderNotes)
+      .values({
+        orderId: paidOrder,
+        userId: admin.id,
+        author: admin.name,
+        note: "Paid online; crew tags printed.",
+      })
+      .run();
+    order(ticket(4), "CANCELLED", 3);
+    order(ticket(2), "PROCESSING", 0);
   });
   return true;
 }
