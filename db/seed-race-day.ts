@@ -50,8 +50,8 @@ export const RACE_DAY_SIZES: RaceDaySizes = {
 
 export const RACE_DAY_EMAIL_DOMAIN = "raceday.test";
 /** Crew tag fee per member and dinner ticket per pax, in sen. */
-export const MEMBERSHIP_FEE = 5000;
-export const TICKET_PRICE = 12_000;
+export const MEMBERSHIP_FEE = 3000; // the settings default crew tag fee (RM 30.00)
+export const TICKET_PRICE = 8_000; // the settings default dinner ticket price (RM 80.00)
 /** Ages are counted at the regatta (junior: 18 and under; senior: 40 and over). */
 export const REGATTA_YEAR = 2026;
 const PRNG_SEED = 20_260_704;
