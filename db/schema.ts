@@ -206,6 +206,8 @@ export const orders = sqliteTable(
     uniqueIndex("orders_token").on(t.token),
     index("orders_owner").on(t.ownerId),
     index("orders_status_created").on(t.status, t.createdAt),
+    // The orders screen: newest first, 50 at a time, over every order (no status filter).
+    index("orders_created").on(t.createdAt, t.id),
   ],
 );
 
