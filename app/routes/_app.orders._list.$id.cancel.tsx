@@ -16,7 +16,7 @@ import { MSG } from "~/messages";
 import { formatRM } from "~/rules/format";
 import { managerMayCancel } from "~/rules/orders";
 
-async function manager(request: Request) {
+async function requireManager(request: Request) {
   const user = await requireUser(request, "orders");
   requireRole(user, ["MANAGER"]);
   return user;
@@ -30,7 +30,7 @@ function ownOrder(user: User, rawId: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const order = ownOrder(await manager(request), params.id);
+  const order = ownOrder(await requireManager(request), params.id);
   if (!managerMayCancel(order.status)) {
     const back = new URL(request.url).search;
     throw await redirectWithToast(request, `/orders${back}`, {
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await manager(request);
+  const user = await requireManager(request);
   await readForm(request);
   const order = ownOrder(user, params.id);
   const back = new URL(request.url).search;

@@ -26,7 +26,7 @@ import { OrderStatusBadge, statusLabel } from "~/tables/orders";
 
 const NOTE_MAX = 1000;
 
-async function admin(request: Request): Promise<User> {
+async function requireAdmin(request: Request): Promise<User> {
   const user = await requireUser(request, "orders");
   requireRole(user, ["ADMIN"]);
   return user;
@@ -40,7 +40,7 @@ function orderOf(rawId: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await admin(request);
+  await requireAdmin(request);
   const order = orderOf(params.id);
   return json({
     id: order.id,
@@ -57,7 +57,7 @@ type Reply = { toast: Toast | null; confirm?: { status: string }; note?: string 
 const reply = (data: Reply, status = 200) => json(data, status);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await admin(request);
+  const user = await requireAdmin(request);
   const form = await readForm(request);
   const order = orderOf(params.id);
   const here = `/orders/${order.id}/edit${new URL(request.url).search}`;
