@@ -1,5 +1,6 @@
-import type { FieldMetadata } from "@conform-to/react";
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { PASSWORD_MAX } from "~/rules/auth-schemas";
 
 /** A labelled form control with its conform errors (the input is passed as children). */
 export function Field({
@@ -32,5 +33,29 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
         <li key={e}>{e}</li>
       ))}
     </ul>
+  );
+}
+
+/** A password box in its labelled field: at most 16 characters (the spec's rule), never kept. */
+export function PasswordField({
+  label,
+  field,
+  autoComplete,
+  hint,
+}: {
+  label: string;
+  // biome-ignore lint/suspicious/noExplicitAny: any field shape
+  field: FieldMetadata<any>;
+  autoComplete: "current-password" | "new-password";
+  hint?: ReactNode;
+}) {
+  return (
+    <Field label={label} field={field} hint={hint}>
+      <input
+        {...getInputProps(field, { type: "password" })}
+        maxLength={PASSWORD_MAX}
+        autoComplete={autoComplete}
+      />
+    </Field>
   );
 }

@@ -13,6 +13,7 @@ import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { Dialog } from "~/components/Dialog";
 import { useNonce } from "~/components/Nonce";
 import { Toasts } from "~/components/Toasts";
+import { OrderLines } from "~/tables/orders";
 import { requireUser, scopeOf } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { type Checkout, paymentProvider } from "~/lib/payments/provider.server";
@@ -21,8 +22,7 @@ import { checkoutMembership, feeDraft, parseMemberIds } from "~/models/member.se
 import { getSettings } from "~/models/settings.server";
 import { MSG, TITLES } from "~/messages";
 import { withParams } from "~/rules/list-params";
-import { formatRM } from "~/rules/format";
-import { type FeeRefusal, lineSubtotal } from "~/rules/orders";
+import type { FeeRefusal } from "~/rules/orders";
 
 const REFUSALS: Record<FeeRefusal | "foreign", string> = {
   noneSelected: MSG.membersNoneSelected,
@@ -158,37 +158,16 @@ export default function MembersCheckout() {
           {data.ids.map((id) => (
             <input key={id} type="hidden" name="ids" value={id} />
           ))}
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Draft order</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Count</th>
-                  <th scope="col">Subtotal</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.lines.map((l) => (
-                  <tr key={l.userId}>
-                    <td data-label="Item">{l.label}</td>
-                    <td data-label="Price">{formatRM(l.price)}</td>
-                    <td data-label="Count">{l.count}</td>
-                    <td data-label="Subtotal">{formatRM(lineSubtotal(l))}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={3}>
-                    Total
-                  </th>
-                  <td data-label="Total">{formatRM(data.total)}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <OrderLines
+            caption="Draft order"
+            lines={data.lines.map((l, i) => ({
+              id: l.userId ?? i,
+              label: l.label,
+              price: l.price,
+              count: l.count,
+            }))}
+            total={data.total}
+          />
           <div className="field">
             <label>
               <input type="checkbox" name="declaration" value="yes" /> {MSG.membersDeclaration}

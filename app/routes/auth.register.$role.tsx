@@ -16,7 +16,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
-import { ErrorList, Field } from "~/components/Field";
+import { ErrorList, Field, PasswordField } from "~/components/Field";
 import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
 import { Toasts } from "~/components/Toasts";
 import { requireGuest } from "~/lib/access.server";
@@ -186,20 +186,13 @@ export default function Register() {
             autoComplete="email"
           />
         </Field>
-        <Field label="Password" field={fields.password} hint="8-16 characters">
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            maxLength={MAX.password}
-            autoComplete="new-password"
-          />
-        </Field>
-        <Field label="Confirm Password" field={fields.confirmPassword}>
-          <input
-            {...getInputProps(fields.confirmPassword, { type: "password" })}
-            maxLength={MAX.password}
-            autoComplete="new-password"
-          />
-        </Field>
+        <PasswordField
+          label="Password"
+          field={fields.password}
+          autoComplete="new-password"
+          hint="8-16 characters"
+        />
+        <PasswordField label="Confirm Password" field={fields.confirmPassword} autoComplete="new-password" />
         <Field label="MyKad/Passport Number" field={fields.identification}>
           <input {...getInputProps(fields.identification, { type: "text" })} maxLength={MAX.identification} />
         </Field>

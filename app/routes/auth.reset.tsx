@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
-import { Field } from "~/components/Field";
+import { Field, PasswordField } from "~/components/Field";
 import { Toasts } from "~/components/Toasts";
 import { requireGuest } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
@@ -122,20 +122,8 @@ function ResetForm({ token, lastResult }: { token: string; lastResult: LastResul
       <TaskInput task="Resetting password" />
       <input type="hidden" name="intent" value="reset" />
       <input type="hidden" name="token" value={token} />
-      <Field label="New Password" field={fields.newPassword}>
-        <input
-          {...getInputProps(fields.newPassword, { type: "password" })}
-          maxLength={MAX.password}
-          autoComplete="new-password"
-        />
-      </Field>
-      <Field label="Confirm Password" field={fields.confirmPassword}>
-        <input
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
-          maxLength={MAX.password}
-          autoComplete="new-password"
-        />
-      </Field>
+      <PasswordField label="New Password" field={fields.newPassword} autoComplete="new-password" />
+      <PasswordField label="Confirm Password" field={fields.confirmPassword} autoComplete="new-password" />
       <button type="submit" className="btn btn-primary btn-block">
         {TITLES.reset}
       </button>

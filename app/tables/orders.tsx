@@ -6,6 +6,7 @@ import { StatusBadge } from "~/components/StatusBadge";
 import type { OrderRow } from "~/models/order-list.server";
 import { formatDateTime, formatRM } from "~/rules/format";
 import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
+import { lineSubtotal } from "~/rules/orders";
 
 export const ORDER_LIST: ListSpec<"created" | "id", "status"> = {
   sizes: SIZES_DEFAULT,
@@ -65,18 +66,21 @@ export function orderColumns(admin: boolean): Column<OrderRow>[] {
   ];
 }
 
-/** An order's lines (item, price, count, subtotal) and total: the View Order dialog. */
+/** An order's lines (item, price, count, subtotal) and total: the View Order dialog and the
+ * checkout's draft order. */
 export function OrderLines({
   lines,
   total,
+  caption = "Order lines",
 }: {
   lines: { id: number; label: string; price: number; count: number }[];
   total: number;
+  caption?: string;
 }) {
   return (
     <div className="table-wrap">
       <table className="table">
-        <caption className="visually-hidden">Order lines</caption>
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Item</th>
@@ -91,7 +95,7 @@ export function OrderLines({
               <td data-label="Item">{l.label}</td>
               <td data-label="Price">{formatRM(l.price)}</td>
               <td data-label="Count">{l.count}</td>
-              <td data-label="Subtotal">{formatRM(l.price * l.count)}</td>
+              <td data-label="Subtotal">{formatRM(lineSubtotal(l))}</td>
             </tr>
           ))}
         </tbody>
