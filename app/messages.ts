@@ -161,6 +161,45 @@ export const MSG = {
     `${label} must be an amount in RM from 1.00 to 10,000.00, with at most two decimals (e.g. 30 or 30.50).`,
   settingsYear: (min: number, max: number) => `Regatta year must be between ${min} and ${max}.`,
   settingsDueHours: "Payment due hours must be a whole number from 1 to 168.",
+  settingsDeadline: (label: string) => `${label} must be a date and time, or empty for no deadline.`,
+
+  // Event entries, the waitlist and deadlines (issue 9). The spec has no sentences for these: ours.
+  entriesNoneSelected: "Number of teams must be at least 1.",
+  entriesTooMany: (max: number) => `Number of teams must be a whole number from 0 to ${max}.`,
+  entriesLeft: (event: string, left: number) =>
+    left === 0
+      ? `${event} is full: no entries are left. You can join its waitlist.`
+      : `Only ${left} ${left === 1 ? "entry is" : "entries are"} left for ${event}. Buy at most ${left}, or join its waitlist.`,
+  entriesEventGone: "This event is no longer open for entries. The list has been reloaded.",
+  entriesClosed: (when: string) => `Entries closed on ${when}. Contact the event committee for changes.`,
+  entriesCloseOn: (when: string) => `Entries close on ${when}.`,
+  entriesNoClub: "Your account is not in a team, so it cannot buy entries.",
+  waitlistJoined: (event: string) =>
+    `You are on the waitlist for ${event}. We will email you when entries free up.`,
+  waitlistLeft: "You have left the waitlist.",
+  waitlistAlready: "Your team is already on this event's waitlist.",
+  waitlistNotFull: "Entries are still available for this event: buy them instead.",
+  waitlistOffer: (held: number, event: string, until: string) =>
+    `${held} ${held === 1 ? "entry is" : "entries are"} held for you in ${event} until ${until}.`,
+  waitlistWaiting: (teams: number) => `On the waitlist for ${teams} ${teams === 1 ? "team" : "teams"}.`,
+
+  // Crew selection (section 5: the five checks and the Malaysia notice are the spec's; the rest ours)
+  crewMinRace: (n: number) =>
+    `Number of selected participants does not meet mininum count (${n}). Select more and try again.`,
+  crewMaxRace: "Number of selected participants exceed maximum selectable count. Unselect and try again.",
+  crewMaxNonPaddler: (n: number) =>
+    `Number of selected drummers/steerers exceed maximum selectable count (${n}). Unselect and try again.`,
+  crewMaxMale: (n: number) =>
+    `Number of selected male participants exceed maximum selectable count (${n}). Unselect and try again.`,
+  crewMinFemale: (n: number) =>
+    `Number of selected female participants does not meet mininum count (${n}). Select more and try again.`,
+  crewMalaysiaNotice: "For Malaysia events, do select only Malaysian citizens.",
+  crewUpdated: "Event team members updated successfully.",
+  crewNotEligible:
+    "Some of the selected members cannot be picked for this team (not in your team, not eligible, or in another team of this event). Nothing was changed.",
+  crewClosed: (when: string) => `Crew changes closed on ${when}. Contact the event committee for changes.`,
+  crewCloseOn: (when: string) => `Crew changes close on ${when}.`,
+  crewTeamGone: "This event team no longer exists.",
 
   // Hardening (not spec sentences: our own, for limits the spec does not name)
   badForm: "The form could not be read. Please reload the page and try again.",
@@ -192,6 +231,13 @@ export const MSG = {
   orderNoteRequired: "Please enter a note.",
   downloadError: (doc: "invoice" | "receipt") =>
     `An error occured when downloading ${doc}. Please try again.`,
+
+  // Dinner tickets (sections 2, 5). The pax minimum is the spec's; the other sentences are ours.
+  ticketPaxMin: "Number of pax must be at least 1.",
+  ticketPaxWhole: "Number of pax must be a whole number.",
+  ticketPaxMax: (max: number) =>
+    `Number of pax must be at most ${max} per order. For more, place another order.`,
+  ticketNoClub: "Your account is not in a team, so it cannot buy dinner tickets.",
 
   // Generic
   fillAll: "Make sure to fill in all the fields.",

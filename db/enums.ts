@@ -9,6 +9,11 @@ export const RESERVATION_STATUSES = ["PENDING", "APPROVED", "REJECTED", "CANCELL
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const ORDER_LINE_KINDS = ["EVENT", "MEMBERSHIP", "TICKET"] as const;
 export type OrderLineKind = (typeof ORDER_LINE_KINDS)[number];
+/** A waitlist entry (beyond the spec, issue 9): WAITING in line; OFFERED a 48-hour hold on freed
+ * slots; BOUGHT when the manager checked out on the hold; EXPIRED when the hold ran out unused;
+ * LEFT when the manager left the line. */
+export const WAITLIST_STATUSES = ["WAITING", "OFFERED", "BOUGHT", "EXPIRED", "LEFT"] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 export const TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD"] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 

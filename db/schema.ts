@@ -12,6 +12,7 @@ import {
   ROLES,
   TOKEN_PURPOSES,
   VALID_IMAGE,
+  WAITLIST_STATUSES,
 } from "./enums";
 
 export * from "./enums";
@@ -114,7 +115,43 @@ export const teams = sqliteTable(
       .notNull()
       .references(() => events.id),
   },
-  (t) => [index("teams_association").on(t.associationId), index("teams_event").on(t.eventId)],
+  (t) => [
+    index("teams_association").on(t.associationId),
+    index("teams_event").on(t.eventId),
+    // Team names are made from the club's name and a letter: unique within an event.
+    uniqueIndex("teams_event_name").on(t.eventId, t.name),
+  ],
+);
+
+/** The waitlist of a full event (beyond the spec, issue 9; models/entries.server.ts). A manager
+ * waits for `teams` slots; when slots free up, the earliest WAITING entry is OFFERED `held` of them
+ * until `hold_until`. At most one live (WAITING or OFFERED) entry per club and event. */
+export const waitlist = sqliteTable(
+  "waitlist",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id),
+    associationId: integer("association_id")
+      .notNull()
+      .references(() => associations.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    teams: integer("teams").notNull(),
+    status: text("status", { enum: WAITLIST_STATUSES }).notNull().default("WAITING"),
+    held: integer("held").notNull().default(0),
+    holdUntil: integer("hold_until", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("waitlist_event_status").on(t.eventId, t.status, t.createdAt),
+    uniqueIndex("waitlist_live")
+      .on(t.eventId, t.associationId)
+      .where(sql`${t.status} IN ('WAITING', 'OFFERED')`),
+  ],
 );
 
 export const teamMembers = sqliteTable(
@@ -416,4 +453,8 @@ export const settings = sqliteTable("settings", {
   regattaName: text("regatta_name").notNull(),
   regattaYear: integer("regatta_year").notNull(),
   paymentDueHours: integer("payment_due_hours").notNull(),
+  /** Managers buy event entries until then (null: no deadline). */
+  entriesCloseAt: integer("entries_close_at", { mode: "timestamp_ms" }),
+  /** Managers change crews until then (null: no deadline); ADMIN always may. */
+  crewCloseAt: integer("crew_close_at", { mode: "timestamp_ms" }),
 });

@@ -6,6 +6,7 @@
 import { lt } from "drizzle-orm";
 import { db, schema } from "./db.server";
 import { isPrimary } from "./litefs.server";
+import { serveWaitlistNow } from "./waitlist-mail.server";
 import { cancelOverdueOrders } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
 import { forgetIdleThrottles } from "~/models/throttle.server";
@@ -42,10 +43,12 @@ export function autoCancelOrders(now = new Date()): number | null {
 }
 
 /** Every job once (the cron entry point); null on a replica. */
-export function runJobsOnce(now = new Date()) {
+export async function runJobsOnce(now = new Date()) {
   const removed = cleanup(now.getTime());
   if (!removed) return null;
-  return { ...removed, ordersCancelled: autoCancelOrders(now) ?? 0 };
+  const ordersCancelled = autoCancelOrders(now) ?? 0;
+  const offers = await serveWaitlistNow(now.getTime());
+  return { ...removed, ordersCancelled, waitlistOffers: offers.length };
 }
 
 const state = globalThis as unknown as {
@@ -60,6 +63,10 @@ function runAutoCancel() {
   } catch (error) {
     console.error("auto-cancel failed", error);
   }
+  // Freed entries (cancelled orders, expired holds) go to the waitlist; logs its own failures.
+  void serveWaitlistNow().then((offers) => {
+    if (offers.length) console.log(`waitlist: ${offers.length} offer(s) made`);
+  });
 }
 
 export function startJobs(): void {

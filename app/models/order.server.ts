@@ -7,6 +7,7 @@ import type { OrderStatus } from "../../db/enums";
 import { type Actor, audit } from "./audit.server";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
+import { nextTeamNames } from "~/rules/entries";
 import { adminMaySet, type DraftLine, draftTotal, managerMayCancel, paymentTransition } from "~/rules/orders";
 
 const o = schema.orders;
@@ -52,8 +53,8 @@ export function membersInOpenOrders(userIds: number[], tx: Pick<Tx, "select"> = 
   return new Set(rows.map((r) => r.userId).filter((id): id is number => id !== null));
 }
 
-/** The order's effects, once: crew tag fees paid for its MEMBERSHIP lines. (Entries and tickets
- * come with the next issue.) Returns false when they were applied before. */
+/** The order's effects, once: crew tag fees paid for its MEMBERSHIP lines, event teams for its
+ * EVENT lines. Returns false when they were applied before. */
 function applyEffects(tx: Tx, orderId: number, now: Date): boolean {
   const claimed = tx
     .update(o)
@@ -74,7 +75,48 @@ function applyEffects(tx: Tx, orderId: number, now: Date): boolean {
       .where(inArray(schema.users.id, members))
       .run();
   }
+  createEventTeams(tx, orderId);
   return true;
+}
+
+/**
+ * The event teams an order's EVENT lines paid for: `count` teams per line, named after the buyer's
+ * club with the next free letters (rules/entries.ts nextTeamNames). Tickets need no effect: paid
+ * TICKET lines are counted where they are shown.
+ */
+function createEventTeams(tx: Tx, orderId: number) {
+  const lines = tx
+    .select({ eventId: l.eventId, count: l.count })
+    .from(l)
+    .where(and(eq(l.orderId, orderId), eq(l.kind, "EVENT")))
+    .all();
+  if (lines.length === 0) return;
+  const club = tx
+    .select({ id: schema.associations.id, name: schema.associations.name })
+    .from(o)
+    .innerJoin(schema.users, eq(schema.users.id, o.ownerId))
+    .innerJoin(schema.associations, eq(schema.associations.id, schema.users.associationId))
+    .where(eq(o.id, orderId))
+    .get();
+  if (!club) return; // an owner without a club cannot buy entries; nothing to create
+  for (const line of lines) {
+    if (line.eventId === null || line.count <= 0) continue;
+    const existing = tx
+      .select({ name: schema.teams.name })
+      .from(schema.teams)
+      .where(eq(schema.teams.eventId, line.eventId))
+      .all()
+      .map((t) => t.name);
+    tx.insert(schema.teams)
+      .values(
+        nextTeamNames(club.name, existing, line.count).map((name) => ({
+          name,
+          associationId: club.id,
+          eventId: line.eventId as number,
+        })),
+      )
+      .run();
+  }
 }
 
 export type PaymentCall = {

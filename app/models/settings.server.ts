@@ -25,11 +25,18 @@ function read(handle: Reader): Settings {
       regattaName: s.regattaName,
       regattaYear: s.regattaYear,
       paymentDueHours: s.paymentDueHours,
+      entriesCloseAt: s.entriesCloseAt,
+      crewCloseAt: s.crewCloseAt,
     })
     .from(s)
     .where(eq(s.id, ROW_ID))
     .get();
-  return row ?? defaultSettings();
+  if (!row) return defaultSettings();
+  return {
+    ...row,
+    entriesCloseAt: row.entriesCloseAt?.getTime() ?? null,
+    crewCloseAt: row.crewCloseAt?.getTime() ?? null,
+  };
 }
 
 /** `{ crewTagFeeSen, ticketPriceSen, ticketDescription, regattaName, regattaYear, paymentDueHours }`
@@ -48,9 +55,14 @@ export function updateSettings(actor: Actor, next: Settings): (keyof Settings)[]
     const before = read(tx);
     const changed = (Object.keys(next) as (keyof Settings)[]).filter((k) => before[k] !== next[k]);
     if (changed.length === 0) return [];
+    const row = {
+      ...next,
+      entriesCloseAt: next.entriesCloseAt === null ? null : new Date(next.entriesCloseAt),
+      crewCloseAt: next.crewCloseAt === null ? null : new Date(next.crewCloseAt),
+    };
     tx.insert(s)
-      .values({ id: ROW_ID, ...next })
-      .onConflictDoUpdate({ target: s.id, set: { ...next, updatedAt: new Date() } })
+      .values({ id: ROW_ID, ...row })
+      .onConflictDoUpdate({ target: s.id, set: { ...row, updatedAt: new Date() } })
       .run();
     audit(tx, actor, {
       action: SETTINGS_AUDIT.updated,

@@ -12,6 +12,7 @@ import { EventExistsError, findEvent, updateEvent } from "~/models/event.server"
 import { MSG } from "~/messages";
 import { eventFormError, eventFormValues, eventSchema, parseEventId } from "~/rules/event-schema";
 import { EventForm } from "~/tables/events";
+import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 
 function eventId(raw: string | undefined): number {
   const id = parseEventId(raw);
@@ -45,6 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw error;
   }
   if (!updated) throw new Response("Not Found", { status: 404 });
+  serveWaitlistSoon(); // a larger maxTeam frees entries for the waitlist
   const back = new URL(request.url).search;
   return redirectWithToast(request, `/events${back}`, { type: "success", message: MSG.eventUpdated });
 }

@@ -15,6 +15,7 @@ import type { User } from "~/models/user.server";
 import { MSG } from "~/messages";
 import { formatRM } from "~/rules/format";
 import { managerMayCancel } from "~/rules/orders";
+import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 
 async function requireManager(request: Request) {
   const user = await requireUser(request, "orders");
@@ -38,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       message: MSG.orderNotCancellable,
     });
   }
+  serveWaitlistSoon(); // its entries, if any, are free again
   return json({ id: order.id, total: order.total });
 }
 

@@ -23,6 +23,7 @@ import type { User } from "~/models/user.server";
 import { MSG } from "~/messages";
 import { formatDateTime, formatRM } from "~/rules/format";
 import { OrderStatusBadge, statusLabel } from "~/tables/orders";
+import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 
 const NOTE_MAX = 1000;
 
@@ -73,7 +74,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = setOrderStatus(user, order.id, to);
     if (!result.ok)
       return redirectWithToast(request, here, { type: "warning", message: MSG.orderStatusStale });
-    if (to === "PAID") await sendOrderPaidEmail(order.id); // logs its own failures, never throws
+    if (to === "PAID")
+      await sendOrderPaidEmail(order.id); // logs its own failures, never throws
+    else serveWaitlistSoon(); // a cancelled or failed order frees its entries
     const message = result.effectsKept
       ? `${MSG.orderStatusUpdated} ${MSG.orderEffectsKept}`
       : MSG.orderStatusUpdated;

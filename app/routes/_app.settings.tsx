@@ -121,6 +121,20 @@ function SettingsForm({
           max={DUE_HOURS.max}
         />
       </Field>
+      <Field
+        label="Entries Close (Malaysia time)"
+        field={fields.entriesCloseAt}
+        hint="Managers buy event entries until then; empty for no deadline"
+      >
+        <input {...getInputProps(fields.entriesCloseAt, { type: "datetime-local" })} />
+      </Field>
+      <Field
+        label="Crew Changes Close (Malaysia time)"
+        field={fields.crewCloseAt}
+        hint="Managers change crews until then; ADMIN always can; empty for no deadline"
+      >
+        <input {...getInputProps(fields.crewCloseAt, { type: "datetime-local" })} />
+      </Field>
       <button type="submit" className="btn btn-primary btn-block">
         Update Settings
       </button>

@@ -12,6 +12,7 @@ import { sendOrderPaidEmail } from "~/lib/order-mail.server";
 import { paymentProvider } from "~/lib/payments/provider.server";
 import { readReturnParams } from "~/lib/payments/senangpay";
 import { recordPayment } from "~/models/order.server";
+import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 
 const text = (body: string, status = 200, headers: Record<string, string> = {}) =>
   new Response(body, {
@@ -46,5 +47,6 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (outcome.kind === "forged") return text("Bad Request", 400);
   if (outcome.kind === "applied" && outcome.to === "PAID") await sendOrderPaidEmail(outcome.orderId);
+  if (outcome.kind === "applied" && outcome.to !== "PAID") serveWaitlistSoon(); // a failure frees its entries
   return text("OK");
 }

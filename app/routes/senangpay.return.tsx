@@ -22,6 +22,7 @@ import { readReturnParams, showMsg } from "~/lib/payments/senangpay";
 import { redirectWithToast } from "~/lib/toast.server";
 import { recordPayment } from "~/models/order.server";
 import { MSG, TITLES } from "~/messages";
+import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.paymentReturn} | ${TITLES.appName}` }];
 
@@ -47,6 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
     source: "return",
   });
   if (outcome.kind === "applied" && outcome.to === "PAID") await sendOrderPaidEmail(outcome.orderId);
+  if (outcome.kind === "applied" && outcome.to !== "PAID") serveWaitlistSoon(); // a failure frees its entries
   const ok = outcome.kind === "applied" || outcome.kind === "unchanged";
   return redirectWithToast(
     request,

@@ -30,3 +30,23 @@ export function formatDateTime(value: Date | number | string): string {
 export function formatCount(n: number): string {
   return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
+
+const MYT_OFFSET_MS = 8 * 3_600_000; // Malaysia: UTC+8 all year, no daylight saving
+
+/** A `datetime-local` value ("2026-12-01T18:00"), read as Malaysia time, -> ms since the epoch; null
+ * for anything else. */
+export function parseMalaysiaLocal(text: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi] = m.slice(1).map(Number);
+  const ms = Date.UTC(y, mo - 1, d, h, mi) - MYT_OFFSET_MS;
+  const back = new Date(ms + MYT_OFFSET_MS);
+  // Reject impossible dates (31 February) rather than rolling them over.
+  if (back.getUTCDate() !== d || back.getUTCMonth() !== mo - 1 || h > 23 || mi > 59) return null;
+  return ms;
+}
+
+/** ms since the epoch -> the `datetime-local` value in Malaysia time. */
+export function toMalaysiaLocal(ms: number): string {
+  return new Date(ms + MYT_OFFSET_MS).toISOString().slice(0, 16);
+}

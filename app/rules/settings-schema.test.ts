@@ -68,9 +68,20 @@ describe("settings form", () => {
       ticketPriceSen: 8000,
       ticketDescription: "Dinner.",
       paymentDueHours: 24,
+      entriesCloseAt: null,
+      crewCloseAt: null,
     });
   });
-  it("requires every field", () => {
+  it("reads the deadlines as Malaysia time (UTC+8); empty is no deadline; nonsense is refused", () => {
+    const r = schema.safeParse({ ...good, entriesCloseAt: "2026-12-01T18:00", crewCloseAt: "" });
+    expect(r.success).toBe(true);
+    if (!r.success) return;
+    expect(settingsOf(r.data).entriesCloseAt).toBe(Date.UTC(2026, 11, 1, 10, 0));
+    expect(settingsOf(r.data).crewCloseAt).toBeNull();
+    for (const bad of ["2026-02-31T10:00", "tomorrow", "2026-12-01 18:00", "2026-12-01T24:00"])
+      expect(errorOf({ ...good, crewCloseAt: bad }), bad).toBe(MSG.settingsDeadline("Crew changes close"));
+  });
+  it("requires every field (but the optional deadlines)", () => {
     for (const key of Object.keys(good)) {
       expect(errorOf({ ...good, [key]: "  " }), key).toBe(MSG.fillAll);
       expect(errorOf({ ...good, [key]: undefined }), key).toBe(MSG.fillAll);

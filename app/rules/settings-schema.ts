@@ -3,6 +3,7 @@
 // "30.50"), kept as integer sen. Pure, shared by the action, the screen and the tests.
 import { z } from "zod";
 import { MSG } from "~/messages";
+import { parseMalaysiaLocal, toMalaysiaLocal } from "./format";
 
 /** "30" -> 3000, "30.5" -> 3050, "30.50" -> 3050; anything else (thousands separators, three
  * decimals, signs, exponents, "RM" prefixes) -> null. */
@@ -74,7 +75,22 @@ export type Settings = {
   regattaName: string;
   regattaYear: number;
   paymentDueHours: number;
+  /** Entries close (ms since the epoch), or null: no deadline. */
+  entriesCloseAt: number | null;
+  /** Crew changes close for managers (ms since the epoch), or null: no deadline. */
+  crewCloseAt: number | null;
 };
+
+/** An optional date-time in Malaysia time: empty is "no deadline" (null). */
+function deadlineField(label: string) {
+  return z
+    .string()
+    .trim()
+    .max(20, { error: MSG.settingsDeadline(label) })
+    .optional()
+    .refine((v) => !v || parseMalaysiaLocal(v) !== null, { error: MSG.settingsDeadline(label) })
+    .transform((v) => (v ? parseMalaysiaLocal(v) : null));
+}
 
 /** What the regatta runs on until an admin saves the Settings form. */
 export function defaultSettings(now = new Date()): Settings {
@@ -86,6 +102,8 @@ export function defaultSettings(now = new Date()): Settings {
     regattaName: "Regatta Dragon Boat Festival",
     regattaYear: now.getFullYear(),
     paymentDueHours: 24,
+    entriesCloseAt: null,
+    crewCloseAt: null,
   };
 }
 
@@ -99,6 +117,8 @@ export function settingsSchema(now = new Date()) {
     ticketPrice: rmField(MSG.settingsAmount("Dinner ticket price"), MONEY_MIN_SEN, SETTINGS_MONEY_MAX_SEN),
     ticketDescription: textField("Dinner ticket description", SETTINGS_MAX.ticketDescription),
     paymentDueHours: wholeNumberField(MSG.settingsDueHours, DUE_HOURS.min, DUE_HOURS.max),
+    entriesCloseAt: deadlineField("Entries close"),
+    crewCloseAt: deadlineField("Crew changes close"),
   });
 }
 
@@ -113,6 +133,8 @@ export function settingsOf(form: SettingsForm): Settings {
     regattaName: form.regattaName,
     regattaYear: form.regattaYear,
     paymentDueHours: form.paymentDueHours,
+    entriesCloseAt: form.entriesCloseAt,
+    crewCloseAt: form.crewCloseAt,
   };
 }
 
@@ -125,5 +147,7 @@ export function formValuesOf(s: Settings): Record<keyof SettingsForm, string> {
     ticketPrice: senToRM(s.ticketPriceSen),
     ticketDescription: s.ticketDescription,
     paymentDueHours: String(s.paymentDueHours),
+    entriesCloseAt: s.entriesCloseAt === null ? "" : toMalaysiaLocal(s.entriesCloseAt),
+    crewCloseAt: s.crewCloseAt === null ? "" : toMalaysiaLocal(s.crewCloseAt),
   };
 }

@@ -240,7 +240,7 @@ describe("order-paid email", () => {
 });
 
 describe("auto-cancel job", () => {
-  it("cancels PROCESSING orders older than the settings' due hours, on the primary, once", () => {
+  it("cancels PROCESSING orders older than the settings' due hours, on the primary, once", async () => {
     const hours = getSettings().paymentDueHours;
     const now = new Date();
     const overdue = createOrder(mine.id, [ticket(1)]);
@@ -257,11 +257,13 @@ describe("auto-cancel job", () => {
       "PAID",
     ]);
     // Run again (the cron and the timer may both run): nothing more to cancel of these.
-    const again = runJobsOnce(now)!;
+    const again = (await runJobsOnce(now))!;
     expect(again.ordersCancelled).toBe(0);
     expect(statusOf(justInTime.id)).toBe("PROCESSING");
     // Later, the one that was just in time is overdue too.
-    expect(runJobsOnce(new Date(now.getTime() + 2 * 60_000))?.ordersCancelled).toBeGreaterThanOrEqual(1);
+    expect((await runJobsOnce(new Date(now.getTime() + 2 * 60_000)))?.ordersCancelled).toBeGreaterThanOrEqual(
+      1,
+    );
     expect(statusOf(justInTime.id)).toBe("CANCELLED");
   });
 });

@@ -1,0 +1,303 @@
+// Event entries and the waitlist (issue 9). The cap: paid teams plus the teams of Processing
+// orders plus the slots a waitlist offer holds for another club never exceed an event's maxTeam.
+// Every check that reads those numbers runs in the same immediate transaction as the write it
+// guards (the order insert, the offer), so concurrent buyers are serialised by SQLite's write
+// lock and cannot oversell. Decisions: docs/decisions/0015-entries-waitlist-crews.md.
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Scope } from "~/lib/access.server";
+import { db, schema } from "~/lib/db.server";
+import type { User } from "~/models/user.server";
+import { isClosed } from "~/rules/crew";
+import { type EntryRequest, entriesLeft, HOLD_HOURS, offersFor } from "~/rules/entries";
+import { type Draft, type DraftLine, draftTotal } from "~/rules/orders";
+import { type CreatedOrder, createOrder } from "./order.server";
+import { getSettings } from "./settings.server";
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+type Reader = Pick<Tx, "all" | "get">;
+
+const w = schema.waitlist;
+
+export type EventAvailability = {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  maxTeam: number;
+  paidTeams: number;
+  processing: number;
+  heldForOthers: number;
+  /** What this club may buy now. */
+  left: number;
+  /** This club's live waitlist entry, if any. */
+  waitlistId: number | null;
+  waitlistStatus: "WAITING" | "OFFERED" | null;
+  waitlistTeams: number;
+  held: number;
+  holdUntil: number | null;
+};
+
+type Counts = Omit<EventAvailability, "left">;
+
+/**
+ * Live events with their counts, as one club sees them (`associationId` null: as staff see them,
+ * every offer counting as held). Sorted by name. `eventIds` narrows to those events.
+ */
+function countsOf(tx: Reader, associationId: number | null, now: number, eventIds?: number[]): Counts[] {
+  const only = eventIds
+    ? sql`AND e.id IN (${sql.join(
+        eventIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const club = associationId ?? -1;
+  return tx.all<Counts>(sql`
+    SELECT e.id, e.name, e.description, e.price, e.max_team AS maxTeam,
+      (SELECT COUNT(*) FROM teams t WHERE t.event_id = e.id) AS paidTeams,
+      (SELECT COALESCE(SUM(l.count), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
+        WHERE l.event_id = e.id AND l.kind = 'EVENT' AND o.status = 'PROCESSING') AS processing,
+      (SELECT COALESCE(SUM(h.held), 0) FROM waitlist h
+        WHERE h.event_id = e.id AND h.status = 'OFFERED' AND h.hold_until > ${now}
+          AND h.association_id <> ${club}) AS heldForOthers,
+      mine.id AS waitlistId, mine.status AS waitlistStatus,
+      COALESCE(mine.teams, 0) AS waitlistTeams,
+      CASE WHEN mine.status = 'OFFERED' AND mine.hold_until > ${now} THEN mine.held ELSE 0 END AS held,
+      mine.hold_until AS holdUntil
+    FROM events e
+    LEFT JOIN waitlist mine ON mine.event_id = e.id AND mine.association_id = ${club}
+      AND mine.status IN ('WAITING', 'OFFERED')
+    WHERE e.deleted = 0 ${only}
+    ORDER BY e.name COLLATE NOCASE, e.id
+  `);
+}
+
+const withLeft = (c: Counts): EventAvailability => ({ ...c, left: entriesLeft(c) });
+
+/** The open events a manager's club may buy entries of, with entries left and its waitlist state. */
+export function availableEvents(associationId: number, now = Date.now()): EventAvailability[] {
+  return countsOf(db(), associationId, now).map(withLeft);
+}
+
+export type EntryRefusal =
+  | { refused: "closed"; closeAt: number }
+  | { refused: "noClub" }
+  | { refused: "gone" }
+  | { refused: "overCap"; eventId: number; eventName: string; left: number };
+
+function clubOf(scope: Scope): number | null {
+  return scope.kind === "association" ? scope.associationId : null;
+}
+
+/** The draft for a buy request, as of this moment in this transaction, or why not. */
+function draftIn(
+  tx: Reader,
+  associationId: number,
+  requests: EntryRequest[],
+  now: number,
+): Draft | EntryRefusal {
+  const closeAt = getSettings().entriesCloseAt;
+  if (closeAt !== null && isClosed(closeAt, now)) return { refused: "closed", closeAt };
+  const events = new Map(
+    countsOf(
+      tx,
+      associationId,
+      now,
+      requests.map((r) => r.eventId),
+    ).map((c) => [c.id, withLeft(c)]),
+  );
+  const lines: DraftLine[] = [];
+  for (const r of requests) {
+    const e = events.get(r.eventId);
+    if (!e) return { refused: "gone" };
+    if (r.teams > e.left) return { refused: "overCap", eventId: e.id, eventName: e.name, left: e.left };
+    lines.push({ kind: "EVENT", label: e.name, price: e.price, count: r.teams, eventId: e.id });
+  }
+  lines.sort((a, b) => a.label.localeCompare(b.label));
+  return { lines, total: draftTotal(lines) };
+}
+
+/** The checkout's draft (a read: the GET of the checkout dialog). */
+export function entriesDraft(scope: Scope, requests: EntryRequest[], now = Date.now()): Draft | EntryRefusal {
+  const club = clubOf(scope);
+  if (club === null) return { refused: "noClub" };
+  return draftIn(db(), club, requests, now);
+}
+
+/**
+ * Proceed to Payment: the cap check and the order insert in one immediate transaction. The club's
+ * live waitlist entries for the events bought are closed (BOUGHT): its offer's slots are now held
+ * by the order. Any slots of an offer it did not use go back to the line (`serveWaitlist`).
+ */
+export function checkoutEntries(
+  buyer: Pick<User, "id">,
+  scope: Scope,
+  requests: EntryRequest[],
+  now = Date.now(),
+): EntryRefusal | { order: CreatedOrder; draft: Draft } {
+  const club = clubOf(scope);
+  if (club === null) return { refused: "noClub" };
+  return db().transaction(
+    (tx) => {
+      const draft = draftIn(tx, club, requests, now);
+      if ("refused" in draft) return draft;
+      const order = createOrder(buyer.id, draft.lines, tx);
+      tx.update(w)
+        .set({ status: "BOUGHT", updatedAt: new Date(now) })
+        .where(
+          and(
+            eq(w.associationId, club),
+            inArray(
+              w.eventId,
+              requests.map((r) => r.eventId),
+            ),
+            inArray(w.status, ["WAITING", "OFFERED"]),
+          ),
+        )
+        .run();
+      return { order, draft };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export type WaitlistRefusal = "closed" | "noClub" | "gone" | "notFull" | "already";
+
+/** Joins a full event's waitlist for `teams` teams (1..MAX_TEAMS_PER_ORDER, parsed by the route). */
+export function joinWaitlist(
+  user: Pick<User, "id">,
+  scope: Scope,
+  eventId: number,
+  teams: number,
+  now = Date.now(),
+): { ok: true; eventName: string } | { refused: WaitlistRefusal } {
+  const club = clubOf(scope);
+  if (club === null) return { refused: "noClub" };
+  return db().transaction(
+    (tx) => {
+      if (isClosed(getSettings().entriesCloseAt, now)) return { refused: "closed" as const };
+      const [e] = countsOf(tx, club, now, [eventId]).map(withLeft);
+      if (!e) return { refused: "gone" as const };
+      if (e.waitlistId !== null) return { refused: "already" as const };
+      if (e.left >= teams) return { refused: "notFull" as const };
+      tx.insert(w)
+        .values({ eventId, associationId: club, userId: user.id, teams, createdAt: new Date(now) })
+        .run();
+      return { ok: true as const, eventName: e.name };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Leaves the club's live waitlist entry (its offer's slots, if any, go back to the line). */
+export function leaveWaitlist(scope: Scope, entryId: number, now = Date.now()): boolean {
+  const club = clubOf(scope);
+  if (club === null) return false;
+  return (
+    db()
+      .update(w)
+      .set({ status: "LEFT", updatedAt: new Date(now) })
+      .where(and(eq(w.id, entryId), eq(w.associationId, club), inArray(w.status, ["WAITING", "OFFERED"])))
+      .run().changes === 1
+  );
+}
+
+export type Offer = {
+  entryId: number;
+  eventId: number;
+  eventName: string;
+  held: number;
+  holdUntil: number;
+  email: string;
+  name: string;
+};
+
+/**
+ * Serves the waitlists: expires offers whose hold ran out, then offers each event's free slots to
+ * its waiting clubs, earliest first (rules/entries.ts offersFor), each for HOLD_HOURS. One
+ * immediate transaction. Returns the new offers, for their emails (sent after the commit). Cheap
+ * when nobody waits: one indexed query.
+ */
+export function serveWaitlist(now = Date.now()): Offer[] {
+  return db().transaction(
+    (tx) => {
+      tx.update(w)
+        .set({ status: "EXPIRED", updatedAt: new Date(now) })
+        .where(and(eq(w.status, "OFFERED"), lte(w.holdUntil, new Date(now))))
+        .run();
+      const eventIds = tx
+        .selectDistinct({ eventId: w.eventId })
+        .from(w)
+        .where(eq(w.status, "WAITING"))
+        .all()
+        .map((r) => r.eventId);
+      if (eventIds.length === 0) return [];
+      const holdUntil = now + HOLD_HOURS * 3_600_000;
+      const offers: Offer[] = [];
+      for (const e of countsOf(tx, null, now, eventIds)) {
+        const free = entriesLeft(e);
+        if (free === 0) continue;
+        const waiting = tx
+          .select({ id: w.id, teams: w.teams })
+          .from(w)
+          .where(and(eq(w.eventId, e.id), eq(w.status, "WAITING")))
+          .orderBy(asc(w.createdAt), asc(w.id))
+          .all();
+        for (const offer of offersFor(waiting, free)) {
+          const row = tx
+            .update(w)
+            .set({
+              status: "OFFERED",
+              held: offer.held,
+              holdUntil: new Date(holdUntil),
+              updatedAt: new Date(now),
+            })
+            .where(eq(w.id, offer.id))
+            .returning({ userId: w.userId })
+            .get();
+          const user = tx
+            .select({ email: schema.users.email, name: schema.users.name })
+            .from(schema.users)
+            .where(eq(schema.users.id, row.userId))
+            .get();
+          offers.push({
+            entryId: offer.id,
+            eventId: e.id,
+            eventName: e.name,
+            held: offer.held,
+            holdUntil,
+            email: user?.email ?? "",
+            name: user?.name ?? "",
+          });
+        }
+      }
+      return offers;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export type WaitlistRow = {
+  id: number;
+  createdAt: number;
+  association: string;
+  country: string;
+  manager: string;
+  teams: number;
+  status: string;
+  held: number;
+  holdUntil: number | null;
+};
+
+/** An event's waitlist for staff: the live entries in line order, then the closed ones, newest first. */
+export function waitlistOf(eventId: number): WaitlistRow[] {
+  return db().all<WaitlistRow>(sql`
+    SELECT w.id, w.created_at AS createdAt, a.name AS association, a.country, u.email AS manager,
+      w.teams, w.status, w.held, w.hold_until AS holdUntil
+    FROM waitlist w
+    JOIN associations a ON a.id = w.association_id
+    JOIN users u ON u.id = w.user_id
+    WHERE w.event_id = ${eventId}
+    ORDER BY CASE WHEN w.status IN ('WAITING', 'OFFERED') THEN 0 ELSE 1 END,
+      CASE WHEN w.status IN ('WAITING', 'OFFERED') THEN w.created_at ELSE -w.updated_at END, w.id
+  `);
+}
