@@ -38,6 +38,8 @@ const CONNECTIONS = 20;
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 const ADMIN = "admin@example.com";
+/** The demo manager: the race-day seed runs on top of the demo data, whose club has a full crew. */
+const MANAGER = "manager@example.com";
 const PASSWORD = "Regatta2026!";
 // Browsers always ask for compression, and both servers compress: measure what they get.
 const LOAD_HEADERS = { "accept-encoding": "gzip" };
@@ -428,6 +430,14 @@ async function csvUrl(jar) {
   return new URL(href, base).href;
 }
 
+/** The crew picker of the demo manager's first event team (a full crew): its "Pick Crew" link. */
+async function crewUrl(jar) {
+  const res = await request(`${base}/events`, { jar: new Map(jar) });
+  const href = (await res.text()).match(/href="(\/events\/teams\/\d+)"/)?.[1];
+  if (res.status !== 200 || !href) throw new Error("no Pick Crew link on the manager's /events");
+  return new URL(href, base).href;
+}
+
 /** The first Download Invoice link of the admin's /orders page. */
 async function invoiceUrl(jar) {
   const res = await request(`${base}/orders`, { jar: new Map(jar) });
@@ -565,6 +575,7 @@ async function main() {
   });
 
   const admin = await login(ADMIN);
+  const manager = await login(MANAGER);
   /** @type {{ label: string, url: string, jar?: Map<string, string>, status?: number, weigh?: boolean, target?: number }[]} */
   const targets = [
     { label: "`/users` (ADMIN)", url: `${base}/users`, jar: admin, target: 0.5 },
@@ -581,12 +592,17 @@ async function main() {
     { label: "`/orders` (ADMIN, all 10,000)", url: `${base}/orders`, jar: admin, target: 0.5 },
     { label: "`/payments` (ADMIN)", url: `${base}/payments`, jar: admin, target: 0.5 },
     { label: "invoice PDF (Download Invoice on `/orders`)", pdf: true, jar: admin, weigh: false },
+    { label: "`/events` (ADMIN)", url: `${base}/events`, jar: admin, target: 0.5 },
+    { label: "`/events` (MANAGER: assigned, buy entries)", url: `${base}/events`, jar: manager, target: 0.5 },
+    { label: "crew picker of a full team (MANAGER)", crew: true, jar: manager, target: 0.5 },
+    { label: "`/events-summary` (ADMIN)", url: `${base}/events-summary`, jar: admin, target: 0.5 },
     { label: "`/not-found` (anonymous)", url: `${base}/not-found`, status: 404, target: 0.9 },
     { label: "vanilla Remix (remix-serve)", url: `${vanillaBase}/`, vanilla: true },
     { label: "hello world (bare node:http)", url: `http://${HOST}:${HELLO_PORT}/`, weigh: false },
   ].filter((t) => t.vanilla || !ONLY || ONLY.test(t.label));
   for (const t of targets) if (t.csv) t.url = await csvUrl(admin);
   for (const t of targets) if (t.pdf) t.url = await invoiceUrl(admin);
+  for (const t of targets) if (t.crew) t.url = await crewUrl(manager);
 
   // Start-up work of the app (jobs run once at start, a throwaway PDF render 2 s in) and first-use
   // costs (lazy imports, prepared statements, caches) stay out of the measurements: wait, then

@@ -1,6 +1,6 @@
 // Orders and payments: every change is one transaction. An order and its lines are created
 // together; a payment result is logged (forged ones too) and moves the order at most once; the
-// order's effects (crew tag fees paid; later entries and tickets) are applied exactly once, guarded
+// order's effects (crew tag fees paid, event teams created) are applied exactly once, guarded
 // by orders.effects_applied_at; staff changes are audited with the change.
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../db/enums";
