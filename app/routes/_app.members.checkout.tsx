@@ -3,15 +3,13 @@
 // name, price = the crew tag fee from the settings, count, subtotal, total), the declaration and
 // the notes; it never writes. Proceed to Payment (POST) needs the declaration, then computes the
 // draft again and creates the order in one transaction (models/member.server.ts
-// checkoutMembership), and answers the provider's checkout form, which submits itself (a nonce'd
-// inline script on a document response, an effect after a client-side submission; without
-// JavaScript a Continue to payment button).
+// checkoutMembership), and answers the provider's checkout form, which submits itself
+// (components/PaymentRedirect: without JavaScript a Continue to payment button).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { Dialog } from "~/components/Dialog";
-import { useNonce } from "~/components/Nonce";
+import { PaymentRedirect } from "~/components/PaymentRedirect";
 import { Toasts } from "~/components/Toasts";
 import { OrderLines } from "~/tables/orders";
 import { requireUser, scopeOf } from "~/lib/access.server";
@@ -88,39 +86,6 @@ export async function action({ request }: ActionFunctionArgs) {
     phone: user.phone,
   });
   return json<ActionData>({ toast: null, checkout });
-}
-
-// Runs as the document is parsed (a document response with JavaScript on); the effect below does
-// the same after a client-side submission. Either marks the form so it is sent once.
-const AUTO_SUBMIT =
-  '(function(){var f=document.getElementById("payment-form");if(f&&!f.dataset.sent){f.dataset.sent="1";f.submit();}})();';
-
-function PaymentRedirect({ checkout }: { checkout: Checkout }) {
-  const nonce = useNonce();
-  const ref = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const form = ref.current;
-    if (form && !form.dataset.sent) {
-      form.dataset.sent = "1";
-      form.submit();
-    }
-  }, []);
-  return (
-    <>
-      <p>{MSG.paymentRedirecting}</p>
-      {/* A plain form: the browser itself goes to the payment page. */}
-      <form id="payment-form" method="post" action={checkout.action} ref={ref} className="actions">
-        {Object.entries(checkout.fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <button type="submit" className="btn btn-primary">
-          Continue to payment
-        </button>
-      </form>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no data in it */}
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: AUTO_SUBMIT }} />
-    </>
-  );
 }
 
 export default function MembersCheckout() {

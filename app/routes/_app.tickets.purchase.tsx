@@ -1,15 +1,86 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
+// /tickets/purchase (MANAGER): Dinner Ticket Purchase. One table row: the item 'Dinner Ticket',
+// the celebration's description and the price from the settings, and the number of pax (min 0).
+// The table is a GET form: Checkout goes to /tickets/purchase/checkout?pax=N, the checkout dialog
+// (a child route rendered over this screen through <Outlet/>), so it works without JavaScript;
+// choosing a number changes nothing, so it is a URL. The pax typed stays in the input behind the
+// dialog (read back from the URL).
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Outlet, useLoaderData } from "@remix-run/react";
+import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { getSettings } from "~/models/settings.server";
 import { TITLES } from "~/messages";
+import { formatRM } from "~/rules/format";
+import { MAX_PAX, TICKET_LABEL } from "~/rules/tickets";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.tickets} | ${TITLES.appName}` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "tickets");
-  return null;
+/** The pax shown in the input: as typed (it is only a default value), 1 on a first visit. */
+function shownPax(url: URL): string {
+  const raw = url.searchParams.get("pax");
+  return raw === null ? "1" : raw.trim().slice(0, 10);
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.tickets} />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "tickets");
+  const settings = getSettings();
+  return json({
+    price: settings.ticketPriceSen,
+    description: settings.ticketDescription,
+    pax: shownPax(new URL(request.url)),
+  });
+}
+
+export default function TicketPurchase() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Screen title={TITLES.tickets}>
+      <Form method="get" action="/tickets/purchase/checkout" preventScrollReset>
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{TITLES.tickets}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Price</th>
+                <th scope="col">
+                  <label htmlFor="pax">Number of pax</label>
+                </th>
+                <th scope="col">Description</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td data-label="Item">{TICKET_LABEL}</td>
+                <td data-label="Price">{formatRM(data.price)}</td>
+                <td data-label="Number of pax">
+                  {/* Keyed by the URL's pax: a new URL shows its own number, not a stale one. */}
+                  <input
+                    key={data.pax}
+                    id="pax"
+                    name="pax"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={MAX_PAX}
+                    step={1}
+                    defaultValue={data.pax}
+                  />
+                </td>
+                <td data-label="Description" className="cell-wrap">
+                  {data.description}
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <div className="actions">
+          <button type="submit" className="btn btn-primary">
+            Checkout
+          </button>
+        </div>
+      </Form>
+      <Outlet />
+    </Screen>
+  );
 }

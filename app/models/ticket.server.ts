@@ -1,0 +1,37 @@
+// Dinner tickets (/tickets/purchase, MANAGER): Proceed to Payment creates a PROCESSING order with
+// one TICKET line (count = pax, price = the settings' ticket price, no event, no member). The
+// server computes the draft again from the pax alone; the form never carries a price. Paid TICKET
+// lines are counted by the teams list and the overview; paying changes nothing else.
+import { eq } from "drizzle-orm";
+import { db, schema } from "~/lib/db.server";
+import type { User } from "~/models/user.server";
+import type { Draft } from "~/rules/orders";
+import type { Settings } from "~/rules/settings-schema";
+import { ticketDraft } from "~/rules/tickets";
+import { type CreatedOrder, createOrder } from "./order.server";
+
+export type TicketRefusal = "noClub";
+
+/**
+ * The ticket order for `pax` (already parsed: 1 to MAX_PAX) at `settings.ticketPriceSen`, in one
+ * transaction with the check that the manager belongs to an association (read again from the
+ * database, not from the session's copy of the user). Returns the order and its draft, or why not.
+ */
+export function checkoutTickets(
+  user: Pick<User, "id">,
+  pax: number,
+  settings: Pick<Settings, "ticketPriceSen">,
+): { refused: TicketRefusal } | { order: CreatedOrder; draft: Draft } {
+  const draft = ticketDraft(pax, settings.ticketPriceSen);
+  return db().transaction((tx) => {
+    const club = tx
+      .select({ id: schema.associations.id })
+      .from(schema.users)
+      .innerJoin(schema.associations, eq(schema.associations.id, schema.users.associationId))
+      .where(eq(schema.users.id, user.id))
+      .get();
+    if (!club) return { refused: "noClub" as const };
+    const order = createOrder(user.id, draft.lines, tx);
+    return { order, draft };
+  });
+}

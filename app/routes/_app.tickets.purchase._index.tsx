@@ -1,0 +1,4 @@
+// /tickets/purchase itself: the screen (its layout) with no dialog open.
+export default function NoDialog() {
+  return null;
+}
