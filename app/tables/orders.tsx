@@ -67,34 +67,39 @@ export function orderColumns(admin: boolean): Column<OrderRow>[] {
 }
 
 /** An order's lines (item, price, count, subtotal) and total: the View Order dialog and the
- * checkout's draft order. */
+ * checkout's draft order. `itemLabel` and `countLabel` rename those two columns where the spec
+ * names them (the entries checkout: Event, Number of teams). */
 export function OrderLines({
   lines,
   total,
   caption = "Order lines",
+  itemLabel = "Item",
+  countLabel = "Count",
 }: {
   lines: { id: number; label: string; price: number; count: number }[];
   total: number;
   caption?: string;
+  itemLabel?: string;
+  countLabel?: string;
 }) {
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table order-lines">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Item</th>
+            <th scope="col">{itemLabel}</th>
             <th scope="col">Price</th>
-            <th scope="col">Count</th>
+            <th scope="col">{countLabel}</th>
             <th scope="col">Subtotal</th>
           </tr>
         </thead>
         <tbody>
           {lines.map((l) => (
             <tr key={l.id}>
-              <td data-label="Item">{l.label}</td>
+              <td data-label={itemLabel}>{l.label}</td>
               <td data-label="Price">{formatRM(l.price)}</td>
-              <td data-label="Count">{l.count}</td>
+              <td data-label={countLabel}>{l.count}</td>
               <td data-label="Subtotal">{formatRM(lineSubtotal(l))}</td>
             </tr>
           ))}
