@@ -1,15 +1,137 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
+// /events-summary (ADMIN, COMMITTEE; the sidebar's "Confirmed Events Summary"): per association and
+// country, its confirmed event teams counted per category column (three groups of seven by
+// distance, the Open, Women and Mixed International variants under one "International" header;
+// then Other), a Total per row, a totals row, and Download CSV. The columns and the
+// event-name mapping: rules/event-categories.ts (docs/decisions/0014-events-summary-categories.md).
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CsvLink } from "~/components/DataTable";
+import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { countryName } from "~/lib/countries.server";
+import { eventsSummary } from "~/models/summary.server";
 import { TITLES } from "~/messages";
+import { COLUMN_GROUPS, OTHER_COLUMN, SUMMARY_COLUMNS } from "~/rules/event-categories";
+import { formatCount } from "~/rules/format";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.eventsSummary} | ${TITLES.appName}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "eventsSummary");
-  return null;
+  const summary = eventsSummary();
+  const names = new Map<string, string>();
+  const nameOf = (code: string) => {
+    if (!names.has(code)) names.set(code, countryName(code));
+    return names.get(code) as string;
+  };
+  return json({
+    rows: summary.rows.map((r) => ({ ...r, countryName: nameOf(r.country) })),
+    totals: summary.totals,
+    total: summary.total,
+  });
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.eventsSummary} />;
+/** A count in the body: blank for none, so the few entered categories stand out. */
+const count = (n: number) => (n === 0 ? "" : formatCount(n));
+
+export default function EventsSummary() {
+  const { rows, totals, total } = useLoaderData<typeof loader>();
+  return (
+    <Screen title={TITLES.eventsSummary} actions={<CsvLink href="/events-summary.csv" />}>
+      {rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{TITLES.eventsSummary}</caption>
+            <colgroup span={2} />
+            {COLUMN_GROUPS.map((g) => (
+              <colgroup key={g.key} span={g.columns.length} />
+            ))}
+            <colgroup span={2} />
+            <thead>
+              <tr>
+                <th scope="col" rowSpan={3}>
+                  Team
+                </th>
+                <th scope="col" rowSpan={3}>
+                  Country
+                </th>
+                {COLUMN_GROUPS.map((g) => (
+                  <th key={g.key} scope="colgroup" colSpan={g.columns.length}>
+                    {g.label}
+                  </th>
+                ))}
+                <th scope="col" rowSpan={3}>
+                  {OTHER_COLUMN.label}
+                </th>
+                <th scope="col" rowSpan={3}>
+                  Total
+                </th>
+              </tr>
+              <tr>
+                {COLUMN_GROUPS.flatMap((g) => {
+                  const international = g.columns.filter((c) => c.international);
+                  return [
+                    ...g.columns
+                      .filter((c) => !c.international)
+                      .map((c) => (
+                        <th key={c.key} scope="col" rowSpan={2} aria-label={c.csvLabel}>
+                          {c.short}
+                        </th>
+                      )),
+                    <th key={`${g.key}.INT`} scope="col" colSpan={international.length}>
+                      International
+                    </th>,
+                  ];
+                })}
+              </tr>
+              <tr>
+                {COLUMN_GROUPS.flatMap((g) =>
+                  g.columns
+                    .filter((c) => c.international)
+                    .map((c) => (
+                      <th key={c.key} scope="col" aria-label={c.csvLabel}>
+                        {c.short}
+                      </th>
+                    )),
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.associationId}>
+                  <td>{r.name}</td>
+                  <td>
+                    <abbr title={r.countryName}>{r.country}</abbr>
+                  </td>
+                  {r.counts.map((n, i) => (
+                    <td key={SUMMARY_COLUMNS[i].key}>{count(n)}</td>
+                  ))}
+                  <td>
+                    <strong>{formatCount(r.total)}</strong>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  Total
+                </th>
+                {totals.map((n, i) => (
+                  <td key={SUMMARY_COLUMNS[i].key}>
+                    <strong>{formatCount(n)}</strong>
+                  </td>
+                ))}
+                <td>
+                  <strong>{formatCount(total)}</strong>
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </Screen>
+  );
 }
