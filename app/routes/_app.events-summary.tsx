@@ -42,7 +42,7 @@ export default function EventsSummary() {
         <Empty />
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table summary-table">
             <caption className="visually-hidden">{TITLES.eventsSummary}</caption>
             <colgroup span={2} />
             {COLUMN_GROUPS.map((g) => (
