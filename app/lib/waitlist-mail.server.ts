@@ -13,7 +13,7 @@ import { formatDateTime } from "~/rules/format";
 export const WAITLIST_OFFER_SUBJECT = "Event entries are held for your team";
 
 export function sendOfferEmail(offer: Offer): Promise<void> {
-  const entries = `${offer.held} ${offer.held === 1 ? "entry" : "entries"}`;
+  const entries = offer.held === 1 ? "1 entry is" : `${offer.held} entries are`;
   return sendMail({
     to: offer.email,
     subject: WAITLIST_OFFER_SUBJECT,
@@ -21,7 +21,7 @@ export function sendOfferEmail(offer: Offer): Promise<void> {
       "Entries are held for your team",
       [
         `Hello ${offer.name || offer.email},`,
-        `Entries have freed up in ${offer.eventName}: ${entries} are held for your team until ${formatDateTime(offer.holdUntil)} (Malaysia time).`,
+        `Entries have freed up in ${offer.eventName}: ${entries} held for your team until ${formatDateTime(offer.holdUntil)} (Malaysia time).`,
         "Buy them on the Events page before then; after that they go to the next team on the waitlist.",
       ],
       { href: `${env().APP_URL}/events`, label: "Buy the entries" },
