@@ -1,15 +1,21 @@
 // The race-day seed: the full-size plan (pure, no database) and a 1/20-scale seed into this
-// worker's own SQLite file, both checked against the dataset's invariants.
+// worker's own SQLite file (the demo data first), both checked against the dataset's invariants:
+// every crew passes rules/crew.ts, no event sells more than maxTeam (teams + Processing orders +
+// held offers), a sold-out event has a waitlist, and another has its last slot held by an offer.
 import { beforeAll, describe, expect, it } from "vitest";
 import { login } from "~/lib/auth.server";
 import { db } from "~/lib/db.server";
-import { DEMO_PASSWORD } from "./seed";
+import { getSettings } from "~/models/settings.server";
+import { type CrewEvent, type CrewMember, checkCrew, ineligibility, paddlerEligible } from "~/rules/crew";
+import { DEMO_FULL_EVENT, DEMO_PASSWORD } from "./seed";
 import {
   type PlanContext,
   type RaceDayPlan,
   type RaceDayResult,
   type RaceDaySizes,
+  FULL_EVENT,
   MEMBERSHIP_FEE,
+  OFFER_EVENT,
   planRaceDay,
   RACE_DAY_SIZES,
   RaceDayRefused,
@@ -19,8 +25,17 @@ import {
 } from "./seed-race-day";
 
 const NOW = Date.UTC(2026, 5, 20, 2, 0, 0);
+const DAY = 86_400_000;
 
-/** What a fresh demo database looks like to the planner: its 27 events, 5 clubs, 48 users. */
+/** The events of db/seed-data.ts, ids 1..27, as the demo seed inserts them. */
+const demoEvents = raceDayEventDefs()
+  .slice(0, 27)
+  .map((e, i) => ({ ...e, id: i + 1 }));
+const demoEventId = (name: string) => demoEvents.find((e) => e.name === name)!.id;
+
+/** What a fresh demo database looks like to the planner: its 27 events, 5 clubs, 141 users, and
+ * the entries it sold (db/seed.ts): teams in four events, and the full Tug of War Mixed (3 teams,
+ * 1 held by a Processing order) with a club waiting. */
 function context(sizes: RaceDaySizes): PlanContext {
   let tokens = 0;
   let photos = 0;
@@ -30,18 +45,26 @@ function context(sizes: RaceDaySizes): PlanContext {
     admin: { id: 1, name: "REGATTA ADMIN" },
     firstId: {
       association: 6,
-      user: 49,
+      user: 142,
       event: 28,
-      team: 1,
+      team: 10,
       round: 1,
-      order: 1,
+      order: 21,
       eoiUser: 1,
       eoiEvent: 1,
       session: 1,
     },
-    existingEvents: raceDayEventDefs()
-      .slice(0, 27)
-      .map((e, i) => ({ ...e, id: i + 1 })),
+    existingEvents: demoEvents,
+    existingEntries: demoEvents.map((e) => ({
+      eventId: e.id,
+      paidTeams:
+        { "250M PREMIER MIXED": 3, "250M PREMIER WOMEN": 1, "250M MALAYSIA OPEN": 1, "400M PREMIER OPEN": 1 }[
+          e.name
+        ] ?? (e.name === DEMO_FULL_EVENT.name ? 3 : 0),
+      processing: e.name === DEMO_FULL_EVENT.name ? 1 : 0,
+      held: 0,
+      waiting: e.name === DEMO_FULL_EVENT.name ? 1 : 0,
+    })),
     takenClubNames: ["Penang Dragon Warriors", "Singapore Paddle Club"],
     sharedPhotos: ["a", "b", "c"].map((c) => `${c.repeat(32)}.jpg`),
     token: () => `token-${++tokens}`,
@@ -128,6 +151,69 @@ function checkPlan(plan: RaceDayPlan, sizes: RaceDaySizes) {
   }
   for (const [eventId, n] of perEvent) expect(n).toBeLessThanOrEqual(events.get(eventId)!.maxTeam);
 
+  // Every crew passes the app's own rules: each member eligible, the five checks met.
+  for (const t of plan.teams) {
+    const ev = events.get(t.eventId)!;
+    const crew = t.crew.map((id) => users.get(id)!);
+    for (const u of crew)
+      expect(ineligibility(asMember(u), ev, REGATTA_YEAR), `${t.name}: ${u.name}`).toBeNull();
+    expect(
+      checkCrew(
+        crew.map((u) => selected(u, ev)),
+        ev,
+      ),
+      t.name,
+    ).toBeNull();
+  }
+  // Team names: the club's name upper-cased and a letter, unique within the event.
+  const clubName = new Map(plan.clubs.map((c) => [c.id, c.name.toUpperCase()]));
+  const names = new Set<string>();
+  for (const t of plan.teams) {
+    expect(t.name).toMatch(new RegExp(`^${escapeRegExp(clubName.get(t.associationId)!)} [A-C]$`));
+    expect(names.has(`${t.eventId}:${t.name}`)).toBe(false);
+    names.add(`${t.eventId}:${t.name}`);
+  }
+
+  // The cap: the demo's entries plus ours (teams, Processing orders, held offers) <= maxTeam.
+  const used = new Map<number, number>();
+  const add = (eventId: number, n: number) => used.set(eventId, (used.get(eventId) ?? 0) + n);
+  const ctx = context(sizes);
+  for (const x of ctx.existingEntries) add(x.eventId, x.paidTeams + x.processing + x.held);
+  for (const t of plan.teams) add(t.eventId, 1);
+  for (const o of plan.orders)
+    if (o.status === "PROCESSING") for (const l of o.lines) if (l.kind === "EVENT") add(l.eventId!, l.count);
+  for (const w of plan.waitlist) if (w.status === "OFFERED" && w.holdUntil! > NOW) add(w.eventId, w.held);
+  for (const e of plan.events) expect(used.get(e.id) ?? 0, e.name).toBeLessThanOrEqual(e.maxTeam);
+
+  // Sold out: its teams fill maxTeam (nothing Processing), and five other clubs wait in line.
+  const full = plan.events.find((e) => e.name === FULL_EVENT)!;
+  expect(perEvent.get(full.id)).toBe(full.maxTeam);
+  expect(used.get(full.id)).toBe(full.maxTeam);
+  const waiting = plan.waitlist.filter((w) => w.eventId === full.id && w.status === "WAITING");
+  expect(waiting).toHaveLength(5);
+  const inFull = new Set(plan.teams.filter((t) => t.eventId === full.id).map((t) => t.associationId));
+  for (const w of waiting) {
+    expect(inFull.has(w.associationId)).toBe(false);
+    expect(w.userId).toBe(plan.users.find((u) => u.associationId === w.associationId)!.id); // its manager
+    expect(w.createdAt).toBeLessThan(NOW);
+    expect(w.createdAt).toBeGreaterThan(NOW - 8 * DAY);
+  }
+  expect(new Set(waiting.map((w) => w.createdAt)).size).toBe(5);
+  // One slot left elsewhere, held for a waiting club until tomorrow.
+  const offers = plan.waitlist.filter((w) => w.status === "OFFERED");
+  expect(offers).toHaveLength(1);
+  const offered = events.get(offers[0].eventId)!;
+  expect(offered.name).toBe(OFFER_EVENT);
+  expect(offers[0]).toMatchObject({ held: 1, holdUntil: NOW + DAY });
+  expect(used.get(offered.id)).toBe(offered.maxTeam);
+  expect(perEvent.get(offered.id)).toBe(offered.maxTeam - 1);
+  // The demo's full event, with its waitlist, stays full.
+  const demoFull = events.get(demoEventId(DEMO_FULL_EVENT.name))!;
+  expect(used.get(demoFull.id)).toBe(demoFull.maxTeam);
+  // One live entry per club and event at most.
+  const live = plan.waitlist.filter((w) => w.status === "WAITING" || w.status === "OFFERED");
+  expect(new Set(live.map((w) => `${w.eventId}:${w.associationId}`)).size).toBe(live.length);
+
   // Races: lanes "1".."8", one lane and one team per round, teams of the round's event.
   const rounds = new Map(plan.rounds.map((r) => [r.id, r]));
   const teams = new Map(plan.teams.map((t) => [t.id, t]));
@@ -179,6 +265,14 @@ function checkPlan(plan: RaceDayPlan, sizes: RaceDaySizes) {
   for (const r of plan.reservations) expect(r.rejectReason !== null).toBe(r.status === "REJECTED");
 }
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A planned member as rules/crew.ts sees them (membership of another team is checked apart). */
+const asMember = (u: RaceDayPlan["users"][number]): CrewMember => ({ ...u, inOtherTeam: false });
+const selected = (u: Pick<CrewMember, "gender" | "identification">, ev: CrewEvent) => ({
+  gender: u.gender,
+  paddlerEligible: paddlerEligible(u, ev),
+});
+
 describe("race-day plan, full size", () => {
   it("has the requested counts, keeps every invariant, and is the same every time", () => {
     const plan = planRaceDay(context(RACE_DAY_SIZES));
@@ -212,10 +306,16 @@ describe("race-day seed, 1/20 scale, into this worker's database", () => {
     expect(n(`SELECT count(*) AS n FROM users WHERE email LIKE '%@raceday.test'`)).toBe(SMALL.members);
     expect(result.counts.associations).toBe(5 + SMALL.clubs);
     expect(result.counts.events).toBe(SMALL.events);
-    expect(result.counts.teams).toBe(SMALL.teams);
+    // The demo seed's own teams and orders come first.
+    expect(
+      n(`SELECT count(*) AS n FROM teams t JOIN associations a ON a.id = t.association_id
+      WHERE a.id > 5`),
+    ).toBe(SMALL.teams);
     expect(result.counts.races).toBe(SMALL.races);
-    // The demo seed's own orders (the demo manager's four) come first.
-    expect(result.counts.orders).toBe(SMALL.orders + 4);
+    expect(
+      n(`SELECT count(*) AS n FROM orders o JOIN users u ON u.id = o.owner_id
+      WHERE u.email LIKE '%@raceday.test'`),
+    ).toBe(SMALL.orders);
     expect(result.counts.eoi_users).toBe(SMALL.eoiUsers);
     expect(result.counts.eoi_events).toBe(SMALL.eoiEvents);
     expect(result.counts.training_sessions).toBe(SMALL.sessions);
@@ -288,8 +388,133 @@ describe("race-day seed, 1/20 scale, into this worker's database", () => {
     ).toBe(0);
     expect(
       n(`SELECT count(*) AS n FROM (SELECT t.id FROM teams t JOIN team_members tm ON tm.team_id = t.id
-         GROUP BY t.id HAVING count(*) NOT BETWEEN 10 AND 22)`),
+         WHERE t.association_id > 5 GROUP BY t.id HAVING count(*) NOT BETWEEN 10 AND 22)`),
     ).toBe(0);
+  });
+
+  it("has every crew, the demo's included, pass the crew rules at the regatta year in Settings", () => {
+    const year = getSettings().regattaYear;
+    const events = new Map(
+      all<Omit<CrewEvent, "limitMalaysia"> & { id: number; limitMalaysia: number }>(
+        `SELECT id, min_race AS minRace, max_race AS maxRace, reserve_count AS reserveCount, max_male AS maxMale,
+          min_female AS minFemale, min_age AS minAge, max_age AS maxAge, limit_malaysia AS limitMalaysia FROM events`,
+      ).map((e) => [e.id, { ...e, limitMalaysia: e.limitMalaysia === 1 }]),
+    );
+    const rows = all<
+      Omit<CrewMember, "membershipPaid" | "inOtherTeam"> & {
+        teamId: number;
+        eventId: number;
+        membershipPaid: number;
+      }
+    >(
+      `SELECT t.id AS teamId, t.event_id AS eventId, u.id, u.name, u.role, u.gender, u.yob, u.identification,
+        u.membership_paid AS membershipPaid, u.valid_image AS validImage
+       FROM teams t JOIN team_members tm ON tm.team_id = t.id JOIN users u ON u.id = tm.user_id`,
+    );
+    const crews = new Map<number, typeof rows>();
+    for (const r of rows) crews.set(r.teamId, [...(crews.get(r.teamId) ?? []), r]);
+    expect(crews.size).toBeGreaterThanOrEqual(SMALL.teams);
+    for (const [teamId, crew] of crews) {
+      const ev = events.get(crew[0].eventId)!;
+      for (const u of crew)
+        expect(
+          ineligibility({ ...u, membershipPaid: u.membershipPaid === 1, inOtherTeam: false }, ev, year),
+        ).toBeNull();
+      expect(
+        checkCrew(
+          crew.map((u) => selected(u, ev)),
+          ev,
+        ),
+        `team ${teamId}`,
+      ).toBeNull();
+    }
+    // Only the demo's PENANG DRAGON WARRIORS B has no crew yet (for the demo manager to pick).
+    expect(
+      all<{ name: string }>(
+        "SELECT name FROM teams t WHERE NOT EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id = t.id)",
+      ),
+    ).toEqual([{ name: "PENANG DRAGON WARRIORS B" }]);
+    // Names: the club's name upper-cased and a letter (the unique index keeps them apart).
+    expect(
+      n(`SELECT count(*) AS n FROM teams t JOIN associations a ON a.id = t.association_id
+         WHERE t.name NOT GLOB upper(a.name) || ' [A-Z]'`),
+    ).toBe(0);
+  });
+
+  it("never sells more than maxTeam, has a sold-out event with a waitlist and an offer on a last slot", () => {
+    const now = Date.now();
+    const caps = all<{ name: string; maxTeam: number; teams: number; processing: number; held: number }>(`
+      SELECT e.name, e.max_team AS maxTeam,
+        (SELECT count(*) FROM teams t WHERE t.event_id = e.id) AS teams,
+        (SELECT coalesce(sum(l.count), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
+          WHERE l.event_id = e.id AND l.kind = 'EVENT' AND o.status = 'PROCESSING') AS processing,
+        (SELECT coalesce(sum(w.held), 0) FROM waitlist w
+          WHERE w.event_id = e.id AND w.status = 'OFFERED' AND w.hold_until > ${now}) AS held
+      FROM events e`);
+    for (const e of caps) expect(e.teams + e.processing + e.held, e.name).toBeLessThanOrEqual(e.maxTeam);
+    const byName = new Map(caps.map((e) => [e.name, e]));
+    const full = byName.get(FULL_EVENT)!;
+    expect(full.teams).toBe(full.maxTeam);
+    const offered = byName.get(OFFER_EVENT)!;
+    expect(offered).toMatchObject({ teams: offered.maxTeam - 1, processing: 0, held: 1 });
+    const demoFull = byName.get(DEMO_FULL_EVENT.name)!;
+    expect(demoFull.teams + demoFull.processing).toBe(demoFull.maxTeam);
+
+    const line = all<{ event: string; club: string; status: string; manager: number; createdAt: number }>(`
+      SELECT e.name AS event, a.name AS club, w.status, u.role = 'MANAGER' AND u.association_id = a.id AS manager,
+        w.created_at AS createdAt
+      FROM waitlist w JOIN events e ON e.id = w.event_id JOIN associations a ON a.id = w.association_id
+      JOIN users u ON u.id = w.user_id
+      WHERE w.status IN ('WAITING', 'OFFERED') ORDER BY e.name, w.created_at`);
+    const waiting = line.filter((w) => w.event === FULL_EVENT);
+    expect(waiting.length).toBeGreaterThanOrEqual(1);
+    expect(waiting.every((w) => w.status === "WAITING" && w.manager === 1)).toBe(true);
+    expect(line.filter((w) => w.event === OFFER_EVENT).map((w) => w.status)).toEqual(["OFFERED"]);
+    expect(line.filter((w) => w.event === DEMO_FULL_EVENT.name).map((w) => [w.club, w.status])).toEqual([
+      ["Singapore Paddle Club", "WAITING"],
+    ]);
+    // Nobody waits in line where a club could buy now (else the next serve would make offers).
+    expect(
+      n(`SELECT count(*) AS n FROM waitlist w JOIN events e ON e.id = w.event_id WHERE w.status = 'WAITING'
+         AND e.max_team > (SELECT count(*) FROM teams t WHERE t.event_id = e.id)
+           + (SELECT coalesce(sum(l.count), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
+              WHERE l.event_id = e.id AND l.kind = 'EVENT' AND o.status = 'PROCESSING')
+           + (SELECT coalesce(sum(h.held), 0) FROM waitlist h WHERE h.event_id = e.id AND h.status = 'OFFERED'
+              AND h.hold_until > ${now})`),
+    ).toBe(0);
+    // A club that waits for an event has no team in it.
+    expect(
+      n(`SELECT count(*) AS n FROM waitlist w WHERE w.status = 'WAITING' AND EXISTS
+         (SELECT 1 FROM teams t WHERE t.event_id = w.event_id AND t.association_id = w.association_id)`),
+    ).toBe(0);
+    // Every EVENT line at its event's price.
+    expect(
+      n(
+        "SELECT count(*) AS n FROM order_lines l JOIN events e ON e.id = l.event_id WHERE l.price != e.price",
+      ),
+    ).toBe(0);
+  });
+
+  it("keeps the demo's entries: the demo manager's two teams, the competitor's crew, tickets", () => {
+    const teams = all<{ name: string; event: string; crew: number; competitor: number }>(`
+      SELECT t.name, e.name AS event, count(tm.user_id) AS crew,
+        coalesce(sum(u.email = 'competitor@example.com'), 0) AS competitor
+      FROM teams t JOIN events e ON e.id = t.event_id JOIN associations a ON a.id = t.association_id
+      LEFT JOIN team_members tm ON tm.team_id = t.id LEFT JOIN users u ON u.id = tm.user_id
+      WHERE a.name = 'Penang Dragon Warriors' GROUP BY t.id ORDER BY t.name`);
+    expect(teams).toEqual([
+      { name: "PENANG DRAGON WARRIORS A", event: "250M PREMIER MIXED", crew: 12, competitor: 1 },
+      { name: "PENANG DRAGON WARRIORS B", event: "250M PREMIER MIXED", crew: 0, competitor: 0 },
+    ]);
+    const statuses = all<{ status: string }>(
+      `SELECT DISTINCT o.status FROM orders o JOIN users u ON u.id = o.owner_id
+       WHERE u.email = 'manager@example.com' ORDER BY 1`,
+    ).map((r) => r.status);
+    expect(statuses).toEqual(["CANCELLED", "FAILED", "PAID", "PROCESSING"]);
+    expect(
+      n(`SELECT sum(l.count) AS n FROM order_lines l JOIN orders o ON o.id = l.order_id JOIN users u ON u.id = o.owner_id
+         WHERE u.email LIKE 'manager%@example.com' AND o.status = 'PAID' AND l.kind = 'TICKET'`),
+    ).toBe(6 + 5 + 3 + 4 + 2);
   });
 
   it("draws unique lanes and teams per round, and scans only crew members", () => {

@@ -1,6 +1,11 @@
 // `npm run db:seed -- --size race-day`: a race weekend at full scale, for trying the app (and its
 // lists, filters and reports) with realistic volumes: 150 clubs, 5,000 members, 60 events, 800
 // event teams with crews, rounds and races, 10,000 orders, EOIs and training bookings.
+// Entries add up as the app counts them (models/entries.server.ts): every team has its paid EVENT
+// line, and no event holds more than maxTeam teams + Processing orders + held offers. FULL_EVENT
+// is sold out with five clubs on its waitlist; OFFER_EVENT's last slot is held by a waitlist offer
+// until tomorrow; an event the demo left full (with its waitlist) stays full. Every crew passes
+// rules/crew.ts at REGATTA_YEAR, which the seed saves in Settings.
 //
 // Fills an EMPTY database only. The normal demo seed (db/seed.ts) runs first, so the README's
 // logins work, and its password hash (one scrypt) is shared by every race-day account.
@@ -15,8 +20,10 @@ import type Database from "better-sqlite3";
 import { randomToken } from "~/lib/crypto.server";
 import { db } from "~/lib/db.server";
 import type { Photo } from "~/lib/photos.server";
-import type { Gender, OrderStatus, ReservationStatus } from "./enums";
+import type { Gender, OrderStatus, ReservationStatus, WaitlistStatus } from "./enums";
 import { VALID_IMAGE } from "./enums";
+import { nextTeamNames } from "~/rules/entries";
+import { defaultSettings } from "~/rules/settings-schema";
 import { DEMO_PASSWORD, seed } from "./seed";
 import { seedEvents } from "./seed-data";
 import { demoPhotos } from "./seed-photos";
@@ -52,8 +59,13 @@ export const RACE_DAY_EMAIL_DOMAIN = "raceday.test";
 /** Crew tag fee per member and dinner ticket per pax, in sen. */
 export const MEMBERSHIP_FEE = 3000; // the settings default crew tag fee (RM 30.00)
 export const TICKET_PRICE = 8_000; // the settings default dinner ticket price (RM 80.00)
-/** Ages are counted at the regatta (junior: 18 and under; senior: 40 and over). */
+/** Ages are counted at the regatta (junior: 18 and under; senior: 40 and over). The seed saves it
+ * as the Settings' regatta year, so the app counts ages as the plan did, whatever the year now. */
 export const REGATTA_YEAR = 2026;
+/** Sold out: its teams fill maxTeam, and clubs wait in line. */
+export const FULL_EVENT = "250M PREMIER OPEN";
+/** One slot left, held by a waitlist offer until tomorrow. */
+export const OFFER_EVENT = "400M PREMIER MIXED";
 const PRNG_SEED = 20_260_704;
 /** Photos shared by every member with an approved photo (members with a pending photo get their
  * own row, because replacing or rejecting a pending photo deletes its row). */
@@ -648,6 +660,17 @@ export type PlannedOrder = {
   token: string;
   lines: PlannedOrderLine[];
 };
+export type PlannedWaitlist = {
+  createdAt: number;
+  updatedAt: number;
+  eventId: number;
+  associationId: number;
+  userId: number;
+  teams: number;
+  status: WaitlistStatus;
+  held: number;
+  holdUntil: number | null;
+};
 export type PlannedReservation = {
   createdAt: number;
   updatedAt: number;
@@ -667,6 +690,7 @@ export type RaceDayPlan = {
   teams: PlannedTeam[];
   rounds: PlannedRound[];
   races: PlannedRace[];
+  waitlist: PlannedWaitlist[];
   scanLogs: { createdAt: number; roundId: number; teamId: number; userId: number }[];
   scoreboardRounds: { roundId: number; createdAt: number }[];
   orders: PlannedOrder[];
@@ -704,6 +728,15 @@ export type PlanContext = {
   };
   /** Live events already there (the demo's), by name; planned events with these names reuse them. */
   existingEvents: (EventCaps & { id: number })[];
+  /** What the demo already sold of them: teams, teams of Processing orders, slots held by live
+   * offers, and live waitlist entries (an event with some is kept full). */
+  existingEntries: {
+    eventId: number;
+    paidTeams: number;
+    processing: number;
+    held: number;
+    waiting: number;
+  }[];
   /** Club names already taken (compared case-insensitively). */
   takenClubNames: string[];
   /** Names of the shared photo rows (approved photos), one per JPEG given to the writer. */
@@ -912,8 +945,14 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
   const teamsOf = new Map(events.map((e) => [e.id, [] as PlannedTeam[]]));
   const clubTeams = new Map<string, number>();
   const failures = new Map<number, number>();
-  const open = new Set(events.filter((e) => e.maxTeam > 0));
   let teamCount = 0;
+  // The demo's entries count against the caps too: its teams, Processing orders and offers.
+  const demo = new Map(ctx.existingEntries.map((x) => [x.eventId, x]));
+  /** Slots of an event taken: teams (the demo's and ours), Processing orders, held offers. */
+  const slotsTaken = (ev: PlannedEvent) => {
+    const x = demo.get(ev.id);
+    return teamsOf.get(ev.id)!.length + (x ? x.paidTeams + x.processing + x.held : 0);
+  };
 
   const crewFor = (ev: PlannedEvent, club: PlannedClub): number[] | null => {
     const used = inEvent.get(ev.id)!;
@@ -938,28 +977,125 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
     return [...rng.sample(males, m), ...rng.sample(females, f)].map((u) => u.id);
   };
 
+  /** A club's next team in an event (up to C), named as the app names paid teams
+   * (rules/entries.ts): the club's name upper-cased and a letter. False when no crew fits. */
+  const addTeam = (ev: PlannedEvent, club: PlannedClub): boolean => {
+    const key = `${club.id}:${ev.id}`;
+    const letter = clubTeams.get(key) ?? 0;
+    const crew = letter < 3 ? crewFor(ev, club) : null;
+    if (!crew) return false;
+    clubTeams.set(key, letter + 1);
+    for (const id of crew) inEvent.get(ev.id)!.add(id);
+    const [name] = nextTeamNames(
+      club.name,
+      teamsOf
+        .get(ev.id)!
+        .filter((t) => t.associationId === club.id)
+        .map((t) => t.name),
+      1,
+    );
+    teamsOf.get(ev.id)!.push({ id: 0, name, associationId: club.id, eventId: ev.id, crew });
+    teamCount++;
+    return true;
+  };
+
+  /** Fills an event with teams of clubs not in `skip` until `target` slots are taken (or no more
+   * crews can be formed), then caps it there: `maxTeam` = taken slots + `free`. */
+  const fillExactly = (ev: PlannedEvent, target: number, skip: Set<number>, free: number) => {
+    const candidates = (ev.limitMalaysia ? myClubs : clubs).filter(
+      (c) => !skip.has(c.id) && eligibleOf.get(c.id)!.length >= 10,
+    );
+    if (candidates.length > 0) {
+      const picker = new WeightedPicker(candidates, (c) => eligibleOf.get(c.id)!.length);
+      for (let misses = 0; slotsTaken(ev) < target && teamCount < sizes.teams && misses < 300; ) {
+        if (!addTeam(ev, picker.pick(rng))) misses++;
+      }
+    }
+    ev.maxTeam = slotsTaken(ev) + free;
+  };
+
+  // Full events: one sold out (its teams = maxTeam) with clubs waiting; one with a single slot
+  // left, held for a club by a waitlist offer until tomorrow; and any event the demo left full
+  // (with a waitlist) stays full. Nobody else enters them.
+  const byName = new Map(events.map((e) => [e.name, e]));
+  const full = byName.get(FULL_EVENT);
+  const offered = byName.get(OFFER_EVENT);
+  const closed = new Set<number>();
+  const waitlist: PlannedWaitlist[] = [];
+  if (full) {
+    const waiting = rng.sample(clubs, Math.min(5, Math.floor(clubs.length / 2)));
+    fillExactly(full, full.maxTeam, new Set(waiting.map((c) => c.id)), 0);
+    closed.add(full.id);
+    // Joined over the last week, first come first served; each wants one or two teams.
+    const joined = waiting.map(() => at(0.2, 7)).sort((a, b) => a - b);
+    for (const [i, club] of waiting.entries()) {
+      waitlist.push({
+        createdAt: joined[i],
+        updatedAt: joined[i],
+        eventId: full.id,
+        associationId: club.id,
+        userId: managerOf.get(club.id)!.id,
+        teams: rng.int(1, 2),
+        status: "WAITING",
+        held: 0,
+        holdUntil: null,
+      });
+    }
+    // A club that joined, then left the line.
+    const entered = new Set(teamsOf.get(full.id)!.map((t) => t.associationId));
+    const gone = clubs.find((c) => !entered.has(c.id) && !waiting.includes(c));
+    if (gone) {
+      const createdAt = at(8, 12);
+      waitlist.push({
+        createdAt,
+        updatedAt: createdAt + rng.int(2, 48) * HOUR,
+        eventId: full.id,
+        associationId: gone.id,
+        userId: managerOf.get(gone.id)!.id,
+        teams: 1,
+        status: "LEFT",
+        held: 0,
+        holdUntil: null,
+      });
+    }
+  }
+  if (offered) {
+    const club = rng.pick(clubs);
+    fillExactly(offered, offered.maxTeam - 1, new Set([club.id]), 1);
+    closed.add(offered.id);
+    // It joined when the event was full; a slot freed up yesterday: a 48-hour hold, until tomorrow.
+    waitlist.push({
+      createdAt: at(4, 9),
+      updatedAt: now - DAY,
+      eventId: offered.id,
+      associationId: club.id,
+      userId: managerOf.get(club.id)!.id,
+      teams: 1,
+      status: "OFFERED",
+      held: 1,
+      holdUntil: now + DAY,
+    });
+  }
+  for (const ev of events) {
+    if (closed.has(ev.id) || !(demo.get(ev.id)?.waiting ?? 0)) continue;
+    fillExactly(ev, ev.maxTeam, new Set(), 0);
+    closed.add(ev.id);
+  }
+
+  const open = new Set(events.filter((e) => !closed.has(e.id) && slotsTaken(e) < e.maxTeam));
   while (teamCount < sizes.teams) {
     if (open.size === 0)
       throw new Error(`race-day: only ${teamCount} of ${sizes.teams} teams could be formed`);
     const ev = rng.pick([...open]);
     const picker = ev.limitMalaysia ? myClubPicker : clubPicker;
     const club = picker.size > 0 ? picker.pick(rng) : null;
-    const key = `${club?.id}:${ev.id}`;
-    const letter = clubTeams.get(key) ?? 0;
-    const crew = club && letter < 3 ? crewFor(ev, club) : null;
-    if (!club || !crew) {
+    if (!club || !addTeam(ev, club)) {
       const n = (failures.get(ev.id) ?? 0) + 1;
       failures.set(ev.id, n);
       if (n >= 300) open.delete(ev);
       continue;
     }
-    clubTeams.set(key, letter + 1);
-    for (const id of crew) inEvent.get(ev.id)!.add(id);
-    teamsOf
-      .get(ev.id)!
-      .push({ id: 0, name: `${club.name} ${"ABC"[letter]}`, associationId: club.id, eventId: ev.id, crew });
-    teamCount++;
-    if (teamsOf.get(ev.id)!.length >= ev.maxTeam) open.delete(ev);
+    if (slotsTaken(ev) >= ev.maxTeam) open.delete(ev);
   }
   // Ids in event order, then by club, then A, B, C.
   const teams = events.flatMap((e) =>
@@ -1123,6 +1259,8 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
   }
   while (statuses.length < rest) statuses.push("PAID");
   const ownerPicker = new WeightedPicker(clubs, (c) => membersOf.get(c.id)!.length);
+  /** Teams held by the Processing orders planned here, per event. */
+  const holding = new Map<number, number>();
   const ticketCount = () =>
     between(
       rng.weighted<[number, number]>([
@@ -1144,7 +1282,7 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
             ["EVENT", 25],
             ["TICKET", 30],
           ]);
-    let lines: PlannedOrderLine[];
+    let lines: PlannedOrderLine[] = [];
     if (kind === "MEMBERSHIP") {
       const approved = membersOf.get(club.id)!.filter((u) => u.approved);
       const due = approved.filter((u) => !u.membershipPaid);
@@ -1156,7 +1294,18 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
       lines = rng
         .sample(allowed, rng.int(1, 3))
         .map((e) => ({ kind, count: rng.int(1, 2), price: e.price, eventId: e.id, userId: null }));
-    } else {
+      if (status === "PROCESSING") {
+        // A Processing order holds its teams' slots: only where they are free (never in a full event).
+        lines = lines.filter((l) => {
+          const ev = eventById.get(l.eventId!)!;
+          const held = holding.get(ev.id) ?? 0;
+          if (closed.has(ev.id) || slotsTaken(ev) + held + l.count > ev.maxTeam) return false;
+          holding.set(ev.id, held + l.count);
+          return true;
+        });
+      }
+    }
+    if (lines.length === 0 || kind === "TICKET") {
       lines = [{ kind: "TICKET", count: ticketCount(), price: TICKET_PRICE, eventId: null, userId: null }];
     }
     drafts.push({ ownerId, status, createdAt, lines });
@@ -1263,7 +1412,8 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
   const reservations: PlannedReservation[] = [];
   for (const [si, s] of sessions.entries()) {
     let approvedBoats = 0;
-    const requests = rng.sample(bookers, rng.int(0, 5));
+    // The first session has at least four requests (one in every status, below).
+    const requests = rng.sample(bookers, rng.int(si === 0 ? Math.min(4, bookers.length) : 0, 5));
     for (const [ri, club] of requests.entries()) {
       const boat = rng.int(1, Math.min(3, s.maxBoat));
       // The first session shows every status; later, far-off sessions are more often still pending.
@@ -1300,6 +1450,7 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
     teams,
     rounds,
     races,
+    waitlist,
     scanLogs,
     scoreboardRounds,
     orders,
@@ -1380,9 +1531,12 @@ export function writeRaceDay(
     const updateEvent = sqlite.prepare(
       "UPDATE events SET price = ?, max_team = ?, updated_at = ? WHERE id = ?",
     );
+    // The demo's entries of a repriced event were bought at its price: the race weekend's.
+    const reprice = sqlite.prepare("UPDATE order_lines SET price = ? WHERE kind = 'EVENT' AND event_id = ?");
     for (const e of plan.events) {
       if (!e.isNew) {
         updateEvent.run(e.price, e.maxTeam, now, e.id);
+        reprice.run(e.price, e.id);
         continue;
       }
       const created = now - 150 * DAY;
@@ -1411,6 +1565,43 @@ export function writeRaceDay(
       team.run(t.id, t.name, t.associationId, t.eventId);
       for (const userId of t.crew) member.run(t.id, userId);
     }
+
+    const wait = sqlite.prepare(
+      `INSERT INTO waitlist (created_at, updated_at, event_id, association_id, user_id, teams, status, held, hold_until)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const w of plan.waitlist) {
+      wait.run(
+        w.createdAt,
+        w.updatedAt,
+        w.eventId,
+        w.associationId,
+        w.userId,
+        w.teams,
+        w.status,
+        w.held,
+        w.holdUntil,
+      );
+    }
+
+    // The regatta year the crews were planned for (ages), with the other settings at their defaults.
+    const settings = { ...defaultSettings(new Date(now)), regattaYear: REGATTA_YEAR };
+    sqlite
+      .prepare(
+        `INSERT INTO settings (id, updated_at, crew_tag_fee_sen, ticket_price_sen, ticket_description, regatta_name,
+          regatta_year, payment_due_hours, entries_close_at, crew_close_at)
+         VALUES (1, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)
+         ON CONFLICT (id) DO UPDATE SET regatta_year = excluded.regatta_year`,
+      )
+      .run(
+        now,
+        settings.crewTagFeeSen,
+        settings.ticketPriceSen,
+        settings.ticketDescription,
+        settings.regattaName,
+        settings.regattaYear,
+        settings.paymentDueHours,
+      );
 
     const round = sqlite.prepare("INSERT INTO rounds (id, name, description, event_id) VALUES (?, ?, ?, ?)");
     for (const r of plan.rounds) round.run(r.id, r.name, r.description, r.eventId);
@@ -1495,6 +1686,7 @@ export const RACE_DAY_TABLES = [
   "events",
   "teams",
   "team_members",
+  "waitlist",
   "rounds",
   "races",
   "scan_logs",
@@ -1544,6 +1736,18 @@ export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise
       )
       .all() as (Omit<EventCaps, "limitMalaysia"> & { id: number; limitMalaysia: number })[]
   ).map((e) => ({ ...e, limitMalaysia: e.limitMalaysia === 1 }));
+  const existingEntries = sqlite
+    .prepare(
+      `SELECT e.id AS eventId,
+        (SELECT count(*) FROM teams t WHERE t.event_id = e.id) AS paidTeams,
+        (SELECT coalesce(sum(l.count), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
+          WHERE l.event_id = e.id AND l.kind = 'EVENT' AND o.status = 'PROCESSING') AS processing,
+        (SELECT coalesce(sum(w.held), 0) FROM waitlist w
+          WHERE w.event_id = e.id AND w.status = 'OFFERED' AND w.hold_until > ?) AS held,
+        (SELECT count(*) FROM waitlist w WHERE w.event_id = e.id AND w.status IN ('WAITING', 'OFFERED')) AS waiting
+       FROM events e WHERE e.deleted = 0`,
+    )
+    .all(Date.now()) as PlanContext["existingEntries"];
   const takenClubNames = (sqlite.prepare("SELECT name FROM associations").all() as { name: string }[]).map(
     (r) => r.name,
   );
@@ -1568,6 +1772,7 @@ export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise
       session: nextId("training_sessions"),
     },
     existingEvents,
+    existingEntries,
     takenClubNames,
     sharedPhotos,
     token: () => randomToken(24),

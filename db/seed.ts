@@ -1,18 +1,209 @@
 // `npm run db:seed`: migrates if needed, then fills an EMPTY database with a believable regatta.
 // Running it again on a filled database changes nothing.
-import { and, count, eq } from "drizzle-orm";
+//
+// What the demo has (README "Demo logins"): five clubs with members in every lifecycle and photo
+// state; the demo manager's orders in every status; and the regatta's entries: paid event teams with
+// full crews (each checked against rules/crew.ts when seeded), paid dinner tickets, and a full event
+// (TUG OF WAR MIXED, 4 teams: 3 paid, 1 held by a Processing order) with a club on its waitlist.
+import { and, count, eq, inArray } from "drizzle-orm";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
+import { savePhoto } from "~/lib/photos.server";
+import { createOrder } from "~/models/order.server";
+import { type CrewEvent, checkCrew, ineligibility, paddlerEligible } from "~/rules/crew";
+import { nextTeamNames } from "~/rules/entries";
+import type { DraftLine } from "~/rules/orders";
+import { defaultSettings } from "~/rules/settings-schema";
+import type { Gender, OrderStatus, Role } from "./enums";
+import { VALID_IMAGE } from "./enums";
 import { seedEvents } from "./seed-data";
 import { demoPhotos } from "./seed-photos";
-import { savePhoto } from "~/lib/photos.server";
-import { VALID_IMAGE } from "./enums";
-import type { Gender, OrderStatus, Role } from "./enums";
-import { createOrder } from "~/models/order.server";
-import type { DraftLine } from "~/rules/orders";
 
 export const DEMO_PASSWORD = "Regatta2026!";
+
+/** The full event of the demo: its cap, and the waitlist on it. */
+export const DEMO_FULL_EVENT = { name: "TUG OF WAR MIXED", maxTeam: 4 } as const;
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+type Club = typeof schema.associations.$inferSelect;
+type Event = typeof schema.events.$inferSelect;
+
+/** Paid members with approved photos added to each club for its crews: how many of each gender,
+ * their names, identification and address. */
+type Roster = {
+  males: number;
+  females: number;
+  maleName: (i: number) => string;
+  femaleName: (i: number) => string;
+  /** Identification of the i-th paddler of this gender and year of birth. */
+  identification: (i: number, yob: number, gender: Gender) => string;
+  phone: string;
+  address: string;
+};
+
+const at = <T>(items: readonly T[], i: number) => items[i % items.length];
+const split = (s: string) => s.split(",");
+
+/** MyKad: YYMMDD, place of birth, serial; odd last digit for men. Every other one with dashes. */
+const myKad =
+  (place: string) =>
+  (i: number, yob: number, gender: Gender): string => {
+    const yymmdd = `${String(yob % 100).padStart(2, "0")}${String((i % 12) + 1).padStart(2, "0")}${String((i % 27) + 1).padStart(2, "0")}`;
+    const serial = `${String(100 + i * 37).slice(-3)}${gender === "MALE" ? 1 + 2 * (i % 5) : 2 * (i % 5)}`;
+    return i % 2 === 0 ? `${yymmdd}-${place}-${serial}` : `${yymmdd}${place}${serial}`;
+  };
+const passport = (prefix: string, base: number) => (i: number) => `${prefix}${base + i * 7919}`;
+
+const MALAY_M = split("MUHAMMAD HAFIZ,AHMAD FAIZAL,MOHD IRFAN,AIMAN,HARIS,SYAFIQ,KHAIRUL,DANIAL");
+const MALAY_F = split("SITI AMINAH,FARAH,NABILA,AMIRAH,HIDAYAH,ZARINA,SYAZWANI,ATIQAH");
+const MALAY_FATHER = split("ROSLI,ISMAIL,HASSAN,OSMAN,YUSOF,IBRAHIM,HAMZAH,ZAINAL,SALLEH");
+const SURNAME = split("TAN,LIM,LEE,WONG,NG,CHONG,OOI,KHOO,TEH,GOH,YAP,CHEAH");
+const CHINESE_M = split("WEI JIE,KAH HOE,JUN HAO,CHEE KEONG,ZHI HAO,BOON HUAT,CHUN KIT,KAR LOK");
+const CHINESE_F = split("MEI LING,HUI YING,XIN YI,SIEW LAN,LI TING,PEI SHAN,JIA HUI,SHU FEN");
+const INDIAN_M = split("ARJUN,SURESH,VIKNESH,GANESH,PRAKASH,KARTHIK");
+const INDIAN_F = split("PRIYA,KAVITHA,LAKSHMI,SHALINI,NITHYA,DIVYA");
+const INDIAN_FATHER = split("MUNIANDY,KRISHNAN,RAMASAMY,PILLAI,SELVARAJ,PERUMAL");
+/** Malaysian names, Malay, Chinese and Indian in turn. */
+const malaysian = (gender: Gender) => (i: number) => {
+  const k = Math.floor(i / 3);
+  if (i % 3 === 0)
+    return gender === "MALE"
+      ? `${at(MALAY_M, k)} BIN ${at(MALAY_FATHER, k + 2)}`
+      : `${at(MALAY_F, k)} BINTI ${at(MALAY_FATHER, k + 5)}`;
+  if (i % 3 === 1)
+    return `${at(SURNAME, k + (gender === "MALE" ? 0 : 5))} ${at(gender === "MALE" ? CHINESE_M : CHINESE_F, k)}`;
+  return gender === "MALE"
+    ? `${at(INDIAN_M, k)} A/L ${at(INDIAN_FATHER, k + 1)}`
+    : `${at(INDIAN_F, k)} A/P ${at(INDIAN_FATHER, k + 3)}`;
+};
+/** Given name then family name. */
+const western = (given: string, family: string) => (i: number) =>
+  `${at(split(given), i)} ${at(split(family), i * 3 + 1)}`;
+
+const ROSTERS: Record<string, Roster> = {
+  "Penang Dragon Warriors": {
+    males: 15,
+    females: 15,
+    maleName: malaysian("MALE"),
+    femaleName: malaysian("FEMALE"),
+    identification: myKad("07"),
+    phone: "60124455667",
+    address: "No. 1, Jalan Regatta, 10000 George Town, Pulau Pinang",
+  },
+  "Singapore Paddle Club": {
+    males: 6,
+    females: 7,
+    maleName: (i) => `${at(SURNAME, i + 3)} ${at(CHINESE_M, i + 2)}`,
+    femaleName: (i) => `${at(SURNAME, i + 7)} ${at(CHINESE_F, i + 3)}`,
+    identification: (i) => `S${9_012_345 + i * 4_409}${at(split("A,B,C,D,E,F,G,H,I,Z,J"), i)}`,
+    phone: "6591234567",
+    address: "Blk 123 Tampines Street 11, #05-120, Singapore 521123",
+  },
+  "Jakarta Naga Rowers": {
+    males: 6,
+    females: 11,
+    maleName: western("BUDI,AGUS,RIZKY,HENDRA,WAHYU,FAJAR", "SANTOSO,WIJAYA,SAPUTRA,HIDAYAT,PRATAMA,NUGROHO"),
+    femaleName: western(
+      "SRI,DEWI,PUTRI,AYU,RATNA,INDAH,WULAN,RINA,SARI,MAYA,LESTARI",
+      "SANTOSO,WIJAYA,SAPUTRA,HIDAYAT,KURNIAWAN,PRATAMA,SETIAWAN,NUGROHO,HALIM",
+    ),
+    identification: passport("B", 1_204_311),
+    phone: "6281234567890",
+    address: "Jl. Sudirman No. 45, Jakarta 10220, Indonesia",
+  },
+  "Kuching Hornbill Dragons": {
+    males: 10,
+    females: 10,
+    maleName: (i) =>
+      i % 2 === 0
+        ? `${at(split("JOHNNY,ROBERT,DANIEL,EDWIN,MARCUS"), i / 2)} ANAK ${at(split("JUGAH,NYALAU,LINGGANG,ENTERI,GUMIS"), i / 2 + 1)}`
+        : malaysian("MALE")(i),
+    femaleName: (i) =>
+      i % 2 === 0
+        ? `${at(split("MARY,JUSTINA,FLORA,GRACE,VERONICA"), i / 2)} ANAK ${at(split("JUGAH,NYALAU,LINGGANG,ENTERI,GUMIS"), i / 2 + 2)}`
+        : malaysian("FEMALE")(i),
+    identification: myKad("13"),
+    phone: "60198765432",
+    address: "No. 8, Jalan Padungan, 93100 Kuching, Sarawak",
+  },
+  "Bangkok River Dragons": {
+    males: 9,
+    females: 4,
+    maleName: western(
+      "SOMCHAI,ANAN,KITTI,NATTAPONG,THANAWAT,PRASERT,WICHAI,CHAIYA,ARTHIT",
+      "SRISUK,CHAIYAPORN,WONGSAKUL,SAETANG,BOONMA,THONGCHAI,KAEWKAN",
+    ),
+    femaleName: western(
+      "SIRIPORN,PORNTIP,NATTAYA,KANYA",
+      "SRISUK,CHAIYAPORN,WONGSAKUL,SAETANG,BOONMA,THONGCHAI,KAEWKAN",
+    ),
+    identification: passport("AA", 3_300_127),
+    phone: "66812345678",
+    address: "88/12 Soi Sukhumvit 24, Bangkok 10110, Thailand",
+  },
+};
+
+/** A crew from a club's roster: its males `m` and females `f` by index range (slice), and the demo
+ * competitor (Penang only). */
+type CrewPick = { m?: [number, number]; f?: [number, number]; competitor?: true };
+/** Each club's paid entries: the event, and per team the crew picked (null: no crew yet). */
+type Entry = { event: string; teams: (CrewPick | null)[] };
+const ENTRIES: Record<string, { entries: Entry[]; tickets: number; processing?: string }> = {
+  // The demo manager's two teams: A with a full crew (the demo competitor in it), B for them to pick.
+  "Penang Dragon Warriors": {
+    entries: [{ event: "250M PREMIER MIXED", teams: [{ m: [0, 6], f: [0, 5], competitor: true }, null] }],
+    tickets: 6,
+  },
+  "Singapore Paddle Club": {
+    entries: [{ event: "250M PREMIER MIXED", teams: [{ m: [0, 6], f: [0, 6] }] }],
+    tickets: 5,
+  },
+  "Jakarta Naga Rowers": {
+    entries: [
+      { event: "250M PREMIER WOMEN", teams: [{ f: [0, 11] }] },
+      { event: "TUG OF WAR MIXED", teams: [{ m: [0, 5], f: [0, 5] }] },
+    ],
+    tickets: 3,
+  },
+  "Kuching Hornbill Dragons": {
+    entries: [
+      { event: "250M MALAYSIA OPEN", teams: [{ m: [0, 10], f: [0, 2] }] },
+      {
+        event: "TUG OF WAR MIXED",
+        teams: [
+          { m: [0, 4], f: [0, 4] },
+          { m: [4, 9], f: [4, 9] },
+        ],
+      },
+    ],
+    tickets: 4,
+  },
+  // The fourth team of the full event: held by a Processing order, not yet a team.
+  "Bangkok River Dragons": {
+    entries: [{ event: "400M PREMIER OPEN", teams: [{ m: [0, 9], f: [0, 3] }] }],
+    tickets: 2,
+    processing: "TUG OF WAR MIXED",
+  },
+};
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+/** Throws unless every member may be picked for the event and the crew passes the five checks. */
+function assertValidCrew(tx: Tx, team: string, event: Event, memberIds: number[], regattaYear: number) {
+  const caps: CrewEvent = event;
+  const rows = tx.select().from(schema.users).where(inArray(schema.users.id, memberIds)).all();
+  for (const u of rows) {
+    const why = ineligibility({ ...u, inOtherTeam: false }, caps, regattaYear);
+    if (why) throw new Error(`demo seed: ${u.name} may not race in ${team} (${event.name}): ${why}`);
+  }
+  const error = checkCrew(
+    rows.map((u) => ({ gender: u.gender, paddlerEligible: paddlerEligible(u, caps) })),
+    caps,
+  );
+  if (error) throw new Error(`demo seed: ${team} (${event.name}): ${error}`);
+}
 
 export async function seed(): Promise<boolean> {
   const d = db();
@@ -35,9 +226,11 @@ export async function seed(): Promise<boolean> {
     const image = savePhoto(userId, photos[nextPhoto++ % photos.length]);
     d.update(schema.users).set({ image, validImage }).where(eq(schema.users.id, userId)).run();
   };
+  // Ages count at the regatta: the settings' default year (this year) until an admin saves another.
+  const regattaYear = defaultSettings().regattaYear;
 
   d.transaction((tx) => {
-    const clubs = [
+    const clubs: Club[] = [
       { name: "Penang Dragon Warriors", country: "MY" },
       { name: "Singapore Paddle Club", country: "SG" },
       { name: "Jakarta Naga Rowers", country: "ID" },
@@ -63,6 +256,8 @@ export async function seed(): Promise<boolean> {
       approved?: boolean;
       membershipPaid?: boolean;
       identification?: string;
+      phone?: string;
+      address?: string;
     }) =>
       tx
         .insert(schema.users)
@@ -98,9 +293,11 @@ export async function seed(): Promise<boolean> {
       gender: "FEMALE",
       yob: 1998,
       approved: true,
+      membershipPaid: true,
       identification: "980722075122",
     });
     withPhoto(competitor.id, VALID_IMAGE.APPROVED);
+    const managers = new Map<number, typeof manager>([[penang.id, manager]]);
 
     // Members in every lifecycle state in every club: unverified, verified not approved,
     // approved not paid, approved and paid.
@@ -129,7 +326,7 @@ export async function seed(): Promise<boolean> {
     for (const club of clubs) {
       const slug = club.name.toLowerCase().split(" ")[0];
       if (club.id !== penang.id) {
-        user({
+        const m = user({
           email: `manager.${slug}@example.com`,
           role: "MANAGER",
           name: `${first[n % first.length]} ${last[n % last.length]}`,
@@ -140,6 +337,7 @@ export async function seed(): Promise<boolean> {
           membershipPaid: true,
           identification: `P${1000000 + n}`,
         });
+        managers.set(club.id, m);
         n++;
       }
       for (let i = 0; i < 8; i++, n++) {
@@ -161,44 +359,96 @@ export async function seed(): Promise<boolean> {
       }
     }
 
-    for (const event of seedEvents()) tx.insert(schema.events).values(event).run();
+    // Each club's paddlers: paid, photo approved, aged 18 to 45 at the regatta, men and women.
+    const paddlers = new Map<number, { m: number[]; f: number[] }>();
+    for (const club of clubs) {
+      const roster = ROSTERS[club.name];
+      const slug = club.name.toLowerCase().split(" ")[0];
+      const ids = { m: [] as number[], f: [] as number[] };
+      let k = 0;
+      for (const gender of ["MALE", "FEMALE"] as const) {
+        const many = gender === "MALE" ? roster.males : roster.females;
+        for (let i = 0; i < many; i++, k++) {
+          const yob = regattaYear - (18 + ((k * 11 + 3) % 28));
+          const p = user({
+            email: `${slug}.paddler${k + 1}@example.com`,
+            role: "COMPETITOR",
+            name: gender === "MALE" ? roster.maleName(i) : roster.femaleName(i),
+            associationId: club.id,
+            gender,
+            yob,
+            identification: roster.identification(k, yob, gender),
+            approved: true,
+            membershipPaid: true,
+            phone: roster.phone,
+            address: roster.address,
+          });
+          withPhoto(p.id, VALID_IMAGE.APPROVED);
+          (gender === "MALE" ? ids.m : ids.f).push(p.id);
+        }
+      }
+      paddlers.set(club.id, ids);
+    }
 
-    // The demo manager's orders, one in every status: the crew tag fee of the paid members (PAID,
-    // with its callback in the payment log and an admin's note), an earlier failed attempt, a
-    // cancelled dinner-ticket order, and a dinner-ticket order still Processing.
-    const paidMembers = tx
-      .select({ id: schema.users.id })
-      .from(schema.users)
-      .where(and(eq(schema.users.associationId, penang.id), eq(schema.users.membershipPaid, true)))
-      .all();
-    const fee = paidMembers.map((m) => ({
-      kind: "MEMBERSHIP" as const,
-      label: "",
-      price: 3000,
-      count: 1,
-      userId: m.id,
-    }));
+    for (const event of seedEvents()) tx.insert(schema.events).values(event).run();
+    tx.update(schema.events)
+      .set({ maxTeam: DEMO_FULL_EVENT.maxTeam })
+      .where(eq(schema.events.name, DEMO_FULL_EVENT.name))
+      .run();
+    const eventNamed = (name: string): Event => {
+      const e = tx.select().from(schema.events).where(eq(schema.events.name, name)).get();
+      if (!e) throw new Error(`demo seed: no event ${name}`);
+      return e;
+    };
+
+    const settings = defaultSettings();
     const ticket = (count: number) => [
-      { kind: "TICKET" as const, label: "Dinner Ticket", price: 8000, count },
+      { kind: "TICKET" as const, label: "Dinner Ticket", price: settings.ticketPriceSen, count },
     ];
-    const day = 86_400_000;
-    const order = (lines: DraftLine[], status: OrderStatus, daysAgo: number, statusId?: string) => {
-      const created = createOrder(manager.id, lines, tx);
-      const at = new Date(Date.now() - daysAgo * day);
+    const fees = (members: { id: number }[]) =>
+      members.map((m) => ({
+        kind: "MEMBERSHIP" as const,
+        label: "",
+        price: settings.crewTagFeeSen,
+        count: 1,
+        userId: m.id,
+      }));
+    const paidMembersOf = (clubId: number, ids?: number[]) =>
+      tx
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(
+          and(
+            eq(schema.users.associationId, clubId),
+            eq(schema.users.membershipPaid, true),
+            ids ? inArray(schema.users.id, ids) : undefined,
+          ),
+        )
+        .all();
+    /** An order as if bought through the payment provider: its status, time and payment log. */
+    const order = (
+      ownerId: number,
+      lines: DraftLine[],
+      status: OrderStatus,
+      ago: number,
+      statusId?: string,
+    ) => {
+      const created = createOrder(ownerId, lines, tx);
+      const when = new Date(Date.now() - ago);
       tx.update(schema.orders)
         .set({
           status,
-          createdAt: at,
-          updatedAt: at,
+          createdAt: when,
+          updatedAt: when,
           transactionId: statusId ? `DEMO${created.id}` : null,
-          effectsAppliedAt: status === "PAID" ? at : null,
+          effectsAppliedAt: status === "PAID" ? when : null,
         })
         .where(eq(schema.orders.id, created.id))
         .run();
       if (statusId) {
         tx.insert(schema.paymentLogs)
           .values({
-            createdAt: at,
+            createdAt: when,
             statusId,
             msg: statusId === "1" ? "Payment_was_successful" : "Payment_failed",
             transactionId: `DEMO${created.id}`,
@@ -210,8 +460,17 @@ export async function seed(): Promise<boolean> {
       }
       return created.id;
     };
-    order(fee, "FAILED", 6, "0");
-    const paidOrder = order(fee, "PAID", 5, "1");
+
+    // The demo manager's orders, one in every status: the crew tag fee of the paid members (PAID,
+    // with its callback in the payment log and an admin's note), an earlier failed attempt, a
+    // cancelled dinner-ticket order, and a dinner-ticket order still Processing. The club's
+    // paddlers' fees were paid before.
+    const penangPaddlers = paddlers.get(penang.id)!;
+    const paddlerIds = new Set([...penangPaddlers.m, ...penangPaddlers.f]);
+    const earlyFee = paidMembersOf(penang.id).filter((m) => !paddlerIds.has(m.id));
+    order(manager.id, fees(paidMembersOf(penang.id, [...paddlerIds])), "PAID", 9 * DAY, "1");
+    order(manager.id, fees(earlyFee), "FAILED", 6 * DAY, "0");
+    const paidOrder = order(manager.id, fees(earlyFee), "PAID", 5 * DAY, "1");
     tx.insert(schema.orderNotes)
       .values({
         orderId: paidOrder,
@@ -220,8 +479,75 @@ export async function seed(): Promise<boolean> {
         note: "Paid online; crew tags printed.",
       })
       .run();
-    order(ticket(4), "CANCELLED", 3);
-    order(ticket(2), "PROCESSING", 0);
+    order(manager.id, ticket(4), "CANCELLED", 3 * DAY);
+    order(manager.id, ticket(2), "PROCESSING", 0);
+
+    // Every other club's crew tag fees, in one paid order by its manager.
+    for (const club of clubs.slice(1)) {
+      order(managers.get(club.id)!.id, fees(paidMembersOf(club.id)), "PAID", 10 * DAY, "1");
+    }
+
+    // Paid entries: each club's order of its events, the teams it made (CLUB NAME A, B, ...) and
+    // their crews; then its dinner tickets.
+    for (const [ci, club] of clubs.entries()) {
+      const plan = ENTRIES[club.name];
+      const owner = managers.get(club.id)!.id;
+      const lines: DraftLine[] = plan.entries.map((entry) => {
+        const e = eventNamed(entry.event);
+        return { kind: "EVENT", label: e.name, price: e.price, count: entry.teams.length, eventId: e.id };
+      });
+      order(owner, lines, "PAID", (4 + ci * 0.5) * DAY, "1");
+      const roster = paddlers.get(club.id)!;
+      for (const entry of plan.entries) {
+        const e = eventNamed(entry.event);
+        const names = nextTeamNames(club.name, [], entry.teams.length);
+        const inEvent = new Set<number>();
+        for (const [ti, pick] of entry.teams.entries()) {
+          const team = tx
+            .insert(schema.teams)
+            .values({ name: names[ti], associationId: club.id, eventId: e.id })
+            .returning()
+            .get();
+          if (!pick) continue;
+          const crew = [
+            ...(pick.m ? roster.m.slice(...pick.m) : []),
+            ...(pick.f ? roster.f.slice(...pick.f) : []),
+            ...(pick.competitor ? [competitor.id] : []),
+          ];
+          for (const id of crew) {
+            if (inEvent.has(id)) throw new Error(`demo seed: ${id} in two teams of ${e.name}`);
+            inEvent.add(id);
+          }
+          assertValidCrew(tx, team.name, e, crew, regattaYear);
+          tx.insert(schema.teamMembers)
+            .values(crew.map((userId) => ({ teamId: team.id, userId })))
+            .run();
+        }
+      }
+      order(owner, ticket(plan.tickets), "PAID", (2 + ci * 0.5) * DAY, "1");
+      if (plan.processing) {
+        const e = eventNamed(plan.processing);
+        order(
+          owner,
+          [{ kind: "EVENT", label: e.name, price: e.price, count: 1, eventId: e.id }],
+          "PROCESSING",
+          2 * HOUR,
+        );
+      }
+    }
+
+    // The full event's waitlist: Singapore Paddle Club waits for one team since yesterday.
+    const singapore = clubs[1];
+    tx.insert(schema.waitlist)
+      .values({
+        eventId: eventNamed(DEMO_FULL_EVENT.name).id,
+        associationId: singapore.id,
+        userId: managers.get(singapore.id)!.id,
+        teams: 1,
+        createdAt: new Date(Date.now() - DAY),
+        updatedAt: new Date(Date.now() - DAY),
+      })
+      .run();
   });
   return true;
 }
