@@ -3,11 +3,12 @@ import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { CopyField } from "~/components/CopyField";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
-import { Screen } from "~/components/Screen";
+import { Empty, Screen } from "~/components/Screen";
 import { StatusBadge } from "~/components/StatusBadge";
-import { requireUser } from "~/lib/access.server";
+import { requireUser, scopeOf } from "~/lib/access.server";
 import { countryName } from "~/lib/countries.server";
 import { referralLink } from "~/lib/links.server";
+import { assignedEvents } from "~/models/event.server";
 import { associationOf, statistics } from "~/models/user.server";
 import { MSG, TITLES } from "~/messages";
 import { formatCount, formatRM } from "~/rules/format";
@@ -44,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       team: association ? { name: association.name, country: countryName(association.country) } : null,
     },
     referralLink: manager && association ? referralLink(association.token) : null,
+    // A competitor's event teams (spec: competitors see their events and team names), by event name.
+    events: user.role === "COMPETITOR" ? assignedEvents(user, scopeOf(user)) : null,
   });
 }
 
@@ -174,6 +177,31 @@ function Profile({ data }: { data: ProfileData }) {
               </Link>
             ) : null}
           </div>
+          {data.events ? (
+            <section className="card profile-events" aria-labelledby="profile-events">
+              <h2 id="profile-events">Events</h2>
+              {data.events.length === 0 ? (
+                <Empty />
+              ) : (
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Event</th>
+                      <th scope="col">Event Team</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.events.map((e) => (
+                      <tr key={e.teamId}>
+                        <td>{e.eventName}</td>
+                        <td>{e.teamName}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+          ) : null}
           {data.referralLink ? (
             <div className="card">
               <CopyField id="referral-link" label="Referral Link" value={data.referralLink} />

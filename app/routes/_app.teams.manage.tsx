@@ -1,15 +1,136 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
+// /teams/manage (ADMIN): 'Manage Event Teams'. Pick an association (GET ?association=), then one
+// of its event teams (?team=), then tick the crew in the same picker as the manager's
+// (components/CrewPicker.tsx). Two plain GET forms with their buttons, so it works without
+// JavaScript; they do not submit themselves on change (a keyboard user moving through a select
+// would leave the page at every step). ADMIN is not bound by the crew deadline; saves are audited
+// (models/crew.server.ts saveCrew).
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CrewPicker } from "~/components/CrewPicker";
+import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { answerCrewSave, crewPickerData } from "~/lib/crew-form.server";
+import { readForm } from "~/lib/csrf.server";
+import { crewTeamsOf, findCrewTeam, parseCrewIds } from "~/models/crew.server";
+import { teamOptions } from "~/models/user-list.server";
 import { TITLES } from "~/messages";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.teamsManage} | ${TITLES.appName}` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "teamsManage");
-  return null;
+const ALL = { kind: "all" } as const;
+
+function idOf(raw: FormDataEntryValue | null): number | null {
+  return typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.teamsManage} />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "teamsManage");
+  const query = new URL(request.url).searchParams;
+  const associations = teamOptions();
+  const askedAssociation = idOf(query.get("association"));
+  const askedTeam = idOf(query.get("team"));
+  let team = askedTeam === null ? undefined : findCrewTeam(askedTeam, ALL);
+  // A team of another association than the one asked for (the association was changed): start again
+  // from that association's teams.
+  if (team && askedAssociation !== null && team.associationId !== askedAssociation) team = undefined;
+  const associationId =
+    team?.associationId ??
+    (associations.some((a) => a.id === askedAssociation) ? (askedAssociation as number) : null);
+  return json({
+    associations,
+    associationId,
+    teams: associationId === null ? [] : crewTeamsOf(associationId),
+    teamId: team?.teamId ?? null,
+    picker: team ? crewPickerData(team, user) : null,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, "teamsManage");
+  const form = await readForm(request);
+  const teamId = idOf(form.get("team"));
+  const ids = parseCrewIds(form.getAll("member"));
+  if (teamId === null || ids === null) throw new Response("Bad Request", { status: 400 });
+  const team = findCrewTeam(teamId, ALL);
+  if (!team) throw new Response("Not Found", { status: 404 });
+  const back = `/teams/manage?association=${team.associationId}&team=${teamId}`;
+  return answerCrewSave(request, user, ALL, teamId, ids, back);
+}
+
+export default function ManageEventTeams() {
+  const data = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
+  return (
+    <Screen title={TITLES.teamsManage}>
+      <div className="crew-pickers">
+        <Form method="get" className="filters">
+          <div className="field">
+            <label htmlFor="pick-association">Association</label>
+            <select
+              id="pick-association"
+              name="association"
+              required
+              defaultValue={data.associationId ?? ""}
+              key={`a-${data.associationId ?? ""}`}
+            >
+              <option value="" disabled>
+                Select an association
+              </option>
+              {data.associations.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="filter-actions">
+            <button type="submit" className="btn btn-primary">
+              Show Teams
+            </button>
+          </div>
+        </Form>
+        {data.associationId !== null ? (
+          data.teams.length === 0 ? (
+            <Empty text="This association has no event teams." />
+          ) : (
+            <Form method="get" className="filters">
+              <input type="hidden" name="association" value={data.associationId} />
+              <div className="field">
+                <label htmlFor="pick-team">Event Team</label>
+                <select
+                  id="pick-team"
+                  name="team"
+                  required
+                  defaultValue={data.teamId ?? ""}
+                  key={`t-${data.associationId}-${data.teamId ?? ""}`}
+                >
+                  <option value="" disabled>
+                    Select an event team
+                  </option>
+                  {data.teams.map((t) => (
+                    <option key={t.teamId} value={t.teamId}>
+                      {`${t.eventName} — ${t.teamName} (${t.members} ${t.members === 1 ? "member" : "members"})`}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="filter-actions">
+                <button type="submit" className="btn btn-primary">
+                  Show Members
+                </button>
+              </div>
+            </Form>
+          )
+        ) : null}
+      </div>
+      {data.picker ? (
+        <CrewPicker
+          key={data.picker.team.teamId}
+          data={data.picker}
+          refusal={refusal}
+          hidden={{ team: String(data.picker.team.teamId) }}
+        />
+      ) : null}
+    </Screen>
+  );
 }

@@ -2,8 +2,10 @@
 // database (the one scripts/e2e-server.mjs seeded and the app serves), so tests never share
 // mutable demo rows.
 import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { defaultSettings } from "../../app/rules/settings-schema";
 import { DEMO, PASSWORD } from "./helpers";
 
 export const E2E_DIR = path.resolve("tests/.tmp/e2e");
@@ -509,4 +511,142 @@ export function membershipPaid(userId: number): boolean {
     paid: number;
   };
   return row.paid === 1;
+}
+
+// crews (tests/e2e/crews.spec.ts): events with crew limits, members' crew details, team members,
+// and the crew deadline (a setting every test shares, so changing it takes a lock; see below).
+
+export type CrewLimits = {
+  minRace?: number;
+  maxRace?: number;
+  reserveCount?: number;
+  maxMale?: number;
+  minFemale?: number;
+  minAge?: number;
+  maxAge?: number;
+  limitMalaysia?: boolean;
+};
+
+/** A live event (unique upper-case name) with these crew limits (the rest: the schema's defaults). */
+export function createCrewEvent(limits: CrewLimits = {}): EventMade {
+  const event = createEvent();
+  const columns: [string, number | undefined][] = [
+    ["min_race", limits.minRace],
+    ["max_race", limits.maxRace],
+    ["reserve_count", limits.reserveCount],
+    ["max_male", limits.maxMale],
+    ["min_female", limits.minFemale],
+    ["min_age", limits.minAge],
+    ["max_age", limits.maxAge],
+    ["limit_malaysia", limits.limitMalaysia === undefined ? undefined : limits.limitMalaysia ? 1 : 0],
+  ];
+  const set = columns.filter(([, v]) => v !== undefined);
+  if (set.length)
+    e2eDb()
+      .prepare(`UPDATE events SET ${set.map(([c]) => `${c} = ?`).join(", ")} WHERE id = ?`)
+      .run(...set.map(([, v]) => v), event.id);
+  return event;
+}
+
+/** Sets what crew selection reads of a member: gender, year of birth, MyKad/passport number. */
+export function setCrewDetails(
+  userId: number,
+  details: { gender?: "MALE" | "FEMALE"; yob?: number; identification?: string },
+): void {
+  const set = (
+    [
+      ["gender", details.gender],
+      ["yob", details.yob],
+      ["identification", details.identification],
+    ] as const
+  ).filter(([, v]) => v !== undefined);
+  if (set.length)
+    e2eDb()
+      .prepare(`UPDATE users SET ${set.map(([c]) => `${c} = ?`).join(", ")} WHERE id = ?`)
+      .run(...set.map(([, v]) => v), userId);
+}
+
+/** The members of an event team (user ids, ascending). */
+export function teamMemberIds(teamId: number): number[] {
+  return (
+    e2eDb().prepare("SELECT user_id FROM team_members WHERE team_id = ? ORDER BY user_id").all(teamId) as {
+      user_id: number;
+    }[]
+  ).map((r) => r.user_id);
+}
+
+// The crew deadline (settings.crew_close_at) is one value for the whole app, and Playwright runs the
+// js and no-js projects in parallel. So a test that closes crews holds the lock exclusively
+// (withCrewCloseAt) and every test that needs crews open for managers holds it shared
+// (withCrewsOpen): a reader-writer lock of files in the e2e folder (which a new e2e server empties).
+const lockDir = () => path.join(E2E_DIR, "crew-locks");
+const CLOSED = "closed";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `fn` while no test can close crews for managers (shared with other such tests). */
+export async function withCrewsOpen<T>(fn: () => Promise<T>): Promise<T> {
+  const dir = lockDir();
+  mkdirSync(dir, { recursive: true });
+  const mine = path.join(dir, `open-${process.pid}-${randomBytes(4).toString("hex")}`);
+  for (;;) {
+    while (existsSync(path.join(dir, CLOSED))) await sleep(100);
+    writeFileSync(mine, "");
+    if (!existsSync(path.join(dir, CLOSED))) break;
+    rmSync(mine, { force: true }); // a closing test got in first: let it finish
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(mine, { force: true });
+  }
+}
+
+/**
+ * Runs `fn` with the crew deadline at `closeAt` (ms), alone: it waits for the tests holding
+ * withCrewsOpen to finish, and puts the deadline back afterwards (only if it is still ours). Use a
+ * whole minute, as the Settings form shows it, so a settings save meanwhile keeps it unchanged.
+ */
+export async function withCrewCloseAt<T>(closeAt: number, fn: () => Promise<T>): Promise<T> {
+  const dir = lockDir();
+  mkdirSync(dir, { recursive: true });
+  const lock = path.join(dir, CLOSED);
+  for (;;) {
+    try {
+      closeSync(openSync(lock, "wx"));
+      break;
+    } catch {
+      await sleep(100);
+    }
+  }
+  try {
+    while (readdirSync(dir).some((f) => f.startsWith("open-"))) await sleep(100);
+    const db = e2eDb();
+    const d = defaultSettings();
+    db.prepare(
+      `INSERT OR IGNORE INTO settings (id, updated_at, crew_tag_fee_sen, ticket_price_sen, ticket_description,
+         regatta_name, regatta_year, payment_due_hours) VALUES (1, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      Date.now(),
+      d.crewTagFeeSen,
+      d.ticketPriceSen,
+      d.ticketDescription,
+      d.regattaName,
+      d.regattaYear,
+      d.paymentDueHours,
+    );
+    const before = (
+      db.prepare("SELECT crew_close_at AS at FROM settings WHERE id = 1").get() as { at: number | null }
+    ).at;
+    db.prepare("UPDATE settings SET crew_close_at = ? WHERE id = 1").run(closeAt);
+    try {
+      return await fn();
+    } finally {
+      db.prepare("UPDATE settings SET crew_close_at = ? WHERE id = 1 AND crew_close_at = ?").run(
+        before,
+        closeAt,
+      );
+    }
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
