@@ -224,6 +224,9 @@ export function serveWaitlist(now = Date.now()): Offer[] {
         .set({ status: "EXPIRED", updatedAt: new Date(now) })
         .where(and(eq(w.status, "OFFERED"), lte(w.holdUntil, new Date(now))))
         .run();
+      // After the entries deadline no club can buy, so no offer (its email would promise a
+      // purchase the checkout refuses): the waitlist stands still.
+      if (isClosed(getSettings().entriesCloseAt, now)) return [];
       const eventIds = tx
         .selectDistinct({ eventId: w.eventId })
         .from(w)

@@ -39,7 +39,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       message: MSG.orderNotCancellable,
     });
   }
-  serveWaitlistSoon(); // its entries, if any, are free again
   return json({ id: order.id, total: order.total });
 }
 
@@ -55,6 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       message: MSG.orderNotCancellable,
     });
   }
+  serveWaitlistSoon(); // its entries, if any, are free again: the waitlist is told
   return redirectWithToast(request, `/orders${back}`, { type: "success", message: MSG.orderCancelled });
 }
 
