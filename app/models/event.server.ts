@@ -31,6 +31,8 @@ export type EventRow = {
   maxAge: number;
   limitMalaysia: boolean;
   teams: number;
+  /** Clubs on its waitlist now (WAITING or OFFERED; the staff table's Waitlist column). */
+  waiting: number;
 };
 
 export const EVENT_SORTS = ["id", "name", "price", "maxTeam", "teams"] as const;
@@ -45,6 +47,8 @@ export class EventExistsError extends Error {
 // Spelled out: drizzle leaves columns unqualified in a one-table select, which inside the subquery
 // would mean teams.id.
 const teamsOf = sql<number>`(SELECT COUNT(*) FROM teams WHERE teams.event_id = events.id)`;
+// One more count per row, on the waitlist_event_status index.
+const waitingOf = sql<number>`(SELECT COUNT(*) FROM waitlist WHERE waitlist.event_id = events.id AND waitlist.status IN ('WAITING', 'OFFERED'))`;
 
 const ROW = {
   id: e.id,
@@ -61,6 +65,7 @@ const ROW = {
   maxAge: e.maxAge,
   limitMalaysia: e.limitMalaysia,
   teams: teamsOf,
+  waiting: waitingOf,
 };
 
 function where(filters: { name?: string }): SQL {
@@ -92,6 +97,7 @@ export function listEvents(
   const rows = (pageOpts ? q.limit(pageOpts.limit).offset(pageOpts.offset).all() : q.all()).map((r) => ({
     ...r,
     teams: Number(r.teams),
+    waiting: Number(r.waiting),
   }));
   const total = db().select({ n: count() }).from(e).where(w).get()?.n ?? 0;
   return { rows, total };
@@ -104,7 +110,7 @@ export function findEvent(id: number): EventRow | undefined {
     .from(e)
     .where(and(eq(e.id, id), eq(e.deleted, false)))
     .get();
-  return row ? { ...row, teams: Number(row.teams) } : undefined;
+  return row ? { ...row, teams: Number(row.teams), waiting: Number(row.waiting) } : undefined;
 }
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];

@@ -1,27 +1,96 @@
 // /events (any logged-in user). ADMIN and COMMITTEE: the events table (name search, sort, paging,
-// Download CSV); ADMIN also gets Create Event and per row Edit and Delete, which are child routes
-// rendered over the table (/events/new, /events/:id/edit, /events/:id/delete). COMMITTEE is
-// read-only. MANAGER and COMPETITOR: Assigned Events, the event teams of their own association
-// (a competitor: only the teams they are a member of).
+// Download CSV, and per row the event's Waitlist, a dialog /events/:id/waitlist); ADMIN also gets
+// Create Event and per row Edit and Delete, which are child routes rendered over the table
+// (/events/new, /events/:id/edit, /events/:id/delete). COMMITTEE is read-only. MANAGER and
+// COMPETITOR: Assigned Events, the event teams of their own association (a competitor: only the
+// teams they are a member of). A MANAGER also gets Pick Crew per event team and, below, Buy Event
+// Entries: the open events with price and entries left, a number of teams each, in one GET form
+// to the checkout dialog (/events/checkout, a child route), the club's waitlist state per event
+// with Join Waitlist / Leave Waitlist (POST /events/waitlist), and the entries deadline.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
-import { Screen } from "~/components/Screen";
+import { Empty, Screen } from "~/components/Screen";
 import { hasRole, requireUser, scopeOf } from "~/lib/access.server";
+import { availableEvents } from "~/models/entries.server";
 import { assignedEvents, listEvents } from "~/models/event.server";
-import { TITLES } from "~/messages";
+import { getSettings } from "~/models/settings.server";
+import type { User } from "~/models/user.server";
+import { MSG, TITLES } from "~/messages";
+import { isClosed } from "~/rules/crew";
+import { formatDateTime } from "~/rules/format";
 import { clampPage, parseList } from "~/rules/list-params";
-import { adminEventColumns, assignedColumns, EVENT_LIST, eventColumns } from "~/tables/events";
+import { BUY_FORM, type BuyRow, EntriesTable } from "~/tables/entries";
+import {
+  adminEventColumns,
+  assignedColumns,
+  EVENT_LIST,
+  managerAssignedColumns,
+  staffEventColumns,
+} from "~/tables/events";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.kind === "assigned" ? TITLES.assignedEvents : TITLES.events} | ${TITLES.appName}` },
 ];
 
+/** The numbers typed in the buy form, read back from the URL (the checkout dialog's query), so
+ * the inputs behind the dialog keep them: event id -> text as typed (cut short). */
+function typedOf(url: URL): Map<number, string> {
+  const ids = url.searchParams.getAll("event");
+  const teams = url.searchParams.getAll("teams");
+  const typed = new Map<number, string>();
+  if (ids.length !== teams.length || ids.length > 200) return typed;
+  ids.forEach((id, i) => {
+    if (/^\d{1,9}$/.test(id)) typed.set(Number(id), teams[i].trim().slice(0, 4));
+  });
+  return typed;
+}
+
+/** Buy Event Entries for a manager's club: the open events, the deadline, the club's waitlist. */
+function entriesOf(user: User, url: URL) {
+  const { entriesCloseAt } = getSettings();
+  const closed = isClosed(entriesCloseAt, Date.now());
+  const deadline =
+    entriesCloseAt === null
+      ? null
+      : (closed ? MSG.entriesClosed : MSG.entriesCloseOn)(formatDateTime(entriesCloseAt));
+  if (user.associationId === null) return { closed: true, deadline: MSG.entriesNoClub, rows: [] };
+  const typed = typedOf(url);
+  const rows: BuyRow[] = availableEvents(user.associationId).map((e) => {
+    const offered = e.waitlistStatus === "OFFERED" && e.held > 0 && e.holdUntil !== null;
+    return {
+      id: e.id,
+      name: e.name,
+      description: e.description,
+      price: e.price,
+      left: e.left,
+      typed: typed.get(e.id) ?? (offered ? String(e.held) : ""),
+      wait:
+        e.waitlistId === null
+          ? null
+          : {
+              id: e.waitlistId,
+              offered,
+              teams: e.waitlistTeams,
+              held: e.held,
+              until: offered && e.holdUntil !== null ? formatDateTime(e.holdUntil) : "",
+            },
+    };
+  });
+  return { closed, deadline, rows };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
   if (!hasRole(user, "ADMIN", "COMMITTEE")) {
     const rows = assignedEvents(user, scopeOf(user)).map((r, i) => ({ ...r, n: i + 1 }));
-    return json({ kind: "assigned" as const, rows });
+    const manager = hasRole(user, "MANAGER");
+    return json({
+      kind: "assigned" as const,
+      rows,
+      manager,
+      entries: manager ? entriesOf(user, new URL(request.url)) : null,
+    });
   }
   const params = parseList(new URL(request.url).searchParams, EVENT_LIST);
   const order = { sort: params.sort, dir: params.dir };
@@ -52,11 +121,41 @@ export default function Events() {
     return (
       <Screen title={TITLES.assignedEvents}>
         <DataTable
-          columns={assignedColumns}
+          columns={data.manager ? managerAssignedColumns : assignedColumns}
           rows={data.rows}
           rowKey={(r) => r.teamId}
           caption={TITLES.assignedEvents}
         />
+        {data.entries ? (
+          <section className="entries" aria-labelledby="buy-entries">
+            <h2 id="buy-entries">Buy Event Entries</h2>
+            {data.entries.deadline ? (
+              <p className={data.entries.closed ? "entries-note" : "hint"}>{data.entries.deadline}</p>
+            ) : null}
+            {data.entries.rows.length === 0 ? (
+              <Empty />
+            ) : (
+              <>
+                <EntriesTable rows={data.entries.rows} closed={data.entries.closed} />
+                {data.entries.closed || !data.entries.rows.some((r) => r.left > 0) ? null : (
+                  <Form
+                    id={BUY_FORM}
+                    method="get"
+                    action="/events/checkout"
+                    noValidate
+                    preventScrollReset
+                    className="actions entries-bar"
+                  >
+                    <button type="submit" className="btn btn-primary">
+                      Checkout
+                    </button>
+                  </Form>
+                )}
+              </>
+            )}
+          </section>
+        ) : null}
+        <Outlet />
       </Screen>
     );
   }
@@ -88,7 +187,7 @@ export default function Events() {
         </div>
       </FilterForm>
       <DataTable
-        columns={data.canEdit ? adminEventColumns : eventColumns}
+        columns={data.canEdit ? adminEventColumns : staffEventColumns}
         rows={data.rows}
         rowKey={(r) => r.id}
         state={{ sort: data.sort, dir: data.dir }}

@@ -1,6 +1,7 @@
 // The Events screen's shared pieces: the staff table's columns and list parameters (the screen
-// /events and its CSV /events.csv share them), the admin's row actions, Assigned Events' columns,
-// and the Create Event / Edit form used by both dialogs.
+// /events and its CSV /events.csv share them), the Waitlist link and the admin's row actions,
+// Assigned Events' columns (a manager's with Pick Crew), and the Create Event / Edit form used by
+// both dialogs.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
 import type { Column } from "~/components/DataTable";
@@ -36,11 +37,34 @@ export const eventColumns: Column<EventRow>[] = [
   { label: "Teams", sort: "teams", cell: (r) => r.teams },
 ];
 
+/** The staff screen's table (ADMIN and COMMITTEE): the CSV's columns plus the Waitlist, which
+ * opens the event's waitlist dialog (/events/:id/waitlist). Not in the CSV. */
+export const staffEventColumns: Column<EventRow>[] = [
+  ...eventColumns,
+  { label: "Waitlist", cell: (r) => <WaitlistLink row={r} />, csv: () => null },
+];
+
 /** ADMIN's table: the same columns plus Edit and Delete (never in the CSV). */
 export const adminEventColumns: Column<EventRow>[] = [
-  ...eventColumns,
+  ...staffEventColumns,
   { label: "Actions", cell: (r) => <RowActions row={r} />, csv: () => null },
 ];
+
+function WaitlistLink({ row }: { row: EventRow }) {
+  const { search } = useLocation();
+  return (
+    <span className="row-actions">
+      {row.waiting > 0 ? `${row.waiting} waiting · ` : null}
+      <Link
+        to={`/events/${row.id}/waitlist${search}`}
+        preventScrollReset
+        aria-label={`View waitlist of ${row.name}`}
+      >
+        View
+      </Link>
+    </span>
+  );
+}
 
 function RowActions({ row }: { row: EventRow }) {
   const { search } = useLocation();
@@ -59,8 +83,22 @@ function RowActions({ row }: { row: EventRow }) {
 /** Assigned Events (managers and competitors): # / Event / Event Team. */
 export const assignedColumns: Column<AssignedRow & { n: number }>[] = [
   { label: "#", cell: (r) => r.n },
-  { label: "Event", cell: (r) => r.eventName },
-  { label: "Event Team", cell: (r) => r.teamName },
+  // Wrapped, so a phone shows the whole row (Pick Crew included) without scrolling sideways.
+  { label: "Event", cell: (r) => r.eventName, className: "cell-text" },
+  { label: "Event Team", cell: (r) => r.teamName, className: "cell-text" },
+];
+
+/** A manager's Assigned Events: the same, and Pick Crew for each event team (/events/teams/:id). */
+export const managerAssignedColumns: Column<AssignedRow & { n: number }>[] = [
+  ...assignedColumns,
+  {
+    label: "Actions",
+    cell: (r) => (
+      <Link to={`/events/teams/${r.teamId}`} aria-label={`Pick Crew for ${r.teamName}`}>
+        Pick Crew
+      </Link>
+    ),
+  },
 ];
 
 const COUNT_FIELDS: EventCount[] = [

@@ -650,3 +650,156 @@ export async function withCrewCloseAt<T>(closeAt: number, fn: () => Promise<T>):
     rmSync(lock, { force: true });
   }
 }
+
+// entries and waitlist (tests/e2e/entries.spec.ts): events with a cap, other clubs' paid teams and
+// Processing entry orders, waitlist rows, and the entries deadline (one value for the whole app, so
+// changing it takes a lock, as the crew deadline does above).
+
+/** A live event (unique upper-case name) capped at `maxTeam` teams, at `price` sen an entry. */
+export function createEntryEvent(opts: { maxTeam?: number; price?: number } = {}): EventMade {
+  const event = createEvent({ price: opts.price });
+  if (opts.maxTeam !== undefined)
+    e2eDb().prepare("UPDATE events SET max_team = ? WHERE id = ?").run(opts.maxTeam, event.id);
+  return event;
+}
+
+/** A PROCESSING (or other status) order of `ownerId` for `teams` entries of an event. */
+export function createEntryOrder(
+  ownerId: number,
+  eventId: number,
+  teams: number,
+  status: OrderStatusName = "PROCESSING",
+): OrderMade {
+  const price = (e2eDb().prepare("SELECT price FROM events WHERE id = ?").get(eventId) as { price: number })
+    .price;
+  return createOrder(ownerId, { status, lines: [{ kind: "EVENT", price, count: teams, eventId }] });
+}
+
+/** The event teams of a club in an event, by name. */
+export function teamNamesOf(associationId: number, eventId: number): string[] {
+  return (
+    e2eDb()
+      .prepare("SELECT name FROM teams WHERE association_id = ? AND event_id = ? ORDER BY name")
+      .all(associationId, eventId) as { name: string }[]
+  ).map((r) => r.name);
+}
+
+/** The EVENT lines of an order: event id and number of teams. */
+export function entryLinesOf(orderId: number): { event_id: number; count: number; price: number }[] {
+  return e2eDb()
+    .prepare(
+      "SELECT event_id, count, price FROM order_lines WHERE order_id = ? AND kind = 'EVENT' ORDER BY id",
+    )
+    .all(orderId) as { event_id: number; count: number; price: number }[];
+}
+
+export type WaitlistRecord = {
+  id: number;
+  association_id: number;
+  user_id: number;
+  teams: number;
+  status: string;
+  held: number;
+  hold_until: number | null;
+};
+
+/** A waitlist entry of a club's manager (WAITING unless said otherwise). */
+export function createWaitlistEntry(
+  eventId: number,
+  associationId: number,
+  userId: number,
+  teams: number,
+  status: "WAITING" | "OFFERED" | "BOUGHT" | "LEFT" | "EXPIRED" = "WAITING",
+): number {
+  return Number(
+    e2eDb()
+      .prepare(
+        "INSERT INTO waitlist (event_id, association_id, user_id, teams, status) VALUES (?, ?, ?, ?, ?)",
+      )
+      .run(eventId, associationId, userId, teams, status).lastInsertRowid,
+  );
+}
+
+/** An event's waitlist, in the order it was joined. */
+export function waitlistRows(eventId: number): WaitlistRecord[] {
+  return e2eDb()
+    .prepare(
+      "SELECT id, association_id, user_id, teams, status, held, hold_until FROM waitlist WHERE event_id = ? ORDER BY id",
+    )
+    .all(eventId) as WaitlistRecord[];
+}
+
+// The entries deadline (settings.entries_close_at): a test that sets it holds the lock exclusively
+// (withEntriesCloseAt), every test that needs entries open holds it shared (withEntriesOpen).
+const entriesLockDir = () => path.join(E2E_DIR, "entries-locks");
+const ENTRIES_CLOSING = "closing";
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `fn` while no test can change the entries deadline (shared with other such tests). */
+export async function withEntriesOpen<T>(fn: () => Promise<T>): Promise<T> {
+  const dir = entriesLockDir();
+  mkdirSync(dir, { recursive: true });
+  const closing = path.join(dir, ENTRIES_CLOSING);
+  const mine = path.join(dir, `open-${process.pid}-${randomBytes(4).toString("hex")}`);
+  for (;;) {
+    while (existsSync(closing)) await pause(100);
+    writeFileSync(mine, "");
+    if (!existsSync(closing)) break;
+    rmSync(mine, { force: true }); // a closing test got in first: let it finish
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(mine, { force: true });
+  }
+}
+
+/**
+ * Runs `fn` with the entries deadline at `closeAt` (ms; a whole minute, as the Settings form shows
+ * it), alone: it waits for the tests holding withEntriesOpen, and puts the deadline back afterwards
+ * (only if it is still ours).
+ */
+export async function withEntriesCloseAt<T>(closeAt: number, fn: () => Promise<T>): Promise<T> {
+  const dir = entriesLockDir();
+  mkdirSync(dir, { recursive: true });
+  const lock = path.join(dir, ENTRIES_CLOSING);
+  for (;;) {
+    try {
+      closeSync(openSync(lock, "wx"));
+      break;
+    } catch {
+      await pause(100);
+    }
+  }
+  try {
+    while (readdirSync(dir).some((f) => f.startsWith("open-"))) await pause(100);
+    const db = e2eDb();
+    const d = defaultSettings();
+    db.prepare(
+      `INSERT OR IGNORE INTO settings (id, updated_at, crew_tag_fee_sen, ticket_price_sen, ticket_description,
+         regatta_name, regatta_year, payment_due_hours) VALUES (1, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      Date.now(),
+      d.crewTagFeeSen,
+      d.ticketPriceSen,
+      d.ticketDescription,
+      d.regattaName,
+      d.regattaYear,
+      d.paymentDueHours,
+    );
+    const before = (
+      db.prepare("SELECT entries_close_at AS at FROM settings WHERE id = 1").get() as { at: number | null }
+    ).at;
+    db.prepare("UPDATE settings SET entries_close_at = ? WHERE id = 1").run(closeAt);
+    try {
+      return await fn();
+    } finally {
+      db.prepare("UPDATE settings SET entries_close_at = ? WHERE id = 1 AND entries_close_at = ?").run(
+        before,
+        closeAt,
+      );
+    }
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}

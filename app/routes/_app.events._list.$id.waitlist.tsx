@@ -1,0 +1,40 @@
+// /events/:id/waitlist: an event's waitlist over the staff events table (ADMIN and COMMITTEE; a
+// dialog child route, read-only): the live entries in line order (waiting, or offered with the
+// entries held and until when), then the closed ones (bought, left, expired), newest first.
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { DataTable } from "~/components/DataTable";
+import { Dialog } from "~/components/Dialog";
+import { requireRole, requireUser } from "~/lib/access.server";
+import { waitlistOf } from "~/models/entries.server";
+import { findEvent } from "~/models/event.server";
+import { parseEventId } from "~/rules/event-schema";
+import { waitlistColumns } from "~/tables/entries";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "events");
+  requireRole(user, ["ADMIN", "COMMITTEE"]);
+  const id = parseEventId(params.id);
+  const event = id === null ? undefined : findEvent(id);
+  if (!event) throw new Response("Not Found", { status: 404 });
+  const rows = waitlistOf(event.id).map((r, i) => ({ ...r, n: i + 1 }));
+  return json({ name: event.name, maxTeam: event.maxTeam, teams: event.teams, rows });
+}
+
+export default function EventWaitlist() {
+  const data = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  return (
+    <Dialog title="Waitlist" closeTo={`/events${search}`} wide>
+      <p>
+        <strong>{data.name}</strong> · {data.teams} of {data.maxTeam} teams paid
+      </p>
+      <DataTable
+        columns={waitlistColumns}
+        rows={data.rows}
+        rowKey={(r) => r.id}
+        caption={`Waitlist of ${data.name}`}
+      />
+    </Dialog>
+  );
+}
