@@ -55,7 +55,8 @@ function countsOf(tx: Reader, associationId: number | null, now: number, eventId
     SELECT e.id, e.name, e.description, e.price, e.max_team AS maxTeam,
       (SELECT COUNT(*) FROM teams t WHERE t.event_id = e.id) AS paidTeams,
       (SELECT COALESCE(SUM(l.count), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
-        WHERE l.event_id = e.id AND l.kind = 'EVENT' AND o.status = 'PROCESSING') AS processing,
+        WHERE l.event_id = e.id AND l.kind = 'EVENT' AND o.status = 'PROCESSING'
+          AND o.effects_applied_at IS NULL) AS processing,
       (SELECT COALESCE(SUM(h.held), 0) FROM waitlist h
         WHERE h.event_id = e.id AND h.status = 'OFFERED' AND h.hold_until > ${now}
           AND h.association_id <> ${club}) AS heldForOthers,

@@ -575,17 +575,19 @@ export function teamMemberIds(teamId: number): number[] {
   ).map((r) => r.user_id);
 }
 
-// The crew deadline (settings.crew_close_at) is one value for the whole app, and Playwright runs the
-// js and no-js projects in parallel. So a test that closes crews holds the lock exclusively
-// (withCrewCloseAt) and every test that needs crews open for managers holds it shared
-// (withCrewsOpen): a reader-writer lock of files in the e2e folder (which a new e2e server empties).
-const lockDir = () => path.join(E2E_DIR, "crew-locks");
+// The deadlines (settings.crew_close_at, settings.entries_close_at) are one value each for the whole
+// app, and Playwright runs the js and no-js projects in parallel. So a test that sets a deadline
+// holds that deadline's lock exclusively (withDeadlineAt) and every test that needs it open holds
+// it shared (withDeadlineOpen): a reader-writer lock of files in the e2e folder (which a new e2e
+// server empties).
+type Deadline = "crew_close_at" | "entries_close_at";
+const lockDir = (deadline: Deadline) => path.join(E2E_DIR, `${deadline}-locks`);
 const CLOSED = "closed";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs `fn` while no test can close crews for managers (shared with other such tests). */
-export async function withCrewsOpen<T>(fn: () => Promise<T>): Promise<T> {
-  const dir = lockDir();
+/** Runs `fn` while no test can change the deadline (shared with other such tests). */
+async function withDeadlineOpen<T>(deadline: Deadline, fn: () => Promise<T>): Promise<T> {
+  const dir = lockDir(deadline);
   mkdirSync(dir, { recursive: true });
   const mine = path.join(dir, `open-${process.pid}-${randomBytes(4).toString("hex")}`);
   for (;;) {
@@ -602,12 +604,12 @@ export async function withCrewsOpen<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Runs `fn` with the crew deadline at `closeAt` (ms), alone: it waits for the tests holding
- * withCrewsOpen to finish, and puts the deadline back afterwards (only if it is still ours). Use a
- * whole minute, as the Settings form shows it, so a settings save meanwhile keeps it unchanged.
+ * Runs `fn` with the deadline at `closeAt` (ms), alone: it waits for the tests holding it open to
+ * finish, and puts the deadline back afterwards (only if it is still ours). Use a whole minute, as
+ * the Settings form shows it, so a settings save meanwhile keeps it unchanged.
  */
-export async function withCrewCloseAt<T>(closeAt: number, fn: () => Promise<T>): Promise<T> {
-  const dir = lockDir();
+async function withDeadlineAt<T>(deadline: Deadline, closeAt: number, fn: () => Promise<T>): Promise<T> {
+  const dir = lockDir(deadline);
   mkdirSync(dir, { recursive: true });
   const lock = path.join(dir, CLOSED);
   for (;;) {
@@ -635,21 +637,29 @@ export async function withCrewCloseAt<T>(closeAt: number, fn: () => Promise<T>):
       d.paymentDueHours,
     );
     const before = (
-      db.prepare("SELECT crew_close_at AS at FROM settings WHERE id = 1").get() as { at: number | null }
+      db.prepare(`SELECT ${deadline} AS at FROM settings WHERE id = 1`).get() as { at: number | null }
     ).at;
-    db.prepare("UPDATE settings SET crew_close_at = ? WHERE id = 1").run(closeAt);
+    db.prepare(`UPDATE settings SET ${deadline} = ? WHERE id = 1`).run(closeAt);
     try {
       return await fn();
     } finally {
-      db.prepare("UPDATE settings SET crew_close_at = ? WHERE id = 1 AND crew_close_at = ?").run(
-        before,
-        closeAt,
-      );
+      db.prepare(`UPDATE settings SET ${deadline} = ? WHERE id = 1 AND ${deadline} = ?`).run(before, closeAt);
     }
   } finally {
     rmSync(lock, { force: true });
   }
 }
+
+/** Crews stay open for managers while `fn` runs. */
+export const withCrewsOpen = <T>(fn: () => Promise<T>) => withDeadlineOpen("crew_close_at", fn);
+/** The crew deadline is `closeAt` while `fn` runs. */
+export const withCrewCloseAt = <T>(closeAt: number, fn: () => Promise<T>) =>
+  withDeadlineAt("crew_close_at", closeAt, fn);
+/** Entries stay open while `fn` runs. */
+export const withEntriesOpen = <T>(fn: () => Promise<T>) => withDeadlineOpen("entries_close_at", fn);
+/** The entries deadline is `closeAt` while `fn` runs. */
+export const withEntriesCloseAt = <T>(closeAt: number, fn: () => Promise<T>) =>
+  withDeadlineAt("entries_close_at", closeAt, fn);
 
 // entries and waitlist (tests/e2e/entries.spec.ts): events with a cap, other clubs' paid teams and
 // Processing entry orders, waitlist rows, and the entries deadline (one value for the whole app, so
@@ -727,79 +737,4 @@ export function waitlistRows(eventId: number): WaitlistRecord[] {
       "SELECT id, association_id, user_id, teams, status, held, hold_until FROM waitlist WHERE event_id = ? ORDER BY id",
     )
     .all(eventId) as WaitlistRecord[];
-}
-
-// The entries deadline (settings.entries_close_at): a test that sets it holds the lock exclusively
-// (withEntriesCloseAt), every test that needs entries open holds it shared (withEntriesOpen).
-const entriesLockDir = () => path.join(E2E_DIR, "entries-locks");
-const ENTRIES_CLOSING = "closing";
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs `fn` while no test can change the entries deadline (shared with other such tests). */
-export async function withEntriesOpen<T>(fn: () => Promise<T>): Promise<T> {
-  const dir = entriesLockDir();
-  mkdirSync(dir, { recursive: true });
-  const closing = path.join(dir, ENTRIES_CLOSING);
-  const mine = path.join(dir, `open-${process.pid}-${randomBytes(4).toString("hex")}`);
-  for (;;) {
-    while (existsSync(closing)) await pause(100);
-    writeFileSync(mine, "");
-    if (!existsSync(closing)) break;
-    rmSync(mine, { force: true }); // a closing test got in first: let it finish
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(mine, { force: true });
-  }
-}
-
-/**
- * Runs `fn` with the entries deadline at `closeAt` (ms; a whole minute, as the Settings form shows
- * it), alone: it waits for the tests holding withEntriesOpen, and puts the deadline back afterwards
- * (only if it is still ours).
- */
-export async function withEntriesCloseAt<T>(closeAt: number, fn: () => Promise<T>): Promise<T> {
-  const dir = entriesLockDir();
-  mkdirSync(dir, { recursive: true });
-  const lock = path.join(dir, ENTRIES_CLOSING);
-  for (;;) {
-    try {
-      closeSync(openSync(lock, "wx"));
-      break;
-    } catch {
-      await pause(100);
-    }
-  }
-  try {
-    while (readdirSync(dir).some((f) => f.startsWith("open-"))) await pause(100);
-    const db = e2eDb();
-    const d = defaultSettings();
-    db.prepare(
-      `INSERT OR IGNORE INTO settings (id, updated_at, crew_tag_fee_sen, ticket_price_sen, ticket_description,
-         regatta_name, regatta_year, payment_due_hours) VALUES (1, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      Date.now(),
-      d.crewTagFeeSen,
-      d.ticketPriceSen,
-      d.ticketDescription,
-      d.regattaName,
-      d.regattaYear,
-      d.paymentDueHours,
-    );
-    const before = (
-      db.prepare("SELECT entries_close_at AS at FROM settings WHERE id = 1").get() as { at: number | null }
-    ).at;
-    db.prepare("UPDATE settings SET entries_close_at = ? WHERE id = 1").run(closeAt);
-    try {
-      return await fn();
-    } finally {
-      db.prepare("UPDATE settings SET entries_close_at = ? WHERE id = 1 AND entries_close_at = ?").run(
-        before,
-        closeAt,
-      );
-    }
-  } finally {
-    rmSync(lock, { force: true });
-  }
 }
