@@ -738,3 +738,31 @@ export function waitlistRows(eventId: number): WaitlistRecord[] {
     )
     .all(eventId) as WaitlistRecord[];
 }
+
+// journey (tests/e2e/journey-entries.spec.ts): an event with a chosen name (so the summary maps it
+// to a category), a price, a cap and crew limits at once.
+
+/** A live event named `name` (upper-cased) at `price` sen, capped at `maxTeam`, with these crew
+ * limits (the rest: the schema's defaults). */
+export function createJourneyEvent(
+  opts: { name: string; price?: number; maxTeam?: number } & CrewLimits,
+): EventMade {
+  const event = createEvent({ name: opts.name.toUpperCase(), price: opts.price });
+  const columns: [string, number | undefined][] = [
+    ["max_team", opts.maxTeam],
+    ["min_race", opts.minRace],
+    ["max_race", opts.maxRace],
+    ["reserve_count", opts.reserveCount],
+    ["max_male", opts.maxMale],
+    ["min_female", opts.minFemale],
+    ["min_age", opts.minAge],
+    ["max_age", opts.maxAge],
+    ["limit_malaysia", opts.limitMalaysia === undefined ? undefined : opts.limitMalaysia ? 1 : 0],
+  ];
+  const set = columns.filter(([, v]) => v !== undefined);
+  if (set.length)
+    e2eDb()
+      .prepare(`UPDATE events SET ${set.map(([c]) => `${c} = ?`).join(", ")} WHERE id = ?`)
+      .run(...set.map(([, v]) => v), event.id);
+  return event;
+}

@@ -22,7 +22,7 @@ import {
   withEntriesCloseAt,
   withEntriesOpen,
 } from "./db";
-import { asFreshClient, login, waitForMail } from "./helpers";
+import { asFreshClient, flashToast as toast, login, payOnSimulator, waitForMail } from "./helpers";
 
 const isJs = () => test.info().project.name === "js";
 
@@ -48,11 +48,6 @@ test.afterEach(() => {
   expect(serverErrors, "no 5xx responses").toEqual([]);
   expect(cspErrors, "no CSP violations").toEqual([]);
 });
-
-/** A flashed or returned toast (not a note that looks like one). */
-function toast(page: Page, text: string) {
-  return page.locator(".toast-slot .toast").filter({ hasText: text });
-}
 
 async function csrfOf(page: Page): Promise<string> {
   return page.locator('input[name="csrf"]').first().inputValue();
@@ -83,19 +78,6 @@ const checkoutDialog = (page: Page) => page.getByRole("dialog", { name: "Checkou
 /** The dialog's Close button (the × in its corner is a link named Close too). */
 const closeDialog = (page: Page) =>
   checkoutDialog(page).locator("a.btn").filter({ hasText: "Close" }).click();
-
-/** On the simulator's page: Pay, then back on /orders (the return page posts itself with JS). */
-async function payOnSimulator(page: Page) {
-  if (!isJs()) await page.getByRole("button", { name: "Continue to payment" }).click();
-  await expect(page).toHaveURL(/\/simulator\/pay\?/);
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  if (!isJs()) {
-    await expect(page).toHaveURL(/\/senangpay\/return\?/);
-    await page.getByRole("button", { name: "Continue" }).click();
-  }
-  await expect(page).toHaveURL(/\/orders$/);
-  await expect(toast(page, "Payment was successful")).toBeVisible();
-}
 
 /** A second browser (same JavaScript setting) logged in as someone else. */
 async function otherBrowser(browser: Browser, email: string) {

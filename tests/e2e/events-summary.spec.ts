@@ -5,7 +5,7 @@
 // same time, so figures are checked per club, and totals against the rows of the same response.
 import { expect, type Page, test } from "@playwright/test";
 import { createClub, createEvent, createTeam, createUser, unique } from "./db";
-import { asFreshClient, login, toast } from "./helpers";
+import { asFreshClient, login, parseCsv, toast } from "./helpers";
 import { SUMMARY_COLUMNS } from "../../app/rules/event-categories";
 
 test.beforeEach(({ page }) => asFreshClient(page));
@@ -86,36 +86,6 @@ async function downloadCsv(page: Page): Promise<string[][]> {
   const bytes = await response.body();
   expect([...bytes.subarray(0, 3)], "UTF-8 byte-order mark").toEqual([0xef, 0xbb, 0xbf]);
   return parseCsv(bytes.subarray(3).toString("utf8"));
-}
-
-/** RFC 4180 records (other tests' club names may hold commas, quotes or line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      record.push(field);
-      field = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-      i++;
-    } else field += ch;
-  }
-  if (field !== "" || record.length) records.push([...record, field]);
-  return records;
 }
 
 for (const role of ["ADMIN", "COMMITTEE"] as const) {

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 export const PASSWORD = "Regatta2026!";
 export const DEMO = {
@@ -29,6 +29,60 @@ export async function logout(page: Page) {
 
 export function toast(page: Page, text: string) {
   return page.locator(".toast").filter({ hasText: text });
+}
+
+/** A flashed or returned toast only (not a note on a screen that looks like one, such as the
+ * Orders screen's warning). */
+export function flashToast(page: Page, text: string) {
+  return page.locator(".toast-slot .toast").filter({ hasText: text });
+}
+
+/** Whether this test runs in the project with JavaScript on. */
+export const isJs = () => test.info().project.name === "js";
+
+/** From Proceed to Payment to a paid order: with JavaScript off, Continue to payment first; on the
+ * simulator's page, Pay; then back on /orders (the return page posts itself with JavaScript, and
+ * without it takes Continue) with the success toast. */
+export async function payOnSimulator(page: Page) {
+  if (!isJs()) await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page).toHaveURL(/\/simulator\/pay\?/);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  if (!isJs()) {
+    await expect(page).toHaveURL(/\/senangpay\/return\?/);
+    await page.getByRole("button", { name: "Continue" }).click();
+  }
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(flashToast(page, "Payment was successful")).toBeVisible();
+}
+
+/** RFC 4180 records (club names other tests make may hold commas, quotes or line breaks). */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      record.push(field);
+      field = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+      i++;
+    } else field += ch;
+  }
+  if (field !== "" || record.length) records.push([...record, field]);
+  return records;
 }
 
 export type Mail = { to: string; subject: string; text: string; html: string; date: number };

@@ -15,7 +15,7 @@ import {
   paymentLogsOf,
   setMemberState,
 } from "./db";
-import { asFreshClient, login, waitForMail } from "./helpers";
+import { asFreshClient, flashToast as toast, login, waitForMail } from "./helpers";
 
 const isJs = () => test.info().project.name === "js";
 
@@ -54,11 +54,6 @@ async function ourClub() {
   for (const m of [p1, p2]) setMemberState(m.id, { approved: false });
   setMemberState(unverified.id, { verified: false, approved: false });
   return { club, manager, pending: [p1, p2], fee: [f1, f2, f3], unverified };
-}
-
-/** A flashed or returned toast (not the Orders screen's warning note, which looks like one). */
-function toast(page: Page, text: string) {
-  return page.locator(".toast-slot .toast").filter({ hasText: text });
 }
 
 async function csrfOf(page: Page): Promise<string> {

@@ -7,7 +7,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { formatRM } from "../../app/rules/format";
 import { defaultSettings } from "../../app/rules/settings-schema";
 import { createClub, createUser, orderLinesOf, orderRecord, ordersOwnedBy, settingsRow } from "./db";
-import { asFreshClient, login } from "./helpers";
+import { asFreshClient, flashToast as toast, login } from "./helpers";
 
 const isJs = () => test.info().project.name === "js";
 
@@ -46,10 +46,6 @@ function ticketSettings() {
 async function ourManager() {
   const club = await createClub({ members: 2, manager: true });
   return club.members[0];
-}
-
-function toast(page: Page, text: string) {
-  return page.locator(".toast-slot .toast").filter({ hasText: text });
 }
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Checkout" });
