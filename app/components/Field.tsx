@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { PASSWORD_MAX } from "~/rules/auth-schemas";
+import { PASSWORD_MAX } from "~/rules/password-limits";
 
 /** A labelled form control with its conform errors (the input is passed as children). */
 export function Field({

@@ -10,7 +10,7 @@ import { readForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteEvent, findEvent } from "~/models/event.server";
 import { MSG } from "~/messages";
-import { parseEventId } from "~/rules/event-schema";
+import { parseEventId } from "~/rules/event-fields";
 
 function eventId(raw: string | undefined): number {
   const id = parseEventId(raw);

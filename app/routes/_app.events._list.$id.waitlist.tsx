@@ -8,7 +8,7 @@ import { Dialog } from "~/components/Dialog";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { waitlistOf } from "~/models/entries.server";
 import { findEvent } from "~/models/event.server";
-import { parseEventId } from "~/rules/event-schema";
+import { parseEventId } from "~/rules/event-fields";
 import { waitlistColumns } from "~/tables/entries";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

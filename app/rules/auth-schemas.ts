@@ -3,8 +3,9 @@
 import { z } from "zod";
 import { MSG } from "~/messages";
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 16;
+import { PASSWORD_MAX, PASSWORD_MIN } from "./password-limits";
+
+export { PASSWORD_MAX, PASSWORD_MIN } from "./password-limits";
 
 /** Length caps of every text field (the inputs carry them as maxLength too). */
 export const MAX = {

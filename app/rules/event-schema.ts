@@ -6,21 +6,9 @@ import { z } from "zod";
 import { MSG } from "~/messages";
 import { MONEY_MIN_SEN, rmField, senToRM, textField, wholeNumberField } from "./settings-schema";
 
-export const EVENT_MAX = { name: 100, description: 1000 } as const;
-export const EVENT_PRICE_MAX_SEN = 10_000_000; // RM 100,000.00
+import { EVENT_COUNTS, type EventCount, EVENT_MAX, EVENT_PRICE_MAX_SEN } from "./event-fields";
 
-/** Each count's label (as on the form and the table) and its accepted range. */
-export const EVENT_COUNTS = {
-  maxTeam: { label: "Max Teams", min: 1, max: 1000 },
-  reserveCount: { label: "Reserve", min: 0, max: 100 },
-  minRace: { label: "Min Race", min: 0, max: 100 },
-  maxRace: { label: "Max Race", min: 1, max: 100 },
-  maxMale: { label: "Max Male", min: 0, max: 100 },
-  minFemale: { label: "Min Female", min: 0, max: 100 },
-  minAge: { label: "Min Age", min: 0, max: 120 },
-  maxAge: { label: "Max Age", min: 0, max: 120 },
-} as const;
-export type EventCount = keyof typeof EVENT_COUNTS;
+export { EVENT_COUNTS, EVENT_MAX, EVENT_PRICE_MAX_SEN, type EventCount, parseEventId } from "./event-fields";
 
 const count = (key: EventCount) => {
   const c = EVENT_COUNTS[key];
@@ -124,9 +112,4 @@ export function eventFormValues(
     maxAge: String(e.maxAge),
     limitMalaysia: e.limitMalaysia ? "on" : "",
   };
-}
-
-/** An event id from the URL (`/events/:id/edit`), or null for anything but a plain number. */
-export function parseEventId(raw: string | undefined): number | null {
-  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
 }

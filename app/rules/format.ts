@@ -3,6 +3,11 @@
 
 const money = new Intl.NumberFormat("en-MY", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** 3050 -> "30.50": an amount as the money inputs show it (no "RM", no thousands separator). */
+export function senToRM(sen: number): string {
+  return (sen / 100).toFixed(2);
+}
+
 /** 123450 sen -> "RM 1,234.50". */
 export function formatRM(sen: number): string {
   const sign = sen < 0 ? "-" : "";

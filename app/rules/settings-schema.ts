@@ -3,7 +3,7 @@
 // "30.50"), kept as integer sen. Pure, shared by the action, the screen and the tests.
 import { z } from "zod";
 import { MSG } from "~/messages";
-import { parseMalaysiaLocal, toMalaysiaLocal } from "./format";
+import { parseMalaysiaLocal, senToRM, toMalaysiaLocal } from "./format";
 
 /** "30" -> 3000, "30.5" -> 3050, "30.50" -> 3050; anything else (thousands separators, three
  * decimals, signs, exponents, "RM" prefixes) -> null. */
@@ -13,10 +13,7 @@ export function parseRM(text: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
 }
 
-/** 3050 -> "30.50": an amount as the money inputs show it (no "RM", no thousands separator). */
-export function senToRM(sen: number): string {
-  return (sen / 100).toFixed(2);
-}
+export { senToRM } from "./format";
 
 /** A required RM amount field, in sen, between `min` and `max` sen. (A refine, not an issue raised
  * in the transform: a refine lets the form's cross-field checks still run and report too.) */

@@ -8,10 +8,9 @@ import type { Column } from "~/components/DataTable";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import type { AssignedRow, EventRow } from "~/models/event.server";
-import { EVENT_COUNTS, EVENT_MAX, type EventCount } from "~/rules/event-schema";
-import { formatRM } from "~/rules/format";
+import { EVENT_COUNTS, EVENT_MAX, type EventCount } from "~/rules/event-fields";
+import { formatRM, senToRM } from "~/rules/format";
 import { SIZES_DEFAULT } from "~/rules/list-params";
-import { senToRM } from "~/rules/settings-schema";
 
 export const EVENT_LIST = {
   sizes: SIZES_DEFAULT,
