@@ -228,6 +228,8 @@ export const MSG = {
   orderEffectsKept:
     "Nothing the order paid for was reversed: crew tag fees (and any entries or tickets) stay paid.",
   orderNoteAdded: "Order note has been added.",
+  orderEntriesGone: (event: string, left: number) =>
+    `The order cannot hold its entries again: only ${left} ${left === 1 ? "entry is" : "entries are"} left for ${event}. Nothing was changed.`,
   orderNoteRequired: "Please enter a note.",
   downloadError: (doc: "invoice" | "receipt") =>
     `An error occured when downloading ${doc}. Please try again.`,

@@ -51,12 +51,18 @@ function countsOf(tx: Reader, associationId: number | null, now: number, eventId
       )})`
     : sql``;
   const club = associationId ?? -1;
+  // The Processing orders' entries, grouped once from the (few) Processing orders: a subquery per
+  // event would walk every EVENT line ever sold. An order moved back from PAID has its teams
+  // already (effects_applied_at): not held twice.
   return tx.all<Counts>(sql`
+    WITH p AS (
+      SELECT l.event_id, SUM(l.count) AS n FROM orders o JOIN order_lines l ON l.order_id = o.id
+      WHERE o.status = 'PROCESSING' AND o.effects_applied_at IS NULL AND l.kind = 'EVENT'
+      GROUP BY l.event_id
+    )
     SELECT e.id, e.name, e.description, e.price, e.max_team AS maxTeam,
       (SELECT COUNT(*) FROM teams t WHERE t.event_id = e.id) AS paidTeams,
-      (SELECT COALESCE(SUM(l.count), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
-        WHERE l.event_id = e.id AND l.kind = 'EVENT' AND o.status = 'PROCESSING'
-          AND o.effects_applied_at IS NULL) AS processing,
+      COALESCE(p.n, 0) AS processing,
       (SELECT COALESCE(SUM(h.held), 0) FROM waitlist h
         WHERE h.event_id = e.id AND h.status = 'OFFERED' AND h.hold_until > ${now}
           AND h.association_id <> ${club}) AS heldForOthers,
@@ -65,6 +71,7 @@ function countsOf(tx: Reader, associationId: number | null, now: number, eventId
       CASE WHEN mine.status = 'OFFERED' AND mine.hold_until > ${now} THEN mine.held ELSE 0 END AS held,
       mine.hold_until AS holdUntil
     FROM events e
+    LEFT JOIN p ON p.event_id = e.id
     LEFT JOIN waitlist mine ON mine.event_id = e.id AND mine.association_id = ${club}
       AND mine.status IN ('WAITING', 'OFFERED')
     WHERE e.deleted = 0 ${only}

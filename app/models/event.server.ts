@@ -2,7 +2,7 @@
 // admin's create / edit / soft delete (each with its audit entry in the same transaction), and a
 // manager's or competitor's Assigned Events. A deleted event (deleted = 1) is in no list; its
 // teams, rounds and order lines stay, so paid orders remain readable.
-import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import type { Scope } from "~/lib/access.server";
 import { type EventInput, eventName } from "~/rules/event-schema";
@@ -221,6 +221,11 @@ export function deleteEvent(actor: Actor, id: number): boolean {
       .get();
     if (!before) return false;
     tx.update(e).set({ deleted: true, updatedAt: new Date() }).where(eq(e.id, id)).run();
+    // Its waitlist closes with it: nobody waits for, or holds, entries of a deleted event.
+    tx.update(schema.waitlist)
+      .set({ status: "LEFT", updatedAt: new Date() })
+      .where(and(eq(schema.waitlist.eventId, id), inArray(schema.waitlist.status, ["WAITING", "OFFERED"])))
+      .run();
     audit(tx, actor, {
       action: EVENT_AUDIT.deleted,
       targetType: "event",

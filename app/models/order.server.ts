@@ -200,6 +200,12 @@ export function setOrderStatus(actor: Actor, orderId: number, to: OrderStatus, n
     (tx) => {
       const order = tx.select().from(o).where(eq(o.id, orderId)).get();
       if (!order || !adminMaySet(order.status, to)) return { ok: false as const };
+      // Back to PROCESSING, an order holds its entries again: only if they are still free (a PAID
+      // order, by contrast, is money taken and is honoured like a late payment: ADR 0015).
+      if (to === "PROCESSING" && !order.effectsAppliedAt) {
+        const short = entriesShortOf(tx, orderId, now);
+        if (short) return { ok: false as const, overCap: short };
+      }
       tx.update(o).set({ status: to, updatedAt: now }).where(eq(o.id, orderId)).run();
       const effectsApplied = to === "PAID" ? applyEffects(tx, orderId, now) : false;
       audit(tx, actor, {
@@ -216,6 +222,28 @@ export function setOrderStatus(actor: Actor, orderId: number, to: OrderStatus, n
     },
     { behavior: "immediate" },
   );
+}
+
+/** The first event of the order's EVENT lines that has fewer entries left than the line asks
+ * for (paid teams, other Processing orders and live waitlist offers counted), or null. */
+function entriesShortOf(tx: Tx, orderId: number, now: Date): { eventName: string; left: number } | null {
+  const row = tx.get<{ eventName: string; left: number }>(sql`
+    SELECT e.name AS eventName,
+      MAX(0, e.max_team
+        - (SELECT COUNT(*) FROM teams t WHERE t.event_id = e.id)
+        - (SELECT COALESCE(SUM(l2.count), 0) FROM order_lines l2 JOIN orders o2 ON o2.id = l2.order_id
+            WHERE l2.event_id = e.id AND l2.kind = 'EVENT' AND o2.status = 'PROCESSING'
+              AND o2.effects_applied_at IS NULL AND o2.id <> ${orderId})
+        - (SELECT COALESCE(SUM(h.held), 0) FROM waitlist h
+            WHERE h.event_id = e.id AND h.status = 'OFFERED' AND h.hold_until > ${now.getTime()})) AS "left",
+      l.count AS wanted
+    FROM order_lines l JOIN events e ON e.id = l.event_id
+    WHERE l.order_id = ${orderId} AND l.kind = 'EVENT'
+    GROUP BY l.id
+    HAVING wanted > "left"
+    LIMIT 1
+  `);
+  return row ? { eventName: row.eventName, left: row.left } : null;
 }
 
 export function addOrderNote(actor: Actor, orderId: number, note: string, now = new Date()) {

@@ -16,8 +16,8 @@ import { PaymentRedirect } from "~/components/PaymentRedirect";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { type Checkout, paymentProvider } from "~/lib/payments/provider.server";
-import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
-import { availableEvents, checkoutEntries, type EntryRefusal, entriesDraft } from "~/models/entries.server";
+import { serveWaitlistNow, serveWaitlistSoon } from "~/lib/waitlist-mail.server";
+import { checkoutEntries, type EntryRefusal, entriesDraft } from "~/models/entries.server";
 import { getSettings } from "~/models/settings.server";
 import { MSG, TITLES } from "~/messages";
 import { type EntryRequest, parseEntryRequest } from "~/rules/entries";
@@ -104,16 +104,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if ("error" in parsed)
     return json<ActionData>({ refusal: { message: parsed.error, waitlist: null }, checkout: null }, 400);
   const scope = scopeOf(user);
-  // An offer this club holds but buys fewer of gives the rest back to the line after the order.
-  const held = new Map(
-    user.associationId === null ? [] : availableEvents(user.associationId).map((e) => [e.id, e.held]),
-  );
+  // Holds that ran out go to the next club in line before anyone buys (the 5-minute job may not
+  // have run yet): nobody jumps the waitlist.
+  await serveWaitlistNow();
   const result = checkoutEntries(user, scope, parsed.requests);
   if ("refused" in result) {
     const { refusal, status } = refusalOf(result, parsed.requests);
     return json<ActionData>({ refusal, checkout: null }, status);
   }
-  if (parsed.requests.some((r) => (held.get(r.eventId) ?? 0) > r.teams)) serveWaitlistSoon();
+  // Any part of an offer this club did not buy goes back to the line (cheap when nobody waits).
+  serveWaitlistSoon();
   const teams = parsed.requests.reduce((sum, r) => sum + r.teams, 0);
   const checkout = paymentProvider().checkout({
     id: result.order.id,

@@ -8,7 +8,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@rem
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
+import { serveWaitlistNow, serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 import { joinWaitlist, leaveWaitlist, type WaitlistRefusal } from "~/models/entries.server";
 import { getSettings } from "~/models/settings.server";
 import { MSG } from "~/messages";
@@ -58,6 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const [{ eventId, teams }] = parsed.requests;
     const result = joinWaitlist(user, scope, eventId, teams);
     if ("refused" in result) return error(refusalText(result.refused, getSettings().entriesCloseAt));
+    // Entries still free (fewer than asked for) go to the line at once, this club included.
+    await serveWaitlistNow();
     return redirectWithToast(request, BACK, {
       type: "success",
       message: MSG.waitlistJoined(result.eventName),

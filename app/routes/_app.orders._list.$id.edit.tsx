@@ -73,7 +73,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (form.get("confirmed") !== "yes") return reply({ toast: null, confirm: { status: to } });
     const result = setOrderStatus(user, order.id, to);
     if (!result.ok)
-      return redirectWithToast(request, here, { type: "warning", message: MSG.orderStatusStale });
+      return redirectWithToast(request, here, {
+        type: "warning",
+        message: result.overCap
+          ? MSG.orderEntriesGone(result.overCap.eventName, result.overCap.left)
+          : MSG.orderStatusStale,
+      });
     if (to === "PAID")
       await sendOrderPaidEmail(order.id); // logs its own failures, never throws
     else serveWaitlistSoon(); // a cancelled or failed order frees its entries

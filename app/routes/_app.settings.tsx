@@ -12,10 +12,12 @@ import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { serveWaitlistNow } from "~/lib/waitlist-mail.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
 import { MSG, TITLES } from "~/messages";
 import { formatRM } from "~/rules/format";
 import {
+  DEADLINE_RANGE,
   DUE_HOURS,
   formValuesOf,
   SETTINGS_MAX,
@@ -38,6 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return replyWithError(submission, firstError(submission) ?? MSG.fillAll);
   updateSettings(user, settingsOf(submission.value));
+  // A cleared or later Entries Close lets the waitlist move again.
+  await serveWaitlistNow();
   return redirectWithToast(request, "/settings", { type: "success", message: MSG.settingsUpdated });
 }
 
@@ -126,14 +130,22 @@ function SettingsForm({
         field={fields.entriesCloseAt}
         hint="Managers buy event entries until then; empty for no deadline"
       >
-        <input {...getInputProps(fields.entriesCloseAt, { type: "datetime-local" })} />
+        <input
+          {...getInputProps(fields.entriesCloseAt, { type: "datetime-local" })}
+          min={DEADLINE_RANGE.min}
+          max={DEADLINE_RANGE.max}
+        />
       </Field>
       <Field
         label="Crew Changes Close (Malaysia time)"
         field={fields.crewCloseAt}
         hint="Managers change crews until then; ADMIN always can; empty for no deadline"
       >
-        <input {...getInputProps(fields.crewCloseAt, { type: "datetime-local" })} />
+        <input
+          {...getInputProps(fields.crewCloseAt, { type: "datetime-local" })}
+          min={DEADLINE_RANGE.min}
+          max={DEADLINE_RANGE.max}
+        />
       </Field>
       <button type="submit" className="btn btn-primary btn-block">
         Update Settings

@@ -78,6 +78,9 @@ export type Settings = {
   crewCloseAt: number | null;
 };
 
+/** The deadlines' inputs: any minute of these years (the server reads only a real date-time). */
+export const DEADLINE_RANGE = { min: "2000-01-01T00:00", max: "2100-12-31T23:59" } as const;
+
 /** An optional date-time in Malaysia time: empty is "no deadline" (null). */
 function deadlineField(label: string) {
   return z

@@ -22,6 +22,7 @@ import {
   serveWaitlist,
   waitlistOf,
 } from "~/models/entries.server";
+import { deleteEvent } from "~/models/event.server";
 import { cancelOwnOrder, recordPayment, setOrderStatus } from "~/models/order.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
@@ -204,6 +205,37 @@ describe("checkoutEntries: the cap", () => {
     expect(pay(third.order.id, "callback")).toMatchObject({ kind: "applied", to: "PAID" });
     expect(teamsOf(e.id)).toHaveLength(2);
     expect(checkoutEntries(mb, b.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ left: 0 });
+  });
+
+  it("an admin moving a cancelled order back to PROCESSING is refused when its entries are gone; allowed while free", () => {
+    const e = event({ maxTeam: 2 });
+    const [a, b] = [club(), club()];
+    const [ma, mb] = [manager(a.id), manager(b.id)];
+    const first = bought(checkoutEntries(ma, a.scope, [{ eventId: e.id, teams: 2 }]));
+    expect(cancelOwnOrder(ma.id, first.order.id)).toBe("cancelled");
+    // Free again: the order may hold them again.
+    expect(setOrderStatus(admin, first.order.id, "PROCESSING")).toMatchObject({ ok: true });
+    expect(cancelOwnOrder(ma.id, first.order.id)).toBe("cancelled");
+    // Another club took one: moving back would hold 2 of the 1 left.
+    bought(checkoutEntries(mb, b.scope, [{ eventId: e.id, teams: 1 }]));
+    expect(setOrderStatus(admin, first.order.id, "PROCESSING")).toEqual({
+      ok: false,
+      overCap: { eventName: e.name, left: 1 },
+    });
+    expect(ordersOf(ma.id)[0].status).toBe("CANCELLED");
+    // PAID is honoured (money taken), even over the cap.
+    expect(setOrderStatus(admin, first.order.id, "PAID")).toMatchObject({ ok: true });
+    expect(teamsOf(e.id)).toHaveLength(2);
+  });
+
+  it("deleting an event closes its waitlist", () => {
+    const e = event({ maxTeam: 1 });
+    const [a, b] = [club(), club()];
+    paidTeams(e.id, a.id, 1);
+    const mb = manager(b.id);
+    expect(joinWaitlist(mb, b.scope, e.id, 1)).toMatchObject({ ok: true });
+    deleteEvent(admin, e.id);
+    expect(waitlistOf(e.id).map((r) => r.status)).toEqual(["LEFT"]);
   });
 
   it("refuses staff without a club, a deleted event, and after the entries deadline", () => {
