@@ -457,4 +457,6 @@ export const settings = sqliteTable("settings", {
   entriesCloseAt: integer("entries_close_at", { mode: "timestamp_ms" }),
   /** Managers change crews until then (null: no deadline); ADMIN always may. */
   crewCloseAt: integer("crew_close_at", { mode: "timestamp_ms" }),
+  /** The kiosk accepts only signed crew tag codes (`#<id>.<signature>`), not plain `#<id>`. */
+  requireSignedTags: integer("require_signed_tags", { mode: "boolean" }).notNull().default(false),
 });

@@ -27,6 +27,7 @@ function read(handle: Reader): Settings {
       paymentDueHours: s.paymentDueHours,
       entriesCloseAt: s.entriesCloseAt,
       crewCloseAt: s.crewCloseAt,
+      requireSignedTags: s.requireSignedTags,
     })
     .from(s)
     .where(eq(s.id, ROW_ID))

@@ -147,6 +147,13 @@ function SettingsForm({
           max={DEADLINE_RANGE.max}
         />
       </Field>
+      <Field
+        label="Require signed crew tags"
+        field={fields.requireSignedTags}
+        hint="The entrance kiosk then refuses plain #id codes: only the printed crew tags' codes"
+      >
+        <input {...getInputProps(fields.requireSignedTags, { type: "checkbox" })} />
+      </Field>
       <button type="submit" className="btn btn-primary btn-block">
         Update Settings
       </button>

@@ -70,7 +70,12 @@ describe("settings form", () => {
       paymentDueHours: 24,
       entriesCloseAt: null,
       crewCloseAt: null,
+      requireSignedTags: false,
     });
+  });
+  it("reads the signed crew tags checkbox: ticked is on, absent is off", () => {
+    const on = schema.safeParse({ ...good, requireSignedTags: "on" });
+    expect(on.success && settingsOf(on.data).requireSignedTags).toBe(true);
   });
   it("reads the deadlines as Malaysia time (UTC+8); empty is no deadline; nonsense is refused", () => {
     const r = schema.safeParse({ ...good, entriesCloseAt: "2026-12-01T18:00", crewCloseAt: "" });

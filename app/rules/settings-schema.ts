@@ -76,6 +76,8 @@ export type Settings = {
   entriesCloseAt: number | null;
   /** Crew changes close for managers (ms since the epoch), or null: no deadline. */
   crewCloseAt: number | null;
+  /** The kiosk accepts only signed crew tag codes. */
+  requireSignedTags: boolean;
 };
 
 /** The deadlines' inputs: any minute of these years (the server reads only a real date-time). */
@@ -104,6 +106,7 @@ export function defaultSettings(now = new Date()): Settings {
     paymentDueHours: 24,
     entriesCloseAt: null,
     crewCloseAt: null,
+    requireSignedTags: false,
   };
 }
 
@@ -119,6 +122,12 @@ export function settingsSchema(now = new Date()) {
     paymentDueHours: wholeNumberField(MSG.settingsDueHours, DUE_HOURS.min, DUE_HOURS.max),
     entriesCloseAt: deadlineField("Entries close"),
     crewCloseAt: deadlineField("Crew changes close"),
+    // A checkbox: "on" when ticked, absent otherwise.
+    requireSignedTags: z
+      .string()
+      .max(5)
+      .optional()
+      .transform((v) => v === "on"),
   });
 }
 
@@ -135,6 +144,7 @@ export function settingsOf(form: SettingsForm): Settings {
     paymentDueHours: form.paymentDueHours,
     entriesCloseAt: form.entriesCloseAt,
     crewCloseAt: form.crewCloseAt,
+    requireSignedTags: form.requireSignedTags,
   };
 }
 
@@ -149,5 +159,6 @@ export function formValuesOf(s: Settings): Record<keyof SettingsForm, string> {
     paymentDueHours: String(s.paymentDueHours),
     entriesCloseAt: s.entriesCloseAt === null ? "" : toMalaysiaLocal(s.entriesCloseAt),
     crewCloseAt: s.crewCloseAt === null ? "" : toMalaysiaLocal(s.crewCloseAt),
+    requireSignedTags: s.requireSignedTags ? "on" : "",
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `settings` ADD `require_signed_tags` integer DEFAULT false NOT NULL;
