@@ -241,6 +241,35 @@ export const MSG = {
     `Number of pax must be at most ${max} per order. For more, place another order.`,
   ticketNoClub: "Your account is not in a team, so it cannot buy dinner tickets.",
 
+  // Entrance kiosk, scanning profile and scan logs (sections 5, 8; issue 10). roundNotFound,
+  // scanInvalid, scanNotParticipant, scanFemaleConfirm, historySaved and historySaveError are the
+  // spec's; the rest are ours (the spec only says the caps' alerts tell to clear history and retry).
+  roundNotFound: "Unable to find race. Please make sure the name is correct.",
+  scanInvalid: "Invalid input.",
+  scanNotParticipant: "User is not a participant.",
+  scanFemaleConfirm:
+    "Not meeting minimum number of female participants required. Do you still want to proceed?",
+  historySaved: "History has been successfully saved.",
+  historySaveError: "An error occured when saving history. Please try again.",
+  scanNotMember: (team: string) => `Not a member of ${team}.`,
+  scanRepeat: (name: string) => `${name} is already in the history.`,
+  scanAdded: (name: string) => `${name} added.`,
+  scanFull: (n: number) =>
+    `The history already has ${n} ${n === 1 ? "participant" : "participants"}, the most this event allows. Clear history and try again.`,
+  scanTooManyMales: (n: number) =>
+    `The history already has ${n} male ${n === 1 ? "participant" : "participants"}, the most this event allows. Clear history and try again.`,
+  historyCleared: "History cleared.",
+  historyEmpty: "The history is empty. Scan at least one participant.",
+  historyDropped: (codes: string) => `Not saved, no longer valid: ${codes}.`,
+  scansWaiting: (n: number) => `${n} ${n === 1 ? "scan" : "scans"} waiting to be sent`,
+  scansQueued:
+    "No connection: the history is kept on this device and will be sent when the connection returns.",
+  scansSent: (n: number) => `${n} waiting ${n === 1 ? "scan was" : "scans were"} sent and saved.`,
+  scansRefused: (label: string, why: string) => `A saved history of ${label} was refused: ${why}`,
+  laneNotFound: (lane: string) => `No team races in lane ${lane} of this round.`,
+  kioskTeamGone: "This team does not race in this round. Pick a team again.",
+  kioskRoundGone: "This round no longer exists. Enter the round name again.",
+
   // Generic
   fillAll: "Make sure to fill in all the fields.",
   genericError: (doing: string) => `An error occured when ${doing}. Please try again.`,
