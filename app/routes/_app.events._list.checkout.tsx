@@ -4,18 +4,15 @@
 // dialog. GET shows the draft the server computed (event, price, number of teams, subtotal, total)
 // and the notes; it never writes. Proceed to Payment (POST) reads the fields again and runs
 // checkoutEntries: the cap check and the order insert in one immediate transaction, so concurrent
-// buyers never oversell. It answers the provider's checkout form (components/PaymentRedirect).
+// buyers never oversell. It answers the provider's checkout form (components/CheckoutDialog, lib/checkout.server.ts).
 // Refusals, in the dialog: a count out of range or none (400), more than are left with a Join
 // Waitlist form for that event, entries closed or the event gone (409), no club (403).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Fragment } from "react";
-import { CsrfInput, TaskInput } from "~/components/CsrfInput";
-import { Dialog } from "~/components/Dialog";
-import { PaymentRedirect } from "~/components/PaymentRedirect";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
+import { type Checkout, checkoutLines, counted, startCheckout } from "~/lib/checkout.server";
 import { readForm } from "~/lib/csrf.server";
-import { type Checkout, paymentProvider } from "~/lib/payments/provider.server";
 import { serveWaitlistNow, serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 import { checkoutEntries, type EntryRefusal, entriesDraft } from "~/models/entries.server";
 import { getSettings } from "~/models/settings.server";
@@ -23,14 +20,11 @@ import { MSG, TITLES } from "~/messages";
 import { type EntryRequest, parseEntryRequest } from "~/rules/entries";
 import { formatDateTime } from "~/rules/format";
 import { JoinWaitlist } from "~/tables/entries";
-import { OrderLines } from "~/tables/orders";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.checkout} | ${TITLES.appName}` }];
 
 /** Why the checkout cannot go on: the sentence, and for more than are left the waitlist to join. */
 type Refusal = { message: string; waitlist: { eventId: number; eventName: string; teams: number } | null };
-
-type Line = { eventId: number; label: string; price: number; count: number };
 
 function refusalOf(r: EntryRefusal, requests: EntryRequest[]): { refusal: Refusal; status: number } {
   switch (r.refused) {
@@ -78,19 +72,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = requestOf(query.getAll("event"), query.getAll("teams"));
   const dueHours = getSettings().paymentDueHours;
   const refuse = (refusal: Refusal, status: number) =>
-    json({ refusal: refusal as Refusal | null, lines: [] as Line[], total: 0, dueHours }, status);
+    json({ refusal: refusal as Refusal | null, lines: [] as CheckoutLine[], total: 0, dueHours }, status);
   if ("error" in parsed) return refuse({ message: parsed.error, waitlist: null }, 400);
   const draft = entriesDraft(scopeOf(user), parsed.requests);
   if ("refused" in draft) {
     const { refusal, status } = refusalOf(draft, parsed.requests);
     return refuse(refusal, status);
   }
-  const lines: Line[] = draft.lines.map((l) => ({
-    eventId: l.eventId ?? 0,
-    label: l.label,
-    price: l.price,
-    count: l.count,
-  }));
+  const lines = checkoutLines(draft.lines, "eventId");
   return json({ refusal: null as Refusal | null, lines, total: draft.total, dueHours });
 }
 
@@ -115,14 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Any part of an offer this club did not buy goes back to the line (cheap when nobody waits).
   serveWaitlistSoon();
   const teams = parsed.requests.reduce((sum, r) => sum + r.teams, 0);
-  const checkout = paymentProvider().checkout({
-    id: result.order.id,
-    total: result.order.total,
-    detail: `Event entries for ${teams} team${teams === 1 ? "" : "s"}, order ${result.order.id}`,
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-  });
+  const checkout = startCheckout(result.order, user, `Event entries for ${counted(teams, "team")}`);
   return json<ActionData>({ refusal: null, checkout });
 }
 
@@ -133,66 +115,31 @@ export default function EntriesCheckout() {
   // Back to the screen with the numbers as typed, so the inputs behind keep them.
   const closeTo = `/events${search}`;
 
-  if (actionData?.checkout) {
-    return (
-      <Dialog title={TITLES.checkout} closeTo={closeTo}>
-        <PaymentRedirect checkout={actionData.checkout} />
-      </Dialog>
-    );
-  }
   const refusal = actionData?.refusal ?? data.refusal;
-  if (refusal) {
-    return (
-      <Dialog title={TITLES.checkout} closeTo={closeTo}>
-        <p className="errors" role="alert">
-          {refusal.message}
-        </p>
-        {refusal.waitlist ? (
-          <div className="entries-dialog-wait">
-            <p>Join the waitlist of {refusal.waitlist.eventName} for this number of teams:</p>
-            <JoinWaitlist
-              eventId={refusal.waitlist.eventId}
-              eventName={refusal.waitlist.eventName}
-              teams={String(refusal.waitlist.teams)}
-            />
-          </div>
-        ) : null}
-        <div className="actions">
-          <Link to={closeTo} className="btn" preventScrollReset>
-            Close
-          </Link>
-        </div>
-      </Dialog>
-    );
-  }
+  const wait = refusal?.waitlist;
   return (
-    <Dialog title={TITLES.checkout} closeTo={closeTo}>
-      <Form method="post" preventScrollReset>
-        <CsrfInput />
-        <TaskInput task="Creating order" />
-        {data.lines.map((l) => (
-          <Fragment key={l.eventId}>
-            <input type="hidden" name="event" value={l.eventId} />
-            <input type="hidden" name="teams" value={l.count} />
-          </Fragment>
-        ))}
-        <OrderLines
-          caption="Draft order"
-          itemLabel="Event"
-          countLabel="Number of teams"
-          lines={data.lines.map((l) => ({ id: l.eventId, label: l.label, price: l.price, count: l.count }))}
-          total={data.total}
-        />
-        <p className="hint">{MSG.membersPaymentNotes(data.dueHours)}</p>
-        <div className="actions">
-          <button type="submit" className="btn btn-primary">
-            Proceed to Payment
-          </button>
-          <Link to={closeTo} className="btn" preventScrollReset>
-            Cancel
-          </Link>
-        </div>
-      </Form>
-    </Dialog>
+    <CheckoutDialog
+      title={TITLES.checkout}
+      closeTo={closeTo}
+      checkout={actionData?.checkout}
+      refusal={refusal?.message}
+      refusalExtra={
+        wait ? (
+          <div className="entries-dialog-wait">
+            <p>Join the waitlist of {wait.eventName} for this number of teams:</p>
+            <JoinWaitlist eventId={wait.eventId} eventName={wait.eventName} teams={String(wait.teams)} />
+          </div>
+        ) : null
+      }
+      lines={data.lines}
+      total={data.total}
+      itemLabel="Event"
+      countLabel="Number of teams"
+      hidden={data.lines.flatMap((l) => [
+        ["event", l.id],
+        ["teams", l.count],
+      ])}
+      dueHours={data.dueHours}
+    />
   );
 }
