@@ -241,6 +241,28 @@ export const MSG = {
     `Number of pax must be at most ${max} per order. For more, place another order.`,
   ticketNoClub: "Your account is not in a team, so it cannot buy dinner tickets.",
 
+  // Rounds and races (sections 5, 8: the toasts, duplicates and the confirmations' gist are the
+  // spec's; the confirmations are worded like the event's; the rest is ours)
+  roundCreated: "Round has been created successfully.",
+  roundUpdated: "Round has been updated successfully.",
+  roundDeleted: "Round has been deleted successfully.",
+  roundExists: "Round already exist. Please try with different name.",
+  roundDeleteConfirm: "Deleting round will remove all related data. Continue?",
+  roundEventGone: "This event no longer exists. Pick another event.",
+  roundPickEvent: "Select an event to see its rounds.",
+  raceCreated: "Race has been created successfully.",
+  raceUpdated: "Race has been updated successfully.",
+  raceDeleted: "Race has been deleted successfully.",
+  raceLaneUsed: "Lane already used. Please try with different lane.",
+  raceTeamExists: "Team already exist. Please try edit or delete existing race.",
+  raceDeleteConfirm: "Deleting race will remove all related data. Continue?",
+  raceTeamNotInEvent: "This event team is not in the round's event. Pick a team from the list.",
+  raceRoundGone: "This round no longer exists. Pick another round.",
+  racePickRound: "Select an event and a round to see its races.",
+  raceNoTeamsLeft: "Every event team of this event already has a race in this round.",
+  scoresSaved: "Scores have been saved successfully.",
+  scoresStale: "The races of this round changed meanwhile. The list has been reloaded: check and save again.",
+
   // Entrance kiosk, scanning profile and scan logs (sections 5, 8; issue 10). roundNotFound,
   // scanInvalid, scanNotParticipant, scanFemaleConfirm, historySaved and historySaveError are the
   // spec's; the rest are ours (the spec only says the caps' alerts tell to clear history and retry).

@@ -1,0 +1,258 @@
+// Races (spec sections 3, 5, 8; /races for ADMIN and COMMITTEE): a round's races (event team, lane,
+// score), create / update / delete and Save Scores, each with its audit entry in the same
+// transaction, then notifyScoreboard(roundId) once committed. One lane and one team per round
+// ('Lane already used', 'Team already exist'; unique indexes back the checks). A race's team must
+// be an event team of the round's event. Who may do what is decided by the routes (ADR 0016).
+import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { db, schema } from "~/lib/db.server";
+import { notifyScoreboard } from "~/lib/race-events.server";
+import { compareLanes } from "~/rules/race-fields";
+import type { RaceCreate, RaceUpdate, ScoreEntry } from "~/rules/race-schema";
+import { type Actor, audit } from "./audit.server";
+
+const rc = schema.races;
+const t = schema.teams;
+const r = schema.rounds;
+const e = schema.events;
+
+export const RACE_AUDIT = {
+  created: "race.created",
+  updated: "race.updated",
+  deleted: "race.deleted",
+  scores: "race.scores",
+} as const;
+
+export type RaceRow = { id: number; lane: string; score: string | null; teamId: number; teamName: string };
+export type RaceDetail = RaceRow & { roundId: number; roundName: string; eventId: number; scanLogs: number };
+export type TeamOption = { id: number; name: string };
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+const byLane = (a: RaceRow, b: RaceRow) => compareLanes(a.lane, b.lane) || a.id - b.id;
+
+/** A round's races in lane order. */
+export function racesOfRound(roundId: number): RaceRow[] {
+  return db()
+    .select({ id: rc.id, lane: rc.lane, score: rc.score, teamId: rc.teamId, teamName: t.name })
+    .from(rc)
+    .innerJoin(t, eq(t.id, rc.teamId))
+    .where(eq(rc.roundId, roundId))
+    .all()
+    .sort(byLane);
+}
+
+/** A race of a round of a live event, with the scan logs deleting it would remove; or undefined. */
+export function findRace(id: number): RaceDetail | undefined {
+  return db()
+    .select({
+      id: rc.id,
+      lane: rc.lane,
+      score: rc.score,
+      teamId: rc.teamId,
+      teamName: t.name,
+      roundId: rc.roundId,
+      roundName: r.name,
+      eventId: r.eventId,
+      scanLogs: sql<number>`(SELECT COUNT(*) FROM scan_logs s WHERE s.round_id = ${rc.roundId} AND s.team_id = ${rc.teamId})`,
+    })
+    .from(rc)
+    .innerJoin(t, eq(t.id, rc.teamId))
+    .innerJoin(r, eq(r.id, rc.roundId))
+    .innerJoin(e, eq(e.id, r.eventId))
+    .where(and(eq(rc.id, id), eq(e.deleted, false)))
+    .get();
+}
+
+/** The event teams of a round's event that have no race in it yet (Create Race's team select). */
+export function teamsForRound(roundId: number): TeamOption[] {
+  const round = db().select({ eventId: r.eventId }).from(r).where(eq(r.id, roundId)).get();
+  if (!round) return [];
+  const inRound = db().select({ id: rc.teamId }).from(rc).where(eq(rc.roundId, roundId));
+  return db()
+    .select({ id: t.id, name: t.name })
+    .from(t)
+    .where(and(eq(t.eventId, round.eventId), notInArray(t.id, inRound)))
+    .orderBy(sql`${t.name} COLLATE NOCASE`, t.id)
+    .all();
+}
+
+export type RaceError = "laneUsed" | "teamExists" | "teamNotInEvent" | "roundGone" | "notFound";
+export type RaceResult = { ok: true; id: number; roundId: number } | { ok: false; error: RaceError };
+
+function liveRound(tx: Tx, roundId: number) {
+  return tx
+    .select({ id: r.id, eventId: r.eventId })
+    .from(r)
+    .innerJoin(e, eq(e.id, r.eventId))
+    .where(and(eq(r.id, roundId), eq(e.deleted, false)))
+    .get();
+}
+
+function laneTaken(tx: Tx, roundId: number, lane: string, exceptId: number | null): boolean {
+  const conds = [eq(rc.roundId, roundId), eq(rc.lane, lane)];
+  if (exceptId !== null) conds.push(ne(rc.id, exceptId));
+  return Boolean(
+    tx
+      .select({ id: rc.id })
+      .from(rc)
+      .where(and(...conds))
+      .get(),
+  );
+}
+
+/** A unique index refused the write (a concurrent insert won the race between check and write). */
+function conflictOf(error: unknown): RaceError | null {
+  if (!(error instanceof Error)) return null;
+  if (/UNIQUE constraint failed: races\.round_id, races\.lane/.test(error.message)) return "laneUsed";
+  if (/UNIQUE constraint failed: races\.round_id, races\.team_id/.test(error.message)) return "teamExists";
+  return null;
+}
+
+/** Adds a race: the team must be an event team of the round's event, its lane and team new to the
+ * round. */
+export function createRace(actor: Actor, input: RaceCreate): RaceResult {
+  let result: RaceResult;
+  try {
+    result = db().transaction((tx): RaceResult => {
+      const round = liveRound(tx, input.round);
+      if (!round) return { ok: false, error: "roundGone" };
+      const team = tx
+        .select({ id: t.id, name: t.name })
+        .from(t)
+        .where(and(eq(t.id, input.team), eq(t.eventId, round.eventId)))
+        .get();
+      if (!team) return { ok: false, error: "teamNotInEvent" };
+      if (laneTaken(tx, round.id, input.lane, null)) return { ok: false, error: "laneUsed" };
+      const teamIn = tx
+        .select({ id: rc.id })
+        .from(rc)
+        .where(and(eq(rc.roundId, round.id), eq(rc.teamId, team.id)))
+        .get();
+      if (teamIn) return { ok: false, error: "teamExists" };
+      const created = tx
+        .insert(rc)
+        .values({ roundId: round.id, teamId: team.id, lane: input.lane })
+        .returning({ id: rc.id })
+        .get();
+      audit(tx, actor, {
+        action: RACE_AUDIT.created,
+        targetType: "race",
+        targetId: created.id,
+        details: { roundId: round.id, teamId: team.id, team: team.name, lane: input.lane },
+      });
+      return { ok: true, id: created.id, roundId: round.id };
+    });
+  } catch (error) {
+    const conflict = conflictOf(error);
+    if (conflict) return { ok: false, error: conflict };
+    throw error;
+  }
+  if (result.ok) notifyScoreboard(result.roundId);
+  return result;
+}
+
+/** Changes a race's lane and score (the results desk's edit); old and new values are audited. */
+export function updateRace(actor: Actor, id: number, input: RaceUpdate): RaceResult {
+  let result: RaceResult;
+  try {
+    result = db().transaction((tx): RaceResult => {
+      const before = tx
+        .select({ id: rc.id, lane: rc.lane, score: rc.score, roundId: rc.roundId })
+        .from(rc)
+        .innerJoin(r, eq(r.id, rc.roundId))
+        .innerJoin(e, eq(e.id, r.eventId))
+        .where(and(eq(rc.id, id), eq(e.deleted, false)))
+        .get();
+      if (!before) return { ok: false, error: "notFound" };
+      if (laneTaken(tx, before.roundId, input.lane, id)) return { ok: false, error: "laneUsed" };
+      const next = { lane: input.lane, score: input.score };
+      tx.update(rc).set(next).where(eq(rc.id, id)).run();
+      const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => before[k] !== next[k]);
+      audit(tx, actor, {
+        action: RACE_AUDIT.updated,
+        targetType: "race",
+        targetId: id,
+        details: {
+          roundId: before.roundId,
+          old: Object.fromEntries(changed.map((k) => [k, before[k]])),
+          new: Object.fromEntries(changed.map((k) => [k, next[k]])),
+        },
+      });
+      return { ok: true, id, roundId: before.roundId };
+    });
+  } catch (error) {
+    const conflict = conflictOf(error);
+    if (conflict) return { ok: false, error: conflict };
+    throw error;
+  }
+  if (result.ok) notifyScoreboard(result.roundId);
+  return result;
+}
+
+/** Deletes a race and its related data: the scan logs of its team in its round. */
+export function deleteRace(actor: Actor, id: number): RaceResult {
+  const result = db().transaction((tx): RaceResult => {
+    const race = tx
+      .select({ id: rc.id, lane: rc.lane, score: rc.score, roundId: rc.roundId, teamId: rc.teamId })
+      .from(rc)
+      .innerJoin(r, eq(r.id, rc.roundId))
+      .innerJoin(e, eq(e.id, r.eventId))
+      .where(and(eq(rc.id, id), eq(e.deleted, false)))
+      .get();
+    if (!race) return { ok: false, error: "notFound" };
+    const scans = tx
+      .delete(schema.scanLogs)
+      .where(and(eq(schema.scanLogs.roundId, race.roundId), eq(schema.scanLogs.teamId, race.teamId)))
+      .run().changes;
+    tx.delete(rc).where(eq(rc.id, id)).run();
+    audit(tx, actor, {
+      action: RACE_AUDIT.deleted,
+      targetType: "race",
+      targetId: id,
+      details: {
+        roundId: race.roundId,
+        teamId: race.teamId,
+        lane: race.lane,
+        score: race.score,
+        scanLogs: scans,
+      },
+    });
+    return { ok: true, id, roundId: race.roundId };
+  });
+  if (result.ok) notifyScoreboard(result.roundId);
+  return result;
+}
+
+export type ScoresResult = { ok: true; changed: number } | { ok: false; error: "roundGone" | "stale" };
+
+/**
+ * Save Scores: every entry must be a race of this round (else nothing is written: "stale", the
+ * round's races changed under the form). Only the boxes the user changed are written (the score
+ * typed differs from the one the form showed), so another desk's edit of another row stands. One
+ * transaction, one audit entry with each change, old and new.
+ */
+export function saveScores(actor: Actor, roundId: number, entries: ScoreEntry[]): ScoresResult {
+  const result = db().transaction((tx): ScoresResult => {
+    if (!liveRound(tx, roundId)) return { ok: false, error: "roundGone" };
+    const ids = entries.map((x) => x.raceId);
+    const rows = tx
+      .select({ id: rc.id, score: rc.score })
+      .from(rc)
+      .where(and(eq(rc.roundId, roundId), inArray(rc.id, ids)))
+      .all();
+    if (rows.length !== ids.length) return { ok: false, error: "stale" };
+    const now = new Map(rows.map((x) => [x.id, x.score]));
+    const changes = entries.filter((x) => x.score !== x.was && x.score !== now.get(x.raceId));
+    for (const x of changes) tx.update(rc).set({ score: x.score }).where(eq(rc.id, x.raceId)).run();
+    if (changes.length > 0)
+      audit(tx, actor, {
+        action: RACE_AUDIT.scores,
+        targetType: "round",
+        targetId: roundId,
+        details: { changes: changes.map((x) => ({ race: x.raceId, old: now.get(x.raceId), new: x.score })) },
+      });
+    return { ok: true, changed: changes.length };
+  });
+  if (result.ok && result.changed > 0) notifyScoreboard(roundId);
+  return result;
+}

@@ -1,0 +1,92 @@
+// The Rounds and Races forms (spec section 5): Create Round needs event, name and description
+// ('Make sure to fill in all the fields.'), the name trimmed; Edit needs name and description.
+// Create Race needs round, lane and event team, the lane trimmed; Edit needs the lane; the score is
+// optional free text. Pure, shared by the actions and the tests.
+import { z } from "zod";
+import { MSG } from "~/messages";
+import { LANE_MAX, normalizeScore, ROUND_MAX, roundName, SCORE_MAX } from "./race-fields";
+import { textField } from "./settings-schema";
+
+/** A required id from a select (empty, missing or not a plain number: fill in all the fields). */
+const idField = () =>
+  z
+    .string({ error: MSG.fillAll })
+    .trim()
+    .regex(/^\d{1,9}$/, { error: MSG.fillAll })
+    .transform(Number);
+
+const roundNameField = () => textField("Name", ROUND_MAX.name).transform(roundName);
+const descriptionField = () => textField("Description", ROUND_MAX.description);
+const laneField = () => textField("Lane", LANE_MAX);
+
+/** The score box: optional, at most SCORE_MAX characters once trimmed; stored normalised. */
+export const scoreField = () =>
+  z
+    .string()
+    .trim()
+    .max(SCORE_MAX, { error: MSG.tooLong("Score", SCORE_MAX) })
+    .optional()
+    .transform((v) => normalizeScore(v));
+
+export const roundCreateSchema = z.object({
+  event: idField(),
+  name: roundNameField(),
+  description: descriptionField(),
+});
+export const roundUpdateSchema = z.object({ name: roundNameField(), description: descriptionField() });
+
+export const raceCreateSchema = z.object({ round: idField(), lane: laneField(), team: idField() });
+export const raceUpdateSchema = z.object({ lane: laneField(), score: scoreField() });
+
+export type RoundCreate = z.output<typeof roundCreateSchema>;
+export type RoundUpdate = z.output<typeof roundUpdateSchema>;
+export type RaceCreate = z.output<typeof raceCreateSchema>;
+export type RaceUpdate = z.output<typeof raceUpdateSchema>;
+
+/** The toast for a refused form: any empty field gives the spec's sentence; otherwise the first
+ * field's message in form order. */
+export function raceFormError(
+  errors: Record<string, string[] | null | undefined> | null | undefined,
+  order: readonly string[],
+): string {
+  const all = order.flatMap((k) => errors?.[k] ?? []);
+  if (all.includes(MSG.fillAll)) return MSG.fillAll;
+  return all[0] ?? Object.values(errors ?? {}).flat()[0] ?? MSG.fillAll;
+}
+
+export const ROUND_FIELDS = ["event", "name", "description"] as const;
+export const RACE_FIELDS = ["round", "lane", "team", "score"] as const;
+
+/** Save Scores: one `race` id and one `score` per row, plus the score the form showed (`was`), so
+ * only the boxes the user changed are written (another desk's edit of another row is kept). */
+export type ScoreEntry = { raceId: number; score: string | null; was: string | null };
+export type ScoresParse =
+  | { ok: true; entries: ScoreEntry[] }
+  | { ok: false; error: "malformed" }
+  | { ok: false; error: "tooLong"; typed: Record<number, string> };
+
+export function parseScores(form: FormData, max: number): ScoresParse {
+  const ids = form.getAll("race");
+  const scores = form.getAll("score");
+  const was = form.getAll("was");
+  if (ids.length === 0 || ids.length > max || scores.length !== ids.length || was.length !== ids.length)
+    return { ok: false, error: "malformed" };
+  const entries: ScoreEntry[] = [];
+  const typed: Record<number, string> = {};
+  let tooLong = false;
+  const seen = new Set<number>();
+  for (const [i, raw] of ids.entries()) {
+    const score = scores[i];
+    const before = was[i];
+    if (typeof raw !== "string" || !/^\d{1,9}$/.test(raw)) return { ok: false, error: "malformed" };
+    if (typeof score !== "string" || typeof before !== "string") return { ok: false, error: "malformed" };
+    const raceId = Number(raw);
+    if (seen.has(raceId)) return { ok: false, error: "malformed" };
+    seen.add(raceId);
+    typed[raceId] = score.slice(0, 200);
+    if (score.trim().length > SCORE_MAX) tooLong = true;
+    entries.push({ raceId, score: normalizeScore(score), was: normalizeScore(before.slice(0, 200)) });
+  }
+  if (tooLong) return { ok: false, error: "tooLong", typed };
+  return { ok: true, entries };
+}
