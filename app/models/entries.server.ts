@@ -8,7 +8,7 @@ import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
 import type { User } from "~/models/user.server";
 import { isClosed } from "~/rules/crew";
-import { type EntryRequest, entriesLeft, HOLD_HOURS, offersFor } from "~/rules/entries";
+import { type EntriesRefusal, type EntryRequest, entriesLeft, HOLD_HOURS, offersFor } from "~/rules/entries";
 import { type Draft, type DraftLine, draftTotal } from "~/rules/orders";
 import { type CreatedOrder, createOrder } from "./order.server";
 import { getSettings } from "./settings.server";
@@ -168,7 +168,7 @@ export function checkoutEntries(
   );
 }
 
-export type WaitlistRefusal = "closed" | "noClub" | "gone" | "notFull" | "already";
+export type WaitlistRefusal = EntriesRefusal;
 
 /** Joins a full event's waitlist for `teams` teams (1..MAX_TEAMS_PER_ORDER, parsed by the route). */
 export function joinWaitlist(

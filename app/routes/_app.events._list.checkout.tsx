@@ -17,8 +17,7 @@ import { serveWaitlistNow, serveWaitlistSoon } from "~/lib/waitlist-mail.server"
 import { checkoutEntries, type EntryRefusal, entriesDraft } from "~/models/entries.server";
 import { getSettings } from "~/models/settings.server";
 import { MSG, TITLES } from "~/messages";
-import { type EntryRequest, parseEntryRequest } from "~/rules/entries";
-import { formatDateTime } from "~/rules/format";
+import { type EntryRequest, entriesRefusalText, parseEntryRequest } from "~/rules/entries";
 import { JoinWaitlist } from "~/tables/entries";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.checkout} | ${TITLES.appName}` }];
@@ -40,15 +39,14 @@ function refusalOf(r: EntryRefusal, requests: EntryRequest[]): { refusal: Refusa
         },
         status: 409,
       };
-    case "closed":
+    default:
       return {
-        refusal: { message: MSG.entriesClosed(formatDateTime(r.closeAt)), waitlist: null },
-        status: 409,
+        refusal: {
+          message: entriesRefusalText(r.refused, r.refused === "closed" ? r.closeAt : null),
+          waitlist: null,
+        },
+        status: r.refused === "noClub" ? 403 : 409,
       };
-    case "gone":
-      return { refusal: { message: MSG.entriesEventGone, waitlist: null }, status: 409 };
-    case "noClub":
-      return { refusal: { message: MSG.entriesNoClub, waitlist: null }, status: 403 };
   }
 }
 

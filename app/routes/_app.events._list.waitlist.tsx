@@ -9,33 +9,17 @@ import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serveWaitlistNow, serveWaitlistSoon } from "~/lib/waitlist-mail.server";
-import { joinWaitlist, leaveWaitlist, type WaitlistRefusal } from "~/models/entries.server";
+import { joinWaitlist, leaveWaitlist } from "~/models/entries.server";
 import { getSettings } from "~/models/settings.server";
 import { MSG } from "~/messages";
-import { parseEntryRequest } from "~/rules/entries";
+import { entriesRefusalText, parseEntryRequest } from "~/rules/entries";
 import { isClosed } from "~/rules/crew";
-import { formatDateTime } from "~/rules/format";
 
 const BACK = "/events";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "events");
   return redirect(BACK);
-}
-
-function refusalText(refused: WaitlistRefusal, closeAt: number | null): string {
-  switch (refused) {
-    case "closed":
-      return MSG.entriesClosed(formatDateTime(closeAt ?? Date.now()));
-    case "noClub":
-      return MSG.entriesNoClub;
-    case "gone":
-      return MSG.entriesEventGone;
-    case "notFull":
-      return MSG.waitlistNotFull;
-    case "already":
-      return MSG.waitlistAlready;
-  }
 }
 
 const field = (form: FormData, name: string) => {
@@ -57,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if ("error" in parsed) return error(parsed.error);
     const [{ eventId, teams }] = parsed.requests;
     const result = joinWaitlist(user, scope, eventId, teams);
-    if ("refused" in result) return error(refusalText(result.refused, getSettings().entriesCloseAt));
+    if ("refused" in result) return error(entriesRefusalText(result.refused, getSettings().entriesCloseAt));
     // Entries still free (fewer than asked for) go to the line at once, this club included.
     await serveWaitlistNow();
     return redirectWithToast(request, BACK, {
@@ -71,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!/^\d{1,9}$/.test(raw)) throw new Response("Bad Request", { status: 400 });
     // After the deadline the waitlist stands still (no offers are made): nothing to leave for.
     const { entriesCloseAt } = getSettings();
-    if (isClosed(entriesCloseAt, Date.now())) return error(refusalText("closed", entriesCloseAt));
+    if (isClosed(entriesCloseAt, Date.now())) return error(entriesRefusalText("closed", entriesCloseAt));
     if (!leaveWaitlist(scope, Number(raw))) throw new Response("Not Found", { status: 404 });
     serveWaitlistSoon();
     return redirectWithToast(request, BACK, { type: "success", message: MSG.waitlistLeft });

@@ -1,15 +1,17 @@
 // Event entries rules (issue 9): the buy form, entries left, waitlist offers in line order and the
-// event teams' names.
+// event teams' names, the refusals' sentences.
 import { describe, expect, it } from "vitest";
 import { MSG } from "~/messages";
 import {
   entriesLeft,
+  entriesRefusalText,
   MAX_TEAMS_PER_ORDER,
   nextTeamNames,
   offersFor,
   parseEntryRequest,
   teamLetter,
 } from "./entries";
+import { formatDateTime } from "./format";
 
 describe("parseEntryRequest", () => {
   it("one request per event asked for, in form order; zero and empty rows dropped", () => {
@@ -197,5 +199,19 @@ describe("nextTeamNames", () => {
   it("goes on past Z", () => {
     const taken = Array.from({ length: 26 }, (_, i) => `CLUB ${teamLetter(i)}`);
     expect(nextTeamNames("Club", taken, 2)).toEqual(["CLUB AA", "CLUB AB"]);
+  });
+});
+
+describe("entriesRefusalText", () => {
+  const closeAt = Date.UTC(2026, 10, 1, 4, 30);
+  it("says when entries closed, from the deadline (or now when there is none)", () => {
+    expect(entriesRefusalText("closed", closeAt)).toBe(MSG.entriesClosed(formatDateTime(closeAt)));
+    expect(entriesRefusalText("closed", null, closeAt)).toBe(MSG.entriesClosed(formatDateTime(closeAt)));
+  });
+  it("has one sentence for each other refusal", () => {
+    expect(entriesRefusalText("noClub", closeAt)).toBe(MSG.entriesNoClub);
+    expect(entriesRefusalText("gone", null)).toBe(MSG.entriesEventGone);
+    expect(entriesRefusalText("notFull", null)).toBe(MSG.waitlistNotFull);
+    expect(entriesRefusalText("already", null)).toBe(MSG.waitlistAlready);
   });
 });

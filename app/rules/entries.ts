@@ -2,6 +2,7 @@
 // are left, what the waitlist offers when slots free up, and the event teams' names.
 // The model (models/entries.server.ts) runs these inside one immediate SQLite transaction.
 import { MSG } from "~/messages";
+import { formatDateTime } from "./format";
 
 /** Teams one club may buy of one event in one order (a club fields a handful, not dozens). */
 export const MAX_TEAMS_PER_ORDER = 20;
@@ -92,4 +93,28 @@ export function nextTeamNames(clubName: string, existing: string[], count: numbe
     if (!taken.has(name)) names.push(name);
   }
   return names;
+}
+
+/** Refusals the checkout and the waitlist share (overCap, with its numbers, is the checkout's own;
+ * notFull and already the waitlist's). */
+export type EntriesRefusal = "closed" | "noClub" | "gone" | "notFull" | "already";
+
+/** The sentence for a refusal; `closeAt` is the entries deadline (when closed). */
+export function entriesRefusalText(
+  refused: EntriesRefusal,
+  closeAt: number | null,
+  now = Date.now(),
+): string {
+  switch (refused) {
+    case "closed":
+      return MSG.entriesClosed(formatDateTime(closeAt ?? now));
+    case "noClub":
+      return MSG.entriesNoClub;
+    case "gone":
+      return MSG.entriesEventGone;
+    case "notFull":
+      return MSG.waitlistNotFull;
+    case "already":
+      return MSG.waitlistAlready;
+  }
 }
