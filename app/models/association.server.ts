@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 
@@ -17,22 +17,6 @@ export function associationNameTaken(name: string): boolean {
       .where(sql`${schema.associations.name} = ${name.trim()} COLLATE NOCASE`)
       .get(),
   );
-}
-
-/** The association's confirmed event teams (teams exist once an entry is paid), by event name. */
-export function confirmedEvents(associationId: number) {
-  return db()
-    .select({
-      teamId: schema.teams.id,
-      teamName: schema.teams.name,
-      eventId: schema.events.id,
-      eventName: schema.events.name,
-    })
-    .from(schema.teams)
-    .innerJoin(schema.events, eq(schema.events.id, schema.teams.eventId))
-    .where(eq(schema.teams.associationId, associationId))
-    .orderBy(asc(schema.events.name), asc(schema.teams.name))
-    .all();
 }
 
 export const TEAM_SORTS = [

@@ -1,40 +1,22 @@
-// /confirmed-events: the manager's 'View Confirmed Events' dialog over the profile, by event name.
+// /confirmed-events: the manager's 'View Confirmed Events' dialog over the profile: the club's event
+// teams of live events (a team exists once its entry is paid), by event name.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
-import { Empty } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { confirmedEvents } from "~/models/association.server";
+import { requireUser, scopeOf } from "~/lib/access.server";
+import { assignedEvents } from "~/models/event.server";
+import { EventTeamsTable } from "~/tables/event-teams";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "confirmedEvents");
-  return json({ events: user.associationId ? confirmedEvents(user.associationId) : [] });
+  return json({ events: assignedEvents(user, scopeOf(user)) });
 }
 
 export default function ConfirmedEvents() {
   const { events } = useLoaderData<typeof loader>();
   return (
     <Dialog title="Confirmed Events" closeTo="/">
-      {events.length === 0 ? (
-        <Empty />
-      ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Event</th>
-              <th>Event Team</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((e) => (
-              <tr key={e.teamId}>
-                <td>{e.eventName}</td>
-                <td>{e.teamName}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <EventTeamsTable rows={events} caption="Confirmed Events" />
     </Dialog>
   );
 }

@@ -3,7 +3,7 @@ import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { CopyField } from "~/components/CopyField";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
-import { Empty, Screen } from "~/components/Screen";
+import { Screen } from "~/components/Screen";
 import { StatusBadge } from "~/components/StatusBadge";
 import { requireUser, scopeOf } from "~/lib/access.server";
 import { countryName } from "~/lib/countries.server";
@@ -13,6 +13,7 @@ import { associationOf, statistics } from "~/models/user.server";
 import { MSG, TITLES } from "~/messages";
 import { formatCount, formatRM } from "~/rules/format";
 import { photoState } from "~/rules/user-status";
+import { EventTeamsTable } from "~/tables/event-teams";
 
 // Home (spec section 2): the overview for staff, the profile for managers and competitors. A
 // pathless layout, so its dialogs are child routes over it: /password (Change Password, every
@@ -180,26 +181,7 @@ function Profile({ data }: { data: ProfileData }) {
           {data.events ? (
             <section className="card profile-events" aria-labelledby="profile-events">
               <h2 id="profile-events">Events</h2>
-              {data.events.length === 0 ? (
-                <Empty />
-              ) : (
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Event</th>
-                      <th scope="col">Event Team</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.events.map((e) => (
-                      <tr key={e.teamId}>
-                        <td>{e.eventName}</td>
-                        <td>{e.teamName}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
+              <EventTeamsTable rows={data.events} caption="Events" />
             </section>
           ) : null}
           {data.referralLink ? (
