@@ -160,10 +160,15 @@ function definition(kind: OrderDocKind, d: OrderDoc): TDocumentDefinitions {
   };
 }
 
+/** Any document's bytes, with the app's fonts and access policies (crew tags use it too). */
+export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
+  setUp();
+  return pdfmake.createPdf(doc).getBuffer();
+}
+
 /** The PDF's bytes (Roboto, A4, one or more pages for long orders). */
 export async function orderPdf(kind: OrderDocKind, doc: OrderDoc): Promise<Buffer> {
-  setUp();
-  return pdfmake.createPdf(definition(kind, doc)).getBuffer();
+  return renderPdf(definition(kind, doc));
 }
 
 // The first document of a process also pays for loading pdfmake's code and parsing the fonts

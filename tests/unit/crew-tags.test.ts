@@ -1,0 +1,320 @@
+// Crew tag PDFs (issue 10, item 5) on a real SQLite file with real photos (sharp) and pdfmake: the
+// members a club's PDF holds, the pages, and the Done-when: every QR code in the PDF decodes
+// (jsQR) to that member's signed code, which the kiosk's reader accepts with 'Require signed crew
+// tags' on. The QR codes are read twice: from the squares the PDF draws (always), and from page 1
+// rendered by pdftoppm the way a printer would see it (when poppler-utils is installed).
+import { execFileSync } from "node:child_process";
+import zlib from "node:zlib";
+import { eq } from "drizzle-orm";
+import jsQR from "jsqr";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db, schema } from "~/lib/db.server";
+import {
+  CARD_H,
+  CARD_W,
+  cardOrigin,
+  cardsOf,
+  crewTagJobs,
+  crewTagsPdf,
+  crewTagsResponse,
+  GRID_X,
+  GRID_Y,
+} from "~/lib/crew-tags.server";
+import { savePhoto } from "~/lib/photos.server";
+import { readScanCode, signedCode } from "~/lib/scan-code.server";
+import { crewTagCount, crewTagMembers } from "~/models/crew-tags.server";
+import { CARDS_ACROSS, CARDS_PER_PAGE } from "~/rules/crew-tags";
+import { VALID_IMAGE } from "../../db/enums";
+
+let n = 0;
+function club(name: string) {
+  return db()
+    .insert(schema.associations)
+    .values({ name: `${name} ${++n}`, country: "MY", token: `ct-club-${n}-${Date.now()}` })
+    .returning()
+    .get();
+}
+function member(
+  associationId: number,
+  name: string,
+  opts: { paid?: boolean; role?: "MANAGER" | "COMPETITOR" } = {},
+) {
+  return db()
+    .insert(schema.users)
+    .values({
+      email: `ct${++n}@example.test`,
+      hash: "x",
+      name,
+      role: opts.role ?? "COMPETITOR",
+      associationId,
+      verified: true,
+      approved: true,
+      membershipPaid: opts.paid ?? true,
+    })
+    .returning()
+    .get();
+}
+async function givePhoto(userId: number, validImage: number, colour: string) {
+  const jpeg = await sharp({ create: { width: 300, height: 400, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  const name = savePhoto(userId, { jpeg, width: 300, height: 400 });
+  db().update(schema.users).set({ image: name, validImage }).where(eq(schema.users.id, userId)).run();
+  return name;
+}
+function event(name: string, deleted = false) {
+  return db().insert(schema.events).values({ name, deleted }).returning().get();
+}
+function team(associationId: number, eventId: number, name: string, userIds: number[]) {
+  const t = db().insert(schema.teams).values({ name, associationId, eventId }).returning().get();
+  for (const userId of userIds) db().insert(schema.teamMembers).values({ teamId: t.id, userId }).run();
+  return t;
+}
+
+/** The page count of a PDF made by pdfkit (one `/Type /Page` object per page). */
+const pageCount = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type \/Page\b(?!s)/g) ?? []).length;
+
+/** The pages' content streams, in page order (pdfkit writes each page's stream as it closes it). */
+function pageStreams(pdf: Buffer): string[] {
+  const s = pdf.toString("latin1");
+  const out: string[] = [];
+  const start = /stream\r?\n/g;
+  for (let m = start.exec(s); m; m = start.exec(s)) {
+    const from = m.index + m[0].length;
+    const to = s.indexOf("endstream", from);
+    try {
+      const text = zlib.inflateSync(pdf.subarray(from, to)).toString("latin1");
+      if (text.startsWith("1 0 0 -1 0 841.89 cm")) out.push(text);
+    } catch {
+      // not a Flate stream (the photos are JPEG)
+    }
+  }
+  return out;
+}
+
+/** Decodes a QR code from an RGBA bitmap of `n` x `n` modules (true = dark), with a quiet zone. */
+function decodeModules(dark: boolean[][]): string | null {
+  const scale = 4;
+  const quiet = 4;
+  const size = (dark.length + 2 * quiet) * scale;
+  const rgba = new Uint8ClampedArray(size * size * 4).fill(255);
+  for (const [r, row] of dark.entries()) {
+    for (const [c, on] of row.entries()) {
+      if (!on) continue;
+      for (let dy = 0; dy < scale; dy++) {
+        for (let dx = 0; dx < scale; dx++) {
+          const i = (((r + quiet) * scale + dy) * size + (c + quiet) * scale + dx) * 4;
+          rgba[i] = rgba[i + 1] = rgba[i + 2] = 0;
+        }
+      }
+    }
+  }
+  return jsQR(rgba, size, size)?.data ?? null;
+}
+
+/**
+ * The QR codes a page draws, by card slot: pdfmake draws each dark module as a black square
+ * (`x y w h re` filled with `0 0 0 scn`); the squares of one card are one code.
+ */
+function qrCodesOfPage(stream: string): Map<number, string | null> {
+  const square = /([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re\n\/DeviceRGB cs\n0 0 0 scn/g;
+  const bySlot = new Map<number, { x: number; y: number; size: number }[]>();
+  for (let m = square.exec(stream); m; m = square.exec(stream)) {
+    const [x, y, w, h] = m.slice(1, 5).map(Number);
+    if (w !== h || w > 5) continue; // not a module
+    const slot = Math.floor((y - GRID_Y) / CARD_H) * CARDS_ACROSS + Math.floor((x - GRID_X) / CARD_W);
+    bySlot.set(slot, [...(bySlot.get(slot) ?? []), { x, y, size: w }]);
+  }
+  const codes = new Map<number, string | null>();
+  for (const [slot, squares] of bySlot) {
+    const size = squares[0].size;
+    const left = Math.min(...squares.map((q) => q.x));
+    const top = Math.min(...squares.map((q) => q.y));
+    const n = Math.round((Math.max(...squares.map((q) => q.x)) - left) / size) + 1;
+    const dark = Array.from({ length: n }, () => Array<boolean>(n).fill(false));
+    for (const q of squares) dark[Math.round((q.y - top) / size)][Math.round((q.x - left) / size)] = true;
+    codes.set(slot, decodeModules(dark));
+  }
+  return codes;
+}
+
+const hasPdftoppm = (() => {
+  try {
+    execFileSync("pdftoppm", ["-v"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+let clubA: ReturnType<typeof club>;
+let clubB: ReturnType<typeof club>;
+/** Club A's ten paid members, by name. */
+let paid: ReturnType<typeof member>[] = [];
+let unpaid: ReturnType<typeof member>;
+let outsider: ReturnType<typeof member>;
+
+beforeAll(async () => {
+  clubA = club("Crew Tag Warriors");
+  clubB = club("Other Club");
+  // Inserted out of name order: the PDF is by name.
+  const names = ["JOHAN", "AINA", "HARI", "BALA", "IVY", "CHONG", "GITA", "DANIEL", "FARAH", "ELLA"];
+  const made = names.map((name, i) =>
+    member(clubA.id, `CT ${name}`, { role: i === 0 ? "MANAGER" : "COMPETITOR" }),
+  );
+  paid = [...made].sort((a, b) => a.name.localeCompare(b.name));
+  unpaid = member(clubA.id, "CT ZED UNPAID", { paid: false });
+  outsider = member(clubB.id, "CT OUTSIDER");
+  // Photos: approved for most, one pending and one rejected (neither is printed), one none.
+  for (const [i, m] of paid.entries()) {
+    if (i === 7) continue;
+    const state =
+      i === 3 ? VALID_IMAGE.PENDING : i === 5 ? VALID_IMAGE.REJECTED_OR_NONE : VALID_IMAGE.APPROVED;
+    await givePhoto(m.id, state, ["#4a7a9c", "#9c4a4a", "#4a9c5a"][i % 3]);
+  }
+  const e250 = event(`CT 250M OPEN ${n}`);
+  const e400 = event(`CT 400M MIXED ${n}`);
+  const gone = event(`CT GONE ${n}`, true);
+  const base = clubA.name.toUpperCase();
+  team(clubA.id, e250.id, `${base} A`, [paid[0].id, paid[1].id, unpaid.id]);
+  team(clubA.id, e400.id, `${base} A`, [paid[0].id]);
+  team(clubA.id, gone.id, `${base} A`, [paid[0].id, paid[2].id]);
+  team(clubB.id, e250.id, "OTHER CLUB A", [outsider.id]);
+});
+
+describe("crewTagMembers", () => {
+  it("holds the club's paid members only, by name, with approved photos and live event teams", () => {
+    expect(crewTagCount(clubA.id)).toBe(10);
+    const list = crewTagMembers(clubA.id, { offset: 0, limit: 500 });
+    expect(list.total).toBe(10);
+    expect(list.members.map((m) => m.id)).toEqual(paid.map((m) => m.id));
+    expect(list.members.some((m) => m.id === unpaid.id || m.id === outsider.id)).toBe(false);
+    const photoOf = (i: number) => list.members[i].photo;
+    expect(photoOf(0)).toMatch(/^[a-f0-9]{32}\.jpg$/);
+    expect(photoOf(3)).toBeNull(); // pending
+    expect(photoOf(5)).toBeNull(); // rejected
+    expect(photoOf(7)).toBeNull(); // none
+    const base = clubA.name.toUpperCase();
+    expect(list.members[0].entries).toEqual([
+      { event: expect.stringMatching(/^CT 250M OPEN/), team: `${base} A` },
+      { event: expect.stringMatching(/^CT 400M MIXED/), team: `${base} A` },
+    ]);
+    expect(list.members[2].entries).toEqual([]); // only in a deleted event
+  });
+  it("pages by name", () => {
+    const page = crewTagMembers(clubA.id, { offset: 8, limit: 5 });
+    expect(page.total).toBe(10);
+    expect(page.members.map((m) => m.id)).toEqual(paid.slice(8).map((m) => m.id));
+    expect(crewTagMembers(clubA.id, { offset: 20, limit: 5 })).toEqual({ total: 10, members: [] });
+  });
+});
+
+describe("crew tag PDF of a club of 10 paid members", () => {
+  let pdf: Buffer;
+  beforeAll(async () => {
+    const { members } = crewTagMembers(clubA.id, { offset: 0, limit: 500 });
+    const cards = await cardsOf(members);
+    expect(cards.filter((c) => c.photo).length).toBe(7);
+    pdf = await crewTagsPdf({ regattaName: "Test Regatta", association: clubA.name, cards });
+  });
+
+  it("is a PDF of two A4 pages (8 cards, then 2)", () => {
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pageCount(pdf)).toBe(2);
+    expect(pdf.toString("latin1")).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+  });
+
+  it("draws on every card a QR code that decodes to that member's signed code, which the kiosk accepts", () => {
+    const pages = pageStreams(pdf);
+    expect(pages).toHaveLength(2);
+    const decoded = pages.flatMap((stream, p) =>
+      [...qrCodesOfPage(stream).entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([slot, code]) => ({ index: p * CARDS_PER_PAGE + slot, code })),
+    );
+    expect(decoded.map((d) => d.index)).toEqual([...Array(10).keys()]);
+    for (const { index, code } of decoded) {
+      expect(code).toBe(signedCode(paid[index].id));
+      expect(readScanCode(code ?? "", true)).toBe(paid[index].id);
+    }
+  });
+
+  it.skipIf(!hasPdftoppm)(
+    "prints QR codes a camera reads: page 1 rendered at 150 dpi, card by card",
+    async () => {
+      const png = execFileSync("pdftoppm", ["-r", "150", "-f", "1", "-l", "1", "-png", "-"], { input: pdf });
+      const scale = 150 / 72;
+      for (let i = 0; i < CARDS_PER_PAGE; i++) {
+        const { x, y } = cardOrigin(i);
+        const { data, info } = await sharp(png)
+          .extract({
+            left: Math.round(x * scale),
+            top: Math.round(y * scale),
+            width: Math.floor(CARD_W * scale),
+            height: Math.floor(CARD_H * scale),
+          })
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const code = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+        expect(code, `card ${i + 1}`).toBe(signedCode(paid[i].id));
+      }
+      const text = execFileSync("pdftotext", ["-f", "1", "-l", "1", "-", "-"], { input: pdf }).toString(
+        "utf8",
+      );
+      for (const m of paid.slice(0, CARDS_PER_PAGE)) {
+        expect(text).toContain(m.name.toUpperCase());
+        expect(text).toContain(signedCode(m.id));
+      }
+      expect(text).toContain("TEAM A");
+      expect(text).toContain("NO PHOTO");
+    },
+  );
+});
+
+describe("crewTagsResponse", () => {
+  const get = (query = "") => new Request(`http://127.0.0.1/members/crew-tags.pdf${query}`);
+
+  it("answers the PDF as an attachment named after the club", async () => {
+    const res = await crewTagsResponse(get(), clubA.id, "/members");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    expect(res.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="crew-tags-crew-tag-warriors-\d+\.pdf"$/,
+    );
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pageCount(bytes)).toBe(2);
+  });
+
+  it("is a 404 for a part that does not exist or a club that does not exist", async () => {
+    expect((await crewTagsResponse(get("?part=2"), clubA.id, "/members")).status).toBe(404);
+    expect((await crewTagsResponse(get("?part=x"), clubA.id, "/members")).status).toBe(404);
+    expect((await crewTagsResponse(get(), 987_654_321, "/members")).status).toBe(404);
+  });
+
+  it("sends the user back with a warning when the club has no paid member", async () => {
+    const empty = club("Nobody Paid");
+    member(empty.id, "CT NOT YET", { paid: false });
+    const res = await crewTagsResponse(get(), empty.id, "/associations");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/associations");
+  });
+
+  it("refuses with 429 while one PDF is being made and two more wait", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const blockers = [0, 1, 2].map(() => crewTagJobs.run(() => held));
+    try {
+      const res = await crewTagsResponse(get(), clubA.id, "/members");
+      expect(res.status).toBe(429);
+    } finally {
+      release();
+      await Promise.all(blockers);
+    }
+  });
+});
