@@ -200,6 +200,11 @@ export const MSG = {
   crewClosed: (when: string) => `Crew changes closed on ${when}. Contact the event committee for changes.`,
   crewCloseOn: (when: string) => `Crew changes close on ${when}.`,
   crewTeamGone: "This event team no longer exists.",
+  crewInCrewNow: "In the crew now",
+  crewInCrewNowRemoved: "In the crew now — removed on Save",
+  crewStale: (n: number) =>
+    `${n === 1 ? "1 member of this crew" : `${n} members of this crew`} can no longer be picked (see Members who cannot be picked): Save removes them from the crew.`,
+  crewNoLongerEligible: (reason: string) => `Can no longer be picked: ${reason}`,
 
   // Hardening (not spec sentences: our own, for limits the spec does not name)
   badForm: "The form could not be read. Please reload the page and try again.",

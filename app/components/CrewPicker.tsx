@@ -1,7 +1,9 @@
 // The crew picker of one event team (spec section 5), shared by the manager's /events/teams/:teamId
 // and the admin's /teams/manage: the team and event, the caps, the Malaysia notice, a checkbox per
 // eligible member (its label is the member's name) and Save; below, the members who cannot be
-// picked and why. Without JavaScript it is a plain POST form; with it, a live count of the ticks
+// picked and why. One who became ineligible while in the crew (photo rejected, ...) is marked there
+// and in a notice, open: the next Save drops them; after the deadline the read-only crew lists
+// them, marked. Without JavaScript it is a plain POST form; with it, a live count of the ticks
 // against the caps. The server decides (lib/crew-form.server.ts, models/crew.server.ts): after a
 // refused save the ticks shown are the ones the user sent, not the saved crew.
 import { Form } from "@remix-run/react";
@@ -12,6 +14,7 @@ import type { CrewRefusal, PickerData } from "~/lib/crew-form.server";
 import { MSG } from "~/messages";
 
 type Eligible = PickerData["eligible"][number];
+type CrewRow = PickerData["crew"][number];
 type Caps = PickerData["caps"];
 
 export const CREW_TASK = "Updating event team members";
@@ -56,7 +59,7 @@ function useHydrated() {
 
 const GENDER: Record<string, string> = { MALE: "Male", FEMALE: "Female" };
 
-function baseColumns(): Column<Eligible>[] {
+function baseColumns<T extends Eligible | CrewRow>(): Column<T>[] {
   return [
     { label: "Gender", cell: (r) => (r.gender ? GENDER[r.gender] : "") },
     { label: "Age", cell: (r) => r.age ?? "" },
@@ -88,7 +91,7 @@ export function CrewPicker({
   /** Extra fields the form posts (e.g. the team on /teams/manage). */
   hidden?: Record<string, string>;
 }) {
-  const { team, caps, eligible, ineligible, deadline } = data;
+  const { team, caps, eligible, ineligible, crew, deadline } = data;
   const ticked = new Set(refusal ? refusal.ids : eligible.filter((m) => m.selected).map((m) => m.id));
   const initial = countOf(eligible.filter((m) => ticked.has(m.id)));
   const hydrated = useHydrated();
@@ -122,9 +125,9 @@ export function CrewPicker({
         </label>
       ),
     },
-    ...baseColumns(),
+    ...baseColumns<Eligible>(),
   ];
-  const crew = eligible.filter((m) => m.selected);
+  const stale = ineligible.filter((m) => m.inCrew).length;
 
   return (
     <div className="crew">
@@ -162,7 +165,21 @@ export function CrewPicker({
           </p>
           <h2>Crew ({crew.length})</h2>
           <DataTable
-            columns={[{ label: "Name", cell: (r) => r.name }, ...baseColumns()]}
+            columns={[
+              {
+                label: "Name",
+                cell: (r) =>
+                  r.noLongerEligible ? (
+                    <>
+                      {r.name}{" "}
+                      <small className="crew-stale">{MSG.crewNoLongerEligible(r.noLongerEligible)}</small>
+                    </>
+                  ) : (
+                    r.name
+                  ),
+              },
+              ...baseColumns<CrewRow>(),
+            ]}
             rows={crew}
             rowKey={(r) => r.id}
             caption="Crew"
@@ -183,6 +200,11 @@ export function CrewPicker({
           {Object.entries(hidden).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
+          {stale > 0 ? (
+            <p className="crew-notice" role="status">
+              {MSG.crewStale(stale)}
+            </p>
+          ) : null}
           <DataTable
             columns={columns}
             rows={eligible}
@@ -199,7 +221,8 @@ export function CrewPicker({
         </Form>
       )}
 
-      <details className="crew-ineligible">
+      {/* Open when someone in the crew is listed here: they are what a Save changes. */}
+      <details className="crew-ineligible" open={stale > 0}>
         <summary>Members who cannot be picked ({ineligible.length})</summary>
         {ineligible.length ? (
           <div className="table-wrap">
@@ -215,7 +238,14 @@ export function CrewPicker({
                 {ineligible.map((m) => (
                   <tr key={m.id}>
                     <td data-label="Name">{m.name}</td>
-                    <td data-label="Reason">{m.reason}</td>
+                    <td data-label="Reason">
+                      {m.reason}
+                      {m.inCrew ? (
+                        <strong className="crew-stale">
+                          {deadline.mayChange ? MSG.crewInCrewNowRemoved : MSG.crewInCrewNow}
+                        </strong>
+                      ) : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -16,7 +16,8 @@ import { formatDateTime } from "~/rules/format";
 export type PickerData = ReturnType<typeof crewPickerData>;
 
 /** Everything the picker renders for this team and user: the eligible members (with their current
- * ticks), the others with the reason they cannot be picked, the caps and the deadline. */
+ * ticks), the others with the reason they cannot be picked (and whether they are in the crew now),
+ * the saved crew, the caps and the deadline. */
 export function crewPickerData(team: CrewTeam, user: User, now = Date.now()) {
   const candidates = crewCandidates(team);
   const { crewCloseAt } = getSettings();
@@ -39,9 +40,27 @@ export function crewPickerData(team: CrewTeam, user: User, now = Date.now()) {
         paddlerEligible,
         selected,
       })),
+    // A member who became ineligible after being picked (photo rejected, fee order cancelled, ...)
+    // is still in the crew until the next save, which drops them: marked, so it is not silent.
     ineligible: candidates
       .filter((c) => c.ineligible !== null)
-      .map((c) => ({ id: c.id, name: c.name, reason: INELIGIBLE_LABEL[c.ineligible ?? "role"] })),
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        reason: INELIGIBLE_LABEL[c.ineligible ?? "role"],
+        inCrew: c.selected,
+      })),
+    /** The crew as saved (by name), each with why they can no longer be picked, if they cannot. */
+    crew: candidates
+      .filter((c) => c.selected)
+      .map(({ id, name, gender, age, paddlerEligible, ineligible }) => ({
+        id,
+        name,
+        gender,
+        age,
+        paddlerEligible,
+        noLongerEligible: ineligible === null ? null : INELIGIBLE_LABEL[ineligible],
+      })),
     deadline: {
       /** The crew deadline as shown, or null when there is none. */
       at: crewCloseAt === null ? null : formatDateTime(crewCloseAt),

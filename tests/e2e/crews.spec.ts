@@ -16,6 +16,7 @@ import {
   type Member,
   setCrewDetails,
   setMemberState,
+  setPhotoState,
   settingsRow,
   teamMemberIds,
   withCrewCloseAt,
@@ -240,6 +241,36 @@ test.describe("Crew selection", () => {
     });
   });
 
+  test("a crew member who can no longer be picked shows as in the crew now; Save drops them", async ({
+    page,
+  }) => {
+    const event = createCrewEvent({ minRace: 1 });
+    const { club, manager, m } = await crewClub(3);
+    const teamId = createTeam(club.id, event.id, `${club.name} A`, ids([m[1], m[2]]));
+    setPhotoState(m[2].id, 2); // rejected after they were picked
+
+    await withCrewsOpen(async () => {
+      await login(page, manager.email);
+      await page.goto(`/events/teams/${teamId}`);
+      await expect(box(page, m[1])).toBeChecked();
+      await expect(box(page, m[2])).toHaveCount(0);
+      await expect(page.getByText("1 member of this crew can no longer be picked")).toBeVisible();
+      // Listed (open, with or without JavaScript) with the reason, marked as in the crew now.
+      const row = page
+        .getByRole("table", { name: "Members who cannot be picked" })
+        .getByRole("row")
+        .filter({ hasText: m[2].name });
+      await expect(row).toBeVisible();
+      await expect(row).toContainText("Photo not approved");
+      await expect(row).toContainText("In the crew now — removed on Save");
+
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(toast(page, UPDATED)).toBeVisible();
+      expect(teamMemberIds(teamId)).toEqual([m[1].id]);
+      await expect(page.getByText("In the crew now")).toHaveCount(0);
+    });
+  });
+
   test("forged ids and another club's team are refused; nothing changes", async ({ page }) => {
     test.setTimeout(120_000);
     const event = createCrewEvent({ minRace: 2 });
@@ -356,7 +387,8 @@ test.describe("Crew deadline", () => {
     const event = createCrewEvent({ minRace: 1 });
     const { club, manager, m } = await crewClub(4);
     const teamName = `${club.name} A`;
-    const teamId = createTeam(club.id, event.id, teamName, [m[1].id]);
+    const teamId = createTeam(club.id, event.id, teamName, ids([m[1], m[3]]));
+    setPhotoState(m[3].id, 2); // rejected after they were picked: still in the crew until a save
     const admin = createUser("ADMIN");
     const future = Date.UTC(2099, 0, 1, 4, 30); // whole minutes, as the Settings form keeps them
     const past = Date.UTC(2020, 0, 1, 0, 0);
@@ -374,21 +406,38 @@ test.describe("Crew deadline", () => {
       await expect(page.getByText(closed)).toBeVisible();
       await expect(page.getByRole("main").getByRole("checkbox")).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
-      // The crew as it stands is still shown.
-      await expect(page.getByRole("table", { name: "Crew" })).toContainText(m[1].name);
+      // The crew as it stands is still shown, the member who can no longer be picked marked.
+      await expect(page.getByRole("heading", { name: "Crew (2)" })).toBeVisible();
+      const crewTable = page.getByRole("table", { name: "Crew", exact: true });
+      await expect(crewTable).toContainText(m[1].name);
+      await expect(crewTable.getByRole("row").filter({ hasText: m[3].name })).toContainText(
+        "Can no longer be picked: Photo not approved",
+      );
+      const stale = page
+        .getByRole("table", { name: "Members who cannot be picked" })
+        .getByRole("row")
+        .filter({ hasText: m[3].name });
+      await expect(stale).toContainText("In the crew now");
+      await expect(stale).not.toContainText("removed on Save");
       const forged = await forgePost(page, `/events/teams/${teamId}`, [
         ["csrf", await csrfOf(page)],
         ["member", m[0].id],
         ["member", m[2].id],
       ]);
       expect(forged.status()).toBe(403);
-      expect(teamMemberIds(teamId)).toEqual([m[1].id]);
+      expect(teamMemberIds(teamId)).toEqual(ids([m[1], m[3]]));
       await logout(page);
 
       await login(page, admin.email);
       await page.goto(`/teams/manage?association=${club.id}&team=${teamId}`);
       await expect(page.getByText(/Crew changes closed for team managers on/)).toBeVisible();
-      await pick(page, m, [m[0], m[2]]);
+      await expect(
+        page
+          .getByRole("table", { name: "Members who cannot be picked" })
+          .getByRole("row")
+          .filter({ hasText: m[3].name }),
+      ).toContainText("In the crew now — removed on Save");
+      await pick(page, [m[0], m[1], m[2]], [m[0], m[2]]);
       await page.getByRole("button", { name: "Save" }).click();
       await expect(toast(page, UPDATED)).toBeVisible();
       expect(teamMemberIds(teamId)).toEqual(ids([m[0], m[2]]));
