@@ -1,15 +1,112 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
+// /scan-log (ADMIN): 'Scan Logs' (spec sections 2, 3). Pick an event (GET ?event=), then one of its
+// rounds (?round=), then the round's scan logs: id, timestamp (Malaysia time), event team and
+// competitor, newest first, paged in SQL, downloadable as CSV. Two plain GET forms with their
+// buttons, as on /teams/manage, so it works without JavaScript and a keyboard user moving through a
+// select does not leave the page.
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { CsvLink, DataTable, Pager } from "~/components/DataTable";
+import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { scanLogSteps } from "~/lib/scan-log.server";
+import { listScanLogs } from "~/models/scan.server";
 import { TITLES } from "~/messages";
+import { pageOf, parseList } from "~/rules/list-params";
+import { SCAN_LOG_LIST, scanLogColumns } from "~/tables/scan-log";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.scanLog} | ${TITLES.appName}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "scanLog");
-  return null;
+  const params = parseList(new URL(request.url).searchParams, SCAN_LOG_LIST);
+  const steps = scanLogSteps(params);
+  const roundId = steps.roundId;
+  const listed = roundId === null ? null : pageOf(params, (page) => listScanLogs(roundId, params.dir, page));
+  return json({ ...steps, listed });
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.scanLog} />;
+export default function ScanLogs() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Screen title={TITLES.scanLog} actions={data.listed ? <CsvLink href="/scan-log.csv" /> : null}>
+      <div className="crew-pickers">
+        <Form method="get" className="filters">
+          <div className="field">
+            <label htmlFor="scan-log-event">Event</label>
+            <select
+              id="scan-log-event"
+              name="event"
+              required
+              defaultValue={data.eventId ?? ""}
+              key={`e-${data.eventId ?? ""}`}
+            >
+              <option value="" disabled>
+                Select an event
+              </option>
+              {data.events.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="filter-actions">
+            <button type="submit" className="btn btn-primary">
+              Show Rounds
+            </button>
+          </div>
+        </Form>
+        {data.eventId !== null ? (
+          data.rounds.length === 0 ? (
+            <p className="empty">This event has no rounds.</p>
+          ) : (
+            <Form method="get" className="filters">
+              <input type="hidden" name="event" value={data.eventId} />
+              <div className="field">
+                <label htmlFor="scan-log-round">Round</label>
+                <select
+                  id="scan-log-round"
+                  name="round"
+                  required
+                  defaultValue={data.roundId ?? ""}
+                  key={`r-${data.eventId}-${data.roundId ?? ""}`}
+                >
+                  <option value="" disabled>
+                    Select a round
+                  </option>
+                  {data.rounds.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {r.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="filter-actions">
+                <button type="submit" className="btn btn-primary">
+                  Show Scans
+                </button>
+              </div>
+            </Form>
+          )
+        ) : null}
+      </div>
+      {data.listed ? (
+        <>
+          <DataTable
+            columns={scanLogColumns}
+            rows={data.listed.rows}
+            rowKey={(r) => r.id}
+            state={{ sort: data.listed.sort, dir: data.listed.dir }}
+            caption={TITLES.scanLog}
+          />
+          <Pager
+            page={data.listed.page}
+            size={data.listed.size}
+            total={data.listed.total}
+            sizes={SCAN_LOG_LIST.sizes}
+          />
+        </>
+      ) : null}
+    </Screen>
+  );
 }

@@ -1,14 +1,116 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
+// /scanning/profile (public, plain layout; spec sections 2, 5): an auto-focused input for a scan
+// code (a keyboard-wedge scanner types it and Enter) and the participant it names: photo (approved
+// only, else a blank placeholder), name in upper case, year of birth, gender, association, and their
+// event teams sorted by event then team. A GET form (?code=): it only reads. 'Nothing to show.'
+// before a scan; 'Invalid input.' for a text that is not a code (or, with 'Require signed crew tags'
+// on, a plain or forged code); staff are not participants and are not shown.
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { readScanCode } from "~/lib/scan-code.server";
+import { scanProfile } from "~/models/scan.server";
+import { getSettings } from "~/models/settings.server";
 import { MSG, TITLES } from "~/messages";
+import { SCAN_CODE_MAX } from "~/rules/scan-code";
+import { isParticipant } from "~/rules/scan-history";
+import kioskStyles from "~/styles/scanning.css";
 
-// Public (no guard), plain layout.
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: kioskStyles }];
+
 export const meta: MetaFunction = () => [{ title: `${TITLES.scanningProfile} | ${TITLES.appName}` }];
 
-export default function Route() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const code = new URL(request.url).searchParams.get("code")?.trim() ?? "";
+  if (!code) return json({ profile: null, error: null });
+  const userId = readScanCode(code.slice(0, SCAN_CODE_MAX + 1), getSettings().requireSignedTags);
+  if (userId === null) return json({ profile: null, error: MSG.scanInvalid });
+  const profile = scanProfile(userId);
+  if (!profile) return json({ profile: null, error: MSG.userNotFound });
+  if (!isParticipant(profile.role)) return json({ profile: null, error: MSG.scanNotParticipant });
+  return json({ profile, error: null });
+}
+
+const GENDER_LABEL = { MALE: "Male", FEMALE: "Female" } as const;
+
+export default function ScanningProfile() {
+  const { profile, error } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
   return (
-    <main className="plain">
-      <Placeholder title={TITLES.scanningProfile} empty={MSG.nothingToShowDot} />
+    <main className="plain kiosk">
+      <div className="plain-brand">{TITLES.appName}</div>
+      <section className="screen kiosk-screen">
+        <header className="screen-head">
+          <h1>{TITLES.scanningProfile}</h1>
+        </header>
+        {/* Each scan remounts the input: empty and focused for the next one. */}
+        <Form method="get" className="kiosk-form" key={search}>
+          <label htmlFor="profile-code">Scan code</label>
+          <div className="kiosk-inline">
+            <input
+              id="profile-code"
+              name="code"
+              type="text"
+              required
+              // biome-ignore lint/a11y/noAutofocus: the spec's auto-focused input (a scanner types into it)
+              autoFocus
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={SCAN_CODE_MAX}
+              defaultValue=""
+            />
+            <button type="submit" className="btn btn-primary">
+              Show
+            </button>
+          </div>
+        </Form>
+        {error ? (
+          <p className="kiosk-msg kiosk-msg-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {profile ? (
+          <article className="profile-card" aria-label={profile.name.toUpperCase()}>
+            {profile.image ? (
+              <img
+                className="kiosk-photo kiosk-photo-large"
+                src={`/uploads/${profile.image}`}
+                alt={profile.name}
+              />
+            ) : (
+              <span
+                className="kiosk-photo kiosk-photo-large kiosk-photo-none"
+                role="img"
+                aria-label={`${profile.name} (no photo)`}
+              />
+            )}
+            <div>
+              <p className="profile-name">{profile.name.toUpperCase()}</p>
+              <dl className="profile-facts">
+                <dt>Year of Birth</dt>
+                <dd>{profile.yob ?? "–"}</dd>
+                <dt>Gender</dt>
+                <dd>{profile.gender ? GENDER_LABEL[profile.gender] : "–"}</dd>
+                <dt>Association</dt>
+                <dd>{profile.associationName ?? "–"}</dd>
+              </dl>
+              <h2>Team Entries</h2>
+              {profile.teams.length === 0 ? (
+                <p className="empty">{MSG.nothingToShowDot}</p>
+              ) : (
+                <ul className="profile-teams">
+                  {profile.teams.map((t) => (
+                    <li key={`${t.eventName}|${t.teamName}`}>
+                      {t.eventName} — {t.teamName}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </article>
+        ) : error ? null : (
+          <p className="empty">{MSG.nothingToShowDot}</p>
+        )}
+      </section>
     </main>
   );
 }

@@ -31,11 +31,12 @@ describe("scanInto", () => {
   it("refuses a bad code, an unknown user, a non-participant and an outsider, in the spec's order", () => {
     expect(scanInto([], { kind: "invalid" }, LIMITS)).toEqual({ kind: "invalid" });
     expect(scanInto([], { kind: "unknown" }, LIMITS)).toEqual({ kind: "unknown" });
-    expect(scanInto([], { kind: "outsider", role: "ADMIN" }, LIMITS)).toEqual({ kind: "notParticipant" });
-    expect(scanInto([], { kind: "outsider", role: "COMMITTEE" }, LIMITS)).toEqual({ kind: "notParticipant" });
-    expect(scanInto([], { kind: "outsider", role: "COMPETITOR" }, LIMITS)).toEqual({ kind: "notMember" });
+    expect(scanInto([], { kind: "outsider", participant: false }, LIMITS)).toEqual({
+      kind: "notParticipant",
+    });
+    expect(scanInto([], { kind: "outsider", participant: true }, LIMITS)).toEqual({ kind: "notMember" });
     // Offline, the browser does not know an outsider's role: not in the team is all it can say.
-    expect(scanInto([], { kind: "outsider", role: null }, LIMITS)).toEqual({ kind: "notMember" });
+    expect(scanInto([], { kind: "outsider", participant: null }, LIMITS)).toEqual({ kind: "notMember" });
     // A team member who is staff (say, promoted since the crew was picked) is not a participant.
     expect(scanInto([], member(person(9, "MALE", "COMMITTEE")), LIMITS)).toEqual({ kind: "notParticipant" });
   });
@@ -79,7 +80,7 @@ describe("replay", () => {
   it("keeps what the rules accept now and reports the rest, in order", () => {
     const people = new Map([1, 2, 3, 4].map((id) => [`#${id}`, person(id, id === 4 ? "FEMALE" : "MALE")]));
     const lookup = (code: string): Lookup => {
-      if (code === "#66") return { kind: "outsider", role: "COMPETITOR" };
+      if (code === "#66") return { kind: "outsider", participant: true };
       const p = people.get(code);
       return p ? member(p) : { kind: "invalid" };
     };

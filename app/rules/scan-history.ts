@@ -28,8 +28,9 @@ export type Lookup =
   | { kind: "unknown" }
   /** A member of the picked event team. */
   | { kind: "member"; person: ScanPerson }
-  /** A user who is not in the team (role null: not known, e.g. the browser is offline). */
-  | { kind: "outsider"; role: Role | null };
+  /** A user who is not in the team: a participant (COMPETITOR, MANAGER) or not; null when not known
+   * (the browser is offline). */
+  | { kind: "outsider"; participant: boolean | null };
 
 export type ScanOutcome =
   | { kind: "added"; person: ScanPerson }
@@ -63,7 +64,7 @@ export function scanInto(history: readonly ScanPerson[], lookup: Lookup, limits:
   if (lookup.kind === "invalid") return { kind: "invalid" };
   if (lookup.kind === "unknown") return { kind: "unknown" };
   if (lookup.kind === "outsider") {
-    if (lookup.role !== null && !isParticipant(lookup.role)) return { kind: "notParticipant" };
+    if (lookup.participant === false) return { kind: "notParticipant" };
     return { kind: "notMember" };
   }
   const { person } = lookup;

@@ -1,0 +1,199 @@
+// Entrance scanning (spec sections 2, 5; issue 10): the kiosk finds a round by name, lists its
+// races' teams, reads a team's roster and saves a checked history as scan logs; the scanning
+// profile reads one participant; /scan-log lists the logs of a round, paged in SQL. The kiosk is
+// public: nothing here takes a user, and every read is of live events only.
+import { sql } from "drizzle-orm";
+import { db } from "~/lib/db.server";
+import type { ScanLimits, ScanPerson } from "~/rules/scan-history";
+import { VALID_IMAGE } from "../../db/enums";
+
+export type KioskRound = { id: number; name: string; eventId: number; eventName: string };
+export type KioskRace = { teamId: number; teamName: string; lane: string };
+export type KioskTeam = {
+  round: KioskRound;
+  team: KioskRace;
+  limits: ScanLimits;
+};
+
+/** The rounds of live events named `name` (trimmed, case-insensitive, whole name), by event name.
+ * Several when events share a round name ("FINAL"): the kiosk lets the user pick. */
+export function findRoundsByName(name: string): KioskRound[] {
+  const wanted = name.trim();
+  if (!wanted) return [];
+  return db().all<KioskRound>(sql`
+    SELECT r.id, r.name, e.id AS eventId, e.name AS eventName
+    FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    WHERE r.name = ${wanted} COLLATE NOCASE
+    ORDER BY e.name, r.id
+    LIMIT 20
+  `);
+}
+
+export function kioskRound(roundId: number): KioskRound | undefined {
+  return db().get<KioskRound>(sql`
+    SELECT r.id, r.name, e.id AS eventId, e.name AS eventName
+    FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    WHERE r.id = ${roundId}
+  `);
+}
+
+/** The event teams racing in a round, by lane (numeric lanes in number order). */
+export function racesOf(roundId: number): KioskRace[] {
+  return db().all<KioskRace>(sql`
+    SELECT t.id AS teamId, t.name AS teamName, ra.lane
+    FROM races ra JOIN teams t ON t.id = ra.team_id
+    WHERE ra.round_id = ${roundId}
+    ORDER BY CAST(ra.lane AS INTEGER), ra.lane, t.name
+  `);
+}
+
+/** A team that races in a round of a live event, with the event's caps; undefined otherwise. */
+export function kioskTeam(roundId: number, teamId: number): KioskTeam | undefined {
+  const row = db().get<KioskRound & KioskRace & ScanLimits>(sql`
+    SELECT r.id, r.name, e.id AS eventId, e.name AS eventName,
+      t.id AS teamId, t.name AS teamName, ra.lane,
+      e.max_race AS maxRace, e.max_male AS maxMale, e.min_female AS minFemale
+    FROM races ra
+    JOIN rounds r ON r.id = ra.round_id
+    JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    JOIN teams t ON t.id = ra.team_id
+    WHERE ra.round_id = ${roundId} AND ra.team_id = ${teamId}
+  `);
+  if (!row) return undefined;
+  return {
+    round: { id: row.id, name: row.name, eventId: row.eventId, eventName: row.eventName },
+    team: { teamId: row.teamId, teamName: row.teamName, lane: row.lane },
+    limits: { maxRace: row.maxRace, maxMale: row.maxMale, minFemale: row.minFemale },
+  };
+}
+
+/** A photo the kiosk may show: approved ones only (a pending or rejected upload is not a face to
+ * compare with). */
+const approvedImage = (image: string | null, validImage: number) =>
+  image && validImage === VALID_IMAGE.APPROVED ? image : null;
+
+/** An event team's members as the kiosk checks and shows them, by name. */
+export function rosterOf(teamId: number): ScanPerson[] {
+  const rows = db().all<ScanPerson & { validImage: number }>(sql`
+    SELECT u.id, u.name, u.gender, u.role, u.image, u.valid_image AS validImage
+    FROM team_members tm JOIN users u ON u.id = tm.user_id
+    WHERE tm.team_id = ${teamId}
+    ORDER BY u.name, u.id
+  `);
+  return rows.map(({ validImage, ...p }) => ({ ...p, image: approvedImage(p.image, validImage) }));
+}
+
+/** The roles of these users (the ones a kiosk scanned that are not in the team). */
+export function rolesOf(ids: readonly number[]): Map<number, ScanPerson["role"]> {
+  if (ids.length === 0) return new Map();
+  const rows = db().all<{ id: number; role: ScanPerson["role"] }>(
+    sql`SELECT id, role FROM users WHERE id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((r) => [r.id, r.role]));
+}
+
+/**
+ * Writes one scan log per user (round, team, user, now) in one transaction. A user already logged
+ * for this round and team is not logged again, so a save that is sent twice (a kiosk that lost the
+ * answer to its first try and sent it again) is written once. Returns how many rows were written.
+ */
+export function saveScanLogs(roundId: number, teamId: number, userIds: readonly number[]): number {
+  const now = new Date();
+  return db().transaction((tx) => {
+    let written = 0;
+    for (const userId of userIds) {
+      const r = tx.run(sql`
+        INSERT INTO scan_logs (created_at, round_id, team_id, user_id)
+        SELECT ${now.getTime()}, ${roundId}, ${teamId}, ${userId}
+        WHERE NOT EXISTS (
+          SELECT 1 FROM scan_logs WHERE round_id = ${roundId} AND team_id = ${teamId} AND user_id = ${userId}
+        )
+      `);
+      written += r.changes;
+    }
+    return written;
+  });
+}
+
+export type ScanProfile = {
+  id: number;
+  name: string;
+  yob: number | null;
+  gender: ScanPerson["gender"];
+  role: ScanPerson["role"];
+  image: string | null;
+  associationName: string | null;
+  teams: { eventName: string; teamName: string }[];
+};
+
+/** A user as the scanning profile shows them, with their event teams (live events) sorted by event
+ * name, then team name. */
+export function scanProfile(userId: number): ScanProfile | undefined {
+  const user = db().get<Omit<ScanProfile, "teams"> & { validImage: number }>(sql`
+    SELECT u.id, u.name, u.yob, u.gender, u.role, u.image, u.valid_image AS validImage,
+      a.name AS associationName
+    FROM users u LEFT JOIN associations a ON a.id = u.association_id
+    WHERE u.id = ${userId}
+  `);
+  if (!user) return undefined;
+  const teams = db().all<{ eventName: string; teamName: string }>(sql`
+    SELECT e.name AS eventName, t.name AS teamName
+    FROM team_members tm
+    JOIN teams t ON t.id = tm.team_id
+    JOIN events e ON e.id = t.event_id AND e.deleted = 0
+    WHERE tm.user_id = ${userId}
+    ORDER BY e.name, t.name
+  `);
+  const { validImage, ...rest } = user;
+  return { ...rest, image: approvedImage(user.image, validImage), teams };
+}
+
+// --- Scan Logs (/scan-log, ADMIN) -----------------------------------------------------------------
+
+export type Option = { id: number; name: string };
+
+/** Live events, by name: the first select of /scan-log. */
+export function scanLogEvents(): Option[] {
+  return db().all<Option>(sql`SELECT id, name FROM events WHERE deleted = 0 ORDER BY name`);
+}
+
+/** A live event's rounds, by name: the second select. */
+export function scanLogRounds(eventId: number): Option[] {
+  return db().all<Option>(sql`
+    SELECT r.id, r.name FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    WHERE r.event_id = ${eventId} ORDER BY r.name, r.id
+  `);
+}
+
+export type ScanLogRow = {
+  id: number;
+  createdAt: number;
+  teamName: string;
+  userName: string;
+  userId: number;
+};
+
+/** One round's scan logs, newest first (`dir` asc: oldest first), paged in SQL (null: every row). */
+export function listScanLogs(
+  roundId: number,
+  dir: "asc" | "desc",
+  page: { limit: number; offset: number } | null,
+): { rows: ScanLogRow[]; total: number } {
+  const order = dir === "asc" ? sql`s.created_at ASC, s.id ASC` : sql`s.created_at DESC, s.id DESC`;
+  const limit = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
+  const rows = db().all<ScanLogRow>(sql`
+    SELECT s.id, s.created_at AS createdAt, t.name AS teamName, u.name AS userName, u.id AS userId
+    FROM scan_logs s
+    JOIN teams t ON t.id = s.team_id
+    JOIN users u ON u.id = s.user_id
+    WHERE s.round_id = ${roundId}
+    ORDER BY ${order}
+    ${limit}
+  `);
+  const total =
+    db().get<{ n: number }>(sql`SELECT count(*) AS n FROM scan_logs WHERE round_id = ${roundId}`)?.n ?? 0;
+  return { rows, total };
+}

@@ -1,0 +1,17 @@
+// GET /scan-log.csv?event=&round= (ADMIN): a round's scan logs as CSV, every row, oldest or newest
+// first as on screen. Without a valid event and round: 404.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/access.server";
+import { csvResponse } from "~/lib/csv.server";
+import { scanLogSteps } from "~/lib/scan-log.server";
+import { listScanLogs } from "~/models/scan.server";
+import { parseList } from "~/rules/list-params";
+import { SCAN_LOG_LIST, scanLogColumns } from "~/tables/scan-log";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "scanLog");
+  const p = parseList(new URL(request.url).searchParams, SCAN_LOG_LIST);
+  const { roundId } = scanLogSteps(p);
+  if (roundId === null) throw new Response("Not Found", { status: 404 });
+  return csvResponse("scan-logs", scanLogColumns, listScanLogs(roundId, p.dir, null).rows);
+}
