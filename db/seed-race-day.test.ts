@@ -8,6 +8,7 @@ import { db } from "~/lib/db.server";
 import { getSettings } from "~/models/settings.server";
 import { type CrewEvent, type CrewMember, checkCrew, ineligibility, paddlerEligible } from "~/rules/crew";
 import { DEMO_FULL_EVENT, DEMO_PASSWORD } from "./seed";
+import { DEMO_ROUNDS } from "./seed-rounds";
 import {
   type PlanContext,
   type RaceDayPlan,
@@ -48,7 +49,7 @@ function context(sizes: RaceDaySizes): PlanContext {
       user: 142,
       event: 28,
       team: 10,
-      round: 1,
+      round: 1 + DEMO_ROUNDS.length,
       order: 21,
       eoiUser: 1,
       eoiEvent: 1,
@@ -66,6 +67,11 @@ function context(sizes: RaceDaySizes): PlanContext {
       waiting: e.name === DEMO_FULL_EVENT.name ? 1 : 0,
     })),
     takenClubNames: ["Penang Dragon Warriors", "Singapore Paddle Club"],
+    // The demo's rounds (db/seed-rounds.ts): the plan numbers its own after them.
+    takenRoundNames: DEMO_ROUNDS.map((r) => ({
+      eventId: demoEventId(r.event),
+      name: `${r.event} ${r.label}`,
+    })),
     sharedPhotos: ["a", "b", "c"].map((c) => `${c.repeat(32)}.jpg`),
     token: () => `token-${++tokens}`,
     photoName: () => `${String(++photos).padStart(32, "0")}.jpg`,
@@ -311,7 +317,9 @@ describe("race-day seed, 1/20 scale, into this worker's database", () => {
       n(`SELECT count(*) AS n FROM teams t JOIN associations a ON a.id = t.association_id
       WHERE a.id > 5`),
     ).toBe(SMALL.teams);
-    expect(result.counts.races).toBe(SMALL.races);
+    // The demo's own races come first.
+    const demoRaces = DEMO_ROUNDS.reduce((n, r) => n + r.races.length, 0);
+    expect(result.counts.races).toBe(SMALL.races + demoRaces);
     expect(
       n(`SELECT count(*) AS n FROM orders o JOIN users u ON u.id = o.owner_id
       WHERE u.email LIKE '%@raceday.test'`),
@@ -529,6 +537,28 @@ describe("race-day seed, 1/20 scale, into this worker's database", () => {
       n(`SELECT count(*) AS n FROM scan_logs s WHERE NOT EXISTS
          (SELECT 1 FROM team_members tm WHERE tm.team_id = s.team_id AND tm.user_id = s.user_id)`),
     ).toBe(0);
+  });
+
+  it("keeps the demo's race day: a scored heat on the scoreboard with its crews scanned, a drawn final", () => {
+    const rounds = all<{ name: string; races: number; scored: number; scans: number; shown: number }>(
+      `SELECT r.name, (SELECT count(*) FROM races x WHERE x.round_id = r.id) AS races,
+        (SELECT count(*) FROM races x WHERE x.round_id = r.id AND x.score IS NOT NULL) AS scored,
+        (SELECT count(*) FROM scan_logs s WHERE s.round_id = r.id) AS scans,
+        EXISTS (SELECT 1 FROM scoreboard_rounds b WHERE b.round_id = r.id) AS shown
+       FROM rounds r WHERE r.id <= ${DEMO_ROUNDS.length} ORDER BY r.id`,
+    );
+    expect(rounds).toEqual([
+      { name: "250M PREMIER MIXED HEAT 1", races: 3, scored: 3, scans: 24, shown: 1 },
+      { name: "250M PREMIER MIXED FINAL", races: 2, scored: 0, scans: 0, shown: 0 },
+      { name: "TUG OF WAR MIXED ROUND 1", races: 3, scored: 0, scans: 0, shown: 0 },
+    ]);
+    // The race day's own rounds of that event are numbered after the demo's.
+    const names = all<{ name: string }>(
+      `SELECT r.name FROM rounds r JOIN events e ON e.id = r.event_id
+       WHERE e.name = '250M PREMIER MIXED' AND r.id > ${DEMO_ROUNDS.length}`,
+    ).map((r) => r.name);
+    expect(names).not.toContain("250M PREMIER MIXED HEAT 1");
+    expect(names).not.toContain("250M PREMIER MIXED FINAL");
   });
 
   it("has a line in every order, paid entries for every team and a paid fee for every paid member", () => {

@@ -739,6 +739,8 @@ export type PlanContext = {
   }[];
   /** Club names already taken (compared case-insensitively). */
   takenClubNames: string[];
+  /** Round names already taken, per event (the demo's rounds; compared case-insensitively). */
+  takenRoundNames: { eventId: number; name: string }[];
   /** Names of the shared photo rows (approved photos), one per JPEG given to the writer. */
   sharedPhotos: string[];
   token: () => string;
@@ -1110,15 +1112,25 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
   const rounds: PlannedRound[] = [];
   /** Per event, the rounds its teams race first (heats, or the final when there are few teams). */
   const firstRounds = new Map<number, PlannedRound[]>();
+  // Round names are unique per event: a name the demo already has gets the next free number
+  // (HEAT 1 taken: this plan's heats are HEAT 2, HEAT 3 ...; FINAL taken: FINAL 2).
+  const roundKey = (eventId: number, name: string) => `${eventId}\t${name.toLowerCase()}`;
+  const takenRounds = new Set(ctx.takenRoundNames.map((x) => roundKey(x.eventId, x.name)));
+  const freeRoundName = (eventId: number, base: string, numbered: boolean) => {
+    let name = numbered ? `${base} 1` : base;
+    for (let k = 2; takenRounds.has(roundKey(eventId, name)); k++) name = `${base} ${k}`;
+    takenRounds.add(roundKey(eventId, name));
+    return name;
+  };
   for (const ev of events) {
     const n = teamsOf.get(ev.id)!.length;
     const heats = n <= LANES_PER_HEAT ? 0 : Math.ceil(n / LANES_PER_HEAT);
     const semis = heats >= 4 ? 2 : heats >= 3 ? 1 : 0;
     const next = semis ? "semi-finals" : "final";
-    const add = (label: string, description: string) => {
+    const add = (label: string, description: string, numbered = false) => {
       const round = {
         id: ctx.firstId.round + rounds.length,
-        name: `${ev.name} ${label}`,
+        name: freeRoundName(ev.id, `${ev.name} ${label}`, numbered),
         description,
         eventId: ev.id,
       };
@@ -1128,7 +1140,7 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
     const first: PlannedRound[] = [];
     for (let h = 1; h <= heats; h++) {
       first.push(
-        add(`HEAT ${h}`, `Heat ${h} of ${heats}: the first two and the fastest losers go to the ${next}.`),
+        add("HEAT", `Heat ${h} of ${heats}: the first two and the fastest losers go to the ${next}.`, true),
       );
     }
     for (let s = 1; s <= semis; s++) {
@@ -1751,6 +1763,10 @@ export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise
   const takenClubNames = (sqlite.prepare("SELECT name FROM associations").all() as { name: string }[]).map(
     (r) => r.name,
   );
+  const takenRoundNames = sqlite.prepare("SELECT event_id AS eventId, name FROM rounds").all() as {
+    eventId: number;
+    name: string;
+  }[];
 
   const jpegs = await demoPhotos(SHARED_PHOTOS);
   const photoName = () => `${randomBytes(16).toString("hex")}.jpg`;
@@ -1774,6 +1790,7 @@ export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise
     existingEvents,
     existingEntries,
     takenClubNames,
+    takenRoundNames,
     sharedPhotos,
     token: () => randomToken(24),
     photoName,

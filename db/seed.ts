@@ -4,7 +4,8 @@
 // What the demo has (README "Demo logins"): five clubs with members in every lifecycle and photo
 // state; the demo manager's orders in every status; and the regatta's entries: paid event teams with
 // full crews (each checked against rules/crew.ts when seeded), paid dinner tickets, and a full event
-// (TUG OF WAR MIXED, 4 teams: 3 paid, 1 held by a Processing order) with a club on its waitlist.
+// (TUG OF WAR MIXED, 4 teams: 3 paid, 1 held by a Processing order) with a club on its waitlist;
+// and a race day under way (db/seed-rounds.ts): rounds, races, scores, the scoreboard, scan logs.
 import { and, count, eq, inArray } from "drizzle-orm";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
@@ -19,6 +20,7 @@ import type { Gender, OrderStatus, Role } from "./enums";
 import { VALID_IMAGE } from "./enums";
 import { seedEvents } from "./seed-data";
 import { demoPhotos } from "./seed-photos";
+import { seedDemoRounds } from "./seed-rounds";
 
 export const DEMO_PASSWORD = "Regatta2026!";
 
@@ -548,6 +550,10 @@ export async function seed(): Promise<boolean> {
         updatedAt: new Date(Date.now() - DAY),
       })
       .run();
+
+    // Rounds and races: a scored heat on the scoreboard with its crews scanned in, a final drawn,
+    // a tug-of-war round drawn (db/seed-rounds.ts).
+    seedDemoRounds(tx);
   });
   return true;
 }

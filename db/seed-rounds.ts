@@ -1,0 +1,108 @@
+// The demo's race day (db/seed.ts calls this inside its transaction, after the entries): rounds with
+// races for the two demo events that have teams, scores on the finished heat, that heat on the
+// public scoreboard and its crews' scan logs at the entrance.
+//
+// 250M PREMIER MIXED (3 teams): HEAT 1 is over (two times and a DNS: PENANG DRAGON WARRIORS B has
+// no crew), shown on the scoreboard, its two crews scanned in; the FINAL has the two finishers
+// drawn in the centre lanes, waiting for results. TUG OF WAR MIXED (3 teams): ROUND 1 drawn, not
+// pulled yet.
+import { asc, eq, inArray } from "drizzle-orm";
+import { type db, schema } from "~/lib/db.server";
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+const MINUTE = 60_000;
+
+/** A demo round: its name after the event's, and per race the team (by name), lane and score. */
+type DemoRound = {
+  event: string;
+  label: string;
+  description: string;
+  races: { team: string; lane: string; score: string | null }[];
+  onScoreboard?: true;
+  /** The crews scanned in at the entrance, this many minutes before now (the first scan). */
+  scannedAgo?: number;
+};
+
+export const DEMO_ROUNDS: DemoRound[] = [
+  {
+    event: "250M PREMIER MIXED",
+    label: "HEAT 1",
+    description: "Heat 1 of 1: the two fastest crews go to the final.",
+    races: [
+      { team: "SINGAPORE PADDLE CLUB A", lane: "2", score: "1:05.87" },
+      { team: "PENANG DRAGON WARRIORS A", lane: "3", score: "1:02.41" },
+      { team: "PENANG DRAGON WARRIORS B", lane: "4", score: "DNS" },
+    ],
+    onScoreboard: true,
+    scannedAgo: 55,
+  },
+  {
+    event: "250M PREMIER MIXED",
+    label: "FINAL",
+    description: "Final: the medal race.",
+    races: [
+      { team: "PENANG DRAGON WARRIORS A", lane: "3", score: null },
+      { team: "SINGAPORE PADDLE CLUB A", lane: "4", score: null },
+    ],
+  },
+  {
+    event: "TUG OF WAR MIXED",
+    label: "ROUND 1",
+    description: "Round 1: every team pulls every other team once.",
+    races: [
+      { team: "JAKARTA NAGA ROWERS A", lane: "1", score: null },
+      { team: "KUCHING HORNBILL DRAGONS A", lane: "2", score: null },
+      { team: "KUCHING HORNBILL DRAGONS B", lane: "3", score: null },
+    ],
+  },
+];
+
+export function seedDemoRounds(tx: Tx, now = Date.now()): void {
+  for (const plan of DEMO_ROUNDS) {
+    const event = tx.select().from(schema.events).where(eq(schema.events.name, plan.event)).get();
+    if (!event) throw new Error(`demo seed: no event ${plan.event}`);
+    const round = tx
+      .insert(schema.rounds)
+      .values({ eventId: event.id, name: `${plan.event} ${plan.label}`, description: plan.description })
+      .returning()
+      .get();
+    const teams = tx
+      .select({ id: schema.teams.id, name: schema.teams.name })
+      .from(schema.teams)
+      .where(eq(schema.teams.eventId, event.id))
+      .all();
+    const teamId = new Map(teams.map((t) => [t.name, t.id]));
+    for (const race of plan.races) {
+      const id = teamId.get(race.team);
+      if (id === undefined) throw new Error(`demo seed: no team ${race.team} in ${plan.event}`);
+      tx.insert(schema.races)
+        .values({ roundId: round.id, teamId: id, lane: race.lane, score: race.score })
+        .run();
+    }
+    if (plan.onScoreboard)
+      tx.insert(schema.scoreboardRounds)
+        .values({ roundId: round.id, createdAt: new Date(now - 5 * MINUTE) })
+        .run();
+    if (plan.scannedAgo !== undefined) {
+      // Each crew at the entrance in turn, one scan every 20 seconds, in member order.
+      const ids = plan.races.map((r) => teamId.get(r.team) as number);
+      const crews = tx
+        .select({ teamId: schema.teamMembers.teamId, userId: schema.teamMembers.userId })
+        .from(schema.teamMembers)
+        .where(inArray(schema.teamMembers.teamId, ids))
+        .orderBy(asc(schema.teamMembers.teamId), asc(schema.teamMembers.userId))
+        .all();
+      crews.forEach((m, i) => {
+        tx.insert(schema.scanLogs)
+          .values({
+            roundId: round.id,
+            teamId: m.teamId,
+            userId: m.userId,
+            createdAt: new Date(now - plan.scannedAgo! * MINUTE + i * 20_000),
+          })
+          .run();
+      });
+    }
+  }
+}
