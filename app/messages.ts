@@ -182,6 +182,8 @@ export const MSG = {
   waitlistOffer: (held: number, event: string, until: string) =>
     `${held} ${held === 1 ? "entry is" : "entries are"} held for you in ${event} until ${until}.`,
   waitlistWaiting: (teams: number) => `On the waitlist for ${teams} ${teams === 1 ? "team" : "teams"}.`,
+  waitlistClosedByPurchase: (event: string) =>
+    `Buying entries of ${event} closes your team's place on its waitlist.`,
 
   // Crew selection (section 5: the five checks and the Malaysia notice are the spec's; the rest ours)
   crewMinRace: (n: number) =>

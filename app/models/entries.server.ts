@@ -96,13 +96,17 @@ function clubOf(scope: Scope): number | null {
   return scope.kind === "association" ? scope.associationId : null;
 }
 
+/** A checkout's draft, and the events in it whose waitlist the club is on (WAITING or OFFERED):
+ * buying entries of those closes the club's place there (checkoutEntries), so the dialog says so. */
+export type EntriesDraft = Draft & { waitlisted: string[] };
+
 /** The draft for a buy request, as of this moment in this transaction, or why not. */
 function draftIn(
   tx: Reader,
   associationId: number,
   requests: EntryRequest[],
   now: number,
-): Draft | EntryRefusal {
+): EntriesDraft | EntryRefusal {
   const closeAt = getSettings().entriesCloseAt;
   if (closeAt !== null && isClosed(closeAt, now)) return { refused: "closed", closeAt };
   const events = new Map(
@@ -114,18 +118,25 @@ function draftIn(
     ).map((c) => [c.id, withLeft(c)]),
   );
   const lines: DraftLine[] = [];
+  const waitlisted: string[] = [];
   for (const r of requests) {
     const e = events.get(r.eventId);
     if (!e) return { refused: "gone" };
     if (r.teams > e.left) return { refused: "overCap", eventId: e.id, eventName: e.name, left: e.left };
     lines.push({ kind: "EVENT", label: e.name, price: e.price, count: r.teams, eventId: e.id });
+    if (e.waitlistId !== null) waitlisted.push(e.name);
   }
   lines.sort((a, b) => a.label.localeCompare(b.label));
-  return { lines, total: draftTotal(lines) };
+  waitlisted.sort((a, b) => a.localeCompare(b));
+  return { lines, total: draftTotal(lines), waitlisted };
 }
 
 /** The checkout's draft (a read: the GET of the checkout dialog). */
-export function entriesDraft(scope: Scope, requests: EntryRequest[], now = Date.now()): Draft | EntryRefusal {
+export function entriesDraft(
+  scope: Scope,
+  requests: EntryRequest[],
+  now = Date.now(),
+): EntriesDraft | EntryRefusal {
   const club = clubOf(scope);
   if (club === null) return { refused: "noClub" };
   return draftIn(db(), club, requests, now);
@@ -146,8 +157,9 @@ export function checkoutEntries(
   if (club === null) return { refused: "noClub" };
   return db().transaction(
     (tx) => {
-      const draft = draftIn(tx, club, requests, now);
-      if ("refused" in draft) return draft;
+      const found = draftIn(tx, club, requests, now);
+      if ("refused" in found) return found;
+      const draft: Draft = { lines: found.lines, total: found.total };
       const order = createOrder(buyer.id, draft.lines, tx);
       tx.update(w)
         .set({ status: "BOUGHT", updatedAt: new Date(now) })

@@ -1,10 +1,12 @@
 // /events/checkout?event=..&teams=..: the event entries checkout over the manager's Events screen
 // (a dialog child route, the same with and without JavaScript; MANAGER only). The query is the buy
 // form's parallel `event` and `teams` fields, so the numbers typed stay in the inputs behind the
-// dialog. GET shows the draft the server computed (event, price, number of teams, subtotal, total)
-// and the notes; it never writes. Proceed to Payment (POST) reads the fields again and runs
+// dialog. GET shows the draft the server computed (event, price, number of teams, subtotal, total),
+// a note for each event of it whose waitlist the club is on (buying closes that place), and the
+// notes; it never writes. Proceed to Payment (POST) reads the fields again and runs
 // checkoutEntries: the cap check and the order insert in one immediate transaction, so concurrent
-// buyers never oversell. It answers the provider's checkout form (components/CheckoutDialog, lib/checkout.server.ts).
+// buyers never oversell. It answers the provider's checkout form (components/CheckoutDialog,
+// lib/checkout.server.ts).
 // Refusals, in the dialog: a count out of range or none (400), more than are left with a Join
 // Waitlist form for that event, entries closed or the event gone (409), no club (403).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -70,7 +72,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = requestOf(query.getAll("event"), query.getAll("teams"));
   const dueHours = getSettings().paymentDueHours;
   const refuse = (refusal: Refusal, status: number) =>
-    json({ refusal: refusal as Refusal | null, lines: [] as CheckoutLine[], total: 0, dueHours }, status);
+    json(
+      {
+        refusal: refusal as Refusal | null,
+        lines: [] as CheckoutLine[],
+        total: 0,
+        waitlisted: [] as string[],
+        dueHours,
+      },
+      status,
+    );
   if ("error" in parsed) return refuse({ message: parsed.error, waitlist: null }, 400);
   const draft = entriesDraft(scopeOf(user), parsed.requests);
   if ("refused" in draft) {
@@ -78,7 +89,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return refuse(refusal, status);
   }
   const lines = checkoutLines(draft.lines, "eventId");
-  return json({ refusal: null as Refusal | null, lines, total: draft.total, dueHours });
+  return json({
+    refusal: null as Refusal | null,
+    lines,
+    total: draft.total,
+    waitlisted: draft.waitlisted,
+    dueHours,
+  });
 }
 
 type ActionData = { refusal: Refusal | null; checkout: Checkout | null };
@@ -138,6 +155,12 @@ export default function EntriesCheckout() {
         ["teams", l.count],
       ])}
       dueHours={data.dueHours}
-    />
+    >
+      {data.waitlisted.map((event) => (
+        <p key={event} className="entries-note entries-dialog-note">
+          {MSG.waitlistClosedByPurchase(event)}
+        </p>
+      ))}
+    </CheckoutDialog>
   );
 }

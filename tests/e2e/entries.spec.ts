@@ -255,6 +255,10 @@ test.describe("Waitlist", () => {
       await expect(teamsInput(page, event.name)).toHaveValue("2");
       await page.getByRole("button", { name: "Checkout" }).click();
       await expect(checkoutDialog(page).locator('td[data-label="Number of teams"]')).toHaveText(["2"]);
+      // Buying closes the club's place on the waitlist: the dialog says so first.
+      await expect(checkoutDialog(page)).toContainText(
+        `Buying entries of ${event.name} closes your team's place on its waitlist.`,
+      );
       await checkoutDialog(page).getByRole("button", { name: "Proceed to Payment" }).click();
       await payOnSimulator(page);
       const base = ours.name.toUpperCase();

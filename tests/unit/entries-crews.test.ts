@@ -294,6 +294,23 @@ describe("the waitlist", () => {
     ]);
   });
 
+  it("the checkout's draft names the events whose waitlist the club is on; buying closes that place", () => {
+    const e = event({ maxTeam: 3 });
+    const plain = event({ maxTeam: 3 });
+    paidTeams(e.id, club().id, 2);
+    const w = waiter();
+    expect(joinWaitlist(w.manager, w.scope, e.id, 2)).toMatchObject({ ok: true });
+    const request = [
+      { eventId: plain.id, teams: 1 },
+      { eventId: e.id, teams: 1 },
+    ];
+    expect(entriesDraft(w.scope, request)).toMatchObject({ waitlisted: [e.name] });
+    expect(entriesDraft(waiter().scope, request)).toMatchObject({ waitlisted: [] });
+    const result = bought(checkoutEntries(w.manager, w.scope, request));
+    expect(Object.keys(result.draft).sort()).toEqual(["lines", "total"]);
+    expect(waitlistOf(e.id).map((r) => r.status)).toEqual(["BOUGHT"]);
+  });
+
   it("leaving: only the club's own live entry, once", () => {
     const { e } = fullEvent(1);
     const [w, other] = [waiter(), waiter()];
