@@ -1,7 +1,7 @@
 // Browser and HTTP tests make their own data: factories that write straight into the e2e
 // database (the one scripts/e2e-server.mjs seeded and the app serves), so tests never share
 // mutable demo rows.
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -580,7 +580,8 @@ export function teamMemberIds(teamId: number): number[] {
 // holds that deadline's lock exclusively (withDeadlineAt) and every test that needs it open holds
 // it shared (withDeadlineOpen): a reader-writer lock of files in the e2e folder (which a new e2e
 // server empties).
-type Deadline = "crew_close_at" | "entries_close_at";
+// (The same lock guards 'Require signed crew tags', a 0/1 setting: see the scanning section.)
+type Deadline = "crew_close_at" | "entries_close_at" | "require_signed_tags";
 const lockDir = (deadline: Deadline) => path.join(E2E_DIR, `${deadline}-locks`);
 const CLOSED = "closed";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -766,3 +767,77 @@ export function createJourneyEvent(
       .run(...set.map(([, v]) => v), event.id);
   return event;
 }
+
+// scanning (tests/e2e/scanning.spec.ts): an event with crew caps, a round whose races hold a club's
+// team and another club's, the scan logs a kiosk wrote, signed crew tag codes, and the setting
+// 'Require signed crew tags' (one value for the whole app, so it takes a lock like the deadlines).
+
+export type ScanSetup = {
+  event: EventMade;
+  round: { id: number; name: string };
+  /** Lane 1: members 01..05 (01 the MANAGER; even-numbered female), approved photos. */
+  team: { id: number; name: string; members: Member[]; clubId: number; clubName: string };
+  /** Lane 2: another club's team. */
+  other: { id: number; name: string; members: Member[] };
+};
+
+/** A round (unique upper-case name) of a new event with these caps, racing two clubs' teams. */
+export async function createScanSetup(
+  limits: { maxRace?: number; maxMale?: number; minFemale?: number } = {},
+): Promise<ScanSetup> {
+  const event = createCrewEvent({ maxRace: 12, maxMale: 12, minFemale: 0, ...limits });
+  const club = await createClub({ members: 5, manager: true, photo: "approved" });
+  const rival = await createClub({ members: 2, photo: "approved" });
+  const db = e2eDb();
+  const teamName = `${club.name.toUpperCase()} A`;
+  const otherName = `${rival.name.toUpperCase()} A`;
+  const teamId = createTeam(
+    club.id,
+    event.id,
+    teamName,
+    club.members.map((m) => m.id),
+  );
+  const otherId = createTeam(
+    rival.id,
+    event.id,
+    otherName,
+    rival.members.map((m) => m.id),
+  );
+  const name = unique("E2E ROUND").toUpperCase();
+  const roundId = Number(
+    db.prepare("INSERT INTO rounds (event_id, name, description) VALUES (?, ?, 'Heat')").run(event.id, name)
+      .lastInsertRowid,
+  );
+  const race = db.prepare("INSERT INTO races (round_id, team_id, lane) VALUES (?, ?, ?)");
+  race.run(roundId, teamId, "1");
+  race.run(roundId, otherId, "2");
+  return {
+    event,
+    round: { id: roundId, name },
+    team: { id: teamId, name: teamName, members: club.members, clubId: club.id, clubName: club.name },
+    other: { id: otherId, name: otherName, members: rival.members },
+  };
+}
+
+/** A round's scan logs (team and user), oldest first. */
+export function scanLogsOf(roundId: number): { team_id: number; user_id: number; created_at: number }[] {
+  return e2eDb()
+    .prepare("SELECT team_id, user_id, created_at FROM scan_logs WHERE round_id = ? ORDER BY id")
+    .all(roundId) as { team_id: number; user_id: number; created_at: number }[];
+}
+
+/** The crew tag code of a user as app/lib/scan-code.server.ts signs it, with the e2e server's
+ * SESSION_SECRET (scripts/e2e-server.mjs). */
+export function signedCodeOf(userId: number): string {
+  const sig = createHmac("sha256", "crew-tag:e2e-secret-0123456789abcdef")
+    .update(String(userId))
+    .digest("base64url")
+    .slice(0, 10);
+  return `#${userId}.${sig}`;
+}
+
+/** 'Require signed crew tags' stays off while `fn` runs (shared with other such tests). */
+export const withSignedTagsOff = <T>(fn: () => Promise<T>) => withDeadlineOpen("require_signed_tags", fn);
+/** 'Require signed crew tags' is on while `fn` runs, alone. */
+export const withSignedTagsRequired = <T>(fn: () => Promise<T>) =>
+  withDeadlineAt("require_signed_tags", 1, fn);
