@@ -44,6 +44,16 @@ describe("route table", () => {
       expect(canAccess(key, "COMPETITOR")).toBe(false);
     }
   });
+  it("gives crew tags to managers (own club) and admins (any club), not to committee or competitors", () => {
+    expect(canAccess("crewTags", "MANAGER")).toBe(true);
+    expect(canAccess("associationCrewTags", "ADMIN")).toBe(true);
+    expect(canAccess("associationCrewTags", "MANAGER")).toBe(true); // the route 404s other clubs
+    for (const role of ["COMMITTEE", "COMPETITOR"] as const) {
+      expect(canAccess("crewTags", role)).toBe(false);
+      expect(canAccess("associationCrewTags", role)).toBe(false);
+    }
+    expect(canAccess("crewTags", "ADMIN")).toBe(false); // staff have no club of their own
+  });
   it("has unique paths", () => {
     const paths = Object.values(ROUTES).map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);

@@ -23,6 +23,10 @@ export const ROUTES = {
   eventsSummary: { path: "/events-summary", access: ["ADMIN", "COMMITTEE"] },
   tickets: { path: "/tickets/purchase", access: ["MANAGER"] },
   members: { path: "/members", access: ["MANAGER"] },
+  // Beyond the spec (issue 10): crew tag PDFs. A manager's own club; an ADMIN's any club (a
+  // manager asking for another club's id gets a 404 from the route).
+  crewTags: { path: "/members/crew-tags.pdf", access: ["MANAGER"] },
+  associationCrewTags: { path: "/associations/:id/crew-tags.pdf", access: ["ADMIN", "MANAGER"] },
   help: { path: "/help", access: ["MANAGER"] },
   teamsManage: { path: "/teams/manage", access: ["ADMIN"] },
   associations: { path: "/associations", access: ["ADMIN", "COMMITTEE"] },

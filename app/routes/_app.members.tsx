@@ -3,7 +3,8 @@
 // Tag Fee. With JavaScript the buttons appear once a member is ticked; without it they are always
 // there and an empty selection says so. The photo viewer (/members/:id/photo) and the checkout
 // (/members/checkout) are child routes over the list. Every id is checked again on the server
-// (models/member.server.ts): own association, right state.
+// (models/member.server.ts): own association, right state. Download Crew Tags (beyond the spec)
+// links the paid members' crew tag PDF (/members/crew-tags.pdf).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -27,6 +28,7 @@ import {
 } from "~/models/member.server";
 import { getSettings } from "~/models/settings.server";
 import { MSG, TITLES } from "~/messages";
+import { CREW_TAG_MSG, partCount, partSpan } from "~/rules/crew-tags";
 import { pageOf, parseList, SIZES_DEFAULT, withParams } from "~/rules/list-params";
 import { photoState } from "~/rules/user-status";
 
@@ -145,6 +147,33 @@ const selectColumn: Column<MemberRow> = {
   ),
 };
 
+/** Download Crew Tags (beyond the spec): a PDF of the paid members' tags; a club with more paid
+ * members than one PDF holds gets a link per part. None while nobody has paid. */
+function CrewTagLinks({ paid }: { paid: number }) {
+  const parts = partCount(paid);
+  if (parts === 0) return null;
+  if (parts === 1) {
+    return (
+      <a href="/members/crew-tags.pdf" className="btn">
+        {CREW_TAG_MSG.downloadLabel}
+      </a>
+    );
+  }
+  return (
+    <>
+      <span className="hint">{CREW_TAG_MSG.partsHint(paid)}</span>
+      {Array.from({ length: parts }, (_, i) => {
+        const { from, to } = partSpan(i + 1, paid);
+        return (
+          <a key={from} href={`/members/crew-tags.pdf?part=${i + 1}`} className="btn">
+            {CREW_TAG_MSG.partLabel(from, to)}
+          </a>
+        );
+      })}
+    </>
+  );
+}
+
 /** False on the server and in the first render in the browser, true once React has hydrated. */
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
@@ -193,7 +222,7 @@ export default function Members() {
     ) : null;
 
   return (
-    <Screen title={TITLES.members}>
+    <Screen title={TITLES.members} actions={<CrewTagLinks paid={data.counts.paid} />}>
       <Toasts toasts={[actionData?.toast]} />
       <nav className="toolbar" aria-label="Member tabs">
         {MEMBER_TABS.map((t) => (

@@ -841,3 +841,32 @@ export const withSignedTagsOff = <T>(fn: () => Promise<T>) => withDeadlineOpen("
 /** 'Require signed crew tags' is on while `fn` runs, alone. */
 export const withSignedTagsRequired = <T>(fn: () => Promise<T>) =>
   withDeadlineAt("require_signed_tags", 1, fn);
+
+// crew tags (tests/e2e/crew-tags.spec.ts)
+
+export type CrewTagClub = Club & { prefix: string; manager: Member; paid: Member[]; unpaid: Member[] };
+
+/**
+ * A club of `members` (default 4: its MANAGER and competitors) with approved photos, whose first
+ * `paid` members (default all but the last) have paid their crew tag fee and race in one event
+ * team (`{CLUB} A` in a new event); `paid: 0` gives a club with nobody paid yet.
+ */
+export async function createCrewTagClub(
+  opts: { members?: number; paid?: number } = {},
+): Promise<CrewTagClub> {
+  const club = await createClub({ members: opts.members ?? 4, manager: true, photo: "approved" });
+  const count = opts.paid ?? club.members.length - 1;
+  const paid = club.members.slice(0, count);
+  const db = e2eDb();
+  for (const m of paid) db.prepare("UPDATE users SET membership_paid = 1 WHERE id = ?").run(m.id);
+  if (paid.length > 0) {
+    const event = createEvent({ name: unique("CREW TAG EVENT").toUpperCase() });
+    createTeam(
+      club.id,
+      event.id,
+      `${club.name.toUpperCase()} A`,
+      paid.map((m) => m.id),
+    );
+  }
+  return { ...club, manager: club.members[0], paid, unpaid: club.members.slice(count) };
+}

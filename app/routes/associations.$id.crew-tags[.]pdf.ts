@@ -1,0 +1,14 @@
+// GET /associations/:id/crew-tags.pdf (ADMIN any club, from All Teams; MANAGER their own club
+// only): the club's crew tags. Another club's id, or one that does not exist, is the same 404.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/access.server";
+import { crewTagsResponse } from "~/lib/crew-tags.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "associationCrewTags");
+  const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
+  if (id === null || (user.role !== "ADMIN" && user.associationId !== id)) {
+    throw new Response("Not Found", { status: 404 });
+  }
+  return crewTagsResponse(request, id, user.role === "ADMIN" ? "/associations" : "/members");
+}

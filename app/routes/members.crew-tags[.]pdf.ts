@@ -1,0 +1,11 @@
+// GET /members/crew-tags.pdf (MANAGER): the crew tags of the manager's own club's paid members
+// (`?part=n` when the club has more than one PDF holds). lib/crew-tags.server.ts makes the PDF.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/access.server";
+import { crewTagsResponse } from "~/lib/crew-tags.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "crewTags");
+  if (user.associationId === null) throw new Response("Not Found", { status: 404 });
+  return crewTagsResponse(request, user.associationId, "/members");
+}
