@@ -1,15 +1,62 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
+// /rounds (ADMIN): 'All Rounds'. Pick an event (a GET form, ?event=ID), then its rounds (id, name,
+// description, races) with Create Round and per row Edit, Delete, Generate Draw and Progress: child
+// routes rendered over the table through <Outlet/> (/rounds/new, /rounds/:id/edit,
+// /rounds/:id/delete, /rounds/:id/draw, /rounds/:id/progress), each keeping ?event= in the URL.
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { DataTable } from "~/components/DataTable";
+import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
-import { TITLES } from "~/messages";
+import { liveEvents, roundsOfEvent } from "~/models/round.server";
+import { MSG, TITLES } from "~/messages";
+import { parseId } from "~/rules/race-fields";
+import { EventPicker, roundColumns } from "~/tables/rounds";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.rounds} | ${TITLES.appName}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "rounds");
-  return null;
+  const events = liveEvents();
+  const asked = parseId(new URL(request.url).searchParams.get("event"));
+  const event = events.find((e) => e.id === asked) ?? null;
+  return json({ events, event, rounds: event ? roundsOfEvent(event.id) : [] });
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.rounds} />;
+export default function Rounds() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Screen
+      title={TITLES.rounds}
+      actions={
+        data.event ? (
+          <Link to={`/rounds/new?event=${data.event.id}`} className="btn btn-primary" preventScrollReset>
+            Create Round
+          </Link>
+        ) : null
+      }
+    >
+      <div className="crew-pickers race-pickers">
+        <EventPicker
+          events={data.events}
+          eventId={data.event?.id ?? null}
+          action="/rounds"
+          submitLabel="Show Rounds"
+        />
+      </div>
+      {data.event ? (
+        <>
+          <h2 className="table-title">{data.event.name}</h2>
+          <DataTable
+            columns={roundColumns}
+            rows={data.rounds}
+            rowKey={(r) => r.id}
+            caption={`Rounds of ${data.event.name}`}
+          />
+        </>
+      ) : (
+        <Empty text={MSG.roundPickEvent} />
+      )}
+      <Outlet />
+    </Screen>
+  );
 }

@@ -1,0 +1,66 @@
+// /races/:id/delete?event=ID&round=ID: the confirmation step over the races table (ADMIN only;
+// COMMITTEE's GET or POST is 403: ADR 0016): 'Deleting race will remove all related data.
+// Continue?' with what goes (the scan logs of its team in its round) and a POST button.
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Dialog } from "~/components/Dialog";
+import { PostForm } from "~/components/PostForm";
+import { requireRole, requireUser } from "~/lib/access.server";
+import { readForm } from "~/lib/csrf.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { deleteRace, findRace } from "~/models/race.server";
+import { MSG } from "~/messages";
+import { parseId } from "~/rules/race-fields";
+
+function raceId(raw: string | undefined): number {
+  const id = parseId(raw);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "races");
+  requireRole(user, ["ADMIN"]);
+  const race = findRace(raceId(params.id));
+  if (!race) throw new Response("Not Found", { status: 404 });
+  return json(race);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, "races");
+  requireRole(user, ["ADMIN"]);
+  const id = raceId(params.id);
+  await readForm(request);
+  const race = findRace(id);
+  const deleted = deleteRace(user, id);
+  if (!race || !deleted.ok) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(request, `/races?event=${race.eventId}&round=${race.roundId}`, {
+    type: "success",
+    message: MSG.raceDeleted,
+  });
+}
+
+export default function DeleteRace() {
+  const race = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  return (
+    <Dialog title="Delete Race" closeTo={`/races${search}`}>
+      <p>
+        <strong>{race.teamName}</strong> · Lane {race.lane} · {race.roundName}
+      </p>
+      <p>{MSG.raceDeleteConfirm}</p>
+      <p className="hint">
+        Related data: {race.scanLogs} {race.scanLogs === 1 ? "scan log" : "scan logs"} of this team in this
+        round.
+      </p>
+      <PostForm task="Deleting race" preventScrollReset className="actions">
+        <button type="submit" className="btn btn-danger">
+          Delete
+        </button>
+        <Link to={`/races${search}`} className="btn" preventScrollReset>
+          Cancel
+        </Link>
+      </PostForm>
+    </Dialog>
+  );
+}

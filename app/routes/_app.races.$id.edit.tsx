@@ -1,0 +1,69 @@
+// /races/:id/edit?event=ID&round=ID: the Edit dialog over the races table, for the results desk
+// (ADMIN and COMMITTEE: ADR 0016): lane (required, trimmed; 'Lane already used') and score (free
+// text, optional). A race of a deleted event, or none, is 404.
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Dialog } from "~/components/Dialog";
+import { Toasts } from "~/components/Toasts";
+import { requireUser } from "~/lib/access.server";
+import { parseForm, replyWithError } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { findRace, updateRace } from "~/models/race.server";
+import { MSG } from "~/messages";
+import { parseId } from "~/rules/race-fields";
+import { RACE_FIELDS, raceFormError, raceUpdateSchema } from "~/rules/race-schema";
+import { EditRaceForm } from "~/tables/races";
+
+function raceId(raw: string | undefined): number {
+  const id = parseId(raw);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request, "races");
+  const race = findRace(raceId(params.id));
+  if (!race) throw new Response("Not Found", { status: 404 });
+  return json(race);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, "races");
+  const id = raceId(params.id);
+  const { submission } = await parseForm(request, raceUpdateSchema);
+  if (submission.status !== "success")
+    return replyWithError(submission, raceFormError(submission.error, RACE_FIELDS));
+  const updated = updateRace(user, id, submission.value);
+  if (!updated.ok) {
+    if (updated.error === "laneUsed")
+      return replyWithError(submission, MSG.raceLaneUsed, {
+        status: 409,
+        fieldErrors: { lane: [MSG.raceLaneUsed] },
+      });
+    throw new Response("Not Found", { status: 404 });
+  }
+  const race = findRace(id);
+  return redirectWithToast(request, `/races?event=${race?.eventId ?? ""}&round=${updated.roundId}`, {
+    type: "success",
+    message: MSG.raceUpdated,
+  });
+}
+
+export default function EditRace() {
+  const race = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const { search } = useLocation();
+  return (
+    <Dialog title="Edit Race" closeTo={`/races${search}`}>
+      <Toasts toasts={[data?.toast]} />
+      <p className="hint">
+        {race.roundName} · <strong>{race.teamName}</strong>
+      </p>
+      <EditRaceForm
+        key={race.id}
+        defaultValue={{ lane: race.lane, score: race.score ?? "" }}
+        lastResult={data?.result}
+      />
+    </Dialog>
+  );
+}

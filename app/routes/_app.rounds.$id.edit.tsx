@@ -1,0 +1,71 @@
+// /rounds/:id/edit?event=ID: the Edit dialog over the rounds table (ADMIN): name and description
+// (both required); the round stays in its event. A name another round of the event has (any case)
+// is 'Round already exist' with the name box emptied. A round of a deleted event, or none, is 404.
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Dialog } from "~/components/Dialog";
+import { Toasts } from "~/components/Toasts";
+import { requireUser } from "~/lib/access.server";
+import { parseForm, replyWithError } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { findRound, updateRound } from "~/models/round.server";
+import { MSG } from "~/messages";
+import { parseId } from "~/rules/race-fields";
+import { raceFormError, ROUND_FIELDS, roundUpdateSchema } from "~/rules/race-schema";
+import { RoundForm, useNameKey } from "~/tables/rounds";
+
+function roundId(raw: string | undefined): number {
+  const id = parseId(raw);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request, "rounds");
+  const round = findRound(roundId(params.id));
+  if (!round) throw new Response("Not Found", { status: 404 });
+  return json({ id: round.id, eventName: round.eventName, name: round.name, description: round.description });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, "rounds");
+  const id = roundId(params.id);
+  const { submission } = await parseForm(request, roundUpdateSchema);
+  if (submission.status !== "success")
+    return replyWithError(submission, raceFormError(submission.error, ROUND_FIELDS));
+  const updated = updateRound(user, id, submission.value);
+  if (!updated.ok) {
+    if (updated.error === "exists")
+      return replyWithError(submission, MSG.roundExists, {
+        status: 409,
+        hide: ["name"],
+        fieldErrors: { name: [MSG.roundExists] },
+      });
+    throw new Response("Not Found", { status: 404 });
+  }
+  return redirectWithToast(request, `/rounds?event=${updated.eventId}`, {
+    type: "success",
+    message: MSG.roundUpdated,
+  });
+}
+
+export default function EditRound() {
+  const round = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const { search } = useLocation();
+  const nameKey = useNameKey(data);
+  return (
+    <Dialog title="Edit Round" closeTo={`/rounds${search}`}>
+      <Toasts toasts={[data?.toast]} />
+      <p className="hint">{round.eventName}</p>
+      <RoundForm
+        key={round.id}
+        defaultValue={{ name: round.name, description: round.description }}
+        lastResult={data?.result}
+        submitLabel="Update Round"
+        task="Updating round"
+        nameKey={nameKey}
+      />
+    </Dialog>
+  );
+}

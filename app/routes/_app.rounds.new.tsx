@@ -1,0 +1,67 @@
+// /rounds/new?event=ID: the Create Round dialog over the rounds table (ADMIN). Event, name and
+// description are required ('Make sure to fill in all the fields.'); the name is trimmed; a name
+// the event already has (any case) is 'Round already exist. Please try with different name.' with
+// the name box emptied and everything else kept.
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Dialog } from "~/components/Dialog";
+import { Toasts } from "~/components/Toasts";
+import { requireUser } from "~/lib/access.server";
+import { parseForm, replyWithError } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { createRound, liveEvents } from "~/models/round.server";
+import { MSG } from "~/messages";
+import { parseId } from "~/rules/race-fields";
+import { raceFormError, ROUND_FIELDS, roundCreateSchema } from "~/rules/race-schema";
+import { RoundForm, useNameKey } from "~/tables/rounds";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "rounds");
+  const events = liveEvents();
+  const asked = parseId(new URL(request.url).searchParams.get("event"));
+  return json({ events, eventId: events.some((e) => e.id === asked) ? asked : null });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, "rounds");
+  const { submission } = await parseForm(request, roundCreateSchema);
+  if (submission.status !== "success")
+    return replyWithError(submission, raceFormError(submission.error, ROUND_FIELDS));
+  const made = createRound(user, submission.value);
+  if (!made.ok) {
+    if (made.error === "exists")
+      return replyWithError(submission, MSG.roundExists, {
+        status: 409,
+        hide: ["name"],
+        fieldErrors: { name: [MSG.roundExists] },
+      });
+    return replyWithError(submission, MSG.roundEventGone, {
+      status: 409,
+      fieldErrors: { event: [MSG.roundEventGone] },
+    });
+  }
+  return redirectWithToast(request, `/rounds?event=${made.eventId}`, {
+    type: "success",
+    message: MSG.roundCreated,
+  });
+}
+
+export default function CreateRound() {
+  const { events, eventId } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const { search } = useLocation();
+  const nameKey = useNameKey(data);
+  return (
+    <Dialog title="Create Round" closeTo={`/rounds${search}`}>
+      <Toasts toasts={[data?.toast]} />
+      <RoundForm
+        events={events}
+        defaultValue={{ event: eventId === null ? "" : String(eventId), name: "", description: "" }}
+        lastResult={data?.result}
+        submitLabel="Create Round"
+        task="Creating round"
+        nameKey={nameKey}
+      />
+    </Dialog>
+  );
+}

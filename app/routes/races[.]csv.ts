@@ -1,0 +1,16 @@
+// GET /races.csv?round=ID (ADMIN, COMMITTEE): a round's races as CSV (the table's columns: #, Event
+// Team, Lane, Score), in lane order. A round of a deleted event, or none, is 404.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/access.server";
+import { csvResponse } from "~/lib/csv.server";
+import { racesOfRound } from "~/models/race.server";
+import { findRound } from "~/models/round.server";
+import { parseId } from "~/rules/race-fields";
+import { raceColumns } from "~/tables/races";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "races");
+  const round = findRound(parseId(new URL(request.url).searchParams.get("round")) ?? 0);
+  if (!round) throw new Response("Not Found", { status: 404 });
+  return csvResponse("races", raceColumns, racesOfRound(round.id));
+}

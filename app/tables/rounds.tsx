@@ -1,0 +1,164 @@
+// The Rounds screen's shared pieces: the table's columns (the admin's row actions: Edit, Delete,
+// Generate Draw, Progress), the Event picker (a GET form, also used by /races), and the Create
+// Round / Edit form of both dialogs.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { Column } from "~/components/DataTable";
+import { Field } from "~/components/Field";
+import { PostForm } from "~/components/PostForm";
+import type { EventOption, RoundRow } from "~/models/round.server";
+import { MSG } from "~/messages";
+import { ROUND_MAX } from "~/rules/race-fields";
+
+export const roundColumns: Column<RoundRow>[] = [
+  { label: "#", cell: (r) => r.id },
+  {
+    label: "Name",
+    // On a phone the Description column folds under the name.
+    cell: (r) => (
+      <>
+        {r.name}
+        <span className="round-desc-inline">{r.description}</span>
+      </>
+    ),
+    csv: (r) => r.name,
+    className: "cell-text",
+  },
+  { label: "Description", cell: (r) => r.description, className: "cell-wrap round-desc" },
+  {
+    label: "Races",
+    cell: (r) => (
+      <Link to={`/races?event=${r.eventId}&round=${r.id}`} aria-label={`${r.races} races of ${r.name}`}>
+        {r.races}
+      </Link>
+    ),
+    csv: (r) => r.races,
+  },
+  { label: "Actions", cell: (r) => <RoundActions row={r} />, csv: () => null, className: "cell-actions" },
+];
+
+function RoundActions({ row }: { row: RoundRow }) {
+  const { search } = useLocation();
+  return (
+    <span className="row-actions">
+      <Link to={`/rounds/${row.id}/edit${search}`} preventScrollReset aria-label={`Edit ${row.name}`}>
+        Edit
+      </Link>{" "}
+      <Link to={`/rounds/${row.id}/delete${search}`} preventScrollReset aria-label={`Delete ${row.name}`}>
+        Delete
+      </Link>{" "}
+      <Link
+        to={`/rounds/${row.id}/draw${search}`}
+        preventScrollReset
+        aria-label={`Generate Draw for ${row.name}`}
+      >
+        Generate Draw
+      </Link>{" "}
+      <Link to={`/rounds/${row.id}/progress${search}`} preventScrollReset aria-label={`Progress ${row.name}`}>
+        Progress
+      </Link>
+    </span>
+  );
+}
+
+/** The Event step: a GET form with a select of the live events and its button (no submit on
+ * change: a keyboard user moving through the select would leave the page at every step). */
+export function EventPicker({
+  events,
+  eventId,
+  action,
+  submitLabel,
+}: {
+  events: EventOption[];
+  eventId: number | null;
+  action: string;
+  submitLabel: string;
+}) {
+  return (
+    <Form method="get" action={action} className="filters">
+      <div className="field">
+        <label htmlFor="pick-event">Event</label>
+        <select id="pick-event" name="event" required defaultValue={eventId ?? ""} key={`e-${eventId ?? ""}`}>
+          <option value="" disabled>
+            Select an event
+          </option>
+          {events.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="filter-actions">
+        <button type="submit" className="btn btn-primary">
+          {submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Create Round (with the Event select) and Edit (name and description). `nameKey` changes when the
+ * name box must come back empty ('Round already exist': the spec clears the name). */
+export function RoundForm({
+  events,
+  defaultValue,
+  lastResult,
+  submitLabel,
+  task,
+  nameKey,
+}: {
+  events?: EventOption[];
+  defaultValue: Record<string, string>;
+  lastResult: unknown;
+  submitLabel: string;
+  task: string;
+  nameKey: string;
+}) {
+  const [form, fields] = useForm({
+    defaultValue,
+    // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
+    lastResult: lastResult as any,
+  });
+  return (
+    <PostForm task={task} {...getFormProps(form)} noValidate preventScrollReset>
+      {events ? (
+        <Field label="Event" field={fields.event}>
+          <select {...getSelectProps(fields.event)}>
+            <option value="">Select an event</option>
+            {events.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
+      <Field label="Name" field={fields.name} hint="e.g. 250M PREMIER MIXED HEAT 1">
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          key={nameKey}
+          maxLength={ROUND_MAX.name}
+          autoComplete="off"
+        />
+      </Field>
+      <Field label="Description" field={fields.description}>
+        <textarea {...getTextareaProps(fields.description)} maxLength={ROUND_MAX.description} rows={3} />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-block">
+        {submitLabel}
+      </button>
+    </PostForm>
+  );
+}
+
+/** A new key for the name box after each 'Round already exist', so it comes back empty with
+ * JavaScript too (without it, the server's reply already leaves the name out). */
+export function useNameKey(data: { toast?: { message: string } } | undefined): string {
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (data?.toast?.message === MSG.roundExists) setAttempt((a) => a + 1);
+  }, [data]);
+  return `name-${attempt}`;
+}
