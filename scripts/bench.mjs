@@ -305,8 +305,9 @@ async function weigh(url, jar, expectStatus) {
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
-/** One autocannon run: every response's latency, and how many were not the expected status. */
-function cannon(url, headers, duration, expectStatus, timeout) {
+/** One autocannon run: every response's latency, and how many were not the expected status.
+ * `post`: `{ method, body }` for a form POST (the kiosk's scan). */
+function cannon(url, headers, duration, expectStatus, timeout, post) {
   assertLocal(url);
   return new Promise((resolve, reject) => {
     /** @type {number[]} */
@@ -320,7 +321,7 @@ function cannon(url, headers, duration, expectStatus, timeout) {
       (duration + timeout + 30) * 1000,
     );
     const instance = autocannon(
-      { url, connections: CONNECTIONS, duration, headers: { ...LOAD_HEADERS, ...headers }, timeout },
+      { url, connections: CONNECTIONS, duration, headers: { ...LOAD_HEADERS, ...headers }, timeout, ...post },
       (err, result) => {
         clearTimeout(timer);
         if (err) return reject(err);
@@ -378,7 +379,7 @@ const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" 
 /**
  * What to load: `{ url, headers, status, server }` (server: the child process whose group's CPU
  * time is counted, or null).
- * @typedef {{ url: string, headers: Record<string, string>, status: number, server: import("node:child_process").ChildProcess | null, timeout?: number }} Load
+ * @typedef {{ url: string, headers: Record<string, string>, status: number, server: import("node:child_process").ChildProcess | null, timeout?: number, post?: { method: string, body: string } }} Load
  */
 
 /**
@@ -388,7 +389,7 @@ const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" 
  */
 async function run(load, seconds) {
   const before = load.server ? groupCpuMs(load.server.pid) : NaN;
-  const result = await cannon(load.url, load.headers, seconds, load.status, load.timeout ?? 10);
+  const result = await cannon(load.url, load.headers, seconds, load.status, load.timeout ?? 10, load.post);
   await sleep(300);
   return { ...result, cpuMs: load.server ? groupCpuMs(load.server.pid) - before : NaN };
 }
@@ -444,6 +445,62 @@ async function invoiceUrl(jar) {
   const href = (await res.text()).match(/href="([^"]*\/invoice\.pdf)"/)?.[1];
   if (res.status !== 200 || !href) throw new Error("no Download Invoice link on /orders");
   return new URL(href.replace(/&amp;/g, "&"), base).href;
+}
+
+/**
+ * The entrance kiosk without JavaScript: one scan is a POST of the code and the history so far (as
+ * hidden inputs), all re-checked by the server, answered with the page. A race-day team of a round
+ * with at least 12 members that the event's caps admit; its page gives the XSRF cookie and token.
+ * Returns the load: URL, cookie jar, form headers and the POST.
+ */
+async function kioskScan(databasePath) {
+  const { default: Database } = await import("better-sqlite3");
+  const sqlite = new Database(databasePath, { readonly: true });
+  const teams = sqlite
+    .prepare(
+      `SELECT ra.round_id AS roundId, ra.team_id AS teamId, e.max_race AS maxRace, e.max_male AS maxMale
+       FROM races ra JOIN rounds r ON r.id = ra.round_id
+       JOIN events e ON e.id = r.event_id AND e.deleted = 0 AND e.max_race >= 12
+       WHERE (SELECT count(*) FROM team_members tm WHERE tm.team_id = ra.team_id) >= 12
+       ORDER BY ra.round_id, ra.team_id LIMIT 50`,
+    )
+    .all();
+  const members = sqlite.prepare(
+    `SELECT u.id, u.gender FROM team_members tm JOIN users u ON u.id = tm.user_id
+     WHERE tm.team_id = ? AND u.role IN ('COMPETITOR', 'MANAGER') ORDER BY u.id`,
+  );
+  let found = null;
+  for (const t of teams) {
+    let males = 0;
+    const ids = members
+      .all(t.teamId)
+      .filter((m) => m.gender !== "MALE" || ++males <= t.maxMale)
+      .map((m) => m.id);
+    if (ids.length >= 12) {
+      found = { ...t, ids: ids.slice(0, 12) };
+      break;
+    }
+  }
+  sqlite.close();
+  if (!found) throw new Error("no race-day team of 12 the kiosk would admit");
+  const url = `${base}/scanning/entrance?roundId=${found.roundId}&teamId=${found.teamId}`;
+  const jar = new Map();
+  const page = await request(url, { jar });
+  const input = tagsOf(await page.text(), "input").find((t) => attr(t, "name") === "csrf");
+  const csrf = input && attr(input, "value");
+  if (page.status !== 200 || !csrf) throw new Error(`no kiosk scan page at ${url} (${page.status})`);
+  const body = new URLSearchParams({ csrf, intent: "scan", code: `#${found.ids[11]}` });
+  for (const id of found.ids.slice(0, 11)) body.append("h", `#${id}`);
+  const probe = await request(url, { jar: new Map(jar), method: "POST", body: body.toString() });
+  const html = await probe.text();
+  if (probe.status !== 200 || !html.includes(" added."))
+    throw new Error(`the kiosk scan answered ${probe.status}`);
+  return {
+    url,
+    jar,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    post: { method: "POST", body: body.toString() },
+  };
 }
 
 // --- servers -------------------------------------------------------------------------------------
@@ -597,12 +654,19 @@ async function main() {
     { label: "crew picker of a full team (MANAGER)", crew: true, jar: manager, target: 0.5 },
     { label: "`/events-summary` (ADMIN)", url: `${base}/events-summary`, jar: admin, target: 0.5 },
     { label: "`/not-found` (anonymous)", url: `${base}/not-found`, status: 404, target: 0.9 },
+    {
+      label: "kiosk scan POST, no JS (12th code onto an 11-code history)",
+      kiosk: true,
+      weigh: false,
+      target: 0.5,
+    },
     { label: "vanilla Remix (remix-serve)", url: `${vanillaBase}/`, vanilla: true },
     { label: "hello world (bare node:http)", url: `http://${HOST}:${HELLO_PORT}/`, weigh: false },
   ].filter((t) => t.vanilla || !ONLY || ONLY.test(t.label));
   for (const t of targets) if (t.csv) t.url = await csvUrl(admin);
   for (const t of targets) if (t.pdf) t.url = await invoiceUrl(admin);
   for (const t of targets) if (t.crew) t.url = await crewUrl(manager);
+  for (const t of targets) if (t.kiosk) Object.assign(t, await kioskScan(env.DATABASE_PATH));
 
   // Start-up work of the app (jobs run once at start, a throwaway PDF render 2 s in) and first-use
   // costs (lazy imports, prepared statements, caches) stay out of the measurements: wait, then
@@ -637,7 +701,8 @@ async function main() {
     if (weight?.external.length)
       notes.push(`${t.label}: not counted, not local: ${weight.external.join(", ")}`);
     /** @type {Load} */
-    const load = { url: t.url, headers: t.jar ? { cookie: cookieHeader(t.jar) } : {}, status, server };
+    const headers = { ...(t.jar ? { cookie: cookieHeader(t.jar) } : {}), ...t.headers };
+    const load = { url: t.url, headers, status, server, post: t.post };
     let pair = null;
     let speed;
     if (t.target !== undefined) {

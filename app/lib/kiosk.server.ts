@@ -16,21 +16,28 @@ import {
   type ScanPerson,
   scanInto,
 } from "~/rules/scan-history";
+import { untilDataChanges } from "./data-version.server";
 import { readScanCode } from "./scan-code.server";
 
 export type KioskContext = KioskTeam & { roster: Map<number, ScanPerson>; requireSigned: boolean };
 
 /** A team racing in a round, its roster and the signed-tags setting; undefined when the team does
- * not race in that round (or the round or event is gone). */
-export function kioskContext(roundId: number, teamId: number): KioskContext | undefined {
-  const team = kioskTeam(roundId, teamId);
-  if (!team) return undefined;
-  return {
-    ...team,
-    roster: new Map(rosterOf(teamId).map((p) => [p.id, p])),
-    requireSigned: getSettings().requireSignedTags,
-  };
-}
+ * not race in that round (or the round or event is gone). Kept until the database changes
+ * (lib/data-version.server.ts): a kiosk scans one team again and again, and each no-JS scan reads it
+ * twice (the action, then the page's loader). Read-only: never change what it returns. */
+export const kioskContext: (roundId: number, teamId: number) => KioskContext | undefined = untilDataChanges(
+  (roundId: number, teamId: number) => {
+    const team = kioskTeam(roundId, teamId);
+    if (!team) return undefined;
+    return {
+      ...team,
+      roster: new Map(rosterOf(teamId).map((p) => [p.id, p])),
+      requireSigned: getSettings().requireSignedTags,
+    };
+  },
+  (roundId, teamId) => `${roundId}:${teamId}`,
+  64,
+);
 
 /** A positive id from a form field or query parameter, or null. */
 export function idParam(raw: FormDataEntryValue | string | null | undefined): number | null {
