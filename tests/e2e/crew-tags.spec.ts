@@ -1,11 +1,12 @@
 // Crew tags (issue 10, item 5) end to end, with JavaScript on and off: a manager downloads their
 // club's crew tag PDF from the Members screen (one card per paid member, each QR code the member's
-// signed code), cannot get another club's, and a club with nobody paid gets a warning instead; an
+// signed code, which the scanning profile accepts with 'Require signed crew tags' on), cannot get
+// another club's, and a club with nobody paid gets a warning instead; an
 // ADMIN downloads any club's from All Teams; COMMITTEE sees no such link and is refused, like a
 // COMPETITOR. Every test makes its own clubs (tests/e2e/db.ts createCrewTagClub).
 import { expect, type Page, test } from "@playwright/test";
 import { pdfPageCount, qrCodesInPdf } from "../pdf-qr";
-import { createCrewTagClub } from "./db";
+import { createCrewTagClub, withSignedTagsRequired } from "./db";
 import { asFreshClient, DEMO, flashToast, login } from "./helpers";
 
 let serverErrors: string[] = [];
@@ -71,6 +72,26 @@ test("a manager downloads their club's crew tags: a card per paid member, QR cod
   expect((await getPdf(page, "/associations/999999999/crew-tags.pdf")).res.status()).toBe(404);
   // A part beyond the club's members is a 404 too.
   expect((await getPdf(page, "/members/crew-tags.pdf?part=2")).res.status()).toBe(404);
+});
+
+test("the QR codes of the PDF are accepted at the scanning profile with 'Require signed crew tags' on", async ({
+  page,
+}) => {
+  const club = await createCrewTagClub({ members: 3, paid: 3 });
+  await login(page, club.manager.email);
+  const { res, bytes } = await getPdf(page, "/members/crew-tags.pdf");
+  expect(res.status()).toBe(200);
+  const codes = qrCodesInPdf(bytes).map((q) => q.text ?? "");
+  expect(codes).toHaveLength(3);
+  await withSignedTagsRequired(async () => {
+    for (const [i, m] of club.paid.entries()) {
+      await page.goto(`/scanning/profile?code=${encodeURIComponent(codes[i])}`);
+      await expect(page.getByRole("article", { name: m.name.toUpperCase() })).toBeVisible();
+    }
+    // The plain code the spec's kiosk reads is refused while signed tags are required.
+    await page.goto(`/scanning/profile?code=${encodeURIComponent(`#${club.paid[0].id}`)}`);
+    await expect(page.getByRole("alert")).toHaveText("Invalid input.");
+  });
 });
 
 test("a club with nobody paid has no crew tags: no link, and the URL says why", async ({ page }) => {
