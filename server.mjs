@@ -53,6 +53,17 @@ app.use((req, res, next) => {
   next();
 });
 
+// 1b. The public scoreboard (docs/decisions/0016-race-day.md): the page is rendered once per change
+// and answered from memory (already gzipped, ETag, 304), and its live stream (Server-Sent Events)
+// must not pass through compression, which would hold its events back. Both are answered here,
+// before compression, static files, the request log and Remix, by the route module's own handlers.
+/** @type {{ page: import("express").RequestHandler, events: import("express").RequestHandler, close: () => void } | undefined} */
+const scoreboard = build.routes["routes/scoreboard"]?.module?.scoreboardHttp;
+if (scoreboard) {
+  app.get("/scoreboard", scoreboard.page);
+  app.get("/scoreboard/events", scoreboard.events);
+}
+
 // 2. Compression, then static files: fingerprinted build assets forever, the rest of public/ for
 // an hour. Only paths that may name a file reach them (server/public-files.mjs): a page view costs
 // no file-system lookup. Pages are compressed at zlib level 3 (compression's default is 6): half
@@ -139,6 +150,7 @@ server.on("clientError", (error, socket) => {
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
+    scoreboard?.close(); // open live streams would hold the server open; browsers reconnect
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();

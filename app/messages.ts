@@ -299,6 +299,18 @@ export const MSG = {
   kioskTeamGone: "This team does not race in this round. Pick a team again.",
   kioskRoundGone: "This round no longer exists. Enter the round name again.",
 
+  // Scoreboard (sections 5, 8; issue 10). scoreboardUpdated is the spec's; the rest are ours.
+  scoreboardUpdated: "Scoreboard rounds updated successfully.",
+  scoreboardEmpty: "No rounds on the scoreboard yet. Results appear here as they come in.",
+  scoreboardNoRaces: "No races drawn yet.",
+  scoreboardNoScore: "No score yet",
+  scoreboardNoJs: (seconds: number) => `Updates every ${seconds} seconds.`,
+  scoreboardNoRounds: "No rounds yet. Create rounds on All Rounds first.",
+  scoreboardShownNow: (n: number) =>
+    n === 0
+      ? "The scoreboard shows no rounds now."
+      : `The scoreboard shows ${n} ${n === 1 ? "round" : "rounds"} now.`,
+
   // Generic
   fillAll: "Make sure to fill in all the fields.",
   genericError: (doing: string) => `An error occured when ${doing}. Please try again.`,

@@ -1,0 +1,295 @@
+// The live scoreboard's cache and streams over a real HTTP server, with a board read from a fake
+// source: read again only when the data key moves, rendered and pushed only when the board itself
+// changed; ETag/304 and gzip; the stream's headers, retry, catch-up and heartbeats; the cap; a
+// client that stops reading is dropped.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import type { BoardRound } from "~/models/scoreboard.server";
+import {
+  acceptsGzip,
+  createLiveBoard,
+  etagMatches,
+  type LiveBoard,
+  sseMessage,
+} from "./scoreboard-live.server";
+
+const round = (id: number, score: string | null): BoardRound => ({
+  id,
+  name: `ROUND ${id}`,
+  eventName: "EVENT",
+  races: [{ lane: "1", team: "TEAM <A> & CO", score }],
+});
+
+type Fake = { rounds: BoardRound[]; key: number; reads: number };
+
+function fakeBoard(options: { maxStreams?: number; pollMs?: number; heartbeatMs?: number } = {}) {
+  const fake: Fake = { rounds: [round(1, null)], key: 1, reads: 0 };
+  const live = createLiveBoard({
+    read: () => {
+      fake.reads++;
+      return structuredClone(fake.rounds);
+    },
+    dataKey: () => String(fake.key),
+    pollMs: options.pollMs ?? 20,
+    heartbeatMs: options.heartbeatMs ?? 60_000,
+    maxStreams: options.maxStreams,
+  });
+  return { fake, live };
+}
+
+const servers: http.Server[] = [];
+const boards: LiveBoard[] = [];
+afterEach(async () => {
+  for (const b of boards.splice(0)) b.closeStreams();
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+async function serve(live: LiveBoard): Promise<string> {
+  boards.push(live);
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith("/scoreboard/events")) live.serveEvents(req, res);
+    else live.servePage(req, res);
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c) => chunks.push(c));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on("error", reject);
+    },
+  );
+}
+
+/** An open stream: what arrived so far, and a wait for more. */
+function stream(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{
+    status: number;
+    headers: http.IncomingHttpHeaders;
+    text: () => string;
+    until: (re: RegExp, ms?: number) => Promise<string>;
+    ended: Promise<void>;
+    close: () => void;
+  }>((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => {
+        text += c;
+      });
+      const until = async (re: RegExp, ms = 2000) => {
+        const end = Date.now() + ms;
+        while (!re.test(text)) {
+          if (Date.now() > end) throw new Error(`timed out waiting for ${re} in ${JSON.stringify(text)}`);
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        return text;
+      };
+      const ended = new Promise<void>((r) => res.on("end", () => r()));
+      resolve({
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        text: () => text,
+        until,
+        ended,
+        close: () => req.destroy(),
+      });
+    });
+    req.on("error", reject);
+  });
+}
+
+describe("helpers", () => {
+  it("matches weak and strong forms of an ETag, lists and *", () => {
+    expect(etagMatches('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches("*", 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(etagMatches(undefined, 'W/"abc"')).toBe(false);
+  });
+
+  it("reads Accept-Encoding", () => {
+    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
+    expect(acceptsGzip("gzip;q=0, br")).toBe(false);
+    expect(acceptsGzip("identity")).toBe(false);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+
+  it("puts each line of the data on its own data: line", () => {
+    expect(sseMessage("v1", "board", "a\nb")).toBe("id: v1\nevent: board\ndata: a\ndata: b\n\n");
+  });
+});
+
+describe("the page", () => {
+  it("is read once per data change, rendered once per board change, with ETag and 304", async () => {
+    const { fake, live } = fakeBoard();
+    const base = await serve(live);
+    const first = await get(`${base}/scoreboard`);
+    expect(first.status).toBe(200);
+    expect(first.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    expect(first.headers.vary).toBe("Accept-Encoding");
+    const html = first.body.toString();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
+    expect(html).toContain("TEAM &lt;A&gt; &amp; CO"); // escaped
+    expect(html).toContain('<meta http-equiv="refresh" content="30"/>');
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/); // no inline script: no nonce needed
+    const etag = first.headers.etag as string;
+
+    expect((await get(`${base}/scoreboard`, { "If-None-Match": etag })).status).toBe(304);
+    await get(`${base}/scoreboard`);
+    expect(fake.reads).toBe(1);
+
+    // The data moved but the board did not: read again, same page.
+    fake.key++;
+    const same = await get(`${base}/scoreboard`, { "If-None-Match": etag });
+    expect(same.status).toBe(304);
+    expect(fake.reads).toBe(2);
+
+    // The board changed.
+    fake.rounds = [round(1, "1:01.00")];
+    fake.key++;
+    const changed = await get(`${base}/scoreboard`, { "If-None-Match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.body.toString()).toContain("1:01.00");
+  });
+
+  it("is sent gzipped when the browser accepts it", async () => {
+    const { live } = fakeBoard();
+    const base = await serve(live);
+    const plain = await get(`${base}/scoreboard`);
+    const zipped = await get(`${base}/scoreboard`, { "Accept-Encoding": "gzip, deflate, br" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it("shows the empty state when no round is shown", async () => {
+    const { fake, live } = fakeBoard();
+    fake.rounds = [];
+    const base = await serve(live);
+    expect((await get(`${base}/scoreboard`)).body.toString()).toContain("No rounds on the scoreboard yet.");
+  });
+});
+
+describe("the stream", () => {
+  it("sends retry and the board, then each new board (polled), never compressed", async () => {
+    const { fake, live } = fakeBoard();
+    const base = await serve(live);
+    const s = await stream(`${base}/scoreboard/events`, { "Accept-Encoding": "gzip" });
+    expect(s.status).toBe(200);
+    expect(s.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+    expect(s.headers["cache-control"]).toBe("no-cache, no-transform");
+    expect(s.headers["content-encoding"]).toBeUndefined();
+    const first = await s.until(/event: board/);
+    expect(first).toMatch(/^retry: \d{4}\n\n/);
+    expect(live.openStreams()).toBe(1);
+
+    fake.rounds = [round(1, "DNS")];
+    fake.key++;
+    await s.until(/DNS/); // the poll (20 ms here) noticed
+    expect(s.text().match(/event: board/g)).toHaveLength(2);
+
+    // A change the process was told about, before the next poll.
+    fake.rounds = [round(1, "DSQ")];
+    live.changed();
+    await s.until(/DSQ/, 15);
+
+    s.close();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(live.openStreams()).toBe(0);
+  });
+
+  it("does not resend the board a reconnecting browser has (Last-Event-ID or ?v=)", async () => {
+    const { live } = fakeBoard();
+    const base = await serve(live);
+    const { version } = live.current();
+    const known = await stream(`${base}/scoreboard/events`, { "Last-Event-ID": version });
+    await known.until(/up to date/);
+    expect(known.text()).not.toContain("event: board");
+    const fromPage = await stream(`${base}/scoreboard/events?v=${version}`);
+    await fromPage.until(/up to date/);
+    const stale = await stream(`${base}/scoreboard/events?v=${version}`, { "Last-Event-ID": "older" });
+    await stale.until(new RegExp(`id: ${version}\\nevent: board`));
+  });
+
+  it("sends heartbeats while open", async () => {
+    const { live } = fakeBoard({ heartbeatMs: 30 });
+    const base = await serve(live);
+    const s = await stream(`${base}/scoreboard/events`);
+    await s.until(/event: board[\s\S]*\n: \n\n/, 1000);
+  });
+
+  it("refuses streams beyond the cap with 503 and Retry-After", async () => {
+    const { live } = fakeBoard({ maxStreams: 2 });
+    const base = await serve(live);
+    await stream(`${base}/scoreboard/events`);
+    await stream(`${base}/scoreboard/events`);
+    const third = await get(`${base}/scoreboard/events`);
+    expect(third.status).toBe(503);
+    expect(third.headers["retry-after"]).toBe("30");
+    expect(live.openStreams()).toBe(2);
+  });
+
+  it("ends every stream on closeStreams", async () => {
+    const { live } = fakeBoard();
+    const base = await serve(live);
+    const s = await stream(`${base}/scoreboard/events`);
+    await s.until(/event: board/);
+    live.closeStreams();
+    expect(live.openStreams()).toBe(0);
+    await s.ended; // the server ended it: the browser reconnects
+  });
+
+  it("drops a client that stops reading once too much waits for it", () => {
+    const { fake, live } = fakeBoard();
+    boards.push(live);
+    let destroyed = false;
+    const written: string[] = [];
+    const res = {
+      writableLength: 0,
+      writeHead: () => res,
+      write: (chunk: string) => {
+        written.push(chunk);
+        res.writableLength += chunk.length;
+        return true;
+      },
+      on: () => res,
+      end: () => {},
+      destroy: () => {
+        destroyed = true;
+      },
+    };
+    const req = {
+      method: "GET",
+      url: "/scoreboard/events",
+      headers: {},
+      socket: { setNoDelay() {}, setKeepAlive() {} },
+    };
+    // biome-ignore lint/suspicious/noExplicitAny: a minimal stand-in for Node's request and response
+    live.serveEvents(req as any, res as any);
+    res.writableLength = 300 * 1024; // nothing drained
+    fake.rounds = [round(1, "2:00.00")];
+    fake.key++;
+    live.current();
+    expect(destroyed).toBe(true);
+    expect(written.join("")).not.toContain("2:00.00");
+  });
+});

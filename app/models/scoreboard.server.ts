@@ -1,0 +1,182 @@
+// The scoreboard (spec sections 3, 5, 8): which rounds the public /scoreboard shows
+// (scoreboard_rounds, one row per shown round, with when it was first shown) and what it shows of
+// them (each round's races: team, lane, score). Only rounds of live events count: a soft-deleted
+// event's rounds leave the board and the manage list. See docs/decisions/0016-race-day.md.
+import { sql } from "drizzle-orm";
+import { db, schema } from "~/lib/db.server";
+import { type Actor, audit } from "./audit.server";
+
+export const SCOREBOARD_AUDIT = { updated: "scoreboard.updated" } as const;
+
+export type BoardRace = { lane: string; team: string; score: string | null };
+export type BoardRound = { id: number; name: string; eventName: string; races: BoardRace[] };
+
+/** Lanes are text ("1", "2" ... or "A"): numbers in numeric order, then the rest. */
+export const byLane = (a: { lane: string }, b: { lane: string }) =>
+  a.lane.localeCompare(b.lane, "en", { numeric: true, sensitivity: "base" });
+
+type BoardLine = {
+  roundId: number;
+  roundName: string;
+  eventName: string;
+  lane: string | null;
+  team: string | null;
+  score: string | null;
+};
+
+/**
+ * The shown rounds, the most recently shown first (a round added to the board before it is raced
+ * goes to the top), each with its races in lane order. One query.
+ */
+export function boardRounds(): BoardRound[] {
+  const lines = db().all<BoardLine>(sql`
+    SELECT r.id AS roundId, r.name AS roundName, e.name AS eventName,
+           ra.lane AS lane, t.name AS team, ra.score AS score
+    FROM scoreboard_rounds sr
+    JOIN rounds r ON r.id = sr.round_id
+    JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    LEFT JOIN races ra ON ra.round_id = r.id
+    LEFT JOIN teams t ON t.id = ra.team_id
+    ORDER BY sr.created_at DESC, r.id DESC
+  `);
+  const rounds: BoardRound[] = [];
+  let current: BoardRound | undefined;
+  for (const line of lines) {
+    if (current?.id !== line.roundId) {
+      current = { id: line.roundId, name: line.roundName, eventName: line.eventName, races: [] };
+      rounds.push(current);
+    }
+    if (line.lane !== null) {
+      const score = line.score?.trim() ? line.score.trim() : null;
+      current.races.push({ lane: line.lane, team: line.team ?? "", score });
+    }
+  }
+  for (const round of rounds) round.races.sort(byLane);
+  return rounds;
+}
+
+export type ManagedRound = { id: number; name: string; races: number; scored: number; shown: boolean };
+export type ManagedEvent = { id: number; name: string; rounds: ManagedRound[] };
+export type EventOption = { id: number; name: string };
+
+/** Live events that have rounds, by name: the manage screen's event filter. */
+export function eventsWithRounds(): EventOption[] {
+  return db().all<EventOption>(sql`
+    SELECT e.id AS id, e.name AS name FROM events e
+    WHERE e.deleted = 0 AND EXISTS (SELECT 1 FROM rounds r WHERE r.event_id = e.id)
+    ORDER BY e.name COLLATE NOCASE, e.id
+  `);
+}
+
+type ManagedLine = {
+  eventId: number;
+  eventName: string;
+  id: number;
+  name: string;
+  races: number;
+  scored: number;
+  shown: number;
+};
+
+/** Every round, the shown ones, or those with races. */
+export type RoundFilter = "all" | "shown" | "drawn";
+
+/**
+ * The rounds of the live events (or of one; all of them, the shown ones, or those with races),
+ * grouped by event (by name), in the order they were made (heats before the final), with the race
+ * count, how many have a score, and whether shown.
+ */
+export function managedRounds(eventId: number | null, which: RoundFilter = "all"): ManagedEvent[] {
+  const only = eventId === null ? sql`` : sql`AND e.id = ${eventId}`;
+  const having =
+    which === "shown" ? sql`HAVING shown` : which === "drawn" ? sql`HAVING COUNT(ra.id) > 0` : sql``;
+  const lines = db().all<ManagedLine>(sql`
+    SELECT e.id AS eventId, e.name AS eventName, r.id AS id, r.name AS name,
+           COUNT(ra.id) AS races,
+           COUNT(CASE WHEN TRIM(COALESCE(ra.score, '')) <> '' THEN 1 END) AS scored,
+           EXISTS (SELECT 1 FROM scoreboard_rounds sr WHERE sr.round_id = r.id) AS shown
+    FROM rounds r
+    JOIN events e ON e.id = r.event_id AND e.deleted = 0 ${only}
+    LEFT JOIN races ra ON ra.round_id = r.id
+    GROUP BY r.id ${having}
+    ORDER BY e.name COLLATE NOCASE, e.id, r.id
+  `);
+  const events: ManagedEvent[] = [];
+  for (const line of lines) {
+    let event = events.at(-1);
+    if (event?.id !== line.eventId) {
+      event = { id: line.eventId, name: line.eventName, rounds: [] };
+      events.push(event);
+    }
+    event.rounds.push({
+      id: line.id,
+      name: line.name,
+      races: Number(line.races),
+      scored: Number(line.scored),
+      shown: Boolean(line.shown),
+    });
+  }
+  return events;
+}
+
+/** How many rounds the board shows now (live events only). */
+export function shownCount(): number {
+  const row = db().get<{ n: number }>(sql`
+    SELECT COUNT(*) AS n FROM scoreboard_rounds sr
+    JOIN rounds r ON r.id = sr.round_id
+    JOIN events e ON e.id = r.event_id AND e.deleted = 0
+  `);
+  return Number(row?.n ?? 0);
+}
+
+export type BoardChange = { shown: number[]; hidden: number[] };
+
+/**
+ * Update: of the rounds that were on the form (`listed`), exactly the ticked ones (`ticked`) are
+ * shown afterwards; rounds not on the form (another event's, under the event filter) keep their
+ * state. A round already shown keeps its place (its first-shown time). Ids of rounds that do not
+ * exist (deleted meanwhile, forged) are ignored. One transaction with its audit entry.
+ */
+export function updateBoard(actor: Actor, listed: number[], ticked: number[]): BoardChange {
+  const want = new Set(ticked);
+  const ids = [...new Set([...listed, ...ticked])];
+  if (ids.length === 0) return { shown: [], hidden: [] };
+  return db().transaction((tx) => {
+    const list = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const rows = tx.all<{ id: number; shown: number }>(sql`
+      SELECT r.id AS id, EXISTS (SELECT 1 FROM scoreboard_rounds sr WHERE sr.round_id = r.id) AS shown
+      FROM rounds r WHERE r.id IN (${list})
+    `);
+    const shown: number[] = [];
+    const hidden: number[] = [];
+    for (const row of rows) {
+      if (want.has(row.id) && !row.shown) shown.push(row.id);
+      if (!want.has(row.id) && row.shown) hidden.push(row.id);
+    }
+    shown.sort((a, b) => a - b);
+    hidden.sort((a, b) => a - b);
+    if (hidden.length) {
+      tx.run(
+        sql`DELETE FROM scoreboard_rounds WHERE round_id IN (${sql.join(
+          hidden.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+    }
+    if (shown.length) {
+      const now = new Date();
+      tx.insert(schema.scoreboardRounds)
+        .values(shown.map((roundId) => ({ roundId, createdAt: now })))
+        .run();
+    }
+    audit(tx, actor, {
+      action: SCOREBOARD_AUDIT.updated,
+      targetType: "scoreboard",
+      details: { shown, hidden },
+    });
+    return { shown, hidden };
+  });
+}
