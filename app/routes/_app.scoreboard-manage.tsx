@@ -1,15 +1,208 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
+// /scoreboard-manage (ADMIN, COMMITTEE): which rounds the public /scoreboard shows. Every round of
+// the live events, grouped by event, with its race count and how many are scored, a checkbox each
+// (ticked when shown); Update makes the ticked rounds of the form the shown ones in one transaction
+// with its audit entry, then tells the open scoreboards ('Scoreboard rounds updated
+// successfully.'). A race day has ~200 rounds: the Event filter (a GET form) narrows the list, and
+// Update then changes only the rounds on the form (each is posted as `listed`), never another
+// event's. Works without JavaScript. See docs/decisions/0016-race-day.md (Scoreboard).
+import {
+  type ActionFunctionArgs,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { FilterForm } from "~/components/DataTable";
+import { PostForm } from "~/components/PostForm";
+import { Empty, Screen } from "~/components/Screen";
+import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
-import { TITLES } from "~/messages";
+import { readForm } from "~/lib/csrf.server";
+import { scoreboardChanged } from "~/lib/scoreboard-live.server";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import {
+  eventsWithRounds,
+  type ManagedRound,
+  managedRounds,
+  type RoundFilter,
+  shownCount,
+  updateBoard,
+} from "~/models/scoreboard.server";
+import { MSG, TITLES } from "~/messages";
+import styles from "~/styles/scoreboard-manage.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.scoreboardManage} | ${TITLES.appName}` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "scoreboardManage");
-  return null;
+/** More round ids than this in one post is not our form. */
+const MAX_IDS = 5000;
+
+function eventParam(url: URL): number | null {
+  const raw = url.searchParams.get("event") ?? "";
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.scoreboardManage} />;
+function roundsParam(url: URL): RoundFilter {
+  const raw = url.searchParams.get("rounds");
+  return ROUND_FILTERS.find((f) => f === raw) ?? "all";
+}
+
+const ROUND_FILTERS: readonly RoundFilter[] = ["all", "shown", "drawn"];
+const ROUND_LABELS: Record<RoundFilter, string> = {
+  all: "All rounds",
+  shown: "Shown now",
+  drawn: "With races",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "scoreboardManage");
+  const url = new URL(request.url);
+  const eventId = eventParam(url);
+  const rounds = roundsParam(url);
+  return json({
+    eventId,
+    rounds,
+    events: eventsWithRounds(),
+    groups: managedRounds(eventId, rounds),
+    shown: shownCount(),
+  });
+}
+
+function ids(values: FormDataEntryValue[]): number[] | null {
+  if (values.length > MAX_IDS) return null;
+  const out = values.map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN));
+  return out.some(Number.isNaN) ? null : out;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, "scoreboardManage");
+  const form = await readForm(request);
+  const listed = ids(form.getAll("listed"));
+  const ticked = ids(form.getAll("show"));
+  if (listed === null || ticked === null) throw new Response("Bad Request", { status: 400 });
+  try {
+    updateBoard(user, listed, ticked);
+  } catch (error) {
+    console.error("scoreboard update failed", error);
+    const toast: Toast = { type: "error", message: MSG.genericError("updating scoreboard rounds") };
+    return json({ toast }, 500);
+  }
+  scoreboardChanged();
+  const { search } = new URL(request.url);
+  return redirectWithToast(request, `/scoreboard-manage${search}`, {
+    type: "success",
+    message: MSG.scoreboardUpdated,
+  });
+}
+
+/** "6 races, all scored", "6 races, 2 scored", "No races yet". */
+function raceText(round: ManagedRound): string {
+  if (round.races === 0) return "No races yet";
+  const races = `${round.races} ${round.races === 1 ? "race" : "races"}`;
+  if (round.scored === round.races) return `${races}, all scored`;
+  if (round.scored === 0) return `${races}, none scored`;
+  return `${races}, ${round.scored} scored`;
+}
+
+export default function ScoreboardManage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const rounds = data.groups.flatMap((g) => g.rounds);
+  // Remount the checkboxes after an Update or a new filter: they start from what is stored.
+  const formKey = `${data.eventId ?? "all"}:${data.rounds}:${rounds.map((r) => (r.shown ? r.id : "")).join(",")}`;
+  return (
+    <Screen
+      title={TITLES.scoreboardManage}
+      actions={
+        // A plain document (not a Remix page): a full page load, in a tab of its own.
+        <a href="/scoreboard" className="btn" target="_blank" rel="noopener">
+          Open Scoreboard
+        </a>
+      }
+    >
+      <Toasts toasts={[actionData?.toast]} />
+      <p>{MSG.scoreboardShownNow(data.shown)}</p>
+      <FilterForm submitLabel="Show">
+        <div className="field">
+          <label htmlFor="filter-event">Event</label>
+          <select
+            id="filter-event"
+            name="event"
+            defaultValue={data.eventId ?? ""}
+            key={`e-${data.eventId ?? ""}`}
+          >
+            <option value="">All events</option>
+            {data.events.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-rounds">Rounds</label>
+          <select id="filter-rounds" name="rounds" defaultValue={data.rounds} key={`r-${data.rounds}`}>
+            {ROUND_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {ROUND_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </FilterForm>
+      {rounds.length === 0 ? (
+        <Empty
+          text={
+            data.eventId === null && data.rounds === "all" ? MSG.scoreboardNoRounds : MSG.nothingToShowDot
+          }
+        />
+      ) : (
+        <PostForm task="Updating scoreboard rounds" key={formKey} className="scoreboard-manage">
+          <div className="table-wrap">
+            <table className="table board-rounds">
+              <thead>
+                <tr>
+                  <th scope="col">Show / Round</th>
+                  <th scope="col">Now</th>
+                </tr>
+              </thead>
+              {data.groups.map((group) => (
+                <tbody key={group.id}>
+                  <tr className="board-event">
+                    <th scope="colgroup" colSpan={2}>
+                      {group.name}
+                    </th>
+                  </tr>
+                  {group.rounds.map((round) => (
+                    <tr key={round.id}>
+                      <td className="cell-text">
+                        <input type="hidden" name="listed" value={round.id} />
+                        <label className="crew-pick">
+                          <input type="checkbox" name="show" value={round.id} defaultChecked={round.shown} />
+                          <span>{round.name}</span>
+                        </label>
+                        <small className="board-races">{raceText(round)}</small>
+                      </td>
+                      <td className="board-now">
+                        {round.shown ? <span className="badge badge-ok">Shown</span> : "Hidden"}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              ))}
+            </table>
+          </div>
+          <div className="crew-bar">
+            <span className="hint">Ticked rounds show on the scoreboard; the others do not.</span>
+            <button type="submit" className="btn btn-primary">
+              Update
+            </button>
+          </div>
+        </PostForm>
+      )}
+    </Screen>
+  );
 }

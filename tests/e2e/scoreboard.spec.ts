@@ -1,0 +1,340 @@
+// The scoreboard end to end, with JavaScript on and off: staff tick rounds on /scoreboard-manage and
+// Update ('Scoreboard rounds updated successfully.', audited); the public /scoreboard lists exactly
+// the shown rounds (team, lane, score), logged out too; under the Event filter an Update leaves
+// other events' rounds alone; a MANAGER is refused. The page: the no-JS meta refresh, ETag and 304,
+// and with JavaScript a score written meanwhile (by another connection, as a LiteFS replica sees
+// the primary's write, or through the manage screen) shows up without a reload within 2 s.
+// The scoreboard is shared by every test running at the same time: each test only looks at its own
+// rounds.
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import { expect, type Page, test } from "@playwright/test";
+import { auditOf, createEvent, createTeam, createUser, e2eDb, type EventMade, unique } from "./db";
+import { asFreshClient, DEMO, flashToast, isJs, login, toast } from "./helpers";
+
+const UPDATED = "Scoreboard rounds updated successfully.";
+const UNAUTHORIZED = "Unauthorized. Redirect to homepage.";
+/** The live-update promise is 2 s; polls allow a busy test machine some slack (measured: see the
+ * test's annotations). */
+const LIVE_MS = 2000;
+const LIVE_SLACK_MS = 4000;
+
+let serverErrors: string[] = [];
+let consoleErrors: string[] = [];
+test.beforeEach(async ({ page }) => {
+  await asFreshClient(page);
+  serverErrors = [];
+  consoleErrors = [];
+  page.on("response", (r) => {
+    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy|Uncaught/i.test(m.text()))
+      consoleErrors.push(m.text());
+  });
+});
+test.afterEach(() => {
+  expect(serverErrors, "no 5xx responses").toEqual([]);
+  expect(consoleErrors, "no CSP violations or script errors").toEqual([]);
+});
+
+type Race = { lane: string; team: string; score: string | null };
+type BoardRound = { id: number; name: string; races: Race[] };
+
+/** A club with `names.length` teams in `event`. */
+function teamsIn(event: EventMade, names: string[]): Map<string, number> {
+  const clubId = Number(
+    e2eDb()
+      .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
+      .run(unique("Board Club"), randomBytes(18).toString("base64url")).lastInsertRowid,
+  );
+  return new Map(names.map((name) => [name, createTeam(clubId, event.id, name)]));
+}
+
+/** A round of `event` with races (lane, team, score). */
+function createRound(event: EventMade, name: string, races: Race[], teams: Map<string, number>): BoardRound {
+  const db = e2eDb();
+  const id = Number(
+    db.prepare("INSERT INTO rounds (event_id, name, description) VALUES (?, ?, '')").run(event.id, name)
+      .lastInsertRowid,
+  );
+  const add = db.prepare("INSERT INTO races (round_id, lane, team_id, score) VALUES (?, ?, ?, ?)");
+  for (const race of races) add.run(id, race.lane, teams.get(race.team), race.score);
+  return { id, name, races };
+}
+
+/** An event with two rounds of three races each (one scored race in the first). */
+function boardEvent(tag = "SB") {
+  const event = createEvent({ name: unique(`${tag} EVENT`).toUpperCase() });
+  const names = ["A", "B", "C"].map((x) => `${unique(tag).toUpperCase()} ${x}`);
+  const teams = teamsIn(event, names);
+  const heat = createRound(
+    event,
+    `${event.name} HEAT 1`,
+    [
+      { lane: "1", team: names[0], score: "1:02.31" },
+      { lane: "2", team: names[1], score: null },
+      { lane: "3", team: names[2], score: null },
+    ],
+    teams,
+  );
+  const final = createRound(
+    event,
+    `${event.name} FINAL`,
+    [
+      { lane: "2", team: names[2], score: null },
+      { lane: "3", team: names[0], score: null },
+      { lane: "4", team: names[1], score: null },
+    ],
+    teams,
+  );
+  return { event, heat, final };
+}
+
+const setScore = (roundId: number, lane: string, score: string | null) =>
+  e2eDb().prepare("UPDATE races SET score = ? WHERE round_id = ? AND lane = ?").run(score, roundId, lane);
+
+const showRound = (roundId: number) =>
+  e2eDb().prepare("INSERT OR IGNORE INTO scoreboard_rounds (round_id) VALUES (?)").run(roundId);
+
+const isShown = (roundId: number) =>
+  Boolean(e2eDb().prepare("SELECT 1 FROM scoreboard_rounds WHERE round_id = ?").get(roundId));
+
+const roundBox = (page: Page, name: string) => page.getByRole("checkbox", { name, exact: true });
+const boardRound = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+
+/** The rows of a round's table on /scoreboard as [team, lane, score]. */
+async function rowsOf(page: Page, name: string): Promise<string[][]> {
+  const rows = boardRound(page, name).locator("tbody tr");
+  return rows.evaluateAll((trs) =>
+    trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => (td.textContent ?? "").trim())),
+  );
+}
+
+test("staff show and hide rounds; the public scoreboard lists exactly the shown ones", async ({ page }) => {
+  const admin = createUser("ADMIN");
+  const { event, heat, final } = boardEvent();
+  await login(page, admin.email, admin.password);
+  await page.goto(`/scoreboard-manage?event=${event.id}`);
+  await expect(page.getByRole("heading", { name: "Scoreboard", level: 1 })).toBeVisible();
+  await expect(page.locator(".board-event th")).toHaveText([event.name]);
+  await expect(roundBox(page, heat.name)).not.toBeChecked();
+  await expect(roundBox(page, final.name)).not.toBeChecked();
+  await expect(page.getByRole("row", { name: heat.name })).toContainText("3 races, 1 scored");
+  await expect(page.getByRole("row", { name: final.name })).toContainText("3 races, none scored");
+
+  // Show the heat.
+  await roundBox(page, heat.name).check();
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(flashToast(page, UPDATED)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/scoreboard-manage\\?event=${event.id}$`));
+  await expect(roundBox(page, heat.name)).toBeChecked();
+  await expect(page.getByRole("row", { name: heat.name })).toContainText("Shown");
+  expect(isShown(heat.id)).toBe(true);
+  expect(isShown(final.id)).toBe(false);
+  const entry = auditOf(admin.id).find((a) => a.action === "scoreboard.updated");
+  expect(JSON.parse(entry?.details ?? "{}")).toEqual({ shown: [heat.id], hidden: [] });
+
+  await page.goto("/scoreboard");
+  await expect(boardRound(page, heat.name)).toBeVisible();
+  await expect(boardRound(page, final.name)).toHaveCount(0);
+  expect(await rowsOf(page, heat.name)).toEqual(heat.races.map((r) => [r.team, r.lane, r.score ?? "–"]));
+  expect(await boardRound(page, heat.name).getByRole("columnheader").allTextContents()).toEqual([
+    "Team",
+    "Lane",
+    "Score",
+  ]);
+
+  // Swap: the final on, the heat off.
+  await page.goto(`/scoreboard-manage?event=${event.id}`);
+  await roundBox(page, heat.name).uncheck();
+  await roundBox(page, final.name).check();
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(flashToast(page, UPDATED)).toBeVisible();
+  await expect(roundBox(page, final.name)).toBeChecked();
+  await expect(roundBox(page, heat.name)).not.toBeChecked();
+  await page.goto("/scoreboard");
+  await expect(boardRound(page, final.name)).toBeVisible();
+  await expect(boardRound(page, heat.name)).toHaveCount(0);
+  expect(await rowsOf(page, final.name)).toEqual(final.races.map((r) => [r.team, r.lane, "–"]));
+});
+
+test("an Update under the Event filter leaves other events' rounds as they were", async ({ page }) => {
+  const mine = boardEvent("SBF");
+  const other = boardEvent("SBO");
+  showRound(other.heat.id);
+  showRound(mine.final.id);
+  await login(page, DEMO.COMMITTEE); // the results desk: COMMITTEE may manage the scoreboard
+  await page.goto(`/scoreboard-manage?event=${mine.event.id}`);
+  await expect(roundBox(page, other.heat.name)).toHaveCount(0);
+  await expect(roundBox(page, mine.final.name)).toBeChecked();
+  await roundBox(page, mine.final.name).uncheck();
+  await roundBox(page, mine.heat.name).check();
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(flashToast(page, UPDATED)).toBeVisible();
+  expect([isShown(mine.heat.id), isShown(mine.final.id), isShown(other.heat.id)]).toEqual([
+    true,
+    false,
+    true,
+  ]);
+
+  // "Shown now" lists shown rounds across events.
+  await page.getByLabel("Event", { exact: true }).selectOption("");
+  await page.getByLabel("Rounds", { exact: true }).selectOption("shown");
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page).toHaveURL(/rounds=shown/);
+  await expect(roundBox(page, mine.heat.name)).toBeChecked();
+  await expect(roundBox(page, other.heat.name)).toBeChecked();
+  await expect(roundBox(page, mine.final.name)).toHaveCount(0);
+});
+
+test("a manager is refused; the public page needs no login", async ({ page }) => {
+  const { heat } = boardEvent("SBM");
+  showRound(heat.id);
+  await page.goto("/scoreboard");
+  await expect(page.getByRole("heading", { name: "Scoreboard", level: 1 })).toBeVisible();
+  await expect(boardRound(page, heat.name)).toBeVisible();
+
+  await login(page, DEMO.MANAGER);
+  await page.goto("/scoreboard-manage");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page, UNAUTHORIZED)).toBeVisible();
+  // A forged Update (the manager's own CSRF token): refused, nothing changes.
+  const csrf = (await page.context().cookies()).find((c) => c.name.endsWith("XSRF-TOKEN"))?.value ?? "";
+  const res = await page.request.post("/scoreboard-manage", {
+    form: { csrf, listed: String(heat.id) },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(302);
+  expect(res.headers().location).toBe("/");
+  expect(isShown(heat.id)).toBe(true);
+});
+
+test("the page: no-JS refresh, ETag and 304, a new ETag after a change", async ({ page }) => {
+  const { heat } = boardEvent("SBE");
+  showRound(heat.id);
+  await page.goto("/scoreboard");
+  await expect(boardRound(page, heat.name)).toBeVisible();
+  // The meta refresh sits in <noscript>: an element without JavaScript, inert text with it.
+  const refresh = page.locator('meta[http-equiv="refresh"]');
+  if (isJs()) {
+    await expect(refresh).toHaveCount(0);
+    await expect(page.locator("#sb-status")).toHaveText("Live");
+  } else {
+    await expect(refresh).toHaveAttribute("content", "30");
+    // (Playwright's text matchers skip <noscript>: read the DOM.)
+    expect(await page.locator("#sb-status").textContent()).toBe("Updates every 30 seconds.");
+  }
+
+  const first = await page.request.get("/scoreboard");
+  expect(first.status()).toBe(200);
+  const etag = first.headers().etag;
+  expect(etag).toMatch(/^W\/".+"$/);
+  expect(first.headers()["cache-control"]).toBe("no-cache");
+  const again = await page.request.get("/scoreboard", { headers: { "If-None-Match": etag } });
+  expect(again.status()).toBe(304);
+  expect(await again.body()).toHaveLength(0);
+
+  setScore(heat.id, "2", "1:03.50");
+  const changed = await page.request.get("/scoreboard", { headers: { "If-None-Match": etag } });
+  expect(changed.status()).toBe(200);
+  expect(changed.headers().etag).not.toBe(etag);
+  expect(await changed.text()).toContain("1:03.50");
+});
+
+test("with JavaScript a new score reaches an open scoreboard within 2 s, no reload", async ({
+  page,
+}, info) => {
+  test.skip(!isJs(), "live updates need JavaScript (without it the page reloads every 30 s)");
+  const { event, heat, final } = boardEvent("SBL");
+  showRound(heat.id);
+  await page.goto("/scoreboard");
+  await expect(page.locator("#sb-status")).toHaveText("Live");
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+  const cell = (round: string, lane: string) =>
+    boardRound(page, round)
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell", { name: lane, exact: true }) });
+
+  // A write by another connection (a script, or the primary's write arriving on a LiteFS replica):
+  // the process notices within its 1 s poll.
+  const measured: number[] = [];
+  for (const score of ["1:04.10", "DNF"]) {
+    const started = Date.now();
+    setScore(heat.id, "3", score);
+    await expect(cell(heat.name, "3")).toContainText(score, { timeout: LIVE_SLACK_MS });
+    measured.push(Date.now() - started);
+  }
+
+  // Through the app: the manage screen's Update tells the open scoreboards at once.
+  const staff = await page.context().browser()!.newContext();
+  const desk = await staff.newPage();
+  await asFreshClient(desk);
+  await login(desk, DEMO.ADMIN);
+  await desk.goto(`/scoreboard-manage?event=${event.id}`);
+  await roundBox(desk, final.name).check();
+  const started = Date.now();
+  await desk.getByRole("button", { name: "Update" }).click();
+  await expect(boardRound(page, final.name)).toBeVisible({ timeout: LIVE_SLACK_MS });
+  measured.push(Date.now() - started);
+  await staff.close();
+
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  info.annotations.push({ type: "live update ms", description: measured.join(", ") });
+  for (const ms of measured) expect(ms, `a change shown after ${ms} ms`).toBeLessThan(LIVE_SLACK_MS);
+  expect(Math.min(...measured), "at least one change within the 2 s promise").toBeLessThan(LIVE_MS);
+});
+
+/** The first bytes of the live stream, over raw HTTP (what the browser's EventSource reads). */
+function openStream(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; first: string; close: () => void }> {
+  const base = new URL(test.info().project.use.baseURL ?? "http://127.0.0.1:3100");
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: base.hostname, port: base.port, path, headers }, (res) => {
+      res.setEncoding("utf8");
+      res.once("data", (chunk: string) =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          first: chunk,
+          close: () => req.destroy(),
+        }),
+      );
+    });
+    req.on("error", reject);
+    req.setTimeout(5000, () => req.destroy(new Error("no data from the stream within 5 s")));
+  });
+}
+
+test("the live stream: event-stream, never compressed, retry and the board a reconnect lacks", async () => {
+  test.skip(!isJs(), "raw HTTP: once is enough");
+  const { heat } = boardEvent("SBS");
+  showRound(heat.id);
+  const stream = await openStream("/scoreboard/events", { "Accept-Encoding": "gzip, deflate, br" });
+  try {
+    expect(stream.status).toBe(200);
+    expect(stream.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+    expect(stream.headers["content-encoding"]).toBeUndefined();
+    expect(stream.headers["cache-control"]).toBe("no-cache, no-transform");
+    expect(stream.first).toMatch(/^retry: \d+\n\n/);
+    // No version known: the current board at once, with its version as the event id.
+    expect(stream.first).toMatch(/\nid: [\w-]+\nevent: board\ndata: /);
+    expect(stream.first).toContain(heat.name);
+    const version = stream.first.match(/\nid: ([\w-]+)\n/)?.[1] ?? "";
+
+    // A browser that has this board gets no board (unless a parallel test changed it meanwhile); one
+    // with an older board (Last-Event-ID wins over the page's ?v=) gets the current one.
+    const upToDate = await openStream("/scoreboard/events", { "Last-Event-ID": version });
+    if (upToDate.first.includes("event: board")) expect(upToDate.first).not.toContain(`id: ${version}\n`);
+    upToDate.close();
+    const behind = await openStream(`/scoreboard/events?v=${version}`, { "Last-Event-ID": "older" });
+    expect(behind.first).toMatch(/\nid: [\w-]+\nevent: board\ndata: /);
+    behind.close();
+  } finally {
+    stream.close();
+  }
+});
