@@ -22,10 +22,8 @@ import {
   withCrewCloseAt,
   withCrewsOpen,
 } from "./db";
-import { asFreshClient, login, logout, toast } from "./helpers";
+import { asFreshClient, csrfOf, forgePost, isJs, login, logout, toast, watchServerErrors } from "./helpers";
 import { formatDateTime } from "../../app/rules/format";
-
-const isJs = () => test.info().project.name === "js";
 
 const UPDATED = "Event team members updated successfully.";
 const MALAYSIA = "For Malaysia events, do select only Malaysian citizens.";
@@ -41,23 +39,8 @@ const maxMale = (n: number) =>
 const minFemale = (n: number) =>
   `Number of selected female participants does not meet mininum count (${n}). Select more and try again.`;
 
-let serverErrors: string[] = [];
-let cspErrors: string[] = [];
-test.beforeEach(async ({ page }) => {
-  await asFreshClient(page);
-  serverErrors = [];
-  cspErrors = [];
-  page.on("response", (r) => {
-    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-  });
-  page.on("console", (m) => {
-    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
-  });
-});
-test.afterEach(() => {
-  expect(serverErrors, "no 5xx responses").toEqual([]);
-  expect(cspErrors, "no CSP violations").toEqual([]);
-});
+test.beforeEach(({ page }) => asFreshClient(page));
+watchServerErrors(test);
 
 const regattaYear = () => settingsRow()?.regatta_year ?? new Date().getFullYear();
 
@@ -82,21 +65,6 @@ async function pick(page: Page, all: Member[], chosen: Member[]) {
 
 async function expectTicks(page: Page, all: Member[], chosen: Member[]) {
   for (const m of all) await expect(box(page, m)).toBeChecked({ checked: chosen.includes(m) });
-}
-
-async function csrfOf(page: Page): Promise<string> {
-  return page.locator('input[name="csrf"]').first().inputValue();
-}
-
-/** A form POST outside the UI, with this browser's cookies; redirects not followed. */
-async function forgePost(page: Page, url: string, pairs: [string, string | number][]) {
-  const response = await page.request.post(url, {
-    data: new URLSearchParams(pairs.map(([k, v]) => [k, String(v)])).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `${url} must not fail on the server`).toBeLessThan(500);
-  return response;
 }
 
 const ids = (members: Member[]) => members.map((m) => m.id).sort((a, b) => a - b);

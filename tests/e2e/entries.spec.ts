@@ -22,47 +22,25 @@ import {
   withEntriesCloseAt,
   withEntriesOpen,
 } from "./db";
-import { asFreshClient, flashToast as toast, login, payOnSimulator, waitForMail } from "./helpers";
-
-const isJs = () => test.info().project.name === "js";
+import {
+  asFreshClient,
+  csrfOf,
+  flashToast as toast,
+  forgePost,
+  isJs,
+  login,
+  payOnSimulator,
+  waitForMail,
+  watchServerErrors,
+} from "./helpers";
 
 /** lib/waitlist-mail.server.ts WAITLIST_OFFER_SUBJECT (not imported: a server module). */
 const OFFER_SUBJECT = /^Event entries are held for your team$/;
 const NONE_SELECTED = "Number of teams must be at least 1.";
 const TOO_MANY = "Number of teams must be a whole number from 0 to 20.";
 
-let serverErrors: string[] = [];
-let cspErrors: string[] = [];
-test.beforeEach(async ({ page }) => {
-  await asFreshClient(page);
-  serverErrors = [];
-  cspErrors = [];
-  page.on("response", (r) => {
-    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-  });
-  page.on("console", (m) => {
-    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
-  });
-});
-test.afterEach(() => {
-  expect(serverErrors, "no 5xx responses").toEqual([]);
-  expect(cspErrors, "no CSP violations").toEqual([]);
-});
-
-async function csrfOf(page: Page): Promise<string> {
-  return page.locator('input[name="csrf"]').first().inputValue();
-}
-
-/** A form POST outside the UI, with this browser's cookies; redirects not followed. */
-async function forgePost(page: Page, url: string, pairs: [string, string | number][]) {
-  const response = await page.request.post(url, {
-    data: new URLSearchParams(pairs.map(([k, v]) => [k, String(v)])).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `${url} must not fail on the server`).toBeLessThan(500);
-  return response;
-}
+test.beforeEach(({ page }) => asFreshClient(page));
+watchServerErrors(test);
 
 /** A club of one manager (and `members - 1` competitors). */
 async function club(members = 1) {

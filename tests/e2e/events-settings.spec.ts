@@ -18,7 +18,7 @@ import {
   withCrewsOpen,
   withEntriesOpen,
 } from "./db";
-import { asFreshClient, login, logout, toast } from "./helpers";
+import { asFreshClient, csrfOf, forgePost, login, logout, toast, watchServerErrors } from "./helpers";
 import { defaultSettings } from "../../app/rules/settings-schema";
 
 const EVENTS_CSV_HEADER =
@@ -27,16 +27,7 @@ const EVENTS_CSV_HEADER =
 test.beforeEach(({ page }) => asFreshClient(page));
 
 // No 5xx anywhere: every response the page sees is checked after each test.
-let serverErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  serverErrors = [];
-  page.on("response", (r) => {
-    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-  });
-});
-test.afterEach(() => {
-  expect(serverErrors, "no 5xx responses").toEqual([]);
-});
+watchServerErrors(test, { csp: false });
 
 function eventsTable(page: Page) {
   return page.getByRole("table", { name: "All Events" });
@@ -61,21 +52,6 @@ async function searchEvents(page: Page, name: string) {
 async function dismissToasts(page: Page) {
   const close = page.locator(".toast-close:visible");
   while ((await close.count()) > 0) await close.first().click();
-}
-
-async function csrfOf(page: Page): Promise<string> {
-  return page.locator('input[name="csrf"]').first().inputValue();
-}
-
-/** A form POST outside the UI (as a forger would send it), with this browser's cookies. */
-async function forgePost(page: Page, url: string, pairs: [string, string | number][]) {
-  const response = await page.request.post(url, {
-    data: new URLSearchParams(pairs.map(([k, v]) => [k, String(v)])).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `${url} must not fail on the server`).toBeLessThan(500);
-  return response;
 }
 
 const EVENT_FIELDS: [string, string][] = [

@@ -5,21 +5,12 @@
 // same time, so figures are checked per club, and totals against the rows of the same response.
 import { expect, type Page, test } from "@playwright/test";
 import { createClub, createEvent, createTeam, createUser, unique } from "./db";
-import { asFreshClient, login, parseCsv, toast } from "./helpers";
+import { asFreshClient, login, parseCsv, toast, watchServerErrors } from "./helpers";
 import { SUMMARY_COLUMNS } from "../../app/rules/event-categories";
 
 test.beforeEach(({ page }) => asFreshClient(page));
 
-let serverErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  serverErrors = [];
-  page.on("response", (r) => {
-    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-  });
-});
-test.afterEach(() => {
-  expect(serverErrors, "no 5xx responses").toEqual([]);
-});
+watchServerErrors(test, { csp: false });
 
 const CSV_HEADER = ["Team", "Country", ...SUMMARY_COLUMNS.map((c) => c.csvLabel), "Total"].join(",");
 

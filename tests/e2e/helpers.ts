@@ -122,3 +122,45 @@ export async function asFreshClient(page: Page) {
   const address = `10.${process.pid % 250}.${Math.floor(clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`;
   await page.setExtraHTTPHeaders({ "X-Test-Client-IP": address });
 }
+
+/**
+ * Fails each test of the spec that saw a 5xx response on its page and, with `csp` (the default),
+ * a script the Content Security Policy refused (the checkouts' auto-submit carries the nonce).
+ * Call once at the top of a spec file: it registers a beforeEach and an afterEach on `t`.
+ */
+export function watchServerErrors(t: typeof test, { csp = true }: { csp?: boolean } = {}) {
+  let serverErrors: string[] = [];
+  let cspErrors: string[] = [];
+  t.beforeEach(({ page }) => {
+    serverErrors = [];
+    cspErrors = [];
+    page.on("response", (r) => {
+      if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    });
+    if (csp)
+      page.on("console", (m) => {
+        if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+      });
+  });
+  t.afterEach(() => {
+    expect(serverErrors, "no 5xx responses").toEqual([]);
+    if (csp) expect(cspErrors, "no CSP violations").toEqual([]);
+  });
+}
+
+/** The CSRF token the page carries (every page has one in the sidebar's Logout form). */
+export async function csrfOf(page: Page): Promise<string> {
+  return page.locator('input[name="csrf"]').first().inputValue();
+}
+
+/** A form POST outside the UI (as a forger would send it), with this browser's cookies; repeated
+ * keys allowed. Redirects are not followed; a 5xx fails the test. */
+export async function forgePost(page: Page, url: string, pairs: [string, string | number][]) {
+  const response = await page.request.post(url, {
+    data: new URLSearchParams(pairs.map(([k, v]) => [k, String(v)])).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `${url} must not fail on the server`).toBeLessThan(500);
+  return response;
+}

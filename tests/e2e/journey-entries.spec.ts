@@ -25,25 +25,19 @@ import {
   withCrewsOpen,
   withEntriesOpen,
 } from "./db";
-import { asFreshClient, flashToast, isJs, login, logout, parseCsv, payOnSimulator } from "./helpers";
+import {
+  asFreshClient,
+  flashToast,
+  isJs,
+  login,
+  logout,
+  parseCsv,
+  payOnSimulator,
+  watchServerErrors,
+} from "./helpers";
 
-let serverErrors: string[] = [];
-let cspErrors: string[] = [];
-test.beforeEach(async ({ page }) => {
-  await asFreshClient(page);
-  serverErrors = [];
-  cspErrors = [];
-  page.on("response", (r) => {
-    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-  });
-  page.on("console", (m) => {
-    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
-  });
-});
-test.afterEach(() => {
-  expect(serverErrors, "no 5xx responses").toEqual([]);
-  expect(cspErrors, "no CSP violations").toEqual([]);
-});
+test.beforeEach(({ page }) => asFreshClient(page));
+watchServerErrors(test);
 
 /** A MyKad number (12 digits with dashes) for member `i`. */
 const myKad = (i: number) => `900101-07-${String(1000 + i)}`;

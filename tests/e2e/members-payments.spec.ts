@@ -15,9 +15,16 @@ import {
   paymentLogsOf,
   setMemberState,
 } from "./db";
-import { asFreshClient, flashToast as toast, login, waitForMail } from "./helpers";
-
-const isJs = () => test.info().project.name === "js";
+import {
+  asFreshClient,
+  csrfOf,
+  flashToast as toast,
+  forgePost,
+  isJs,
+  login,
+  waitForMail,
+  watchServerErrors,
+} from "./helpers";
 
 const DECLARATION = /swim at least 50 m/;
 const APPROVED = "Selected members have been approved.";
@@ -28,23 +35,8 @@ const RETURN_ERROR =
 
 // No 5xx anywhere and no script the CSP refused (the checkout's auto-submit carries the nonce):
 // checked after each test.
-let serverErrors: string[] = [];
-let cspErrors: string[] = [];
-test.beforeEach(async ({ page }) => {
-  await asFreshClient(page);
-  serverErrors = [];
-  cspErrors = [];
-  page.on("response", (r) => {
-    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-  });
-  page.on("console", (m) => {
-    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
-  });
-});
-test.afterEach(() => {
-  expect(serverErrors, "no 5xx responses").toEqual([]);
-  expect(cspErrors, "no CSP violations").toEqual([]);
-});
+test.beforeEach(({ page }) => asFreshClient(page));
+watchServerErrors(test);
 
 /** A club of ours: its manager (approved, fee unpaid, approved photo), two members waiting for
  * approval, three approved members with unpaid fees, one whose email is not verified. */
@@ -54,21 +46,6 @@ async function ourClub() {
   for (const m of [p1, p2]) setMemberState(m.id, { approved: false });
   setMemberState(unverified.id, { verified: false, approved: false });
   return { club, manager, pending: [p1, p2], fee: [f1, f2, f3], unverified };
-}
-
-async function csrfOf(page: Page): Promise<string> {
-  return page.locator('input[name="csrf"]').first().inputValue();
-}
-
-/** A form POST outside the UI, with this browser's cookies; redirects not followed. */
-async function forgePost(page: Page, url: string, pairs: [string, string | number][]) {
-  const response = await page.request.post(url, {
-    data: new URLSearchParams(pairs.map(([k, v]) => [k, String(v)])).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `${url} must not fail on the server`).toBeLessThan(500);
-  return response;
 }
 
 function tab(page: Page, label: string) {

@@ -15,20 +15,9 @@ import {
   orderStatus,
   unique,
 } from "./db";
-import { DEMO, login, toast, waitForMail } from "./helpers";
+import { csrfOf, DEMO, forgePost, isJs, login, toast, waitForMail, watchServerErrors } from "./helpers";
 
-const isJs = () => test.info().project.name === "js";
-
-let serverErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  serverErrors = [];
-  page.on("response", (r) => {
-    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-  });
-});
-test.afterEach(() => {
-  expect(serverErrors, "no 5xx responses").toEqual([]);
-});
+watchServerErrors(test, { csp: false });
 
 const ordersTable = (page: Page) => page.getByRole("table", { name: "Orders", exact: true });
 const bodyRows = (table: Locator) => table.locator("tbody").getByRole("row");
@@ -38,20 +27,6 @@ const orderRow = (page: Page, id: number) =>
     has: page.locator("td:first-child", { hasText: new RegExp(`^${id}$`) }),
   });
 const dialog = (page: Page) => page.getByRole("dialog");
-
-async function csrfOf(page: Page): Promise<string> {
-  return page.locator('input[name="csrf"]').first().inputValue();
-}
-
-async function forgePost(page: Page, url: string, pairs: [string, string | number][]) {
-  const response = await page.request.post(url, {
-    data: new URLSearchParams(pairs.map(([k, v]) => [k, String(v)])).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `${url} must not fail on the server`).toBeLessThan(500);
-  return response;
-}
 
 /** A manager with two members and one order in each status (the Processing one pays their fees). */
 async function managerWithOrders() {

@@ -13,7 +13,19 @@ import {
   setPhotoState,
   unique,
 } from "./db";
-import { DEMO, linkIn, login, logout, mailsTo, toast, waitForMail } from "./helpers";
+import {
+  csrfOf,
+  DEMO,
+  forgePost,
+  isJs,
+  linkIn,
+  login,
+  logout,
+  mailsTo,
+  toast,
+  waitForMail,
+  watchServerErrors,
+} from "./helpers";
 
 const USERS_CSV_HEADER =
   "#,Team,Role,Name,Email,Identification,Gender,YOB,Photo,Verified,Approved,Paid,Phone,Emergency Contact,Address";
@@ -22,19 +34,8 @@ const TEAMS_CSV_HEADER =
 const PHOTO_COLUMN = 8; // "#,Team,Role,Name,Email,Identification,Gender,YOB,Photo,..."
 const NAME_COLUMN = 3;
 
-const isJs = () => test.info().project.name === "js";
-
 // No 5xx anywhere: every response the page sees is checked after each test.
-let serverErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  serverErrors = [];
-  page.on("response", (r) => {
-    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-  });
-});
-test.afterEach(() => {
-  expect(serverErrors, "no 5xx responses").toEqual([]);
-});
+watchServerErrors(test, { csp: false });
 
 function usersTable(page: Page) {
   return page.getByRole("table", { name: "All Users" });
@@ -53,23 +54,6 @@ function columnHeader(page: Page, name: string) {
 }
 function pagerCount(page: Page) {
   return page.getByRole("navigation", { name: "Pages" }).getByText(/^Showing /);
-}
-
-/** The CSRF token the page carries (every page has one in the sidebar's Logout form). */
-async function csrfOf(page: Page): Promise<string> {
-  return page.locator('input[name="csrf"]').first().inputValue();
-}
-
-/** A form POST outside the UI (as a forger would send it), with this browser's cookies; repeated
- * keys allowed. Redirects are not followed. */
-async function forgePost(page: Page, url: string, pairs: [string, string | number][]) {
-  const response = await page.request.post(url, {
-    data: new URLSearchParams(pairs.map(([k, v]) => [k, String(v)])).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `${url} must not fail on the server`).toBeLessThan(500);
-  return response;
 }
 
 async function downloadCsv(page: Page) {

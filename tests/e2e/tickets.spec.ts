@@ -7,31 +7,14 @@ import { expect, type Page, test } from "@playwright/test";
 import { formatRM } from "../../app/rules/format";
 import { defaultSettings } from "../../app/rules/settings-schema";
 import { createClub, createUser, orderLinesOf, orderRecord, ordersOwnedBy, settingsRow } from "./db";
-import { asFreshClient, flashToast as toast, login } from "./helpers";
-
-const isJs = () => test.info().project.name === "js";
+import { asFreshClient, flashToast as toast, forgePost, isJs, login, watchServerErrors } from "./helpers";
 
 const PAX_MIN = "Number of pax must be at least 1.";
 const PAX_MAX = "Number of pax must be at most 50 per order. For more, place another order.";
 const UNAUTHORIZED = "Unauthorized. Redirect to homepage.";
 
-let serverErrors: string[] = [];
-let cspErrors: string[] = [];
-test.beforeEach(async ({ page }) => {
-  await asFreshClient(page);
-  serverErrors = [];
-  cspErrors = [];
-  page.on("response", (r) => {
-    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-  });
-  page.on("console", (m) => {
-    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
-  });
-});
-test.afterEach(() => {
-  expect(serverErrors, "no 5xx responses").toEqual([]);
-  expect(cspErrors, "no CSP violations").toEqual([]);
-});
+test.beforeEach(({ page }) => asFreshClient(page));
+watchServerErrors(test);
 
 /** The ticket's price and description as the app reads them (the saved settings, or defaults). */
 function ticketSettings() {
@@ -56,17 +39,6 @@ async function checkout(page: Page, pax: string) {
   await page.getByRole("button", { name: "Checkout" }).click();
   await expect(page).toHaveURL(new RegExp(`/tickets/purchase/checkout\\?pax=${pax}$`));
   await expect(dialog(page)).toBeVisible();
-}
-
-/** A form POST outside the UI, with this browser's cookies; redirects not followed. */
-async function forgePost(page: Page, url: string, pairs: [string, string | number][]) {
-  const response = await page.request.post(url, {
-    data: new URLSearchParams(pairs.map(([k, v]) => [k, String(v)])).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `${url} must not fail on the server`).toBeLessThan(500);
-  return response;
 }
 
 /** On the return page: with JavaScript it posts itself; without, Continue. */
