@@ -819,6 +819,11 @@ export async function createScanSetup(
   };
 }
 
+/** Gives a round another name (two events' rounds may share one: "FINAL"). */
+export function renameRound(roundId: number, name: string): void {
+  e2eDb().prepare("UPDATE rounds SET name = ? WHERE id = ?").run(name, roundId);
+}
+
 /** A round's scan logs (team and user), oldest first. */
 export function scanLogsOf(roundId: number): { team_id: number; user_id: number; created_at: number }[] {
   return e2eDb()

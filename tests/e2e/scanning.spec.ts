@@ -15,8 +15,10 @@ import {
   createUser,
   type Member,
   type ScanSetup,
+  renameRound,
   scanLogsOf,
   setCrewDetails,
+  setPhotoState,
   signedCodeOf,
   withSignedTagsOff,
   unique,
@@ -220,6 +222,30 @@ test.describe("Entrance kiosk", () => {
     });
   });
 
+  test("a round name two events share: the kiosk asks which event's, by keyboard", async ({ page }) => {
+    const s = await createScanSetup();
+    const twin = await createScanSetup();
+    renameRound(twin.round.id, s.round.name);
+    await withSignedTagsOff(async () => {
+      await page.goto("/scanning/entrance");
+      await typeEnter(page, "round-name", s.round.name);
+      // One button per event, by event name, the first focused; Tab, Enter picks the second.
+      const choices = page.getByRole("button", { name: ` — ${s.round.name}` });
+      await expect(choices).toHaveCount(2);
+      await expect(choices.nth(0)).toBeFocused();
+      const [, picked] = [s, twin].sort((a, b) => (a.event.name < b.event.name ? -1 : 1));
+      await expect(choices.nth(1)).toHaveText(`${picked.event.name} — ${s.round.name}`);
+      await page.keyboard.press("Tab");
+      await expect(choices.nth(1)).toBeFocused();
+      await press(page);
+      await expect(page.getByText(picked.event.name, { exact: true })).toBeVisible();
+      await typeEnter(page, "lane", "1");
+      await expect(page.getByText(picked.team.name, { exact: true })).toBeVisible();
+      const outsider = picked === s ? twin : s;
+      await scan(page, code(outsider.team.members[0]), `Not a member of ${picked.team.name}.`);
+    });
+  });
+
   test("with JavaScript: a reload keeps the history; offline, scans go on and the save waits until the network is back", async ({
     page,
     context,
@@ -372,6 +398,7 @@ test.describe("Scanning profile", () => {
     const s = await createScanSetup();
     const m2 = s.team.members[1];
     setCrewDetails(m2.id, { yob: 1995 });
+    setPhotoState(s.team.members[2].id, 0); // pending: not shown
     // A second entry in an event whose name sorts first: entries are sorted by event name.
     const first = createEvent({ name: unique("AAA E2E EVENT").toUpperCase() });
     createTeam(s.team.clubId, first.id, `${s.team.clubName.toUpperCase()} B`, [m2.id]);
@@ -380,6 +407,9 @@ test.describe("Scanning profile", () => {
       await expect(page.getByText("Nothing to show.")).toBeVisible();
       await typeEnter(page, "profile-code", "hello");
       await expect(page.getByRole("alert")).toHaveText(INVALID);
+      // No approved photo: a blank placeholder.
+      await typeEnter(page, "profile-code", code(s.team.members[2]));
+      await expect(page.getByRole("img", { name: `${s.team.members[2].name} (no photo)` })).toBeVisible();
       await typeEnter(page, "profile-code", code(m2));
       const card = page.getByRole("article", { name: m2.name.toUpperCase() });
       await expect(card.getByRole("img", { name: m2.name })).toBeVisible();
