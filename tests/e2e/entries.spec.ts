@@ -168,9 +168,12 @@ test.describe("Buying event entries", () => {
       await expect(
         toast(page, `You are on the waitlist for ${event.name}. We will email you when entries free up.`),
       ).toBeVisible();
-      await expect(eventRow(page, event.name)).toContainText("On the waitlist for 2 teams.");
-      expect(waitlistRows(event.id).map((w) => [w.association_id, w.teams, w.status])).toEqual([
-        [ours.id, 2, "WAITING"],
+      // The one entry still free is offered at once to the club now first in line (this one).
+      await expect(eventRow(page, event.name)).toContainText(
+        `1 entry is held for you in ${event.name} until`,
+      );
+      expect(waitlistRows(event.id).map((w) => [w.association_id, w.teams, w.status, w.held])).toEqual([
+        [ours.id, 2, "OFFERED", 1],
       ]);
       // Once is enough.
       const again = await forgePost(page, "/events/waitlist", [
