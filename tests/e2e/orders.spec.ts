@@ -403,6 +403,7 @@ test.describe("Payment Logs", () => {
 
     // By order id: the forged call is there, marked.
     await page.getByRole("link", { name: "Clear Filters" }).click();
+    await expect(page).not.toHaveURL(/[?&]transactionId=/); // with JavaScript, a client navigation
     await page.getByLabel("Order Id").fill(String(order.id));
     await page.getByRole("button", { name: "Search" }).click();
     const forged = rows.filter({ hasText: forgedTxn });
