@@ -1,7 +1,10 @@
 // `npm run bench`: server latency (p50, p95) and requests per second at 20 concurrent connections
 // for the staff pages on the race-day dataset, our not-found page, a vanilla Remix v2 app
 // (bench/vanilla, served by remix-serve) and a bare node:http hello-world; plus page weight
-// (gzipped HTML, CSS, JS) and the size and time of one full CSV export of the users.
+// (gzipped HTML, CSS, JS) and the size and time of one full CSV export of the users. The public
+// scoreboard: its page (and a 304 revalidation) against the vanilla app and /not-found, the time
+// from a Save Scores POST to the event on an open live stream, and the server's memory with 500
+// open streams (docs/decisions/0016-race-day.md, Scoreboard).
 // See docs/decisions/0010-performance.md for the targets and the last results.
 //
 // Everything runs on 127.0.0.1. The app is copied (sources only, node_modules linked) into a
@@ -503,6 +506,187 @@ async function kioskScan(databasePath) {
   };
 }
 
+// --- scoreboard (issue 10; docs/decisions/0016-race-day.md, Scoreboard) -------------------------------
+
+/** The public scoreboard's ETag, for the revalidation row (a browser that already has the page). */
+async function scoreboardEtag() {
+  const res = await request(`${base}/scoreboard`);
+  await res.arrayBuffer();
+  const etag = res.headers.get("etag");
+  if (res.status !== 200 || !etag) throw new Error(`GET /scoreboard answered ${res.status} without an ETag`);
+  return etag;
+}
+
+/**
+ * One live stream (GET /scoreboard/events) on its own connection, like one browser's EventSource.
+ * Resolves once its first bytes arrived; `boards` counts the "board" events, `waitFor(text)`
+ * resolves with the time the first event containing `text` arrived.
+ */
+function openScoreboardStream() {
+  const u = assertLocal(`${base}/scoreboard/events`);
+  return new Promise((resolve, reject) => {
+    let buffered = "";
+    /** @type {{ text: string, resolve: (ms: number) => void }[]} */
+    let waiting = [];
+    const stream = { boards: 0, waitFor: null, close: null };
+    const req = http.get(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        agent: false,
+        headers: { accept: "text/event-stream" },
+      },
+      (res) => {
+        if (res.statusCode !== 200)
+          return reject(new Error(`GET /scoreboard/events answered ${res.statusCode}`));
+        res.setEncoding("utf8");
+        res.once("data", () => resolve(stream));
+        res.on("data", (chunk) => {
+          buffered += chunk;
+          let end = buffered.indexOf("\n\n");
+          while (end !== -1) {
+            const message = buffered.slice(0, end);
+            buffered = buffered.slice(end + 2);
+            if (/^event: board$/m.test(message)) {
+              stream.boards++;
+              const now = performance.now();
+              waiting = waiting.filter((w) => {
+                if (!message.includes(w.text)) return true;
+                w.resolve(now);
+                return false;
+              });
+            }
+            end = buffered.indexOf("\n\n");
+          }
+        });
+      },
+    );
+    req.on("error", reject);
+    stream.waitFor = (text, timeoutMs = 10_000) =>
+      new Promise((done, failed) => {
+        const timer = setTimeout(
+          () => failed(new Error(`no board with ${text} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiting.push({
+          text,
+          resolve: (ms) => {
+            clearTimeout(timer);
+            done(ms);
+          },
+        });
+      });
+    stream.close = () => req.destroy();
+  });
+}
+
+/** The inputs (name, value, in order) and action of the page's form that has an input named `name`. */
+function formWith(html, name) {
+  const chunk = html
+    .split(/<form\b/i)
+    .find((part) => tagsOf(part.split(/<\/form>/i)[0], "input").some((t) => attr(t, "name") === name));
+  if (!chunk) return null;
+  const body = chunk.split(/<\/form>/i)[0];
+  return {
+    action: attr(`<form${body.slice(0, body.indexOf(">") + 1)}`, "action"),
+    inputs: tagsOf(body, "input")
+      .map((t) => [attr(t, "name") ?? "", attr(t, "value") ?? ""])
+      .filter(([n]) => n),
+  };
+}
+
+/** The server's resident memory (kB), from /proc (Linux). */
+function rssKb(pid) {
+  const m = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+  return m ? Number(m[1]) : NaN;
+}
+
+const medianOf = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * The live scoreboard, measured on a fresh server (before the load rows grow its heap): (1) its RSS
+ * before and with 500 open streams; (2) a score saved by ADMIN through the races screen's Save
+ * Scores (an HTTP POST, as the results desk does) until the board event carrying it reaches one
+ * stream, and all 500 (fan-out), 10 times after a warm-up; (3) a write by another connection (what
+ * a LiteFS replica sees when the primary's write arrives: no event in this process, the 1 s
+ * data-version poll finds it) until the event, 10 times at random moments.
+ */
+async function scoreboardLive(databasePath, adminJar, server) {
+  const { default: Database } = await import("better-sqlite3");
+  const sqlite = new Database(databasePath);
+  sqlite.pragma("busy_timeout = 5000");
+  const streams = [];
+  try {
+    const round = sqlite
+      .prepare(
+        `SELECT r.id AS roundId, r.event_id AS eventId FROM scoreboard_rounds sr
+         JOIN rounds r ON r.id = sr.round_id JOIN events e ON e.id = r.event_id AND e.deleted = 0
+         WHERE EXISTS (SELECT 1 FROM races ra WHERE ra.round_id = r.id)
+         ORDER BY sr.created_at DESC LIMIT 1`,
+      )
+      .get();
+    if (!round) throw new Error("the race-day board shows no round with races");
+    const formUrl = `${base}/races?event=${round.eventId}&round=${round.roundId}&mode=scores`;
+    (await openScoreboardStream()).close(); // first use: the board rendered, the handlers warm
+
+    await sleep(1000);
+    const before = rssKb(server.pid);
+    for (let i = 0; i < 500; i += 50) {
+      streams.push(...(await Promise.all(Array.from({ length: 50 }, () => openScoreboardStream()))));
+    }
+    await sleep(2000);
+    const open = rssKb(server.pid);
+
+    const post = [];
+    const fanOut = [];
+    for (let i = 0; i < 11; i++) {
+      const page = await request(formUrl, { jar: new Map(adminJar) });
+      const form = formWith(await page.text(), "score");
+      if (page.status !== 200 || !form) throw new Error(`no Save Scores form at ${formUrl} (${page.status})`);
+      const score = `1:${String(10 + i).padStart(2, "0")}.${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
+      let first = true;
+      const body = new URLSearchParams();
+      for (const [name, value] of form.inputs) {
+        body.append(name, name === "score" && first ? score : value);
+        if (name === "score") first = false;
+      }
+      const arrivals = streams.map((s) => s.waitFor(`>${score}<`));
+      const started = performance.now();
+      const res = await request(new URL(form.action ?? formUrl, base).href, {
+        jar: new Map(adminJar),
+        method: "POST",
+        body: body.toString(),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 302) throw new Error(`Save Scores answered ${res.status}`);
+      const times = await Promise.all(arrivals);
+      if (i === 0) continue; // the first warms the path
+      post.push(times[0] - started);
+      fanOut.push(Math.max(...times) - started);
+    }
+    for (const s of streams.splice(1)) s.close();
+
+    const raceId = sqlite
+      .prepare("SELECT id FROM races WHERE round_id = ? ORDER BY id LIMIT 1")
+      .get(round.roundId).id;
+    const write = sqlite.prepare("UPDATE races SET score = ? WHERE id = ?");
+    const other = [];
+    for (let i = 0; i < 10; i++) {
+      await sleep(Math.random() * 1000); // not in step with the poll
+      const score = `2:${String(10 + i).padStart(2, "0")}.00`;
+      const arrived = streams[0].waitFor(`>${score}<`);
+      const started = performance.now();
+      write.run(score, raceId);
+      other.push((await arrived) - started);
+    }
+    return { post, fanOut, other, rss: { before, open, streams: 500 } };
+  } finally {
+    for (const s of streams) s.close();
+    sqlite.close();
+  }
+}
+
 // --- servers -------------------------------------------------------------------------------------
 
 /** Copies the app's sources into the temp folder (node_modules linked) and builds them there. */
@@ -633,6 +817,26 @@ async function main() {
 
   const admin = await login(ADMIN);
   const manager = await login(MANAGER);
+  // The scoreboard's live stream, on the fresh server (its heap not yet grown by the load rows).
+  /** @type {string[]} */
+  const scoreboardLines = [];
+  await sleep(Math.max(0, appStarted + 5000 - Date.now()));
+  if (!ONLY || ONLY.test("scoreboard live (SSE)")) {
+    process.stdout.write("bench: scoreboard live (SSE) ...");
+    const live = await scoreboardLive(env.DATABASE_PATH, admin, app);
+    const fmt = (xs) =>
+      `median ${Math.round(medianOf(xs))} ms (min ${Math.round(Math.min(...xs))}, max ${Math.round(Math.max(...xs))}, n=${xs.length})`;
+    console.log(" done");
+    const perStream = (live.rss.open - live.rss.before) / live.rss.streams;
+    scoreboardLines.push(
+      `Scoreboard live: Save Scores POST (ADMIN, /races) -> board event on an open stream ${fmt(live.post)}; ` +
+        `to all ${live.rss.streams} open streams ${fmt(live.fanOut)}; a write by another connection (as on a LiteFS ` +
+        `replica; found by the 1 s poll) -> event ${fmt(live.other)}; target 2,000 ms.`,
+      `Scoreboard streams: server RSS ${(live.rss.before / 1024).toFixed(1)} MB before, ${(live.rss.open / 1024).toFixed(1)} MB ` +
+        `with ${live.rss.streams} open streams (+${perStream.toFixed(1)} kB per stream), on a fresh server.`,
+    );
+  }
+
   /** @type {{ label: string, url: string, jar?: Map<string, string>, status?: number, weigh?: boolean, target?: number }[]} */
   const targets = [
     { label: "`/users` (ADMIN)", url: `${base}/users`, jar: admin, target: 0.5 },
@@ -660,6 +864,16 @@ async function main() {
       weigh: false,
       target: 0.5,
     },
+    // The crowd's scoreboard (issue 10): served from memory, target 10x an ordinary page.
+    { label: "`/scoreboard` (anonymous, race-day board)", url: `${base}/scoreboard`, target: 10 },
+    {
+      label: "`/scoreboard` revalidation (If-None-Match: 304)",
+      url: `${base}/scoreboard`,
+      status: 304,
+      scoreboardEtag: true,
+      weigh: false,
+      target: 10,
+    },
     { label: "vanilla Remix (remix-serve)", url: `${vanillaBase}/`, vanilla: true },
     { label: "hello world (bare node:http)", url: `http://${HOST}:${HELLO_PORT}/`, weigh: false },
   ].filter((t) => t.vanilla || !ONLY || ONLY.test(t.label));
@@ -667,6 +881,7 @@ async function main() {
   for (const t of targets) if (t.pdf) t.url = await invoiceUrl(admin);
   for (const t of targets) if (t.crew) t.url = await crewUrl(manager);
   for (const t of targets) if (t.kiosk) Object.assign(t, await kioskScan(env.DATABASE_PATH));
+  for (const t of targets) if (t.scoreboardEtag) t.headers = { "if-none-match": await scoreboardEtag() };
 
   // Start-up work of the app (jobs run once at start, a throwaway PDF render 2 s in) and first-use
   // costs (lazy imports, prepared statements, caches) stay out of the measurements: wait, then
@@ -768,6 +983,21 @@ async function main() {
     if (times.length) pdfMs = times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
   }
 
+  // The scoreboard against /not-found (interleaved, like the vanilla pairs).
+  const scoreboardRow = rows.find((r) => r.label.startsWith("`/scoreboard` (anonymous"));
+  if (scoreboardRow) {
+    process.stdout.write("bench: `/scoreboard` against `/not-found` ...");
+    const [board, notFound] = await measurePair(
+      { url: scoreboardRow.url, headers: {}, status: 200, server: app },
+      { url: `${base}/not-found`, headers: {}, status: 404, server: app },
+    );
+    console.log(` ${describe(board)}; /not-found meanwhile ${describe(notFound)}`);
+    scoreboardLines.push(
+      `Scoreboard page: ${Math.round(board.rps).toLocaleString("en-US")} req/s = ${(board.rps / notFound.rps).toFixed(1)}x ` +
+        `\`/not-found\` (${Math.round(notFound.rps)} req/s, interleaved) and ` +
+        `${(scoreboardRow.speed.rps / scoreboardRow.pair.rps).toFixed(1)}x the vanilla app (table above); target 10x an ordinary page.`,
+    );
+  }
   await stopServer(app);
   await stopServer(vanilla);
   await hello.terminate();
@@ -812,6 +1042,7 @@ async function main() {
       `Invoice PDF, one request on an idle server: ${Math.round(pdfMs)} ms (median of 5); target under 200 ms.`,
     );
   }
+  for (const line of scoreboardLines) console.log(line);
   console.log(
     `${SECONDS} s per row after a ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections, ` +
       `"accept-encoding: gzip"; latency is request to last byte as autocannon sees it; "x vanilla" is ` +
