@@ -10,6 +10,7 @@ import {
   partCount,
   partRange,
   partSpan,
+  regattaLine,
   tagName,
   teamLabel,
 } from "./crew-tags";
@@ -53,6 +54,10 @@ describe("card text", () => {
     expect(long).toHaveLength(MAX_NAME_CHARS);
     expect(long.endsWith("…")).toBe(true);
     expect(cut("abc", 3)).toBe("abc");
+  });
+  it("heads a card with the regatta's name and year", () => {
+    expect(regattaLine("Regatta Dragon Boat Festival", 2026)).toBe("Regatta Dragon Boat Festival 2026");
+    expect(regattaLine("Penang Regatta 2026", 2026)).toBe("Penang Regatta 2026");
   });
   it("shortens a team named after the club to its letter", () => {
     expect(teamLabel("PENANG DRAGON WARRIORS A", "Penang  Dragon Warriors")).toBe("TEAM A");

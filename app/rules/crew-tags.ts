@@ -108,6 +108,12 @@ export function fitEntries(
   return { lines, more: sorted.length - lines.length };
 }
 
+/** The regatta as a card's first line: its name and year (unless the name already says it). */
+export function regattaLine(name: string, year: number): string {
+  const n = name.replace(/\s+/g, " ").trim();
+  return cut(n.includes(String(year)) ? n : `${n} ${year}`, MAX_LINE_CHARS);
+}
+
 /** A file name for a club's tags: `crew-tags-<name>.pdf` (letters and digits of the name, or its id). */
 export function crewTagsFileName(association: { id: number; name: string }, part: number, parts: number) {
   const slug =
