@@ -79,48 +79,52 @@ export type SendResult =
   | { kind: "sent"; item: QueuedSave; dropped: string[] }
   | { kind: "refused"; item: QueuedSave; message: string };
 
-let sending = false;
+let pass: Promise<unknown> = Promise.resolve();
 
 /**
  * Sends the queue in order, each save a form POST with the page's CSRF token. Stops at the first
  * save the network (or a busy server, 5xx, or an expired token, 403) did not take: it stays queued
  * with one more try. A save the server refuses for good (4xx: the team no longer races in the
- * round, nothing in it is valid any more) leaves the queue and is reported.
+ * round, nothing in it is valid any more) leaves the queue and is reported. Calls run one after
+ * another (a save made while a resend is under way is sent right after it, never twice at once).
  */
-export async function sendQueue(csrf: string): Promise<SendResult[]> {
-  if (sending) return [];
-  sending = true;
+export function sendQueue(csrf: string): Promise<SendResult[]> {
+  const next = pass.then(
+    () => sendAll(csrf),
+    () => sendAll(csrf),
+  );
+  pass = next;
+  return next;
+}
+
+async function sendAll(csrf: string): Promise<SendResult[]> {
   const results: SendResult[] = [];
-  try {
-    for (const item of readQueue()) {
-      const body = new URLSearchParams({
-        csrf,
-        roundId: String(item.roundId),
-        teamId: String(item.teamId),
-        confirmed: "yes",
-      });
-      for (const code of item.codes) body.append("h", code);
-      let res: Response;
-      try {
-        res = await fetch(SAVE_URL, { method: "POST", body, signal: AbortSignal.timeout(10_000) });
-      } catch {
-        update(item.id, (i) => ({ ...i, tries: i.tries + 1 }));
-        break;
-      }
-      const answer = (await res.json().catch(() => null)) as { dropped?: string[]; error?: string } | null;
-      if (res.ok) {
-        update(item.id, () => null);
-        results.push({ kind: "sent", item, dropped: answer?.dropped ?? [] });
-      } else if (res.status >= 400 && res.status < 500 && res.status !== 403 && res.status !== 429) {
-        update(item.id, () => null);
-        results.push({ kind: "refused", item, message: answer?.error ?? `HTTP ${res.status}` });
-      } else {
-        update(item.id, (i) => ({ ...i, tries: i.tries + 1 }));
-        break;
-      }
+  for (const item of readQueue()) {
+    const body = new URLSearchParams({
+      csrf,
+      roundId: String(item.roundId),
+      teamId: String(item.teamId),
+      confirmed: "yes",
+    });
+    for (const code of item.codes) body.append("h", code);
+    let res: Response;
+    try {
+      res = await fetch(SAVE_URL, { method: "POST", body, signal: AbortSignal.timeout(10_000) });
+    } catch {
+      update(item.id, (i) => ({ ...i, tries: i.tries + 1 }));
+      break;
     }
-  } finally {
-    sending = false;
+    const answer = (await res.json().catch(() => null)) as { dropped?: string[]; error?: string } | null;
+    if (res.ok) {
+      update(item.id, () => null);
+      results.push({ kind: "sent", item, dropped: answer?.dropped ?? [] });
+    } else if (res.status >= 400 && res.status < 500 && res.status !== 403 && res.status !== 429) {
+      update(item.id, () => null);
+      results.push({ kind: "refused", item, message: answer?.error ?? `HTTP ${res.status}` });
+    } else {
+      update(item.id, (i) => ({ ...i, tries: i.tries + 1 }));
+      break;
+    }
   }
   return results;
 }
