@@ -7,18 +7,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { pdfPageCount, qrCodesInPdf } from "../pdf-qr";
 import { createCrewTagClub, withSignedTagsRequired } from "./db";
-import { asFreshClient, DEMO, flashToast, login } from "./helpers";
+import { asFreshClient, DEMO, flashToast, login, watchServerErrors } from "./helpers";
 
-let serverErrors: string[] = [];
+watchServerErrors(test);
 test.beforeEach(async ({ page }) => {
   await asFreshClient(page);
-  serverErrors = [];
-  page.on("response", (r) => {
-    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-  });
-});
-test.afterEach(() => {
-  expect(serverErrors, "no 5xx responses").toEqual([]);
 });
 
 const NO_PAID = "No crew tags to print yet: a member gets a crew tag once their crew tag fee is paid.";
