@@ -41,18 +41,24 @@ export function flashToast(page: Page, text: string) {
 export const isJs = () => test.info().project.name === "js";
 
 /** From Proceed to Payment to a paid order: with JavaScript off, Continue to payment first; on the
- * simulator's page, Pay; then back on /orders (the return page posts itself with JavaScript, and
- * without it takes Continue) with the success toast. */
+ * simulator's page, Pay; then back on /orders with the success toast (leaveReturnPage). */
 export async function payOnSimulator(page: Page) {
   if (!isJs()) await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page).toHaveURL(/\/simulator\/pay\?/);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await leaveReturnPage(page, "Payment was successful");
+}
+
+/** On the payment return page: with JavaScript it posts itself; without, it says `message` and the
+ * buyer presses Continue. Then /orders with `message` as a toast. */
+export async function leaveReturnPage(page: Page, message: string) {
   if (!isJs()) {
     await expect(page).toHaveURL(/\/senangpay\/return\?/);
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Continue" }).click();
   }
   await expect(page).toHaveURL(/\/orders$/);
-  await expect(flashToast(page, "Payment was successful")).toBeVisible();
+  await expect(flashToast(page, message)).toBeVisible();
 }
 
 /** RFC 4180 records (club names other tests make may hold commas, quotes or line breaks). */

@@ -21,6 +21,7 @@ import {
   flashToast as toast,
   forgePost,
   isJs,
+  leaveReturnPage,
   login,
   waitForMail,
   watchServerErrors,
@@ -113,17 +114,6 @@ function watchReturns(page: Page): URL[] {
     if (url.pathname === "/senangpay/return" && r.method() === "GET") seen.push(url);
   });
   return seen;
-}
-
-/** On the return page: with JavaScript it posts itself; without, Continue. */
-async function leaveReturnPage(page: Page, message: string) {
-  if (!isJs()) {
-    await expect(page).toHaveURL(/\/senangpay\/return\?/);
-    await expect(page.getByText(message, { exact: true })).toBeVisible();
-    await page.getByRole("button", { name: "Continue" }).click();
-  }
-  await expect(page).toHaveURL(/\/orders$/);
-  await expect(toast(page, message)).toBeVisible();
 }
 
 test.describe("Members", () => {

@@ -7,7 +7,15 @@ import { expect, type Page, test } from "@playwright/test";
 import { formatRM } from "../../app/rules/format";
 import { defaultSettings } from "../../app/rules/settings-schema";
 import { createClub, createUser, orderLinesOf, orderRecord, ordersOwnedBy, settingsRow } from "./db";
-import { asFreshClient, flashToast as toast, forgePost, isJs, login, watchServerErrors } from "./helpers";
+import {
+  asFreshClient,
+  flashToast as toast,
+  forgePost,
+  isJs,
+  leaveReturnPage,
+  login,
+  watchServerErrors,
+} from "./helpers";
 
 const PAX_MIN = "Number of pax must be at least 1.";
 const PAX_MAX = "Number of pax must be at most 50 per order. For more, place another order.";
@@ -39,16 +47,6 @@ async function checkout(page: Page, pax: string) {
   await page.getByRole("button", { name: "Checkout" }).click();
   await expect(page).toHaveURL(new RegExp(`/tickets/purchase/checkout\\?pax=${pax}$`));
   await expect(dialog(page)).toBeVisible();
-}
-
-/** On the return page: with JavaScript it posts itself; without, Continue. */
-async function leaveReturnPage(page: Page, message: string) {
-  if (!isJs()) {
-    await expect(page).toHaveURL(/\/senangpay\/return\?/);
-    await page.getByRole("button", { name: "Continue" }).click();
-  }
-  await expect(page).toHaveURL(/\/orders$/);
-  await expect(toast(page, message)).toBeVisible();
 }
 
 test.describe("Dinner Ticket Purchase", () => {
