@@ -189,6 +189,35 @@ describe("the page", () => {
   });
 });
 
+describe("a replica's position", () => {
+  it("is looked at most once per poll interval, and a move re-reads the board", async () => {
+    let position = "0001/aa";
+    let looks = 0;
+    let reads = 0;
+    const live = createLiveBoard({
+      read: () => {
+        reads++;
+        return [round(1, position)];
+      },
+      dataKey: () => "same", // as if SQLite had not noticed LiteFS's write
+      replicaKey: () => {
+        looks++;
+        return position;
+      },
+      pollMs: 50,
+    });
+    boards.push(live);
+    const first = live.current();
+    live.current();
+    expect([looks, reads]).toEqual([1, 1]);
+    position = "0002/bb";
+    expect(live.current()).toBe(first); // within the interval: not looked at yet
+    await new Promise((r) => setTimeout(r, 60));
+    expect(live.current().version).not.toBe(first.version);
+    expect([looks, reads]).toEqual([2, 2]);
+  });
+});
+
 describe("the stream", () => {
   it("sends retry and the board, then each new board (polled), never compressed", async () => {
     const { fake, live } = fakeBoard();
@@ -207,14 +236,21 @@ describe("the stream", () => {
     await s.until(/DNS/); // the poll (20 ms here) noticed
     expect(s.text().match(/event: board/g)).toHaveLength(2);
 
-    // A change the process was told about, before the next poll.
-    fake.rounds = [round(1, "DSQ")];
-    live.changed();
-    await s.until(/DSQ/, 15);
-
     s.close();
     await new Promise((r) => setTimeout(r, 50));
     expect(live.openStreams()).toBe(0);
+  });
+
+  it("pushes a change this process announces without waiting for the poll", async () => {
+    const { fake, live } = fakeBoard({ pollMs: 60_000 });
+    const base = await serve(live);
+    const s = await stream(`${base}/scoreboard/events`);
+    await s.until(/event: board/);
+    fake.rounds = [round(1, "DSQ")]; // the data key did not move either: changed() alone
+    live.changed();
+    live.changed(); // a burst is one look
+    await s.until(/DSQ/, 1000);
+    expect(fake.reads).toBe(2);
   });
 
   it("does not resend the board a reconnecting browser has (Last-Event-ID or ?v=)", async () => {

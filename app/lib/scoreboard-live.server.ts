@@ -15,10 +15,12 @@
 //   once. At most MAX_STREAMS per process (503 beyond); a client that stops reading is dropped
 //   once BUFFER_LIMIT bytes wait for it (it reconnects and catches up).
 import { createHash } from "node:crypto";
+import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants, gzipSync } from "node:zlib";
 import { type BoardRound, boardRounds } from "~/models/scoreboard.server";
 import { dataVersion } from "./data-version.server";
+import { env } from "./env.server";
 import { raceEvents } from "./race-events.server";
 import { renderBoard, renderPage } from "./scoreboard-page.server";
 
@@ -42,6 +44,8 @@ type Options = {
   read: () => BoardRound[];
   /** A key that moves when the data may have changed; null: cannot tell (re-read). */
   dataKey: () => string | null;
+  /** A second, dearer key, looked at most once per pollMs (a LiteFS replica's replication position). */
+  replicaKey?: () => string | null;
   maxStreams?: number;
   pollMs?: number;
   heartbeatMs?: number;
@@ -112,6 +116,8 @@ export function createLiveBoard(options: Options) {
 
   let board: Board | undefined;
   let checkedAt: string | null = null;
+  let replicaAt: string | null = null;
+  let replicaCheckedAt = 0;
   const streams = new Set<ServerResponse>();
   let poller: NodeJS.Timeout | undefined;
   let beater: NodeJS.Timeout | undefined;
@@ -131,6 +137,12 @@ export function createLiveBoard(options: Options) {
 
   /** The current board: read again only if the data may have changed, rendered only if it did. */
   function current(): Board {
+    if (options.replicaKey && Date.now() - replicaCheckedAt >= pollMs) {
+      replicaCheckedAt = Date.now();
+      const replica = options.replicaKey();
+      if (replica !== replicaAt) checkedAt = null;
+      replicaAt = replica;
+    }
     const at = options.dataKey();
     if (board && at !== null && at === checkedAt) return board;
     const rounds = options.read();
@@ -265,12 +277,27 @@ export function createLiveBoard(options: Options) {
 
 export type LiveBoard = ReturnType<typeof createLiveBoard>;
 
+/**
+ * On a LiteFS replica, the position LiteFS has applied (`<database>-pos`: TXID/checksum), read at
+ * most once a second. SQLite's data_version should already move when LiteFS applies the primary's
+ * pages; this makes sure a replica's board follows within a second even if it did not.
+ */
+function litefsPosition(): string | null {
+  const e = env();
+  if (!e.LITEFS_DIR) return null;
+  try {
+    return fs.readFileSync(`${e.DATABASE_PATH}-pos`, "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+
 let live: LiveBoard | undefined;
 
 /** The process's scoreboard over the app's database (one per process: one poll timer). */
 export function liveBoard(): LiveBoard {
   if (!live) {
-    live = createLiveBoard({ read: boardRounds, dataKey: dataVersion });
+    live = createLiveBoard({ read: boardRounds, dataKey: dataVersion, replicaKey: litefsPosition });
     raceEvents.on("changed", live.changed);
   }
   return live;
