@@ -875,3 +875,90 @@ export async function createCrewTagClub(
   }
   return { ...club, manager: club.members[0], paid, unpaid: club.members.slice(count) };
 }
+
+// rounds and races (tests/e2e/rounds-races.spec.ts): an event with teams of new clubs, rounds,
+// races, and the rows deleting them must take along (scan logs, the scoreboard entry).
+
+export type RaceTeam = { id: number; name: string };
+
+/** A live event with `count` event teams, each of its own new club; team names unique, upper case. */
+export function createRaceEvent(count: number): { event: EventMade; teams: RaceTeam[] } {
+  const event = createEvent();
+  const prefix = unique("RR TEAM").toUpperCase();
+  const teams = Array.from({ length: count }, (_, i) => {
+    const clubId = Number(
+      e2eDb()
+        .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
+        .run(unique("Race Club"), randomBytes(18).toString("base64url")).lastInsertRowid,
+    );
+    const name = `${prefix} ${String.fromCharCode(65 + i)}`;
+    return { id: createTeam(clubId, event.id, name), name };
+  });
+  return { event, teams };
+}
+
+/** A round of an event. */
+export function createRaceRound(eventId: number, name: string, description = `${name}.`): number {
+  return Number(
+    e2eDb()
+      .prepare("INSERT INTO rounds (event_id, name, description) VALUES (?, ?, ?)")
+      .run(eventId, name, description).lastInsertRowid,
+  );
+}
+
+/** A race of a team in a round. */
+export function createRaceRow(
+  roundId: number,
+  teamId: number,
+  lane: string,
+  score: string | null = null,
+): number {
+  return Number(
+    e2eDb()
+      .prepare("INSERT INTO races (round_id, team_id, lane, score) VALUES (?, ?, ?, ?)")
+      .run(roundId, teamId, lane, score).lastInsertRowid,
+  );
+}
+
+export type RoundRecord = { id: number; name: string; description: string; event_id: number };
+/** An event's rounds, oldest first. */
+export function roundsOfEvent(eventId: number): RoundRecord[] {
+  return e2eDb()
+    .prepare("SELECT id, name, description, event_id FROM rounds WHERE event_id = ? ORDER BY id")
+    .all(eventId) as RoundRecord[];
+}
+
+export type RaceRecord = { id: number; lane: string; score: string | null; team_id: number };
+/** A round's races, by id. */
+export function racesOfRound(roundId: number): RaceRecord[] {
+  return e2eDb()
+    .prepare("SELECT id, lane, score, team_id FROM races WHERE round_id = ? ORDER BY id")
+    .all(roundId) as RaceRecord[];
+}
+
+/** A scan log of a member of a team in a round (a club member made for it). */
+export function addScanLog(roundId: number, teamId: number): void {
+  const userId = Number(
+    e2eDb()
+      .prepare("INSERT INTO users (email, hash, name, role, verified) VALUES (?, 'x', ?, 'COMPETITOR', 1)")
+      .run(`${unique("scanned")}@example.test`, unique("SCANNED").toUpperCase()).lastInsertRowid,
+  );
+  e2eDb()
+    .prepare("INSERT INTO scan_logs (round_id, team_id, user_id) VALUES (?, ?, ?)")
+    .run(roundId, teamId, userId);
+}
+
+/** Puts a round on the public scoreboard. */
+export function showOnScoreboard(roundId: number): void {
+  e2eDb().prepare("INSERT INTO scoreboard_rounds (round_id) VALUES (?)").run(roundId);
+}
+
+/** How many scan logs and scoreboard entries a round has (a deleted round: none). */
+export function roundLeftovers(roundId: number): { races: number; scans: number; board: number } {
+  const n = (sql: string) => (e2eDb().prepare(sql).get(roundId) as { n: number }).n;
+  return {
+    races: n("SELECT count(*) AS n FROM races WHERE round_id = ?"),
+    scans: n("SELECT count(*) AS n FROM scan_logs WHERE round_id = ?"),
+    board: n("SELECT count(*) AS n FROM scoreboard_rounds WHERE round_id = ?"),
+  };
+}
