@@ -5,31 +5,45 @@ import type { Toast } from "~/lib/toast";
 
 const LIFETIME = { info: 6000, success: 5000, warning: 8000, error: 10000 } as const;
 
+// Each toast object (one per loader or action answer) gets its own number, so a new toast never
+// inherits the slot of one dismissed before it: its × checkbox, its hidden state and its timer
+// start afresh even when the message is the same ("Race has been updated" twice in a row).
+const serials = new WeakMap<Toast, number>();
+let lastSerial = 0;
+function serialOf(toast: Toast): number {
+  let serial = serials.get(toast);
+  if (serial === undefined) {
+    serial = ++lastSerial;
+    serials.set(toast, serial);
+  }
+  return serial;
+}
+
 /** Toasts rendered as HTML, so they show without JavaScript; with it, they dismiss themselves. */
 export function Toasts({ toasts: given }: { toasts: readonly (Toast | null | undefined)[] | undefined }) {
-  const toasts = (given ?? []).filter((t): t is Toast => Boolean(t));
+  const toasts = (given ?? []).filter((t): t is Toast => Boolean(t)).map((t) => ({ t, serial: serialOf(t) }));
   const [hidden, setHidden] = useState<number[]>([]);
   const id = useId();
   const location = useLocation();
-  const key = JSON.stringify(toasts);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when a new set of toasts arrives
-  useEffect(() => setHidden([]), [key]);
+  const key = toasts.map((x) => x.serial).join();
   // biome-ignore lint/correctness/useExhaustiveDependencies: timers restart only when the toasts change
   useEffect(() => {
-    const timers = toasts.map((t, i) =>
-      t.type === "confirm" ? undefined : setTimeout(() => setHidden((h) => [...h, i]), LIFETIME[t.type]),
+    const timers = toasts.map(({ t, serial }) =>
+      t.type === "confirm" ? undefined : setTimeout(() => setHidden((h) => [...h, serial]), LIFETIME[t.type]),
     );
     return () => {
       for (const t of timers) if (t) clearTimeout(t);
     };
   }, [key]);
-  const visible = toasts.map((t, i) => ({ t, i })).filter(({ i }) => !hidden.includes(i));
+  const visible = toasts
+    .map(({ t, serial }, i) => ({ t, i, serial }))
+    .filter(({ serial }) => !hidden.includes(serial));
   if (visible.length === 0) return null;
   return (
     <div className="toasts">
-      {visible.map(({ t, i }) =>
+      {visible.map(({ t, i, serial }) =>
         t.type === "confirm" ? (
-          <div key={i} className="toast toast-confirm" role="alertdialog" aria-label="Confirm">
+          <div key={serial} className="toast toast-confirm" role="alertdialog" aria-label="Confirm">
             <p>{t.message}</p>
             <Form method="post" action={t.action} className="toast-actions">
               <CsrfInput />
@@ -44,7 +58,7 @@ export function Toasts({ toasts: given }: { toasts: readonly (Toast | null | und
                 href={location.pathname + location.search}
                 onClick={(e) => {
                   e.preventDefault();
-                  setHidden((h) => [...h, i]);
+                  setHidden((h) => [...h, serial]);
                 }}
               >
                 Cancel
@@ -54,7 +68,7 @@ export function Toasts({ toasts: given }: { toasts: readonly (Toast | null | und
         ) : (
           // The × is a label for a hidden checkbox: checking it hides the toast by CSS, so it
           // dismisses without JavaScript too.
-          <div key={i} className="toast-slot">
+          <div key={serial} className="toast-slot">
             <input
               type="checkbox"
               id={`${id}-${i}`}

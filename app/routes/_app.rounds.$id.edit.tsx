@@ -12,7 +12,7 @@ import { findRound, updateRound } from "~/models/round.server";
 import { MSG } from "~/messages";
 import { parseId } from "~/rules/race-fields";
 import { raceFormError, ROUND_FIELDS, roundUpdateSchema } from "~/rules/race-schema";
-import { RoundForm, useNameKey } from "~/tables/rounds";
+import { RoundForm, useNameCleared } from "~/tables/rounds";
 
 function roundId(raw: string | undefined): number {
   const id = parseId(raw);
@@ -53,7 +53,7 @@ export default function EditRound() {
   const round = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const { search } = useLocation();
-  const nameKey = useNameKey(data);
+  const nameCleared = useNameCleared(data);
   return (
     <Dialog title="Edit Round" closeTo={`/rounds${search}`}>
       <Toasts toasts={[data?.toast]} />
@@ -64,7 +64,7 @@ export default function EditRound() {
         lastResult={data?.result}
         submitLabel="Update Round"
         task="Updating round"
-        nameKey={nameKey}
+        nameCleared={nameCleared}
       />
     </Dialog>
   );

@@ -13,7 +13,7 @@ import { createRound, liveEvents } from "~/models/round.server";
 import { MSG } from "~/messages";
 import { parseId } from "~/rules/race-fields";
 import { raceFormError, ROUND_FIELDS, roundCreateSchema } from "~/rules/race-schema";
-import { RoundForm, useNameKey } from "~/tables/rounds";
+import { RoundForm, useNameCleared } from "~/tables/rounds";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "rounds");
@@ -50,7 +50,7 @@ export default function CreateRound() {
   const { events, eventId } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const { search } = useLocation();
-  const nameKey = useNameKey(data);
+  const nameCleared = useNameCleared(data);
   return (
     <Dialog title="Create Round" closeTo={`/rounds${search}`}>
       <Toasts toasts={[data?.toast]} />
@@ -60,7 +60,7 @@ export default function CreateRound() {
         lastResult={data?.result}
         submitLabel="Create Round"
         task="Creating round"
-        nameKey={nameKey}
+        nameCleared={nameCleared}
       />
     </Dialog>
   );

@@ -99,22 +99,23 @@ export function EventPicker({
   );
 }
 
-/** Create Round (with the Event select) and Edit (name and description). `nameKey` changes when the
- * name box must come back empty ('Round already exist': the spec clears the name). */
+/** Create Round (with the Event select) and Edit (name and description). `nameCleared` counts the
+ * refusals that empty the name box ('Round already exist': the spec clears the name); each one
+ * remounts the box empty (with JavaScript too; not back at the round's name on Edit). */
 export function RoundForm({
   events,
   defaultValue,
   lastResult,
   submitLabel,
   task,
-  nameKey,
+  nameCleared,
 }: {
   events?: EventOption[];
   defaultValue: Record<string, string>;
   lastResult: unknown;
   submitLabel: string;
   task: string;
-  nameKey: string;
+  nameCleared: number;
 }) {
   const [form, fields] = useForm({
     defaultValue,
@@ -138,7 +139,8 @@ export function RoundForm({
       <Field label="Name" field={fields.name} hint="e.g. 250M PREMIER MIXED HEAT 1">
         <input
           {...getInputProps(fields.name, { type: "text" })}
-          key={nameKey}
+          {...(nameCleared > 0 ? { defaultValue: "" } : {})}
+          key={`name-${nameCleared}`}
           maxLength={ROUND_MAX.name}
           autoComplete="off"
         />
@@ -153,12 +155,12 @@ export function RoundForm({
   );
 }
 
-/** A new key for the name box after each 'Round already exist', so it comes back empty with
- * JavaScript too (without it, the server's reply already leaves the name out). */
-export function useNameKey(data: { toast?: { message: string } } | undefined): string {
-  const [attempt, setAttempt] = useState(0);
+/** How many times 'Round already exist' has emptied the name box (without JavaScript the server's
+ * reply already leaves the name out; with it, the box must be remounted). */
+export function useNameCleared(data: { toast?: { message: string } } | undefined): number {
+  const [cleared, setCleared] = useState(0);
   useEffect(() => {
-    if (data?.toast?.message === MSG.roundExists) setAttempt((a) => a + 1);
+    if (data?.toast?.message === MSG.roundExists) setCleared((n) => n + 1);
   }, [data]);
-  return `name-${attempt}`;
+  return cleared;
 }
