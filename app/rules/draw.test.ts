@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   centreOrder,
+  DRAW_FORM_MSG,
   drawHeats,
   heatNames,
   heatSizes,
   LANES_DEFAULT,
   mulberry32,
+  parseDrawQuery,
   parseLanes,
   parseSeed,
   parseTop,
@@ -276,5 +278,31 @@ describe("rankResults and progress", () => {
     const seven = ids(7).map((l) => race(l, `1:0${l}.00`));
     expect(progress(seven, 6, 6).heats).toHaveLength(1);
     expect(progress(seven, 7, 6).heats.map((h) => h.length)).toEqual([4, 3]);
+  });
+});
+
+describe("parseDrawQuery", () => {
+  const q = (s: string) => parseDrawQuery(new URLSearchParams(s));
+  it("reads the defaults", () => {
+    expect(q("")).toEqual({ lanes: 6, top: 6, from: [], source: "event", seed: null, errors: [] });
+    expect(q("lanes=8")).toMatchObject({ lanes: 8, top: 8 });
+  });
+  it("reads every field", () => {
+    expect(q("lanes=5&top=3&from=4&from=9&from=4&source=rounds&seed=12")).toEqual({
+      lanes: 5,
+      top: 3,
+      from: [4, 9],
+      source: "rounds",
+      seed: 12,
+      errors: [],
+    });
+  });
+  it("names each bad field", () => {
+    expect(q("lanes=11&top=0&from=x").errors).toEqual([
+      DRAW_FORM_MSG.lanes,
+      DRAW_FORM_MSG.top,
+      DRAW_FORM_MSG.rounds,
+    ]);
+    expect(q("source=evil").source).toBe("event");
   });
 });

@@ -245,3 +245,44 @@ export function placeLabel(ranked: readonly Ranked[], i: number): string {
   const shared = ranked.some((r, j) => j !== i && r.place === p);
   return `${shared ? "=" : ""}${ordinal(p)}`;
 }
+
+/** The draw and progress dialogs' parameters (a GET query or the Save form), read once. */
+export type DrawQuery = {
+  lanes: number;
+  top: number;
+  from: number[];
+  source: "event" | "rounds";
+  seed: number | null;
+  errors: string[];
+};
+
+export const DRAW_FORM_MSG = {
+  lanes: `Lanes per heat must be a whole number from ${LANES_MIN} to ${LANES_MAX}.`,
+  top: `Top must be a whole number from 1 to ${TOP_MAX}.`,
+  rounds: "Choose rounds of this event other than this one.",
+} as const;
+
+/** Reads the dialogs' fields: lanes (default 6), top (default the lanes), the ticked source rounds
+ * (`from`, at most 50), the source of a draw ("event" unless "rounds"), the seed. Values out of
+ * range are errors with the field's sentence, never silently replaced. */
+export function parseDrawQuery(q: {
+  get(name: string): unknown;
+  getAll(name: string): unknown[];
+}): DrawQuery {
+  const errors: string[] = [];
+  const lanes = parseLanes(q.get("lanes"));
+  if (lanes === null) errors.push(DRAW_FORM_MSG.lanes);
+  const top = parseTop(q.get("top"), lanes ?? LANES_DEFAULT);
+  if (top === null) errors.push(DRAW_FORM_MSG.top);
+  const raw = q.getAll("from");
+  const from = raw.map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN));
+  if (from.some(Number.isNaN) || from.length > 50) errors.push(DRAW_FORM_MSG.rounds);
+  return {
+    lanes: lanes ?? LANES_DEFAULT,
+    top: top ?? LANES_DEFAULT,
+    from: [...new Set(from.filter((n) => !Number.isNaN(n)))].slice(0, 50),
+    source: q.get("source") === "rounds" ? "rounds" : "event",
+    seed: parseSeed(q.get("seed")),
+    errors,
+  };
+}

@@ -962,3 +962,53 @@ export function roundLeftovers(roundId: number): { races: number; scans: number;
     board: n("SELECT count(*) AS n FROM scoreboard_rounds WHERE round_id = ?"),
   };
 }
+
+// draws (tests/e2e/draws.spec.ts): an event with named teams of one club, rounds, the races a draw
+// wrote and the scores the results desk would type.
+
+/** A live event with `count` teams of a new club, named `${prefix} A`, `${prefix} B` ... */
+export function createDrawEvent(
+  count: number,
+  prefix = "DRAW",
+): { event: EventMade; teams: { id: number; name: string }[] } {
+  const event = createEvent();
+  const clubId = Number(
+    e2eDb()
+      .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
+      .run(unique("Draw Club"), randomBytes(18).toString("base64url")).lastInsertRowid,
+  );
+  const teams = Array.from({ length: count }, (_, i) => {
+    const name = `${prefix} ${String.fromCharCode(65 + i)}`;
+    return { id: createTeam(clubId, event.id, name), name };
+  });
+  return { event, teams };
+}
+
+/** A round of an event (no races). */
+export function createDrawRound(eventId: number, name: string): number {
+  return Number(
+    e2eDb().prepare("INSERT INTO rounds (event_id, name, description) VALUES (?, ?, '')").run(eventId, name)
+      .lastInsertRowid,
+  );
+}
+
+/** An event's rounds, as made. */
+export function drawRoundsOf(eventId: number): { id: number; name: string }[] {
+  return e2eDb().prepare("SELECT id, name FROM rounds WHERE event_id = ? ORDER BY id").all(eventId) as {
+    id: number;
+    name: string;
+  }[];
+}
+
+/** A round's races in lane order. */
+export function drawRacesOf(roundId: number): { lane: string; team_id: number; score: string | null }[] {
+  return e2eDb()
+    .prepare("SELECT lane, team_id, score FROM races WHERE round_id = ? ORDER BY CAST(lane AS INTEGER)")
+    .all(roundId) as { lane: string; team_id: number; score: string | null }[];
+}
+
+/** Types scores into a round's races by lane, as the results desk would. */
+export function setDrawScores(roundId: number, byLane: Record<string, string | null>): void {
+  const update = e2eDb().prepare("UPDATE races SET score = ? WHERE round_id = ? AND lane = ?");
+  for (const [lane, score] of Object.entries(byLane)) update.run(score, roundId, lane);
+}
