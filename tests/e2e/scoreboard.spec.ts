@@ -3,7 +3,8 @@
 // the shown rounds (team, lane, score), logged out too; under the Event filter an Update leaves
 // other events' rounds alone; a MANAGER is refused. The page: the no-JS meta refresh, ETag and 304,
 // and with JavaScript a score written meanwhile (by another connection, as a LiteFS replica sees
-// the primary's write, or through the manage screen) shows up without a reload within 2 s.
+// the primary's write, or through the manage screen) shows up without a reload within 2 s; a
+// dropped stream reconnects by itself and catches up (Last-Event-ID). The stream over raw HTTP.
 // The scoreboard is shared by every test running at the same time: each test only looks at its own
 // rounds.
 import { randomBytes } from "node:crypto";
@@ -257,15 +258,23 @@ test("with JavaScript a new score reaches an open scoreboard within 2 s, no relo
     boardRound(page, round)
       .getByRole("row")
       .filter({ has: page.getByRole("cell", { name: lane, exact: true }) });
+  /** Ms from `started` until the board shows `text`, checked every frame (not expect's back-off). */
+  const shownAfter = async (text: string, started: number) => {
+    await page.waitForFunction((t) => document.getElementById("board")?.textContent?.includes(t), text, {
+      polling: "raf",
+      timeout: LIVE_SLACK_MS,
+    });
+    return Date.now() - started;
+  };
 
   // A write by another connection (a script, or the primary's write arriving on a LiteFS replica):
   // the process notices within its 1 s poll.
   const measured: number[] = [];
-  for (const score of ["1:04.10", "DNF"]) {
+  for (const score of ["1:04.10", "DNF", "1:03.99"]) {
     const started = Date.now();
     setScore(heat.id, "3", score);
-    await expect(cell(heat.name, "3")).toContainText(score, { timeout: LIVE_SLACK_MS });
-    measured.push(Date.now() - started);
+    measured.push(await shownAfter(score, started));
+    await expect(cell(heat.name, "3")).toContainText(score);
   }
 
   // Through the app: the manage screen's Update tells the open scoreboards at once.
@@ -277,14 +286,45 @@ test("with JavaScript a new score reaches an open scoreboard within 2 s, no relo
   await roundBox(desk, final.name).check();
   const started = Date.now();
   await desk.getByRole("button", { name: "Update" }).click();
-  await expect(boardRound(page, final.name)).toBeVisible({ timeout: LIVE_SLACK_MS });
-  measured.push(Date.now() - started);
+  measured.push(await shownAfter(final.name, started));
+  await expect(boardRound(page, final.name)).toBeVisible();
   await staff.close();
 
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   info.annotations.push({ type: "live update ms", description: measured.join(", ") });
+  console.log(`scoreboard live update, ms from the change to the row on the page: ${measured.join(", ")}`);
   for (const ms of measured) expect(ms, `a change shown after ${ms} ms`).toBeLessThan(LIVE_SLACK_MS);
   expect(Math.min(...measured), "at least one change within the 2 s promise").toBeLessThan(LIVE_MS);
+});
+
+test("with JavaScript a dropped stream reconnects by itself and catches up", async ({ page }) => {
+  test.skip(!isJs(), "the live stream needs JavaScript");
+  const { heat } = boardEvent("SBR");
+  showRound(heat.id);
+  // The first stream delivers a made-up board ("stale") and ends: a drop. EventSource reconnects by
+  // itself after the `retry:` delay, sending the id of the last board it got (Last-Event-ID); the
+  // page's own ?v= still names the current board, so only that header makes the server send the
+  // current board again at once.
+  let streams = 0;
+  await page.route("**/scoreboard/events*", async (route) => {
+    if (++streams > 1) return route.continue();
+    await route.fulfill({
+      status: 200,
+      headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" },
+      body: 'retry: 1500\n\nid: stale\nevent: board\ndata: <p class="sb-empty">stale board</p>\n\n',
+    });
+  });
+  await page.goto("/scoreboard");
+  const status = page.locator("#sb-status");
+  await expect(page.getByText("stale board")).toBeVisible();
+  await expect(boardRound(page, heat.name)).toBeVisible({ timeout: 10_000 }); // back, without a reload
+  await expect(status).toHaveText("Live");
+  expect(streams).toBe(2);
+  // And it is live again.
+  setScore(heat.id, "1", "0:58.00");
+  await expect(boardRound(page, heat.name).getByRole("row").filter({ hasText: "0:58.00" })).toBeVisible({
+    timeout: LIVE_SLACK_MS,
+  });
 });
 
 /** The first bytes of the live stream, over raw HTTP (what the browser's EventSource reads). */
