@@ -1,12 +1,14 @@
 // Regatta's production (and development) HTTP server, in place of remix-serve: the same static
 // file and compression setup, plus what must hold for every response in one place: security
 // headers with a per-request CSP nonce, a body-size limit enforced while the body streams in, the
-// client address from a trusted source only, and a request log without tokens.
-// See docs/decisions/0007-http-server-and-headers.md.
+// client address from a trusted source only, and a request log without tokens; and, ahead of
+// express, the public scoreboard's page and live stream.
+// See docs/decisions/0007-http-server-and-headers.md and 0016-race-day.md (Scoreboard).
 //
 //   node server.mjs [build/index.js]        PORT (3000), HOST, NODE_ENV, APP_URL, SENANGPAY_URL,
 //                                           TRUSTED_PROXY_HEADER (e.g. Fly-Client-IP)
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
@@ -17,8 +19,10 @@ import { bodyLimitFor, declaredTooLarge } from "./server/body-limit.mjs";
 import { BAD_REQUEST_PAGE, SERVER_ERROR_PAGE, sendPage } from "./server/pages.mjs";
 import { publicPaths } from "./server/public-files.mjs";
 import { createRemixHandler } from "./server/remix-adapter.mjs";
+import { scoreboardFastPath } from "./server/scoreboard-fast-path.mjs";
 import {
   cspBuilder,
+  cspWithoutNonce,
   DEFAULT_SENANGPAY_URL,
   fixedHeaders,
   TOKEN_PAGE_HEADERS,
@@ -52,17 +56,6 @@ app.use((req, res, next) => {
   if (carriesToken(target)) for (const [name, value] of TOKEN_PAGE_HEADERS) res.setHeader(name, value);
   next();
 });
-
-// 1b. The public scoreboard (docs/decisions/0016-race-day.md): the page is rendered once per change
-// and answered from memory (already gzipped, ETag, 304), and its live stream (Server-Sent Events)
-// must not pass through compression, which would hold its events back. Both are answered here,
-// before compression, static files, the request log and Remix, by the route module's own handlers.
-/** @type {{ page: import("express").RequestHandler, events: import("express").RequestHandler, close: () => void } | undefined} */
-const scoreboard = build.routes["routes/scoreboard"]?.module?.scoreboardHttp;
-if (scoreboard) {
-  app.get("/scoreboard", scoreboard.page);
-  app.get("/scoreboard/events", scoreboard.events);
-}
 
 // 2. Compression, then static files: fingerprinted build assets forever, the rest of public/ for
 // an hour. Only paths that may name a file reach them (server/public-files.mjs): a page view costs
@@ -107,8 +100,36 @@ app.use(
   },
 );
 
+// Ahead of all of the above: the public scoreboard (docs/decisions/0016-race-day.md). The page is rendered once per change
+// and answered from memory (already gzipped, ETag, 304), and its live stream (Server-Sent Events)
+// must not pass through compression, which would hold its events back. Both are answered before
+// express, by the route module's own handlers (a server-only export), with the same headers as
+// every answer but a policy without a nonce (the page has no inline script); the request log does
+// not see them. Anything else, including a scoreboard URL carrying a token, goes to express.
+/** @type {{ page: import("./server/scoreboard-fast-path.mjs").Handler, events: import("./server/scoreboard-fast-path.mjs").Handler, close: () => void } | undefined} */
+const scoreboard = build.routes["routes/scoreboard"]?.module?.scoreboardHttp;
+const scoreboardAnswer = scoreboard
+  ? scoreboardFastPath({
+      page: scoreboard.page,
+      events: scoreboard.events,
+      headers: [
+        ["Content-Security-Policy", cspWithoutNonce(process.env.SENANGPAY_URL || DEFAULT_SENANGPAY_URL)],
+        ...fixed,
+      ],
+      carriesToken,
+      onError: (error, res) => {
+        console.error(error);
+        if (res.headersSent) res.destroy();
+        else sendPage(res, 500, SERVER_ERROR_PAGE);
+      },
+    })
+  : () => false;
+
 const port = Number(process.env.PORT) || 3000;
-const server = app.listen(port, process.env.HOST, () => {
+const server = http.createServer((req, res) => {
+  if (!scoreboardAnswer(req, res)) app(req, res);
+});
+server.listen(port, process.env.HOST, () => {
   console.log(`[server] http://${process.env.HOST ?? "localhost"}:${port} (${mode})`);
   if (mode === "development") void broadcastDevReady(build);
 });

@@ -33,6 +33,16 @@ export function cspBuilder(senangpayUrl = DEFAULT_SENANGPAY_URL) {
 }
 
 /**
+ * The same policy for a page with no inline script at all (the public scoreboard, served as the
+ * same bytes to everyone): scripts from this origin only, no nonce.
+ * @param {string} [senangpayUrl]
+ * @returns {string}
+ */
+export function cspWithoutNonce(senangpayUrl = DEFAULT_SENANGPAY_URL) {
+  return cspBuilder(senangpayUrl)("").replace(" 'nonce-'", "");
+}
+
+/**
  * The headers that do not depend on the request, as [name, value] pairs.
  * @param {HeaderConfig} config
  * @returns {[string, string][]}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildCsp, cspBuilder, fixedHeaders, TOKEN_PAGE_HEADERS } from "./security-headers.mjs";
+import {
+  buildCsp,
+  cspBuilder,
+  cspWithoutNonce,
+  fixedHeaders,
+  TOKEN_PAGE_HEADERS,
+} from "./security-headers.mjs";
 
 describe("Content-Security-Policy", () => {
   it("allows scripts only from this origin or with this response's nonce", () => {
@@ -25,6 +31,13 @@ describe("Content-Security-Policy", () => {
     const csp = cspBuilder("https://sandbox.senangpay.my/payment/123")("n");
     expect(csp).toMatch(/form-action 'self' https:\/\/sandbox\.senangpay\.my$/);
     expect(csp).not.toContain("/payment");
+  });
+
+  it("has a variant without a nonce for pages without inline scripts, otherwise the same", () => {
+    const csp = cspWithoutNonce("https://sandbox.senangpay.my/x");
+    expect(csp).toContain("; script-src 'self'; ");
+    expect(csp).not.toContain("nonce");
+    expect(csp).toBe(cspBuilder("https://sandbox.senangpay.my/x")("N").replace(" 'nonce-N'", ""));
   });
 
   it("refuses to start with an invalid SenangPay URL", () => {

@@ -232,6 +232,12 @@ test("the page: no-JS refresh, ETag and 304, a new ETag after a change", async (
   const etag = first.headers().etag;
   expect(etag).toMatch(/^W\/".+"$/);
   expect(first.headers()["cache-control"]).toBe("no-cache");
+  // Answered ahead of express (server.mjs), with every answer's security headers; no nonce: the
+  // page has no inline script.
+  expect(first.headers()["content-security-policy"]).toContain("script-src 'self';");
+  expect(first.headers()["content-security-policy"]).not.toContain("nonce");
+  expect(first.headers()["x-frame-options"]).toBe("DENY");
+  expect(first.headers()["x-content-type-options"]).toBe("nosniff");
   const again = await page.request.get("/scoreboard", { headers: { "If-None-Match": etag } });
   expect(again.status()).toBe(304);
   expect(await again.body()).toHaveLength(0);

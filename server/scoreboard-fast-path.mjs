@@ -1,0 +1,40 @@
+// The public scoreboard's two addresses, answered before express (docs/decisions/0016-race-day.md,
+// Scoreboard): the page is the same cached bytes for everyone and its live stream must not pass
+// through compression. express's own per-request work (its request/response set-up, the router,
+// the nonce middleware) cost more than the answer itself: 0.16 ms of CPU per page through an
+// express route against 0.06 ms here.
+//
+// Only GET and HEAD of exactly /scoreboard and /scoreboard/events (any query) are taken; the
+// answer carries the same security headers as every other, with a policy without a nonce (the page
+// has no inline script). A URL whose query carries a token (tokens.mjs) is left to express, which
+// adds the token-page headers; so is everything else.
+
+/**
+ * @typedef {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void} Handler
+ * @param {{
+ *   page: Handler,
+ *   events: Handler,
+ *   headers: [string, string][],
+ *   carriesToken: (url: string) => boolean,
+ *   onError: (error: unknown, res: import("node:http").ServerResponse) => void,
+ * }} options
+ * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => boolean}
+ *   true when it answered
+ */
+export function scoreboardFastPath({ page, events, headers, carriesToken, onError }) {
+  return (req, res) => {
+    const url = req.url ?? "";
+    if (!url.startsWith("/scoreboard") || (req.method !== "GET" && req.method !== "HEAD")) return false;
+    const q = url.indexOf("?");
+    const path = q === -1 ? url : url.slice(0, q);
+    const handler = path === "/scoreboard" ? page : path === "/scoreboard/events" ? events : null;
+    if (!handler || carriesToken(url)) return false;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    try {
+      handler(req, res);
+    } catch (error) {
+      onError(error, res);
+    }
+    return true;
+  };
+}
