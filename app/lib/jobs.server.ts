@@ -64,9 +64,11 @@ function runAutoCancel() {
     console.error("auto-cancel failed", error);
   }
   // Freed entries (cancelled orders, expired holds) go to the waitlist; logs its own failures.
-  void serveWaitlistNow().then((offers) => {
-    if (offers.length) console.log(`waitlist: ${offers.length} offer(s) made`);
-  });
+  void serveWaitlistNow()
+    .then((offers) => {
+      if (offers.length) console.log(`waitlist: ${offers.length} offer(s) made`);
+    })
+    .catch((error) => console.error("waitlist job failed", error));
 }
 
 export function startJobs(): void {

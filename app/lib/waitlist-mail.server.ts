@@ -31,9 +31,9 @@ export function sendOfferEmail(offer: Offer): Promise<void> {
 
 /** Serves the waitlists now and emails the new offers; never throws (logged). */
 export async function serveWaitlistNow(now = Date.now()): Promise<Offer[]> {
-  if (!isPrimary()) return [];
   let offers: Offer[] = [];
   try {
+    if (!isPrimary()) return [];
     offers = serveWaitlist(now);
   } catch (error) {
     console.error("waitlist: serving failed", error);
