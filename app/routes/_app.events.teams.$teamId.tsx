@@ -16,7 +16,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Event Team: ${data?.team.teamName ?? ""} | ${TITLES.appName}` },
 ];
 
-async function guard(request: Request) {
+/** Managers (their own club's teams, via scopeOf) and ADMIN. */
+async function requireCrewPicker(request: Request) {
   const user = await requireUser(request, "events");
   requireRole(user, ["MANAGER", "ADMIN"]);
   return user;
@@ -28,14 +29,14 @@ function teamIdOf(raw: string | undefined): number {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await guard(request);
+  const user = await requireCrewPicker(request);
   const team = findCrewTeam(teamIdOf(params.teamId), scopeOf(user));
   if (!team) throw new Response("Not Found", { status: 404 });
   return json(crewPickerData(team, user));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await guard(request);
+  const user = await requireCrewPicker(request);
   const teamId = teamIdOf(params.teamId);
   const form = await readForm(request);
   const ids = parseCrewIds(form.getAll("member"));

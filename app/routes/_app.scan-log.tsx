@@ -4,8 +4,9 @@
 // buttons, as on /teams/manage, so it works without JavaScript and a keyboard user moving through a
 // select does not leave the page.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, Pager } from "~/components/DataTable";
+import { SelectStep } from "~/components/SelectStep";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { scanLogSteps } from "~/lib/scan-log.server";
@@ -30,63 +31,29 @@ export default function ScanLogs() {
   return (
     <Screen title={TITLES.scanLog} actions={data.listed ? <CsvLink href="/scan-log.csv" /> : null}>
       <div className="crew-pickers">
-        <Form method="get" className="filters">
-          <div className="field">
-            <label htmlFor="scan-log-event">Event</label>
-            <select
-              id="scan-log-event"
-              name="event"
-              required
-              defaultValue={data.eventId ?? ""}
-              key={`e-${data.eventId ?? ""}`}
-            >
-              <option value="" disabled>
-                Select an event
-              </option>
-              {data.events.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="filter-actions">
-            <button type="submit" className="btn btn-primary">
-              Show Rounds
-            </button>
-          </div>
-        </Form>
+        <SelectStep
+          id="scan-log-event"
+          name="event"
+          label="Event"
+          placeholder="Select an event"
+          options={data.events.map((e) => ({ value: e.id, label: e.name }))}
+          value={data.eventId}
+          submitLabel="Show Rounds"
+        />
         {data.eventId !== null ? (
           data.rounds.length === 0 ? (
             <p className="empty">This event has no rounds.</p>
           ) : (
-            <Form method="get" className="filters">
-              <input type="hidden" name="event" value={data.eventId} />
-              <div className="field">
-                <label htmlFor="scan-log-round">Round</label>
-                <select
-                  id="scan-log-round"
-                  name="round"
-                  required
-                  defaultValue={data.roundId ?? ""}
-                  key={`r-${data.eventId}-${data.roundId ?? ""}`}
-                >
-                  <option value="" disabled>
-                    Select a round
-                  </option>
-                  {data.rounds.map((r) => (
-                    <option key={r.id} value={r.id}>
-                      {r.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="filter-actions">
-                <button type="submit" className="btn btn-primary">
-                  Show Scans
-                </button>
-              </div>
-            </Form>
+            <SelectStep
+              id="scan-log-round"
+              name="round"
+              label="Round"
+              placeholder="Select a round"
+              options={data.rounds.map((r) => ({ value: r.id, label: r.name }))}
+              value={data.roundId}
+              hidden={{ event: data.eventId }}
+              submitLabel="Show Scans"
+            />
           )
         ) : null}
       </div>

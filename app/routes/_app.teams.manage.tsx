@@ -5,8 +5,9 @@
 // would leave the page at every step). ADMIN is not bound by the crew deadline; saves are audited
 // (models/crew.server.ts saveCrew).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { CrewPicker } from "~/components/CrewPicker";
+import { SelectStep } from "~/components/SelectStep";
 import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { answerCrewSave, crewPickerData } from "~/lib/crew-form.server";
@@ -63,63 +64,32 @@ export default function ManageEventTeams() {
   return (
     <Screen title={TITLES.teamsManage}>
       <div className="crew-pickers">
-        <Form method="get" className="filters">
-          <div className="field">
-            <label htmlFor="pick-association">Association</label>
-            <select
-              id="pick-association"
-              name="association"
-              required
-              defaultValue={data.associationId ?? ""}
-              key={`a-${data.associationId ?? ""}`}
-            >
-              <option value="" disabled>
-                Select an association
-              </option>
-              {data.associations.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="filter-actions">
-            <button type="submit" className="btn btn-primary">
-              Show Teams
-            </button>
-          </div>
-        </Form>
+        <SelectStep
+          id="pick-association"
+          name="association"
+          label="Association"
+          placeholder="Select an association"
+          options={data.associations.map((a) => ({ value: a.id, label: a.name }))}
+          value={data.associationId}
+          submitLabel="Show Teams"
+        />
         {data.associationId !== null ? (
           data.teams.length === 0 ? (
             <Empty text="This association has no event teams." />
           ) : (
-            <Form method="get" className="filters">
-              <input type="hidden" name="association" value={data.associationId} />
-              <div className="field">
-                <label htmlFor="pick-team">Event Team</label>
-                <select
-                  id="pick-team"
-                  name="team"
-                  required
-                  defaultValue={data.teamId ?? ""}
-                  key={`t-${data.associationId}-${data.teamId ?? ""}`}
-                >
-                  <option value="" disabled>
-                    Select an event team
-                  </option>
-                  {data.teams.map((t) => (
-                    <option key={t.teamId} value={t.teamId}>
-                      {`${t.eventName} — ${t.teamName} (${t.members} ${t.members === 1 ? "member" : "members"})`}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="filter-actions">
-                <button type="submit" className="btn btn-primary">
-                  Show Members
-                </button>
-              </div>
-            </Form>
+            <SelectStep
+              id="pick-team"
+              name="team"
+              label="Event Team"
+              placeholder="Select an event team"
+              options={data.teams.map((t) => ({
+                value: t.teamId,
+                label: `${t.eventName} — ${t.teamName} (${t.members} ${t.members === 1 ? "member" : "members"})`,
+              }))}
+              value={data.teamId}
+              hidden={{ association: data.associationId }}
+              submitLabel="Show Members"
+            />
           )
         ) : null}
       </div>

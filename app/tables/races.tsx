@@ -2,7 +2,8 @@
 // and Delete for ADMIN: ADR 0016), the Round step of the picker, the Create Race and Edit forms,
 // and the Enter Scores form (one score box per race, one Save Scores).
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { SelectStep } from "~/components/SelectStep";
 import type { Column } from "~/components/DataTable";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
@@ -70,33 +71,20 @@ export function RoundPicker({
   roundId: number | null;
 }) {
   return (
-    <Form method="get" action="/races" className="filters">
-      <input type="hidden" name="event" value={eventId} />
-      <div className="field">
-        <label htmlFor="pick-round">Round</label>
-        <select
-          id="pick-round"
-          name="round"
-          required
-          defaultValue={roundId ?? ""}
-          key={`r-${eventId}-${roundId ?? ""}`}
-        >
-          <option value="" disabled>
-            Select a round
-          </option>
-          {rounds.map((r) => (
-            <option key={r.id} value={r.id}>
-              {`${r.name} (${r.races} ${r.races === 1 ? "race" : "races"})`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="filter-actions">
-        <button type="submit" className="btn btn-primary">
-          Show Races
-        </button>
-      </div>
-    </Form>
+    <SelectStep
+      id="pick-round"
+      name="round"
+      label="Round"
+      placeholder="Select a round"
+      options={rounds.map((r) => ({
+        value: r.id,
+        label: `${r.name} (${r.races} ${r.races === 1 ? "race" : "races"})`,
+      }))}
+      value={roundId}
+      hidden={{ event: eventId }}
+      submitLabel="Show Races"
+      action="/races"
+    />
   );
 }
 

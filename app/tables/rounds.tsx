@@ -2,8 +2,9 @@
 // Generate Draw, Progress), the Event picker (a GET form, also used by /races), and the Create
 // Round / Edit form of both dialogs.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { SelectStep } from "~/components/SelectStep";
 import type { Column } from "~/components/DataTable";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
@@ -76,26 +77,16 @@ export function EventPicker({
   submitLabel: string;
 }) {
   return (
-    <Form method="get" action={action} className="filters">
-      <div className="field">
-        <label htmlFor="pick-event">Event</label>
-        <select id="pick-event" name="event" required defaultValue={eventId ?? ""} key={`e-${eventId ?? ""}`}>
-          <option value="" disabled>
-            Select an event
-          </option>
-          {events.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="filter-actions">
-        <button type="submit" className="btn btn-primary">
-          {submitLabel}
-        </button>
-      </div>
-    </Form>
+    <SelectStep
+      id="pick-event"
+      name="event"
+      label="Event"
+      placeholder="Select an event"
+      options={events.map((e) => ({ value: e.id, label: e.name }))}
+      value={eventId}
+      submitLabel={submitLabel}
+      action={action}
+    />
   );
 }
 
