@@ -530,7 +530,14 @@ export type CrewLimits = {
 /** A live event (unique upper-case name) with these crew limits (the rest: the schema's defaults). */
 export function createCrewEvent(limits: CrewLimits = {}): EventMade {
   const event = createEvent();
+  setEventLimits(event.id, limits);
+  return event;
+}
+
+/** Sets the given caps and crew limits of an event (the others stay as they are). */
+function setEventLimits(eventId: number, limits: CrewLimits & { maxTeam?: number }): void {
   const columns: [string, number | undefined][] = [
+    ["max_team", limits.maxTeam],
     ["min_race", limits.minRace],
     ["max_race", limits.maxRace],
     ["reserve_count", limits.reserveCount],
@@ -544,8 +551,7 @@ export function createCrewEvent(limits: CrewLimits = {}): EventMade {
   if (set.length)
     e2eDb()
       .prepare(`UPDATE events SET ${set.map(([c]) => `${c} = ?`).join(", ")} WHERE id = ?`)
-      .run(...set.map(([, v]) => v), event.id);
-  return event;
+      .run(...set.map(([, v]) => v), eventId);
 }
 
 /** Sets what crew selection reads of a member: gender, year of birth, MyKad/passport number. */
@@ -749,22 +755,7 @@ export function createJourneyEvent(
   opts: { name: string; price?: number; maxTeam?: number } & CrewLimits,
 ): EventMade {
   const event = createEvent({ name: opts.name.toUpperCase(), price: opts.price });
-  const columns: [string, number | undefined][] = [
-    ["max_team", opts.maxTeam],
-    ["min_race", opts.minRace],
-    ["max_race", opts.maxRace],
-    ["reserve_count", opts.reserveCount],
-    ["max_male", opts.maxMale],
-    ["min_female", opts.minFemale],
-    ["min_age", opts.minAge],
-    ["max_age", opts.maxAge],
-    ["limit_malaysia", opts.limitMalaysia === undefined ? undefined : opts.limitMalaysia ? 1 : 0],
-  ];
-  const set = columns.filter(([, v]) => v !== undefined);
-  if (set.length)
-    e2eDb()
-      .prepare(`UPDATE events SET ${set.map(([c]) => `${c} = ?`).join(", ")} WHERE id = ?`)
-      .run(...set.map(([, v]) => v), event.id);
+  setEventLimits(event.id, opts);
   return event;
 }
 
