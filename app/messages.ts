@@ -311,6 +311,59 @@ export const MSG = {
       ? "The scoreboard shows no rounds now."
       : `The scoreboard shows ${n} ${n === 1 ? "round" : "rounds"} now.`,
 
+  // EOI (sections 5, 8; issue 11). eoiCreated/Updated/Deleted and eoiExists are the spec's; the
+  // confirmation is worded like the round's; the rest are ours.
+  eoiCreated: "EOI event has been created successfully.",
+  eoiUpdated: "EOI event has been updated successfully.",
+  eoiDeleted: "EOI event has been deleted successfully.",
+  eoiExists: "EOI event already exist. Please try with different name.",
+  eoiDeleteConfirm: "Deleting EOI event will remove all related data. Continue?",
+  eoiNoEvents: "No EOI events yet.",
+  eoiSaved: "Your expression of interest has been saved.",
+  eoiBadTicks: "Some of the ticked events no longer exist. The list has been reloaded: tick again and save.",
+  eoiNoClub: "Your account is not in a team, so it cannot express interest.",
+  eoiIntro: "Tick the events your team is interested in. You can change your ticks at any time.",
+  eoiNothingSaved: "Nothing saved yet.",
+
+  // Training (sections 5, 8; issue 11). sessionCreated/Updated/Deleted, sessionDeleteConfirm,
+  // sessionTimeOrder, reservationUpdated and rejectReasonRequired are the spec's; the rest are ours.
+  sessionCreated: "Session has been created successfully.",
+  sessionUpdated: "Session has been updated successfully.",
+  sessionDeleted: "Session has been deleted successfully.",
+  sessionDeleteConfirm: "Deleting session will remove all related data. Continue?",
+  sessionTimeOrder: "Make sure start time is earlier than end time.",
+  sessionBadTime: "Enter the time as a date and time, for example 2026-12-01T07:00.",
+  sessionTooLong: (hours: number) => `A session lasts at most ${hours} hours. Check the end time.`,
+  sessionMaxBoat: (min: number, max: number) => `Max boats must be a whole number from ${min} to ${max}.`,
+  sessionMaxBelowApproved: (approved: number) =>
+    `Max boats cannot be lower than the ${approved} ${approved === 1 ? "boat" : "boats"} already approved for this session. Nothing was changed.`,
+  sessionNone: "No training sessions yet.",
+  reservationUpdated: "Reservation has been updated successfully.",
+  rejectReasonRequired: "Please enter a reject reason.",
+  rejectReasonPlaceholder: "Enter a reject reason / instruction",
+  reservationSelectAction: "Select an action",
+  reservationPickAction: "Select Approve or Reject.",
+  reservationNotPending: "This reservation has already been decided or cancelled. Nothing was changed.",
+  reservationOverbooked: (left: number, boats: number) =>
+    `Approving ${boats} ${boats === 1 ? "boat" : "boats"} would go past the session's max boats: only ${left} ${left === 1 ? "boat is" : "boats are"} left. Nothing was changed.`,
+  bookingIntro:
+    "Request boats for an upcoming training session. The committee approves or rejects each request.",
+  bookingRequested: (boats: number) =>
+    `Your request for ${boats} ${boats === 1 ? "boat" : "boats"} has been sent. You will get an email when it is approved or rejected.`,
+  bookingCancelled: "Your request has been cancelled.",
+  bookingNotCancellable: "Only a pending request can be cancelled. Nothing was changed.",
+  bookingSessionGone: "This session has started or no longer exists. Pick another session.",
+  bookingBoatMin: "Number of boats must be at least 1.",
+  bookingBoatWhole: "Number of boats must be a whole number.",
+  bookingBoatTooMany: (max: number) => `Number of boats must be at most ${max}.`,
+  bookingTooMany: (left: number) =>
+    left === 0
+      ? "No boats are left in this session. Pick another session."
+      : `Only ${left} ${left === 1 ? "boat is" : "boats are"} left in this session.`,
+  bookingNoSessions: "No upcoming sessions with boats left. Check again later.",
+  bookingNoRequests: "You have not requested any boats yet.",
+  bookingNoClub: "Your account is not in a team, so it cannot book boats.",
+
   // Generic
   fillAll: "Make sure to fill in all the fields.",
   genericError: (doing: string) => `An error occured when ${doing}. Please try again.`,
@@ -352,6 +405,8 @@ export const TITLES = {
   scoreboardManage: "Scoreboard",
   trainingSessions: "Training Sessions",
   trainingReservations: "Training Reservations",
+  training: "Training Booking",
+  eoiManager: "Expression of Interest",
   changePassword: "Change Password",
   auditLog: "Audit Log",
   settings: "Settings",

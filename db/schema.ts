@@ -303,15 +303,20 @@ export const orderNotes = sqliteTable(
   (t) => [index("order_notes_order").on(t.orderId)],
 );
 
-export const eoiUsers = sqliteTable("eoi_users", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  createdAt: created(),
-  updatedAt: updated(),
-  email: text("email").notNull(),
-  name: text("name").notNull(),
-  country: text("country").notNull(),
-  team: text("team").notNull(),
-});
+/** One row per manager who expressed interest (found again by email when they change their ticks). */
+export const eoiUsers = sqliteTable(
+  "eoi_users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    country: text("country").notNull(),
+    team: text("team").notNull(),
+  },
+  (t) => [uniqueIndex("eoi_users_email").on(t.email), index("eoi_users_team").on(t.team)],
+);
 
 export const eoiEvents = sqliteTable(
   "eoi_events",
@@ -369,7 +374,8 @@ export const trainingReservations = sqliteTable(
   },
   (t) => [
     index("training_reservations_session").on(t.sessionId),
-    index("training_reservations_status").on(t.status),
+    index("training_reservations_status").on(t.status, t.id),
+    index("training_reservations_association").on(t.associationId),
   ],
 );
 

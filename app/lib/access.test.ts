@@ -100,12 +100,14 @@ describe("navFor", () => {
     }
     expect(navFor("COMMITTEE").map((g) => g.label)).not.toContain("Order");
   });
-  it("gives MANAGER Events and their four items, and COMPETITOR only Events", () => {
+  it("gives MANAGER Events, the spec's four items and EOI and Training Booking, and COMPETITOR only Events", () => {
     expect(labels("MANAGER")).toEqual([
       "Events",
       "Dinner Ticket Purchase",
       "Members",
       "Orders",
+      "Expression of Interest",
+      "Training Booking",
       "Help Center",
     ]);
     expect(navFor("COMPETITOR")).toEqual([{ label: "", items: [{ label: "Events", to: "/events" }] }]);

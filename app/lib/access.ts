@@ -42,6 +42,8 @@ export const ROUTES = {
   scoreboardManage: { path: "/scoreboard-manage", access: ["ADMIN", "COMMITTEE"] },
   trainingSessions: { path: "/training-sessions", access: ["ADMIN", "COMMITTEE"] },
   trainingReservations: { path: "/training-reservations", access: ["ADMIN", "COMMITTEE"] },
+  // Beyond the spec's route table (issue 11): a manager books training boats.
+  training: { path: "/training", access: ["MANAGER"] },
   notFound: { path: "/not-found", access: "public" },
   auditLog: { path: "/audit-log", access: ["ADMIN"] }, // beyond the spec: staff actions
   settings: { path: "/settings", access: ["ADMIN"] }, // beyond the spec: the regatta's own numbers
@@ -135,6 +137,8 @@ const MANAGER_NAV: NavSpec[] = [
       [TITLES.tickets, "tickets"],
       [TITLES.members, "members"],
       [TITLES.orders, "orders"],
+      [TITLES.eoiManager, "eoi"], // beyond the spec's sidebar (issue 11)
+      [TITLES.training, "training"], // beyond the spec's sidebar (issue 11)
       [TITLES.help, "help"],
     ],
   },

@@ -88,6 +88,8 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
         ["Dinner Ticket Purchase", "/tickets/purchase"],
         ["Members", "/members"],
         ["Orders", "/orders"],
+        ["Expression of Interest", "/eoi"], // beyond the spec's sidebar (issue 11)
+        ["Training Booking", "/training"], // beyond the spec's sidebar (issue 11)
         ["Help Center", "/help"],
       ],
     },

@@ -1,0 +1,403 @@
+// Training sessions and boat reservations (spec sections 3, 5, 8; issue 11).
+//
+// Sessions: ADMIN creates, edits and deletes (deleting removes its reservations: ON DELETE
+// CASCADE); ADMIN and COMMITTEE see them with their reserved boats, the sum of APPROVED
+// reservations only. A manager requests boats for an upcoming session (PENDING), may cancel a
+// pending request (CANCELLED); staff approve or reject (with a reason) a pending one. Every check
+// that reads the approved boats runs in the same immediate transaction as the write it guards, so
+// two approvals cannot both take the last boats and max boats cannot drop under an approval made
+// meanwhile. Staff actions are audited in the same transaction.
+import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
+import type { ReservationStatus } from "../../db/enums";
+import { db, schema } from "~/lib/db.server";
+import {
+  bookingRefusal,
+  type DecisionInput,
+  decisionRefusal,
+  maxBoatRefusal,
+  type SessionInput,
+} from "~/rules/training";
+import { boatsLeft } from "~/rules/training-fields";
+import { type Actor, audit } from "./audit.server";
+
+const s = schema.trainingSessions;
+const r = schema.trainingReservations;
+const a = schema.associations;
+
+export const TRAINING_AUDIT = {
+  sessionCreated: "training-session.created",
+  sessionUpdated: "training-session.updated",
+  sessionDeleted: "training-session.deleted",
+  reservationApproved: "training-reservation.approved",
+  reservationRejected: "training-reservation.rejected",
+} as const;
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+type Handle = Pick<Tx, "select">;
+
+/** A session's approved boats (the spec's "reserved boats"). */
+const approvedOf = sql<number>`(SELECT COALESCE(SUM(boat), 0) FROM training_reservations
+  WHERE training_reservations.session_id = ${s.id} AND training_reservations.status = 'APPROVED')`;
+const pendingOf = sql<number>`(SELECT COUNT(*) FROM training_reservations
+  WHERE training_reservations.session_id = ${s.id} AND training_reservations.status = 'PENDING')`;
+
+export type SessionRow = {
+  id: number;
+  startTime: number;
+  endTime: number;
+  maxBoat: number;
+  /** Approved boats. */
+  reserved: number;
+  /** Pending requests (a count of requests, not boats). */
+  pending: number;
+};
+
+const sessionColumns = {
+  id: s.id,
+  startTime: s.startTime,
+  endTime: s.endTime,
+  maxBoat: s.maxBoat,
+  reserved: approvedOf,
+  pending: pendingOf,
+};
+
+function toRow(row: {
+  id: number;
+  startTime: Date;
+  endTime: Date;
+  maxBoat: number;
+  reserved: number;
+  pending: number;
+}): SessionRow {
+  return {
+    id: row.id,
+    startTime: row.startTime.getTime(),
+    endTime: row.endTime.getTime(),
+    maxBoat: row.maxBoat,
+    reserved: Number(row.reserved),
+    pending: Number(row.pending),
+  };
+}
+
+export function sessionCount(): number {
+  return db().select({ n: count() }).from(s).get()?.n ?? 0;
+}
+
+/** A page of sessions by start time (ascending, the spec's order); null page: all (the CSV). */
+export function listSessions(page: { offset: number; limit: number } | null): SessionRow[] {
+  const q = db().select(sessionColumns).from(s).orderBy(asc(s.startTime), asc(s.id));
+  return (page ? q.limit(page.limit).offset(page.offset).all() : q.all()).map(toRow);
+}
+
+export function findSession(id: number, handle: Handle = db()): SessionRow | undefined {
+  const row = handle.select(sessionColumns).from(s).where(eq(s.id, id)).get();
+  return row && toRow(row);
+}
+
+/** 'Reserved Teams': each team with approved boats in the session, by team name. */
+export function reservedTeams(sessionId: number): { associationId: number; team: string; boats: number }[] {
+  return db()
+    .select({ associationId: a.id, team: a.name, boats: sql<number>`SUM(${r.boat})` })
+    .from(r)
+    .innerJoin(a, eq(a.id, r.associationId))
+    .where(and(eq(r.sessionId, sessionId), eq(r.status, "APPROVED")))
+    .groupBy(a.id)
+    .orderBy(sql`${a.name} COLLATE NOCASE`)
+    .all()
+    .map((row) => ({ ...row, boats: Number(row.boats) }));
+}
+
+const sessionDetails = (v: SessionInput) => ({
+  startTime: new Date(v.startTime).toISOString(),
+  endTime: new Date(v.endTime).toISOString(),
+  maxBoat: v.maxBoat,
+});
+
+export function createSession(actor: Actor, v: SessionInput, now = new Date()): number {
+  return db().transaction(
+    (tx) => {
+      const { id } = tx
+        .insert(s)
+        .values({
+          startTime: new Date(v.startTime),
+          endTime: new Date(v.endTime),
+          maxBoat: v.maxBoat,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: s.id })
+        .get();
+      audit(tx, actor, {
+        action: TRAINING_AUDIT.sessionCreated,
+        targetType: "training-session",
+        targetId: id,
+        details: sessionDetails(v),
+      });
+      return id;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export type SessionWrite =
+  | { ok: true }
+  | { ok: false; error: "notFound" }
+  | { ok: false; error: "refused"; message: string };
+
+/** Edits a session; max boats may not drop below its approved boats (checked in the write's
+ * transaction). */
+export function updateSession(actor: Actor, id: number, v: SessionInput, now = new Date()): SessionWrite {
+  return db().transaction(
+    (tx) => {
+      const was = findSession(id, tx);
+      if (!was) return { ok: false, error: "notFound" } as const;
+      const refusal = maxBoatRefusal(v.maxBoat, was.reserved);
+      if (refusal) return { ok: false, error: "refused", message: refusal } as const;
+      tx.update(s)
+        .set({
+          startTime: new Date(v.startTime),
+          endTime: new Date(v.endTime),
+          maxBoat: v.maxBoat,
+          updatedAt: now,
+        })
+        .where(eq(s.id, id))
+        .run();
+      audit(tx, actor, {
+        action: TRAINING_AUDIT.sessionUpdated,
+        targetType: "training-session",
+        targetId: id,
+        details: {
+          from: sessionDetails({ startTime: was.startTime, endTime: was.endTime, maxBoat: was.maxBoat }),
+          to: sessionDetails(v),
+        },
+      });
+      return { ok: true } as const;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Deletes a session and (cascade) its reservations; the audit entry keeps what went. */
+export function deleteSession(actor: Actor, id: number): SessionWrite {
+  return db().transaction(
+    (tx) => {
+      const was = findSession(id, tx);
+      if (!was) return { ok: false, error: "notFound" } as const;
+      const reservations = tx.select({ n: count() }).from(r).where(eq(r.sessionId, id)).get()?.n ?? 0;
+      tx.delete(s).where(eq(s.id, id)).run();
+      audit(tx, actor, {
+        action: TRAINING_AUDIT.sessionDeleted,
+        targetType: "training-session",
+        targetId: id,
+        details: {
+          ...sessionDetails({ startTime: was.startTime, endTime: was.endTime, maxBoat: was.maxBoat }),
+          reservationsRemoved: reservations,
+          approvedBoats: was.reserved,
+        },
+      });
+      return { ok: true } as const;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reservations (ADMIN, COMMITTEE)
+
+export type ReservationRow = {
+  id: number;
+  team: string;
+  associationId: number;
+  sessionId: number;
+  startTime: number;
+  endTime: number;
+  boat: number;
+  status: ReservationStatus;
+  rejectReason: string | null;
+};
+
+const reservationColumns = {
+  id: r.id,
+  team: a.name,
+  associationId: r.associationId,
+  sessionId: r.sessionId,
+  startTime: s.startTime,
+  endTime: s.endTime,
+  boat: r.boat,
+  status: r.status,
+  rejectReason: r.rejectReason,
+};
+
+function toReservation(
+  row: Omit<ReservationRow, "startTime" | "endTime"> & { startTime: Date; endTime: Date },
+) {
+  return { ...row, startTime: row.startTime.getTime(), endTime: row.endTime.getTime() } as ReservationRow;
+}
+
+/** The tabs' counts: 'Approved (n)' and 'Pending (n)'. */
+export function reservationCounts(): { APPROVED: number; PENDING: number } {
+  const rows = db().select({ status: r.status, n: count() }).from(r).groupBy(r.status).all();
+  const of = (st: ReservationStatus) => rows.find((x) => x.status === st)?.n ?? 0;
+  return { APPROVED: of("APPROVED"), PENDING: of("PENDING") };
+}
+
+/** A page of one tab's reservations, by id (the spec's order); null page: all (the CSV). */
+export function listReservations(
+  status: "APPROVED" | "PENDING",
+  page: { offset: number; limit: number } | null,
+): ReservationRow[] {
+  const q = db()
+    .select(reservationColumns)
+    .from(r)
+    .innerJoin(s, eq(s.id, r.sessionId))
+    .innerJoin(a, eq(a.id, r.associationId))
+    .where(eq(r.status, status))
+    .orderBy(asc(r.id));
+  return (page ? q.limit(page.limit).offset(page.offset).all() : q.all()).map(toReservation);
+}
+
+export function findReservation(id: number): ReservationRow | undefined {
+  const row = db()
+    .select(reservationColumns)
+    .from(r)
+    .innerJoin(s, eq(s.id, r.sessionId))
+    .innerJoin(a, eq(a.id, r.associationId))
+    .where(eq(r.id, id))
+    .get();
+  return row && toReservation(row);
+}
+
+export type Decision =
+  | { ok: true; reservation: ReservationRow; status: "APPROVED" | "REJECTED" }
+  | { ok: false; error: "notFound" }
+  | { ok: false; error: "refused"; message: string };
+
+/** Approves (if the session's approved boats stay within max boats) or rejects (with the reason) a
+ * pending reservation, in one immediate transaction. */
+export function decideReservation(actor: Actor, id: number, d: DecisionInput, now = new Date()): Decision {
+  return db().transaction(
+    (tx) => {
+      const row = tx
+        .select({ status: r.status, boat: r.boat, sessionId: r.sessionId })
+        .from(r)
+        .where(eq(r.id, id))
+        .get();
+      if (!row) return { ok: false, error: "notFound" } as const;
+      const session = findSession(row.sessionId, tx);
+      if (!session) return { ok: false, error: "notFound" } as const;
+      const refusal = decisionRefusal(
+        row,
+        { maxBoat: session.maxBoat, approved: session.reserved },
+        d.action,
+      );
+      if (refusal) return { ok: false, error: "refused", message: refusal } as const;
+      const status = d.action === "APPROVE" ? ("APPROVED" as const) : ("REJECTED" as const);
+      tx.update(r)
+        .set({ status, rejectReason: d.rejectReason, updatedAt: now })
+        .where(and(eq(r.id, id), eq(r.status, "PENDING")))
+        .run();
+      audit(tx, actor, {
+        action:
+          status === "APPROVED" ? TRAINING_AUDIT.reservationApproved : TRAINING_AUDIT.reservationRejected,
+        targetType: "training-reservation",
+        targetId: id,
+        details: { sessionId: row.sessionId, boat: row.boat, rejectReason: d.rejectReason },
+      });
+      const reservation = tx
+        .select(reservationColumns)
+        .from(r)
+        .innerJoin(s, eq(s.id, r.sessionId))
+        .innerJoin(a, eq(a.id, r.associationId))
+        .where(eq(r.id, id))
+        .get();
+      return {
+        ok: true,
+        reservation: toReservation(reservation as NonNullable<typeof reservation>),
+        status,
+      } as const;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** The managers of a club (the decision email goes to each). */
+export function clubManagers(associationId: number): { id: number; email: string; name: string }[] {
+  const u = schema.users;
+  return db()
+    .select({ id: u.id, email: u.email, name: u.name })
+    .from(u)
+    .where(and(eq(u.associationId, associationId), eq(u.role, "MANAGER")))
+    .all();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Booking (MANAGER, their own club only)
+
+export type BookableSession = SessionRow & { left: number };
+
+/** Upcoming sessions (not started) with boats left, by start time. */
+export function bookableSessions(now = new Date()): BookableSession[] {
+  return db()
+    .select(sessionColumns)
+    .from(s)
+    .where(and(gt(s.startTime, now), sql`${s.maxBoat} > ${approvedOf}`))
+    .orderBy(asc(s.startTime), asc(s.id))
+    .limit(200)
+    .all()
+    .map(toRow)
+    .map((row) => ({ ...row, left: boatsLeft(row.maxBoat, row.reserved) }));
+}
+
+/** A club's own requests, newest session first. */
+export function clubReservations(associationId: number, limit = 200): ReservationRow[] {
+  return db()
+    .select(reservationColumns)
+    .from(r)
+    .innerJoin(s, eq(s.id, r.sessionId))
+    .innerJoin(a, eq(a.id, r.associationId))
+    .where(eq(r.associationId, associationId))
+    .orderBy(desc(s.startTime), desc(r.id))
+    .limit(limit)
+    .all()
+    .map(toReservation);
+}
+
+export type Booking = { ok: true; id: number } | { ok: false; message: string };
+
+/** A manager's request for boats in an upcoming session: at most the boats left (max less
+ * approved), checked in the insert's transaction. */
+export function requestBoats(
+  associationId: number,
+  sessionId: number,
+  boats: number,
+  now = new Date(),
+): Booking {
+  return db().transaction(
+    (tx) => {
+      const session = findSession(sessionId, tx);
+      const refusal = bookingRefusal(
+        session && { startTime: session.startTime, maxBoat: session.maxBoat, approved: session.reserved },
+        boats,
+        now.getTime(),
+      );
+      if (refusal) return { ok: false, message: refusal } as const;
+      const { id } = tx
+        .insert(r)
+        .values({ associationId, sessionId, boat: boats, status: "PENDING", createdAt: now, updatedAt: now })
+        .returning({ id: r.id })
+        .get();
+      return { ok: true, id } as const;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** A manager cancels their club's pending request; anything else is refused and nothing changes. */
+export function cancelBooking(associationId: number, id: number, now = new Date()): "cancelled" | "refused" {
+  const changed = db()
+    .update(r)
+    .set({ status: "CANCELLED", updatedAt: now })
+    .where(and(eq(r.id, id), eq(r.associationId, associationId), eq(r.status, "PENDING")))
+    .run().changes;
+  return changed === 1 ? "cancelled" : "refused";
+}
