@@ -24,7 +24,9 @@ export type EoiEventResult = EoiEvent & { teams: number };
 export type InterestedTeam = { id: number; team: string; name: string; country: string; email: string };
 export type TeamInterest = InterestedTeam & { events: string[]; updatedAt: number };
 
-const teamsOf = sql<number>`(SELECT COUNT(*) FROM eois WHERE eois.eoi_event_id = ${ev.id})`;
+/** Spelled out with its table: in a select list drizzle renders `${ev.id}` as a bare "id" (right
+ * today only because eois has no id column). */
+const teamsOf = sql<number>`(SELECT COUNT(*) FROM eois WHERE eois.eoi_event_id = "eoi_events"."id")`;
 
 /** The live EOI events, by id (the order they were made). */
 export function liveEoiEvents(): EoiEvent[] {

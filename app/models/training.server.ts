@@ -35,11 +35,13 @@ export const TRAINING_AUDIT = {
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 type Handle = Pick<Tx, "select">;
 
-/** A session's approved boats (the spec's "reserved boats"). */
+/** A session's approved boats (the spec's "reserved boats"). The session's id is spelled out with
+ * its table: in a select list drizzle renders `${s.id}` as a bare "id", which inside the subquery
+ * is training_reservations.id. */
 const approvedOf = sql<number>`(SELECT COALESCE(SUM(boat), 0) FROM training_reservations
-  WHERE training_reservations.session_id = ${s.id} AND training_reservations.status = 'APPROVED')`;
+  WHERE training_reservations.session_id = "training_sessions"."id" AND training_reservations.status = 'APPROVED')`;
 const pendingOf = sql<number>`(SELECT COUNT(*) FROM training_reservations
-  WHERE training_reservations.session_id = ${s.id} AND training_reservations.status = 'PENDING')`;
+  WHERE training_reservations.session_id = "training_sessions"."id" AND training_reservations.status = 'PENDING')`;
 
 export type SessionRow = {
   id: number;
