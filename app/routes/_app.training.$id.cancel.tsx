@@ -1,0 +1,66 @@
+// /training/:id/cancel (MANAGER): the confirmation step of Cancel Request over Training Booking, the
+// same with and without JavaScript. Only the club's own pending request is cancelled
+// (cancelBooking checks the club and the status in its one UPDATE); another club's request, or a
+// missing one, is 404 here and refused (nothing changed) when posted.
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Dialog } from "~/components/Dialog";
+import { PostForm } from "~/components/PostForm";
+import { requireUser } from "~/lib/access.server";
+import { readForm } from "~/lib/csrf.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { cancelBooking, findReservation } from "~/models/training.server";
+import { MSG } from "~/messages";
+import { formatDateTime } from "~/rules/format";
+
+function parseId(raw: string | undefined): number | null {
+  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "training");
+  const id = parseId(params.id);
+  const found = id === null ? undefined : findReservation(id);
+  if (!found || user.associationId === null || found.associationId !== user.associationId)
+    throw new Response("Not Found", { status: 404 });
+  if (found.status !== "PENDING")
+    throw await redirectWithToast(request, `/training${new URL(request.url).search}`, {
+      type: "warning",
+      message: MSG.bookingNotCancellable,
+    });
+  return json({ id: found.id, startTime: found.startTime, endTime: found.endTime, boat: found.boat });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, "training");
+  await readForm(request);
+  const id = parseId(params.id);
+  const back = `/training${new URL(request.url).search}`;
+  // The club is the signed-in manager's, never the form's; the model refuses anyone else's request.
+  const done =
+    id !== null && user.associationId !== null && cancelBooking(user.associationId, id) === "cancelled";
+  if (!done) return redirectWithToast(request, back, { type: "warning", message: MSG.bookingNotCancellable });
+  return redirectWithToast(request, back, { type: "success", message: MSG.bookingCancelled });
+}
+
+export default function CancelRequest() {
+  const r = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  return (
+    <Dialog title="Cancel Request" closeTo={`/training${search}`}>
+      <p>
+        {formatDateTime(r.startTime)} – {formatDateTime(r.endTime)} · {r.boat}{" "}
+        {r.boat === 1 ? "boat" : "boats"}
+      </p>
+      <p>Are you sure you want to cancel this request?</p>
+      <PostForm task="Cancelling request" preventScrollReset className="actions">
+        <button type="submit" className="btn btn-danger">
+          Yes, cancel request
+        </button>
+        <Link to={`/training${search}`} className="btn" preventScrollReset>
+          No
+        </Link>
+      </PostForm>
+    </Dialog>
+  );
+}

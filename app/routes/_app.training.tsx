@@ -1,0 +1,187 @@
+// /training (MANAGER; beyond the spec's route table, issue 11 item 5): Training Booking. Upcoming
+// sessions with boats left (max boats less the approved ones), each with a small form 'Number of
+// boats' + Request Boats (at least 1, at most what is left; the model checks the count in the
+// insert's transaction); then My Requests: the club's reservations with their status and reject
+// reason, a pending one with Cancel Request (a confirm dialog, the child route
+// /training/:id/cancel). The club is always the manager's own (user.associationId), never the form's.
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { ReservationStatus } from "../../db/enums";
+import { type Column, DataTable } from "~/components/DataTable";
+import { PostForm } from "~/components/PostForm";
+import { Empty, Screen } from "~/components/Screen";
+import { StatusBadge } from "~/components/StatusBadge";
+import { Toasts } from "~/components/Toasts";
+import { requireUser } from "~/lib/access.server";
+import { parseForm } from "~/lib/forms.server";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import {
+  type BookableSession,
+  bookableSessions,
+  clubReservations,
+  type ReservationRow,
+  requestBoats,
+} from "~/models/training.server";
+import { MSG, TITLES } from "~/messages";
+import { formatDateTime } from "~/rules/format";
+import { bookingSchema } from "~/rules/training";
+
+export const meta: MetaFunction = () => [{ title: `${TITLES.training} | ${TITLES.appName}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "training");
+  const club = user.associationId;
+  if (club === null) return json({ noClub: true, sessions: [], requests: [] });
+  return json({ noClub: false, sessions: bookableSessions(), requests: clubReservations(club) });
+}
+
+type Refused = { toast: Toast; session: string; boat: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, "training");
+  const { form, submission } = await parseForm(request, bookingSchema);
+  const typed = (name: string) => String(form.get(name) ?? "").slice(0, 20);
+  const refuse = (message: string, status: number) =>
+    json<Refused>(
+      { toast: { type: "error", message }, session: typed("session"), boat: typed("boat") },
+      status,
+    );
+  if (user.associationId === null) return refuse(MSG.bookingNoClub, 403);
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    // The session's message first (a forged or stale id), then the boats'.
+    return refuse(errors.session?.[0] ?? errors.boat?.[0] ?? MSG.bookingBoatMin, 400);
+  }
+  const { session, boat } = submission.value;
+  const made = requestBoats(user.associationId, session, boat);
+  if (!made.ok) return refuse(made.message, 409);
+  return redirectWithToast(request, "/training", { type: "success", message: MSG.bookingRequested(boat) });
+}
+
+const STATUS_LABEL: Record<ReservationStatus, string> = {
+  PENDING: "Pending",
+  APPROVED: "Approved",
+  REJECTED: "Rejected",
+  CANCELLED: "Cancelled",
+};
+
+function ReservationBadge({ status }: { status: ReservationStatus }) {
+  if (status === "CANCELLED") return <span className="badge">{STATUS_LABEL[status]}</span>;
+  return (
+    <StatusBadge ok={status === "APPROVED" ? true : status === "PENDING" ? "warn" : false}>
+      {STATUS_LABEL[status]}
+    </StatusBadge>
+  );
+}
+
+/** One session's request form: the typed number comes back after a refusal of this session. */
+function RequestForm({ session, refused }: { session: BookableSession; refused?: Refused }) {
+  const location = useLocation();
+  const mine = refused?.session === String(session.id);
+  const id = `boats-${session.id}`;
+  return (
+    <PostForm
+      task="Requesting boats"
+      action="/training"
+      noValidate
+      preventScrollReset
+      className="row-actions"
+      // A new page (after a request or a refusal) starts the box afresh from what the server says.
+      key={location.key}
+    >
+      <input type="hidden" name="session" value={session.id} />
+      <label htmlFor={id} className="visually-hidden">
+        Number of boats
+      </label>
+      <input
+        id={id}
+        name="boat"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={session.left}
+        step={1}
+        required
+        defaultValue={mine ? refused?.boat : ""}
+        aria-invalid={mine || undefined}
+        className="boats-input"
+      />
+      <button type="submit" className="btn btn-primary btn-small">
+        Request Boats
+      </button>
+    </PostForm>
+  );
+}
+
+function sessionColumns(refused?: Refused): Column<BookableSession>[] {
+  return [
+    { label: "Start Time", cell: (s) => formatDateTime(s.startTime) },
+    { label: "End Time", cell: (s) => formatDateTime(s.endTime) },
+    { label: "Boats Left", cell: (s) => s.left },
+    {
+      label: "Number of boats",
+      cell: (s) => <RequestForm session={s} refused={refused} />,
+      className: "cell-actions",
+    },
+  ];
+}
+
+function requestColumns(search: string): Column<ReservationRow>[] {
+  return [
+    { label: "Start Time", cell: (r) => formatDateTime(r.startTime) },
+    { label: "End Time", cell: (r) => formatDateTime(r.endTime) },
+    { label: "Boat(s)", cell: (r) => r.boat },
+    { label: "Status", cell: (r) => <ReservationBadge status={r.status} /> },
+    { label: "Reject Reason", cell: (r) => r.rejectReason ?? "", className: "cell-wrap" },
+    {
+      label: "Actions",
+      cell: (r) =>
+        r.status === "PENDING" ? (
+          <Link
+            to={`/training/${r.id}/cancel${search}`}
+            preventScrollReset
+            className="btn btn-small btn-danger"
+          >
+            Cancel Request
+          </Link>
+        ) : null,
+      className: "cell-actions",
+    },
+  ];
+}
+
+export default function TrainingBooking() {
+  const data = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { search } = useLocation();
+  if (data.noClub)
+    return (
+      <Screen title={TITLES.training}>
+        <Empty text={MSG.bookingNoClub} />
+      </Screen>
+    );
+  return (
+    <Screen title={TITLES.training}>
+      <Toasts toasts={[refused?.toast]} />
+      <p>{MSG.bookingIntro}</p>
+      <h2 className="table-title">Upcoming Sessions</h2>
+      <DataTable
+        columns={sessionColumns(refused)}
+        rows={data.sessions}
+        rowKey={(s) => s.id}
+        caption="Upcoming Sessions"
+        empty={MSG.bookingNoSessions}
+      />
+      <h2 className="table-title">My Requests</h2>
+      <DataTable
+        columns={requestColumns(search)}
+        rows={data.requests}
+        rowKey={(r) => r.id}
+        caption="My Requests"
+        empty={MSG.bookingNoRequests}
+      />
+      <Outlet />
+    </Screen>
+  );
+}

@@ -1,0 +1,115 @@
+// Factories of the Training Booking tests (/training, issue 11): sessions and reservations written
+// straight into the e2e database. Sessions are shared by every manager, so each test makes its own
+// at a random minute of the next two years (its start and end times identify its row).
+import { randomInt } from "node:crypto";
+import { e2eDb } from "./db";
+
+export type ReservationStatusName = "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED";
+export type SessionMade = { id: number; startTime: number; endTime: number; maxBoat: number };
+
+const MINUTE = 60_000;
+
+/** A session starting `startIn` ms from now (upcoming by default: a random minute between a day and
+ * two years ahead; negative for a past one), lasting 30–600 minutes. */
+export function createBookingSession(opts: { maxBoat?: number; startIn?: number } = {}): SessionMade {
+  const now = Math.floor(Date.now() / MINUTE) * MINUTE;
+  const startTime = now + (opts.startIn ?? randomInt(24 * 60, 2 * 366 * 24 * 60) * MINUTE);
+  const endTime = Math.floor(startTime / MINUTE) * MINUTE + randomInt(30, 600) * MINUTE;
+  const maxBoat = opts.maxBoat ?? 10;
+  const id = Number(
+    e2eDb()
+      .prepare(
+        `INSERT INTO training_sessions (start_time, end_time, max_boat, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?)`,
+      )
+      .run(startTime, endTime, maxBoat, Date.now(), Date.now()).lastInsertRowid,
+  );
+  return { id, startTime, endTime, maxBoat };
+}
+
+/** A club's reservation in any state. */
+export function createBookingReservation(p: {
+  associationId: number;
+  sessionId: number;
+  boat: number;
+  status?: ReservationStatusName;
+  rejectReason?: string | null;
+}): number {
+  return Number(
+    e2eDb()
+      .prepare(
+        `INSERT INTO training_reservations (association_id, session_id, boat, status, reject_reason,
+           created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        p.associationId,
+        p.sessionId,
+        p.boat,
+        p.status ?? "PENDING",
+        p.rejectReason ?? null,
+        Date.now(),
+        Date.now(),
+      ).lastInsertRowid,
+  );
+}
+
+export type ReservationRecord = {
+  id: number;
+  association_id: number;
+  session_id: number;
+  boat: number;
+  status: ReservationStatusName;
+  reject_reason: string | null;
+};
+
+/** A club's reservations, oldest first. */
+export function reservationsOfClub(associationId: number): ReservationRecord[] {
+  return e2eDb()
+    .prepare(
+      `SELECT id, association_id, session_id, boat, status, reject_reason FROM training_reservations
+       WHERE association_id = ? ORDER BY id`,
+    )
+    .all(associationId) as ReservationRecord[];
+}
+
+/** A session's reservations, oldest first. */
+export function reservationsOfSession(sessionId: number): ReservationRecord[] {
+  return e2eDb()
+    .prepare(
+      `SELECT id, association_id, session_id, boat, status, reject_reason FROM training_reservations
+       WHERE session_id = ? ORDER BY id`,
+    )
+    .all(sessionId) as ReservationRecord[];
+}
+
+export function reservationRecord(id: number): ReservationRecord | undefined {
+  return e2eDb()
+    .prepare(
+      `SELECT id, association_id, session_id, boat, status, reject_reason FROM training_reservations
+       WHERE id = ?`,
+    )
+    .get(id) as ReservationRecord | undefined;
+}
+
+/** The club (association id) of a user, or null. */
+export function clubOf(userId: number): number | null {
+  const row = e2eDb().prepare("SELECT association_id FROM users WHERE id = ?").get(userId) as
+    | { association_id: number | null }
+    | undefined;
+  return row?.association_id ?? null;
+}
+
+/** A manager without a club (a club's manager whose club link was removed). */
+export function detachFromClub(userId: number): void {
+  e2eDb().prepare("UPDATE users SET association_id = NULL WHERE id = ?").run(userId);
+}
+
+/** Sessions whose start time falls in [from, to] (the journey finds the one it created). */
+export function sessionsStartingBetween(from: number, to: number): SessionMade[] {
+  return e2eDb()
+    .prepare(
+      `SELECT id, start_time AS startTime, end_time AS endTime, max_boat AS maxBoat FROM training_sessions
+       WHERE start_time BETWEEN ? AND ? ORDER BY id`,
+    )
+    .all(from, to) as SessionMade[];
+}
