@@ -208,7 +208,7 @@ describe("decisionSchema", () => {
 
   it("drops the reason of an Approve", () => {
     for (const values of [
-      { action: "APPROVE" },
+      { action: "APPROVE" } as Record<string, string>,
       { action: "APPROVE", rejectReason: "typed, then Approve picked" },
     ]) {
       const s = parse(values);

@@ -1,0 +1,744 @@
+// EOI and training models (issue 11) against a real SQLite file.
+// EOI: event names unique among live events in any case (a deleted event's name is free again);
+// deleting removes the interest links and is audited; a manager's interest is one EOIUser per email
+// (any case), replaced on each save, refused whole when a ticked event is gone; the result tabs'
+// counts, orders, paging and the exclusion of teams whose only ticks are on deleted events.
+// Training: sessions created/updated/deleted with audit entries, max boats never below the approved
+// boats; only APPROVED reservations count; requests refused for past, full or too-small sessions;
+// decisions only on pending reservations and never past max boats; a manager cancels only their
+// own club's pending request; the decision email.
+import fs from "node:fs";
+import path from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import { simpleParser } from "mailparser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db, schema } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import {
+  RESERVATION_SUBJECT,
+  reservationDecisionLines,
+  sendReservationDecisionEmails,
+} from "~/lib/training-mail.server";
+import { MSG } from "~/messages";
+import { listAudit } from "~/models/audit.server";
+import {
+  countryResults,
+  createEoiEvent,
+  deleteEoiEvent,
+  EOI_AUDIT,
+  eventResults,
+  findEoiEvent,
+  type InterestOwner,
+  interestedIn,
+  interestedTeamCount,
+  interestOf,
+  liveEoiEvents,
+  matrixTotals,
+  saveInterest,
+  teamInterests,
+  teamMatrix,
+  updateEoiEvent,
+} from "~/models/eoi.server";
+import {
+  bookableSessions,
+  cancelBooking,
+  clubManagers,
+  clubReservations,
+  createSession,
+  decideReservation,
+  deleteSession,
+  findReservation,
+  findSession,
+  listReservations,
+  listSessions,
+  requestBoats,
+  reservationCounts,
+  reservedTeams,
+  sessionCount,
+  TRAINING_AUDIT,
+  updateSession,
+} from "~/models/training.server";
+
+let admin = { id: 0, name: "EOI ADMIN", email: "eoi.admin@example.test" };
+const HOUR = 3_600_000;
+const NOW = new Date("2027-03-01T00:00:00Z");
+const T0 = NOW.getTime();
+
+/** The audit entries of an action, newest first (by id: several land in the same millisecond). */
+function auditFor(action: string) {
+  return listAudit({ action }, { sort: "createdAt", dir: "desc" }, null).rows.sort((a, b) => b.id - a.id);
+}
+const auditOf = (action: string, targetId: number) =>
+  auditFor(action).filter((a) => a.targetId === String(targetId));
+
+let n = 0;
+function club(name: string, country = "MY"): number {
+  return db()
+    .insert(schema.associations)
+    .values({ name, country, token: `et-${++n}-${process.pid}` })
+    .returning()
+    .get().id;
+}
+function manager(associationId: number | null, role: "MANAGER" | "COMPETITOR" = "MANAGER") {
+  return db()
+    .insert(schema.users)
+    .values({
+      email: `et${++n}-${process.pid}@example.test`,
+      hash: "x",
+      name: `ET USER ${n}`,
+      role,
+      associationId,
+    })
+    .returning()
+    .get();
+}
+function eoiEvent(name: string): number {
+  const made = createEoiEvent(admin, name);
+  if (!made.ok) throw new Error(made.error);
+  return made.id;
+}
+const linksOfEvent = (eventId: number) =>
+  db().select().from(schema.eois).where(eq(schema.eois.eoiEventId, eventId)).all();
+const eoiUsersWith = (email: string) =>
+  db().select().from(schema.eoiUsers).where(eq(schema.eoiUsers.email, email)).all();
+
+beforeAll(() => {
+  const { name, email } = admin;
+  admin = {
+    name,
+    email,
+    id: db().insert(schema.users).values({ name, email, hash: "x", role: "ADMIN" }).returning().get().id,
+  };
+});
+
+// ---------------------------------------------------------------------------------------------
+// EOI events
+
+describe("EOI events", () => {
+  it("creates with an audit entry and refuses a live name in any case", () => {
+    const id = eoiEvent("250M Open Dup");
+    expect(findEoiEvent(id)).toEqual({ id, name: "250M Open Dup", teams: 0 });
+    expect(liveEoiEvents()).toContainEqual({ id, name: "250M Open Dup" });
+    expect(createEoiEvent(admin, "250m OPEN dup")).toEqual({ ok: false, error: "exists" });
+    expect(createEoiEvent(admin, "250M Open Dup")).toEqual({ ok: false, error: "exists" });
+    expect(auditOf(EOI_AUDIT.created, id)).toHaveLength(1);
+    expect(auditOf(EOI_AUDIT.created, id)[0]).toMatchObject({
+      actorId: admin.id,
+      targetType: "eoi-event",
+      details: JSON.stringify({ name: "250M Open Dup" }),
+    });
+  });
+
+  it("renames (its own name in another case too) and refuses another live event's name", () => {
+    const a = eoiEvent("Rename A");
+    const b = eoiEvent("Rename B");
+    expect(updateEoiEvent(admin, b, "RENAME a")).toEqual({ ok: false, error: "exists" });
+    expect(findEoiEvent(b)?.name).toBe("Rename B");
+    expect(updateEoiEvent(admin, b, "RENAME B")).toEqual({ ok: true, id: b });
+    expect(findEoiEvent(b)?.name).toBe("RENAME B");
+    expect(auditOf(EOI_AUDIT.updated, b)[0]).toMatchObject({
+      details: JSON.stringify({ from: "Rename B", to: "RENAME B" }),
+    });
+    expect(updateEoiEvent(admin, 999_999, "Anything")).toEqual({ ok: false, error: "notFound" });
+    expect(findEoiEvent(a)?.name).toBe("Rename A");
+  });
+
+  it("delete marks it deleted, removes every team's interest in it and writes an audit row", () => {
+    const keep = eoiEvent("Keep Me");
+    const gone = eoiEvent("Delete Me");
+    const owner = { email: "del@example.test", name: "DEL", team: "DEL TEAM", country: "MY" };
+    const other = { email: "del2@example.test", name: "DEL2", team: "DEL TEAM 2", country: "SG" };
+    expect(saveInterest(owner, [keep, gone])).toBe("saved");
+    expect(saveInterest(other, [gone])).toBe("saved");
+    expect(linksOfEvent(gone)).toHaveLength(2);
+    expect(findEoiEvent(gone)?.teams).toBe(2);
+
+    expect(deleteEoiEvent(admin, gone)).toEqual({ ok: true, id: gone });
+    expect(linksOfEvent(gone)).toEqual([]);
+    expect(linksOfEvent(keep)).toHaveLength(1);
+    expect(findEoiEvent(gone)).toBeUndefined();
+    expect(liveEoiEvents().some((e) => e.id === gone)).toBe(false);
+    expect(db().select().from(schema.eoiEvents).where(eq(schema.eoiEvents.id, gone)).get()?.deleted).toBe(
+      true,
+    );
+    expect(interestOf(owner.email).eventIds).toEqual([keep]);
+    expect(auditOf(EOI_AUDIT.deleted, gone)).toHaveLength(1);
+    expect(auditOf(EOI_AUDIT.deleted, gone)[0]).toMatchObject({
+      actorId: admin.id,
+      details: JSON.stringify({ name: "Delete Me", interestRemoved: 2 }),
+    });
+
+    // Gone for good: no second delete, no rename; its name is free again.
+    expect(deleteEoiEvent(admin, gone)).toEqual({ ok: false, error: "notFound" });
+    expect(updateEoiEvent(admin, gone, "Back")).toEqual({ ok: false, error: "notFound" });
+    expect(auditOf(EOI_AUDIT.deleted, gone)).toHaveLength(1);
+    const again = eoiEvent("DELETE me");
+    expect(again).not.toBe(gone);
+    expect(updateEoiEvent(admin, keep, "delete ME")).toEqual({ ok: false, error: "exists" });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A manager's interest
+
+describe("saveInterest", () => {
+  let e1 = 0;
+  let e2 = 0;
+  let e3 = 0;
+  beforeAll(() => {
+    e1 = eoiEvent("Save 250M");
+    e2 = eoiEvent("Save 400M");
+    e3 = eoiEvent("Save TUG OF WAR");
+  });
+  const owner: InterestOwner = {
+    email: "Save.Me@Example.TEST",
+    name: "SAVE ME",
+    team: "SAVERS",
+    country: "MY",
+  };
+
+  it("records the ticks under one EOIUser per email, replaced on the next save, in any case of the email", () => {
+    expect(interestOf(owner.email)).toEqual({ eventIds: [], savedAt: null });
+    const first = new Date(T0);
+    expect(saveInterest(owner, [e1, e2], first)).toBe("saved");
+    expect(interestOf("save.me@example.test")).toEqual({ eventIds: [e1, e2], savedAt: T0 });
+    expect(eoiUsersWith("save.me@example.test")).toHaveLength(1);
+    expect(eoiUsersWith("save.me@example.test")[0]).toMatchObject({
+      name: "SAVE ME",
+      team: "SAVERS",
+      country: "MY",
+    });
+
+    const later = new Date(T0 + HOUR);
+    const renamed = { email: "SAVE.ME@EXAMPLE.TEST", name: "SAVE ME TOO", team: "SAVERS 2", country: "SG" };
+    expect(saveInterest(renamed, [e3, e2], later)).toBe("saved");
+    expect(interestOf(owner.email)).toEqual({ eventIds: [e2, e3], savedAt: T0 + HOUR });
+    const rows = db()
+      .select()
+      .from(schema.eoiUsers)
+      .where(inArray(schema.eoiUsers.email, ["save.me@example.test", "SAVE.ME@EXAMPLE.TEST", owner.email]))
+      .all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: "SAVE ME TOO", team: "SAVERS 2", country: "SG" });
+    expect(rows[0].createdAt.getTime()).toBe(T0);
+    expect(linksOfEvent(e1)).toEqual([]);
+  });
+
+  it("refuses the whole save when a ticked event is unknown or deleted, and nothing changes", () => {
+    const before = interestOf(owner.email);
+    expect(before.eventIds.length).toBeGreaterThan(0);
+    expect(saveInterest(owner, [e1, 999_999], new Date(T0 + 2 * HOUR))).toBe("gone");
+    const dead = eoiEvent("Save Dead");
+    expect(deleteEoiEvent(admin, dead).ok).toBe(true);
+    expect(saveInterest(owner, [e1, dead], new Date(T0 + 2 * HOUR))).toBe("gone");
+    expect(interestOf(owner.email)).toEqual(before);
+    expect(eoiUsersWith("save.me@example.test")[0].name).toBe("SAVE ME TOO");
+    // A manager who never saved is not created by a refused save.
+    expect(saveInterest({ ...owner, email: "never@example.test" }, [999_999])).toBe("gone");
+    expect(eoiUsersWith("never@example.test")).toEqual([]);
+  });
+
+  it("takes no ticks as taking it all back", () => {
+    expect(saveInterest(owner, [], new Date(T0 + 3 * HOUR))).toBe("saved");
+    expect(interestOf(owner.email)).toEqual({ eventIds: [], savedAt: T0 + 3 * HOUR });
+    expect(eoiUsersWith("save.me@example.test")).toHaveLength(1);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Results (ADMIN, COMMITTEE)
+
+describe("EOI results", () => {
+  const ev: Record<string, number> = {};
+  const owners = {
+    alpha: { email: "alpha@example.test", name: "ALPHA MGR", team: "alpha dragons", country: "MY" },
+    beta: { email: "beta@example.test", name: "BETA MGR", team: "Beta", country: "SG" },
+    charlie: { email: "charlie@example.test", name: "CHARLIE MGR", team: "CHARLIE", country: "MY" },
+    delta: { email: "delta@example.test", name: "DELTA MGR", team: "delta", country: "ID" },
+    echo: { email: "echo@example.test", name: "ECHO MGR", team: "Echo", country: "TH" },
+    foxtrot: { email: "foxtrot@example.test", name: "FOX MGR", team: "foxtrot", country: "VN" },
+  };
+  const userId = (k: keyof typeof owners) => eoiUsersWith(owners[k].email)[0].id;
+
+  beforeAll(() => {
+    // This file's database is its own: start the result tabs from nothing.
+    db().delete(schema.eois).run();
+    db().delete(schema.eoiUsers).run();
+    db().delete(schema.eoiEvents).run();
+    for (const [k, name] of Object.entries({
+      open250: "250M OPEN",
+      women250: "250M WOMEN",
+      open400: "400M OPEN",
+      tug: "TUG OF WAR",
+      fun: "Fun Paddle",
+      gone: "400M GONE",
+      stale: "TUG OF WAR STALE",
+    }))
+      ev[k] = eoiEvent(name);
+    const save = (k: keyof typeof owners, ids: number[], at: number) =>
+      expect(saveInterest(owners[k], ids, new Date(T0 + at))).toBe("saved");
+    save("alpha", [ev.open250, ev.women250, ev.tug], 1);
+    save("beta", [ev.open250, ev.open400], 2);
+    save("charlie", [ev.fun], 3);
+    save("delta", [ev.gone], 4);
+    save("echo", [], 5);
+    save("foxtrot", [ev.stale], 6);
+    // delta's only tick goes with its event; foxtrot's stays linked to an event marked deleted by
+    // hand (as older data might be): neither counts as interested.
+    expect(deleteEoiEvent(admin, ev.gone).ok).toBe(true);
+    db().update(schema.eoiEvents).set({ deleted: true }).where(eq(schema.eoiEvents.id, ev.stale)).run();
+  });
+
+  it("Result by Events: each live event by id with its number of interested teams", () => {
+    expect(eventResults()).toEqual([
+      { id: ev.open250, name: "250M OPEN", teams: 2 },
+      { id: ev.women250, name: "250M WOMEN", teams: 1 },
+      { id: ev.open400, name: "400M OPEN", teams: 1 },
+      { id: ev.tug, name: "TUG OF WAR", teams: 1 },
+      { id: ev.fun, name: "Fun Paddle", teams: 1 },
+    ]);
+  });
+
+  it("View: the interested teams by team name in any case, with country names", () => {
+    expect(interestedIn(ev.open250)).toEqual([
+      {
+        id: userId("alpha"),
+        team: "alpha dragons",
+        name: "ALPHA MGR",
+        country: "Malaysia",
+        email: "alpha@example.test",
+      },
+      {
+        id: userId("beta"),
+        team: "Beta",
+        name: "BETA MGR",
+        country: "Singapore",
+        email: "beta@example.test",
+      },
+    ]);
+    expect(interestedIn(ev.gone)).toEqual([]);
+    expect(interestedIn(999_999)).toEqual([]);
+  });
+
+  it("counts only teams with a tick on a live event", () => {
+    expect(interestedTeamCount()).toBe(3);
+  });
+
+  it("Teams: every interested team with its details and its live events by name, paged", () => {
+    const all = teamInterests(null);
+    expect(all.map((t) => t.team)).toEqual(["alpha dragons", "Beta", "CHARLIE"]);
+    expect(all[0]).toEqual({
+      id: userId("alpha"),
+      team: "alpha dragons",
+      name: "ALPHA MGR",
+      country: "Malaysia",
+      email: "alpha@example.test",
+      updatedAt: T0 + 1,
+      events: ["250M OPEN", "250M WOMEN", "TUG OF WAR"],
+    });
+    expect(all[1].events).toEqual(["250M OPEN", "400M OPEN"]);
+    expect(all[2].events).toEqual(["Fun Paddle"]);
+    expect(teamInterests({ offset: 0, limit: 2 }).map((t) => t.team)).toEqual(["alpha dragons", "Beta"]);
+    expect(teamInterests({ offset: 2, limit: 2 }).map((t) => t.team)).toEqual(["CHARLIE"]);
+    expect(teamInterests({ offset: 3, limit: 2 })).toEqual([]);
+  });
+
+  it("Result by Teams: one row per team against 250M / 400M / Tug / Other, paged, and totals over all", () => {
+    expect(teamMatrix(null)).toEqual([
+      {
+        userId: userId("alpha"),
+        team: "alpha dragons",
+        country: "Malaysia",
+        cells: [["250M OPEN", "250M WOMEN"], [], ["TUG OF WAR"], []],
+      },
+      {
+        userId: userId("beta"),
+        team: "Beta",
+        country: "Singapore",
+        cells: [["250M OPEN"], ["400M OPEN"], [], []],
+      },
+      {
+        userId: userId("charlie"),
+        team: "CHARLIE",
+        country: "Malaysia",
+        cells: [[], [], [], ["Fun Paddle"]],
+      },
+    ]);
+    expect(teamMatrix({ offset: 1, limit: 1 }).map((r) => r.team)).toEqual(["Beta"]);
+    expect(teamMatrix({ offset: 2, limit: 10 }).map((r) => r.team)).toEqual(["CHARLIE"]);
+    expect(teamMatrix({ offset: 5, limit: 10 })).toEqual([]);
+    expect(matrixTotals()).toEqual([2, 1, 1, 1]);
+  });
+
+  it("Countries: interested teams per country name, most first, and the total", () => {
+    expect(countryResults()).toEqual({
+      rows: [
+        { code: "MY", country: "Malaysia", teams: 2 },
+        { code: "SG", country: "Singapore", teams: 1 },
+      ],
+      total: 3,
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Training sessions
+
+type Times = { startTime: number; endTime: number; maxBoat: number };
+function session(startInHours: number, maxBoat: number, hours = 2): number {
+  const start = T0 + startInHours * HOUR;
+  return createSession(admin, { startTime: start, endTime: start + hours * HOUR, maxBoat });
+}
+function reservation(
+  associationId: number,
+  sessionId: number,
+  boat: number,
+  status: "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED" = "PENDING",
+): number {
+  return db()
+    .insert(schema.trainingReservations)
+    .values({ associationId, sessionId, boat, status })
+    .returning()
+    .get().id;
+}
+const statusOf = (id: number) =>
+  db()
+    .select({ status: schema.trainingReservations.status })
+    .from(schema.trainingReservations)
+    .where(eq(schema.trainingReservations.id, id))
+    .get()?.status;
+const APPROVE = { action: "APPROVE", rejectReason: null } as const;
+const reject = (reason: string) => ({ action: "REJECT", rejectReason: reason }) as const;
+
+describe("training sessions", () => {
+  let clubA = 0;
+  let clubB = 0;
+  beforeAll(() => {
+    clubA = club("Alpha Boats");
+    clubB = club("bravo boats");
+  });
+
+  it("creates, updates and deletes with audit entries; deleting removes its reservations", () => {
+    const before = sessionCount();
+    const v: Times = { startTime: T0 + 24 * HOUR, endTime: T0 + 26 * HOUR, maxBoat: 5 };
+    const id = createSession(admin, v);
+    expect(sessionCount()).toBe(before + 1);
+    expect(findSession(id)).toEqual({ id, ...v, reserved: 0, pending: 0 });
+    const iso = (ms: number) => new Date(ms).toISOString();
+    expect(auditOf(TRAINING_AUDIT.sessionCreated, id)[0]).toMatchObject({
+      actorId: admin.id,
+      targetType: "training-session",
+      details: JSON.stringify({ startTime: iso(v.startTime), endTime: iso(v.endTime), maxBoat: 5 }),
+    });
+
+    const w: Times = { startTime: v.startTime + HOUR, endTime: v.endTime + HOUR, maxBoat: 7 };
+    expect(updateSession(admin, id, w)).toEqual({ ok: true });
+    expect(findSession(id)).toMatchObject(w);
+    expect(JSON.parse(auditOf(TRAINING_AUDIT.sessionUpdated, id)[0].details)).toEqual({
+      from: { startTime: iso(v.startTime), endTime: iso(v.endTime), maxBoat: 5 },
+      to: { startTime: iso(w.startTime), endTime: iso(w.endTime), maxBoat: 7 },
+    });
+    expect(updateSession(admin, 999_999, w)).toEqual({ ok: false, error: "notFound" });
+
+    reservation(clubA, id, 2, "APPROVED");
+    reservation(clubB, id, 1, "PENDING");
+    expect(deleteSession(admin, id)).toEqual({ ok: true });
+    expect(findSession(id)).toBeUndefined();
+    expect(
+      db()
+        .select()
+        .from(schema.trainingReservations)
+        .where(eq(schema.trainingReservations.sessionId, id))
+        .all(),
+    ).toEqual([]);
+    expect(JSON.parse(auditOf(TRAINING_AUDIT.sessionDeleted, id)[0].details)).toMatchObject({
+      maxBoat: 7,
+      reservationsRemoved: 2,
+      approvedBoats: 2,
+    });
+    expect(deleteSession(admin, id)).toEqual({ ok: false, error: "notFound" });
+    expect(auditOf(TRAINING_AUDIT.sessionDeleted, id)).toHaveLength(1);
+  });
+
+  it("refuses to lower max boats below the approved boats (pending ones do not count), changing nothing", () => {
+    const id = session(48, 6);
+    reservation(clubA, id, 2, "APPROVED");
+    reservation(clubB, id, 1, "APPROVED");
+    reservation(clubB, id, 3, "PENDING");
+    const was = findSession(id);
+    const v = { startTime: T0 + 49 * HOUR, endTime: T0 + 50 * HOUR };
+    expect(updateSession(admin, id, { ...v, maxBoat: 2 })).toEqual({
+      ok: false,
+      error: "refused",
+      message: MSG.sessionMaxBelowApproved(3),
+    });
+    expect(findSession(id)).toEqual(was);
+    expect(auditOf(TRAINING_AUDIT.sessionUpdated, id)).toEqual([]);
+    expect(updateSession(admin, id, { ...v, maxBoat: 3 })).toEqual({ ok: true });
+    expect(findSession(id)).toMatchObject({ maxBoat: 3, reserved: 3, pending: 1 });
+  });
+
+  it("lists sessions by start time, whatever order they were made in, paged", () => {
+    const late = session(300, 1);
+    const early = session(100, 1);
+    const middle = session(200, 1);
+    const sameStart = session(200, 2);
+    const mine = [late, early, middle, sameStart];
+    const ids = listSessions(null)
+      .map((s) => s.id)
+      .filter((id) => mine.includes(id));
+    expect(ids).toEqual([early, middle, sameStart, late]);
+    const all = listSessions(null);
+    for (let i = 1; i < all.length; i++)
+      expect(all[i].startTime).toBeGreaterThanOrEqual(all[i - 1].startTime);
+    expect(listSessions({ offset: 1, limit: 2 })).toEqual(all.slice(1, 3));
+  });
+
+  it("counts only APPROVED boats as reserved, and groups Reserved Teams by team", () => {
+    const id = session(72, 20);
+    reservation(clubA, id, 2, "APPROVED");
+    reservation(clubA, id, 1, "APPROVED");
+    reservation(clubB, id, 3, "APPROVED");
+    reservation(clubA, id, 5, "PENDING");
+    reservation(clubB, id, 4, "REJECTED");
+    reservation(clubB, id, 6, "CANCELLED");
+    expect(findSession(id)).toMatchObject({ reserved: 6, pending: 1 });
+    expect(listSessions(null).find((s) => s.id === id)).toMatchObject({ reserved: 6, pending: 1 });
+    expect(reservedTeams(id)).toEqual([
+      { associationId: clubA, team: "Alpha Boats", boats: 3 },
+      { associationId: clubB, team: "bravo boats", boats: 3 },
+    ]);
+    expect(reservedTeams(session(73, 1))).toEqual([]);
+  });
+});
+
+describe("reservations", () => {
+  let clubA = 0;
+  let clubB = 0;
+  let managerA = manager(null);
+  beforeAll(() => {
+    clubA = club("Charlie Crew", "MY");
+    clubB = club("Delta Crew", "SG");
+    managerA = manager(clubA);
+    manager(clubA, "COMPETITOR");
+  });
+
+  it("requestBoats: a PENDING request of at most the boats left in an upcoming session", () => {
+    const id = session(10, 5);
+    reservation(clubB, id, 3, "APPROVED");
+    reservation(clubB, id, 2, "PENDING"); // pending boats leave the boats left alone
+    const made = requestBoats(clubA, id, 2, NOW);
+    if (!made.ok) throw new Error(made.message);
+    expect(findReservation(made.id)).toMatchObject({
+      associationId: clubA,
+      sessionId: id,
+      team: "Charlie Crew",
+      boat: 2,
+      status: "PENDING",
+      rejectReason: null,
+    });
+    expect(requestBoats(clubA, id, 3, NOW)).toEqual({ ok: false, message: MSG.bookingTooMany(2) });
+  });
+
+  it("requestBoats refuses a past session, one starting now, an unknown one and a full one", () => {
+    const before = reservationCounts();
+    expect(requestBoats(clubA, session(-1, 5), 1, NOW)).toEqual({
+      ok: false,
+      message: MSG.bookingSessionGone,
+    });
+    expect(requestBoats(clubA, session(0, 5), 1, NOW)).toEqual({
+      ok: false,
+      message: MSG.bookingSessionGone,
+    });
+    expect(requestBoats(clubA, 999_999, 1, NOW)).toEqual({ ok: false, message: MSG.bookingSessionGone });
+    const full = session(5, 2);
+    reservation(clubB, full, 2, "APPROVED");
+    const beforeFull = reservationCounts();
+    expect(requestBoats(clubA, full, 1, NOW)).toEqual({ ok: false, message: MSG.bookingTooMany(0) });
+    expect(reservationCounts()).toEqual(beforeFull);
+    expect(beforeFull.PENDING).toBe(before.PENDING);
+  });
+
+  it("approves with an audit entry and the reservation's details for the email", () => {
+    const id = session(20, 4);
+    const res = reservation(clubA, id, 3);
+    const later = new Date(T0 + 5_000);
+    const out = decideReservation(admin, res, APPROVE, later);
+    if (!out.ok) throw new Error(out.error);
+    expect(out.status).toBe("APPROVED");
+    expect(out.reservation).toMatchObject({
+      id: res,
+      team: "Charlie Crew",
+      associationId: clubA,
+      sessionId: id,
+      startTime: T0 + 20 * HOUR,
+      endTime: T0 + 22 * HOUR,
+      boat: 3,
+      status: "APPROVED",
+      rejectReason: null,
+    });
+    expect(findSession(id)).toMatchObject({ reserved: 3, pending: 0 });
+    expect(auditOf(TRAINING_AUDIT.reservationApproved, res)[0]).toMatchObject({
+      actorId: admin.id,
+      targetType: "training-reservation",
+      details: JSON.stringify({ sessionId: id, boat: 3, rejectReason: null }),
+    });
+    const row = db()
+      .select()
+      .from(schema.trainingReservations)
+      .where(eq(schema.trainingReservations.id, res))
+      .get();
+    expect(row?.updatedAt.getTime()).toBe(T0 + 5_000);
+  });
+
+  it("rejects with the reason stored and audited; rejecting does not count toward reserved boats", () => {
+    const id = session(21, 4);
+    const res = reservation(clubA, id, 4);
+    const out = decideReservation(admin, res, reject("Come on Sunday instead."));
+    if (!out.ok) throw new Error(out.error);
+    expect(out).toMatchObject({
+      status: "REJECTED",
+      reservation: { rejectReason: "Come on Sunday instead." },
+    });
+    expect(findSession(id)).toMatchObject({ reserved: 0, pending: 0 });
+    expect(JSON.parse(auditOf(TRAINING_AUDIT.reservationRejected, res)[0].details)).toEqual({
+      sessionId: id,
+      boat: 4,
+      rejectReason: "Come on Sunday instead.",
+    });
+  });
+
+  it("refuses a decision on a reservation that is not pending, or unknown, and changes nothing", () => {
+    const id = session(22, 10);
+    for (const status of ["APPROVED", "REJECTED", "CANCELLED"] as const) {
+      const res = reservation(clubA, id, 1, status);
+      for (const d of [APPROVE, reject("no")])
+        expect(decideReservation(admin, res, d)).toEqual({
+          ok: false,
+          error: "refused",
+          message: MSG.reservationNotPending,
+        });
+      expect(statusOf(res)).toBe(status);
+      expect(auditOf(TRAINING_AUDIT.reservationApproved, res)).toEqual([]);
+      expect(auditOf(TRAINING_AUDIT.reservationRejected, res)).toEqual([]);
+    }
+    expect(decideReservation(admin, 999_999, APPROVE)).toEqual({ ok: false, error: "notFound" });
+  });
+
+  it("two pending requests that together exceed max boats: the first approval passes, the second is refused", () => {
+    const id = session(23, 5);
+    const first = requestBoats(clubA, id, 3, NOW);
+    const second = requestBoats(clubB, id, 3, NOW);
+    if (!first.ok || !second.ok) throw new Error("request refused");
+    expect(decideReservation(admin, first.id, APPROVE).ok).toBe(true);
+    expect(decideReservation(admin, second.id, APPROVE)).toEqual({
+      ok: false,
+      error: "refused",
+      message: MSG.reservationOverbooked(2, 3),
+    });
+    expect(statusOf(second.id)).toBe("PENDING");
+    expect(findSession(id)).toMatchObject({ maxBoat: 5, reserved: 3, pending: 1 });
+    // Exactly up to max boats is fine; it can still be rejected.
+    const third = reservation(clubB, id, 2);
+    expect(decideReservation(admin, third, APPROVE).ok).toBe(true);
+    expect(findSession(id)).toMatchObject({ reserved: 5 });
+    expect(decideReservation(admin, second.id, reject("Full.")).ok).toBe(true);
+  });
+
+  it("cancelBooking: only the club's own PENDING request", () => {
+    const id = session(30, 10);
+    const mine = reservation(clubA, id, 1);
+    const approved = reservation(clubA, id, 1, "APPROVED");
+    const rejected = reservation(clubA, id, 1, "REJECTED");
+    expect(cancelBooking(clubB, mine)).toBe("refused");
+    expect(statusOf(mine)).toBe("PENDING");
+    expect(cancelBooking(clubA, mine)).toBe("cancelled");
+    expect(statusOf(mine)).toBe("CANCELLED");
+    expect(cancelBooking(clubA, mine)).toBe("refused");
+    expect(cancelBooking(clubA, approved)).toBe("refused");
+    expect(cancelBooking(clubA, rejected)).toBe("refused");
+    expect(cancelBooking(clubA, 999_999)).toBe("refused");
+    expect([statusOf(approved), statusOf(rejected)]).toEqual(["APPROVED", "REJECTED"]);
+    // A cancelled request cannot be decided afterwards.
+    expect(decideReservation(admin, mine, APPROVE)).toMatchObject({ ok: false, error: "refused" });
+  });
+
+  it("bookableSessions: upcoming sessions with boats left, by start time, with the boats left", () => {
+    const past = session(-3, 5);
+    const startsNow = session(0, 5);
+    const full = session(40, 2);
+    reservation(clubB, full, 2, "APPROVED");
+    const later = session(42, 5);
+    const sooner = session(41, 4);
+    reservation(clubB, sooner, 1, "APPROVED");
+    reservation(clubB, sooner, 3, "PENDING");
+    const mine = [past, startsNow, full, later, sooner];
+    const got = bookableSessions(NOW).filter((s) => mine.includes(s.id));
+    expect(got.map((s) => [s.id, s.left])).toEqual([
+      [sooner, 3],
+      [later, 5],
+    ]);
+    expect(bookableSessions(new Date(T0 + 41 * HOUR)).some((s) => s.id === sooner)).toBe(false);
+  });
+
+  it("lists reservations by status and id, counts the tabs, and a club's own newest session first", () => {
+    const counts = reservationCounts();
+    const approved = listReservations("APPROVED", null);
+    const pending = listReservations("PENDING", null);
+    expect([approved.length, pending.length]).toEqual([counts.APPROVED, counts.PENDING]);
+    expect(approved.every((r) => r.status === "APPROVED")).toBe(true);
+    expect(pending.map((r) => r.id)).toEqual([...pending.map((r) => r.id)].sort((a, b) => a - b));
+    expect(listReservations("PENDING", { offset: 1, limit: 2 })).toEqual(pending.slice(1, 3));
+
+    const own = clubReservations(clubA);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((r) => r.associationId === clubA)).toBe(true);
+    for (let i = 1; i < own.length; i++) expect(own[i].startTime).toBeLessThanOrEqual(own[i - 1].startTime);
+    expect(clubReservations(clubA, 1)).toEqual(own.slice(0, 1));
+    expect(clubManagers(clubA)).toEqual([{ id: managerA.id, email: managerA.email, name: managerA.name }]);
+  });
+});
+
+describe("the decision email", () => {
+  const res = {
+    id: 1,
+    team: "Charlie Crew",
+    associationId: 1,
+    sessionId: 1,
+    startTime: Date.parse("2027-03-05T23:00:00Z"), // 06/03/2027 07:00 AM in Malaysia
+    endTime: Date.parse("2027-03-06T01:00:00Z"),
+    boat: 1,
+    status: "REJECTED" as const,
+    rejectReason: "Bring your own paddles.",
+  };
+
+  it("says which session, how many boats, and for a rejection the reason", () => {
+    expect(reservationDecisionLines({ ...res, boat: 2 }, "APPROVED")).toEqual([
+      "Your request for 2 boats in the training session of 06/03/2027 07:00 AM to 06/03/2027 09:00 AM (Malaysia time) has been approved.",
+    ]);
+    expect(reservationDecisionLines(res, "REJECTED")).toEqual([
+      "Your request for 1 boat in the training session of 06/03/2027 07:00 AM to 06/03/2027 09:00 AM (Malaysia time) has been rejected.",
+      "Reason: Bring your own paddles.",
+    ]);
+  });
+
+  it("goes to each manager of the club", async () => {
+    const outbox = env().OUTBOX_DIR;
+    const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
+    const to = [
+      { id: 1, email: "mail1@example.test", name: "MAIL ONE" },
+      { id: 2, email: "mail2@example.test", name: "" },
+    ];
+    await sendReservationDecisionEmails(to, res, "REJECTED");
+    const files = fs.readdirSync(outbox).filter((f) => !before.has(f));
+    const mails = await Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(outbox, f)))));
+    expect(mails).toHaveLength(2);
+    for (const m of to) {
+      const mail = mails.find((x) => x.to && "text" in x.to && x.to.text.includes(m.email));
+      expect(mail?.subject).toBe(RESERVATION_SUBJECT.REJECTED);
+      expect(mail?.text).toContain(`Hello ${m.name || m.email},`);
+      expect(mail?.text).toContain("Reason: Bring your own paddles.");
+      expect(mail?.text).toContain(`${env().APP_URL}/training`);
+    }
+  });
+});
