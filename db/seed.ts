@@ -6,6 +6,8 @@
 // full crews (each checked against rules/crew.ts when seeded), paid dinner tickets, and a full event
 // (TUG OF WAR MIXED, 4 teams: 3 paid, 1 held by a Processing order) with a club on its waitlist;
 // and a race day under way (db/seed-rounds.ts): rounds, races, scores, the scoreboard, scan logs.
+// Pre-season (db/seed-data.ts): five EOI events with four clubs' interest (three countries), and
+// training sessions past and upcoming with requests in every state (the demo manager's club too).
 import { and, count, eq, inArray } from "drizzle-orm";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
@@ -18,7 +20,7 @@ import type { DraftLine } from "~/rules/orders";
 import { defaultSettings } from "~/rules/settings-schema";
 import type { Gender, OrderStatus, Role } from "./enums";
 import { VALID_IMAGE } from "./enums";
-import { seedEvents } from "./seed-data";
+import { DEMO_EOI_EVENTS, DEMO_INTEREST, DEMO_SESSIONS, seedEvents } from "./seed-data";
 import { demoPhotos } from "./seed-photos";
 import { seedDemoRounds } from "./seed-rounds";
 
@@ -205,6 +207,88 @@ function assertValidCrew(tx: Tx, team: string, event: Event, memberIds: number[]
     caps,
   );
   if (error) throw new Error(`demo seed: ${team} (${event.name}): ${error}`);
+}
+
+const MYT = 8 * HOUR; // Asia/Kuala_Lumpur, no daylight saving
+
+/** The clubs' expressions of interest (each saved by the club's manager) and the training sessions
+ * with their requests, all relative to now: session times in whole hours of Malaysia time. */
+function seedPreseason(tx: Tx, clubs: Club[], managers: Map<number, { email: string; name: string }>) {
+  const now = Date.now();
+  const clubNamed = (name: string) => {
+    const club = clubs.find((c) => c.name === name);
+    if (!club) throw new Error(`demo seed: no club ${name}`);
+    return club;
+  };
+
+  const eoiEvents = new Map<string, number>();
+  for (const [i, name] of DEMO_EOI_EVENTS.entries()) {
+    const when = new Date(now - (40 - i) * DAY);
+    const { id } = tx
+      .insert(schema.eoiEvents)
+      .values({ name, createdAt: when, updatedAt: when })
+      .returning({ id: schema.eoiEvents.id })
+      .get();
+    eoiEvents.set(name, id);
+  }
+  for (const interest of DEMO_INTEREST) {
+    const club = clubNamed(interest.club);
+    const manager = managers.get(club.id)!;
+    const when = new Date(now - interest.daysAgo * DAY);
+    const { id } = tx
+      .insert(schema.eoiUsers)
+      .values({
+        email: manager.email.toLowerCase(),
+        name: manager.name,
+        team: club.name,
+        country: club.country,
+        createdAt: when,
+        updatedAt: when,
+      })
+      .returning({ id: schema.eoiUsers.id })
+      .get();
+    tx.insert(schema.eois)
+      .values(interest.events.map((name) => ({ eoiUserId: id, eoiEventId: eoiEvents.get(name)! })))
+      .run();
+  }
+
+  // Midnight today in Malaysia, as a UTC instant.
+  const today = Math.floor((now + MYT) / DAY) * DAY - MYT;
+  for (const plan of DEMO_SESSIONS) {
+    const start = today + plan.day * DAY + plan.hour * HOUR;
+    // Sessions were put up three weeks ahead; requests came in after, decisions a day later.
+    const created = Math.min(now, start - 21 * DAY);
+    const approved = plan.requests.filter((r) => r.status === "APPROVED").reduce((n, r) => n + r.boats, 0);
+    if (approved > plan.maxBoat) throw new Error(`demo seed: session on day ${plan.day} overbooked`);
+    if (start <= now && plan.requests.some((r) => r.status === "PENDING"))
+      throw new Error(`demo seed: a pending request on the past session of day ${plan.day}`);
+    const { id } = tx
+      .insert(schema.trainingSessions)
+      .values({
+        startTime: new Date(start),
+        endTime: new Date(start + plan.hours * HOUR),
+        maxBoat: plan.maxBoat,
+        createdAt: new Date(created),
+        updatedAt: new Date(created),
+      })
+      .returning({ id: schema.trainingSessions.id })
+      .get();
+    for (const [i, r] of plan.requests.entries()) {
+      const asked = Math.min(now - HOUR, created + (i + 1) * 2 * HOUR);
+      const decided = r.status === "PENDING" ? asked : Math.min(now, asked + DAY);
+      tx.insert(schema.trainingReservations)
+        .values({
+          sessionId: id,
+          associationId: clubNamed(r.club).id,
+          boat: r.boats,
+          status: r.status,
+          rejectReason: r.rejectReason ?? null,
+          createdAt: new Date(asked),
+          updatedAt: new Date(decided),
+        })
+        .run();
+    }
+  }
 }
 
 export async function seed(): Promise<boolean> {
@@ -554,6 +638,8 @@ export async function seed(): Promise<boolean> {
     // Rounds and races: a scored heat on the scoreboard with its crews scanned in, a final drawn,
     // a tug-of-war round drawn (db/seed-rounds.ts).
     seedDemoRounds(tx);
+
+    seedPreseason(tx, clubs, managers);
   });
   return true;
 }
