@@ -8,6 +8,7 @@ import { db } from "~/lib/db.server";
 import { getSettings } from "~/models/settings.server";
 import { type CrewEvent, type CrewMember, checkCrew, ineligibility, paddlerEligible } from "~/rules/crew";
 import { DEMO_FULL_EVENT, DEMO_PASSWORD } from "./seed";
+import { DEMO_EOI_EVENTS, DEMO_INTEREST, DEMO_SESSIONS } from "./seed-data";
 import { DEMO_ROUNDS } from "./seed-rounds";
 import {
   type PlanContext,
@@ -26,7 +27,17 @@ import {
 } from "./seed-race-day";
 
 const NOW = Date.UTC(2026, 5, 20, 2, 0, 0);
+const HOUR = 3_600_000;
 const DAY = 86_400_000;
+const MYT = 8 * HOUR;
+
+/** The demo's interest: one EOI user per club that answered, by its manager's email. */
+const DEMO_EOI_EMAILS: Record<string, string> = {
+  "Penang Dragon Warriors": "manager@example.com",
+  "Singapore Paddle Club": "manager.singapore@example.com",
+  "Jakarta Naga Rowers": "manager.jakarta@example.com",
+  "Kuching Hornbill Dragons": "manager.kuching@example.com",
+};
 
 /** The events of db/seed-data.ts, ids 1..27, as the demo seed inserts them. */
 const demoEvents = raceDayEventDefs()
@@ -51,9 +62,9 @@ function context(sizes: RaceDaySizes): PlanContext {
       team: 10,
       round: 1 + DEMO_ROUNDS.length,
       order: 21,
-      eoiUser: 1,
-      eoiEvent: 1,
-      session: 1,
+      eoiUser: 1 + DEMO_INTEREST.length,
+      eoiEvent: 1 + DEMO_EOI_EVENTS.length,
+      session: 1 + DEMO_SESSIONS.length,
     },
     existingEvents: demoEvents,
     existingEntries: demoEvents.map((e) => ({
@@ -67,6 +78,8 @@ function context(sizes: RaceDaySizes): PlanContext {
       waiting: e.name === DEMO_FULL_EVENT.name ? 1 : 0,
     })),
     takenClubNames: ["Penang Dragon Warriors", "Singapore Paddle Club"],
+    existingEoiEvents: DEMO_EOI_EVENTS.map((name, i) => ({ id: i + 1, name })),
+    takenEoiEmails: DEMO_INTEREST.map((i) => DEMO_EOI_EMAILS[i.club]),
     // The demo's rounds (db/seed-rounds.ts): the plan numbers its own after them.
     takenRoundNames: DEMO_ROUNDS.map((r) => ({
       eventId: demoEventId(r.event),
@@ -87,7 +100,7 @@ function checkPlan(plan: RaceDayPlan, sizes: RaceDaySizes) {
   expect(plan.races).toHaveLength(sizes.races);
   expect(plan.orders).toHaveLength(sizes.orders);
   expect(plan.eoiUsers).toHaveLength(sizes.eoiUsers);
-  expect(plan.eoiEvents).toHaveLength(sizes.eoiEvents);
+  expect(plan.eoiEvents).toHaveLength(sizes.eoiEvents - DEMO_EOI_EVENTS.length);
   expect(plan.sessions).toHaveLength(sizes.sessions);
 
   const lower = (s: string) => s.toLowerCase();
@@ -263,12 +276,78 @@ function checkPlan(plan: RaceDayPlan, sizes: RaceDaySizes) {
       .reduce((n, r) => n + r.boat, 0);
     expect(approved).toBeLessThanOrEqual(s.maxBoat);
     expect(s.maxBoat).toBeGreaterThanOrEqual(1);
-    expect(s.maxBoat).toBeLessThanOrEqual(6);
+    expect(s.maxBoat).toBeLessThanOrEqual(8);
+    // Two hours from a whole hour of Malaysia time, put up before it started and before now.
+    expect(s.endTime - s.startTime).toBe(2 * HOUR);
+    expect((s.startTime + MYT) % HOUR).toBe(0);
+    expect(s.createdAt).toBeLessThan(Math.min(s.startTime, NOW));
   }
+  // The season: sessions past and upcoming; pending requests only on upcoming ones; every request
+  // made after its session was put up and before it started (and before now), ids in that order.
+  const sessionsById = new Map(plan.sessions.map((s) => [s.id, s]));
+  expect(plan.sessions.some((s) => s.startTime < NOW)).toBe(true);
+  expect(plan.sessions.some((s) => s.startTime > NOW)).toBe(true);
   for (const status of ["PENDING", "APPROVED", "REJECTED", "CANCELLED"]) {
     expect(plan.reservations.some((r) => r.status === status)).toBe(true);
+    expect(
+      plan.reservations.some((r) => r.status === status && sessionsById.get(r.sessionId)!.startTime > NOW),
+    ).toBe(true);
   }
-  for (const r of plan.reservations) expect(r.rejectReason !== null).toBe(r.status === "REJECTED");
+  const clubIds = new Set(plan.clubs.map((c) => c.id));
+  let previous = 0;
+  for (const r of plan.reservations) {
+    const s = sessionsById.get(r.sessionId)!;
+    expect(r.rejectReason !== null).toBe(r.status === "REJECTED");
+    if (r.status === "PENDING") expect(s.startTime).toBeGreaterThan(NOW);
+    expect(r.createdAt).toBeGreaterThanOrEqual(s.createdAt);
+    expect(r.createdAt).toBeLessThan(Math.min(s.startTime, NOW));
+    expect(r.updatedAt).toBeGreaterThanOrEqual(r.createdAt);
+    expect(r.updatedAt).toBeLessThanOrEqual(NOW);
+    expect(r.boat).toBeGreaterThanOrEqual(1);
+    expect(r.boat).toBeLessThanOrEqual(s.maxBoat);
+    expect(clubIds.has(r.associationId)).toBe(true);
+    expect(r.createdAt).toBeGreaterThanOrEqual(previous);
+    previous = r.createdAt;
+  }
+
+  // EOI: sizes.eoiEvents in all with the demo's, names unique; one EOI user per email (lower case,
+  // none the demo's), one per team; a race-day club's interest is its manager's; each ticks 1 to 5
+  // live events, once each, after the event was made.
+  const eoiNames = [...DEMO_EOI_EVENTS, ...plan.eoiEvents.map((e) => e.name)].map((n) => n.toLowerCase());
+  expect(new Set(eoiNames).size).toBe(sizes.eoiEvents);
+  const emails = plan.eoiUsers.map((u) => u.email);
+  expect(new Set(emails).size).toBe(emails.length);
+  for (const email of emails) {
+    expect(email).toBe(email.toLowerCase());
+    expect(Object.values(DEMO_EOI_EMAILS)).not.toContain(email);
+  }
+  expect(new Set(plan.eoiUsers.map((u) => u.team.toLowerCase())).size).toBe(plan.eoiUsers.length);
+  const clubsByName = new Map(plan.clubs.map((c) => [c.name, c]));
+  for (const u of plan.eoiUsers) {
+    const club = clubsByName.get(u.team);
+    if (club) {
+      const manager = plan.users.find((m) => m.associationId === club.id && m.role === "MANAGER")!;
+      expect(u).toMatchObject({ email: manager.email, name: manager.name, country: club.country });
+    }
+    expect(u.createdAt).toBeLessThanOrEqual(NOW);
+    expect(u.updatedAt).toBeGreaterThanOrEqual(u.createdAt);
+    expect(u.updatedAt).toBeLessThanOrEqual(NOW);
+  }
+  const eoiIds = new Set([...DEMO_EOI_EVENTS.map((_, i) => i + 1), ...plan.eoiEvents.map((e) => e.id)]);
+  const ticks = new Map<number, number>();
+  const pairs = new Set<string>();
+  for (const e of plan.eois) {
+    expect(eoiIds.has(e.eoiEventId)).toBe(true);
+    pairs.add(`${e.eoiUserId}:${e.eoiEventId}`);
+    ticks.set(e.eoiUserId, (ticks.get(e.eoiUserId) ?? 0) + 1);
+  }
+  expect(pairs.size).toBe(plan.eois.length);
+  for (const u of plan.eoiUsers) {
+    expect(ticks.get(u.id)).toBeGreaterThanOrEqual(1);
+    expect(ticks.get(u.id)).toBeLessThanOrEqual(5);
+  }
+  for (const e of plan.eoiEvents)
+    expect(e.createdAt).toBeLessThan(Math.min(...plan.eoiUsers.map((u) => u.createdAt)));
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -285,6 +364,44 @@ describe("race-day plan, full size", () => {
     checkPlan(plan, RACE_DAY_SIZES);
     expect(planRaceDay(context(RACE_DAY_SIZES))).toEqual(plan);
   });
+
+  it("has interest from hundreds of teams in many countries, across 250M, 400M and Tug of War", () => {
+    const plan = planRaceDay(context(RACE_DAY_SIZES));
+    expect(plan.eoiUsers.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(plan.eoiUsers.map((u) => u.country)).size).toBeGreaterThanOrEqual(8);
+    // Most registered clubs answered through their manager; the rest are clubs not registered.
+    const clubNames = new Set(plan.clubs.map((c) => c.name));
+    const registered = plan.eoiUsers.filter((u) => clubNames.has(u.team)).length;
+    expect(registered).toBeGreaterThan(plan.clubs.length / 2);
+    expect(registered).toBeLessThan(plan.eoiUsers.length);
+    const names = [...DEMO_EOI_EVENTS, ...plan.eoiEvents.map((e) => e.name)];
+    for (const prefix of ["250M", "400M", "TUG OF WAR"])
+      expect(names.filter((n) => n.startsWith(prefix)).length).toBeGreaterThanOrEqual(2);
+    // Only Malaysian teams tick a Malaysia event (citizens only).
+    const country = new Map(plan.eoiUsers.map((u) => [u.id, u.country]));
+    for (const e of plan.eois)
+      if (names[e.eoiEventId - 1].includes("MALAYSIA")) expect(country.get(e.eoiUserId)).toBe("MY");
+    // Every event has interest.
+    for (const id of names.keys()) expect(plan.eois.some((e) => e.eoiEventId === id + 1)).toBe(true);
+  });
+
+  it("has a season of training: about half past, half upcoming, a few hundred requests in every state", () => {
+    const plan = planRaceDay(context(RACE_DAY_SIZES));
+    const past = plan.sessions.filter((s) => s.startTime < NOW).length;
+    expect(past).toBe(Math.floor(RACE_DAY_SIZES.sessions / 2));
+    expect(plan.reservations.length).toBeGreaterThanOrEqual(200);
+    const by = (status: string) => plan.reservations.filter((r) => r.status === status).length;
+    expect(by("APPROVED")).toBeGreaterThan(100);
+    for (const status of ["PENDING", "REJECTED", "CANCELLED"]) expect(by(status)).toBeGreaterThan(15);
+    // Some sessions are fully booked, and so refuse further approvals.
+    const full = plan.sessions.filter(
+      (s) =>
+        plan.reservations
+          .filter((r) => r.sessionId === s.id && r.status === "APPROVED")
+          .reduce((n, r) => n + r.boat, 0) === s.maxBoat,
+    );
+    expect(full.length).toBeGreaterThan(0);
+  });
 });
 
 const SMALL: RaceDaySizes = {
@@ -295,8 +412,8 @@ const SMALL: RaceDaySizes = {
   races: 10,
   orders: 500,
   eoiUsers: 15,
-  eoiEvents: 3,
-  sessions: 5,
+  eoiEvents: 7, // the demo's 5 and two more
+  sessions: 6,
 };
 
 describe("race-day seed, 1/20 scale, into this worker's database", () => {
@@ -324,9 +441,10 @@ describe("race-day seed, 1/20 scale, into this worker's database", () => {
       n(`SELECT count(*) AS n FROM orders o JOIN users u ON u.id = o.owner_id
       WHERE u.email LIKE '%@raceday.test'`),
     ).toBe(SMALL.orders);
-    expect(result.counts.eoi_users).toBe(SMALL.eoiUsers);
+    // The demo's interest and sessions come first.
+    expect(result.counts.eoi_users).toBe(SMALL.eoiUsers + DEMO_INTEREST.length);
     expect(result.counts.eoi_events).toBe(SMALL.eoiEvents);
-    expect(result.counts.training_sessions).toBe(SMALL.sessions);
+    expect(result.counts.training_sessions).toBe(SMALL.sessions + DEMO_SESSIONS.length);
     for (const table of [
       "team_members",
       "rounds",
@@ -583,6 +701,27 @@ describe("race-day seed, 1/20 scale, into this worker's database", () => {
     expect(
       n(`SELECT count(*) AS n FROM order_lines WHERE kind = 'MEMBERSHIP' AND price != ${MEMBERSHIP_FEE}`),
     ).toBe(0);
+  });
+
+  it("keeps the demo's pre-season: its EOI events and interest, the demo manager's bookings", () => {
+    const live = all<{ name: string }>("SELECT name FROM eoi_events WHERE deleted = 0 ORDER BY id").map(
+      (e) => e.name,
+    );
+    expect(live.slice(0, DEMO_EOI_EVENTS.length)).toEqual([...DEMO_EOI_EVENTS]);
+    expect(new Set(live.map((n) => n.toLowerCase())).size).toBe(live.length);
+    const penang = all<{ email: string; team: string; country: string; events: number }>(
+      `SELECT u.email, u.team, u.country, (SELECT count(*) FROM eois e WHERE e.eoi_user_id = u.id) AS events
+       FROM eoi_users u WHERE u.email = 'manager@example.com'`,
+    );
+    expect(penang).toEqual([
+      { email: "manager@example.com", team: "Penang Dragon Warriors", country: "MY", events: 2 },
+    ]);
+    expect(n("SELECT count(DISTINCT country) AS n FROM eoi_users")).toBeGreaterThanOrEqual(3);
+    expect(n("SELECT count(*) AS n FROM eoi_users WHERE email != lower(email)")).toBe(0);
+    expect(
+      n(`SELECT count(DISTINCT r.status) AS n FROM training_reservations r
+         JOIN associations a ON a.id = r.association_id WHERE a.name = 'Penang Dragon Warriors'`),
+    ).toBe(4);
   });
 
   it("never approves more boats than a session has, and rejections carry a reason", () => {

@@ -42,7 +42,8 @@ export type RaceDaySizes = {
   sessions: number;
 };
 
-/** What `--size race-day` adds to the demo data (events: the total, the demo's 27 included). */
+/** What `--size race-day` adds to the demo data (events and EOI events: the total, the demo's 27
+ * events and 5 EOI events included). */
 export const RACE_DAY_SIZES: RaceDaySizes = {
   clubs: 150,
   members: 5000,
@@ -51,8 +52,8 @@ export const RACE_DAY_SIZES: RaceDaySizes = {
   races: 200,
   orders: 10_000,
   eoiUsers: 300,
-  eoiEvents: 10,
-  sessions: 100,
+  eoiEvents: 8,
+  sessions: 60,
 };
 
 export const RACE_DAY_EMAIL_DOMAIN = "raceday.test";
@@ -588,9 +589,15 @@ const DISTANCE: Record<Distance, { price: [number, number]; seconds: number }> =
   TUG: { price: [30_000, 45_000], seconds: 0 },
 };
 
+/** EOI events the race weekend adds after the demo's (db/seed-data.ts), in order: 250M, 400M and
+ * Tug of War first; the later ones count as Other in Result by Teams. */
 const EOI_EVENT_NAMES = list(
-  "250M PREMIER,400M PREMIER,250M MALAYSIA,400M MALAYSIA,250M JUNIOR,250M SENIOR (S40),TUG OF WAR,200M CORPORATE CHALLENGE,2KM PURSUIT RACE,CHARITY FUN PADDLE,NIGHT SPRINT 200M,BEACH RELAY",
+  "250M PREMIER WOMEN,400M PREMIER MIXED,TUG OF WAR OPEN,250M SENIOR (S40) MIXED,400M MALAYSIA OPEN,TUG OF WAR WOMEN,250M JUNIOR OPEN,200M CORPORATE CHALLENGE,2KM PURSUIT RACE,CHARITY FUN PADDLE",
 );
+/** Training slots: two hours from these whole hours of Malaysia time (7-9 and 9-11 AM, 4-6 and
+ * 6-8 PM), on the 35 days before today and the 35 after. */
+const SLOT_HOURS = [7, 9, 16, 18];
+const SEASON_DAYS = 35;
 
 // ---------------------------------------------------------------------------------------------
 // The plan
@@ -703,7 +710,15 @@ export type RaceDayPlan = {
   }[];
   orderNotes: { createdAt: number; note: string; userId: number; orderId: number; author: string }[];
   eoiEvents: { id: number; createdAt: number; name: string }[];
-  eoiUsers: { id: number; createdAt: number; email: string; name: string; country: string; team: string }[];
+  eoiUsers: {
+    id: number;
+    createdAt: number;
+    updatedAt: number;
+    email: string;
+    name: string;
+    country: string;
+    team: string;
+  }[];
   eois: { eoiUserId: number; eoiEventId: number }[];
   sessions: { id: number; createdAt: number; startTime: number; endTime: number; maxBoat: number }[];
   reservations: PlannedReservation[];
@@ -739,6 +754,10 @@ export type PlanContext = {
   }[];
   /** Club names already taken (compared case-insensitively). */
   takenClubNames: string[];
+  /** Live EOI events already there (the demo's): the plan adds events up to sizes.eoiEvents in all. */
+  existingEoiEvents: { id: number; name: string }[];
+  /** Emails that already expressed interest (the demo managers'; compared case-insensitively). */
+  takenEoiEmails: string[];
   /** Round names already taken, per event (the demo's rounds; compared case-insensitively). */
   takenRoundNames: { eventId: number; name: string }[];
   /** Names of the shared photo rows (approved photos), one per JPEG given to the writer. */
@@ -1375,76 +1394,155 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
   }
 
   // --- expressions of interest ---------------------------------------------------------------
-  const eoiEvents = Array.from({ length: sizes.eoiEvents }, (_, i) => ({
-    id: ctx.firstId.eoiEvent + i,
-    createdAt: now - (200 - i) * DAY,
-    name: EOI_EVENT_NAMES[i] ?? `EOI EVENT ${i + 1}`,
-  }));
+  // EOI events: the demo's, then new ones up to sizes.eoiEvents in all, made after the demo's.
+  const takenEoi = new Set(ctx.existingEoiEvents.map((e) => e.name.toLowerCase()));
+  const freeEoiNames = EOI_EVENT_NAMES.filter((n) => !takenEoi.has(n.toLowerCase()));
+  const eoiEvents = Array.from(
+    { length: Math.max(0, sizes.eoiEvents - ctx.existingEoiEvents.length) },
+    (_, i) => ({
+      id: ctx.firstId.eoiEvent + i,
+      createdAt: now - Math.max(30, 35 - i) * DAY,
+      name: freeEoiNames[i] ?? `EOI EVENT ${ctx.firstId.eoiEvent + i}`,
+    }),
+  );
+  const allEoi = [...ctx.existingEoiEvents, ...eoiEvents];
+  // Interest: most race-day clubs' managers (their email, name, club and country), then clubs not
+  // registered (yet) from every country, each with its own manager's email. 250M draws most.
+  const eoiWeight = (name: string) => (name.startsWith("250M") ? 3 : name.startsWith("400M") ? 2 : 1.5);
+  // The Malaysia category is for Malaysian teams only.
+  const forMalaysia = new WeightedPicker(allEoi, (e) => eoiWeight(e.name));
+  const forOthers = allEoi.filter((e) => !/\bMALAYSIA\b/.test(e.name));
+  const forAbroad = new WeightedPicker(forOthers.length ? forOthers : allEoi, (e) => eoiWeight(e.name));
+  const takenEmails = new Set(ctx.takenEoiEmails.map((e) => e.toLowerCase()));
+  const teamNames = new Set(taken);
+  const spreadPicker = COUNTRY_CODES.map((c) => [c, 4 + COUNTRIES[c].weight / 4] as const);
   const eoiUsers: RaceDayPlan["eoiUsers"] = [];
   const eois: RaceDayPlan["eois"] = [];
-  for (let i = 0; i < sizes.eoiUsers; i++) {
-    const known = rng.chance(0.6) ? rng.pick(clubs) : null;
-    const country = known?.country ?? rng.weighted(countryPicker);
-    const gender: Gender = rng.chance(0.4) ? "FEMALE" : "MALE";
-    const id = ctx.firstId.eoiUser + i;
-    eoiUsers.push({
-      id,
-      createdAt: at(100, 190),
-      email: `eoi${i + 1}@${RACE_DAY_EMAIL_DOMAIN}`,
-      name: rng.weighted(COUNTRIES[country].names)(rng, gender),
-      country,
-      team: known?.name ?? clubName(rng, country, rng.pick(COUNTRIES[country].towns), "open"),
-    });
-    for (const e of rng.sample(eoiEvents, rng.int(1, 4))) eois.push({ eoiUserId: id, eoiEventId: e.id });
+  const express = (v: Omit<RaceDayPlan["eoiUsers"][number], "id" | "createdAt" | "updatedAt">) => {
+    const id = ctx.firstId.eoiUser + eoiUsers.length;
+    const createdAt = now - Math.round(rng.float(2, 28) * DAY);
+    // One in five changed their ticks later.
+    const updatedAt = rng.chance(0.2)
+      ? Math.min(now, createdAt + Math.round(rng.float(1, 10) * DAY))
+      : createdAt;
+    eoiUsers.push({ id, createdAt, updatedAt, ...v, email: v.email.toLowerCase() });
+    takenEmails.add(v.email.toLowerCase());
+    const eoiPicker = v.country === "MY" ? forMalaysia : forAbroad;
+    const picked = new Set<number>();
+    const want = Math.min(
+      eoiPicker.size,
+      rng.weighted([
+        [1, 30],
+        [2, 35],
+        [3, 20],
+        [4, 10],
+        [5, 5],
+      ] as const),
+    );
+    while (picked.size < want) picked.add(eoiPicker.pick(rng).id);
+    for (const eoiEventId of [...picked].sort((a, b) => a - b)) eois.push({ eoiUserId: id, eoiEventId });
+  };
+  if (allEoi.length > 0) {
+    for (const club of clubs) {
+      if (eoiUsers.length >= sizes.eoiUsers) break;
+      const manager = managerOf.get(club.id);
+      if (!manager || !rng.chance(0.7) || takenEmails.has(manager.email.toLowerCase())) continue;
+      express({ email: manager.email, name: manager.name, country: club.country, team: club.name });
+    }
+    for (let k = 1; eoiUsers.length < sizes.eoiUsers; k++) {
+      const country = rng.weighted(spreadPicker);
+      let team = "";
+      for (let tries = 0; ; tries++) {
+        team = clubName(rng, country, rng.pick(COUNTRIES[country].towns), "open");
+        if (tries > 20) team = `${team} ${k}`;
+        if (!teamNames.has(team.toLowerCase())) break;
+      }
+      teamNames.add(team.toLowerCase());
+      const email = `eoi${k}@${RACE_DAY_EMAIL_DOMAIN}`;
+      if (takenEmails.has(email)) continue;
+      const gender: Gender = rng.chance(0.4) ? "FEMALE" : "MALE";
+      express({ email, name: rng.weighted(COUNTRIES[country].names)(rng, gender), country, team });
+    }
   }
 
   // --- training sessions and reservations ----------------------------------------------------
-  // Two-hour slots on the next 30 days (Malaysia time), 100 of the 120 taken.
+  // The season: half the sessions on the 35 days before today, half on the 35 after, in two-hour
+  // slots (SLOT_HOURS, Malaysia time). Requests from clubs near the water (Malaysia, Singapore) in
+  // the order they came; approvals never exceed a session's max boats; only upcoming sessions have
+  // pending requests.
   const today = Math.floor((now + MYT) / DAY) * DAY - MYT;
-  const slots: number[] = [];
-  for (let day = 1; day <= 30; day++) {
-    for (const hour of [7, 9.5, 16, 18]) slots.push(today + day * DAY + hour * HOUR);
-  }
-  const sessionStarts = rng.sample(slots, sizes.sessions).sort((a, b) => a - b);
+  const slotsOf = (from: number, to: number) => {
+    const slots: number[] = [];
+    for (let day = from; day <= to; day++)
+      for (const h of SLOT_HOURS) slots.push(today + day * DAY + h * HOUR);
+    return slots;
+  };
+  const pastCount = Math.floor(sizes.sessions / 2);
+  const sessionStarts = [
+    ...rng.sample(slotsOf(-SEASON_DAYS, -1), pastCount),
+    ...rng.sample(slotsOf(1, SEASON_DAYS), sizes.sessions - pastCount),
+  ].sort((a, b) => a - b);
   const sessions = sessionStarts.map((startTime, i) => ({
     id: ctx.firstId.session + i,
-    createdAt: at(10, 40),
+    // Put up two to four weeks ahead, and at least two days ago.
+    createdAt: Math.min(now - rng.int(2, 10) * DAY, startTime - rng.int(14, 28) * DAY),
     startTime,
     endTime: startTime + 2 * HOUR,
-    maxBoat: rng.int(1, 6),
+    maxBoat: rng.int(3, 8),
   }));
   const nearClubs = clubs.filter((c) => c.country === "MY" || c.country === "SG");
-  const bookers = nearClubs.length ? nearClubs : clubs;
+  const bookers = nearClubs.length >= 4 ? nearClubs : clubs;
   const FULL = "Session is fully booked; please pick another slot.";
   const REJECTIONS = [
     "Please book one boat only for this slot.",
     "Steerer certificate not on file; send it to the committee and book again.",
     "Water closed for maintenance at that hour.",
+    "Junior crews train on weekend mornings only.",
   ];
+  const firstUpcoming = sessions.findIndex((s) => s.startTime > now);
   const reservations: PlannedReservation[] = [];
   for (const [si, s] of sessions.entries()) {
+    const upcoming = s.startTime > now;
+    const showcase = si === firstUpcoming;
     let approvedBoats = 0;
-    // The first session has at least four requests (one in every status, below).
-    const requests = rng.sample(bookers, rng.int(si === 0 ? Math.min(4, bookers.length) : 0, 5));
+    // The first upcoming session has at least four requests (one in every status, below).
+    const requests = rng.sample(bookers, rng.int(showcase ? Math.min(4, bookers.length) : 2, 7));
+    const until = Math.min(now, s.startTime) - HOUR;
+    const times = requests.map(() => Math.round(s.createdAt + rng.float(0, 1) * (until - s.createdAt)));
+    times.sort((a, b) => a - b);
     for (const [ri, club] of requests.entries()) {
-      const boat = rng.int(1, Math.min(3, s.maxBoat));
-      // The first session shows every status; later, far-off sessions are more often still pending.
+      let boat = Math.min(
+        s.maxBoat,
+        rng.weighted([
+          [1, 50],
+          [2, 35],
+          [3, 15],
+        ] as const),
+      );
+      // Later sessions are more often still pending.
       const wanted: ReservationStatus =
-        si === 0 && ri < 4
+        showcase && ri < 4
           ? (["APPROVED", "PENDING", "REJECTED", "CANCELLED"] as const)[ri]
           : rng.weighted<ReservationStatus>([
               ["APPROVED", 55],
-              ["PENDING", s.startTime - now > 7 * DAY ? 30 : 10],
+              ["PENDING", upcoming ? (s.startTime - now > 7 * DAY ? 35 : 15) : 0],
               ["REJECTED", 12],
               ["CANCELLED", 8],
             ]);
-      const fits = approvedBoats + boat <= s.maxBoat;
-      const status: ReservationStatus = wanted === "APPROVED" && !fits ? "REJECTED" : wanted;
+      const left = s.maxBoat - approvedBoats;
+      // A pending request asks for no more than is left (the booking form's limit).
+      if (wanted === "PENDING" && boat > left && left > 0) boat = rng.int(1, left);
+      const fits = boat <= left;
+      const status: ReservationStatus =
+        (wanted === "APPROVED" || wanted === "PENDING") && !fits ? "REJECTED" : wanted;
       if (status === "APPROVED") approvedBoats += boat;
-      const createdAt = Math.min(now, s.createdAt + rng.int(1, 72) * HOUR);
+      const createdAt = times[ri];
       reservations.push({
         createdAt,
-        updatedAt: status === "PENDING" ? createdAt : Math.min(now, createdAt + rng.int(1, 48) * HOUR),
+        updatedAt:
+          status === "PENDING"
+            ? createdAt
+            : Math.max(createdAt, Math.min(now, s.startTime - HOUR, createdAt + rng.int(1, 48) * HOUR)),
         boat,
         status,
         rejectReason: status === "REJECTED" ? (fits ? rng.pick(REJECTIONS) : FULL) : null,
@@ -1453,6 +1551,8 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
       });
     }
   }
+  // Ids in the order the requests came, as the app would have numbered them.
+  reservations.sort((a, b) => a.createdAt - b.createdAt || a.sessionId - b.sessionId);
 
   return {
     clubs,
@@ -1657,7 +1757,7 @@ export function writeRaceDay(
       "INSERT INTO eoi_users (id, created_at, updated_at, email, name, country, team) VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
     for (const u of plan.eoiUsers)
-      eoiUser.run(u.id, u.createdAt, u.createdAt, u.email, u.name, u.country, u.team);
+      eoiUser.run(u.id, u.createdAt, u.updatedAt, u.email, u.name, u.country, u.team);
     const eoi = sqlite.prepare("INSERT INTO eois (eoi_user_id, eoi_event_id) VALUES (?, ?)");
     for (const e of plan.eois) eoi.run(e.eoiUserId, e.eoiEventId);
 
@@ -1763,6 +1863,12 @@ export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise
   const takenClubNames = (sqlite.prepare("SELECT name FROM associations").all() as { name: string }[]).map(
     (r) => r.name,
   );
+  const existingEoiEvents = sqlite
+    .prepare("SELECT id, name FROM eoi_events WHERE deleted = 0 ORDER BY id")
+    .all() as { id: number; name: string }[];
+  const takenEoiEmails = (sqlite.prepare("SELECT email FROM eoi_users").all() as { email: string }[]).map(
+    (r) => r.email,
+  );
   const takenRoundNames = sqlite.prepare("SELECT event_id AS eventId, name FROM rounds").all() as {
     eventId: number;
     name: string;
@@ -1790,6 +1896,8 @@ export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise
     existingEvents,
     existingEntries,
     takenClubNames,
+    existingEoiEvents,
+    takenEoiEmails,
     takenRoundNames,
     sharedPhotos,
     token: () => randomToken(24),
