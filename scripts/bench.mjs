@@ -857,6 +857,21 @@ async function main() {
     { label: "`/events` (MANAGER: assigned, buy entries)", url: `${base}/events`, jar: manager, target: 0.5 },
     { label: "crew picker of a full team (MANAGER)", crew: true, jar: manager, target: 0.5 },
     { label: "`/events-summary` (ADMIN)", url: `${base}/events-summary`, jar: admin, target: 0.5 },
+    // Issue 11: the EOI result tabs (300 teams, 8 EOI events), the training screens (60 sessions, ~300
+    // requests) and the managers' pages.
+    { label: "`/eoi` Result by Events (ADMIN)", url: `${base}/eoi`, jar: admin, target: 0.5 },
+    { label: "`/eoi/teams` Result by Teams (ADMIN)", url: `${base}/eoi/teams`, jar: admin, target: 0.5 },
+    { label: "`/eoi/countries` Countries (ADMIN)", url: `${base}/eoi/countries`, jar: admin, target: 0.5 },
+    { label: "`/eoi/list` Teams (ADMIN)", url: `${base}/eoi/list`, jar: admin, target: 0.5 },
+    { label: "`/eoi` (MANAGER: expression of interest)", url: `${base}/eoi`, jar: manager, target: 0.5 },
+    { label: "`/training-sessions` (ADMIN)", url: `${base}/training-sessions`, jar: admin, target: 0.5 },
+    {
+      label: "`/training-reservations` (ADMIN)",
+      url: `${base}/training-reservations`,
+      jar: admin,
+      target: 0.5,
+    },
+    { label: "`/training` (MANAGER: training booking)", url: `${base}/training`, jar: manager, target: 0.5 },
     { label: "`/not-found` (anonymous)", url: `${base}/not-found`, status: 404, target: 0.9 },
     {
       label: "kiosk scan POST, no JS (12th code onto an 11-code history)",
