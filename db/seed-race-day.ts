@@ -1,6 +1,8 @@
 // `npm run db:seed -- --size race-day`: a race weekend at full scale, for trying the app (and its
 // lists, filters and reports) with realistic volumes: 150 clubs, 5,000 members, 60 events, 800
-// event teams with crews, rounds and races, 10,000 orders, EOIs and training bookings.
+// event teams with crews, rounds and races, 10,000 orders; before the season, 8 EOI events (the
+// demo's 5 included) with 300 more teams' interest from 11 countries, and 60 training sessions (half
+// past, half upcoming) with ~300 boat requests in every state.
 // Entries add up as the app counts them (models/entries.server.ts): every team has its paid EVENT
 // line, and no event holds more than maxTeam teams + Processing orders + held offers. FULL_EVENT
 // is sold out with five clubs on its waitlist; OFFER_EVENT's last slot is held by a waitlist offer
