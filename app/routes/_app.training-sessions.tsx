@@ -1,15 +1,54 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { TITLES } from "~/messages";
+// /training-sessions (ADMIN, COMMITTEE): 'Training Sessions' (issue 11 item 4). Every session by
+// start time (ascending; dates in Malaysia time) with its max boats and reserved boats (APPROVED
+// reservations only); a reserved count above 0 opens 'Reserved Teams'. ADMIN also sees Create
+// Session and per row Edit and Delete; COMMITTEE sees none of them, and those routes refuse it
+// (403). Dialogs are child routes rendered over the table through <Outlet/>, keeping the query.
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { CsvLink, DataTable, Pager } from "~/components/DataTable";
+import { Screen } from "~/components/Screen";
+import { hasRole, requireUser } from "~/lib/access.server";
+import { listSessions, sessionCount } from "~/models/training.server";
+import { MSG, TITLES } from "~/messages";
+import { pageOf, parseList } from "~/rules/list-params";
+import { adminSessionColumns, SESSION_LIST, sessionColumns } from "~/tables/training";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.trainingSessions} | ${TITLES.appName}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "trainingSessions");
-  return null;
+  const user = await requireUser(request, "trainingSessions");
+  const params = parseList(new URL(request.url).searchParams, SESSION_LIST);
+  const total = sessionCount();
+  const listed = pageOf(params, (page) => ({ rows: listSessions(page), total }));
+  return json({ ...listed, isAdmin: hasRole(user, "ADMIN") });
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.trainingSessions} />;
+export default function TrainingSessions() {
+  const data = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  return (
+    <Screen
+      title={TITLES.trainingSessions}
+      actions={
+        <>
+          {data.total > 0 ? <CsvLink href="/training-sessions.csv" /> : null}
+          {data.isAdmin ? (
+            <Link to={`/training-sessions/new${search}`} className="btn btn-primary" preventScrollReset>
+              Create Session
+            </Link>
+          ) : null}
+        </>
+      }
+    >
+      <DataTable
+        columns={data.isAdmin ? adminSessionColumns : sessionColumns}
+        rows={data.rows}
+        rowKey={(r) => r.id}
+        caption={TITLES.trainingSessions}
+        empty={MSG.sessionNone}
+      />
+      <Pager page={data.page} size={data.size} total={data.total} sizes={SESSION_LIST.sizes} />
+      <Outlet />
+    </Screen>
+  );
 }

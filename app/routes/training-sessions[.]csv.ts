@@ -1,0 +1,13 @@
+// GET /training-sessions.csv (ADMIN, COMMITTEE): every training session as CSV, the table's columns
+// (#, Start Time, End Time in Malaysia time, Max Boats, Reserved Boats: approved boats), by start
+// time.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/access.server";
+import { csvResponse } from "~/lib/csv.server";
+import { listSessions } from "~/models/training.server";
+import { sessionColumns } from "~/tables/training";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "trainingSessions");
+  return csvResponse("training-sessions", sessionColumns, listSessions(null));
+}

@@ -1,0 +1,263 @@
+// The staff training screens' shared pieces (issue 11 items 4 and 6): the list parameters, the
+// columns of Training Sessions and Training Reservations (the same columns feed the CSV downloads),
+// the New Session / Edit Session form and the Approve / Reject form.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { Link, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import type { Column } from "~/components/DataTable";
+import { Field } from "~/components/Field";
+import { PostForm } from "~/components/PostForm";
+import type { ReservationRow, SessionRow } from "~/models/training.server";
+import { MSG } from "~/messages";
+import { formatDateTime } from "~/rules/format";
+import { SIZES_DEFAULT } from "~/rules/list-params";
+import {
+  MAX_BOAT,
+  REJECT_REASON_MAX,
+  type ReservationAction,
+  SESSION_TIME_RANGE,
+} from "~/rules/training-fields";
+
+/** Sessions: one order only (start time ascending, the spec's), so no sortable headers. */
+export const SESSION_LIST = {
+  sizes: SIZES_DEFAULT,
+  sorts: ["start"] as const,
+  defaultSort: "start" as const,
+  filters: {},
+};
+
+export type ReservationTab = "approved" | "pending";
+/** The tabs in the spec's order; Pending is the default (the screen is where requests get
+ * decided, and a decision comes back to it). */
+export const RESERVATION_TABS: { key: ReservationTab; status: "APPROVED" | "PENDING"; label: string }[] = [
+  { key: "approved", status: "APPROVED", label: "Approved" },
+  { key: "pending", status: "PENDING", label: "Pending" },
+];
+export const RESERVATION_LIST = {
+  sizes: SIZES_DEFAULT,
+  sorts: ["id"] as const,
+  defaultSort: "id" as const,
+  filters: { tab: 10 },
+};
+export function reservationTabOf(raw: string | null | undefined) {
+  return RESERVATION_TABS.find((t) => t.key === raw) ?? RESERVATION_TABS[1];
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+// ---- Training Sessions ----------------------------------------------------------------------
+
+/** The columns every staff member sees (and the CSV). */
+export const sessionColumns: Column<SessionRow>[] = [
+  { label: "#", cell: (r) => r.id },
+  { label: "Start Time", cell: (r) => formatDateTime(r.startTime) },
+  { label: "End Time", cell: (r) => formatDateTime(r.endTime) },
+  { label: "Max Boats", cell: (r) => r.maxBoat },
+  { label: "Reserved Boats", cell: (r) => <ReservedLink row={r} />, csv: (r) => r.reserved },
+];
+
+/** ADMIN's table: Edit and Delete per row. */
+export const adminSessionColumns: Column<SessionRow>[] = [
+  ...sessionColumns,
+  { label: "Actions", cell: (r) => <SessionActions row={r} />, csv: () => null, className: "cell-actions" },
+];
+
+/** Approved boats; above 0 a link opening 'Reserved Teams'. */
+function ReservedLink({ row }: { row: SessionRow }) {
+  const { search } = useLocation();
+  if (row.reserved === 0) return <>0</>;
+  return (
+    <Link
+      to={`/training-sessions/${row.id}/teams${search}`}
+      preventScrollReset
+      aria-label={`${plural(row.reserved, "reserved boat", "reserved boats")} in session #${row.id}: Reserved Teams`}
+    >
+      {row.reserved}
+    </Link>
+  );
+}
+
+function SessionActions({ row }: { row: SessionRow }) {
+  const { search } = useLocation();
+  return (
+    <span className="row-actions">
+      <Link
+        to={`/training-sessions/${row.id}/edit${search}`}
+        preventScrollReset
+        aria-label={`Edit session #${row.id}`}
+      >
+        Edit
+      </Link>{" "}
+      <Link
+        to={`/training-sessions/${row.id}/delete${search}`}
+        preventScrollReset
+        aria-label={`Delete session #${row.id}`}
+      >
+        Delete
+      </Link>
+    </span>
+  );
+}
+
+/** New Session and Edit Session: Start Time, End Time (datetime inputs, Malaysia time) and Max
+ * Boats. The browser's own checks are off (noValidate), so the spec's sentences come from the
+ * server, with everything typed kept. */
+export function SessionForm({
+  defaultValue,
+  lastResult,
+  submitLabel,
+  task,
+}: {
+  defaultValue: { startTime: string; endTime: string; maxBoat: string };
+  lastResult: unknown;
+  submitLabel: string;
+  task: string;
+}) {
+  const [form, fields] = useForm({
+    defaultValue,
+    // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
+    lastResult: lastResult as any,
+  });
+  return (
+    <PostForm task={task} {...getFormProps(form)} noValidate preventScrollReset>
+      <Field label="Start Time" field={fields.startTime} hint="Malaysia time">
+        <input
+          {...getInputProps(fields.startTime, { type: "datetime-local" })}
+          min={SESSION_TIME_RANGE.min}
+          max={SESSION_TIME_RANGE.max}
+        />
+      </Field>
+      <Field label="End Time" field={fields.endTime} hint="Malaysia time">
+        <input
+          {...getInputProps(fields.endTime, { type: "datetime-local" })}
+          min={SESSION_TIME_RANGE.min}
+          max={SESSION_TIME_RANGE.max}
+        />
+      </Field>
+      <Field label="Max Boats" field={fields.maxBoat} hint={`at least ${MAX_BOAT.min}`}>
+        <input
+          {...getInputProps(fields.maxBoat, { type: "number" })}
+          min={MAX_BOAT.min}
+          max={MAX_BOAT.max}
+          step={1}
+          inputMode="numeric"
+        />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-block">
+        {submitLabel}
+      </button>
+    </PostForm>
+  );
+}
+
+// ---- Training Reservations ------------------------------------------------------------------
+
+/** The columns of both tabs (and the CSV). */
+export const reservationColumns: Column<ReservationRow>[] = [
+  { label: "#", cell: (r) => r.id },
+  { label: "Team", cell: (r) => r.team, className: "cell-text" },
+  { label: "Start Time", cell: (r) => formatDateTime(r.startTime) },
+  { label: "End Time", cell: (r) => formatDateTime(r.endTime) },
+  { label: "Boat(s)", cell: (r) => r.boat },
+];
+
+/** The Pending tab: Approve / Reject per row. */
+export const pendingColumns: Column<ReservationRow>[] = [
+  ...reservationColumns,
+  { label: "Actions", cell: (r) => <DecideLink row={r} />, csv: () => null, className: "cell-actions" },
+];
+
+function DecideLink({ row }: { row: ReservationRow }) {
+  const { search } = useLocation();
+  return (
+    <Link
+      to={`/training-reservations/${row.id}${search}`}
+      className="btn btn-small"
+      preventScrollReset
+      aria-label={`Approve / Reject reservation #${row.id}`}
+    >
+      Approve / Reject
+    </Link>
+  );
+}
+
+const ACTION_LABEL: Record<ReservationAction, string> = { APPROVE: "Approve", REJECT: "Reject" };
+
+function actionOf(value: unknown): ReservationAction | null {
+  return value === "APPROVE" || value === "REJECT" ? value : null;
+}
+
+/**
+ * The Approve / Reject form: the action select ('Select an action' first, disabled), the reject
+ * reason and one confirm button that says what it does. The button carries the action it is
+ * labelled with (`confirmed`); the server acts only when that is the select's action. With
+ * JavaScript the button follows the select (Approve or Reject) and one press decides. Without it
+ * the page cannot relabel the button, so it first reads Confirm: the server checks the choice
+ * (a Reject needs its reason) and answers with the same form, the choice kept and the button now
+ * reading Approve or Reject; pressing that decides.
+ */
+export function DecisionForm({
+  lastResult,
+  confirm,
+}: {
+  lastResult: unknown;
+  /** The action the server asks to confirm (the no-JavaScript second step), if any. */
+  confirm: ReservationAction | null;
+}) {
+  const [form, fields] = useForm({
+    defaultValue: { action: "", rejectReason: "" },
+    // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
+    lastResult: lastResult as any,
+  });
+  const [chosen, setChosen] = useState<ReservationAction | null>(
+    confirm ?? actionOf(fields.action.initialValue),
+  );
+  const buttonLabel = chosen ? ACTION_LABEL[chosen] : "Confirm";
+  return (
+    <PostForm
+      task={chosen === "REJECT" ? "Rejecting reservation" : "Updating reservation"}
+      {...getFormProps(form)}
+      noValidate
+      preventScrollReset
+    >
+      <Field label="Action" field={fields.action}>
+        <select
+          {...getSelectProps(fields.action)}
+          defaultValue={confirm ?? fields.action.initialValue ?? ""}
+          onChange={(e) => setChosen(actionOf(e.target.value))}
+        >
+          <option value="" disabled>
+            {MSG.reservationSelectAction}
+          </option>
+          <option value="APPROVE">Approve</option>
+          <option value="REJECT">Reject</option>
+        </select>
+      </Field>
+      <Field
+        label="Reject reason"
+        field={fields.rejectReason}
+        hint="Needed to reject; the team's managers get it by email."
+      >
+        <textarea
+          {...getTextareaProps(fields.rejectReason)}
+          placeholder={MSG.rejectReasonPlaceholder}
+          maxLength={REJECT_REASON_MAX}
+          rows={3}
+        />
+      </Field>
+      {confirm ? (
+        <p className="hint" role="status">
+          Press {ACTION_LABEL[confirm]} to confirm.
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        name="confirmed"
+        value={chosen ?? ""}
+        className={chosen === "REJECT" ? "btn btn-danger btn-block" : "btn btn-primary btn-block"}
+      >
+        {buttonLabel}
+      </button>
+    </PostForm>
+  );
+}
