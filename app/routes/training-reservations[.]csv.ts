@@ -1,0 +1,17 @@
+// GET /training-reservations.csv?tab=approved|pending (ADMIN, COMMITTEE): one tab's reservations as
+// CSV (#, Team, Start Time, End Time, Boat(s)), by id; the tab defaults to Pending like the screen.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/access.server";
+import { csvResponse } from "~/lib/csv.server";
+import { listReservations } from "~/models/training.server";
+import { reservationColumns, reservationTabOf } from "~/tables/training";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "trainingReservations");
+  const tab = reservationTabOf(new URL(request.url).searchParams.get("tab"));
+  return csvResponse(
+    `training-reservations-${tab.key}`,
+    reservationColumns,
+    listReservations(tab.status, null),
+  );
+}
