@@ -1,0 +1,94 @@
+// Factories of the staff training tests (tests/e2e/training.spec.ts; /training-sessions and
+// /training-reservations, issue 11 items 4 and 6): sessions, clubs with a manager, reservations in
+// every state, written straight into the e2e database. Sessions are listed by start time and shared
+// by every test, so these start at a random minute of 2001-2009: before the seed's and the booking
+// tests' sessions (now and later), so they stay on the list's first page.
+import { randomInt } from "node:crypto";
+import { createUser, e2eDb } from "./db";
+
+export type ReservationStatusName = "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED";
+export type TrainingSession = { id: number; startTime: number; endTime: number; maxBoat: number };
+export type TrainingClub = { id: number; name: string; managerId: number; managerEmail: string };
+
+const MINUTE = 60_000;
+const FROM = Date.UTC(2001, 0, 1);
+const TO = Date.UTC(2009, 11, 1);
+
+/** A random whole minute in 2001-2009 (a start time no other test's session has, in practice). */
+export function oldStart(): number {
+  return FROM + randomInt(0, (TO - FROM) / MINUTE) * MINUTE;
+}
+
+/** A session of `hours` (2 by default) from `startTime` (a random old minute by default). */
+export function createSession(
+  opts: { maxBoat?: number; startTime?: number; hours?: number } = {},
+): TrainingSession {
+  const startTime = opts.startTime ?? oldStart();
+  const endTime = startTime + (opts.hours ?? 2) * 60 * MINUTE;
+  const maxBoat = opts.maxBoat ?? 5;
+  const id = Number(
+    e2eDb()
+      .prepare("INSERT INTO training_sessions (start_time, end_time, max_boat) VALUES (?, ?, ?)")
+      .run(startTime, endTime, maxBoat).lastInsertRowid,
+  );
+  return { id, startTime, endTime, maxBoat };
+}
+
+/** A new club with its MANAGER (who gets the decision emails). */
+export function createTrainingClub(): TrainingClub {
+  const manager = createUser("MANAGER");
+  const club = e2eDb()
+    .prepare("SELECT a.id, a.name FROM users u JOIN associations a ON a.id = u.association_id WHERE u.id = ?")
+    .get(manager.id) as { id: number; name: string };
+  return { ...club, managerId: manager.id, managerEmail: manager.email };
+}
+
+/** A club's reservation of `boat` boats in a session, in any state. */
+export function createReservation(
+  sessionId: number,
+  associationId: number,
+  boat: number,
+  status: ReservationStatusName = "PENDING",
+  rejectReason: string | null = null,
+): number {
+  return Number(
+    e2eDb()
+      .prepare(
+        `INSERT INTO training_reservations (session_id, association_id, boat, status, reject_reason)
+         VALUES (?, ?, ?, ?, ?)`,
+      )
+      .run(sessionId, associationId, boat, status, rejectReason).lastInsertRowid,
+  );
+}
+
+export type ReservationRecord = { status: ReservationStatusName; boat: number; reject_reason: string | null };
+export function reservationRecord(id: number): ReservationRecord | undefined {
+  return e2eDb()
+    .prepare("SELECT status, boat, reject_reason FROM training_reservations WHERE id = ?")
+    .get(id) as ReservationRecord | undefined;
+}
+
+export type SessionRecord = { id: number; start_time: number; end_time: number; max_boat: number };
+export function sessionRecord(id: number): SessionRecord | undefined {
+  return e2eDb()
+    .prepare("SELECT id, start_time, end_time, max_boat FROM training_sessions WHERE id = ?")
+    .get(id) as SessionRecord | undefined;
+}
+
+/** The sessions starting at this instant (the one a test created through the screen). */
+export function sessionsStartingAt(startTime: number): SessionRecord[] {
+  return e2eDb()
+    .prepare("SELECT id, start_time, end_time, max_boat FROM training_sessions WHERE start_time = ?")
+    .all(startTime) as SessionRecord[];
+}
+
+/** How many reservations a session still has (a deleted session: none). */
+export function reservationsOfSession(sessionId: number): number {
+  return (
+    e2eDb()
+      .prepare("SELECT count(*) AS n FROM training_reservations WHERE session_id = ?")
+      .get(sessionId) as {
+      n: number;
+    }
+  ).n;
+}

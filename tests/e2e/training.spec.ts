@@ -1,0 +1,586 @@
+// Training Sessions and Training Reservations end to end, with JavaScript on and off (issue 11
+// items 4 and 6): the admin creates a session (an empty field, then an end before the start
+// refused with everything typed kept), edits it with Update, deletes it (with its reservations)
+// after the confirmation; Reserved Boats and Reserved Teams count APPROVED boats only; max boats
+// cannot drop below them; the admin rejects a request without a reason (refused), then with one
+// (the manager is emailed the reason), approves another, and is refused an approval past max
+// boats; closing the dialog resets it; COMMITTEE sees no Create/Edit/Delete, its forged POSTs
+// change nothing, and it may decide; a manager opens neither page; both CSV downloads. Every test
+// makes its own sessions and clubs (tests/e2e/db-training.ts).
+import { readFileSync } from "node:fs";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { formatDateTime, toMalaysiaLocal } from "../../app/rules/format";
+import { auditOf, createUser } from "./db";
+import {
+  createReservation,
+  createSession,
+  createTrainingClub,
+  oldStart,
+  reservationRecord,
+  reservationsOfSession,
+  sessionRecord,
+  sessionsStartingAt,
+} from "./db-training";
+import {
+  asFreshClient,
+  csrfOf,
+  flashToast,
+  forgePost,
+  isJs,
+  login,
+  parseCsv,
+  toast,
+  waitForMail,
+  watchServerErrors,
+} from "./helpers";
+
+test.beforeEach(({ page }) => asFreshClient(page));
+watchServerErrors(test);
+
+const MSG = {
+  fillAll: "Make sure to fill in all the fields.",
+  timeOrder: "Make sure start time is earlier than end time.",
+  created: "Session has been created successfully.",
+  updated: "Session has been updated successfully.",
+  deleted: "Session has been deleted successfully.",
+  deleteConfirm: "Deleting session will remove all related data. Continue?",
+  reservationUpdated: "Reservation has been updated successfully.",
+  reasonRequired: "Please enter a reject reason.",
+  reasonPlaceholder: "Enter a reject reason / instruction",
+  unauthorized: "Unauthorized. Redirect to homepage.",
+  maxBelow: (n: number) =>
+    `Max boats cannot be lower than the ${n} ${n === 1 ? "boat" : "boats"} already approved for this session. Nothing was changed.`,
+  overbooked: (left: number, boats: number) =>
+    `Approving ${boats} ${boats === 1 ? "boat" : "boats"} would go past the session's max boats: only ${left} ${left === 1 ? "boat is" : "boats are"} left. Nothing was changed.`,
+};
+
+const HOUR = 3_600_000;
+/** Other tests add reservations at the same time: the last page holds the newest rows. */
+const PENDING_LAST = "/training-reservations?tab=pending&size=200&page=100000";
+const APPROVED_LAST = "/training-reservations?tab=approved&size=200&page=100000";
+
+function sessionsTable(page: Page) {
+  return page.getByRole("table", { name: "Training Sessions", exact: true });
+}
+/** A session's row (its start time is a minute no other test uses). */
+function sessionRow(page: Page, startTime: number): Locator {
+  return sessionsTable(page)
+    .locator("tbody tr")
+    .filter({ hasText: formatDateTime(startTime) });
+}
+function cellsOf(row: Locator) {
+  return row.locator("td");
+}
+
+/** Dismisses the toasts (their × works without JavaScript too): they sit over the top-right buttons. */
+async function dismissToasts(page: Page) {
+  const close = page.locator(".toast-close:visible");
+  while ((await close.count()) > 0) await close.first().click();
+}
+
+/** Types a session into the New Session / Edit Session dialog. */
+async function fillSession(dialog: Locator, v: { start: string; end: string; max: string }) {
+  await dialog.getByLabel("Start Time").fill(v.start);
+  await dialog.getByLabel("End Time").fill(v.end);
+  await dialog.getByLabel("Max Boats").fill(v.max);
+}
+
+/** Picks an action in the open Approve / Reject dialog, types the reason and presses the confirm
+ * button. With JavaScript the button already reads Approve or Reject; without, it reads Confirm,
+ * and the server's answer carries the button with the action's name (unless it refused). */
+async function decide(page: Page, action: "Approve" | "Reject", reason = "", expectRefusal = false) {
+  const dialog = page.getByRole("dialog", { name: "Approve / Reject" });
+  await dialog.getByLabel("Action").selectOption({ label: action });
+  await dialog.getByLabel("Reject reason").fill(reason);
+  if (isJs()) {
+    await dialog.getByRole("button", { name: action, exact: true }).click();
+    return;
+  }
+  await expect(dialog.getByRole("button", { name: "Confirm", exact: true })).toBeVisible();
+  await dialog.getByRole("button", { name: "Confirm", exact: true }).click();
+  if (expectRefusal) return;
+  await expect(dialog.getByText(`Press ${action} to confirm.`)).toBeVisible();
+  await expect(dialog.getByLabel("Action")).toHaveValue(action.toUpperCase());
+  await expect(dialog.getByLabel("Reject reason")).toHaveValue(reason);
+  await dialog.getByRole("button", { name: action, exact: true }).click();
+}
+
+async function openDecision(page: Page, id: number, list = PENDING_LAST) {
+  await page.goto(list);
+  await page.getByRole("link", { name: `Approve / Reject reservation #${id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/training-reservations/${id}\\?`));
+  return page.getByRole("dialog", { name: "Approve / Reject" });
+}
+
+test.describe("Training Sessions (admin)", () => {
+  test("creates a session (an empty field, then an end before the start refused, typed values kept), edits it with Update, deletes it after the confirmation", async ({
+    page,
+  }) => {
+    const admin = createUser("ADMIN");
+    await login(page, admin.email);
+    await page.goto("/training-sessions");
+    await expect(page.getByRole("heading", { name: "Training Sessions", level: 1 })).toBeVisible();
+    await expect(sessionsTable(page).getByRole("columnheader")).toHaveText([
+      "#",
+      "Start Time",
+      "End Time",
+      "Max Boats",
+      "Reserved Boats",
+      "Actions",
+    ]);
+
+    const start = oldStart();
+    const startLocal = toMalaysiaLocal(start);
+    await page.getByRole("link", { name: "Create Session" }).click();
+    await expect(page).toHaveURL(/\/training-sessions\/new$/);
+    const create = page.getByRole("dialog", { name: "New Session" });
+    await expect(create.getByLabel("Start Time")).toHaveAttribute("type", "datetime-local");
+    await expect(create.getByLabel("Max Boats")).toHaveAttribute("min", "1");
+
+    // An empty End Time: the spec's sentence, everything typed kept, nothing written.
+    await create.getByLabel("Start Time").fill(startLocal);
+    await create.getByLabel("Max Boats").fill("4");
+    await create.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(toast(page, MSG.fillAll)).toBeVisible();
+    await expect(create.getByLabel("Start Time")).toHaveValue(startLocal);
+    await expect(create.getByLabel("Max Boats")).toHaveValue("4");
+    expect(sessionsStartingAt(start)).toEqual([]);
+
+    // An end before the start.
+    await create.getByLabel("End Time").fill(toMalaysiaLocal(start - HOUR));
+    await create.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(toast(page, MSG.timeOrder)).toBeVisible();
+    await expect(create.getByLabel("End Time")).toHaveAccessibleDescription(MSG.timeOrder);
+    await expect(create.getByLabel("Start Time")).toHaveValue(startLocal);
+    await expect(create.getByLabel("End Time")).toHaveValue(toMalaysiaLocal(start - HOUR));
+    await expect(create.getByLabel("Max Boats")).toHaveValue("4");
+    expect(sessionsStartingAt(start)).toEqual([]);
+
+    // Zero boats is an empty field for the spec.
+    await create.getByLabel("End Time").fill(toMalaysiaLocal(start + 2 * HOUR));
+    await create.getByLabel("Max Boats").fill("0");
+    await create.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(toast(page, MSG.fillAll)).toBeVisible();
+    expect(sessionsStartingAt(start)).toEqual([]);
+
+    await create.getByLabel("Max Boats").fill("4");
+    await create.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(page).toHaveURL(/\/training-sessions$/);
+    await expect(flashToast(page, MSG.created)).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const [made] = sessionsStartingAt(start);
+    expect(made).toMatchObject({ start_time: start, end_time: start + 2 * HOUR, max_boat: 4 });
+    const row = sessionRow(page, start);
+    await expect(cellsOf(row)).toHaveText([
+      String(made.id),
+      formatDateTime(start),
+      formatDateTime(start + 2 * HOUR),
+      "4",
+      "0",
+      "Edit Delete",
+    ]);
+
+    // Edit Session: the stored values in the boxes; Update.
+    await dismissToasts(page);
+    await page.getByRole("link", { name: `Edit session #${made.id}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/training-sessions/${made.id}/edit$`));
+    const edit = page.getByRole("dialog", { name: "Edit Session" });
+    await expect(edit.getByLabel("Start Time")).toHaveValue(startLocal);
+    await expect(edit.getByLabel("End Time")).toHaveValue(toMalaysiaLocal(start + 2 * HOUR));
+    await expect(edit.getByLabel("Max Boats")).toHaveValue("4");
+    // An end before the start is refused here too.
+    await edit.getByLabel("End Time").fill(toMalaysiaLocal(start - HOUR));
+    await edit.getByRole("button", { name: "Update", exact: true }).click();
+    await expect(toast(page, MSG.timeOrder)).toBeVisible();
+    expect(sessionRecord(made.id)?.end_time).toBe(start + 2 * HOUR);
+    await fillSession(edit, { start: startLocal, end: toMalaysiaLocal(start + 3 * HOUR), max: "6" });
+    await edit.getByRole("button", { name: "Update", exact: true }).click();
+    await expect(page).toHaveURL(/\/training-sessions$/);
+    await expect(flashToast(page, MSG.updated)).toBeVisible();
+    expect(sessionRecord(made.id)).toMatchObject({ end_time: start + 3 * HOUR, max_boat: 6 });
+    await expect(cellsOf(sessionRow(page, start)).nth(2)).toHaveText(formatDateTime(start + 3 * HOUR));
+    await expect(cellsOf(sessionRow(page, start)).nth(3)).toHaveText("6");
+
+    // Delete: the confirmation says what goes; Cancel keeps it; Delete removes it and its requests.
+    const club = createTrainingClub();
+    createReservation(made.id, club.id, 2, "APPROVED");
+    createReservation(made.id, club.id, 1, "PENDING");
+    createReservation(made.id, club.id, 1, "REJECTED", "No.");
+    await dismissToasts(page);
+    await page.goto("/training-sessions");
+    await page.getByRole("link", { name: `Delete session #${made.id}` }).click();
+    const del = page.getByRole("dialog", { name: "Delete Session" });
+    await expect(del.getByText(MSG.deleteConfirm)).toBeVisible();
+    await expect(del).toContainText("2 approved boats (1 team), 1 pending request");
+    await del.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/training-sessions$/);
+    expect(sessionRecord(made.id)).toBeDefined();
+    await page.getByRole("link", { name: `Delete session #${made.id}` }).click();
+    await page
+      .getByRole("dialog", { name: "Delete Session" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(page).toHaveURL(/\/training-sessions$/);
+    await expect(flashToast(page, MSG.deleted)).toBeVisible();
+    expect(sessionRecord(made.id)).toBeUndefined();
+    expect(reservationsOfSession(made.id)).toBe(0);
+    await expect(sessionRow(page, start)).toHaveCount(0);
+
+    const actions = auditOf(admin.id)
+      .filter((a) => a.target_id === String(made.id))
+      .map((a) => a.action);
+    expect(actions).toEqual([
+      "training-session.deleted",
+      "training-session.updated",
+      "training-session.created",
+    ]);
+  });
+
+  test("Reserved Boats and Reserved Teams count approved boats only; max boats cannot drop below them; CSV", async ({
+    page,
+  }) => {
+    const admin = createUser("ADMIN");
+    const session = createSession({ maxBoat: 6 });
+    const [a, b, c] = [createTrainingClub(), createTrainingClub(), createTrainingClub()];
+    createReservation(session.id, a.id, 2, "APPROVED");
+    createReservation(session.id, a.id, 1, "APPROVED");
+    createReservation(session.id, b.id, 1, "APPROVED");
+    createReservation(session.id, c.id, 2, "PENDING");
+    createReservation(session.id, c.id, 3, "REJECTED", "Full.");
+    createReservation(session.id, b.id, 4, "CANCELLED");
+    const empty = createSession({ maxBoat: 2 });
+    createReservation(empty.id, c.id, 1, "PENDING");
+
+    await login(page, admin.email);
+    await page.goto("/training-sessions");
+    const row = sessionRow(page, session.startTime);
+    await expect(cellsOf(row).nth(4)).toHaveText("4");
+    // No approved boats: a plain 0, not a link.
+    await expect(cellsOf(sessionRow(page, empty.startTime)).nth(4)).toHaveText("0");
+    await expect(cellsOf(sessionRow(page, empty.startTime)).nth(4).getByRole("link")).toHaveCount(0);
+
+    await row
+      .getByRole("link", { name: `4 reserved boats in session #${session.id}: Reserved Teams` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/training-sessions/${session.id}/teams$`));
+    const teams = page.getByRole("dialog", { name: "Reserved Teams" });
+    const teamRows = teams
+      .getByRole("table", { name: `Reserved Teams of session #${session.id}` })
+      .locator("tbody tr");
+    await expect(teamRows).toHaveCount(2);
+    const listed = await teamRows.evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)),
+    );
+    expect(listed).toEqual(
+      [
+        [a.name, "3"],
+        [b.name, "1"],
+      ].sort((x, y) => x[0].toLowerCase().localeCompare(y[0].toLowerCase())),
+    );
+    await expect(teams).not.toContainText(c.name);
+    await teams.getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/training-sessions$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    // Lowering max boats below the 4 approved: the model's sentence, nothing changed, 3 kept.
+    await page.getByRole("link", { name: `Edit session #${session.id}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Session" });
+    await edit.getByLabel("Max Boats").fill("3");
+    await edit.getByRole("button", { name: "Update", exact: true }).click();
+    await expect(toast(page, MSG.maxBelow(4))).toBeVisible();
+    await expect(edit.getByLabel("Max Boats")).toHaveValue("3");
+    expect(sessionRecord(session.id)?.max_boat).toBe(6);
+    // Down to exactly the approved boats is allowed.
+    await edit.getByLabel("Max Boats").fill("4");
+    await edit.getByRole("button", { name: "Update", exact: true }).click();
+    await expect(flashToast(page, MSG.updated)).toBeVisible();
+    expect(sessionRecord(session.id)?.max_boat).toBe(4);
+
+    // Download CSV: every session, the table's columns without Actions.
+    await dismissToasts(page);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    const csv = parseCsv(readFileSync((await download.path()) as string, "utf8").replace(/^\uFEFF/, ""));
+    expect(csv[0]).toEqual(["#", "Start Time", "End Time", "Max Boats", "Reserved Boats"]);
+    expect(csv.find((r) => r[0] === String(session.id))).toEqual([
+      String(session.id),
+      formatDateTime(session.startTime),
+      formatDateTime(session.endTime),
+      "4",
+      "4",
+    ]);
+    expect(csv.find((r) => r[0] === String(empty.id))?.[4]).toBe("0");
+  });
+});
+
+test.describe("Training Reservations", () => {
+  test("admin rejects without a reason (refused), with a reason (emailed), approves another, is refused an approval past max boats; closing resets the dialog; CSV", async ({
+    page,
+  }) => {
+    const admin = createUser("ADMIN");
+    const session = createSession({ maxBoat: 2 });
+    const [a, b, c] = [createTrainingClub(), createTrainingClub(), createTrainingClub()];
+    const rejectMe = createReservation(session.id, a.id, 2);
+    const approveMe = createReservation(session.id, b.id, 1);
+    const tooMany = createReservation(session.id, c.id, 2);
+    const since = Date.now() - 1000;
+
+    await login(page, admin.email);
+    await page.goto("/training-reservations");
+    await expect(page.getByRole("heading", { name: "Training Reservations", level: 1 })).toBeVisible();
+    // Pending is the default tab.
+    await expect(page.getByRole("link", { name: /^Pending \(\d+\)$/ })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(page.getByRole("link", { name: /^Approved \(\d+\)$/ })).toBeVisible();
+
+    await page.goto(PENDING_LAST);
+    const pending = page.getByRole("table", { name: "Pending reservations" });
+    await expect(pending.getByRole("columnheader")).toHaveText([
+      "#",
+      "Team",
+      "Start Time",
+      "End Time",
+      "Boat(s)",
+      "Actions",
+    ]);
+    await expect(pending.locator("tbody tr").filter({ hasText: a.name }).locator("td")).toHaveText([
+      String(rejectMe),
+      a.name,
+      formatDateTime(session.startTime),
+      formatDateTime(session.endTime),
+      "2",
+      "Approve / Reject",
+    ]);
+
+    // The dialog: the select starts at 'Select an action' (disabled), the reason's placeholder.
+    let dialog = await openDecision(page, rejectMe);
+    await expect(dialog).toContainText(a.name);
+    const select = dialog.getByLabel("Action");
+    await expect(select).toHaveValue("");
+    await expect(select.locator("option")).toHaveText(["Select an action", "Approve", "Reject"]);
+    await expect(select.locator("option").first()).toBeDisabled();
+    await expect(dialog.getByLabel("Reject reason")).toHaveAttribute("placeholder", MSG.reasonPlaceholder);
+    await expect(dialog.getByLabel("Reject reason")).toHaveAttribute("maxlength", "500");
+
+    // Reject without a reason: refused, nothing changes.
+    await decide(page, "Reject", "", true);
+    await expect(toast(page, MSG.reasonRequired)).toBeVisible();
+    await expect(dialog.getByLabel("Action")).toHaveValue("REJECT");
+    expect(reservationRecord(rejectMe)).toMatchObject({ status: "PENDING", reject_reason: null });
+
+    // With a reason: rejected, back on the list, the manager emailed the reason.
+    await dialog.getByLabel("Reject reason").fill("The harbour is closed that morning.");
+    await dialog.getByRole("button", { name: "Reject", exact: true }).click();
+    await expect(page).toHaveURL(/\/training-reservations\?tab=pending/);
+    await expect(flashToast(page, MSG.reservationUpdated)).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(reservationRecord(rejectMe)).toMatchObject({
+      status: "REJECTED",
+      reject_reason: "The harbour is closed that morning.",
+    });
+    const rejected = await waitForMail(a.managerEmail, /rejected/, since);
+    expect(rejected.text).toContain("The harbour is closed that morning.");
+    expect(rejected.text).toContain(formatDateTime(session.startTime));
+    await expect(page.getByRole("link", { name: `Approve / Reject reservation #${rejectMe}` })).toHaveCount(
+      0,
+    );
+
+    // Approve another.
+    await dismissToasts(page);
+    dialog = await openDecision(page, approveMe);
+    await decide(page, "Approve");
+    await expect(flashToast(page, MSG.reservationUpdated)).toBeVisible();
+    expect(reservationRecord(approveMe)).toMatchObject({ status: "APPROVED", reject_reason: null });
+    const approved = await waitForMail(b.managerEmail, /approved/, since);
+    expect(approved.text).toContain("has been approved");
+
+    // 2 more boats on a session of 2 with 1 approved: refused, nothing changes.
+    await dismissToasts(page);
+    dialog = await openDecision(page, tooMany);
+    await decide(page, "Approve");
+    await expect(toast(page, MSG.overbooked(1, 2))).toBeVisible();
+    expect(reservationRecord(tooMany)).toMatchObject({ status: "PENDING" });
+
+    // Closing the dialog resets it.
+    await dismissToasts(page);
+    await dialog.getByLabel("Action").selectOption({ label: "Reject" });
+    await dialog.getByLabel("Reject reason").fill("Half typed");
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    dialog = await openDecision(page, tooMany);
+    await expect(dialog.getByLabel("Action")).toHaveValue("");
+    await expect(dialog.getByLabel("Reject reason")).toHaveValue("");
+    await expect(dialog.getByRole("button", { name: "Confirm", exact: true })).toBeVisible();
+    // The tabs are links to the list (not to this dialog's URL).
+    await expect(page.getByRole("link", { name: /^Approved \(\d+\)$/ })).toHaveAttribute(
+      "href",
+      "/training-reservations?tab=approved",
+    );
+    await dialog.getByRole("link", { name: "Close" }).click();
+
+    // The Approved tab lists the approval; Reserved Boats counts it.
+    await page.getByRole("link", { name: /^Approved \(\d+\)$/ }).click();
+    await expect(page).toHaveURL(/tab=approved/);
+    await page.goto(APPROVED_LAST);
+    const approvedTable = page.getByRole("table", { name: "Approved reservations" });
+    await expect(approvedTable.getByRole("columnheader")).toHaveText([
+      "#",
+      "Team",
+      "Start Time",
+      "End Time",
+      "Boat(s)",
+    ]);
+    await expect(
+      approvedTable.locator("tbody tr").filter({ hasText: b.name }).locator("td").first(),
+    ).toHaveText(String(approveMe));
+    await page.goto("/training-sessions");
+    await expect(cellsOf(sessionRow(page, session.startTime)).nth(4)).toHaveText("1");
+
+    // CSV of each tab.
+    const pendingCsv = parseCsv(
+      (await (await page.request.get("/training-reservations.csv?tab=pending")).text()).replace(
+        /^\uFEFF/,
+        "",
+      ),
+    );
+    expect(pendingCsv[0]).toEqual(["#", "Team", "Start Time", "End Time", "Boat(s)"]);
+    expect(pendingCsv.find((r) => r[0] === String(tooMany))).toEqual([
+      String(tooMany),
+      c.name,
+      formatDateTime(session.startTime),
+      formatDateTime(session.endTime),
+      "2",
+    ]);
+    expect(pendingCsv.find((r) => r[0] === String(approveMe))).toBeUndefined();
+    const approvedCsv = parseCsv(
+      (await (await page.request.get("/training-reservations.csv?tab=approved")).text()).replace(
+        /^\uFEFF/,
+        "",
+      ),
+    );
+    expect(approvedCsv.find((r) => r[0] === String(approveMe))?.[1]).toBe(b.name);
+    expect(approvedCsv.find((r) => r[0] === String(rejectMe))).toBeUndefined();
+    // The screen's link downloads the shown tab.
+    await page.goto(APPROVED_LAST);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^training-reservations-approved-/);
+  });
+
+  test("COMMITTEE sees no Create, Edit or Delete, its forged POSTs change nothing, and it may approve", async ({
+    page,
+  }) => {
+    const committee = createUser("COMMITTEE");
+    const session = createSession({ maxBoat: 5 });
+    const club = createTrainingClub();
+    createReservation(session.id, club.id, 1, "APPROVED");
+    const request = createReservation(session.id, club.id, 2);
+
+    await login(page, committee.email);
+    await page.goto("/training-sessions");
+    await expect(page.getByRole("heading", { name: "Training Sessions", level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Create Session" })).toHaveCount(0);
+    await expect(sessionsTable(page).getByRole("columnheader")).toHaveText([
+      "#",
+      "Start Time",
+      "End Time",
+      "Max Boats",
+      "Reserved Boats",
+    ]);
+    const row = sessionRow(page, session.startTime);
+    await expect(row.getByRole("link", { name: /^Edit|^Delete/ })).toHaveCount(0);
+    // Reserved Teams is for both.
+    await row
+      .getByRole("link", { name: `1 reserved boat in session #${session.id}: Reserved Teams` })
+      .click();
+    await expect(page.getByRole("dialog", { name: "Reserved Teams" })).toContainText(club.name);
+
+    // The admin-only dialogs: 403 to a GET.
+    for (const path of [
+      "/training-sessions/new",
+      `/training-sessions/${session.id}/edit`,
+      `/training-sessions/${session.id}/delete`,
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+    }
+
+    // Forged POSTs with a valid CSRF token: 403, nothing written.
+    await page.goto("/training-sessions");
+    const csrf = await csrfOf(page);
+    const start = oldStart();
+    const made = await forgePost(page, "/training-sessions/new", [
+      ["csrf", csrf],
+      ["startTime", toMalaysiaLocal(start)],
+      ["endTime", toMalaysiaLocal(start + HOUR)],
+      ["maxBoat", 3],
+    ]);
+    expect(made.status()).toBe(403);
+    expect(sessionsStartingAt(start)).toEqual([]);
+    const edited = await forgePost(page, `/training-sessions/${session.id}/edit`, [
+      ["csrf", csrf],
+      ["startTime", toMalaysiaLocal(session.startTime)],
+      ["endTime", toMalaysiaLocal(session.endTime)],
+      ["maxBoat", 9],
+    ]);
+    expect(edited.status()).toBe(403);
+    const deleted = await forgePost(page, `/training-sessions/${session.id}/delete`, [["csrf", csrf]]);
+    expect(deleted.status()).toBe(403);
+    expect(sessionRecord(session.id)).toMatchObject({ max_boat: 5 });
+    expect(reservationsOfSession(session.id)).toBe(2);
+    expect(auditOf(committee.id)).toEqual([]);
+
+    // The reservation screen has no further role check: COMMITTEE approves.
+    await openDecision(page, request);
+    await decide(page, "Approve");
+    await expect(flashToast(page, MSG.reservationUpdated)).toBeVisible();
+    expect(reservationRecord(request)).toMatchObject({ status: "APPROVED" });
+    expect(auditOf(committee.id).map((a) => a.action)).toEqual(["training-reservation.approved"]);
+  });
+
+  test("a decided request cannot be decided again (a stale dialog, a forged POST)", async ({ page }) => {
+    const admin = createUser("ADMIN");
+    const session = createSession({ maxBoat: 5 });
+    const club = createTrainingClub();
+    const id = createReservation(session.id, club.id, 1, "REJECTED", "Too late.");
+    await login(page, admin.email);
+    await page.goto(`/training-reservations/${id}?tab=pending`);
+    const dialog = page.getByRole("dialog", { name: "Approve / Reject" });
+    await expect(dialog).toContainText("This reservation has already been decided or cancelled.");
+    await expect(dialog.getByLabel("Action")).toHaveCount(0);
+    const csrf = await csrfOf(page);
+    const forged = await forgePost(page, `/training-reservations/${id}`, [
+      ["csrf", csrf],
+      ["action", "APPROVE"],
+      ["confirmed", "APPROVE"],
+    ]);
+    expect(forged.status()).toBe(409);
+    expect(reservationRecord(id)).toMatchObject({ status: "REJECTED", reject_reason: "Too late." });
+    // An unknown id is 404.
+    expect((await page.goto("/training-reservations/999999999"))?.status()).toBe(404);
+  });
+});
+
+test.describe("Training screens: refused", () => {
+  test("a manager opens neither page nor their CSVs", async ({ page }) => {
+    const manager = createUser("MANAGER");
+    await login(page, manager.email);
+    for (const path of [
+      "/training-sessions",
+      "/training-sessions/new",
+      "/training-reservations",
+      "/training-sessions.csv",
+      "/training-reservations.csv",
+    ]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/$/);
+      await expect(flashToast(page, MSG.unauthorized)).toBeVisible();
+    }
+  });
+});
