@@ -1,15 +1,42 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
+// /eoi-events (ADMIN): 'All EOI Events'. Every live EOI event (id, name, how many teams ticked it,
+// linking to its View dialog on /eoi) with Create EOI Event and per row Edit and Delete: child
+// routes rendered over the table through <Outlet/> (/eoi-events/new, /eoi-events/:id/edit,
+// /eoi-events/:id/delete). The same with and without JavaScript.
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { DataTable } from "~/components/DataTable";
+import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
-import { TITLES } from "~/messages";
+import { eventResults } from "~/models/eoi.server";
+import { MSG, TITLES } from "~/messages";
+import { eoiEventColumns } from "~/tables/eoi";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.eoiEvents} | ${TITLES.appName}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "eoiEvents");
-  return null;
+  return json({ events: eventResults() });
 }
 
-export default function Route() {
-  return <Placeholder title={TITLES.eoiEvents} />;
+export default function EoiEvents() {
+  const { events } = useLoaderData<typeof loader>();
+  return (
+    <Screen
+      title={TITLES.eoiEvents}
+      actions={
+        <Link to="/eoi-events/new" className="btn btn-primary" preventScrollReset>
+          Create EOI Event
+        </Link>
+      }
+    >
+      <DataTable
+        columns={eoiEventColumns}
+        rows={events}
+        rowKey={(r) => r.id}
+        caption={TITLES.eoiEvents}
+        empty={MSG.eoiNoEvents}
+      />
+      <Outlet />
+    </Screen>
+  );
 }

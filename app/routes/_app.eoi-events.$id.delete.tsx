@@ -1,0 +1,60 @@
+// /eoi-events/:id/delete: the confirmation step over the list (ADMIN): 'Deleting EOI event will
+// remove all related data. Continue?' with what goes (the interest of the teams that ticked it),
+// and a POST button; the same with and without JavaScript. Audited (models/eoi.server.ts).
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Dialog } from "~/components/Dialog";
+import { PostForm } from "~/components/PostForm";
+import { requireUser } from "~/lib/access.server";
+import { readForm } from "~/lib/csrf.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { deleteEoiEvent, findEoiEvent } from "~/models/eoi.server";
+import { MSG } from "~/messages";
+import { parseId } from "~/rules/race-fields";
+import { teamCount } from "~/tables/eoi";
+
+function eventId(raw: string | undefined): number {
+  const id = parseId(raw);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request, "eoiEvents");
+  const event = findEoiEvent(eventId(params.id));
+  if (!event) throw new Response("Not Found", { status: 404 });
+  return json(event);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, "eoiEvents");
+  const id = eventId(params.id);
+  await readForm(request);
+  const deleted = deleteEoiEvent(user, id);
+  if (!deleted.ok) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(request, "/eoi-events", { type: "success", message: MSG.eoiDeleted });
+}
+
+export default function DeleteEoiEvent() {
+  const event = useLoaderData<typeof loader>();
+  return (
+    <Dialog title="Delete EOI Event" closeTo="/eoi-events">
+      <p>
+        <strong>{event.name}</strong>
+      </p>
+      <p>{MSG.eoiDeleteConfirm}</p>
+      <p className="hint">
+        Related data: the interest of {teamCount(event.teams)}
+        {event.teams > 0 ? " (they will no longer have this event ticked)" : ""}.
+      </p>
+      <PostForm task="Deleting EOI event" preventScrollReset className="actions">
+        <button type="submit" className="btn btn-danger">
+          Delete
+        </button>
+        <Link to="/eoi-events" className="btn" preventScrollReset>
+          Cancel
+        </Link>
+      </PostForm>
+    </Dialog>
+  );
+}

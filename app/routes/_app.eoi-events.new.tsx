@@ -1,0 +1,52 @@
+// /eoi-events/new: the Create EOI Event dialog over the list (ADMIN). The name is required ('Make
+// sure to fill in all the fields.'), trimmed, inner spaces as one; a name a live EOI event already
+// has (any case) is 'EOI event already exist. Please try with different name.' with the name box
+// emptied. Audited (models/eoi.server.ts).
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { Dialog } from "~/components/Dialog";
+import { Toasts } from "~/components/Toasts";
+import { requireUser } from "~/lib/access.server";
+import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { createEoiEvent } from "~/models/eoi.server";
+import { MSG } from "~/messages";
+import { eoiEventSchema } from "~/rules/eoi";
+import { EoiEventForm, useEoiNameCleared } from "~/tables/eoi";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "eoiEvents");
+  return json(null);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, "eoiEvents");
+  const { submission } = await parseForm(request, eoiEventSchema);
+  if (submission.status !== "success")
+    return replyWithError(submission, firstError(submission) ?? MSG.fillAll);
+  const made = createEoiEvent(user, submission.value.name);
+  if (!made.ok)
+    return replyWithError(submission, MSG.eoiExists, {
+      status: 409,
+      hide: ["name"],
+      fieldErrors: { name: [MSG.eoiExists] },
+    });
+  return redirectWithToast(request, "/eoi-events", { type: "success", message: MSG.eoiCreated });
+}
+
+export default function CreateEoiEvent() {
+  const data = useActionData<typeof action>();
+  const nameCleared = useEoiNameCleared(data);
+  return (
+    <Dialog title="Create EOI Event" closeTo="/eoi-events">
+      <Toasts toasts={[data?.toast]} />
+      <EoiEventForm
+        defaultName=""
+        lastResult={data?.result}
+        submitLabel="Create EOI Event"
+        task="Creating EOI event"
+        nameCleared={nameCleared}
+      />
+    </Dialog>
+  );
+}

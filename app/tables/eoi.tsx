@@ -1,0 +1,281 @@
+// The EOI screens' shared pieces (issue 11 items 1-3): the All EOI Events table and its Create /
+// Edit form, the four result tabs of /eoi (links, each with its CSV), and the columns each tab and
+// its CSV share (app/routes/eoi[.]csv.ts). The Result by Teams and Countries tables end with a
+// totals row, so they are drawn here (DataTable has no footer).
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { Fragment, type ReactNode, useEffect, useState } from "react";
+import { type Column, CsvLink } from "~/components/DataTable";
+import { Field } from "~/components/Field";
+import { PostForm } from "~/components/PostForm";
+import { Screen } from "~/components/Screen";
+import type { EoiEventResult, InterestedTeam, TeamInterest } from "~/models/eoi.server";
+import { MSG, TITLES } from "~/messages";
+import { EOI_NAME_MAX, MATRIX_COLUMNS, type MatrixRow } from "~/rules/eoi";
+import { formatCount, formatDateTime } from "~/rules/format";
+import { SIZES_DEFAULT } from "~/rules/list-params";
+
+const teams = (n: number) => `${formatCount(n)} ${n === 1 ? "team" : "teams"}`;
+
+// ---------------------------------------------------------------------------------------------
+// All EOI Events (ADMIN)
+
+export const eoiEventColumns: Column<EoiEventResult>[] = [
+  { label: "#", cell: (r) => r.id },
+  { label: "Name", cell: (r) => r.name, className: "cell-text" },
+  {
+    label: "Interested Teams",
+    cell: (r) => (
+      <Link to={`/eoi?view=${r.id}`} aria-label={`${teams(r.teams)} interested in ${r.name}`}>
+        {formatCount(r.teams)}
+      </Link>
+    ),
+  },
+  {
+    label: "Actions",
+    cell: (r) => (
+      <span className="row-actions">
+        <Link to={`/eoi-events/${r.id}/edit`} preventScrollReset aria-label={`Edit ${r.name}`}>
+          Edit
+        </Link>{" "}
+        <Link to={`/eoi-events/${r.id}/delete`} preventScrollReset aria-label={`Delete ${r.name}`}>
+          Delete
+        </Link>
+      </span>
+    ),
+    className: "cell-actions",
+  },
+];
+
+/** Create EOI Event and Edit: the name (required, at most EOI_NAME_MAX). `nameCleared` counts the
+ * 'EOI event already exist' refusals, each of which remounts the name box empty (the server's
+ * reply already leaves the name out; with JavaScript the box must be remounted too). */
+export function EoiEventForm({
+  defaultName,
+  lastResult,
+  submitLabel,
+  task,
+  nameCleared,
+}: {
+  defaultName: string;
+  lastResult: unknown;
+  submitLabel: string;
+  task: string;
+  nameCleared: number;
+}) {
+  const [form, fields] = useForm({
+    defaultValue: { name: defaultName },
+    // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
+    lastResult: lastResult as any,
+  });
+  return (
+    <PostForm task={task} {...getFormProps(form)} noValidate preventScrollReset>
+      <Field label="Name" field={fields.name} hint="e.g. 250M PREMIER OPEN">
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          {...(nameCleared > 0 ? { defaultValue: "" } : {})}
+          key={`name-${nameCleared}`}
+          maxLength={EOI_NAME_MAX}
+          autoComplete="off"
+        />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-block">
+        {submitLabel}
+      </button>
+    </PostForm>
+  );
+}
+
+/** How many times 'EOI event already exist' has emptied the name box. */
+export function useEoiNameCleared(data: { toast?: { message: string } } | undefined): number {
+  const [cleared, setCleared] = useState(0);
+  useEffect(() => {
+    if (data?.toast?.message === MSG.eoiExists) setCleared((n) => n + 1);
+  }, [data]);
+  return cleared;
+}
+
+// ---------------------------------------------------------------------------------------------
+// EOI Result (ADMIN, COMMITTEE): four tabs as links, each with its CSV
+
+export const EOI_TABS = [
+  { key: "events", label: "Result by Events", path: "/eoi" },
+  { key: "teams", label: "Result by Teams", path: "/eoi/teams" },
+  { key: "countries", label: "Countries", path: "/eoi/countries" },
+  { key: "list", label: "Teams", path: "/eoi/list" },
+] as const;
+export type EoiTab = (typeof EOI_TABS)[number]["key"];
+
+export function eoiTabOf(raw: string | null): EoiTab | null {
+  if (raw === null) return "events";
+  return EOI_TABS.find((t) => t.key === raw)?.key ?? null;
+}
+
+/** The paged tabs (Result by Teams, Teams): interested teams by team name. */
+export const EOI_TEAM_LIST = {
+  sizes: SIZES_DEFAULT,
+  sorts: ["team"] as const,
+  defaultSort: "team" as const,
+  filters: {},
+};
+
+/** The result screen: title, the tabs (the active one aria-current) and the tab's CSV. The
+ * events tab's CSV is /eoi.csv (the link keeps the page's query, which there may be ?view=). */
+export function EoiResultScreen({ tab, children }: { tab: EoiTab; children: ReactNode }) {
+  return (
+    <Screen
+      title={TITLES.eoi}
+      actions={<CsvLink href={tab === "events" ? "/eoi.csv" : `/eoi.csv?tab=${tab}`} />}
+    >
+      <nav className="toolbar" aria-label="EOI result tabs">
+        {EOI_TABS.map((t) => (
+          <Link
+            key={t.key}
+            to={t.path}
+            className={t.key === tab ? "btn btn-primary" : "btn"}
+            aria-current={t.key === tab ? "page" : undefined}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      {children}
+    </Screen>
+  );
+}
+
+/** Result by Events (and its CSV): the View link is added on screen. */
+export const eventResultColumns: Column<EoiEventResult>[] = [
+  { label: "#", cell: (r) => r.id },
+  { label: "Name", cell: (r) => r.name, className: "cell-text" },
+  { label: "Interested Teams", cell: (r) => r.teams },
+];
+
+export const viewColumn: Column<EoiEventResult> = {
+  label: "Actions",
+  cell: (r) => (
+    <Link to={`/eoi?view=${r.id}`} preventScrollReset aria-label={`View ${r.name}`}>
+      View
+    </Link>
+  ),
+  className: "cell-actions",
+};
+
+/** The View dialog: the teams interested in one event. */
+export const interestedColumns: Column<InterestedTeam>[] = [
+  { label: "Team", cell: (r) => r.team, className: "cell-text" },
+  { label: "Name", cell: (r) => r.name, className: "cell-text" },
+  { label: "Country", cell: (r) => r.country },
+  { label: "Email", cell: (r) => r.email },
+];
+
+/** Event names one a line. */
+function Lines({ names }: { names: string[] }) {
+  return (
+    <>
+      {names.map((name, i) => (
+        <Fragment key={name}>
+          {i > 0 ? <br /> : null}
+          {name}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** Result by Teams: a team's ticked events under 250M / 400M / Tug / Other, one name a line (the
+ * CSV joins them with "; "). */
+export const matrixColumns: Column<MatrixRow>[] = [
+  { label: "Team", cell: (r) => r.team, className: "cell-text" },
+  { label: "Country", cell: (r) => r.country },
+  ...MATRIX_COLUMNS.map(
+    (c, i): Column<MatrixRow> => ({
+      label: c.label,
+      cell: (r) => <Lines names={r.cells[i]} />,
+      csv: (r) => r.cells[i].join("; "),
+      className: "cell-text",
+    }),
+  ),
+];
+
+/** The matrix CSV's last line: the teams per column (a row in the matrix's shape). */
+export function matrixTotalRow(totals: number[]): MatrixRow {
+  return { userId: 0, team: "Total", country: "", cells: totals.map((n) => [String(n)]) };
+}
+
+export type CountryRow = { code: string; country: string; teams: number };
+export const countryColumns: Column<CountryRow>[] = [
+  { label: "Country", cell: (r) => r.country },
+  { label: "Teams", cell: (r) => r.teams },
+];
+
+/** Teams: every interested team with its details and events. */
+export const teamListColumns: Column<TeamInterest>[] = [
+  { label: "Team", cell: (r) => r.team, className: "cell-text" },
+  { label: "Name", cell: (r) => r.name, className: "cell-text" },
+  { label: "Country", cell: (r) => r.country },
+  { label: "Email", cell: (r) => r.email },
+  {
+    label: "Events",
+    cell: (r) => <Lines names={r.events} />,
+    csv: (r) => r.events.join("; "),
+    className: "cell-text",
+  },
+  { label: "Last Saved", cell: (r) => formatDateTime(r.updatedAt) },
+];
+
+/** A table with a totals row (Result by Teams, Countries): the columns' header and cells, then
+ * `total` (one cell per column) in the footer. */
+export function TotalTable<R>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  total,
+}: {
+  columns: Column<R>[];
+  rows: R[];
+  rowKey: (row: R) => string | number;
+  caption: string;
+  total: ReactNode[];
+}) {
+  if (rows.length === 0) return <p className="empty">{MSG.nothingToShow}</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={c.className}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <td key={c.label} data-label={c.label} className={c.className}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            {columns.map((c, i) => (
+              <td key={c.label} data-label={c.label} className={c.className}>
+                {i === 0 ? <strong>{total[0]}</strong> : total[i]}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+export { teams as teamCount };
