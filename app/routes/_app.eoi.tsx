@@ -1,15 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Placeholder } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { TITLES } from "~/messages";
+// /eoi: one URL, two screens by role (issue 11 items 2-3). A MANAGER gets the Expression of
+// Interest form (_app.eoi._index.tsx); ADMIN and COMMITTEE get 'EOI Result' in four tabs, each a
+// child route: Result by Events (/eoi, with its View dialog at ?view=ID), Result by Teams
+// (/eoi/teams), Countries (/eoi/countries) and Teams (/eoi/list); CSV of each at /eoi.csv?tab=.
+// This layout only nests them: it loads nothing, and every child's loader and action guards itself
+// (a manager is refused on the staff tabs with 403).
+import { Outlet } from "@remix-run/react";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.eoi} | ${TITLES.appName}` }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "eoi");
-  return null;
-}
-
-export default function Route() {
-  return <Placeholder title={TITLES.eoi} />;
+export default function Eoi() {
+  return <Outlet />;
 }

@@ -1,0 +1,182 @@
+// /eoi itself. MANAGER: 'Expression of Interest': every live EOI event with a tick, Save (POST)
+// records the team's interest (models/eoi.server.ts saveInterest: one EOIUser per manager with
+// their email and name and their association's name and country, looked up here from the user,
+// never from the form; the ticked ids are checked again inside the write). What is saved, and when,
+// is shown above the form. ADMIN and COMMITTEE: 'EOI Result', tab Result by Events (id, name,
+// interested teams, View), the View dialog at ?view=ID (a GET, the same without JavaScript).
+import {
+  type ActionFunctionArgs,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { DataTable } from "~/components/DataTable";
+import { Dialog } from "~/components/Dialog";
+import { PostForm } from "~/components/PostForm";
+import { Empty, Screen } from "~/components/Screen";
+import { requireRole, requireUser } from "~/lib/access.server";
+import { countryName } from "~/lib/countries.server";
+import { readForm } from "~/lib/csrf.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { findAssociation } from "~/models/association.server";
+import {
+  eventResults,
+  findEoiEvent,
+  interestedIn,
+  interestOf,
+  liveEoiEvents,
+  saveInterest,
+} from "~/models/eoi.server";
+import type { User } from "~/models/user.server";
+import { MSG, TITLES } from "~/messages";
+import { parseTicks } from "~/rules/eoi";
+import { formatDateTime } from "~/rules/format";
+import { parseId } from "~/rules/race-fields";
+import drawStyles from "~/styles/draw.css";
+import { EoiResultScreen, eventResultColumns, interestedColumns, teamCount, viewColumn } from "~/tables/eoi";
+
+// The tick list reuses the draw dialogs' check rows (a column of labelled checkboxes).
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.view === "manager" ? TITLES.eoiManager : TITLES.eoi} | ${TITLES.appName}` },
+];
+
+/** The manager's association, from their account (null: not in a team). */
+function clubOf(user: User) {
+  return user.associationId === null ? undefined : findAssociation(user.associationId);
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "eoi");
+  if (user.role === "MANAGER") {
+    const club = clubOf(user);
+    return json({
+      view: "manager" as const,
+      club: club ? { name: club.name, country: countryName(club.country) } : null,
+      events: club ? liveEoiEvents() : [],
+      saved: club ? interestOf(user.email) : { eventIds: [], savedAt: null },
+    });
+  }
+  const asked = parseId(new URL(request.url).searchParams.get("view"));
+  const event = asked === null ? undefined : findEoiEvent(asked);
+  return json({
+    view: "staff" as const,
+    results: eventResults(),
+    viewing: event ? { event, teams: interestedIn(event.id) } : null,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, "eoi");
+  requireRole(user, ["MANAGER"]);
+  const form = await readForm(request);
+  const ticks = parseTicks(form.getAll("event"));
+  if (ticks === null) throw new Response("Bad Request", { status: 400 });
+  const club = clubOf(user);
+  if (!club) return redirectWithToast(request, "/eoi", { type: "error", message: MSG.eoiNoClub });
+  const owner = { email: user.email, name: user.name || user.email, team: club.name, country: club.country };
+  if (saveInterest(owner, ticks) === "gone")
+    return redirectWithToast(request, "/eoi", { type: "error", message: MSG.eoiBadTicks });
+  return redirectWithToast(request, "/eoi", { type: "success", message: MSG.eoiSaved });
+}
+
+export default function EoiIndex() {
+  const data = useLoaderData<typeof loader>();
+  return data.view === "manager" ? <InterestForm data={data} /> : <ResultByEvents data={data} />;
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function InterestForm({ data }: { data: Extract<Data, { view: "manager" }> }) {
+  const { club, events, saved } = data;
+  if (!club)
+    return (
+      <Screen title={TITLES.eoiManager}>
+        <Empty text={MSG.eoiNoClub} />
+      </Screen>
+    );
+  const ticked = new Set(saved.eventIds);
+  const savedNames = events.filter((e) => ticked.has(e.id)).map((e) => e.name);
+  // A new saved state or a changed list remounts the ticks (with JavaScript the boxes would
+  // otherwise keep what was clicked).
+  const formKey = `${saved.savedAt}:${saved.eventIds.join(",")}:${events.map((e) => e.id).join(",")}`;
+  return (
+    <Screen title={TITLES.eoiManager}>
+      <section className="card eoi-saved" aria-labelledby="eoi-saved-title">
+        <h2 id="eoi-saved-title" className="table-title">
+          Saved
+        </h2>
+        {saved.savedAt === null ? (
+          <p>{MSG.eoiNothingSaved}</p>
+        ) : (
+          <>
+            <p>
+              {club.name} ({club.country}), saved {formatDateTime(saved.savedAt)}:{" "}
+              {savedNames.length
+                ? `${savedNames.length} ${savedNames.length === 1 ? "event" : "events"}`
+                : "no events"}
+            </p>
+            {savedNames.length ? (
+              <ul aria-label="Saved events">
+                {savedNames.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        )}
+      </section>
+      {events.length === 0 ? (
+        <Empty text={MSG.eoiNoEvents} />
+      ) : (
+        <PostForm task="Saving" key={formKey} preventScrollReset className="card eoi-form">
+          <fieldset className="field">
+            <legend>{MSG.eoiIntro}</legend>
+            <div className="draw-sources">
+              {events.map((e) => (
+                <label key={e.id} className="draw-check">
+                  <input type="checkbox" name="event" value={e.id} defaultChecked={ticked.has(e.id)} />
+                  <span>{e.name}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <button type="submit" className="btn btn-primary">
+            Save
+          </button>
+        </PostForm>
+      )}
+    </Screen>
+  );
+}
+
+function ResultByEvents({ data }: { data: Extract<Data, { view: "staff" }> }) {
+  const { results, viewing } = data;
+  return (
+    <EoiResultScreen tab="events">
+      <DataTable
+        columns={[...eventResultColumns, viewColumn]}
+        rows={results}
+        rowKey={(r) => r.id}
+        caption="Result by Events"
+        empty={MSG.eoiNoEvents}
+      />
+      {viewing ? (
+        <Dialog title="Interested Teams" closeTo="/eoi" wide>
+          <p>
+            <strong>{viewing.event.name}</strong>: {teamCount(viewing.teams.length)}
+          </p>
+          <DataTable
+            columns={interestedColumns}
+            rows={viewing.teams}
+            rowKey={(r) => r.id}
+            caption={`Teams interested in ${viewing.event.name}`}
+          />
+        </Dialog>
+      ) : null}
+    </EoiResultScreen>
+  );
+}

@@ -1,0 +1,32 @@
+// /eoi/countries (ADMIN, COMMITTEE): EOI Result, tab Countries: interested teams per country
+// (names, not codes), most first, and the total.
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireRole, requireUser } from "~/lib/access.server";
+import { countryResults } from "~/models/eoi.server";
+import { TITLES } from "~/messages";
+import { formatCount } from "~/rules/format";
+import { countryColumns, EoiResultScreen, TotalTable } from "~/tables/eoi";
+
+export const meta: MetaFunction = () => [{ title: `${TITLES.eoi} | ${TITLES.appName}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "eoi");
+  requireRole(user, ["ADMIN", "COMMITTEE"]);
+  return json(countryResults());
+}
+
+export default function Countries() {
+  const { rows, total } = useLoaderData<typeof loader>();
+  return (
+    <EoiResultScreen tab="countries">
+      <TotalTable
+        columns={countryColumns}
+        rows={rows}
+        rowKey={(r) => r.code}
+        caption="Countries"
+        total={["Total", formatCount(total)]}
+      />
+    </EoiResultScreen>
+  );
+}

@@ -1,0 +1,32 @@
+// /eoi/list (ADMIN, COMMITTEE): EOI Result, tab Teams: every interested team (by team name, paged
+// in SQL) with its manager's name and email, country, ticked events and when it last saved.
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { DataTable, Pager } from "~/components/DataTable";
+import { requireRole, requireUser } from "~/lib/access.server";
+import { interestedTeamCount, teamInterests } from "~/models/eoi.server";
+import { TITLES } from "~/messages";
+import { clampPage, parseList } from "~/rules/list-params";
+import { EOI_TEAM_LIST, EoiResultScreen, teamListColumns } from "~/tables/eoi";
+
+export const meta: MetaFunction = () => [{ title: `${TITLES.eoi} | ${TITLES.appName}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "eoi");
+  requireRole(user, ["ADMIN", "COMMITTEE"]);
+  const p = parseList(new URL(request.url).searchParams, EOI_TEAM_LIST);
+  const total = interestedTeamCount();
+  const page = clampPage(p.page, p.size, total);
+  const rows = total === 0 ? [] : teamInterests({ limit: p.size, offset: page * p.size });
+  return json({ rows, total, page, size: p.size });
+}
+
+export default function TeamList() {
+  const { rows, total, page, size } = useLoaderData<typeof loader>();
+  return (
+    <EoiResultScreen tab="list">
+      <DataTable columns={teamListColumns} rows={rows} rowKey={(r) => r.id} caption="Teams" />
+      <Pager page={page} size={size} total={total} sizes={EOI_TEAM_LIST.sizes} />
+    </EoiResultScreen>
+  );
+}
