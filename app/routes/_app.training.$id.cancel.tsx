@@ -13,6 +13,9 @@ import { cancelBooking, findReservation } from "~/models/training.server";
 import { MSG } from "~/messages";
 import { formatDateTime } from "~/rules/format";
 
+/** A time that never breaks across lines. */
+const when = (t: number) => formatDateTime(t).replace(/ /g, "\u00a0");
+
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
 }
@@ -49,8 +52,7 @@ export default function CancelRequest() {
   return (
     <Dialog title="Cancel Request" closeTo={`/training${search}`}>
       <p>
-        {formatDateTime(r.startTime)} – {formatDateTime(r.endTime)} · {r.boat}{" "}
-        {r.boat === 1 ? "boat" : "boats"}
+        {when(r.startTime)} – {when(r.endTime)} · {r.boat} {r.boat === 1 ? "boat" : "boats"}
       </p>
       <p>Are you sure you want to cancel this request?</p>
       <PostForm task="Cancelling request" preventScrollReset className="actions">

@@ -86,14 +86,12 @@ function RequestForm({ session, refused }: { session: BookableSession; refused?:
       action="/training"
       noValidate
       preventScrollReset
-      className="row-actions"
+      className="entries-wait entries-join"
       // A new page (after a request or a refusal) starts the box afresh from what the server says.
       key={location.key}
     >
       <input type="hidden" name="session" value={session.id} />
-      <label htmlFor={id} className="visually-hidden">
-        Number of boats
-      </label>
+      <label htmlFor={id}>Number of boats</label>
       <input
         id={id}
         name="boat"
@@ -105,7 +103,6 @@ function RequestForm({ session, refused }: { session: BookableSession; refused?:
         required
         defaultValue={mine ? refused?.boat : ""}
         aria-invalid={mine || undefined}
-        className="boats-input"
       />
       <button type="submit" className="btn btn-primary btn-small">
         Request Boats
@@ -114,26 +111,58 @@ function RequestForm({ session, refused }: { session: BookableSession; refused?:
   );
 }
 
+const boatsText = (n: number) => `${n} ${n === 1 ? "boat" : "boats"}`;
+/** A time that never breaks across lines (the wrapping columns beside it take the squeeze). */
+const when = (t: number) => formatDateTime(t).replace(/ /g, "\u00a0");
+
+// On a phone the End Time, boats and reason columns fold under the start time (the event
+// entries' classes: entries-wide columns hide, entries-meta lines show, at 600px and below).
 function sessionColumns(refused?: Refused): Column<BookableSession>[] {
   return [
-    { label: "Start Time", cell: (s) => formatDateTime(s.startTime) },
-    { label: "End Time", cell: (s) => formatDateTime(s.endTime) },
-    { label: "Boats Left", cell: (s) => s.left },
     {
-      label: "Number of boats",
+      label: "Start Time",
+      cell: (s) => (
+        <>
+          {when(s.startTime)}
+          <span className="entries-meta">
+            to {when(s.endTime)} · {boatsText(s.left)} left
+          </span>
+        </>
+      ),
+      className: "cell-text",
+    },
+    { label: "End Time", cell: (s) => formatDateTime(s.endTime), className: "entries-wide" },
+    { label: "Boats Left", cell: (s) => s.left, className: "entries-wide" },
+    {
+      label: "Request",
       cell: (s) => <RequestForm session={s} refused={refused} />,
-      className: "cell-actions",
+      className: "cell-text",
     },
   ];
 }
 
 function requestColumns(search: string): Column<ReservationRow>[] {
   return [
-    { label: "Start Time", cell: (r) => formatDateTime(r.startTime) },
-    { label: "End Time", cell: (r) => formatDateTime(r.endTime) },
-    { label: "Boat(s)", cell: (r) => r.boat },
-    { label: "Status", cell: (r) => <ReservationBadge status={r.status} /> },
-    { label: "Reject Reason", cell: (r) => r.rejectReason ?? "", className: "cell-wrap" },
+    {
+      label: "Start Time",
+      cell: (r) => (
+        <>
+          {when(r.startTime)}
+          <span className="entries-meta">
+            to {when(r.endTime)} · {boatsText(r.boat)}
+          </span>
+          <span className="entries-meta">
+            <ReservationBadge status={r.status} />
+          </span>
+          {r.rejectReason ? <span className="entries-meta">{r.rejectReason}</span> : null}
+        </>
+      ),
+      className: "cell-text",
+    },
+    { label: "End Time", cell: (r) => formatDateTime(r.endTime), className: "entries-wide" },
+    { label: "Boat(s)", cell: (r) => r.boat, className: "entries-wide" },
+    { label: "Status", cell: (r) => <ReservationBadge status={r.status} />, className: "entries-wide" },
+    { label: "Reject Reason", cell: (r) => r.rejectReason ?? "", className: "cell-text entries-wide" },
     {
       label: "Actions",
       cell: (r) =>
@@ -146,7 +175,6 @@ function requestColumns(search: string): Column<ReservationRow>[] {
             Cancel Request
           </Link>
         ) : null,
-      className: "cell-actions",
     },
   ];
 }
