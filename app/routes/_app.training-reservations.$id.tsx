@@ -73,18 +73,14 @@ export default function DecideReservation() {
   return (
     <Dialog title="Approve / Reject" closeTo={back}>
       <Toasts toasts={[data?.toast]} />
-      <dl className="profile-fields">
-        <dt>Reservation</dt>
-        <dd>#{reservation.id}</dd>
-        <dt>Team</dt>
-        <dd>{reservation.team}</dd>
-        <dt>Session</dt>
-        <dd>
-          {formatDateTime(reservation.startTime)} to {formatDateTime(reservation.endTime)}
-        </dd>
-        <dt>Boat(s)</dt>
-        <dd>{reservation.boat}</dd>
-      </dl>
+      <p>
+        <strong>{reservation.team}</strong> {reservation.status === "PENDING" ? "asks" : "asked"} for{" "}
+        {reservation.boat} {reservation.boat === 1 ? "boat" : "boats"}.
+      </p>
+      <p className="hint">
+        Reservation #{reservation.id}, session {formatDateTime(reservation.startTime)} to{" "}
+        {formatDateTime(reservation.endTime)} (Malaysia time).
+      </p>
       {reservation.status === "PENDING" ? (
         // A new answer remounts the form, so the button starts from what the server read.
         <DecisionForm key={JSON.stringify(data ?? null)} lastResult={data?.result} confirm={confirm} />

@@ -43,6 +43,20 @@ export function reservationTabOf(raw: string | null | undefined) {
   return RESERVATION_TABS.find((t) => t.key === raw) ?? RESERVATION_TABS[1];
 }
 
+/** A date and time that may fold between the date and the time on a phone ("07:00 AM" stays
+ * whole); the CSV gets the one-line text. */
+function whenColumn<R>(label: string, at: (row: R) => number): Column<R> {
+  return {
+    label,
+    cell: (r) => {
+      const [date, ...time] = formatDateTime(at(r)).split(" ");
+      return `${date} ${time.join("\u00a0")}`;
+    },
+    csv: (r) => formatDateTime(at(r)),
+    className: "cell-text",
+  };
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 // ---- Training Sessions ----------------------------------------------------------------------
@@ -50,8 +64,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** The columns every staff member sees (and the CSV). */
 export const sessionColumns: Column<SessionRow>[] = [
   { label: "#", cell: (r) => r.id },
-  { label: "Start Time", cell: (r) => formatDateTime(r.startTime) },
-  { label: "End Time", cell: (r) => formatDateTime(r.endTime) },
+  whenColumn("Start Time", (r) => r.startTime),
+  whenColumn("End Time", (r) => r.endTime),
   { label: "Max Boats", cell: (r) => r.maxBoat },
   { label: "Reserved Boats", cell: (r) => <ReservedLink row={r} />, csv: (r) => r.reserved },
 ];
@@ -156,8 +170,8 @@ export function SessionForm({
 export const reservationColumns: Column<ReservationRow>[] = [
   { label: "#", cell: (r) => r.id },
   { label: "Team", cell: (r) => r.team, className: "cell-text" },
-  { label: "Start Time", cell: (r) => formatDateTime(r.startTime) },
-  { label: "End Time", cell: (r) => formatDateTime(r.endTime) },
+  whenColumn("Start Time", (r) => r.startTime),
+  whenColumn("End Time", (r) => r.endTime),
   { label: "Boat(s)", cell: (r) => r.boat },
 ];
 
