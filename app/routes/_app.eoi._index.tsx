@@ -105,16 +105,16 @@ function InterestForm({ data }: { data: Extract<Data, { view: "manager" }> }) {
   const formKey = `${saved.savedAt}:${saved.eventIds.join(",")}:${events.map((e) => e.id).join(",")}`;
   return (
     <Screen title={TITLES.eoiManager}>
-      <section className="card eoi-saved" aria-labelledby="eoi-saved-title">
+      <section aria-labelledby="eoi-saved-title">
         <h2 id="eoi-saved-title" className="table-title">
-          Saved
+          Saved for {club.name} ({club.country})
         </h2>
         {saved.savedAt === null ? (
           <p>{MSG.eoiNothingSaved}</p>
         ) : (
           <>
             <p>
-              {club.name} ({club.country}), saved {formatDateTime(saved.savedAt)}:{" "}
+              Saved {formatDateTime(saved.savedAt)}:{" "}
               {savedNames.length
                 ? `${savedNames.length} ${savedNames.length === 1 ? "event" : "events"}`
                 : "no events"}
