@@ -113,3 +113,22 @@ export function sessionsStartingBetween(from: number, to: number): SessionMade[]
     )
     .all(from, to) as SessionMade[];
 }
+
+/** How many sessions the Training Sessions list (start time, then id) shows before this one. */
+export function sessionsBefore(s: { id: number; startTime: number }): number {
+  const row = e2eDb()
+    .prepare(
+      `SELECT COUNT(*) AS n FROM training_sessions
+       WHERE start_time < ? OR (start_time = ? AND id < ?)`,
+    )
+    .get(s.startTime, s.startTime, s.id) as { n: number };
+  return row.n;
+}
+
+/** A club's name. */
+export function clubName(associationId: number): string {
+  const row = e2eDb().prepare("SELECT name FROM associations WHERE id = ?").get(associationId) as {
+    name: string;
+  };
+  return row.name;
+}
