@@ -114,6 +114,12 @@ function RequestForm({ session, refused }: { session: BookableSession; refused?:
 const boatsText = (n: number) => `${n} ${n === 1 ? "boat" : "boats"}`;
 /** A time that never breaks across lines (the wrapping columns beside it take the squeeze). */
 const when = (t: number) => formatDateTime(t).replace(/ /g, "\u00a0");
+/** The end as the phone's line under the start shows it: the time alone on the same day. */
+function until(start: number, end: number): string {
+  const [startDay] = formatDateTime(start).split(" ");
+  const [endDay, ...time] = formatDateTime(end).split(" ");
+  return endDay === startDay ? time.join("\u00a0") : when(end);
+}
 
 // On a phone the End Time, boats and reason columns fold under the start time (the event
 // entries' classes: entries-wide columns hide, entries-meta lines show, at 600px and below).
@@ -125,7 +131,7 @@ function sessionColumns(refused?: Refused): Column<BookableSession>[] {
         <>
           {when(s.startTime)}
           <span className="entries-meta">
-            to {when(s.endTime)} · {boatsText(s.left)} left
+            to {until(s.startTime, s.endTime)} · {boatsText(s.left)} left
           </span>
         </>
       ),
@@ -149,7 +155,7 @@ function requestColumns(search: string): Column<ReservationRow>[] {
         <>
           {when(r.startTime)}
           <span className="entries-meta">
-            to {when(r.endTime)} · {boatsText(r.boat)}
+            to {until(r.startTime, r.endTime)} · {boatsText(r.boat)}
           </span>
           <span className="entries-meta">
             <ReservationBadge status={r.status} />
