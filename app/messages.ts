@@ -350,6 +350,7 @@ export const MSG = {
     "Request boats for an upcoming training session. The committee approves or rejects each request.",
   bookingRequested: (boats: number) =>
     `Your request for ${boats} ${boats === 1 ? "boat" : "boats"} has been sent. You will get an email when it is approved or rejected.`,
+  bookingCancelConfirm: "Are you sure you want to cancel this request?",
   bookingCancelled: "Your request has been cancelled.",
   bookingNotCancellable: "Only a pending request can be cancelled. Nothing was changed.",
   bookingSessionGone: "This session has started or no longer exists. Pick another session.",

@@ -54,7 +54,7 @@ export default function CancelRequest() {
       <p>
         {when(r.startTime)} – {when(r.endTime)} · {r.boat} {r.boat === 1 ? "boat" : "boats"}
       </p>
-      <p>Are you sure you want to cancel this request?</p>
+      <p>{MSG.bookingCancelConfirm}</p>
       <PostForm task="Cancelling request" preventScrollReset className="actions">
         <button type="submit" className="btn btn-danger">
           Yes, cancel request

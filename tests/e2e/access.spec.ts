@@ -38,6 +38,7 @@ const TABLE: { path: string; roles: DemoRole[] | "guest" | "public" }[] = [
   { path: "/scoreboard-manage", roles: STAFF },
   { path: "/training-sessions", roles: STAFF },
   { path: "/training-reservations", roles: STAFF },
+  { path: "/training", roles: ["MANAGER"] }, // beyond the spec: Training Booking (issue 11)
   { path: "/settings", roles: ["ADMIN"] }, // beyond the spec: the regatta's own numbers
 ];
 
