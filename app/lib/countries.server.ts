@@ -21,6 +21,8 @@ export function countryCodes(): ReadonlySet<string> {
   return codes;
 }
 
+let byCode: Map<string, string> | undefined;
 export function countryName(code: string): string {
-  return countryList().find((c) => c.code === code)?.name ?? code;
+  if (!byCode) byCode = new Map(countryList().map((c) => [c.code, c.name]));
+  return byCode.get(code) ?? code;
 }

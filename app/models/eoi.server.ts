@@ -7,6 +7,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { countryName } from "~/lib/countries.server";
 import { countryCounts, eoiMatrix, type InterestLine, type MatrixRow } from "~/rules/eoi";
+import { distanceOf, MATRIX_COLUMNS } from "~/rules/eoi-fields";
 import { type Actor, audit } from "./audit.server";
 
 const ev = schema.eoiEvents;
@@ -291,15 +292,26 @@ export function teamMatrix(page: { offset: number; limit: number } | null): Matr
   return eoiMatrix(ordered).rows;
 }
 
-/** Result by Teams' footer: per column, the number of teams with an event in it (all teams). */
+/** Result by Teams' footer: per column, the number of teams with an event in it (all teams). The
+ * few live events are sorted into columns once; SQL counts the teams. */
 export function matrixTotals(): number[] {
-  const lines = db()
-    .select({ userId: link.eoiUserId, eventName: ev.name })
-    .from(link)
-    .innerJoin(ev, eq(ev.id, link.eoiEventId))
-    .where(eq(ev.deleted, false))
-    .all();
-  return eoiMatrix(lines.map((l) => ({ ...l, team: "", country: "" }))).teamsPerColumn;
+  const columnOf = new Map<number, number>();
+  for (const e of liveEoiEvents())
+    columnOf.set(
+      e.id,
+      MATRIX_COLUMNS.findIndex((c) => c.key === distanceOf(e.name)),
+    );
+  return MATRIX_COLUMNS.map((_, i) => {
+    const ids = [...columnOf].filter(([, column]) => column === i).map(([id]) => id);
+    if (ids.length === 0) return 0;
+    return (
+      db()
+        .select({ n: sql<number>`COUNT(DISTINCT ${link.eoiUserId})` })
+        .from(link)
+        .where(inArray(link.eoiEventId, ids))
+        .get()?.n ?? 0
+    );
+  });
 }
 
 /** Countries: interested teams per country (names, not codes), most first, and the total. */

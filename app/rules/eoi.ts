@@ -2,12 +2,10 @@
 // manager's ticks, and the folds behind the result tabs (Result by Teams' matrix of 250M / 400M /
 // Tug, Countries' counts and total), shared with the tests.
 import { z } from "zod";
-import { DISTANCES } from "./event-categories";
+import { distanceOf, EOI_NAME_MAX, EOI_TICKS_MAX, MATRIX_COLUMNS } from "./eoi-fields";
 import { textField } from "./settings-schema";
 
-export const EOI_NAME_MAX = 150;
-/** The most ticks one form may carry (a season has a handful of EOI events; bounds a forgery). */
-export const EOI_TICKS_MAX = 200;
+export { distanceOf, EOI_NAME_MAX, EOI_TICKS_MAX, MATRIX_COLUMNS };
 
 /** An EOI event's name as stored: trimmed, inner runs of white space as one. */
 export const eoiEventSchema = z.object({
@@ -25,19 +23,6 @@ export function parseTicks(values: FormDataEntryValue[]): number[] | null {
     ids.add(Number(v));
   }
   return [...ids].sort((a, b) => a - b);
-}
-
-/** Result by Teams' columns: the three distances, then Other for a name with none. */
-export const MATRIX_COLUMNS = [
-  ...DISTANCES.map((d) => ({ key: d.key as string, label: d.label })),
-  { key: "OTHER", label: "Other" },
-] as const;
-
-/** The column an EOI event counts in: the first of 250M, 400M, TUG OF WAR in its name (whole
- * words, any case and spacing), else Other. */
-export function distanceOf(eventName: string): string {
-  const name = eventName.toUpperCase().replace(/\s+/g, " ").trim();
-  return DISTANCES.find((d) => d.pattern.test(name))?.key ?? "OTHER";
 }
 
 /** One line of the query: a team's interest in one EOI event. */

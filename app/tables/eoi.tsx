@@ -11,7 +11,8 @@ import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import type { EoiEventResult, InterestedTeam, TeamInterest } from "~/models/eoi.server";
 import { MSG, TITLES } from "~/messages";
-import { EOI_NAME_MAX, MATRIX_COLUMNS, type MatrixRow } from "~/rules/eoi";
+import type { MatrixRow } from "~/rules/eoi";
+import { EOI_NAME_MAX, MATRIX_COLUMNS } from "~/rules/eoi-fields";
 import { formatCount, formatDateTime } from "~/rules/format";
 import { SIZES_DEFAULT } from "~/rules/list-params";
 
