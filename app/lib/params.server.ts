@@ -1,0 +1,14 @@
+// Ids from the URL (`/rounds/:id/edit`): a plain number, or the request ends in a 404 (an id that
+// is not a number is a page that does not exist, not a bad form).
+import { parseId } from "~/rules/race-fields";
+
+export function notFound(): never {
+  throw new Response("Not Found", { status: 404 });
+}
+
+/** The route's `:id` as a number; anything else is a 404. */
+export function idParam(raw: string | undefined): number {
+  const id = parseId(raw);
+  if (id === null) notFound();
+  return id;
+}
