@@ -315,7 +315,11 @@ export const eoiUsers = sqliteTable(
     country: text("country").notNull(),
     team: text("team").notNull(),
   },
-  (t) => [uniqueIndex("eoi_users_email").on(t.email), index("eoi_users_team").on(t.team)],
+  // The result tabs list teams by name in any case: the index walks them in that order.
+  (t) => [
+    uniqueIndex("eoi_users_email").on(t.email),
+    index("eoi_users_team_nocase").on(sql`${t.team} COLLATE NOCASE`, t.id),
+  ],
 );
 
 export const eoiEvents = sqliteTable(
@@ -373,7 +377,8 @@ export const trainingReservations = sqliteTable(
       .references(() => trainingSessions.id, { onDelete: "cascade" }),
   },
   (t) => [
-    index("training_reservations_session").on(t.sessionId),
+    // A session's approved boats come from the index alone.
+    index("training_reservations_session").on(t.sessionId, t.status, t.boat),
     index("training_reservations_status").on(t.status, t.id),
     index("training_reservations_association").on(t.associationId),
   ],
