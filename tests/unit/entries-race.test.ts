@@ -6,61 +6,24 @@
 // left count the event really had, and no SQLITE_BUSY escapes; also when the checkout is stalled
 // between its check and its insert. The same race run against a deliberately non-transactional
 // variant (the same check and insert as separate statements, written in the worker file) oversells:
-// the test can fail.
-import path from "node:path";
-import { setTimeout as pause } from "node:timers/promises";
-import { Worker } from "node:worker_threads";
+// the test can fail. The threads, barrier and messages: race-harness.ts.
 import { and, eq, sql } from "drizzle-orm";
-import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
-import type { RaceJob, RaceMessage, RaceOutcome } from "./entries-race.worker";
+import type { RaceJob, RaceOutcome } from "./entries-race.worker";
+import { type Race, type RaceError, startRace } from "./race-harness";
 
 const BUYERS = 50;
 const MAX_TEAM = 20;
 const LEFT = 3;
 
-let workers: Worker[] = [];
-const barrier = new SharedArrayBuffer(8);
-const flags = new Int32Array(barrier);
-let round = 0;
+let harness: Race<RaceJob, RaceOutcome>;
 const buyers: { id: number; associationId: number }[] = [];
 let paidClub = 0;
 let n = 0;
 
-/** The next message a worker posts (or its crash). */
-function next(worker: Worker): Promise<RaceMessage> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: RaceMessage) => {
-      worker.off("error", onError);
-      resolve(m);
-    };
-    const onError = (e: Error) => {
-      worker.off("message", onMessage);
-      reject(e);
-    };
-    worker.once("message", onMessage);
-    worker.once("error", onError);
-  });
-}
-
 beforeAll(async () => {
   db(); // migrate the file before anyone else opens it
-  const dir = path.dirname(env().DATABASE_PATH);
-  const outfile = path.join(dir, "entries-race.worker.mjs");
-  await build({
-    entryPoints: [path.resolve("tests/unit/entries-race.worker.ts")],
-    outfile,
-    bundle: true,
-    minify: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    tsconfig: path.resolve("tsconfig.json"),
-    external: ["better-sqlite3"],
-    logLevel: "error",
-  });
   paidClub = db()
     .insert(schema.associations)
     .values({ name: `RACE PAID ${process.pid}`, country: "MY", token: `race-paid-${process.pid}` })
@@ -79,16 +42,11 @@ beforeAll(async () => {
       .get().id;
     buyers.push({ id, associationId });
   }
-  workers = Array.from(
-    { length: BUYERS },
-    () => new Worker(outfile, { workerData: { barrier }, env: { ...process.env } }),
-  );
-  const loaded = await Promise.all(workers.map(next));
-  expect(loaded.every((m) => "loaded" in m)).toBe(true);
+  harness = await startRace<RaceJob, RaceOutcome>("entries-race.worker", BUYERS);
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(workers.map((w) => w.terminate()));
+  await harness?.close();
 });
 
 /** An event with MAX_TEAM - LEFT paid teams. */
@@ -106,14 +64,11 @@ function event() {
   return e.id;
 }
 
-type Result = { buyerId: number; teams: number; outcome: RaceOutcome };
+type Result = { buyerId: number; teams: number; outcome: RaceOutcome | RaceError };
 
 /** Every worker buys for its manager (1 or 2 teams), all released at the same moment. */
 async function race(mode: RaceJob["mode"], delayMs: number, eventId: number): Promise<Result[]> {
-  round++;
-  Atomics.store(flags, 0, 0);
   const jobs: RaceJob[] = buyers.map((b, i) => ({
-    round,
     mode,
     delayMs,
     eventId,
@@ -121,23 +76,8 @@ async function race(mode: RaceJob["mode"], delayMs: number, eventId: number): Pr
     buyerId: b.id,
     associationId: b.associationId,
   }));
-  const answers = Promise.all(workers.map(next));
-  workers.forEach((w, i) => {
-    w.postMessage(jobs[i]);
-  });
-  const deadline = Date.now() + 10_000;
-  while (Atomics.load(flags, 0) < BUYERS) {
-    if (Date.now() > deadline) throw new Error("the workers never all reached the barrier");
-    await pause(1);
-  }
-  Atomics.store(flags, 1, round); // go
-  Atomics.notify(flags, 1);
-  const messages = await answers;
-  return messages.map((m, i) => {
-    if (!("outcome" in m) || m.round !== round || m.buyerId !== jobs[i].buyerId)
-      throw new Error("out of step");
-    return { buyerId: m.buyerId, teams: jobs[i].teams, outcome: m.outcome };
-  });
+  const outcomes = await harness.run(jobs);
+  return outcomes.map((outcome, i) => ({ buyerId: jobs[i].buyerId, teams: jobs[i].teams, outcome }));
 }
 
 /** Teams sold for the event: paid teams plus the teams of Processing orders. */

@@ -8,18 +8,14 @@
 // refused ones PENDING, audits each approval once, and no SQLITE_BUSY escapes; also when each
 // decision is stalled between its check and its update. The same race run against a deliberately
 // non-transactional variant (the same check and update as separate statements, written in the
-// worker file) oversells: the test can fail.
-import path from "node:path";
-import { setTimeout as pause } from "node:timers/promises";
-import { Worker } from "node:worker_threads";
+// worker file) oversells: the test can fail. The threads, barrier and messages: race-harness.ts.
 import { and, eq, inArray } from "drizzle-orm";
-import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 import { MSG } from "~/messages";
 import { findSession, TRAINING_AUDIT } from "~/models/training.server";
-import type { RaceJob, RaceMessage, RaceOutcome } from "./training-race.worker";
+import { type Race, type RaceError, startRace } from "./race-harness";
+import type { RaceJob, RaceOutcome } from "./training-race.worker";
 
 const REVIEWERS = 40;
 const MAX_BOAT = 16;
@@ -27,46 +23,13 @@ const APPROVED_BEFORE = 6;
 const LEFT = MAX_BOAT - APPROVED_BEFORE;
 const HOUR = 3_600_000;
 
-let workers: Worker[] = [];
-const barrier = new SharedArrayBuffer(8);
-const flags = new Int32Array(barrier);
-let round = 0;
+let harness: Race<RaceJob, RaceOutcome>;
 const clubs: number[] = [];
 let actor = { id: 0, name: "RACE ADMIN", email: `race.admin-${process.pid}@example.test` };
 let n = 0;
 
-/** The next message a worker posts (or its crash). */
-function next(worker: Worker): Promise<RaceMessage> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: RaceMessage) => {
-      worker.off("error", onError);
-      resolve(m);
-    };
-    const onError = (e: Error) => {
-      worker.off("message", onMessage);
-      reject(e);
-    };
-    worker.once("message", onMessage);
-    worker.once("error", onError);
-  });
-}
-
 beforeAll(async () => {
   db(); // migrate the file before anyone else opens it
-  const dir = path.dirname(env().DATABASE_PATH);
-  const outfile = path.join(dir, "training-race.worker.mjs");
-  await build({
-    entryPoints: [path.resolve("tests/unit/training-race.worker.ts")],
-    outfile,
-    bundle: true,
-    minify: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    tsconfig: path.resolve("tsconfig.json"),
-    external: ["better-sqlite3"],
-    logLevel: "error",
-  });
   actor = {
     ...actor,
     id: db()
@@ -83,16 +46,11 @@ beforeAll(async () => {
         .returning()
         .get().id,
     );
-  workers = Array.from(
-    { length: REVIEWERS },
-    () => new Worker(outfile, { workerData: { barrier }, env: { ...process.env } }),
-  );
-  const loaded = await Promise.all(workers.map(next));
-  expect(loaded.every((m) => "loaded" in m)).toBe(true);
+  harness = await startRace<RaceJob, RaceOutcome>("training-race.worker", REVIEWERS);
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(workers.map((w) => w.terminate()));
+  await harness?.close();
 });
 
 const boatsOf = (i: number) => 1 + (i % 2);
@@ -121,30 +79,13 @@ function session() {
   return { sessionId, pending };
 }
 
-type Result = { reservationId: number; boats: number; outcome: RaceOutcome };
+type Result = { reservationId: number; boats: number; outcome: RaceOutcome | RaceError };
 
 /** Every worker approves its own reservation, all released at the same moment. */
 async function race(mode: RaceJob["mode"], delayMs: number, pending: number[]): Promise<Result[]> {
-  round++;
-  Atomics.store(flags, 0, 0);
-  const jobs: RaceJob[] = pending.map((reservationId) => ({ round, mode, delayMs, actor, reservationId }));
-  const answers = Promise.all(workers.map(next));
-  workers.forEach((w, i) => {
-    w.postMessage(jobs[i]);
-  });
-  const deadline = Date.now() + 10_000;
-  while (Atomics.load(flags, 0) < REVIEWERS) {
-    if (Date.now() > deadline) throw new Error("the workers never all reached the barrier");
-    await pause(1);
-  }
-  Atomics.store(flags, 1, round); // go
-  Atomics.notify(flags, 1);
-  const messages = await answers;
-  return messages.map((m, i) => {
-    if (!("outcome" in m) || m.round !== round || m.reservationId !== jobs[i].reservationId)
-      throw new Error("out of step");
-    return { reservationId: m.reservationId, boats: boatsOf(i), outcome: m.outcome };
-  });
+  const jobs: RaceJob[] = pending.map((reservationId) => ({ mode, delayMs, actor, reservationId }));
+  const outcomes = await harness.run(jobs);
+  return outcomes.map((outcome, i) => ({ reservationId: jobs[i].reservationId, boats: boatsOf(i), outcome }));
 }
 
 const statuses = (ids: number[]) =>
