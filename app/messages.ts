@@ -1,5 +1,6 @@
 // Every user-visible sentence from the spec, to the letter (spelling included: "occured",
 // "mininum", "adminstrator" are the spec's). Screens import from here; never retype a sentence.
+import { boats, plural } from "./rules/format";
 
 export const MSG = {
   // Guards (spec section 2)
@@ -336,7 +337,7 @@ export const MSG = {
   sessionTooLong: (hours: number) => `A session lasts at most ${hours} hours. Check the end time.`,
   sessionMaxBoat: (min: number, max: number) => `Max boats must be a whole number from ${min} to ${max}.`,
   sessionMaxBelowApproved: (approved: number) =>
-    `Max boats cannot be lower than the ${approved} ${approved === 1 ? "boat" : "boats"} already approved for this session. Nothing was changed.`,
+    `Max boats cannot be lower than the ${boats(approved)} already approved for this session. Nothing was changed.`,
   sessionNone: "No training sessions yet.",
   reservationUpdated: "Reservation has been updated successfully.",
   rejectReasonRequired: "Please enter a reject reason.",
@@ -344,12 +345,12 @@ export const MSG = {
   reservationSelectAction: "Select an action",
   reservationPickAction: "Select Approve or Reject.",
   reservationNotPending: "This reservation has already been decided or cancelled. Nothing was changed.",
-  reservationOverbooked: (left: number, boats: number) =>
-    `Approving ${boats} ${boats === 1 ? "boat" : "boats"} would go past the session's max boats: only ${left} ${left === 1 ? "boat is" : "boats are"} left. Nothing was changed.`,
+  reservationOverbooked: (left: number, asked: number) =>
+    `Approving ${boats(asked)} would go past the session's max boats: only ${left} ${left === 1 ? "boat is" : "boats are"} left. Nothing was changed.`,
   bookingIntro:
     "Request boats for an upcoming training session. The committee approves or rejects each request.",
-  bookingRequested: (boats: number) =>
-    `Your request for ${boats} ${boats === 1 ? "boat" : "boats"} has been sent. You will get an email when it is approved or rejected.`,
+  bookingRequested: (asked: number) =>
+    `Your request for ${boats(asked)} has been sent. You will get an email when it is approved or rejected.`,
   bookingCancelConfirm: "Are you sure you want to cancel this request?",
   bookingCancelled: "Your request has been cancelled.",
   bookingNotCancellable: "Only a pending request can be cancelled. Nothing was changed.",
@@ -364,6 +365,39 @@ export const MSG = {
   bookingNoSessions: "No upcoming sessions with boats left. Check again later.",
   bookingNoRequests: "You have not requested any boats yet.",
   bookingNoClub: "Your account is not in a team, so it cannot book boats.",
+  bookingAlreadyPending:
+    "Your team already has a pending request for this session. Cancel it first to ask for a different number of boats.",
+  bookingLeft: (left: number) => `${boats(left)} left`,
+  reservationStarted: "This session has already started: it can no longer be approved. Reject it instead.",
+  reservationStatus: {
+    PENDING: "Pending",
+    APPROVED: "Approved",
+    REJECTED: "Rejected",
+    CANCELLED: "Cancelled",
+  },
+  reservationAsks: (pending: boolean, asked: number) => `${pending ? "asks" : "asked"} for ${boats(asked)}.`,
+  reservationOfSession: (id: number, start: string, end: string) =>
+    `Reservation #${id}, session ${start} to ${end} (Malaysia time).`,
+  reservationPressToConfirm: (label: string) => `Press ${label} to confirm.`,
+  rejectReasonHint: "Needed to reject; the team's managers get it by email.",
+  sessionHeading: (id: number, start: string, end: string) => `Session #${id}: ${start} to ${end}`,
+  sessionApprovedOf: (approved: number) => `${boats(approved)} approved.`,
+  sessionApprovedOfMax: (approved: number, max: number) => `${approved} of ${boats(max)} approved.`,
+  sessionTeamsCaption: (id: number) => `Reserved Teams of session #${id}`,
+  sessionDeleteRelated: (approved: number, teams: number, pending: number) =>
+    `Related data: ${plural(approved, "approved boat", "approved boats")} (${plural(teams, "team", "teams")}), ${plural(pending, "pending request", "pending requests")} and any rejected or cancelled requests. The teams are not emailed.`,
+  reservedBoatsLink: (reserved: number, id: number) =>
+    `${plural(reserved, "reserved boat", "reserved boats")} in session #${id}: Reserved Teams`,
+  reservationMailSubject: {
+    APPROVED: "Your training boat request has been approved",
+    REJECTED: "Your training boat request has been rejected",
+  },
+  reservationMailHeading: { APPROVED: "Boat request approved", REJECTED: "Boat request rejected" },
+  reservationMailLine: (asked: number, start: string, end: string, status: "APPROVED" | "REJECTED") =>
+    `Your request for ${boats(asked)} in the training session of ${start} to ${end} (Malaysia time) has been ${status === "APPROVED" ? "approved" : "rejected"}.`,
+  reservationMailReason: (reason: string) => `Reason: ${reason}`,
+  reservationMailHello: (name: string) => `Hello ${name},`,
+  reservationMailLink: "See your requests",
 
   // Generic
   fillAll: "Make sure to fill in all the fields.",
@@ -408,6 +442,9 @@ export const TITLES = {
   trainingReservations: "Training Reservations",
   training: "Training Booking",
   eoiManager: "Expression of Interest",
+  reservedTeams: "Reserved Teams",
+  trainingUpcoming: "Upcoming Sessions",
+  trainingMyRequests: "My Requests",
   changePassword: "Change Password",
   auditLog: "Audit Log",
   settings: "Settings",

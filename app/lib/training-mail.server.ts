@@ -1,24 +1,22 @@
 // The email a club's managers get when staff approve or reject their boat request (issue 11). Sent
-// after the decision's commit; a failed email is logged and the decision stands.
+// after the decision's commit; a failed email is logged and the decision stands. Its sentences are
+// in app/messages.ts.
 import { env } from "./env.server";
 import { mailLayout, sendMail } from "./mailer.server";
-import { formatDateTime } from "~/rules/format";
+import { MSG } from "~/messages";
 import type { ReservationRow } from "~/models/training.server";
+import { formatDateTime } from "~/rules/format";
 
-export const RESERVATION_SUBJECT = {
-  APPROVED: "Your training boat request has been approved",
-  REJECTED: "Your training boat request has been rejected",
-} as const;
+export const RESERVATION_SUBJECT = MSG.reservationMailSubject;
 
 export function reservationDecisionLines(res: ReservationRow, status: "APPROVED" | "REJECTED"): string[] {
-  const boats = `${res.boat} ${res.boat === 1 ? "boat" : "boats"}`;
-  const when = `${formatDateTime(res.startTime)} to ${formatDateTime(res.endTime)} (Malaysia time)`;
-  return status === "APPROVED"
-    ? [`Your request for ${boats} in the training session of ${when} has been approved.`]
-    : [
-        `Your request for ${boats} in the training session of ${when} has been rejected.`,
-        `Reason: ${res.rejectReason ?? ""}`,
-      ];
+  const line = MSG.reservationMailLine(
+    res.boat,
+    formatDateTime(res.startTime),
+    formatDateTime(res.endTime),
+    status,
+  );
+  return status === "APPROVED" ? [line] : [line, MSG.reservationMailReason(res.rejectReason ?? "")];
 }
 
 /** Emails each manager of the club; each on its own, failures logged. */
@@ -33,9 +31,9 @@ export async function sendReservationDecisionEmails(
         to: m.email,
         subject: RESERVATION_SUBJECT[status],
         ...mailLayout(
-          status === "APPROVED" ? "Boat request approved" : "Boat request rejected",
-          [`Hello ${m.name || m.email},`, ...reservationDecisionLines(res, status)],
-          { href: `${env().APP_URL}/training`, label: "See your requests" },
+          MSG.reservationMailHeading[status],
+          [MSG.reservationMailHello(m.name || m.email), ...reservationDecisionLines(res, status)],
+          { href: `${env().APP_URL}/training`, label: MSG.reservationMailLink },
         ),
       }).catch((error) => console.error(`reservation email to #${m.id} failed`, error)),
     ),

@@ -43,42 +43,50 @@ const approvedOf = sql<number>`(SELECT COALESCE(SUM(boat), 0) FROM training_rese
 const pendingOf = sql<number>`(SELECT COUNT(*) FROM training_reservations
   WHERE training_reservations.session_id = "training_sessions"."id" AND training_reservations.status = 'PENDING')`;
 
-export type SessionRow = {
+/** A session as the lists show it (Training Sessions, its CSV, Training Booking). */
+export type SessionListRow = {
   id: number;
   startTime: number;
   endTime: number;
   maxBoat: number;
   /** Approved boats. */
   reserved: number;
+};
+
+/** One session, with what its dialogs say (the delete confirmation counts its pending requests). */
+export type SessionRow = SessionListRow & {
   /** Pending requests (a count of requests, not boats). */
   pending: number;
 };
 
-const sessionColumns = {
+/** The lists read no pending count: each is a subquery per row that no list shows. */
+const listColumns = {
   id: s.id,
   startTime: s.startTime,
   endTime: s.endTime,
   maxBoat: s.maxBoat,
   reserved: approvedOf,
-  pending: pendingOf,
 };
+const sessionColumns = { ...listColumns, pending: pendingOf };
 
-function toRow(row: {
+function toListRow(row: {
   id: number;
   startTime: Date;
   endTime: Date;
   maxBoat: number;
   reserved: number;
-  pending: number;
-}): SessionRow {
+}): SessionListRow {
   return {
     id: row.id,
     startTime: row.startTime.getTime(),
     endTime: row.endTime.getTime(),
     maxBoat: row.maxBoat,
     reserved: Number(row.reserved),
-    pending: Number(row.pending),
   };
+}
+
+function toRow(row: Parameters<typeof toListRow>[0] & { pending: number }): SessionRow {
+  return { ...toListRow(row), pending: Number(row.pending) };
 }
 
 export function sessionCount(): number {
@@ -86,9 +94,9 @@ export function sessionCount(): number {
 }
 
 /** A page of sessions by start time (ascending, the spec's order); null page: all (the CSV). */
-export function listSessions(page: { offset: number; limit: number } | null): SessionRow[] {
-  const q = db().select(sessionColumns).from(s).orderBy(asc(s.startTime), asc(s.id));
-  return (page ? q.limit(page.limit).offset(page.offset).all() : q.all()).map(toRow);
+export function listSessions(page: { offset: number; limit: number } | null): SessionListRow[] {
+  const q = db().select(listColumns).from(s).orderBy(asc(s.startTime), asc(s.id));
+  return (page ? q.limit(page.limit).offset(page.offset).all() : q.all()).map(toListRow);
 }
 
 export function findSession(id: number, handle: Handle = db()): SessionRow | undefined {
@@ -230,6 +238,16 @@ const reservationColumns = {
   rejectReason: r.rejectReason,
 };
 
+/** Reservations with their session's times and their team's name: the one select and joins every
+ * reservation list reads through. */
+function reservationQuery(handle: Handle = db()) {
+  return handle
+    .select(reservationColumns)
+    .from(r)
+    .innerJoin(s, eq(s.id, r.sessionId))
+    .innerJoin(a, eq(a.id, r.associationId));
+}
+
 function toReservation(
   row: Omit<ReservationRow, "startTime" | "endTime"> & { startTime: Date; endTime: Date },
 ) {
@@ -248,24 +266,12 @@ export function listReservations(
   status: "APPROVED" | "PENDING",
   page: { offset: number; limit: number } | null,
 ): ReservationRow[] {
-  const q = db()
-    .select(reservationColumns)
-    .from(r)
-    .innerJoin(s, eq(s.id, r.sessionId))
-    .innerJoin(a, eq(a.id, r.associationId))
-    .where(eq(r.status, status))
-    .orderBy(asc(r.id));
+  const q = reservationQuery().where(eq(r.status, status)).orderBy(asc(r.id));
   return (page ? q.limit(page.limit).offset(page.offset).all() : q.all()).map(toReservation);
 }
 
-export function findReservation(id: number): ReservationRow | undefined {
-  const row = db()
-    .select(reservationColumns)
-    .from(r)
-    .innerJoin(s, eq(s.id, r.sessionId))
-    .innerJoin(a, eq(a.id, r.associationId))
-    .where(eq(r.id, id))
-    .get();
+export function findReservation(id: number, handle: Handle = db()): ReservationRow | undefined {
+  const row = reservationQuery(handle).where(eq(r.id, id)).get();
   return row && toReservation(row);
 }
 
@@ -274,8 +280,8 @@ export type Decision =
   | { ok: false; error: "notFound" }
   | { ok: false; error: "refused"; message: string };
 
-/** Approves (if the session's approved boats stay within max boats) or rejects (with the reason) a
- * pending reservation, in one immediate transaction. */
+/** Approves (if the session has not started and its approved boats stay within max boats) or
+ * rejects (with the reason) a pending reservation, in one immediate transaction. */
 export function decideReservation(actor: Actor, id: number, d: DecisionInput, now = new Date()): Decision {
   return db().transaction(
     (tx) => {
@@ -289,8 +295,9 @@ export function decideReservation(actor: Actor, id: number, d: DecisionInput, no
       if (!session) return { ok: false, error: "notFound" } as const;
       const refusal = decisionRefusal(
         row,
-        { maxBoat: session.maxBoat, approved: session.reserved },
+        { startTime: session.startTime, maxBoat: session.maxBoat, approved: session.reserved },
         d.action,
+        now.getTime(),
       );
       if (refusal) return { ok: false, error: "refused", message: refusal } as const;
       const status = d.action === "APPROVE" ? ("APPROVED" as const) : ("REJECTED" as const);
@@ -305,18 +312,8 @@ export function decideReservation(actor: Actor, id: number, d: DecisionInput, no
         targetId: id,
         details: { sessionId: row.sessionId, boat: row.boat, rejectReason: d.rejectReason },
       });
-      const reservation = tx
-        .select(reservationColumns)
-        .from(r)
-        .innerJoin(s, eq(s.id, r.sessionId))
-        .innerJoin(a, eq(a.id, r.associationId))
-        .where(eq(r.id, id))
-        .get();
-      return {
-        ok: true,
-        reservation: toReservation(reservation as NonNullable<typeof reservation>),
-        status,
-      } as const;
+      const reservation = findReservation(id, tx) as ReservationRow;
+      return { ok: true, reservation, status } as const;
     },
     { behavior: "immediate" },
   );
@@ -335,28 +332,24 @@ export function clubManagers(associationId: number): { id: number; email: string
 // ---------------------------------------------------------------------------------------------
 // Booking (MANAGER, their own club only)
 
-export type BookableSession = SessionRow & { left: number };
+export type BookableSession = SessionListRow & { left: number };
 
 /** Upcoming sessions (not started) with boats left, by start time. */
 export function bookableSessions(now = new Date()): BookableSession[] {
   return db()
-    .select(sessionColumns)
+    .select(listColumns)
     .from(s)
     .where(and(gt(s.startTime, now), sql`${s.maxBoat} > ${approvedOf}`))
     .orderBy(asc(s.startTime), asc(s.id))
     .limit(200)
     .all()
-    .map(toRow)
+    .map(toListRow)
     .map((row) => ({ ...row, left: boatsLeft(row.maxBoat, row.reserved) }));
 }
 
 /** A club's own requests, newest session first. */
 export function clubReservations(associationId: number, limit = 200): ReservationRow[] {
-  return db()
-    .select(reservationColumns)
-    .from(r)
-    .innerJoin(s, eq(s.id, r.sessionId))
-    .innerJoin(a, eq(a.id, r.associationId))
+  return reservationQuery()
     .where(eq(r.associationId, associationId))
     .orderBy(desc(s.startTime), desc(r.id))
     .limit(limit)
@@ -367,7 +360,8 @@ export function clubReservations(associationId: number, limit = 200): Reservatio
 export type Booking = { ok: true; id: number } | { ok: false; message: string };
 
 /** A manager's request for boats in an upcoming session: at most the boats left (max less
- * approved), checked in the insert's transaction. */
+ * approved), and not while the club already has a pending request for the session (one to cancel
+ * first), both checked in the insert's transaction. */
 export function requestBoats(
   associationId: number,
   sessionId: number,
@@ -377,10 +371,17 @@ export function requestBoats(
   return db().transaction(
     (tx) => {
       const session = findSession(sessionId, tx);
+      const pendingAlready =
+        tx
+          .select({ id: r.id })
+          .from(r)
+          .where(and(eq(r.associationId, associationId), eq(r.sessionId, sessionId), eq(r.status, "PENDING")))
+          .get() !== undefined;
       const refusal = bookingRefusal(
         session && { startTime: session.startTime, maxBoat: session.maxBoat, approved: session.reserved },
         boats,
         now.getTime(),
+        pendingAlready,
       );
       if (refusal) return { ok: false, message: refusal } as const;
       const { id } = tx

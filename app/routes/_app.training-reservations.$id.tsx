@@ -1,10 +1,12 @@
 // /training-reservations/:id: the 'Approve / Reject' dialog over the reservations table (ADMIN and
 // COMMITTEE: the spec's reservation screen has no further role check). The action select ('Select
 // an action' first, disabled; Approve; Reject), the reject reason and a confirm button labelled
-// with what it does (tables/training.tsx DecisionForm: with JavaScript it follows the select;
-// without, a first press checks the choice and the answer's button reads Approve or Reject).
-// Reject needs a reason ('Please enter a reject reason.'); approving past the session's max boats is
-// refused; both are checked and written in one transaction (models/training.server.ts), audited.
+// with what it does (tables/training.tsx DecisionForm: with JavaScript it follows the select and is
+// disabled until an action is chosen; without, a first press checks the choice, including the
+// session's start and boats, and the answer's button reads Approve or Reject).
+// Reject needs a reason ('Please enter a reject reason.'); approving a session that has started or
+// past its max boats is refused; the decision is checked again and written in one transaction
+// (models/training.server.ts), audited.
 // After the commit the club's managers are emailed the decision (a failed email is logged, the
 // decision stands). Closing is a link back to the list: reopening starts afresh.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
@@ -15,41 +17,45 @@ import { requireUser } from "~/lib/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { sendReservationDecisionEmails } from "~/lib/training-mail.server";
-import { clubManagers, decideReservation, findReservation } from "~/models/training.server";
+import { idParam, notFound } from "~/lib/params.server";
+import { clubManagers, decideReservation, findReservation, findSession } from "~/models/training.server";
 import { MSG } from "~/messages";
 import { formatDateTime } from "~/rules/format";
-import { parseId } from "~/rules/race-fields";
-import { decisionSchema } from "~/rules/training";
+import { decisionRefusal, decisionSchema } from "~/rules/training";
 import { type ReservationAction, RESERVATION_ACTIONS } from "~/rules/training-fields";
 import { DecisionForm } from "~/tables/training";
 
-function reservationId(raw: string | undefined): number {
-  const id = parseId(raw);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "trainingReservations");
-  const reservation = findReservation(reservationId(params.id));
-  if (!reservation) throw new Response("Not Found", { status: 404 });
-  return json(reservation);
+  return json(findReservation(idParam(params.id)) ?? notFound());
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "trainingReservations");
-  const id = reservationId(params.id);
+  const id = idParam(params.id);
   const { form, submission } = await parseForm(request, decisionSchema);
   if (submission.status !== "success")
     return replyWithError(submission, firstError(submission) ?? MSG.reservationPickAction);
   const chosen = submission.value.action;
   // The button names what it does; a press whose label was not the chosen action (the first press
-  // without JavaScript, or a select changed after it) only asks again, with the right label.
-  if (form.get("confirmed") !== chosen)
+  // without JavaScript, or a select changed after it) only asks again, with the right label. It
+  // reads what the decision would check (read only; the decision checks again in its transaction),
+  // so a refusal comes on that first press, not on the second.
+  if (form.get("confirmed") !== chosen) {
+    const reservation = findReservation(id) ?? notFound();
+    const session = findSession(reservation.sessionId) ?? notFound();
+    const refusal = decisionRefusal(
+      reservation,
+      { startTime: session.startTime, maxBoat: session.maxBoat, approved: session.reserved },
+      chosen,
+      Date.now(),
+    );
+    if (refusal) return replyWithError(submission, refusal, { status: 409 });
     return json({ result: submission.reply(), toast: null, confirm: chosen as ReservationAction });
+  }
   const decided = decideReservation(user, id, submission.value);
   if (!decided.ok) {
-    if (decided.error === "notFound") throw new Response("Not Found", { status: 404 });
+    if (decided.error === "notFound") notFound();
     return replyWithError(submission, decided.message, { status: 409 });
   }
   await sendReservationDecisionEmails(
@@ -74,12 +80,15 @@ export default function DecideReservation() {
     <Dialog title="Approve / Reject" closeTo={back}>
       <Toasts toasts={[data?.toast]} />
       <p>
-        <strong>{reservation.team}</strong> {reservation.status === "PENDING" ? "asks" : "asked"} for{" "}
-        {reservation.boat} {reservation.boat === 1 ? "boat" : "boats"}.
+        <strong>{reservation.team}</strong>{" "}
+        {MSG.reservationAsks(reservation.status === "PENDING", reservation.boat)}
       </p>
       <p className="hint">
-        Reservation #{reservation.id}, session {formatDateTime(reservation.startTime)} to{" "}
-        {formatDateTime(reservation.endTime)} (Malaysia time).
+        {MSG.reservationOfSession(
+          reservation.id,
+          formatDateTime(reservation.startTime),
+          formatDateTime(reservation.endTime),
+        )}
       </p>
       {reservation.status === "PENDING" ? (
         // A new answer remounts the form, so the button starts from what the server read.

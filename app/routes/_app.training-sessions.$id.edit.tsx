@@ -8,37 +8,29 @@ import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findSession, updateSession } from "~/models/training.server";
 import { MSG } from "~/messages";
 import { formatDateTime, toMalaysiaLocal } from "~/rules/format";
-import { parseId } from "~/rules/race-fields";
 import { sessionFormError, sessionSchema } from "~/rules/training";
 import { SessionForm } from "~/tables/training";
-
-function sessionId(raw: string | undefined): number {
-  const id = parseId(raw);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");
   requireRole(user, ["ADMIN"]);
-  const session = findSession(sessionId(params.id));
-  if (!session) throw new Response("Not Found", { status: 404 });
-  return json(session);
+  return json(findSession(idParam(params.id)) ?? notFound());
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");
   requireRole(user, ["ADMIN"]);
-  const id = sessionId(params.id);
+  const id = idParam(params.id);
   const { submission } = await parseForm(request, sessionSchema);
   if (submission.status !== "success") return replyWithError(submission, sessionFormError(submission.error));
   const updated = updateSession(user, id, submission.value);
   if (!updated.ok) {
-    if (updated.error === "notFound") throw new Response("Not Found", { status: 404 });
+    if (updated.error === "notFound") notFound();
     return replyWithError(submission, updated.message, {
       status: 409,
       fieldErrors: { maxBoat: [updated.message] },
@@ -58,8 +50,8 @@ export default function EditSession() {
     <Dialog title="Edit Session" closeTo={`/training-sessions${search}`}>
       <Toasts toasts={[data?.toast]} />
       <p className="hint">
-        Session #{session.id}: {formatDateTime(session.startTime)} to {formatDateTime(session.endTime)};{" "}
-        {session.reserved} {session.reserved === 1 ? "boat" : "boats"} approved.
+        {MSG.sessionHeading(session.id, formatDateTime(session.startTime), formatDateTime(session.endTime))};{" "}
+        {MSG.sessionApprovedOf(session.reserved)}
       </p>
       <SessionForm
         key={session.id}

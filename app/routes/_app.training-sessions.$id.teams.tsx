@@ -6,15 +6,14 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { type Column, DataTable } from "~/components/DataTable";
 import { Dialog } from "~/components/Dialog";
 import { requireUser } from "~/lib/access.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { findSession, reservedTeams } from "~/models/training.server";
+import { MSG, TITLES } from "~/messages";
 import { formatDateTime } from "~/rules/format";
-import { parseId } from "~/rules/race-fields";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "trainingSessions");
-  const id = parseId(params.id);
-  const session = id === null ? undefined : findSession(id);
-  if (!session) throw new Response("Not Found", { status: 404 });
+  const session = findSession(idParam(params.id)) ?? notFound();
   return json({ session, teams: reservedTeams(session.id) });
 }
 
@@ -28,16 +27,16 @@ export default function ReservedTeams() {
   const { session, teams } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
-    <Dialog title="Reserved Teams" closeTo={`/training-sessions${search}`}>
+    <Dialog title={TITLES.reservedTeams} closeTo={`/training-sessions${search}`}>
       <p className="hint">
-        Session #{session.id}: {formatDateTime(session.startTime)} to {formatDateTime(session.endTime)};{" "}
-        {session.reserved} of {session.maxBoat} {session.maxBoat === 1 ? "boat" : "boats"} approved.
+        {MSG.sessionHeading(session.id, formatDateTime(session.startTime), formatDateTime(session.endTime))};{" "}
+        {MSG.sessionApprovedOfMax(session.reserved, session.maxBoat)}
       </p>
       <DataTable
         columns={teamColumns}
         rows={teams}
         rowKey={(r) => r.associationId}
-        caption={`Reserved Teams of session #${session.id}`}
+        caption={MSG.sessionTeamsCaption(session.id)}
       />
     </Dialog>
   );

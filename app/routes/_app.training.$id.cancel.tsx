@@ -8,24 +8,19 @@ import { Dialog } from "~/components/Dialog";
 import { PostForm } from "~/components/PostForm";
 import { requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cancelBooking, findReservation } from "~/models/training.server";
 import { MSG } from "~/messages";
-import { formatDateTime } from "~/rules/format";
+import { boats, formatDateTime } from "~/rules/format";
 
 /** A time that never breaks across lines. */
 const when = (t: number) => formatDateTime(t).replace(/ /g, "\u00a0");
 
-function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "training");
-  const id = parseId(params.id);
-  const found = id === null ? undefined : findReservation(id);
-  if (!found || user.associationId === null || found.associationId !== user.associationId)
-    throw new Response("Not Found", { status: 404 });
+  const found = findReservation(idParam(params.id));
+  if (!found || user.associationId === null || found.associationId !== user.associationId) notFound();
   if (found.status !== "PENDING")
     throw await redirectWithToast(request, `/training${new URL(request.url).search}`, {
       type: "warning",
@@ -37,11 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "training");
   await readForm(request);
-  const id = parseId(params.id);
+  const id = idParam(params.id);
   const back = `/training${new URL(request.url).search}`;
   // The club is the signed-in manager's, never the form's; the model refuses anyone else's request.
-  const done =
-    id !== null && user.associationId !== null && cancelBooking(user.associationId, id) === "cancelled";
+  const done = user.associationId !== null && cancelBooking(user.associationId, id) === "cancelled";
   if (!done) return redirectWithToast(request, back, { type: "warning", message: MSG.bookingNotCancellable });
   return redirectWithToast(request, back, { type: "success", message: MSG.bookingCancelled });
 }
@@ -52,7 +46,7 @@ export default function CancelRequest() {
   return (
     <Dialog title="Cancel Request" closeTo={`/training${search}`}>
       <p>
-        {when(r.startTime)} – {when(r.endTime)} · {r.boat} {r.boat === 1 ? "boat" : "boats"}
+        {when(r.startTime)} – {when(r.endTime)} · {boats(r.boat)}
       </p>
       <p>{MSG.bookingCancelConfirm}</p>
       <PostForm task="Cancelling request" preventScrollReset className="actions">

@@ -24,7 +24,7 @@ import {
   requestBoats,
 } from "~/models/training.server";
 import { MSG, TITLES } from "~/messages";
-import { formatDateTime } from "~/rules/format";
+import { boats, formatDateTime } from "~/rules/format";
 import { bookingSchema } from "~/rules/training";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.training} | ${TITLES.appName}` }];
@@ -59,18 +59,12 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(request, "/training", { type: "success", message: MSG.bookingRequested(boat) });
 }
 
-const STATUS_LABEL: Record<ReservationStatus, string> = {
-  PENDING: "Pending",
-  APPROVED: "Approved",
-  REJECTED: "Rejected",
-  CANCELLED: "Cancelled",
-};
-
 function ReservationBadge({ status }: { status: ReservationStatus }) {
-  if (status === "CANCELLED") return <span className="badge">{STATUS_LABEL[status]}</span>;
+  const label = MSG.reservationStatus[status];
+  if (status === "CANCELLED") return <span className="badge">{label}</span>;
   return (
     <StatusBadge ok={status === "APPROVED" ? true : status === "PENDING" ? "warn" : false}>
-      {STATUS_LABEL[status]}
+      {label}
     </StatusBadge>
   );
 }
@@ -111,7 +105,6 @@ function RequestForm({ session, refused }: { session: BookableSession; refused?:
   );
 }
 
-const boatsText = (n: number) => `${n} ${n === 1 ? "boat" : "boats"}`;
 /** A time that never breaks across lines (the wrapping columns beside it take the squeeze). */
 const when = (t: number) => formatDateTime(t).replace(/ /g, "\u00a0");
 /** The end as the phone's line under the start shows it: the time alone on the same day. */
@@ -131,7 +124,7 @@ function sessionColumns(refused?: Refused): Column<BookableSession>[] {
         <>
           {when(s.startTime)}
           <span className="entries-meta">
-            to {until(s.startTime, s.endTime)} · {boatsText(s.left)} left
+            to {until(s.startTime, s.endTime)} · {MSG.bookingLeft(s.left)}
           </span>
         </>
       ),
@@ -155,7 +148,7 @@ function requestColumns(search: string): Column<ReservationRow>[] {
         <>
           {when(r.startTime)}
           <span className="entries-meta">
-            to {until(r.startTime, r.endTime)} · {boatsText(r.boat)}
+            to {until(r.startTime, r.endTime)} · {boats(r.boat)}
           </span>
           <span className="entries-meta">
             <ReservationBadge status={r.status} />
@@ -199,20 +192,20 @@ export default function TrainingBooking() {
     <Screen title={TITLES.training}>
       <Toasts toasts={[refused?.toast]} />
       <p>{MSG.bookingIntro}</p>
-      <h2 className="table-title">Upcoming Sessions</h2>
+      <h2 className="table-title">{TITLES.trainingUpcoming}</h2>
       <DataTable
         columns={sessionColumns(refused)}
         rows={data.sessions}
         rowKey={(s) => s.id}
-        caption="Upcoming Sessions"
+        caption={TITLES.trainingUpcoming}
         empty={MSG.bookingNoSessions}
       />
-      <h2 className="table-title">My Requests</h2>
+      <h2 className="table-title">{TITLES.trainingMyRequests}</h2>
       <DataTable
         columns={requestColumns(search)}
         rows={data.requests}
         rowKey={(r) => r.id}
-        caption="My Requests"
+        caption={TITLES.trainingMyRequests}
         empty={MSG.bookingNoRequests}
       />
       <Outlet />

@@ -55,3 +55,13 @@ export function parseMalaysiaLocal(text: string): number | null {
 export function toMalaysiaLocal(ms: number): string {
   return new Date(ms + MYT_OFFSET_MS).toISOString().slice(0, 16);
 }
+
+/** (2, "team", "teams") -> "2 teams"; (1, ...) -> "1 team". */
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** 1 -> "1 boat", 3 -> "3 boats". */
+export function boats(n: number): string {
+  return plural(n, "boat", "boats");
+}

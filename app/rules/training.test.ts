@@ -260,31 +260,48 @@ describe("bookingRefusal", () => {
     expect(bookingRefusal(session({ approved: 10 }), 1, NOW)).toBe(MSG.bookingTooMany(0));
     expect(MSG.bookingTooMany(0)).toBe("No boats are left in this session. Pick another session.");
   });
+
+  it("refuses a second request while the club's first is pending, whatever the number; a gone session first", () => {
+    for (const n of [1, 6, 7])
+      expect(bookingRefusal(session(), n, NOW, true)).toBe(MSG.bookingAlreadyPending);
+    expect(bookingRefusal(session(), 1, NOW, false)).toBeNull();
+    expect(bookingRefusal(session({ startTime: NOW }), 1, NOW, true)).toBe(MSG.bookingSessionGone);
+    expect(bookingRefusal(undefined, 1, NOW, true)).toBe(MSG.bookingSessionGone);
+  });
 });
 
 describe("decisionRefusal", () => {
+  const NOW = Date.parse("2026-12-01T00:00:00Z");
   const pending = { status: "PENDING" as const, boat: 3 };
+  const session = (approved: number, startTime = NOW + HOUR) => ({ startTime, maxBoat: 10, approved });
 
   it("refuses any reservation that is not pending, either way", () => {
     for (const status of ["APPROVED", "REJECTED", "CANCELLED"] as const)
-      for (const action of ["APPROVE", "REJECT"] as const)
-        expect(decisionRefusal({ status, boat: 1 }, { maxBoat: 10, approved: 0 }, action)).toBe(
+      for (const action of ["APPROVE", "REJECT"] as const) {
+        expect(decisionRefusal({ status, boat: 1 }, session(0), action, NOW)).toBe(MSG.reservationNotPending);
+        expect(decisionRefusal({ status, boat: 1 }, session(0, NOW - HOUR), action, NOW)).toBe(
           MSG.reservationNotPending,
         );
+      }
   });
 
   it("approves up to exactly max boats and refuses one over", () => {
-    expect(decisionRefusal(pending, { maxBoat: 10, approved: 7 }, "APPROVE")).toBeNull();
-    expect(decisionRefusal(pending, { maxBoat: 10, approved: 8 }, "APPROVE")).toBe(
-      MSG.reservationOverbooked(2, 3),
-    );
-    expect(decisionRefusal(pending, { maxBoat: 10, approved: 10 }, "APPROVE")).toBe(
-      MSG.reservationOverbooked(0, 3),
-    );
+    expect(decisionRefusal(pending, session(7), "APPROVE", NOW)).toBeNull();
+    expect(decisionRefusal(pending, session(8), "APPROVE", NOW)).toBe(MSG.reservationOverbooked(2, 3));
+    expect(decisionRefusal(pending, session(10), "APPROVE", NOW)).toBe(MSG.reservationOverbooked(0, 3));
   });
 
   it("rejects whatever the session's boats", () => {
-    expect(decisionRefusal(pending, { maxBoat: 10, approved: 10 }, "REJECT")).toBeNull();
+    expect(decisionRefusal(pending, session(10), "REJECT", NOW)).toBeNull();
+  });
+
+  it("refuses approving a session that has started (at its start or later); rejecting it stays allowed", () => {
+    expect(decisionRefusal(pending, session(0, NOW + 1), "APPROVE", NOW)).toBeNull();
+    expect(decisionRefusal(pending, session(0, NOW), "APPROVE", NOW)).toBe(MSG.reservationStarted);
+    expect(decisionRefusal(pending, session(0, NOW - HOUR), "APPROVE", NOW)).toBe(MSG.reservationStarted);
+    expect(decisionRefusal(pending, session(10, NOW - HOUR), "APPROVE", NOW)).toBe(MSG.reservationStarted);
+    expect(decisionRefusal(pending, session(0, NOW), "REJECT", NOW)).toBeNull();
+    expect(decisionRefusal(pending, session(10, NOW - HOUR), "REJECT", NOW)).toBeNull();
   });
 });
 

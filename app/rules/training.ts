@@ -91,25 +91,32 @@ export const decisionSchema = z
   .transform((v) => ({ action: v.action, rejectReason: v.action === "REJECT" ? v.rejectReason : null }));
 export type DecisionInput = z.output<typeof decisionSchema>;
 
-/** Why a manager's request for `boats` cannot be made, or null. */
+/** Why a manager's request for `boats` cannot be made, or null. A club may have one pending
+ * request per session (`pendingAlready`: it has one): a different number means cancelling it first,
+ * so requests cannot pile up. */
 export function bookingRefusal(
   session: { startTime: number; maxBoat: number; approved: number } | undefined,
   boats: number,
   now: number,
+  pendingAlready = false,
 ): string | null {
   if (!session || session.startTime <= now) return MSG.bookingSessionGone;
+  if (pendingAlready) return MSG.bookingAlreadyPending;
   const left = boatsLeft(session.maxBoat, session.approved);
   if (boats > left) return MSG.bookingTooMany(left);
   return null;
 }
 
-/** Why a decision on a reservation cannot be made, or null. */
+/** Why a decision on a reservation cannot be made, or null. A session that has started (its start
+ * at or before `now`) can no longer be approved; it can still be rejected. */
 export function decisionRefusal(
   reservation: { status: ReservationStatus; boat: number },
-  session: { maxBoat: number; approved: number },
+  session: { startTime: number; maxBoat: number; approved: number },
   action: ReservationAction,
+  now: number,
 ): string | null {
   if (reservation.status !== "PENDING") return MSG.reservationNotPending;
+  if (action === "APPROVE" && session.startTime <= now) return MSG.reservationStarted;
   if (action === "APPROVE" && session.approved + reservation.boat > session.maxBoat)
     return MSG.reservationOverbooked(boatsLeft(session.maxBoat, session.approved), reservation.boat);
   return null;

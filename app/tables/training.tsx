@@ -3,11 +3,11 @@
 // the New Session / Edit Session form and the Approve / Reject form.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Column } from "~/components/DataTable";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
-import type { ReservationRow, SessionRow } from "~/models/training.server";
+import type { ReservationRow, SessionListRow } from "~/models/training.server";
 import { MSG } from "~/messages";
 import { formatDateTime } from "~/rules/format";
 import { SIZES_DEFAULT } from "~/rules/list-params";
@@ -57,12 +57,10 @@ function whenColumn<R>(label: string, at: (row: R) => number): Column<R> {
   };
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 // ---- Training Sessions ----------------------------------------------------------------------
 
 /** The columns every staff member sees (and the CSV). */
-export const sessionColumns: Column<SessionRow>[] = [
+export const sessionColumns: Column<SessionListRow>[] = [
   { label: "#", cell: (r) => r.id },
   whenColumn("Start Time", (r) => r.startTime),
   whenColumn("End Time", (r) => r.endTime),
@@ -71,27 +69,27 @@ export const sessionColumns: Column<SessionRow>[] = [
 ];
 
 /** ADMIN's table: Edit and Delete per row. */
-export const adminSessionColumns: Column<SessionRow>[] = [
+export const adminSessionColumns: Column<SessionListRow>[] = [
   ...sessionColumns,
   { label: "Actions", cell: (r) => <SessionActions row={r} />, csv: () => null, className: "cell-actions" },
 ];
 
 /** Approved boats; above 0 a link opening 'Reserved Teams'. */
-function ReservedLink({ row }: { row: SessionRow }) {
+function ReservedLink({ row }: { row: SessionListRow }) {
   const { search } = useLocation();
   if (row.reserved === 0) return <>0</>;
   return (
     <Link
       to={`/training-sessions/${row.id}/teams${search}`}
       preventScrollReset
-      aria-label={`${plural(row.reserved, "reserved boat", "reserved boats")} in session #${row.id}: Reserved Teams`}
+      aria-label={MSG.reservedBoatsLink(row.reserved, row.id)}
     >
       {row.reserved}
     </Link>
   );
 }
 
-function SessionActions({ row }: { row: SessionRow }) {
+function SessionActions({ row }: { row: SessionListRow }) {
   const { search } = useLocation();
   return (
     <span className="row-actions">
@@ -205,10 +203,11 @@ function actionOf(value: unknown): ReservationAction | null {
  * The Approve / Reject form: the action select ('Select an action' first, disabled), the reject
  * reason and one confirm button that says what it does. The button carries the action it is
  * labelled with (`confirmed`); the server acts only when that is the select's action. With
- * JavaScript the button follows the select (Approve or Reject) and one press decides. Without it
- * the page cannot relabel the button, so it first reads Confirm: the server checks the choice
- * (a Reject needs its reason) and answers with the same form, the choice kept and the button now
- * reading Approve or Reject; pressing that decides.
+ * JavaScript the button follows the select (Approve or Reject), is disabled until an action is
+ * chosen, and one press decides. Without it the page cannot relabel the button, so it first reads
+ * Confirm: the server checks the choice (a Reject needs its reason; an Approve is refused for a
+ * session that has started or has too few boats left) and answers with the same form, the choice
+ * kept and the button now reading Approve or Reject; pressing that decides.
  */
 export function DecisionForm({
   lastResult,
@@ -227,6 +226,10 @@ export function DecisionForm({
     confirm ?? actionOf(fields.action.initialValue),
   );
   const buttonLabel = chosen ? ACTION_LABEL[chosen] : "Confirm";
+  // Without JavaScript "Confirm" must stay pressable (the server asks again); with it, there is
+  // nothing to confirm until an action is chosen.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <PostForm
       task={chosen === "REJECT" ? "Rejecting reservation" : "Updating reservation"}
@@ -247,11 +250,7 @@ export function DecisionForm({
           <option value="REJECT">Reject</option>
         </select>
       </Field>
-      <Field
-        label="Reject reason"
-        field={fields.rejectReason}
-        hint="Needed to reject; the team's managers get it by email."
-      >
+      <Field label="Reject reason" field={fields.rejectReason} hint={MSG.rejectReasonHint}>
         <textarea
           {...getTextareaProps(fields.rejectReason)}
           placeholder={MSG.rejectReasonPlaceholder}
@@ -261,13 +260,14 @@ export function DecisionForm({
       </Field>
       {confirm ? (
         <p className="hint" role="status">
-          Press {ACTION_LABEL[confirm]} to confirm.
+          {MSG.reservationPressToConfirm(ACTION_LABEL[confirm])}
         </p>
       ) : null}
       <button
         type="submit"
         name="confirmed"
         value={chosen ?? ""}
+        disabled={hydrated && chosen === null}
         className={chosen === "REJECT" ? "btn btn-danger btn-block" : "btn btn-primary btn-block"}
       >
         {buttonLabel}

@@ -503,7 +503,9 @@ describe("training sessions", () => {
     reservation(clubB, id, 4, "REJECTED");
     reservation(clubB, id, 6, "CANCELLED");
     expect(findSession(id)).toMatchObject({ reserved: 6, pending: 1 });
-    expect(listSessions(null).find((s) => s.id === id)).toMatchObject({ reserved: 6, pending: 1 });
+    // The lists read no pending count (no list shows it).
+    expect(listSessions(null).find((s) => s.id === id)).toEqual({ ...findSession(id), pending: undefined });
+    expect(listSessions(null).find((s) => s.id === id)).not.toHaveProperty("pending");
     expect(reservedTeams(id)).toEqual([
       { associationId: clubA, team: "Alpha Boats", boats: 3 },
       { associationId: clubB, team: "bravo boats", boats: 3 },
@@ -527,6 +529,7 @@ describe("reservations", () => {
     const id = session(10, 5);
     reservation(clubB, id, 3, "APPROVED");
     reservation(clubB, id, 2, "PENDING"); // pending boats leave the boats left alone
+    expect(requestBoats(clubA, id, 3, NOW)).toEqual({ ok: false, message: MSG.bookingTooMany(2) });
     const made = requestBoats(clubA, id, 2, NOW);
     if (!made.ok) throw new Error(made.message);
     expect(findReservation(made.id)).toMatchObject({
@@ -537,7 +540,34 @@ describe("reservations", () => {
       status: "PENDING",
       rejectReason: null,
     });
-    expect(requestBoats(clubA, id, 3, NOW)).toEqual({ ok: false, message: MSG.bookingTooMany(2) });
+  });
+
+  it("requestBoats refuses a second request while the club's first is pending; after a cancel or a decision it may ask again", () => {
+    const id = session(11, 10);
+    const other = session(12, 10);
+    const first = requestBoats(clubA, id, 2, NOW);
+    if (!first.ok) throw new Error(first.message);
+    const before = reservationCounts();
+    for (const n of [1, 2, 3])
+      expect(requestBoats(clubA, id, n, NOW)).toEqual({ ok: false, message: MSG.bookingAlreadyPending });
+    expect(reservationCounts()).toEqual(before);
+    // Another club, or another session, is not held up.
+    expect(requestBoats(clubB, id, 1, NOW).ok).toBe(true);
+    expect(requestBoats(clubA, other, 1, NOW).ok).toBe(true);
+    // Cancelled: ask again; that one rejected: ask again too.
+    expect(cancelBooking(clubA, first.id)).toBe("cancelled");
+    const second = requestBoats(clubA, id, 3, NOW);
+    if (!second.ok) throw new Error(second.message);
+    expect(decideReservation(admin, second.id, reject("Fewer, please."), NOW).ok).toBe(true);
+    expect(requestBoats(clubA, id, 1, NOW).ok).toBe(true);
+    expect(
+      db()
+        .select({ status: schema.trainingReservations.status })
+        .from(schema.trainingReservations)
+        .where(eq(schema.trainingReservations.sessionId, id))
+        .all()
+        .filter((r) => r.status === "PENDING"),
+    ).toHaveLength(2); // clubA's last and clubB's
   });
 
   it("requestBoats refuses a past session, one starting now, an unknown one and a full one", () => {
@@ -594,7 +624,7 @@ describe("reservations", () => {
   it("rejects with the reason stored and audited; rejecting does not count toward reserved boats", () => {
     const id = session(21, 4);
     const res = reservation(clubA, id, 4);
-    const out = decideReservation(admin, res, reject("Come on Sunday instead."));
+    const out = decideReservation(admin, res, reject("Come on Sunday instead."), NOW);
     if (!out.ok) throw new Error(out.error);
     expect(out).toMatchObject({
       status: "REJECTED",
@@ -613,7 +643,7 @@ describe("reservations", () => {
     for (const status of ["APPROVED", "REJECTED", "CANCELLED"] as const) {
       const res = reservation(clubA, id, 1, status);
       for (const d of [APPROVE, reject("no")])
-        expect(decideReservation(admin, res, d)).toEqual({
+        expect(decideReservation(admin, res, d, NOW)).toEqual({
           ok: false,
           error: "refused",
           message: MSG.reservationNotPending,
@@ -622,7 +652,26 @@ describe("reservations", () => {
       expect(auditOf(TRAINING_AUDIT.reservationApproved, res)).toEqual([]);
       expect(auditOf(TRAINING_AUDIT.reservationRejected, res)).toEqual([]);
     }
-    expect(decideReservation(admin, 999_999, APPROVE)).toEqual({ ok: false, error: "notFound" });
+    expect(decideReservation(admin, 999_999, APPROVE, NOW)).toEqual({ ok: false, error: "notFound" });
+  });
+
+  it("refuses approving a session that has started (at its start or after) and changes nothing; rejecting it still works", () => {
+    const id = session(24, 10);
+    const res = reservation(clubA, id, 1);
+    for (const at of [T0 + 24 * HOUR, T0 + 25 * HOUR])
+      expect(decideReservation(admin, res, APPROVE, new Date(at))).toEqual({
+        ok: false,
+        error: "refused",
+        message: MSG.reservationStarted,
+      });
+    expect(statusOf(res)).toBe("PENDING");
+    expect(auditOf(TRAINING_AUDIT.reservationApproved, res)).toEqual([]);
+    expect(decideReservation(admin, res, APPROVE, new Date(T0 + 24 * HOUR - 1)).ok).toBe(true);
+    const late = reservation(clubB, id, 1);
+    expect(decideReservation(admin, late, reject("Too late."), new Date(T0 + 25 * HOUR))).toMatchObject({
+      ok: true,
+      status: "REJECTED",
+    });
   });
 
   it("two pending requests that together exceed max boats: the first approval passes, the second is refused", () => {
@@ -630,8 +679,8 @@ describe("reservations", () => {
     const first = requestBoats(clubA, id, 3, NOW);
     const second = requestBoats(clubB, id, 3, NOW);
     if (!first.ok || !second.ok) throw new Error("request refused");
-    expect(decideReservation(admin, first.id, APPROVE).ok).toBe(true);
-    expect(decideReservation(admin, second.id, APPROVE)).toEqual({
+    expect(decideReservation(admin, first.id, APPROVE, NOW).ok).toBe(true);
+    expect(decideReservation(admin, second.id, APPROVE, NOW)).toEqual({
       ok: false,
       error: "refused",
       message: MSG.reservationOverbooked(2, 3),
@@ -640,9 +689,9 @@ describe("reservations", () => {
     expect(findSession(id)).toMatchObject({ maxBoat: 5, reserved: 3, pending: 1 });
     // Exactly up to max boats is fine; it can still be rejected.
     const third = reservation(clubB, id, 2);
-    expect(decideReservation(admin, third, APPROVE).ok).toBe(true);
+    expect(decideReservation(admin, third, APPROVE, NOW).ok).toBe(true);
     expect(findSession(id)).toMatchObject({ reserved: 5 });
-    expect(decideReservation(admin, second.id, reject("Full.")).ok).toBe(true);
+    expect(decideReservation(admin, second.id, reject("Full."), NOW).ok).toBe(true);
   });
 
   it("cancelBooking: only the club's own PENDING request", () => {
@@ -660,7 +709,7 @@ describe("reservations", () => {
     expect(cancelBooking(clubA, 999_999)).toBe("refused");
     expect([statusOf(approved), statusOf(rejected)]).toEqual(["APPROVED", "REJECTED"]);
     // A cancelled request cannot be decided afterwards.
-    expect(decideReservation(admin, mine, APPROVE)).toMatchObject({ ok: false, error: "refused" });
+    expect(decideReservation(admin, mine, APPROVE, NOW)).toMatchObject({ ok: false, error: "refused" });
   });
 
   it("bookableSessions: upcoming sessions with boats left, by start time, with the boats left", () => {
