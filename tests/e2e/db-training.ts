@@ -2,7 +2,9 @@
 // /training-reservations, issue 11 items 4 and 6): sessions, clubs with a manager, reservations in
 // every state, written straight into the e2e database. Sessions are listed by start time and shared
 // by every test, so these start at a random minute of 2001-2009: before the seed's and the booking
-// tests' sessions (now and later), so they stay on the list's first page.
+// tests' sessions (now and later), so they stay on the list's first page. A session to approve in
+// must not have started: those start at a random minute of 2090-2099 (the list's last pages;
+// sessionsPageOf finds the page).
 import { randomInt } from "node:crypto";
 import { createUser, e2eDb } from "./db";
 
@@ -19,11 +21,20 @@ export function oldStart(): number {
   return FROM + randomInt(0, (TO - FROM) / MINUTE) * MINUTE;
 }
 
-/** A session of `hours` (2 by default) from `startTime` (a random old minute by default). */
+const FUTURE_FROM = Date.UTC(2090, 0, 1);
+const FUTURE_TO = Date.UTC(2099, 11, 1);
+
+/** A random whole minute in 2090-2099: a session that has not started, so it can be approved. */
+export function futureStart(): number {
+  return FUTURE_FROM + randomInt(0, (FUTURE_TO - FUTURE_FROM) / MINUTE) * MINUTE;
+}
+
+/** A session of `hours` (2 by default) from `startTime` (a random old minute by default; with
+ * `upcoming`, a random minute of 2090-2099). */
 export function createSession(
-  opts: { maxBoat?: number; startTime?: number; hours?: number } = {},
+  opts: { maxBoat?: number; startTime?: number; hours?: number; upcoming?: boolean } = {},
 ): TrainingSession {
-  const startTime = opts.startTime ?? oldStart();
+  const startTime = opts.startTime ?? (opts.upcoming ? futureStart() : oldStart());
   const endTime = startTime + (opts.hours ?? 2) * 60 * MINUTE;
   const maxBoat = opts.maxBoat ?? 5;
   const id = Number(
@@ -91,4 +102,15 @@ export function reservationsOfSession(sessionId: number): number {
       n: number;
     }
   ).n;
+}
+
+/** The Training Sessions page (200 a page, by start time then id) that lists this session. */
+export function sessionsPageOf(s: { id: number; startTime: number }): string {
+  const { n } = e2eDb()
+    .prepare(
+      `SELECT COUNT(*) AS n FROM training_sessions
+       WHERE start_time < ? OR (start_time = ? AND id < ?)`,
+    )
+    .get(s.startTime, s.startTime, s.id) as { n: number };
+  return `/training-sessions?size=200&page=${Math.floor(n / 200)}`;
 }

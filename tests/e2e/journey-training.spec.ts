@@ -4,7 +4,7 @@
 // one on /training-reservations (the manager sees the reason on /training and got an email); the
 // manager asks again and the admin approves; Reserved Boats and Reserved Teams count approved boats
 // only; another club's pending request past max boats cannot be approved, nor can its manager ask
-// for more than is left. The users and clubs are made by the factories; sessions and requests only
+// again while it is pending, nor (once it is cancelled) for more than is left. The users and clubs are made by the factories; sessions and requests only
 // through the app.
 import { randomInt } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
@@ -196,17 +196,30 @@ test("training Done when: create a session, request, reject (reason required), r
   });
   await waitForMail(a.email, /approved/i, beforeApprove);
 
-  // 6. Manager B sees 1 boat left and cannot ask for 2.
+  // 6. Manager B sees 1 boat left; a second request while the first is pending is refused; once
+  // it is cancelled, 2 boats are still more than the 1 left.
   await as(page, b, async () => {
     await page.goto("/training");
     const open = bookingRow(page, "Upcoming Sessions", s);
     await expect(open.locator('td[data-label="Boats Left"]')).toHaveText("1");
+    await requestBoats(page, s, "1");
+    await expect(
+      toast(
+        page,
+        "Your team already has a pending request for this session. Cancel it first to ask for a different number of boats.",
+      ),
+    ).toBeVisible();
+    await expect(bookingRow(page, "My Requests", s).locator('td[data-label="Status"]')).toHaveText("Pending");
+    await bookingRow(page, "My Requests", s).getByRole("link", { name: "Cancel Request" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Yes, cancel request" }).click();
+    await expect(bookingRow(page, "My Requests", s).locator('td[data-label="Status"]')).toHaveText(
+      "Cancelled",
+    );
     await requestBoats(page, s, "2");
     await expect(toast(page, "Only 1 boat is left in this session.")).toBeVisible();
     await expect(bookingRow(page, "Upcoming Sessions", s).getByLabel("Number of boats")).toHaveValue("2");
-    await expect(bookingRow(page, "My Requests", s).locator('td[data-label="Status"]')).toHaveText("Pending");
   });
-  expect(reservationsOfClub(clubB)).toHaveLength(1);
+  expect(reservationsOfClub(clubB).map((r) => r.status)).toEqual(["CANCELLED"]);
   const approved = [...reservationsOfClub(clubA), ...reservationsOfClub(clubB)]
     .filter((r) => r.status === "APPROVED")
     .reduce((n, r) => n + r.boat, 0);

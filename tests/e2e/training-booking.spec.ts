@@ -90,6 +90,15 @@ test.describe("Training Booking: manager", () => {
     // The box starts empty again; a pending request does not change the boats left.
     await expect(rowOf(page, "sessions", open).getByLabel("Number of boats")).toHaveValue("");
     await expect(rowOf(page, "sessions", open).locator('td[data-label="Boats Left"]')).toHaveText("3");
+    // A second request while this one is pending: refused, the typed number kept, nothing saved.
+    await request(page, open, "1");
+    await expect(
+      toast(
+        page,
+        "Your team already has a pending request for this session. Cancel it first to ask for a different number of boats.",
+      ),
+    ).toBeVisible();
+    await expect(rowOf(page, "sessions", open).getByLabel("Number of boats")).toHaveValue("1");
     const saved = reservationsOfClub(me.club);
     expect(saved.map((r) => [r.session_id, r.boat, r.status])).toEqual([[open.id, 2, "PENDING"]]);
     // Nothing for the other club's manager's view of it.

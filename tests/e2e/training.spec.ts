@@ -19,6 +19,7 @@ import {
   reservationRecord,
   reservationsOfSession,
   sessionRecord,
+  sessionsPageOf,
   sessionsStartingAt,
 } from "./db-training";
 import {
@@ -50,6 +51,7 @@ const MSG = {
   unauthorized: "Unauthorized. Redirect to homepage.",
   maxBelow: (n: number) =>
     `Max boats cannot be lower than the ${n} ${n === 1 ? "boat" : "boats"} already approved for this session. Nothing was changed.`,
+  started: "This session has already started: it can no longer be approved. Reject it instead.",
   overbooked: (left: number, boats: number) =>
     `Approving ${boats} ${boats === 1 ? "boat" : "boats"} would go past the session's max boats: only ${left} ${left === 1 ? "boat is" : "boats are"} left. Nothing was changed.`,
 };
@@ -320,7 +322,7 @@ test.describe("Training Reservations", () => {
     page,
   }) => {
     const admin = createUser("ADMIN");
-    const session = createSession({ maxBoat: 2 });
+    const session = createSession({ maxBoat: 2, upcoming: true });
     const [a, b, c] = [createTrainingClub(), createTrainingClub(), createTrainingClub()];
     const rejectMe = createReservation(session.id, a.id, 2);
     const approveMe = createReservation(session.id, b.id, 1);
@@ -365,6 +367,10 @@ test.describe("Training Reservations", () => {
     await expect(select.locator("option").first()).toBeDisabled();
     await expect(dialog.getByLabel("Reject reason")).toHaveAttribute("placeholder", MSG.reasonPlaceholder);
     await expect(dialog.getByLabel("Reject reason")).toHaveAttribute("maxlength", "500");
+    // With JavaScript there is nothing to confirm until an action is chosen; without, Confirm asks.
+    const confirmButton = dialog.getByRole("button", { name: "Confirm", exact: true });
+    if (isJs()) await expect(confirmButton).toBeDisabled();
+    else await expect(confirmButton).toBeEnabled();
 
     // Reject without a reason: refused, nothing changes.
     await decide(page, "Reject", "", true);
@@ -398,11 +404,13 @@ test.describe("Training Reservations", () => {
     const approved = await waitForMail(b.managerEmail, /approved/, since);
     expect(approved.text).toContain("has been approved");
 
-    // 2 more boats on a session of 2 with 1 approved: refused, nothing changes.
+    // 2 more boats on a session of 2 with 1 approved: refused on the first press (without
+    // JavaScript too: the confirm step checks), nothing changes.
     await dismissToasts(page);
     dialog = await openDecision(page, tooMany);
-    await decide(page, "Approve");
+    await decide(page, "Approve", "", true);
     await expect(toast(page, MSG.overbooked(1, 2))).toBeVisible();
+    await expect(dialog.getByText("Press Approve to confirm.")).toHaveCount(0);
     expect(reservationRecord(tooMany)).toMatchObject({ status: "PENDING" });
 
     // Closing the dialog resets it.
@@ -437,7 +445,7 @@ test.describe("Training Reservations", () => {
     await expect(
       approvedTable.locator("tbody tr").filter({ hasText: b.name }).locator("td").first(),
     ).toHaveText(String(approveMe));
-    await page.goto("/training-sessions");
+    await page.goto(sessionsPageOf(session));
     await expect(cellsOf(sessionRow(page, session.startTime)).nth(4)).toHaveText("1");
 
     // CSV of each tab.
@@ -477,13 +485,13 @@ test.describe("Training Reservations", () => {
     page,
   }) => {
     const committee = createUser("COMMITTEE");
-    const session = createSession({ maxBoat: 5 });
+    const session = createSession({ maxBoat: 5, upcoming: true });
     const club = createTrainingClub();
     createReservation(session.id, club.id, 1, "APPROVED");
     const request = createReservation(session.id, club.id, 2);
 
     await login(page, committee.email);
-    await page.goto("/training-sessions");
+    await page.goto(sessionsPageOf(session));
     await expect(page.getByRole("heading", { name: "Training Sessions", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Create Session" })).toHaveCount(0);
     await expect(sessionsTable(page).getByRole("columnheader")).toHaveText([
@@ -512,7 +520,7 @@ test.describe("Training Reservations", () => {
     }
 
     // Forged POSTs with a valid CSRF token: 403, nothing written.
-    await page.goto("/training-sessions");
+    await page.goto(sessionsPageOf(session));
     const csrf = await csrfOf(page);
     const start = oldStart();
     const made = await forgePost(page, "/training-sessions/new", [
@@ -564,6 +572,37 @@ test.describe("Training Reservations", () => {
     expect(reservationRecord(id)).toMatchObject({ status: "REJECTED", reject_reason: "Too late." });
     // An unknown id is 404.
     expect((await page.goto("/training-reservations/999999999"))?.status()).toBe(404);
+  });
+
+  test("a session that has started cannot be approved (the first press says so), only rejected", async ({
+    page,
+  }) => {
+    const admin = createUser("ADMIN");
+    const session = createSession({ maxBoat: 5 }); // 2001-2009: started long ago
+    const club = createTrainingClub();
+    const id = createReservation(session.id, club.id, 1);
+    await login(page, admin.email);
+    const dialog = await openDecision(page, id);
+    await decide(page, "Approve", "", true);
+    await expect(toast(page, MSG.started)).toBeVisible();
+    expect(reservationRecord(id)).toMatchObject({ status: "PENDING" });
+    // A forged approval is refused as well.
+    const forged = await forgePost(page, `/training-reservations/${id}`, [
+      ["csrf", await csrfOf(page)],
+      ["action", "APPROVE"],
+      ["confirmed", "APPROVE"],
+    ]);
+    expect(forged.status()).toBe(409);
+    expect(reservationRecord(id)).toMatchObject({ status: "PENDING" });
+    await dismissToasts(page);
+    await expect(dialog).toBeVisible();
+    await openDecision(page, id); // afresh: without JavaScript the refused form's button still reads Approve
+    await decide(page, "Reject", "The session is over.");
+    await expect(flashToast(page, MSG.reservationUpdated)).toBeVisible();
+    expect(reservationRecord(id)).toMatchObject({
+      status: "REJECTED",
+      reject_reason: "The session is over.",
+    });
   });
 });
 
