@@ -27,6 +27,8 @@ export function DataTable<R>({
   state,
   caption,
   empty = MSG.nothingToShow,
+  footer,
+  basePath,
 }: {
   columns: Column<R>[];
   rows: R[];
@@ -34,6 +36,10 @@ export function DataTable<R>({
   state?: TableState;
   caption?: string;
   empty?: string;
+  /** Rows after the body, in <tfoot> (a totals row). */
+  footer?: ReactNode;
+  /** The list's own path for the sort links (see Pager's basePath). */
+  basePath?: string;
 }) {
   const { search } = useLocation();
   if (rows.length === 0) return <p className="empty">{empty}</p>;
@@ -49,7 +55,7 @@ export function DataTable<R>({
               return (
                 <th key={c.label} scope="col" aria-sort={ariaSort} className={c.className}>
                   {c.sort && state ? (
-                    <Link to={sortLink(search, state, c.sort)} preventScrollReset>
+                    <Link to={`${basePath ?? ""}${sortLink(search, state, c.sort)}`} preventScrollReset>
                       {c.label}
                       <span aria-hidden="true" className="sort-mark">
                         {active ? (state.dir === "asc" ? " ▲" : " ▼") : ""}
@@ -74,24 +80,31 @@ export function DataTable<R>({
             </tr>
           ))}
         </tbody>
+        {footer ? <tfoot>{footer}</tfoot> : null}
       </table>
     </div>
   );
 }
 
-/** "Showing 21–40 of 5,000", previous/next and a few page links, and the page-size switch. */
+/** "Showing 21–40 of 5,000", previous/next and a few page links, and the page-size switch.
+ * `basePath`: the list's own path. Without it the links are query-only and so keep the current
+ * path, which is wrong while a dialog child route is open over the list (/list/45?page=2 instead
+ * of /list?page=2); a list with such dialogs passes its path. */
 export function Pager({
   page,
   size,
   total,
   sizes,
+  basePath,
 }: {
   page: number;
   size: number;
   total: number;
   sizes: readonly number[];
+  basePath?: string;
 }) {
   const { search } = useLocation();
+  const pageLink = (p: number) => `${basePath ?? ""}${withParams(search, { page: p })}`;
   const pages = Math.max(1, Math.ceil(total / size));
   if (total === 0) return null;
   const from = page * size + 1;
@@ -108,7 +121,7 @@ export function Pager({
       <ul className="pager-pages">
         <li>
           {page > 0 ? (
-            <Link to={withParams(search, { page: page - 1 })} rel="prev" preventScrollReset>
+            <Link to={pageLink(page - 1)} rel="prev" preventScrollReset>
               Previous
             </Link>
           ) : (
@@ -121,7 +134,7 @@ export function Pager({
             {p === page ? (
               <span aria-current="page">{p + 1}</span>
             ) : (
-              <Link to={withParams(search, { page: p })} aria-label={`Page ${p + 1}`} preventScrollReset>
+              <Link to={pageLink(p)} aria-label={`Page ${p + 1}`} preventScrollReset>
                 {p + 1}
               </Link>
             )}
@@ -129,7 +142,7 @@ export function Pager({
         ))}
         <li>
           {page < pages - 1 ? (
-            <Link to={withParams(search, { page: page + 1 })} rel="next" preventScrollReset>
+            <Link to={pageLink(page + 1)} rel="next" preventScrollReset>
               Next
             </Link>
           ) : (
@@ -137,7 +150,7 @@ export function Pager({
           )}
         </li>
       </ul>
-      <Form method="get" className="pager-size" preventScrollReset>
+      <Form method="get" action={basePath} className="pager-size" preventScrollReset>
         {hidden.map(([k, v]) => (
           <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
         ))}
@@ -197,13 +210,24 @@ export function FilterForm({
 }
 
 /** Download CSV: the table's resource route (`/users.csv`) with the same filters and sort, every
- * page (a document request, not a fetch, so the browser saves the file). */
+ * page (a document request, not a fetch, so the browser saves the file). The href may carry its
+ * own query (`/eoi.csv?tab=teams`): the page's parameters are added to it, the href's winning. */
 export function CsvLink({ href, label = "Download CSV" }: { href: string; label?: string }) {
   const { search } = useLocation();
-  const query = withParams(search, { page: null, size: null });
   return (
-    <Link to={`${href}${query === "?" ? "" : query}`} reloadDocument className="btn">
+    <Link to={csvHref(href, search)} reloadDocument className="btn">
       {label}
     </Link>
   );
+}
+
+/** A CSV link's target: `href` with the page's query added (less page and size; a parameter the
+ * href sets itself is kept as the href has it). */
+export function csvHref(href: string, search: string): string {
+  const url = new URL(href, "http://x");
+  const query = new URLSearchParams(url.search);
+  for (const [k, v] of new URLSearchParams(search))
+    if (k !== "page" && k !== "size" && !url.searchParams.has(k)) query.append(k, v);
+  const q = query.toString();
+  return `${url.pathname}${q ? `?${q}` : ""}`;
 }
