@@ -60,6 +60,15 @@ function nameTaken(tx: Tx, name: string, exceptId: number | null): boolean {
   return same.some((r) => r.id !== exceptId);
 }
 
+/** A live EOI event's name inside a write, or undefined (unknown or deleted). */
+function liveEvent(tx: Tx, id: number): { name: string } | undefined {
+  return tx
+    .select({ name: ev.name })
+    .from(ev)
+    .where(and(eq(ev.id, id), eq(ev.deleted, false)))
+    .get();
+}
+
 export type EoiWrite = { ok: true; id: number } | { ok: false; error: "exists" | "notFound" };
 
 export function createEoiEvent(actor: Actor, name: string, now = new Date()): EoiWrite {
@@ -86,11 +95,7 @@ export function createEoiEvent(actor: Actor, name: string, now = new Date()): Eo
 export function updateEoiEvent(actor: Actor, id: number, name: string, now = new Date()): EoiWrite {
   return db().transaction(
     (tx) => {
-      const was = tx
-        .select({ name: ev.name })
-        .from(ev)
-        .where(and(eq(ev.id, id), eq(ev.deleted, false)))
-        .get();
+      const was = liveEvent(tx, id);
       if (!was) return { ok: false, error: "notFound" } as const;
       if (nameTaken(tx, name, id)) return { ok: false, error: "exists" } as const;
       tx.update(ev).set({ name, updatedAt: now }).where(eq(ev.id, id)).run();
@@ -110,11 +115,7 @@ export function updateEoiEvent(actor: Actor, id: number, name: string, now = new
 export function deleteEoiEvent(actor: Actor, id: number, now = new Date()): EoiWrite {
   return db().transaction(
     (tx) => {
-      const was = tx
-        .select({ name: ev.name })
-        .from(ev)
-        .where(and(eq(ev.id, id), eq(ev.deleted, false)))
-        .get();
+      const was = liveEvent(tx, id);
       if (!was) return { ok: false, error: "notFound" } as const;
       const removed = tx.delete(link).where(eq(link.eoiEventId, id)).run().changes;
       tx.update(ev).set({ deleted: true, updatedAt: now }).where(eq(ev.id, id)).run();
