@@ -1,6 +1,6 @@
 // Every user-visible sentence from the spec, to the letter (spelling included: "occured",
 // "mininum", "adminstrator" are the spec's). Screens import from here; never retype a sentence.
-import { boats, plural } from "./rules/format";
+import { boats, formatCount, plural } from "./rules/format";
 
 export const MSG = {
   // Guards (spec section 2)
@@ -321,10 +321,24 @@ export const MSG = {
   eoiDeleteConfirm: "Deleting EOI event will remove all related data. Continue?",
   eoiNoEvents: "No EOI events yet.",
   eoiSaved: "Your expression of interest has been saved.",
-  eoiBadTicks: "Some of the ticked events no longer exist. The list has been reloaded: tick again and save.",
+  eoiBadTicks:
+    "Some of the ticked events no longer exist. They have been taken off your ticks: check them and save again.",
   eoiNoClub: "Your account is not in a team, so it cannot express interest.",
   eoiIntro: "Tick the events your team is interested in. You can change your ticks at any time.",
   eoiNothingSaved: "Nothing saved yet.",
+  eoiTeams: (n: number) => `${formatCount(n)} ${n === 1 ? "team" : "teams"}`,
+  eoiTeamsInterestedIn: (n: number, event: string) =>
+    `${formatCount(n)} ${n === 1 ? "team" : "teams"} interested in ${event}`,
+  eoiInterestedCaption: (event: string) => `Teams interested in ${event}`,
+  eoiTotalTeams: (n: number) => `Total (${formatCount(n)} ${n === 1 ? "team" : "teams"})`,
+  eoiNameHint: "e.g. 250M PREMIER OPEN",
+  eoiDeleteRelated: (n: number) =>
+    n === 0
+      ? "Related data: no team has ticked this event."
+      : `Related data: the interest of ${formatCount(n)} ${n === 1 ? "team" : "teams"} (they will no longer have this event ticked).`,
+  eoiSavedFor: (team: string, country: string) => `Saved for ${team} (${country})`,
+  eoiSavedWhen: (when: string, events: number) =>
+    `Saved ${when}: ${events === 0 ? "no events" : `${formatCount(events)} ${events === 1 ? "event" : "events"}`}`,
 
   // Training (sections 5, 8; issue 11). sessionCreated/Updated/Deleted, sessionDeleteConfirm,
   // sessionTimeOrder, reservationUpdated and rejectReasonRequired are the spec's; the rest are ours.

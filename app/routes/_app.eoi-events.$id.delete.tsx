@@ -7,31 +7,24 @@ import { Dialog } from "~/components/Dialog";
 import { PostForm } from "~/components/PostForm";
 import { requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteEoiEvent, findEoiEvent } from "~/models/eoi.server";
 import { MSG } from "~/messages";
-import { parseId } from "~/rules/race-fields";
-import { teamCount } from "~/tables/eoi";
-
-function eventId(raw: string | undefined): number {
-  const id = parseId(raw);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "eoiEvents");
-  const event = findEoiEvent(eventId(params.id));
-  if (!event) throw new Response("Not Found", { status: 404 });
+  const event = findEoiEvent(idParam(params.id));
+  if (!event) notFound();
   return json(event);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "eoiEvents");
-  const id = eventId(params.id);
+  const id = idParam(params.id);
   await readForm(request);
   const deleted = deleteEoiEvent(user, id);
-  if (!deleted.ok) throw new Response("Not Found", { status: 404 });
+  if (!deleted.ok) notFound();
   return redirectWithToast(request, "/eoi-events", { type: "success", message: MSG.eoiDeleted });
 }
 
@@ -43,10 +36,7 @@ export default function DeleteEoiEvent() {
         <strong>{event.name}</strong>
       </p>
       <p>{MSG.eoiDeleteConfirm}</p>
-      <p className="hint">
-        Related data: the interest of {teamCount(event.teams)}
-        {event.teams > 0 ? " (they will no longer have this event ticked)" : ""}.
-      </p>
+      <p className="hint">{MSG.eoiDeleteRelated(event.teams)}</p>
       <PostForm task="Deleting EOI event" preventScrollReset className="actions">
         <button type="submit" className="btn btn-danger">
           Delete

@@ -1,7 +1,7 @@
 // /eoi-events/new: the Create EOI Event dialog over the list (ADMIN). The name is required ('Make
 // sure to fill in all the fields.'), trimmed, inner spaces as one; a name a live EOI event already
-// has (any case) is 'EOI event already exist. Please try with different name.' with the name box
-// emptied. Audited (models/eoi.server.ts).
+// has (any case) is 'EOI event already exist. Please try with different name.', the typed name
+// kept (the spec empties the box only for Round). Audited (models/eoi.server.ts).
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
@@ -12,7 +12,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { createEoiEvent } from "~/models/eoi.server";
 import { MSG } from "~/messages";
 import { eoiEventSchema } from "~/rules/eoi";
-import { EoiEventForm, useEoiNameCleared } from "~/tables/eoi";
+import { EoiEventForm } from "~/tables/eoi";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "eoiEvents");
@@ -28,7 +28,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!made.ok)
     return replyWithError(submission, MSG.eoiExists, {
       status: 409,
-      hide: ["name"],
       fieldErrors: { name: [MSG.eoiExists] },
     });
   return redirectWithToast(request, "/eoi-events", { type: "success", message: MSG.eoiCreated });
@@ -36,7 +35,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CreateEoiEvent() {
   const data = useActionData<typeof action>();
-  const nameCleared = useEoiNameCleared(data);
   return (
     <Dialog title="Create EOI Event" closeTo="/eoi-events">
       <Toasts toasts={[data?.toast]} />
@@ -45,7 +43,6 @@ export default function CreateEoiEvent() {
         lastResult={data?.result}
         submitLabel="Create EOI Event"
         task="Creating EOI event"
-        nameCleared={nameCleared}
       />
     </Dialog>
   );

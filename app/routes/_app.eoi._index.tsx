@@ -2,7 +2,8 @@
 // records the team's interest (models/eoi.server.ts saveInterest: one EOIUser per manager with
 // their email and name and their association's name and country, looked up here from the user,
 // never from the form; the ticked ids are checked again inside the write). What is saved, and when,
-// is shown above the form. ADMIN and COMMITTEE: 'EOI Result', tab Result by Events (id, name,
+// is shown above the form. A tick of an event deleted meanwhile refuses the save whole: the form
+// comes back with the manager's other ticks (not the saved ones) and a toast. ADMIN and COMMITTEE: 'EOI Result', tab Result by Events (id, name,
 // interested teams, View), the View dialog at ?view=ID (a GET, the same without JavaScript).
 import {
   type ActionFunctionArgs,
@@ -11,14 +12,16 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
 import { Dialog } from "~/components/Dialog";
 import { PostForm } from "~/components/PostForm";
 import { Empty, Screen } from "~/components/Screen";
+import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { countryName } from "~/lib/countries.server";
 import { readForm } from "~/lib/csrf.server";
+import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findAssociation } from "~/models/association.server";
 import {
@@ -35,7 +38,7 @@ import { parseTicks } from "~/rules/eoi";
 import { formatDateTime } from "~/rules/format";
 import { parseId } from "~/rules/race-fields";
 import drawStyles from "~/styles/draw.css";
-import { EoiResultScreen, eventResultColumns, interestedColumns, teamCount, viewColumn } from "~/tables/eoi";
+import { EoiResultScreen, eventResultColumns, interestedColumns, viewColumn } from "~/tables/eoi";
 
 // The tick list reuses the draw dialogs' check rows (a column of labelled checkboxes).
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles }];
@@ -78,19 +81,39 @@ export async function action({ request }: ActionFunctionArgs) {
   const club = clubOf(user);
   if (!club) return redirectWithToast(request, "/eoi", { type: "error", message: MSG.eoiNoClub });
   const owner = { email: user.email, name: user.name || user.email, team: club.name, country: club.country };
-  if (saveInterest(owner, ticks) === "gone")
-    return redirectWithToast(request, "/eoi", { type: "error", message: MSG.eoiBadTicks });
+  if (saveInterest(owner, ticks) === "gone") {
+    // What was typed stays: the ticks of events still live, not the saved ones.
+    const live = new Set(liveEoiEvents().map((e) => e.id));
+    return json(
+      {
+        ticks: ticks.filter((id) => live.has(id)),
+        toast: { type: "error", message: MSG.eoiBadTicks } as Toast,
+      },
+      409,
+    );
+  }
   return redirectWithToast(request, "/eoi", { type: "success", message: MSG.eoiSaved });
 }
 
 export default function EoiIndex() {
   const data = useLoaderData<typeof loader>();
-  return data.view === "manager" ? <InterestForm data={data} /> : <ResultByEvents data={data} />;
+  const refused = useActionData<typeof action>();
+  return data.view === "manager" ? (
+    <InterestForm data={data} refused={refused} />
+  ) : (
+    <ResultByEvents data={data} />
+  );
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function InterestForm({ data }: { data: Extract<Data, { view: "manager" }> }) {
+function InterestForm({
+  data,
+  refused,
+}: {
+  data: Extract<Data, { view: "manager" }>;
+  refused: { ticks: number[]; toast: Toast } | undefined;
+}) {
   const { club, events, saved } = data;
   if (!club)
     return (
@@ -98,27 +121,30 @@ function InterestForm({ data }: { data: Extract<Data, { view: "manager" }> }) {
         <Empty text={MSG.eoiNoClub} />
       </Screen>
     );
-  const ticked = new Set(saved.eventIds);
-  const savedNames = events.filter((e) => ticked.has(e.id)).map((e) => e.name);
-  // A new saved state or a changed list remounts the ticks (with JavaScript the boxes would
-  // otherwise keep what was clicked).
-  const formKey = `${saved.savedAt}:${saved.eventIds.join(",")}:${events.map((e) => e.id).join(",")}`;
+  const savedIds = new Set(saved.eventIds);
+  const savedNames = events.filter((e) => savedIds.has(e.id)).map((e) => e.name);
+  // The boxes: after a refused save, the manager's own ticks; otherwise what is saved.
+  const ticked = refused ? new Set(refused.ticks) : savedIds;
+  // A new saved state, a refusal or a changed list remounts the ticks (with JavaScript the boxes
+  // would otherwise keep what was clicked).
+  const formKey = [
+    saved.savedAt,
+    saved.eventIds.join(","),
+    events.map((e) => e.id).join(","),
+    refused ? refused.ticks.join(",") : "",
+  ].join(":");
   return (
     <Screen title={TITLES.eoiManager}>
+      <Toasts toasts={[refused?.toast]} />
       <section aria-labelledby="eoi-saved-title">
         <h2 id="eoi-saved-title" className="table-title">
-          Saved for {club.name} ({club.country})
+          {MSG.eoiSavedFor(club.name, club.country)}
         </h2>
         {saved.savedAt === null ? (
           <p>{MSG.eoiNothingSaved}</p>
         ) : (
           <>
-            <p>
-              Saved {formatDateTime(saved.savedAt)}:{" "}
-              {savedNames.length
-                ? `${savedNames.length} ${savedNames.length === 1 ? "event" : "events"}`
-                : "no events"}
-            </p>
+            <p>{MSG.eoiSavedWhen(formatDateTime(saved.savedAt), savedNames.length)}</p>
             {savedNames.length ? (
               <ul aria-label="Saved events">
                 {savedNames.map((name) => (
@@ -167,13 +193,13 @@ function ResultByEvents({ data }: { data: Extract<Data, { view: "staff" }> }) {
       {viewing ? (
         <Dialog title="Interested Teams" closeTo="/eoi" wide>
           <p>
-            <strong>{viewing.event.name}</strong>: {teamCount(viewing.teams.length)}
+            <strong>{viewing.event.name}</strong>: {MSG.eoiTeams(viewing.teams.length)}
           </p>
           <DataTable
             columns={interestedColumns}
             rows={viewing.teams}
             rowKey={(r) => r.id}
-            caption={`Teams interested in ${viewing.event.name}`}
+            caption={MSG.eoiInterestedCaption(viewing.event.name)}
           />
         </Dialog>
       ) : null}

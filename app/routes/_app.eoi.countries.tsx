@@ -2,11 +2,12 @@
 // (names, not codes), most first, and the total.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { DataTable } from "~/components/DataTable";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { countryResults } from "~/models/eoi.server";
 import { TITLES } from "~/messages";
 import { formatCount } from "~/rules/format";
-import { countryColumns, EoiResultScreen, TotalTable } from "~/tables/eoi";
+import { countryColumns, EoiResultScreen, totalRow } from "~/tables/eoi";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.eoi} | ${TITLES.appName}` }];
 
@@ -20,12 +21,12 @@ export default function Countries() {
   const { rows, total } = useLoaderData<typeof loader>();
   return (
     <EoiResultScreen tab="countries">
-      <TotalTable
+      <DataTable
         columns={countryColumns}
         rows={rows}
         rowKey={(r) => r.code}
         caption="Countries"
-        total={["Total", formatCount(total)]}
+        footer={totalRow(countryColumns, ["Total", formatCount(total)])}
       />
     </EoiResultScreen>
   );

@@ -6,7 +6,7 @@ import { DataTable, Pager } from "~/components/DataTable";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { interestedTeamCount, teamInterests } from "~/models/eoi.server";
 import { TITLES } from "~/messages";
-import { clampPage, parseList } from "~/rules/list-params";
+import { pageOf, parseList } from "~/rules/list-params";
 import { EOI_TEAM_LIST, EoiResultScreen, teamListColumns } from "~/tables/eoi";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.eoi} | ${TITLES.appName}` }];
@@ -14,11 +14,10 @@ export const meta: MetaFunction = () => [{ title: `${TITLES.eoi} | ${TITLES.appN
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoi");
   requireRole(user, ["ADMIN", "COMMITTEE"]);
-  const p = parseList(new URL(request.url).searchParams, EOI_TEAM_LIST);
+  const params = parseList(new URL(request.url).searchParams, EOI_TEAM_LIST);
   const total = interestedTeamCount();
-  const page = clampPage(p.page, p.size, total);
-  const rows = total === 0 ? [] : teamInterests({ limit: p.size, offset: page * p.size });
-  return json({ rows, total, page, size: p.size });
+  const { rows, page, size } = pageOf(params, (p) => ({ rows: total === 0 ? [] : teamInterests(p), total }));
+  return json({ rows, total, page, size });
 }
 
 export default function TeamList() {

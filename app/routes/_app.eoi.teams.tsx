@@ -3,36 +3,35 @@
 // ticked in that column; the footer counts the teams per column over every page.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Pager } from "~/components/DataTable";
+import { DataTable, Pager } from "~/components/DataTable";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { interestedTeamCount, matrixTotals, teamMatrix } from "~/models/eoi.server";
-import { TITLES } from "~/messages";
+import { MSG, TITLES } from "~/messages";
 import { formatCount } from "~/rules/format";
-import { clampPage, parseList } from "~/rules/list-params";
-import { EOI_TEAM_LIST, EoiResultScreen, matrixColumns, TotalTable } from "~/tables/eoi";
+import { pageOf, parseList } from "~/rules/list-params";
+import { EOI_TEAM_LIST, EoiResultScreen, matrixColumns, totalRow } from "~/tables/eoi";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.eoi} | ${TITLES.appName}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoi");
   requireRole(user, ["ADMIN", "COMMITTEE"]);
-  const p = parseList(new URL(request.url).searchParams, EOI_TEAM_LIST);
+  const params = parseList(new URL(request.url).searchParams, EOI_TEAM_LIST);
   const total = interestedTeamCount();
-  const page = clampPage(p.page, p.size, total);
-  const rows = total === 0 ? [] : teamMatrix({ limit: p.size, offset: page * p.size });
-  return json({ rows, totals: matrixTotals(), total, page, size: p.size });
+  const { rows, page, size } = pageOf(params, (p) => ({ rows: total === 0 ? [] : teamMatrix(p), total }));
+  return json({ rows, totals: matrixTotals(), total, page, size });
 }
 
 export default function ResultByTeams() {
   const { rows, totals, total, page, size } = useLoaderData<typeof loader>();
   return (
     <EoiResultScreen tab="teams">
-      <TotalTable
+      <DataTable
         columns={matrixColumns}
         rows={rows}
         rowKey={(r) => r.userId}
         caption="Result by Teams"
-        total={[`Total (${formatCount(total)} teams)`, "", ...totals.map(formatCount)]}
+        footer={totalRow(matrixColumns, [MSG.eoiTotalTeams(total), "", ...totals.map(formatCount)])}
       />
       <Pager page={page} size={size} total={total} sizes={EOI_TEAM_LIST.sizes} />
     </EoiResultScreen>

@@ -1,10 +1,10 @@
 // The EOI screens' shared pieces (issue 11 items 1-3): the All EOI Events table and its Create /
 // Edit form, the four result tabs of /eoi (links, each with its CSV), and the columns each tab and
 // its CSV share (app/routes/eoi[.]csv.ts). The Result by Teams and Countries tables end with a
-// totals row, so they are drawn here (DataTable has no footer).
+// totals row (totalRow, DataTable's footer).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { Fragment, type ReactNode, useEffect, useState } from "react";
+import { Fragment, type ReactNode } from "react";
 import { type Column, CsvLink } from "~/components/DataTable";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
@@ -16,8 +16,6 @@ import { EOI_NAME_MAX, MATRIX_COLUMNS } from "~/rules/eoi-fields";
 import { formatCount, formatDateTime } from "~/rules/format";
 import { SIZES_DEFAULT } from "~/rules/list-params";
 
-const teams = (n: number) => `${formatCount(n)} ${n === 1 ? "team" : "teams"}`;
-
 // ---------------------------------------------------------------------------------------------
 // All EOI Events (ADMIN)
 
@@ -27,7 +25,7 @@ export const eoiEventColumns: Column<EoiEventResult>[] = [
   {
     label: "Interested Teams",
     cell: (r) => (
-      <Link to={`/eoi?view=${r.id}`} aria-label={`${teams(r.teams)} interested in ${r.name}`}>
+      <Link to={`/eoi?view=${r.id}`} aria-label={MSG.eoiTeamsInterestedIn(r.teams, r.name)}>
         {formatCount(r.teams)}
       </Link>
     ),
@@ -48,21 +46,18 @@ export const eoiEventColumns: Column<EoiEventResult>[] = [
   },
 ];
 
-/** Create EOI Event and Edit: the name (required, at most EOI_NAME_MAX). `nameCleared` counts the
- * 'EOI event already exist' refusals, each of which remounts the name box empty (the server's
- * reply already leaves the name out; with JavaScript the box must be remounted too). */
+/** Create EOI Event and Edit: the name (required, at most EOI_NAME_MAX). A refusal ('EOI event
+ * already exist') keeps what was typed: the spec empties the box only for Round. */
 export function EoiEventForm({
   defaultName,
   lastResult,
   submitLabel,
   task,
-  nameCleared,
 }: {
   defaultName: string;
   lastResult: unknown;
   submitLabel: string;
   task: string;
-  nameCleared: number;
 }) {
   const [form, fields] = useForm({
     defaultValue: { name: defaultName },
@@ -71,11 +66,9 @@ export function EoiEventForm({
   });
   return (
     <PostForm task={task} {...getFormProps(form)} noValidate preventScrollReset>
-      <Field label="Name" field={fields.name} hint="e.g. 250M PREMIER OPEN">
+      <Field label="Name" field={fields.name} hint={MSG.eoiNameHint}>
         <input
           {...getInputProps(fields.name, { type: "text" })}
-          {...(nameCleared > 0 ? { defaultValue: "" } : {})}
-          key={`name-${nameCleared}`}
           maxLength={EOI_NAME_MAX}
           autoComplete="off"
         />
@@ -85,15 +78,6 @@ export function EoiEventForm({
       </button>
     </PostForm>
   );
-}
-
-/** How many times 'EOI event already exist' has emptied the name box. */
-export function useEoiNameCleared(data: { toast?: { message: string } } | undefined): number {
-  const [cleared, setCleared] = useState(0);
-  useEffect(() => {
-    if (data?.toast?.message === MSG.eoiExists) setCleared((n) => n + 1);
-  }, [data]);
-  return cleared;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -225,58 +209,16 @@ export const teamListColumns: Column<TeamInterest>[] = [
   { label: "Last Saved", cell: (r) => formatDateTime(r.updatedAt) },
 ];
 
-/** A table with a totals row (Result by Teams, Countries): the columns' header and cells, then
- * `total` (one cell per column) in the footer. */
-export function TotalTable<R>({
-  columns,
-  rows,
-  rowKey,
-  caption,
-  total,
-}: {
-  columns: Column<R>[];
-  rows: R[];
-  rowKey: (row: R) => string | number;
-  caption: string;
-  total: ReactNode[];
-}) {
-  if (rows.length === 0) return <p className="empty">{MSG.nothingToShow}</p>;
+/** The totals row of Result by Teams and Countries (DataTable's footer): one cell per column, the
+ * first in bold. */
+export function totalRow<R>(columns: Column<R>[], total: ReactNode[]) {
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.label} scope="col" className={c.className}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((c) => (
-                <td key={c.label} data-label={c.label} className={c.className}>
-                  {c.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            {columns.map((c, i) => (
-              <td key={c.label} data-label={c.label} className={c.className}>
-                {i === 0 ? <strong>{total[0]}</strong> : total[i]}
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <tr>
+      {columns.map((c, i) => (
+        <td key={c.label} data-label={c.label} className={c.className}>
+          {i === 0 ? <strong>{total[0]}</strong> : total[i]}
+        </td>
+      ))}
+    </tr>
   );
 }
-
-export { teams as teamCount };

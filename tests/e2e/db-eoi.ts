@@ -17,6 +17,15 @@ export function createEoiEvent(opts: { name?: string; deleted?: boolean } = {}):
   return { id, name };
 }
 
+/** Deletes an EOI event as the app does (marked deleted, every team's interest in it removed). */
+export function deleteEoiEventDirect(id: number): void {
+  const db = e2eDb();
+  db.transaction(() => {
+    db.prepare("DELETE FROM eois WHERE eoi_event_id = ?").run(id);
+    db.prepare("UPDATE eoi_events SET deleted = 1 WHERE id = ?").run(id);
+  })();
+}
+
 export type EoiEventRecord = { id: number; name: string; deleted: number };
 
 export function eoiEventsNamed(name: string): EoiEventRecord[] {
