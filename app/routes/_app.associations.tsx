@@ -43,13 +43,20 @@ export default function Teams() {
         </div>
       </FilterForm>
       <DataTable
+        basePath="/associations"
         columns={teamColumns}
         rows={data.rows}
         rowKey={(r) => r.id}
         state={{ sort: data.sort, dir: data.dir }}
         caption={TITLES.associations}
       />
-      <Pager page={data.page} size={data.size} total={data.total} sizes={SIZES_DEFAULT} />
+      <Pager
+        basePath="/associations"
+        page={data.page}
+        size={data.size}
+        total={data.total}
+        sizes={SIZES_DEFAULT}
+      />
       <Outlet />
     </Screen>
   );

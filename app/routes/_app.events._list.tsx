@@ -121,6 +121,7 @@ export default function Events() {
     return (
       <Screen title={TITLES.assignedEvents}>
         <DataTable
+          basePath="/events"
           columns={data.manager ? managerAssignedColumns : assignedColumns}
           rows={data.rows}
           rowKey={(r) => r.teamId}
@@ -187,13 +188,20 @@ export default function Events() {
         </div>
       </FilterForm>
       <DataTable
+        basePath="/events"
         columns={data.canEdit ? adminEventColumns : staffEventColumns}
         rows={data.rows}
         rowKey={(r) => r.id}
         state={{ sort: data.sort, dir: data.dir }}
         caption={TITLES.events}
       />
-      <Pager page={data.page} size={data.size} total={data.total} sizes={EVENT_LIST.sizes} />
+      <Pager
+        basePath="/events"
+        page={data.page}
+        size={data.size}
+        total={data.total}
+        sizes={EVENT_LIST.sizes}
+      />
       <Outlet />
     </Screen>
   );

@@ -203,7 +203,13 @@ export default function Members() {
   const keep = (["size", "page"] as const).filter((k) => params.has(k));
 
   const table = (
-    <DataTable columns={columns} rows={data.rows} rowKey={(r) => r.id} caption={TITLES.members} />
+    <DataTable
+      basePath="/members"
+      columns={columns}
+      rows={data.rows}
+      rowKey={(r) => r.id}
+      caption={TITLES.members}
+    />
   );
   const toolbar = (button: ReactNode, hint: string) =>
     selectable ? (
@@ -279,7 +285,13 @@ export default function Members() {
       ) : (
         table
       )}
-      <Pager page={data.page} size={data.size} total={data.total} sizes={MEMBER_LIST.sizes} />
+      <Pager
+        basePath="/members"
+        page={data.page}
+        size={data.size}
+        total={data.total}
+        sizes={MEMBER_LIST.sizes}
+      />
       <Outlet />
     </Screen>
   );

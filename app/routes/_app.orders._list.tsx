@@ -102,13 +102,20 @@ export default function Orders() {
         </div>
       )}
       <DataTable
+        basePath="/orders"
         columns={columns}
         rows={rows}
         rowKey={(r) => r.id}
         state={{ sort: data.sort, dir: data.dir }}
         caption={TITLES.orders}
       />
-      <Pager page={data.page} size={data.size} total={data.total} sizes={ORDER_LIST.sizes} />
+      <Pager
+        basePath="/orders"
+        page={data.page}
+        size={data.size}
+        total={data.total}
+        sizes={ORDER_LIST.sizes}
+      />
       <Outlet />
     </Screen>
   );

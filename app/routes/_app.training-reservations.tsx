@@ -55,12 +55,19 @@ export default function TrainingReservations() {
         ))}
       </nav>
       <DataTable
+        basePath="/training-reservations"
         columns={tab.key === "pending" ? pendingColumns : reservationColumns}
         rows={data.rows}
         rowKey={(r) => r.id}
         caption={`${tab.label} reservations`}
       />
-      <Pager page={data.page} size={data.size} total={data.total} sizes={RESERVATION_LIST.sizes} />
+      <Pager
+        basePath="/training-reservations"
+        page={data.page}
+        size={data.size}
+        total={data.total}
+        sizes={RESERVATION_LIST.sizes}
+      />
       <Outlet />
     </Screen>
   );

@@ -41,13 +41,20 @@ export default function TrainingSessions() {
       }
     >
       <DataTable
+        basePath="/training-sessions"
         columns={data.isAdmin ? adminSessionColumns : sessionColumns}
         rows={data.rows}
         rowKey={(r) => r.id}
         caption={TITLES.trainingSessions}
         empty={MSG.sessionNone}
       />
-      <Pager page={data.page} size={data.size} total={data.total} sizes={SESSION_LIST.sizes} />
+      <Pager
+        basePath="/training-sessions"
+        page={data.page}
+        size={data.size}
+        total={data.total}
+        sizes={SESSION_LIST.sizes}
+      />
       <Outlet />
     </Screen>
   );

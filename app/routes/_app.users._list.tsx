@@ -134,13 +134,14 @@ export default function Users() {
         </div>
       </FilterForm>
       <DataTable
+        basePath="/users"
         columns={userColumns}
         rows={data.rows}
         rowKey={(r) => r.id}
         state={{ sort: data.sort, dir: data.dir }}
         caption={TITLES.users}
       />
-      <Pager page={data.page} size={data.size} total={data.total} sizes={USER_LIST.sizes} />
+      <Pager basePath="/users" page={data.page} size={data.size} total={data.total} sizes={USER_LIST.sizes} />
       <Outlet />
     </Screen>
   );

@@ -99,7 +99,13 @@ export default function ApprovePhoto() {
         ) : null}
         <PhotoGrid photos={data.rows} viewBase="/users/approve-photo" selectable />
       </Form>
-      <Pager page={data.page} size={data.size} total={data.total} sizes={SIZES_SMALL} />
+      <Pager
+        basePath="/users/approve-photo"
+        page={data.page}
+        size={data.size}
+        total={data.total}
+        sizes={SIZES_SMALL}
+      />
       {confirm ? (
         <Dialog
           title={confirm.intent === "approve" ? "Approve" : "Reject"}

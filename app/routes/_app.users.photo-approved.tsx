@@ -24,7 +24,13 @@ export default function ApprovedPhotos() {
   return (
     <Screen title={TITLES.photoApproved}>
       <PhotoGrid photos={data.rows} viewBase="/users/photo-approved" />
-      <Pager page={data.page} size={data.size} total={data.total} sizes={SIZES_SMALL} />
+      <Pager
+        basePath="/users/photo-approved"
+        page={data.page}
+        size={data.size}
+        total={data.total}
+        sizes={SIZES_SMALL}
+      />
       <Outlet />
     </Screen>
   );
