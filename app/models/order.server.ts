@@ -247,29 +247,32 @@ function entriesShortOf(tx: Tx, orderId: number, now: Date): { eventName: string
 }
 
 export function addOrderNote(actor: Actor, orderId: number, note: string, now = new Date()) {
-  return db().transaction((tx) => {
-    const order = tx.select({ id: o.id }).from(o).where(eq(o.id, orderId)).get();
-    if (!order) return null;
-    const row = tx
-      .insert(schema.orderNotes)
-      .values({
-        orderId,
-        note,
-        userId: actor.id,
-        author: actor.name || actor.email,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
-    audit(tx, actor, {
-      action: "order.note",
-      targetType: "order",
-      targetId: orderId,
-      details: { noteId: row.id },
-    });
-    return row;
-  });
+  return db().transaction(
+    (tx) => {
+      const order = tx.select({ id: o.id }).from(o).where(eq(o.id, orderId)).get();
+      if (!order) return null;
+      const row = tx
+        .insert(schema.orderNotes)
+        .values({
+          orderId,
+          note,
+          userId: actor.id,
+          author: actor.name || actor.email,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+        .get();
+      audit(tx, actor, {
+        action: "order.note",
+        targetType: "order",
+        targetId: orderId,
+        details: { noteId: row.id },
+      });
+      return row;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /**

@@ -113,35 +113,38 @@ function conflictOf(error: unknown): RaceError | null {
 export function createRace(actor: Actor, input: RaceCreate): RaceResult {
   let result: RaceResult;
   try {
-    result = db().transaction((tx): RaceResult => {
-      const round = liveRound(tx, input.round);
-      if (!round) return { ok: false, error: "roundGone" };
-      const team = tx
-        .select({ id: t.id, name: t.name })
-        .from(t)
-        .where(and(eq(t.id, input.team), eq(t.eventId, round.eventId)))
-        .get();
-      if (!team) return { ok: false, error: "teamNotInEvent" };
-      if (laneTaken(tx, round.id, input.lane, null)) return { ok: false, error: "laneUsed" };
-      const teamIn = tx
-        .select({ id: rc.id })
-        .from(rc)
-        .where(and(eq(rc.roundId, round.id), eq(rc.teamId, team.id)))
-        .get();
-      if (teamIn) return { ok: false, error: "teamExists" };
-      const created = tx
-        .insert(rc)
-        .values({ roundId: round.id, teamId: team.id, lane: input.lane })
-        .returning({ id: rc.id })
-        .get();
-      audit(tx, actor, {
-        action: RACE_AUDIT.created,
-        targetType: "race",
-        targetId: created.id,
-        details: { roundId: round.id, teamId: team.id, team: team.name, lane: input.lane },
-      });
-      return { ok: true, id: created.id, roundId: round.id };
-    });
+    result = db().transaction(
+      (tx): RaceResult => {
+        const round = liveRound(tx, input.round);
+        if (!round) return { ok: false, error: "roundGone" };
+        const team = tx
+          .select({ id: t.id, name: t.name })
+          .from(t)
+          .where(and(eq(t.id, input.team), eq(t.eventId, round.eventId)))
+          .get();
+        if (!team) return { ok: false, error: "teamNotInEvent" };
+        if (laneTaken(tx, round.id, input.lane, null)) return { ok: false, error: "laneUsed" };
+        const teamIn = tx
+          .select({ id: rc.id })
+          .from(rc)
+          .where(and(eq(rc.roundId, round.id), eq(rc.teamId, team.id)))
+          .get();
+        if (teamIn) return { ok: false, error: "teamExists" };
+        const created = tx
+          .insert(rc)
+          .values({ roundId: round.id, teamId: team.id, lane: input.lane })
+          .returning({ id: rc.id })
+          .get();
+        audit(tx, actor, {
+          action: RACE_AUDIT.created,
+          targetType: "race",
+          targetId: created.id,
+          details: { roundId: round.id, teamId: team.id, team: team.name, lane: input.lane },
+        });
+        return { ok: true, id: created.id, roundId: round.id };
+      },
+      { behavior: "immediate" },
+    );
   } catch (error) {
     const conflict = conflictOf(error);
     if (conflict) return { ok: false, error: conflict };
@@ -155,31 +158,34 @@ export function createRace(actor: Actor, input: RaceCreate): RaceResult {
 export function updateRace(actor: Actor, id: number, input: RaceUpdate): RaceResult {
   let result: RaceResult;
   try {
-    result = db().transaction((tx): RaceResult => {
-      const before = tx
-        .select({ id: rc.id, lane: rc.lane, score: rc.score, roundId: rc.roundId })
-        .from(rc)
-        .innerJoin(r, eq(r.id, rc.roundId))
-        .innerJoin(e, eq(e.id, r.eventId))
-        .where(and(eq(rc.id, id), eq(e.deleted, false)))
-        .get();
-      if (!before) return { ok: false, error: "notFound" };
-      if (laneTaken(tx, before.roundId, input.lane, id)) return { ok: false, error: "laneUsed" };
-      const next = { lane: input.lane, score: input.score };
-      tx.update(rc).set(next).where(eq(rc.id, id)).run();
-      const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => before[k] !== next[k]);
-      audit(tx, actor, {
-        action: RACE_AUDIT.updated,
-        targetType: "race",
-        targetId: id,
-        details: {
-          roundId: before.roundId,
-          old: Object.fromEntries(changed.map((k) => [k, before[k]])),
-          new: Object.fromEntries(changed.map((k) => [k, next[k]])),
-        },
-      });
-      return { ok: true, id, roundId: before.roundId };
-    });
+    result = db().transaction(
+      (tx): RaceResult => {
+        const before = tx
+          .select({ id: rc.id, lane: rc.lane, score: rc.score, roundId: rc.roundId })
+          .from(rc)
+          .innerJoin(r, eq(r.id, rc.roundId))
+          .innerJoin(e, eq(e.id, r.eventId))
+          .where(and(eq(rc.id, id), eq(e.deleted, false)))
+          .get();
+        if (!before) return { ok: false, error: "notFound" };
+        if (laneTaken(tx, before.roundId, input.lane, id)) return { ok: false, error: "laneUsed" };
+        const next = { lane: input.lane, score: input.score };
+        tx.update(rc).set(next).where(eq(rc.id, id)).run();
+        const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => before[k] !== next[k]);
+        audit(tx, actor, {
+          action: RACE_AUDIT.updated,
+          targetType: "race",
+          targetId: id,
+          details: {
+            roundId: before.roundId,
+            old: Object.fromEntries(changed.map((k) => [k, before[k]])),
+            new: Object.fromEntries(changed.map((k) => [k, next[k]])),
+          },
+        });
+        return { ok: true, id, roundId: before.roundId };
+      },
+      { behavior: "immediate" },
+    );
   } catch (error) {
     const conflict = conflictOf(error);
     if (conflict) return { ok: false, error: conflict };
@@ -191,34 +197,37 @@ export function updateRace(actor: Actor, id: number, input: RaceUpdate): RaceRes
 
 /** Deletes a race and its related data: the scan logs of its team in its round. */
 export function deleteRace(actor: Actor, id: number): RaceResult {
-  const result = db().transaction((tx): RaceResult => {
-    const race = tx
-      .select({ id: rc.id, lane: rc.lane, score: rc.score, roundId: rc.roundId, teamId: rc.teamId })
-      .from(rc)
-      .innerJoin(r, eq(r.id, rc.roundId))
-      .innerJoin(e, eq(e.id, r.eventId))
-      .where(and(eq(rc.id, id), eq(e.deleted, false)))
-      .get();
-    if (!race) return { ok: false, error: "notFound" };
-    const scans = tx
-      .delete(schema.scanLogs)
-      .where(and(eq(schema.scanLogs.roundId, race.roundId), eq(schema.scanLogs.teamId, race.teamId)))
-      .run().changes;
-    tx.delete(rc).where(eq(rc.id, id)).run();
-    audit(tx, actor, {
-      action: RACE_AUDIT.deleted,
-      targetType: "race",
-      targetId: id,
-      details: {
-        roundId: race.roundId,
-        teamId: race.teamId,
-        lane: race.lane,
-        score: race.score,
-        scanLogs: scans,
-      },
-    });
-    return { ok: true, id, roundId: race.roundId };
-  });
+  const result = db().transaction(
+    (tx): RaceResult => {
+      const race = tx
+        .select({ id: rc.id, lane: rc.lane, score: rc.score, roundId: rc.roundId, teamId: rc.teamId })
+        .from(rc)
+        .innerJoin(r, eq(r.id, rc.roundId))
+        .innerJoin(e, eq(e.id, r.eventId))
+        .where(and(eq(rc.id, id), eq(e.deleted, false)))
+        .get();
+      if (!race) return { ok: false, error: "notFound" };
+      const scans = tx
+        .delete(schema.scanLogs)
+        .where(and(eq(schema.scanLogs.roundId, race.roundId), eq(schema.scanLogs.teamId, race.teamId)))
+        .run().changes;
+      tx.delete(rc).where(eq(rc.id, id)).run();
+      audit(tx, actor, {
+        action: RACE_AUDIT.deleted,
+        targetType: "race",
+        targetId: id,
+        details: {
+          roundId: race.roundId,
+          teamId: race.teamId,
+          lane: race.lane,
+          score: race.score,
+          scanLogs: scans,
+        },
+      });
+      return { ok: true, id, roundId: race.roundId };
+    },
+    { behavior: "immediate" },
+  );
   if (result.ok) notifyScoreboard(result.roundId);
   return result;
 }
@@ -232,27 +241,32 @@ export type ScoresResult = { ok: true; changed: number } | { ok: false; error: "
  * transaction, one audit entry with each change, old and new.
  */
 export function saveScores(actor: Actor, roundId: number, entries: ScoreEntry[]): ScoresResult {
-  const result = db().transaction((tx): ScoresResult => {
-    if (!liveRound(tx, roundId)) return { ok: false, error: "roundGone" };
-    const ids = entries.map((x) => x.raceId);
-    const rows = tx
-      .select({ id: rc.id, score: rc.score })
-      .from(rc)
-      .where(and(eq(rc.roundId, roundId), inArray(rc.id, ids)))
-      .all();
-    if (rows.length !== ids.length) return { ok: false, error: "stale" };
-    const now = new Map(rows.map((x) => [x.id, x.score]));
-    const changes = entries.filter((x) => x.score !== x.was && x.score !== now.get(x.raceId));
-    for (const x of changes) tx.update(rc).set({ score: x.score }).where(eq(rc.id, x.raceId)).run();
-    if (changes.length > 0)
-      audit(tx, actor, {
-        action: RACE_AUDIT.scores,
-        targetType: "round",
-        targetId: roundId,
-        details: { changes: changes.map((x) => ({ race: x.raceId, old: now.get(x.raceId), new: x.score })) },
-      });
-    return { ok: true, changed: changes.length };
-  });
+  const result = db().transaction(
+    (tx): ScoresResult => {
+      if (!liveRound(tx, roundId)) return { ok: false, error: "roundGone" };
+      const ids = entries.map((x) => x.raceId);
+      const rows = tx
+        .select({ id: rc.id, score: rc.score })
+        .from(rc)
+        .where(and(eq(rc.roundId, roundId), inArray(rc.id, ids)))
+        .all();
+      if (rows.length !== ids.length) return { ok: false, error: "stale" };
+      const now = new Map(rows.map((x) => [x.id, x.score]));
+      const changes = entries.filter((x) => x.score !== x.was && x.score !== now.get(x.raceId));
+      for (const x of changes) tx.update(rc).set({ score: x.score }).where(eq(rc.id, x.raceId)).run();
+      if (changes.length > 0)
+        audit(tx, actor, {
+          action: RACE_AUDIT.scores,
+          targetType: "round",
+          targetId: roundId,
+          details: {
+            changes: changes.map((x) => ({ race: x.raceId, old: now.get(x.raceId), new: x.score })),
+          },
+        });
+      return { ok: true, changed: changes.length };
+    },
+    { behavior: "immediate" },
+  );
   if (result.ok && result.changed > 0) notifyScoreboard(roundId);
   return result;
 }

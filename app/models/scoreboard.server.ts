@@ -141,42 +141,45 @@ export function updateBoard(actor: Actor, listed: number[], ticked: number[]): B
   const want = new Set(ticked);
   const ids = [...new Set([...listed, ...ticked])];
   if (ids.length === 0) return { shown: [], hidden: [] };
-  return db().transaction((tx) => {
-    const list = sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    const rows = tx.all<{ id: number; shown: number }>(sql`
+  return db().transaction(
+    (tx) => {
+      const list = sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const rows = tx.all<{ id: number; shown: number }>(sql`
       SELECT r.id AS id, EXISTS (SELECT 1 FROM scoreboard_rounds sr WHERE sr.round_id = r.id) AS shown
       FROM rounds r WHERE r.id IN (${list})
     `);
-    const shown: number[] = [];
-    const hidden: number[] = [];
-    for (const row of rows) {
-      if (want.has(row.id) && !row.shown) shown.push(row.id);
-      if (!want.has(row.id) && row.shown) hidden.push(row.id);
-    }
-    shown.sort((a, b) => a - b);
-    hidden.sort((a, b) => a - b);
-    if (hidden.length) {
-      tx.run(
-        sql`DELETE FROM scoreboard_rounds WHERE round_id IN (${sql.join(
-          hidden.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
-    }
-    if (shown.length) {
-      const now = new Date();
-      tx.insert(schema.scoreboardRounds)
-        .values(shown.map((roundId) => ({ roundId, createdAt: now })))
-        .run();
-    }
-    audit(tx, actor, {
-      action: SCOREBOARD_AUDIT.updated,
-      targetType: "scoreboard",
-      details: { shown, hidden },
-    });
-    return { shown, hidden };
-  });
+      const shown: number[] = [];
+      const hidden: number[] = [];
+      for (const row of rows) {
+        if (want.has(row.id) && !row.shown) shown.push(row.id);
+        if (!want.has(row.id) && row.shown) hidden.push(row.id);
+      }
+      shown.sort((a, b) => a - b);
+      hidden.sort((a, b) => a - b);
+      if (hidden.length) {
+        tx.run(
+          sql`DELETE FROM scoreboard_rounds WHERE round_id IN (${sql.join(
+            hidden.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
+      }
+      if (shown.length) {
+        const now = new Date();
+        tx.insert(schema.scoreboardRounds)
+          .values(shown.map((roundId) => ({ roundId, createdAt: now })))
+          .run();
+      }
+      audit(tx, actor, {
+        action: SCOREBOARD_AUDIT.updated,
+        targetType: "scoreboard",
+        details: { shown, hidden },
+      });
+      return { shown, hidden };
+    },
+    { behavior: "immediate" },
+  );
 }

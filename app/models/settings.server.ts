@@ -52,28 +52,31 @@ export function getSettings(): Settings {
  * changed.
  */
 export function updateSettings(actor: Actor, next: Settings): (keyof Settings)[] {
-  return db().transaction((tx) => {
-    const before = read(tx);
-    const changed = (Object.keys(next) as (keyof Settings)[]).filter((k) => before[k] !== next[k]);
-    if (changed.length === 0) return [];
-    const row = {
-      ...next,
-      entriesCloseAt: next.entriesCloseAt === null ? null : new Date(next.entriesCloseAt),
-      crewCloseAt: next.crewCloseAt === null ? null : new Date(next.crewCloseAt),
-    };
-    tx.insert(s)
-      .values({ id: ROW_ID, ...row })
-      .onConflictDoUpdate({ target: s.id, set: { ...row, updatedAt: new Date() } })
-      .run();
-    audit(tx, actor, {
-      action: SETTINGS_AUDIT.updated,
-      targetType: "settings",
-      targetId: null,
-      details: {
-        old: Object.fromEntries(changed.map((k) => [k, before[k]])),
-        new: Object.fromEntries(changed.map((k) => [k, next[k]])),
-      },
-    });
-    return changed;
-  });
+  return db().transaction(
+    (tx) => {
+      const before = read(tx);
+      const changed = (Object.keys(next) as (keyof Settings)[]).filter((k) => before[k] !== next[k]);
+      if (changed.length === 0) return [];
+      const row = {
+        ...next,
+        entriesCloseAt: next.entriesCloseAt === null ? null : new Date(next.entriesCloseAt),
+        crewCloseAt: next.crewCloseAt === null ? null : new Date(next.crewCloseAt),
+      };
+      tx.insert(s)
+        .values({ id: ROW_ID, ...row })
+        .onConflictDoUpdate({ target: s.id, set: { ...row, updatedAt: new Date() } })
+        .run();
+      audit(tx, actor, {
+        action: SETTINGS_AUDIT.updated,
+        targetType: "settings",
+        targetId: null,
+        details: {
+          old: Object.fromEntries(changed.map((k) => [k, before[k]])),
+          new: Object.fromEntries(changed.map((k) => [k, next[k]])),
+        },
+      });
+      return changed;
+    },
+    { behavior: "immediate" },
+  );
 }

@@ -48,10 +48,13 @@ export function gate(keys: Key[], now = Date.now()): number {
 
 /** After a gated attempt: `clear` forgets these keys, `refund` gives the attempt back to these. */
 export function settle({ clear = [], refunds = [] }: { clear?: Key[]; refunds?: Key[] }, now = Date.now()) {
-  db().transaction((tx) => {
-    for (const k of clear) write(tx, k.key, undefined);
-    for (const k of refunds) write(tx, k.key, refund(read(tx, k.key), k.limit, now));
-  });
+  db().transaction(
+    (tx) => {
+      for (const k of clear) write(tx, k.key, undefined);
+      for (const k of refunds) write(tx, k.key, refund(read(tx, k.key), k.limit, now));
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /** The spec-style message for a wait. */

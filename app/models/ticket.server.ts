@@ -23,15 +23,18 @@ export function checkoutTickets(
   settings: Pick<Settings, "ticketPriceSen">,
 ): { refused: TicketRefusal } | { order: CreatedOrder; draft: Draft } {
   const draft = ticketDraft(pax, settings.ticketPriceSen);
-  return db().transaction((tx) => {
-    const club = tx
-      .select({ id: schema.associations.id })
-      .from(schema.users)
-      .innerJoin(schema.associations, eq(schema.associations.id, schema.users.associationId))
-      .where(eq(schema.users.id, user.id))
-      .get();
-    if (!club) return { refused: "noClub" as const };
-    const order = createOrder(user.id, draft.lines, tx);
-    return { order, draft };
-  });
+  return db().transaction(
+    (tx) => {
+      const club = tx
+        .select({ id: schema.associations.id })
+        .from(schema.users)
+        .innerJoin(schema.associations, eq(schema.associations.id, schema.users.associationId))
+        .where(eq(schema.users.id, user.id))
+        .get();
+      if (!club) return { refused: "noClub" as const };
+      const order = createOrder(user.id, draft.lines, tx);
+      return { order, draft };
+    },
+    { behavior: "immediate" },
+  );
 }

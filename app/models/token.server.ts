@@ -30,12 +30,15 @@ export function retireTokens(
 /** A new link; only the newest link of a purpose works (a resend retires the older ones). */
 export function createToken(userId: number, purpose: TokenPurpose, now = Date.now()): string {
   const raw = randomToken(32);
-  db().transaction((tx) => {
-    retireTokens(userId, purpose, now, tx);
-    tx.insert(schema.tokens)
-      .values({ tokenHash: sha256(raw), purpose, userId, expiresAt: new Date(now + TOKEN_TTL[purpose]) })
-      .run();
-  });
+  db().transaction(
+    (tx) => {
+      retireTokens(userId, purpose, now, tx);
+      tx.insert(schema.tokens)
+        .values({ tokenHash: sha256(raw), purpose, userId, expiresAt: new Date(now + TOKEN_TTL[purpose]) })
+        .run();
+    },
+    { behavior: "immediate" },
+  );
   return raw;
 }
 
@@ -73,14 +76,17 @@ export function consumeToken<T>(
   apply: (userId: number) => T,
   now = Date.now(),
 ) {
-  return db().transaction(() => {
-    const check = checkToken(raw, purpose, now);
-    if (!check.ok) return check;
-    db()
-      .update(schema.tokens)
-      .set({ usedAt: new Date(now) })
-      .where(eq(schema.tokens.id, check.id))
-      .run();
-    return { ok: true as const, userId: check.userId, value: apply(check.userId) };
-  });
+  return db().transaction(
+    () => {
+      const check = checkToken(raw, purpose, now);
+      if (!check.ok) return check;
+      db()
+        .update(schema.tokens)
+        .set({ usedAt: new Date(now) })
+        .where(eq(schema.tokens.id, check.id))
+        .run();
+      return { ok: true as const, userId: check.userId, value: apply(check.userId) };
+    },
+    { behavior: "immediate" },
+  );
 }
