@@ -17,4 +17,23 @@ describe("formatDateTime", () => {
     expect(formatDateTime(Date.UTC(2026, 0, 1, 16, 30))).toBe("02/01/2026 12:30 AM");
     expect(formatDateTime(Date.UTC(2026, 0, 1, 4, 0))).toBe("01/01/2026 12:00 PM");
   });
+  it("agrees with Intl's Asia/Kuala_Lumpur formatting across a year, and refuses an invalid date", () => {
+    const intl = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Asia/Kuala_Lumpur",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hour12: true,
+    });
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 7 * 3_600_000 + 13 * 60_000) {
+      const p = Object.fromEntries(intl.formatToParts(ms).map((x) => [x.type, x.value]));
+      const hour = p.hour === "00" ? "12" : p.hour;
+      expect(formatDateTime(ms)).toBe(
+        `${p.day}/${p.month}/${p.year} ${hour}:${p.minute} ${String(p.dayPeriod).toUpperCase()}`,
+      );
+    }
+    expect(() => formatDateTime("not a date")).toThrow(RangeError);
+  });
 });
