@@ -9,6 +9,7 @@ import { Screen } from "~/components/Screen";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
 import { answerCrewSave, crewPickerData } from "~/lib/crew-form.server";
 import { readForm } from "~/lib/csrf.server";
+import { idParam } from "~/lib/params.server";
 import { findCrewTeam, parseCrewIds } from "~/models/crew.server";
 import { TITLES } from "~/messages";
 
@@ -16,28 +17,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Event Team: ${data?.team.teamName ?? ""} | ${TITLES.appName}` },
 ];
 
-/** Managers (their own club's teams, via scopeOf) and ADMIN. */
-async function requireCrewPicker(request: Request) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // Managers (their own club's teams, via scopeOf) and ADMIN.
   const user = await requireUser(request, "events");
   requireRole(user, ["MANAGER", "ADMIN"]);
-  return user;
-}
-
-function teamIdOf(raw: string | undefined): number {
-  if (!/^\d{1,9}$/.test(raw ?? "")) throw new Response("Not Found", { status: 404 });
-  return Number(raw);
-}
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireCrewPicker(request);
-  const team = findCrewTeam(teamIdOf(params.teamId), scopeOf(user));
+  const team = findCrewTeam(idParam(params.teamId), scopeOf(user));
   if (!team) throw new Response("Not Found", { status: 404 });
   return json(crewPickerData(team, user));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireCrewPicker(request);
-  const teamId = teamIdOf(params.teamId);
+  // Managers (their own club's teams, via scopeOf) and ADMIN.
+  const user = await requireUser(request, "events");
+  requireRole(user, ["MANAGER", "ADMIN"]);
+  const teamId = idParam(params.teamId);
   const form = await readForm(request);
   const ids = parseCrewIds(form.getAll("member"));
   if (ids === null) throw new Response("Bad Request", { status: 400 });
