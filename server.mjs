@@ -19,6 +19,7 @@ import { bodyLimitFor, declaredTooLarge } from "./server/body-limit.mjs";
 import { BAD_REQUEST_PAGE, SERVER_ERROR_PAGE, sendPage } from "./server/pages.mjs";
 import { publicPaths } from "./server/public-files.mjs";
 import { createRemixHandler } from "./server/remix-adapter.mjs";
+import { replayWritesToPrimary } from "./server/replica.mjs";
 import { scoreboardFastPath } from "./server/scoreboard-fast-path.mjs";
 import {
   cspBuilder,
@@ -76,6 +77,9 @@ app.use((req, res, next) => {
 // 3. Log (after static files, as remix-serve did): method, URL without tokens, status, bytes, ms.
 morgan.token("safe-url", (req) => redactUrl(req.originalUrl ?? req.url ?? ""));
 app.use(morgan(":method :safe-url :status :res[content-length] - :response-time ms"));
+
+// On a LiteFS replica, writes are replayed on the primary before Remix runs (server/replica.mjs).
+app.use(replayWritesToPrimary(process.env.LITEFS_DIR));
 
 // 4. Remix: the body is read (within its limit) before the app sees the request.
 app.all(

@@ -1,8 +1,9 @@
-// Scheduled upkeep, on the LiteFS primary only (a replica's database is read-only): removes
-// expired sessions, expired one-time tokens and idle throttle counters (hourly), and cancels unpaid
-// orders older than the payment due hours (every few minutes, and once at start-up). Started once
-// per process by entry.server.tsx; the timers never keep the process alive. `npm run jobs:run`
-// (scripts/jobs-run.ts) runs every job once, for a cron.
+// Scheduled upkeep, on the LiteFS primary only (a replica's database is read-only; the timers run
+// on every node and each tick checks isPrimary()): removes expired sessions, expired one-time
+// tokens and idle throttle counters (hourly), and cancels unpaid orders older than the payment due
+// hours (every few minutes, and once at start-up). Started once per process by entry.server.tsx;
+// the timers never keep the process alive. `npm run jobs:run` (scripts/jobs-run.ts) runs every job
+// once, for a cron.
 import { lt } from "drizzle-orm";
 import { db, schema } from "./db.server";
 import { isPrimary } from "./litefs.server";
@@ -56,7 +57,10 @@ const state = globalThis as unknown as {
   __regattaAutoCancel?: NodeJS.Timeout;
 };
 
+// Each tick asks again whether this node is the primary: with LiteFS's Consul lease the primary can
+// move while the process runs (a replica promoted starts doing the jobs, a demoted primary stops).
 function runAutoCancel() {
+  if (!isPrimary()) return;
   try {
     const cancelled = autoCancelOrders();
     if (cancelled) console.log(`auto-cancel: cancelled ${cancelled} unpaid order(s) past the due time`);
@@ -77,6 +81,7 @@ export function startJobs(): void {
   state.__regattaAutoCancel = setInterval(runAutoCancel, AUTO_CANCEL_EVERY_MS);
   state.__regattaAutoCancel.unref();
   const run = () => {
+    if (!isPrimary()) return;
     try {
       const removed = cleanup();
       if (removed && removed.sessions + removed.tokens + removed.throttles > 0) {
