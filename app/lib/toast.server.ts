@@ -3,14 +3,23 @@ import { cookieName, getFlashStorage } from "./cookies.server";
 import type { Toast } from "./toast";
 
 const KEY = "toasts";
+/** Toasts a flash cookie keeps: a client that posts again and again without reading its toasts
+ * (a script, a no-JS form resent, the malformed-input test) would otherwise grow the cookie past
+ * the browser's 4 kB, and Remix refuses to write such a cookie: a 500. */
+export const FLASH_MAX = 3;
 
-/** Adds a toast to the flash cookie; returns the Set-Cookie header to send. */
+/** Adds a toast to the flash cookie (the last FLASH_MAX kept); returns the Set-Cookie header. */
 export async function flashToast(request: Request, toast: Toast): Promise<string> {
   const storage = getFlashStorage();
   const session = await storage.getSession(request.headers.get("Cookie"));
   const existing = (session.get(KEY) as Toast[] | undefined) ?? [];
-  session.flash(KEY, [...existing, toast]);
-  return storage.commitSession(session);
+  session.flash(KEY, [...existing, toast].slice(-FLASH_MAX));
+  try {
+    return await storage.commitSession(session);
+  } catch {
+    session.flash(KEY, [toast]); // still too long with the older ones: the new one alone
+    return storage.commitSession(session);
+  }
 }
 
 export async function redirectWithToast(request: Request, to: string, toast: Toast, headers?: HeadersInit) {
