@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint, unit tests (vitest), then the browser suite (Playwright, JS on and
-// off) against a fresh build. Installs Debian's chromium first when it is missing and we are root.
+// `npm test`: typecheck, lint, unit tests (vitest), then against a fresh build the replica test
+// (tests/replica) and the browser suite (Playwright, JS on and off). Installs Debian's chromium
+// first when it is missing and we are root.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -28,5 +29,12 @@ step("Lint and format", "npx", ["biome", "check", "."]);
 step("Unit tests (vitest)", "npx", ["vitest", "run"]);
 ensureChromium();
 step("Build", "npx", ["remix", "build"]);
+// Needs the build: a primary and a read-only LiteFS replica (simulated) on one database (~20 s).
+step("Replica test (vitest: primary and replica servers)", "npx", [
+  "vitest",
+  "run",
+  "--config",
+  "tests/replica/vitest.config.ts",
+]);
 step("Browser tests (Playwright: js and no-js)", "npx", ["playwright", "test", ...process.argv.slice(2)]);
 console.log("\n✓ All tests passed");
