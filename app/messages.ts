@@ -476,3 +476,18 @@ export const NAV = {
   menu: "Menu",
   help: "Need help? Chat with us",
 } as const;
+
+/** The English bundle: the spec's sentences to the letter. Every other language (messages.ms.ts)
+ * must have the same keys, each a string or a function of the same parameters (the type below
+ * makes a missing or extra key a compile error; app/i18n/bundles.test.ts checks it again at run
+ * time and flags values left in English). */
+export const EN = { MSG, TITLES, FOOTER, NAV } as const;
+
+type Widen<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => string
+    ? (...args: A) => string
+    : T[K] extends string
+      ? string
+      : Widen<T[K]>;
+};
+export type Bundle = Widen<typeof EN>;

@@ -15,6 +15,8 @@ import { HelpBubble } from "~/components/HelpBubble";
 import { useNonce } from "~/components/Nonce";
 import { Spinner } from "~/components/Spinner";
 import { Toasts } from "~/components/Toasts";
+import { localeOf } from "~/i18n/locale.server";
+import { useLocale } from "~/i18n/useMessages";
 import { csrfToken } from "~/lib/csrf.server";
 import { env } from "~/lib/env.server";
 import { getUser } from "~/lib/session.server";
@@ -42,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
       toasts: flashed.toasts,
       csrf: csrf.token,
+      // The page's language (issue 12): the switch's cookie, else the browser's, else English.
+      locale: localeOf(request),
       links: { officialSite: e.OFFICIAL_SITE_URL, whatsapp: e.HELP_WHATSAPP_URL },
     },
     { headers },
@@ -52,8 +56,9 @@ export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce(); // the CSP nonce (server.mjs) for Remix's inline scripts
+  const locale = useLocale();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

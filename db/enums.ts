@@ -19,3 +19,6 @@ export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 /** validImage values, as the spec defines them. */
 export const VALID_IMAGE = { APPROVED: 1, PENDING: 0, REJECTED_OR_NONE: 2 } as const;
+/** The app's languages (issue 12): English (the spec's text) and Bahasa Melayu. */
+export const LOCALES = ["en", "ms"] as const;
+export type Locale = (typeof LOCALES)[number];

@@ -8,6 +8,7 @@ import {
   GENDERS,
   ORDER_LINE_KINDS,
   ORDER_STATUSES,
+  LOCALES,
   RESERVATION_STATUSES,
   ROLES,
   TOKEN_PURPOSES,
@@ -59,6 +60,8 @@ export const users = sqliteTable(
     verified: bool("verified"),
     approved: bool("approved"),
     membershipPaid: bool("membership_paid"),
+    /** The language of the user's emails and PDFs: the one they last picked (issue 12). */
+    locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     role: text("role", { enum: ROLES }).notNull(),
   },
   (t) => [

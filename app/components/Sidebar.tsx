@@ -1,5 +1,6 @@
 import { Form, NavLink } from "@remix-run/react";
 import type { Role } from "../../db/enums";
+import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { CsrfInput, TaskInput } from "./CsrfInput";
 import { navFor } from "~/lib/access";
 import { MSG, NAV, TITLES } from "~/messages";
@@ -61,6 +62,7 @@ export function Sidebar({ role, name, officialSite }: { role: Role; name: string
             {NAV.logout}
           </button>
         </Form>
+        <LanguageSwitch className="sidebar-lang" />
       </aside>
     </>
   );

@@ -1,5 +1,6 @@
 import { count, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Role } from "../../db/schema";
+import type { Locale } from "../../db/enums";
 import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
@@ -175,4 +176,9 @@ function computeStatistics(): Statistics {
     ordersProcessing: byStatus("PROCESSING"),
     ordersFailed: byStatus("FAILED"),
   };
+}
+
+/** The language of a user's emails and PDFs (issue 12): the one they picked last. */
+export function setUserLocale(userId: number, locale: Locale): void {
+  db().update(schema.users).set({ locale }).where(eq(schema.users.id, userId)).run();
 }
