@@ -477,11 +477,67 @@ export const NAV = {
   help: "Need help? Chat with us",
 } as const;
 
+export const LABELS = {
+  // i18n: auth (the logged-out screens: login, registration, reset, verify; their emails)
+  email: "Email",
+  password: "Password",
+  confirmPassword: "Confirm Password",
+  newPassword: "New Password",
+  oldPassword: "Old Password",
+  passwordHint: "8-16 characters",
+  managerRegistration: "Team Manager Registration",
+  competitorRegistration: "Competitor Registration",
+  teamName: "Team Name",
+  teamCountry: "Team Country",
+  selectCountry: "Select a country",
+  identification: "MyKad/Passport Number",
+  name: "Name",
+  nameHint: "As in your MyKad or passport",
+  gender: "Gender",
+  male: "Male",
+  female: "Female",
+  yob: "Year of Birth",
+  phone: "Phone",
+  phoneHint: "Numbers only, e.g. 60123456789",
+  emergency: "Emergency Contact",
+  emergencyHint: "Optional, numbers only",
+  address: "Address",
+  photoOptional: "Photo (optional)",
+  samplePhotoAlt: "Example: head and shoulders, face centred, plain background",
+  register: "Register",
+  // The field names inside "… must be at most N characters." (MSG.tooLong)
+  capIdentification: "MyKad/Passport number",
+  capName: "Name",
+  capPhone: "Phone number",
+  capEmergency: "Emergency contact",
+  capTeamName: "Team name",
+  // The spinner's task (shown as "Logging in ...")
+  taskLogin: "Logging in",
+  taskRegister: "Creating account",
+  taskResetEmail: "Sending reset email",
+  taskReset: "Resetting password",
+  taskVerify: "Verifying account",
+  taskChangePassword: "Changing password",
+  // Emails (in the recipient's language: users.locale)
+  mailHello: (name: string) => `Hello ${name},`,
+  verifyMailSubject: "Verify your Regatta account",
+  verifyMailTitle: "Verify your email",
+  verifyMailBody:
+    "Thank you for registering for the regatta. Please verify your email address to activate your account. The link is valid for 48 hours and can be used once.",
+  verifyMailLink: "Verify my email",
+  resetMailSubject: "Reset your Regatta password",
+  resetMailTitle: "Reset your password",
+  resetMailBody:
+    "We received a request to reset your password. The link is valid for 1 hour and can be used once. If you did not ask for this, ignore this email.",
+  resetMailLink: "Reset my password",
+  // i18n: end of auth
+} as const;
+
 /** The English bundle: the spec's sentences to the letter. Every other language (messages.ms.ts)
  * must have the same keys, each a string or a function of the same parameters (the type below
  * makes a missing or extra key a compile error; app/i18n/bundles.test.ts checks it again at run
  * time and flags values left in English). */
-export const EN = { MSG, TITLES, FOOTER, NAV } as const;
+export const EN = { MSG, TITLES, FOOTER, NAV, LABELS } as const;
 
 type Widen<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => string
