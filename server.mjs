@@ -14,11 +14,11 @@ import url from "node:url";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 import { bodyLimitFor, declaredTooLarge } from "./server/body-limit.mjs";
 import { BAD_REQUEST_PAGE, SERVER_ERROR_PAGE, sendPage } from "./server/pages.mjs";
 import { publicPaths } from "./server/public-files.mjs";
 import { createRemixHandler } from "./server/remix-adapter.mjs";
+import { requestLogger, routeMatcher } from "./server/request-log.mjs";
 import { replayWritesToPrimary } from "./server/replica.mjs";
 import { scoreboardFastPath } from "./server/scoreboard-fast-path.mjs";
 import {
@@ -28,7 +28,7 @@ import {
   fixedHeaders,
   TOKEN_PAGE_HEADERS,
 } from "./server/security-headers.mjs";
-import { carriesToken, redactUrl } from "./server/tokens.mjs";
+import { carriesToken } from "./server/tokens.mjs";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 const mode = process.env.NODE_ENV;
@@ -74,9 +74,10 @@ app.use((req, res, next) => {
   compressFile(req, res, (error) => (error ? next(error) : statics(req, res, next)));
 });
 
-// 3. Log (after static files, as remix-serve did): method, URL without tokens, status, bytes, ms.
-morgan.token("safe-url", (req) => redactUrl(req.originalUrl ?? req.url ?? ""));
-app.use(morgan(":method :safe-url :status :res[content-length] - :response-time ms"));
+// 3. Log (after static files, as remix-serve did): one JSON line per request with its id (also
+// the X-Request-Id header), method, route, path without query or tokens, status, ms and user id
+// (server/request-log.mjs, docs/operations.md).
+app.use(requestLogger({ match: routeMatcher(build.routes) }));
 
 // On a LiteFS replica, writes are replayed on the primary before Remix runs (server/replica.mjs).
 app.use(replayWritesToPrimary(process.env.LITEFS_DIR));
@@ -87,7 +88,7 @@ app.all(
   createRemixHandler({
     build,
     mode,
-    getLoadContext: (_req, res) => ({ nonce: res.locals.nonce }),
+    getLoadContext: (_req, res) => ({ nonce: res.locals.nonce, requestId: res.locals.requestId }),
     trustedProxyHeader: process.env.TRUSTED_PROXY_HEADER,
   }),
 );
@@ -97,7 +98,7 @@ app.use(
   /** @type {import("express").ErrorRequestHandler} */
   (error, _req, res, _next) => {
     const status = Number(error?.status ?? error?.statusCode);
-    if (!(status >= 400 && status < 500)) console.error(error);
+    if (!(status >= 400 && status < 500)) logError(error, res.locals.requestId);
     if (res.headersSent) return res.destroy();
     if (status >= 400 && status < 500) return sendPage(res, 400, BAD_REQUEST_PAGE);
     sendPage(res, 500, SERVER_ERROR_PAGE);
@@ -128,6 +129,16 @@ const scoreboardAnswer = scoreboard
       },
     })
   : () => false;
+
+/**
+ * An error's log line, with the id of the request it broke (the error page shows that id).
+ * @param {unknown} error
+ * @param {string | undefined} id
+ */
+function logError(error, id) {
+  const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(JSON.stringify({ level: "error", msg: "request failed", id, error: stack }));
+}
 
 const port = Number(process.env.PORT) || 3000;
 const server = http.createServer((req, res) => {

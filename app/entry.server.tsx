@@ -1,11 +1,13 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { matchRoutes, RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, matchRoutes, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { RequestIdProvider } from "~/components/ErrorPage";
 import { NonceProvider } from "~/components/Nonce";
 import { startJobs } from "~/lib/jobs.server";
+import { logError } from "~/lib/request-log.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -16,6 +18,8 @@ declare module "@remix-run/server-runtime" {
   interface AppLoadContext {
     /** This response's CSP nonce (server.mjs); undefined under another server. */
     nonce?: string;
+    /** This request's id (server.mjs: X-Request-Id, the log line); shown on the error page. */
+    requestId?: string;
   }
 }
 
@@ -32,7 +36,9 @@ export default function handleRequest(
   const context = withRoutesOfThisPage(remixContext);
   const app = (
     <NonceProvider value={nonce}>
-      <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <RequestIdProvider value={loadContext?.requestId}>
+        <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </RequestIdProvider>
     </NonceProvider>
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -73,6 +79,13 @@ export default function handleRequest(
     });
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** Errors that loaders, actions and rendering threw: logged with the request's id. */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return; // the client went away: not an error of ours
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  logError(inner ?? error, context?.requestId);
 }
 
 type ManifestRoutes = EntryContext["manifest"]["routes"];

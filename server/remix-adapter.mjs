@@ -5,6 +5,7 @@ import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/
 import { bodyLimitFor, readBody } from "./body-limit.mjs";
 import { CLIENT_ADDRESS_HEADER, clientAddress, trustedHeaderName } from "./client-address.mjs";
 import { BAD_REQUEST_PAGE, refuseUnread, sendPage, tooLargePage } from "./pages.mjs";
+import { REQUEST_ID_HEADER } from "./request-log.mjs";
 
 /** A Host header we can put in a URL as it is: name or IP (v4 or [v6]), optional port. */
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -16,9 +17,10 @@ const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
  * @param {Buffer | undefined} body
  * @param {AbortSignal} signal
  * @param {string | null} trustedHeader  lower-case header name, or null
+ * @param {string} [requestId]  this request's id (request-log.mjs), as the x-regatta-request-id header
  * @returns {Request | null}
  */
-export function toRemixRequest(req, body, signal, trustedHeader) {
+export function toRemixRequest(req, body, signal, trustedHeader, requestId) {
   const path = req.url ?? "";
   const host = req.headers.host ?? "localhost";
   if (path.charCodeAt(0) !== 47 /* "/" */ || !HOST.test(host)) return null;
@@ -29,10 +31,12 @@ export function toRemixRequest(req, body, signal, trustedHeader) {
       const name = raw[i];
       if (name.length === CLIENT_ADDRESS_HEADER.length && name.toLowerCase() === CLIENT_ADDRESS_HEADER)
         continue;
+      if (name.length === REQUEST_ID_HEADER.length && name.toLowerCase() === REQUEST_ID_HEADER) continue;
       headers.append(name, raw[i + 1]);
     }
     const trustedValue = trustedHeader ? req.headers[trustedHeader] : undefined;
     headers.set(CLIENT_ADDRESS_HEADER, clientAddress(trustedValue, req.socket.remoteAddress));
+    if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
     return new Request(`http://${host}${path}`, { method: req.method, headers, body, signal });
   } catch {
     return null; // an invalid header value or URL
@@ -94,7 +98,7 @@ export function createRemixHandler({ build, mode, getLoadContext, trustedProxyHe
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
-      const request = toRemixRequest(req, body, controller.signal, trusted);
+      const request = toRemixRequest(req, body, controller.signal, trusted, res.locals?.requestId);
       if (!request) return sendPage(res, 400, BAD_REQUEST_PAGE);
       const response = await handle(request, getLoadContext(req, res));
       await sendRemixResponse(res, response);

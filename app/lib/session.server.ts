@@ -4,6 +4,7 @@ import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { randomToken, sha256 } from "./crypto.server";
 import { getSessionCookie } from "./cookies.server";
 import { db, schema } from "./db.server";
+import { noteUser } from "./request-log.server";
 import { type User, userColumns } from "~/models/user.server";
 
 const SESSION_DAYS = 30;
@@ -55,7 +56,9 @@ export function getUser(request: Request): Promise<User | null> {
 async function loadUser(request: Request): Promise<User | null> {
   const idHash = await sessionIdHash(request);
   if (!idHash) return null;
-  return userBySession().get({ idHash, now: Date.now() })?.user ?? null;
+  const user = userBySession().get({ idHash, now: Date.now() })?.user ?? null;
+  if (user) noteUser(request, user.id); // the request log's user id
+  return user;
 }
 
 // Every page asks for it: prepared once per connection, not rebuilt by drizzle per request

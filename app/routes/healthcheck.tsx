@@ -1,13 +1,17 @@
+import { json } from "@remix-run/node";
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
+import { isPrimary } from "~/lib/litefs.server";
 
-// Fly's health check: answers only if the database answers.
+// Fly's health check (fly.toml: any 200 passes): answers only if the database answers, and says
+// whether this node is the LiteFS primary (the one that takes writes) or a replica.
 export function loader() {
+  const headers = { "Cache-Control": "no-store" };
   try {
     db().get(sql`select 1`);
-    return new Response("OK", { headers: { "Cache-Control": "no-store" } });
+    return json({ status: "ok", primary: isPrimary() }, { headers });
   } catch (error) {
     console.error("healthcheck failed", error);
-    return new Response("ERROR", { status: 500 });
+    return json({ status: "error" }, { status: 500, headers });
   }
 }

@@ -286,8 +286,10 @@ test.describe("URLs that carry a token", () => {
       `/auth/verify/${secret}`,
       `/auth/register/competitor?token=${secret}`,
     ];
+    const ids: string[] = [];
     for (const target of pages) {
       const reply = await request("GET", target);
+      ids.push(String(reply.headers["x-request-id"]));
       expect(reply.headers["cache-control"], target).toBe("no-store");
       expect(reply.headers["referrer-policy"], target).toBe("same-origin");
       expectSecurityHeaders(reply, target);
@@ -297,13 +299,20 @@ test.describe("URLs that carry a token", () => {
     expect(plain.headers["cache-control"]).not.toBe("no-store");
 
     const logFile = path.join(E2E_DIR, "app.log");
-    await expect
-      .poll(() => fs.readFileSync(logFile, "utf8"), { timeout: 5_000 })
-      .toContain("GET /auth/register/competitor?token=[redacted] ");
-    const log = fs.readFileSync(logFile, "utf8");
-    expect(log).toContain("GET /auth/reset?token=[redacted] 200");
-    expect(log).toContain("GET /auth/verify/[redacted] ");
-    expect(log).not.toContain(secret);
+    // One JSON line per request (server/request-log.mjs): the route and path, never the query.
+    const lines = () =>
+      fs
+        .readFileSync(logFile, "utf8")
+        .split("\n")
+        .filter((l) => l.startsWith("{") && ids.some((id) => l.includes(`"id":"${id}"`)))
+        .map((l) => JSON.parse(l));
+    await expect.poll(() => lines().length, { timeout: 5_000 }).toBe(3);
+    expect(lines().map((l) => [l.method, l.route, l.path])).toEqual([
+      ["GET", "/auth/reset", "/auth/reset"],
+      ["GET", "/auth/verify/:token", "/auth/verify/[redacted]"],
+      ["GET", "/auth/register/:role", "/auth/register/competitor"],
+    ]);
+    expect(fs.readFileSync(logFile, "utf8")).not.toContain(secret);
   });
 });
 
