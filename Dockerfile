@@ -48,6 +48,8 @@ COPY --from=build /app/package.json /app/tsconfig.json ./
 # The HTTP server (security headers, body limits, client address, request log): server.mjs.
 COPY --from=build /app/server.mjs ./
 COPY --from=build /app/server ./server
+# Operator scripts (db:backup, db:restore, user-create) for `fly ssh console`.
+COPY --from=build /app/scripts ./scripts
 COPY litefs.yml /etc/litefs.yml
 
 # 8080: the LiteFS proxy in front of the app server (node server.mjs, 3000); 20202: LiteFS
