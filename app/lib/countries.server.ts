@@ -1,16 +1,20 @@
-// ISO 3166-1 countries by two-letter code: codes from i18n-iso-countries, English names from the
-// runtime's own Intl data (no hand-typed list).
+// ISO 3166-1 countries by two-letter code: codes from i18n-iso-countries, names from the runtime's
+// own Intl data (no hand-typed list), in English unless a locale is asked for ("ms": Malay names).
 import countries from "i18n-iso-countries";
+import type { Locale } from "~/i18n/locale";
 
 export type Country = { code: string; name: string };
 
-let list: Country[] | undefined;
-export function countryList(): Country[] {
+const lists = new Map<Locale, Country[]>();
+/** Every country, named and sorted in `locale` (English by default). */
+export function countryList(locale: Locale = "en"): Country[] {
+  let list = lists.get(locale);
   if (!list) {
-    const names = new Intl.DisplayNames(["en"], { type: "region" });
+    const names = new Intl.DisplayNames([locale], { type: "region" });
     list = Object.keys(countries.getAlpha2Codes())
       .map((code) => ({ code, name: names.of(code) ?? code }))
-      .sort((a, b) => a.name.localeCompare(b.name, "en"));
+      .sort((a, b) => a.name.localeCompare(b.name, locale));
+    lists.set(locale, list);
   }
   return list;
 }

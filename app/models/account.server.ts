@@ -11,7 +11,9 @@ import { mailLayout, sendMail } from "~/lib/mailer.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { deletePhoto, type Photo, savePhoto } from "~/lib/photos.server";
 import { createUserSession, destroyOtherSessions } from "~/lib/session.server";
-import { MSG } from "~/messages";
+import { bundleFor } from "~/i18n/bundles";
+import type { Locale } from "~/i18n/locale";
+import { type Bundle, EN, MSG } from "~/messages";
 
 export type Registration = {
   email: string;
@@ -23,6 +25,8 @@ export type Registration = {
   phone: string;
   phoneEmergency: string;
   address: string;
+  /** The language the user registered in (issue 12): their emails and PDFs speak it. */
+  locale?: Locale;
 };
 
 export type RegisterResult =
@@ -90,41 +94,54 @@ export async function register(
   }
 }
 
-type Recipient = Pick<User, "id" | "email" | "name">;
+type Recipient = Pick<User, "id" | "email" | "name"> & { locale?: Locale };
 
 /** An email with one action link: a greeting, one paragraph, the link. */
 function sendLinkEmail(
   user: Recipient,
   mail: { subject: string; title: string; body: string; href: string; label: string },
+  { LABELS }: Bundle = EN,
 ) {
   return sendMail({
     to: user.email,
     subject: mail.subject,
-    ...mailLayout(mail.title, [`Hello ${user.name || user.email},`, mail.body], {
+    ...mailLayout(mail.title, [LABELS.mailHello(user.name || user.email), mail.body], {
       href: mail.href,
       label: mail.label,
     }),
   });
 }
 
+/** The verification email, in the user's language (users.locale; English without one). */
 export function sendVerificationEmail(user: Recipient): Promise<void> {
-  return sendLinkEmail(user, {
-    subject: "Verify your Regatta account",
-    title: "Verify your email",
-    body: "Thank you for registering for the regatta. Please verify your email address to activate your account. The link is valid for 48 hours and can be used once.",
-    href: `${env().APP_URL}/auth/verify/${createToken(user.id, "VERIFY_EMAIL")}`,
-    label: "Verify my email",
-  });
+  const t = bundleFor(user.locale ?? "en");
+  return sendLinkEmail(
+    user,
+    {
+      subject: t.LABELS.verifyMailSubject,
+      title: t.LABELS.verifyMailTitle,
+      body: t.LABELS.verifyMailBody,
+      href: `${env().APP_URL}/auth/verify/${createToken(user.id, "VERIFY_EMAIL")}`,
+      label: t.LABELS.verifyMailLink,
+    },
+    t,
+  );
 }
 
+/** The password reset email, in the user's language (users.locale; English without one). */
 export function sendPasswordResetEmail(user: Recipient): Promise<void> {
-  return sendLinkEmail(user, {
-    subject: "Reset your Regatta password",
-    title: "Reset your password",
-    body: "We received a request to reset your password. The link is valid for 1 hour and can be used once. If you did not ask for this, ignore this email.",
-    href: `${env().APP_URL}/auth/reset?token=${createToken(user.id, "RESET_PASSWORD")}`,
-    label: "Reset my password",
-  });
+  const t = bundleFor(user.locale ?? "en");
+  return sendLinkEmail(
+    user,
+    {
+      subject: t.LABELS.resetMailSubject,
+      title: t.LABELS.resetMailTitle,
+      body: t.LABELS.resetMailBody,
+      href: `${env().APP_URL}/auth/reset?token=${createToken(user.id, "RESET_PASSWORD")}`,
+      label: t.LABELS.resetMailLink,
+    },
+    t,
+  );
 }
 
 /** Tells a member their photo was not accepted and asks for a new one (from their profile). */

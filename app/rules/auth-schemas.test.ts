@@ -1,6 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { changePasswordSchema, firstError, registrationSchema, resetSchema } from "./auth-schemas";
+import { MS } from "~/messages.ms";
+import {
+  changePasswordSchema,
+  firstError,
+  forgotSchemaFor,
+  loginSchema,
+  loginSchemaFor,
+  registrationSchema,
+  resetSchema,
+  resetSchemaFor,
+} from "./auth-schemas";
 
 const NOW = new Date("2026-11-22T00:00:00Z");
 const COUNTRIES = new Set(["MY", "SG"]);
@@ -140,5 +150,40 @@ describe("reset and change password schemas", () => {
     expect(
       run(changePasswordSchema, { oldPassword: "", newPassword: "Secret123", confirmPassword: "Secret123" }),
     ).toBe("Please fill in all the fields");
+  });
+});
+
+describe("schemas in Bahasa Melayu (issue 12)", () => {
+  const form = (values: Record<string, string>) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(values)) f.set(k, v);
+    return f;
+  };
+  const errors = (s: { status?: string; error?: Record<string, string[] | null> | null }) =>
+    s.status === "success" ? {} : ((s.error ?? {}) as Record<string, string[]>);
+
+  it("registration gives the Malay sentence, in the same spec order, with the Malay field name", () => {
+    const schema = registrationSchema("manager", COUNTRIES, NOW, MS);
+    const mismatch = parseWithZod(form({ ...valid, confirmPassword: "Different1" }), { schema });
+    expect(firstError(errors(mismatch))).toBe(MS.MSG.passwordSame);
+    expect(firstError(errors(parseWithZod(form({}), { schema })))).toBe(MS.MSG.teamNameRequired);
+    const long = parseWithZod(form({ ...valid, phone: "1".repeat(21) }), { schema });
+    expect(firstError(errors(long))).toBe(MS.MSG.tooLong("Nombor telefon", 20));
+  });
+
+  it("login, forgot and reset speak the bundle they are made with; the constants stay English", () => {
+    expect(errors(parseWithZod(form({ email: "x" }), { schema: loginSchemaFor(MS) })).email).toEqual([
+      MS.MSG.loginInvalidEmail,
+    ]);
+    expect(errors(parseWithZod(form({ email: "x" }), { schema: forgotSchemaFor(MS) })).email).toEqual([
+      MS.MSG.loginInvalidEmail,
+    ]);
+    const reset = parseWithZod(form({ token: "t", newPassword: "Secret123", confirmPassword: "Secret124" }), {
+      schema: resetSchemaFor(MS),
+    });
+    expect(errors(reset).confirmPassword).toEqual([MS.MSG.resetMismatch]);
+    expect(errors(parseWithZod(form({ email: "x" }), { schema: loginSchema })).email).toEqual([
+      "Please enter a valid email.",
+    ]);
   });
 });

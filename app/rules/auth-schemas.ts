@@ -1,7 +1,9 @@
 // Form schemas of the account screens (spec section 5), shared by actions and tests. Each field's
 // rules are checked in the spec's order, so the first message is the spec's first failing rule.
+// Each schema speaks the bundle it is made with (`loginSchemaFor(messagesFor(request))`); the
+// constants are the English ones.
 import { z } from "zod";
-import { MSG } from "~/messages";
+import { type Bundle, EN } from "~/messages";
 
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password-limits";
 
@@ -19,25 +21,27 @@ export const MAX = {
   token: 200,
 } as const;
 
-const capped = (label: string, max: number) => ({ error: MSG.tooLong(label, max) });
-
-export const loginSchema = z.object({
-  email: z.email({ error: MSG.loginInvalidEmail }).max(MAX.email, { error: MSG.loginInvalidEmail }),
-  password: z
-    .string({ error: MSG.loginInvalidPassword })
-    .min(1, { error: MSG.loginInvalidPassword })
-    .max(MAX.password, { error: MSG.loginInvalidPassword }),
-});
+export function loginSchemaFor({ MSG }: Bundle = EN) {
+  return z.object({
+    email: z.email({ error: MSG.loginInvalidEmail }).max(MAX.email, { error: MSG.loginInvalidEmail }),
+    password: z
+      .string({ error: MSG.loginInvalidPassword })
+      .min(1, { error: MSG.loginInvalidPassword })
+      .max(MAX.password, { error: MSG.loginInvalidPassword }),
+  });
+}
+export const loginSchema = loginSchemaFor();
 
 /** Letters (any script), digits, spaces and the punctuation names and club names really use. */
 export const NAME_PUNCTUATION = ".,'-/@()&";
 const NAME_CHARS = /^[\p{L}\p{M}0-9 .,'\-/@()&]+$/u;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
-const password = z
-  .string({ error: MSG.passwordLength })
-  .min(PASSWORD_MIN, { error: MSG.passwordLength })
-  .max(PASSWORD_MAX, { error: MSG.passwordLength });
+const passwordOf = (MSG: Bundle["MSG"]) =>
+  z
+    .string({ error: MSG.passwordLength })
+    .min(PASSWORD_MIN, { error: MSG.passwordLength })
+    .max(PASSWORD_MAX, { error: MSG.passwordLength });
 
 export function yearBounds(now = new Date()) {
   const max = now.getFullYear();
@@ -47,17 +51,24 @@ export function yearBounds(now = new Date()) {
 export type RegisterRole = "manager" | "competitor";
 
 /** Registration (spec section 5, in order). `countries` are the valid two-letter codes. */
-export function registrationSchema(role: RegisterRole, countries: ReadonlySet<string>, now = new Date()) {
+export function registrationSchema(
+  role: RegisterRole,
+  countries: ReadonlySet<string>,
+  now = new Date(),
+  { MSG, LABELS }: Bundle = EN,
+) {
   const { min, max } = yearBounds(now);
+  const capped = (label: string, max: number) => ({ error: MSG.tooLong(label, max) });
+  const password = passwordOf(MSG);
   const base = z.object({
     email: z.email({ error: MSG.emailInvalid }).max(MAX.email, { error: MSG.emailInvalid }),
     password,
     confirmPassword: z.string({ error: MSG.passwordSame }).max(MAX.password, { error: MSG.passwordSame }),
     identification: required(MSG.identificationRequired)
-      .max(MAX.identification, capped("MyKad/Passport number", MAX.identification))
+      .max(MAX.identification, capped(LABELS.capIdentification, MAX.identification))
       .transform((v) => v.toUpperCase()),
     name: required(MSG.nameRequired)
-      .max(MAX.name, capped("Name", MAX.name))
+      .max(MAX.name, capped(LABELS.capName, MAX.name))
       .regex(NAME_CHARS, { error: MSG.nameCharset })
       .transform((v) => v.replace(/\s+/g, " ").toUpperCase()),
     gender: z.enum(["MALE", "FEMALE"], { error: MSG.genderRequired }),
@@ -68,21 +79,21 @@ export function registrationSchema(role: RegisterRole, countries: ReadonlySet<st
       .max(max, { error: MSG.yobRange(min, max) }),
     phone: required(MSG.phoneRequired)
       .regex(/^\d+$/, { error: MSG.phoneDigits })
-      .max(MAX.phone, capped("Phone number", MAX.phone)),
+      .max(MAX.phone, capped(LABELS.capPhone, MAX.phone)),
     phoneEmergency: z
       .string()
       .trim()
       .regex(/^\d*$/, { error: MSG.emergencyDigits })
-      .max(MAX.phone, capped("Emergency contact", MAX.phone))
+      .max(MAX.phone, capped(LABELS.capEmergency, MAX.phone))
       .optional()
       .transform((v) => v ?? ""),
-    address: required(MSG.addressRequired).max(MAX.address, capped("Address", MAX.address)),
+    address: required(MSG.addressRequired).max(MAX.address, capped(LABELS.address, MAX.address)),
   });
   const withTeam =
     role === "manager"
       ? base.extend({
           teamName: required(MSG.teamNameRequired)
-            .max(MAX.teamName, capped("Team name", MAX.teamName))
+            .max(MAX.teamName, capped(LABELS.capTeamName, MAX.teamName))
             .regex(NAME_CHARS, { error: MSG.teamNameCharset })
             .transform((v) => v.replace(/\s+/g, " ")),
           teamCountry: z
@@ -128,42 +139,51 @@ export function firstError(errors: Record<string, string[] | null | undefined> |
   return null;
 }
 
-export const forgotSchema = z.object({
-  email: z.email({ error: MSG.loginInvalidEmail }).max(MAX.email, { error: MSG.loginInvalidEmail }),
-});
-
-export const resetSchema = z
-  .object({
-    token: z.string().min(1).max(MAX.token),
-    newPassword: z.string({ error: MSG.resetFillAll }).max(MAX.password, { error: MSG.passwordLength }),
-    confirmPassword: z.string({ error: MSG.resetFillAll }).max(MAX.password, { error: MSG.resetMismatch }),
-  })
-  .superRefine((v, ctx) => {
-    if (v.newPassword !== v.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MSG.resetMismatch });
-    } else if (v.newPassword.length < PASSWORD_MIN || v.newPassword.length > PASSWORD_MAX) {
-      ctx.addIssue({ code: "custom", path: ["newPassword"], message: MSG.passwordLength });
-    }
+export function forgotSchemaFor({ MSG }: Bundle = EN) {
+  return z.object({
+    email: z.email({ error: MSG.loginInvalidEmail }).max(MAX.email, { error: MSG.loginInvalidEmail }),
   });
+}
+export const forgotSchema = forgotSchemaFor();
 
-export const changePasswordSchema = z
-  .object({
-    // A longer old password cannot be right (none longer was ever accepted): no hash is spent on it.
-    oldPassword: z.string({ error: MSG.changeFillAll }).max(MAX.password, { error: MSG.wrongPassword }),
-    newPassword: z.string({ error: MSG.changeFillAll }).max(MAX.password, { error: MSG.passwordLength }),
-    confirmPassword: z.string({ error: MSG.changeFillAll }).max(MAX.password, { error: MSG.passwordSame }),
-  })
-  .superRefine((v, ctx) => {
-    if (v.newPassword.length < PASSWORD_MIN || v.newPassword.length > PASSWORD_MAX) {
-      ctx.addIssue({ code: "custom", path: ["newPassword"], message: MSG.passwordLength });
-    } else if (v.newPassword !== v.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MSG.passwordSame });
-    }
-  });
+export function resetSchemaFor({ MSG }: Bundle = EN) {
+  return z
+    .object({
+      token: z.string().min(1).max(MAX.token),
+      newPassword: z.string({ error: MSG.resetFillAll }).max(MAX.password, { error: MSG.passwordLength }),
+      confirmPassword: z.string({ error: MSG.resetFillAll }).max(MAX.password, { error: MSG.resetMismatch }),
+    })
+    .superRefine((v, ctx) => {
+      if (v.newPassword !== v.confirmPassword) {
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MSG.resetMismatch });
+      } else if (v.newPassword.length < PASSWORD_MIN || v.newPassword.length > PASSWORD_MAX) {
+        ctx.addIssue({ code: "custom", path: ["newPassword"], message: MSG.passwordLength });
+      }
+    });
+}
+export const resetSchema = resetSchemaFor();
+
+export function changePasswordSchemaFor({ MSG }: Bundle = EN) {
+  return z
+    .object({
+      // A longer old password cannot be right (none longer was ever accepted): no hash is spent on it.
+      oldPassword: z.string({ error: MSG.changeFillAll }).max(MAX.password, { error: MSG.wrongPassword }),
+      newPassword: z.string({ error: MSG.changeFillAll }).max(MAX.password, { error: MSG.passwordLength }),
+      confirmPassword: z.string({ error: MSG.changeFillAll }).max(MAX.password, { error: MSG.passwordSame }),
+    })
+    .superRefine((v, ctx) => {
+      if (v.newPassword.length < PASSWORD_MIN || v.newPassword.length > PASSWORD_MAX) {
+        ctx.addIssue({ code: "custom", path: ["newPassword"], message: MSG.passwordLength });
+      } else if (v.newPassword !== v.confirmPassword) {
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MSG.passwordSame });
+      }
+    });
+}
+export const changePasswordSchema = changePasswordSchemaFor();
 
 /** Create user (admin; spec section 5): role ADMIN or COMMITTEE, a valid email, password 8-16. */
 export const createUserSchema = z.object({
-  role: z.enum(["ADMIN", "COMMITTEE"], { error: MSG.createUserRole }),
-  email: z.email({ error: MSG.emailInvalid }).max(MAX.email, { error: MSG.emailInvalid }),
-  password,
+  role: z.enum(["ADMIN", "COMMITTEE"], { error: EN.MSG.createUserRole }),
+  email: z.email({ error: EN.MSG.emailInvalid }).max(MAX.email, { error: EN.MSG.emailInvalid }),
+  password: passwordOf(EN.MSG),
 });
