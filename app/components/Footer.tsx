@@ -1,10 +1,18 @@
-import { FOOTER } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import type { Bundle } from "~/messages";
 
+/** The page footer in the page's language. */
 export function Footer() {
+  const { FOOTER } = useMessages();
+  return <FooterOf footer={FOOTER} />;
+}
+
+/** The footer in the given language: for markup rendered outside the Remix router (the scoreboard). */
+export function FooterOf({ footer }: { footer: Bundle["FOOTER"] }) {
   return (
     <footer className="footer">
-      <span>{FOOTER.copyright(new Date().getFullYear())}</span>
-      <span>{FOOTER.designer}</span>
+      <span>{footer.copyright(new Date().getFullYear())}</span>
+      <span>{footer.designer}</span>
     </footer>
   );
 }

@@ -1,7 +1,8 @@
-import { NAV } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
 
 /** The chat help bubble: opens the configured WhatsApp link. */
 export function HelpBubble({ href }: { href: string }) {
+  const { NAV } = useMessages();
   return (
     <a
       className="help-bubble"

@@ -1,5 +1,5 @@
 import { type ChangeEvent, type InputHTMLAttributes, useState } from "react";
-import { MSG } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
 
 const TARGET_SHORT_SIDE = 1080;
 const MIN_SHORT_SIDE = 1000;
@@ -10,6 +10,7 @@ const MIN_SHORT_SIDE = 1000;
  * few hundred KB instead of several MB. The server checks and re-encodes either way.
  */
 export function PhotoInput(props: InputHTMLAttributes<HTMLInputElement>) {
+  const { MSG } = useMessages();
   const [note, setNote] = useState<string | null>(null);
 
   async function onChange(event: ChangeEvent<HTMLInputElement>) {
@@ -60,6 +61,7 @@ export function PhotoInput(props: InputHTMLAttributes<HTMLInputElement>) {
 }
 
 export function PhotoGuidance() {
+  const { MSG } = useMessages();
   return (
     <ul className="guidance">
       {MSG.photoGuidance.map((g) => (

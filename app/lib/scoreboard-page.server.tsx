@@ -8,9 +8,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Footer } from "~/components/Footer";
+import { FooterOf } from "~/components/Footer";
 import type { BoardRound } from "~/models/scoreboard.server";
-import { MSG, TITLES } from "~/messages";
+import { FOOTER, MSG, TITLES } from "~/messages";
 import scoreboardCss from "~/styles/scoreboard.css";
 
 /** Seconds between the reloads of a browser without JavaScript. */
@@ -117,7 +117,7 @@ export function renderPage(board: string, version: string): string {
         <main id="board" className="sb-board" data-version={version}>
           {marker}
         </main>
-        <Footer />
+        <FooterOf footer={FOOTER} />
       </body>
     </html>,
   );

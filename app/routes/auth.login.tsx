@@ -18,10 +18,12 @@ import { readForm } from "~/lib/csrf.server";
 import { createUserSession } from "~/lib/session.server";
 import { throttledMessage } from "~/models/throttle.server";
 import type { Toast } from "~/lib/toast";
-import { MSG, TITLES } from "~/messages";
-import { loginSchema, MAX } from "~/rules/auth-schemas";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
+import { loginSchemaFor, MAX } from "~/rules/auth-schemas";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.login} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.login);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request, "login");
@@ -31,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request, "login");
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: loginSchema });
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const submission = parseWithZod(form, { schema: loginSchemaFor(t) });
   const reply = () => submission.reply({ hideFields: ["password"] });
   const fail = (message: string, status: number, toast?: Toast) =>
     json({ result: reply(), toast: toast ?? ({ type: "error", message } as Toast) }, status);
@@ -58,6 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Login() {
+  const { MSG, TITLES, LABELS } = useMessages();
   const data = useActionData<typeof action>();
   const [form, fields] = useForm({ lastResult: data?.result, shouldRevalidate: "onBlur" });
   // A failed attempt empties the password box (without JavaScript the server already did).
@@ -70,15 +75,15 @@ export default function Login() {
       <h1>{TITLES.login}</h1>
       <Form method="post" {...getFormProps(form)} noValidate>
         <CsrfInput />
-        <TaskInput task="Logging in" />
-        <Field label="Email" field={fields.email}>
+        <TaskInput task={LABELS.taskLogin} />
+        <Field label={LABELS.email} field={fields.email}>
           <input
             {...getInputProps(fields.email, { type: "email" })}
             maxLength={MAX.email}
             autoComplete="email"
           />
         </Field>
-        <Field label="Password" field={fields.password}>
+        <Field label={LABELS.password} field={fields.password}>
           <input
             {...getInputProps(fields.password, { type: "password" })}
             key={attempt}

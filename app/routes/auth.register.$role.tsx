@@ -30,10 +30,13 @@ import { flashToast } from "~/lib/toast.server";
 import { register, sendVerificationEmail } from "~/models/account.server";
 import { findAssociationByToken } from "~/models/association.server";
 import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
-import { MSG, TITLES } from "~/messages";
+import { localeOf, messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { inBundle } from "~/lib/i18n-text";
+import { metaTitle } from "~/lib/meta";
 import { firstError, MAX, type RegisterRole, registrationSchema, yearBounds } from "~/rules/auth-schemas";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.register} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.register);
 
 /** Role from the URL (case-insensitive) and, for competitors, the association the token names. */
 async function resolve(request: Request, roleParam: string | undefined) {
@@ -45,7 +48,12 @@ async function resolve(request: Request, roleParam: string | undefined) {
   const association = findAssociationByToken(token);
   if (!association) {
     throw redirect("/not-found", {
-      headers: { "Set-Cookie": await flashToast(request, { type: "error", message: MSG.invalidToken }) },
+      headers: {
+        "Set-Cookie": await flashToast(request, {
+          type: "error",
+          message: messagesFor(request).MSG.invalidToken,
+        }),
+      },
     });
   }
   return { role: role as RegisterRole, association };
@@ -57,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     role,
     teamName: association?.name ?? null,
-    countries: role === "manager" ? countryList() : [],
+    countries: role === "manager" ? countryList(localeOf(request)) : [],
     years: yearBounds(),
     helpUrl: env().HELP_WHATSAPP_URL,
   });
@@ -67,7 +75,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireGuest(request, "register");
   const { role, association } = await resolve(request, params.role);
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: registrationSchema(role, countryCodes()) });
+  const locale = localeOf(request);
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const submission = parseWithZod(form, {
+    schema: registrationSchema(role, countryCodes(), new Date(), t),
+  });
   const hideFields = ["password", "confirmPassword", "photo"];
   const fail = (message: string, status: number, fieldErrors?: Record<string, string[]>) =>
     json(
@@ -79,7 +92,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
 
   // Cheap checks first: every field, and the photo's header (no pixel decoded yet).
-  const { upload, error: photoError } = await photoFieldOf(form);
+  const { upload, error: photoErrorText } = await photoFieldOf(form);
+  const photoError = photoErrorText ? inBundle(photoErrorText, t) : null;
   if (submission.status !== "success" || photoError) {
     const schemaErrors = submission.status === "success" ? {} : (submission.error ?? {});
     const fieldErrors = { ...schemaErrors, ...(photoError ? { photo: [photoError] } : {}) } as Record<
@@ -97,7 +111,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     // Only now the expensive part: decode the photo (one at a time) and hash the password.
     const encoded = upload ? await encodePhoto(upload) : { photo: null, error: null };
-    if (encoded.error) return fail(encoded.error, 400, { photo: [encoded.error] });
+    if (encoded.error) {
+      const error = inBundle(encoded.error, t);
+      return fail(error, 400, { photo: [error] });
+    }
     result = await register(
       {
         email: v.email,
@@ -109,6 +126,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         phone: v.phone,
         phoneEmergency: v.phoneEmergency,
         address: v.address,
+        locale,
       },
       association
         ? { kind: "join", associationId: association.id }
@@ -139,11 +157,12 @@ export default function Register() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({ lastResult: actionData?.result, shouldRevalidate: "onBlur" });
+  const { MSG, LABELS } = useMessages();
   const manager = data.role === "manager";
   return (
     <div className="card wide">
       <Toasts toasts={[actionData?.toast]} />
-      <h1>{manager ? "Team Manager Registration" : "Competitor Registration"}</h1>
+      <h1>{manager ? LABELS.managerRegistration : LABELS.competitorRegistration}</h1>
       <Form
         method="post"
         encType="multipart/form-data"
@@ -152,19 +171,19 @@ export default function Register() {
         className="form-grid"
       >
         <CsrfInput />
-        <TaskInput task="Creating account" />
+        <TaskInput task={LABELS.taskRegister} />
         {manager ? (
           <>
-            <Field label="Team Name" field={fields.teamName}>
+            <Field label={LABELS.teamName} field={fields.teamName}>
               <input
                 {...getInputProps(fields.teamName, { type: "text" })}
                 maxLength={MAX.teamName}
                 autoComplete="organization"
               />
             </Field>
-            <Field label="Team Country" field={fields.teamCountry}>
+            <Field label={LABELS.teamCountry} field={fields.teamCountry}>
               <select {...getSelectProps(fields.teamCountry)}>
-                <option value="">Select a country</option>
+                <option value="">{LABELS.selectCountry}</option>
                 {data.countries.map((c) => (
                   <option key={c.code} value={c.code}>
                     {c.name}
@@ -175,11 +194,11 @@ export default function Register() {
           </>
         ) : (
           <div className="field">
-            <label htmlFor="team-name">Team Name</label>
+            <label htmlFor="team-name">{LABELS.teamName}</label>
             <input id="team-name" type="text" value={data.teamName ?? ""} readOnly />
           </div>
         )}
-        <Field label="Email" field={fields.email}>
+        <Field label={LABELS.email} field={fields.email}>
           <input
             {...getInputProps(fields.email, { type: "email" })}
             maxLength={MAX.email}
@@ -187,32 +206,36 @@ export default function Register() {
           />
         </Field>
         <PasswordField
-          label="Password"
+          label={LABELS.password}
           field={fields.password}
           autoComplete="new-password"
-          hint="8-16 characters"
+          hint={LABELS.passwordHint}
         />
-        <PasswordField label="Confirm Password" field={fields.confirmPassword} autoComplete="new-password" />
-        <Field label="MyKad/Passport Number" field={fields.identification}>
+        <PasswordField
+          label={LABELS.confirmPassword}
+          field={fields.confirmPassword}
+          autoComplete="new-password"
+        />
+        <Field label={LABELS.identification} field={fields.identification}>
           <input {...getInputProps(fields.identification, { type: "text" })} maxLength={MAX.identification} />
         </Field>
-        <Field label="Name" field={fields.name} hint="As in your MyKad or passport">
+        <Field label={LABELS.name} field={fields.name} hint={LABELS.nameHint}>
           <input {...getInputProps(fields.name, { type: "text" })} maxLength={MAX.name} autoComplete="name" />
         </Field>
         <fieldset className={`field${fields.gender.errors ? " field-invalid" : ""}`}>
-          <legend>Gender</legend>
+          <legend>{LABELS.gender}</legend>
           <div className="radios">
             {getCollectionProps(fields.gender, { type: "radio", options: ["MALE", "FEMALE"] }).map(
               (props) => (
                 <label key={props.key}>
-                  <input {...props} key={undefined} /> {props.value === "MALE" ? "Male" : "Female"}
+                  <input {...props} key={undefined} /> {props.value === "MALE" ? LABELS.male : LABELS.female}
                 </label>
               ),
             )}
           </div>
           <ErrorList id={fields.gender.errorId} errors={fields.gender.errors} />
         </fieldset>
-        <Field label="Year of Birth" field={fields.yob}>
+        <Field label={LABELS.yob} field={fields.yob}>
           <input
             {...getInputProps(fields.yob, { type: "number" })}
             min={data.years.min}
@@ -220,7 +243,7 @@ export default function Register() {
             inputMode="numeric"
           />
         </Field>
-        <Field label="Phone" field={fields.phone} hint="Numbers only, e.g. 60123456789">
+        <Field label={LABELS.phone} field={fields.phone} hint={LABELS.phoneHint}>
           <input
             {...getInputProps(fields.phone, { type: "tel" })}
             maxLength={MAX.phone}
@@ -228,14 +251,14 @@ export default function Register() {
             autoComplete="tel"
           />
         </Field>
-        <Field label="Emergency Contact" field={fields.phoneEmergency} hint="Optional, numbers only">
+        <Field label={LABELS.emergency} field={fields.phoneEmergency} hint={LABELS.emergencyHint}>
           <input
             {...getInputProps(fields.phoneEmergency, { type: "tel" })}
             maxLength={MAX.phone}
             inputMode="numeric"
           />
         </Field>
-        <Field label="Address" field={fields.address}>
+        <Field label={LABELS.address} field={fields.address}>
           <textarea
             {...getTextareaProps(fields.address)}
             maxLength={MAX.address}
@@ -244,21 +267,16 @@ export default function Register() {
           />
         </Field>
         <div className={`field field-photo${fields.photo.errors ? " field-invalid" : ""}`}>
-          <label htmlFor={fields.photo.id}>Photo (optional)</label>
+          <label htmlFor={fields.photo.id}>{LABELS.photoOptional}</label>
           <div className="photo-help">
-            <img
-              src="/sample-photo.svg"
-              alt="Example: head and shoulders, face centred, plain background"
-              width="96"
-              height="96"
-            />
+            <img src="/sample-photo.svg" alt={LABELS.samplePhotoAlt} width="96" height="96" />
             <PhotoGuidance />
           </div>
           <PhotoInput id={fields.photo.id} name={fields.photo.name} aria-describedby={fields.photo.errorId} />
           <ErrorList id={fields.photo.errorId} errors={fields.photo.errors} />
         </div>
         <button type="submit" className="btn btn-primary btn-block">
-          Register
+          {LABELS.register}
         </button>
       </Form>
       <p className="form-links">

@@ -5,7 +5,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { sendVerificationEmail } from "~/models/account.server";
 import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
 import { findUserByEmail } from "~/models/user.server";
-import { MSG } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
 import { MAX } from "~/rules/auth-schemas";
 
 // The OK of the login page's confirm toast: resend the verification email (a POST, so it works
@@ -13,6 +13,7 @@ import { MAX } from "~/rules/auth-schemas";
 export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request, "login");
   const form = await readForm(request);
+  const { MSG } = messagesFor(request);
   const email = String(form.get("email") ?? "").trim();
   const back = (type: "info" | "error", message: string) =>
     redirectWithToast(request, "/auth/login", { type, message });

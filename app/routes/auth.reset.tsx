@@ -13,10 +13,13 @@ import { resetPassword, sendPasswordResetEmail } from "~/models/account.server";
 import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
 import { checkToken } from "~/models/token.server";
 import { findUserByEmail } from "~/models/user.server";
-import { MSG, TITLES } from "~/messages";
-import { forgotSchema, MAX, resetSchema } from "~/rules/auth-schemas";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { inBundle } from "~/lib/i18n-text";
+import { metaTitle } from "~/lib/meta";
+import { forgotSchemaFor, MAX, resetSchemaFor } from "~/rules/auth-schemas";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.reset} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.reset);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request, "reset");
@@ -28,11 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request, "reset");
   const form = await readForm(request);
+  const t = messagesFor(request);
+  const { MSG } = t;
   const fail = (result: unknown, message: string | null, status = 400) =>
     json({ result, toast: message ? ({ type: "error", message } as Toast) : null }, status);
 
   if (form.get("intent") === "reset") {
-    const submission = parseWithZod(form, { schema: resetSchema });
+    const submission = parseWithZod(form, { schema: resetSchemaFor(t) });
     if (submission.status !== "success") {
       const errors = Object.values(submission.error ?? {}).flat();
       return fail(
@@ -42,11 +47,17 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const result = await resetPassword(submission.value.token, submission.value.newPassword);
     if (!result.ok)
-      return fail(submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), result.message);
-    return redirectWithToast(request, "/auth/login", { type: "success", message: result.message });
+      return fail(
+        submission.reply({ hideFields: ["newPassword", "confirmPassword"] }),
+        inBundle(result.message, t),
+      );
+    return redirectWithToast(request, "/auth/login", {
+      type: "success",
+      message: inBundle(result.message, t),
+    });
   }
 
-  const submission = parseWithZod(form, { schema: forgotSchema });
+  const submission = parseWithZod(form, { schema: forgotSchemaFor(t) });
   if (submission.status !== "success") return fail(submission.reply(), null);
   // Every request counts, unknown emails too: 'Account does not exist' cannot be farmed.
   const wait = gate(throttleKeys.email("reset", request, submission.value.email));
@@ -63,6 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Reset() {
+  const { MSG, TITLES } = useMessages();
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
@@ -94,13 +106,14 @@ export default function Reset() {
 type LastResult = any;
 
 function RequestForm({ lastResult }: { lastResult: LastResult }) {
+  const { MSG, LABELS } = useMessages();
   const [form, fields] = useForm({ lastResult });
   return (
     <Form method="post" {...getFormProps(form)} noValidate>
       <CsrfInput />
-      <TaskInput task="Sending reset email" />
+      <TaskInput task={LABELS.taskResetEmail} />
       <input type="hidden" name="intent" value="request" />
-      <Field label="Email" field={fields.email}>
+      <Field label={LABELS.email} field={fields.email}>
         <input
           {...getInputProps(fields.email, { type: "email" })}
           maxLength={MAX.email}
@@ -115,15 +128,20 @@ function RequestForm({ lastResult }: { lastResult: LastResult }) {
 }
 
 function ResetForm({ token, lastResult }: { token: string; lastResult: LastResult }) {
+  const { TITLES, LABELS } = useMessages();
   const [form, fields] = useForm({ lastResult });
   return (
     <Form method="post" {...getFormProps(form)} noValidate>
       <CsrfInput />
-      <TaskInput task="Resetting password" />
+      <TaskInput task={LABELS.taskReset} />
       <input type="hidden" name="intent" value="reset" />
       <input type="hidden" name="token" value={token} />
-      <PasswordField label="New Password" field={fields.newPassword} autoComplete="new-password" />
-      <PasswordField label="Confirm Password" field={fields.confirmPassword} autoComplete="new-password" />
+      <PasswordField label={LABELS.newPassword} field={fields.newPassword} autoComplete="new-password" />
+      <PasswordField
+        label={LABELS.confirmPassword}
+        field={fields.confirmPassword}
+        autoComplete="new-password"
+      />
       <button type="submit" className="btn btn-primary btn-block">
         {TITLES.reset}
       </button>

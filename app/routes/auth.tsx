@@ -1,9 +1,10 @@
 import { Outlet } from "@remix-run/react";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
-import { TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
 
 /** Plain layout for logged-out pages. */
 export default function AuthLayout() {
+  const { TITLES } = useMessages();
   return (
     <main className="plain">
       <div className="plain-brand">{TITLES.appName}</div>

@@ -11,9 +11,12 @@ import { requireGuest } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { verifyEmail } from "~/models/account.server";
-import { MSG, TITLES } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { inBundle } from "~/lib/i18n-text";
+import { metaTitle } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.verify} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.verify);
 
 // Verifying writes, and a GET never writes (mail scanners open links too): the page posts the
 // token. With JavaScript it posts by itself; without, the user presses the button.
@@ -29,11 +32,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = verifyEmail(params.token ?? "");
   return redirectWithToast(request, "/auth/login", {
     type: result.ok ? "success" : "error",
-    message: result.message,
+    message: inBundle(result.message, messagesFor(request)),
   });
 }
 
 export default function Verify() {
+  const { MSG, TITLES, LABELS } = useMessages();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => form.current?.requestSubmit(), []);
   return (
@@ -42,7 +46,7 @@ export default function Verify() {
       <p>{MSG.verifyPrompt}</p>
       <Form method="post" ref={form}>
         <CsrfInput />
-        <TaskInput task="Verifying account" />
+        <TaskInput task={LABELS.taskVerify} />
         <button type="submit" className="btn btn-primary btn-block">
           {MSG.verifyButton}
         </button>

@@ -1,11 +1,16 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { MSG } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { metaBundle } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "404 Not Found | Regatta" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaBundle(matches);
+  return [{ title: `${t.MSG.notFoundTitle.replace(/\.$/, "")} | ${t.TITLES.appName}` }];
+};
 export const loader = () => json(null, { status: 404 });
 
 export default function NotFound() {
+  const { MSG } = useMessages();
   return (
     <main className="plain">
       <div className="card narrow center">
