@@ -5,9 +5,11 @@
 // (repeat, caps) stay in the browser. With no network the browser decides what it can.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { idParam, kioskContext, lookupOne } from "~/lib/kiosk.server";
+import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { SCAN_CODE_MAX } from "~/rules/scan-code";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  limitRate(request, "kiosk", KIOSK_RATE);
   const q = new URL(request.url).searchParams;
   const roundId = idParam(q.get("roundId"));
   const teamId = idParam(q.get("teamId"));

@@ -7,6 +7,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { readForm } from "~/lib/csrf.server";
 import { historyCodes, idParam, kioskContext, save } from "~/lib/kiosk.server";
+import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { MSG } from "~/messages";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -14,6 +15,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST")
     return json({ error: "Method Not Allowed" }, { status: 405, headers: NO_STORE });
+  limitRate(request, "kiosk", KIOSK_RATE);
   const form = await readForm(request);
   const roundId = idParam(form.get("roundId"));
   const teamId = idParam(form.get("teamId"));

@@ -24,6 +24,7 @@ import { CsrfInput } from "~/components/CsrfInput";
 import { Toasts } from "~/components/Toasts";
 import { readForm } from "~/lib/csrf.server";
 import { historyCodes, idParam, kioskContext, recheck, save, scan } from "~/lib/kiosk.server";
+import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import {
   checkCode,
   enqueue,
@@ -114,6 +115,7 @@ type ScanAnswer = {
 
 /** The no-JS kiosk: a scan, Save, Yes/No to the female question, or Clear. */
 export async function action({ request }: ActionFunctionArgs) {
+  limitRate(request, "kiosk", KIOSK_RATE);
   const form = await readForm(request);
   const q = new URL(request.url).searchParams;
   const roundId = idParam(q.get("roundId"));
