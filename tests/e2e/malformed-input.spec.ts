@@ -1,28 +1,13 @@
-// Issue 12 item 5: every action of every route receives malformed input: missing fields, wrong
-// types (a file where text is expected, JSON, numbers out of range), 100 kB strings, arrays where
-// one value is expected, negative, zero, non-numeric, absent and other clubs' ids, as a stranger, a
-// MANAGER and an ADMIN, each with a valid CSRF token. No answer may be a 5xx, and where the request
-// was refused the database must be byte-for-byte unchanged (a content hash of every table).
-//
-// The routes are found at test time (every module in app/routes that exports an `action`), so a new
-// route is fuzzed without editing this file. The requests go, one at a time, to a server of our own
-// on a copy of the seeded e2e database (other specs write the shared one at the same time), so
-// every change to the database is this request's doing.
-//
-// Runs once (project `js`): it sends raw HTTP and has no page to render with JavaScript on or off.
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { e2eDb } from "./db";
 import { DEMO, PASSWORD } from "./helpers";
+import { ADDRESS_HEADER, type OwnServer, startOwnServer } from "./own-server";
 
 const ROUTES_DIR = path.resolve("app/routes");
 const WORK = path.resolve("tests/.tmp/malformed-input");
-const ADDRESS_HEADER = "X-Test-Client-IP"; // TRUSTED_PROXY_HEADER of our server, as in e2e-server.mjs
 // 100 kB strings, ASCII (a form body is URL-encoded and limited to 256 KiB): digits, and letters.
 const HUGE = ["9".repeat(100_000), "x".repeat(100_000)];
 
@@ -169,65 +154,16 @@ function changedTables(before: Snapshot, after: Snapshot): string[] {
 
 // ---------------------------------------------------------------- our own server
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 let base = "";
 let db: Database.Database;
 
 async function startServer() {
-  fs.rmSync(WORK, { recursive: true, force: true });
-  fs.mkdirSync(WORK, { recursive: true });
-  const file = path.join(WORK, "fuzz.db");
-  // A consistent copy of the seeded e2e database as other specs have left it.
-  e2eDb().exec(`VACUUM INTO '${file.replaceAll("'", "''")}'`);
-  const copy = new Database(file);
-  // What the server's hourly cleanup (30 s after start) would remove, removed now: the job must
-  // not change the database in the middle of the run.
-  const now = Date.now();
-  copy.prepare("DELETE FROM sessions WHERE expires_at < ?").run(now + 3_600_000);
-  copy.prepare("DELETE FROM tokens WHERE expires_at < ?").run(now + 3_600_000);
-  copy.close();
-
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: "production" as const,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_URL: base,
-    DATABASE_PATH: file,
-    UPLOADS_DIR: path.join(WORK, "uploads"),
-    OUTBOX_DIR: path.join(WORK, "outbox"),
-    SMTP_URL: "",
-    SESSION_SECRET: "fuzz-secret-0123456789abcdef",
-    TRUSTED_PROXY_HEADER: ADDRESS_HEADER,
-  };
-  const log = fs.openSync(path.join(WORK, "app.log"), "w");
-  const child = spawn(process.execPath, ["server.mjs"], { stdio: ["ignore", log, log], env });
-  server = child;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/healthcheck`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error("the fuzz server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await startOwnServer(WORK);
+  base = server.base;
   // The auto-cancel job runs 1 s after start: let it (and the waitlist it feeds) finish first.
   await new Promise((r) => setTimeout(r, 2_000));
-  db = new Database(file, { readonly: true });
+  db = new Database(server.file, { readonly: true });
   db.pragma("busy_timeout = 5000");
 }
 
@@ -498,7 +434,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => {
   db?.close();
-  if (server && server.exitCode === null) server.kill("SIGTERM");
+  server?.stop();
 });
 
 test("malformed input to every action: no 5xx, and a refused request leaves the database unchanged", async () => {
@@ -597,7 +533,7 @@ test("malformed input to every action: no 5xx, and a refused request leaves the 
       }
     }
   }
-  const log = fs.readFileSync(path.join(WORK, "app.log"), "utf8");
+  const log = fs.readFileSync(server!.log, "utf8");
   console.log(`malformed input: ${sent} requests to ${routes.length} actions in ${Date.now() - started} ms`);
   expect(
     failures,
