@@ -9,7 +9,9 @@ import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
-import { DEMO, login } from "./helpers";
+import { e2eDb } from "./db";
+import { DEMO, login, PASSWORD } from "./helpers";
+import { startOwnServer } from "./own-server";
 
 const HOST = "127.0.0.1";
 const E2E_DIR = path.resolve("tests/.tmp/e2e");
@@ -339,5 +341,259 @@ test.describe("in the browser", () => {
     await expect(page).toHaveURL(/\/events$/);
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     expect(violations).toEqual([]);
+  });
+});
+
+// ---- Issue 12 item 5: what the headers tests above did not reach yet ----
+
+/** A fetch client with its own cookies (CSRF token, session) and address. */
+type Browserless = { base: string; address: string; cookies: Map<string, string> };
+let hardeningAddress = 0;
+function browserless(base = `http://${HOST}:${E2E_PORT}`): Browserless {
+  return {
+    base,
+    address: `198.18.${process.pid % 250}.${(++hardeningAddress % 250) + 1}`,
+    cookies: new Map(),
+  };
+}
+async function call(c: Browserless, target: string, init: RequestInit = {}) {
+  const res = await fetch(`${c.base}${target}`, {
+    ...init,
+    redirect: "manual",
+    headers: {
+      "X-Test-Client-IP": c.address,
+      Cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      ...(init.headers as Record<string, string>),
+    },
+  });
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const i = pair.indexOf("=");
+    c.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+  }
+  return res;
+}
+const tokenOf = (c: Browserless) =>
+  decodeURIComponent(c.cookies.get("XSRF-TOKEN") ?? c.cookies.get("__Host-XSRF-TOKEN") ?? "");
+async function signedIn(email: string, c = browserless()) {
+  await call(c, "/auth/login");
+  const res = await call(c, "/auth/login", {
+    method: "POST",
+    body: new URLSearchParams({ email, password: PASSWORD }),
+    headers: { "X-XSRF-TOKEN": tokenOf(c) },
+  });
+  expect(res.status, `login of ${email}`).toBe(302);
+  await call(c, "/"); // a token bound to the session
+  return { client: c, login: res };
+}
+const headersOf = (res: Response): Reply => ({
+  status: res.status,
+  headers: Object.fromEntries(res.headers) as http.IncomingHttpHeaders,
+  body: "",
+  ms: 0,
+});
+
+test.describe("every page type", () => {
+  test("CSV, PDF, an uploaded photo and the scoreboard carry the security headers", async () => {
+    const { client } = await signedIn(DEMO.ADMIN);
+    const db = e2eDb();
+    const photo = db
+      .prepare("SELECT image FROM users WHERE image IS NOT NULL LIMIT 1")
+      .pluck()
+      .get() as string;
+    const order = db.prepare("SELECT token FROM orders LIMIT 1").pluck().get() as string;
+    const club = db.prepare("SELECT id FROM associations ORDER BY id LIMIT 1").pluck().get() as number;
+    const cases: [string, string, RegExp][] = [
+      ["CSV", "/events.csv", /^text\/csv/],
+      ["crew tags PDF", `/associations/${club}/crew-tags.pdf`, /^application\/pdf/],
+      ["invoice PDF", `/orders/${order}/invoice.pdf`, /^application\/pdf/],
+      ["uploaded photo", `/uploads/${photo}`, /^image\//],
+    ];
+    for (const [what, target, type] of cases) {
+      const res = await call(client, target);
+      await res.arrayBuffer();
+      expect(res.status, what).toBe(200);
+      expect(res.headers.get("content-type"), what).toMatch(type);
+      expectSecurityHeaders(headersOf(res), what);
+    }
+    // The scoreboard is answered ahead of express (server.mjs), with a policy without a nonce: it
+    // has no inline script. Still no inline scripts allowed, no framing, no sniffing, no referrer.
+    for (const target of ["/scoreboard", "/scoreboard/events"]) {
+      const controller = new AbortController();
+      const res = await fetch(`http://${HOST}:${E2E_PORT}${target}`, { signal: controller.signal });
+      expect(res.status, target).toBe(200);
+      const policy = res.headers.get("content-security-policy") ?? "";
+      expect(policy, target).toMatch(/(^|; )script-src 'self'(;|$)/);
+      expect(policy, target).not.toContain("unsafe-inline");
+      expect(policy, target).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options"), target).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), target).toMatch(
+        /^(strict-origin-when-cross-origin|same-origin)$/,
+      );
+      controller.abort(); // the live stream never ends by itself
+    }
+  });
+});
+
+test.describe("cookies behind HTTPS", () => {
+  test("with an https APP_URL (Fly: TLS ends at the proxy), every cookie is Secure, __Host- and HttpOnly but the CSRF one", async () => {
+    // The app decides by APP_URL (lib/cookies.server.ts secureCookies), not by a header a client
+    // could send: on Fly the proxy forwards https requests as http with X-Forwarded-Proto, and
+    // force_https never lets a plain-http request through.
+    const own = await startOwnServer(path.resolve("tests/.tmp/https-cookies"), {
+      APP_URL: "https://regatta.example.test",
+    });
+    try {
+      const c = browserless(own.base);
+      const page = await call(c, "/auth/login", { headers: { "X-Forwarded-Proto": "https" } });
+      expect(page.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+      const csrf = page.headers.getSetCookie().find((l) => l.startsWith("__Host-XSRF-TOKEN="));
+      expect(csrf).toMatch(/; Secure/i);
+      expect(csrf).toMatch(/; Path=\//i);
+      const { login } = await signedIn(DEMO.MANAGER, c);
+      const cookies = login.headers.getSetCookie();
+      expect(cookies.length).toBeGreaterThan(0);
+      for (const line of cookies) {
+        expect(line, line).toMatch(/^__Host-/);
+        expect(line, line).toMatch(/; Secure/i);
+        expect(line, line).toMatch(/; SameSite=Lax/i);
+        if (!line.startsWith("__Host-XSRF-TOKEN=")) expect(line, line).toMatch(/; HttpOnly/i);
+      }
+      expect(cookies.some((l) => l.startsWith("__Host-session="))).toBe(true);
+    } finally {
+      own.stop();
+    }
+  });
+});
+
+test.describe("rate limits", () => {
+  test("the entrance kiosk: one address gets 120 scans, saves or code checks at once, then 429", async () => {
+    const c = browserless();
+    const [round, team] = (e2eDb().prepare("SELECT round_id, team_id FROM races LIMIT 1").raw().get() ?? [
+      1, 1,
+    ]) as number[];
+    const check = `/scanning/entrance/check?roundId=${round}&teamId=${team}&code=%23999999`;
+    // 120 at once, then 2 a second (KIOSK_RATE): the first 429 comes after 120 answers and what
+    // the bucket refilled while they were sent.
+    const started = Date.now();
+    let answered = 0;
+    let refused: Response | undefined;
+    while (answered < 300) {
+      const res = await call(c, check);
+      if (res.status === 429) {
+        refused = res;
+        break;
+      }
+      answered++;
+    }
+    const refilled = Math.ceil(((Date.now() - started) / 1000) * 2);
+    expect(answered).toBeGreaterThanOrEqual(120);
+    expect(answered).toBeLessThanOrEqual(120 + refilled);
+    expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
+    // A scan without JS and a Save count against the same address.
+    await call(c, "/scanning/entrance");
+    for (const target of [`/scanning/entrance?roundId=${round}&teamId=${team}`, "/scanning/entrance/save"]) {
+      const res = await call(c, target, {
+        method: "POST",
+        body: new URLSearchParams({
+          csrf: tokenOf(c),
+          roundId: String(round),
+          teamId: String(team),
+          h: "#1",
+        }),
+      });
+      expect(res.status, target).toBe(429);
+    }
+    // Another address is not slowed down.
+    expect((await call(browserless(), check)).status).not.toBe(429);
+  });
+});
+
+test.describe("the public kiosk and scoreboard", () => {
+  test("reveal no email, phone, MyKad/passport number, address, password hash or token of anyone", async () => {
+    const db = e2eDb();
+    const secrets = new Map<string, string>();
+    const keep = (what: string, values: unknown[]) => {
+      for (const v of values)
+        if (typeof v === "string" && v.trim().length >= 6) secrets.set(v.trim().toLowerCase(), what);
+    };
+    for (const column of ["email", "phone", "phone_emergency", "identification", "address", "hash"])
+      keep(column, db.prepare(`SELECT DISTINCT ${column} FROM users`).pluck().all());
+    keep("club token", db.prepare("SELECT token FROM associations").pluck().all());
+    keep("order token", db.prepare("SELECT token FROM orders").pluck().all());
+    keep("order transaction id", db.prepare("SELECT transaction_id FROM orders").pluck().all());
+    keep("session id hash", db.prepare("SELECT id_hash FROM sessions").pluck().all());
+    keep("one-time token hash", db.prepare("SELECT token_hash FROM tokens").pluck().all());
+    expect(secrets.size).toBeGreaterThan(100);
+
+    const {
+      round_id: round,
+      team_id: team,
+      name: roundName,
+    } = db
+      .prepare(
+        `SELECT r.round_id, r.team_id, rounds.name FROM races r JOIN rounds ON rounds.id = r.round_id
+         WHERE EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id = r.team_id) LIMIT 1`,
+      )
+      .get() as { round_id: number; team_id: number; name: string };
+    const members = db
+      .prepare("SELECT user_id FROM team_members WHERE team_id = ? LIMIT 3")
+      .pluck()
+      .all(team) as number[];
+    const outsider = db.prepare("SELECT id FROM users WHERE role = 'ADMIN' LIMIT 1").pluck().get() as number;
+    const c = browserless();
+    const kiosk = `/scanning/entrance?roundId=${round}&teamId=${team}`;
+    const bodies: [string, Promise<Response>][] = [];
+    const getOf = (target: string) => bodies.push([`GET ${target}`, call(c, target)]);
+    getOf("/scanning/entrance");
+    getOf(`/scanning/entrance?round=${encodeURIComponent(roundName)}`);
+    getOf(kiosk);
+    getOf(`${kiosk}&_data=routes%2Fscanning.entrance`);
+    for (const id of [...members, outsider]) {
+      getOf(`/scanning/entrance/check?roundId=${round}&teamId=${team}&code=%23${id}`);
+      getOf(`/scanning/profile?code=%23${id}`);
+      getOf(`/scanning/profile?code=%23${id}&_data=routes%2Fscanning.profile`);
+    }
+    getOf("/scoreboard");
+    // What every stranger sees on any page (the footer's help contact, whose demo number the seed
+    // also gives its members) is no leak.
+    const everywhere = (await (await call(browserless(), "/auth/login")).text()).toLowerCase();
+    for (const secret of [...secrets.keys()]) if (everywhere.includes(secret)) secrets.delete(secret);
+    const texts: [string, string][] = [];
+    for (const [what, pending] of bodies) {
+      const res = await pending;
+      expect(res.status, what).toBeLessThan(400);
+      texts.push([what, await res.text()]);
+    }
+    await call(c, "/scanning/entrance");
+    const scans = new URLSearchParams({ csrf: tokenOf(c), roundId: String(round), teamId: String(team) });
+    for (const id of members) scans.append("h", `#${id}`);
+    const scanned = await call(c, kiosk, { method: "POST", body: scans });
+    texts.push([`POST ${kiosk}`, await scanned.text()]);
+    const saved = await call(c, "/scanning/entrance/save", { method: "POST", body: scans });
+    texts.push(["POST /scanning/entrance/save", await saved.text()]);
+    // The live stream: its first event carries the whole board.
+    const controller = new AbortController();
+    const stream = await fetch(`http://${HOST}:${E2E_PORT}/scoreboard/events`, { signal: controller.signal });
+    const reader = stream.body!.getReader();
+    const first = await Promise.race([
+      reader.read().then((r) => new TextDecoder().decode(r.value)),
+      new Promise<string>((r) => setTimeout(() => r(""), 3_000)),
+    ]);
+    controller.abort();
+    texts.push(["GET /scoreboard/events", first]);
+
+    const leaks: string[] = [];
+    for (const [what, text] of texts) {
+      const lower = text.toLowerCase();
+      for (const [secret, kind] of secrets)
+        if (lower.includes(secret)) leaks.push(`${what}: a ${kind} (${secret.slice(0, 12)}…)`);
+    }
+    expect(leaks).toEqual([]);
+    // The pages did show what the spec lets them (so the test looked at real answers).
+    const name = db.prepare("SELECT name FROM users WHERE id = ?").pluck().get(members[0]) as string;
+    expect(texts.find(([w]) => w === `GET /scanning/profile?code=%23${members[0]}`)?.[1]).toContain(
+      name.toUpperCase(),
+    );
   });
 });
