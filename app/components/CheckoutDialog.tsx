@@ -12,7 +12,7 @@ import { PaymentRedirect } from "./PaymentRedirect";
 import { Toasts } from "./Toasts";
 import type { Checkout } from "~/lib/payments/provider.server";
 import type { Toast } from "~/lib/toast";
-import { MSG } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
 import { OrderLines } from "~/tables/orders";
 
 export type CheckoutLine = { id: number; label: string; price: number; count: number };
@@ -54,6 +54,7 @@ export function CheckoutDialog({
   /** Between the draft and the notes (the members' declaration, a note on the waitlist). */
   children?: ReactNode;
 }) {
+  const { MSG, LABELS } = useMessages();
   if (checkout) {
     return (
       <Dialog title={title} closeTo={closeTo}>
@@ -72,20 +73,20 @@ export function CheckoutDialog({
           {refusalExtra}
           <div className="actions">
             <Link to={closeTo} className="btn" preventScrollReset>
-              Close
+              {LABELS.close}
             </Link>
           </div>
         </>
       ) : (
         <Form method="post" preventScrollReset>
           <CsrfInput />
-          <TaskInput task="Creating order" />
+          <TaskInput task={LABELS.taskCreatingOrder} />
           {hidden.map(([name, value], i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed for one draft; names repeat
             <input key={i} type="hidden" name={name} value={value} />
           ))}
           <OrderLines
-            caption="Draft order"
+            caption={LABELS.draftOrder}
             itemLabel={itemLabel}
             countLabel={countLabel}
             lines={lines}
@@ -95,10 +96,10 @@ export function CheckoutDialog({
           <p className="hint">{MSG.membersPaymentNotes(dueHours)}</p>
           <div className="actions">
             <button type="submit" className="btn btn-primary">
-              Proceed to Payment
+              {LABELS.proceedToPayment}
             </button>
             <Link to={closeTo} className="btn" preventScrollReset>
-              Cancel
+              {LABELS.cancel}
             </Link>
           </div>
         </Form>

@@ -11,24 +11,26 @@ import { useEffect, useRef, useState } from "react";
 import { CsrfInput, TaskInput } from "./CsrfInput";
 import { type Column, DataTable } from "./DataTable";
 import type { CrewRefusal, PickerData } from "~/lib/crew-form.server";
-import { MSG } from "~/messages";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { type Bundle, LABELS as EN_LABELS } from "~/messages";
+import { formatDateTime } from "~/rules/format";
 
 type Eligible = PickerData["eligible"][number];
 type CrewRow = PickerData["crew"][number];
 type Caps = PickerData["caps"];
 
-export const CREW_TASK = "Updating event team members";
-const ROLE_PADDLER = "Paddler";
+export const CREW_TASK = EN_LABELS.taskUpdatingCrew;
 
 /** "Select 8–14 members; at most 12 male; at least 2 female" (the drummers' cap only where
- * someone can be a drummer/steerer only, i.e. Malaysia events; a zero minimum is left out). */
-export function capsText(caps: Caps, limitMalaysia: boolean): string {
+ * someone can be a drummer/steerer only, i.e. Malaysia events; a zero minimum is left out), in the
+ * language of `L` (English by default). */
+export function capsText(caps: Caps, limitMalaysia: boolean, L: Bundle["LABELS"] = EN_LABELS): string {
   const parts = [
-    caps.min > 0 ? `Select ${caps.min}–${caps.max} members` : `Select up to ${caps.max} members`,
-    `at most ${caps.maxMale} male`,
+    caps.min > 0 ? L.capsRange(caps.min, caps.max) : L.capsUpTo(caps.max),
+    L.capsMaxMale(caps.maxMale),
   ];
-  if (caps.minFemale > 0) parts.push(`at least ${caps.minFemale} female`);
-  if (limitMalaysia) parts.push(`at most ${caps.maxNonPaddlers} drummers/steerers`);
+  if (caps.minFemale > 0) parts.push(L.capsMinFemale(caps.minFemale));
+  if (limitMalaysia) parts.push(L.capsMaxDrummers(caps.maxNonPaddlers));
   return `${parts.join("; ")}.`;
 }
 
@@ -57,23 +59,23 @@ function useHydrated() {
   return hydrated;
 }
 
-const GENDER: Record<string, string> = { MALE: "Male", FEMALE: "Female" };
-
-function baseColumns<T extends Eligible | CrewRow>(): Column<T>[] {
+function baseColumns<T extends Eligible | CrewRow>(L: Bundle["LABELS"]): Column<T>[] {
+  const gender: Record<string, string> = { MALE: L.male, FEMALE: L.female };
+  // May break after the slash on a phone.
+  const slash = L.drummerSteererOnly.indexOf("/") + 1;
   return [
-    { label: "Gender", cell: (r) => (r.gender ? GENDER[r.gender] : "") },
-    { label: "Age", cell: (r) => r.age ?? "" },
+    { label: L.gender, cell: (r) => (r.gender ? gender[r.gender] : "") },
+    { label: L.age, cell: (r) => r.age ?? "" },
     {
-      label: "Role",
-      // May break after the slash on a phone.
+      label: L.role,
       cell: (r) =>
         r.paddlerEligible ? (
-          ROLE_PADDLER
+          L.paddler
         ) : (
           <>
-            Drummer/
+            {L.drummerSteererOnly.slice(0, slash)}
             <wbr />
-            Steerer only
+            {L.drummerSteererOnly.slice(slash)}
           </>
         ),
     },
@@ -92,6 +94,9 @@ export function CrewPicker({
   hidden?: Record<string, string>;
 }) {
   const { team, caps, eligible, ineligible, crew, deadline } = data;
+  const { MSG, LABELS } = useMessages();
+  const locale = useLocale();
+  const closeAt = deadline.at === null ? null : formatDateTime(deadline.at, locale);
   const ticked = new Set(refusal ? refusal.ids : eligible.filter((m) => m.selected).map((m) => m.id));
   const initial = countOf(eligible.filter((m) => ticked.has(m.id)));
   const hydrated = useHydrated();
@@ -110,7 +115,7 @@ export function CrewPicker({
 
   const columns: Column<Eligible>[] = [
     {
-      label: "Name",
+      label: LABELS.name,
       cell: (r) => (
         <label className="crew-pick">
           <input
@@ -125,7 +130,7 @@ export function CrewPicker({
         </label>
       ),
     },
-    ...baseColumns<Eligible>(),
+    ...baseColumns<Eligible>(LABELS),
   ];
   const stale = ineligible.filter((m) => m.inCrew).length;
 
@@ -133,22 +138,22 @@ export function CrewPicker({
     <div className="crew">
       <div className="card crew-head">
         <dl className="crew-facts">
-          <dt>Event</dt>
+          <dt>{LABELS.event}</dt>
           <dd>{team.eventName}</dd>
-          <dt>Event Team</dt>
+          <dt>{LABELS.eventTeam}</dt>
           <dd>{team.teamName}</dd>
-          <dt>Team</dt>
+          <dt>{LABELS.team}</dt>
           <dd>{team.associationName}</dd>
         </dl>
         {deadline.mayChange ? (
           <>
-            <p className="crew-caps">{capsText(caps, team.limitMalaysia)}</p>
+            <p className="crew-caps">{capsText(caps, team.limitMalaysia, LABELS)}</p>
             {team.limitMalaysia ? <p className="crew-notice">{MSG.crewMalaysiaNotice}</p> : null}
           </>
         ) : null}
-        {deadline.at && !deadline.passed ? <p className="hint">{MSG.crewCloseOn(deadline.at)}</p> : null}
-        {deadline.at && deadline.passed && deadline.mayChange ? (
-          <p className="hint">{`Crew changes closed for team managers on ${deadline.at}; as an administrator you can still change crews.`}</p>
+        {closeAt && !deadline.passed ? <p className="hint">{MSG.crewCloseOn(closeAt)}</p> : null}
+        {closeAt && deadline.passed && deadline.mayChange ? (
+          <p className="hint">{LABELS.crewAdminClosed(closeAt)}</p>
         ) : null}
       </div>
 
@@ -161,28 +166,30 @@ export function CrewPicker({
       {!deadline.mayChange ? (
         <>
           <p className="crew-notice" role="status">
-            {MSG.crewClosed(deadline.at ?? "")}
+            {MSG.crewClosed(closeAt ?? "")}
           </p>
-          <h2>Crew ({crew.length})</h2>
+          <h2>{LABELS.crewCount(crew.length)}</h2>
           <DataTable
             columns={[
               {
-                label: "Name",
+                label: LABELS.name,
                 cell: (r) =>
                   r.noLongerEligible ? (
                     <>
                       {r.name}{" "}
-                      <small className="crew-stale">{MSG.crewNoLongerEligible(r.noLongerEligible)}</small>
+                      <small className="crew-stale">
+                        {MSG.crewNoLongerEligible(LABELS.ineligible[r.noLongerEligible])}
+                      </small>
                     </>
                   ) : (
                     r.name
                   ),
               },
-              ...baseColumns<CrewRow>(),
+              ...baseColumns<CrewRow>(LABELS),
             ]}
             rows={crew}
             rowKey={(r) => r.id}
-            caption="Crew"
+            caption={LABELS.crew}
           />
         </>
       ) : (
@@ -196,7 +203,7 @@ export function CrewPicker({
           className="crew-form"
         >
           <CsrfInput />
-          <TaskInput task={CREW_TASK} />
+          <TaskInput task={LABELS.taskUpdatingCrew} />
           {Object.entries(hidden).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
@@ -209,13 +216,13 @@ export function CrewPicker({
             columns={columns}
             rows={eligible}
             rowKey={(r) => r.id}
-            caption="Members who can be picked"
-            empty="No member can be picked for this team yet."
+            caption={LABELS.canBePicked}
+            empty={LABELS.noneCanBePicked}
           />
           <div className="crew-bar">
             {hydrated ? <CountSummary counts={counts} caps={caps} drummers={team.limitMalaysia} /> : null}
             <button type="submit" className="btn btn-primary">
-              Save
+              {LABELS.save}
             </button>
           </div>
         </Form>
@@ -223,23 +230,23 @@ export function CrewPicker({
 
       {/* Open when someone in the crew is listed here: they are what a Save changes. */}
       <details className="crew-ineligible" open={stale > 0}>
-        <summary>Members who cannot be picked ({ineligible.length})</summary>
+        <summary>{LABELS.cannotBePickedCount(ineligible.length)}</summary>
         {ineligible.length ? (
           <div className="table-wrap">
             <table className="table">
-              <caption className="visually-hidden">Members who cannot be picked</caption>
+              <caption className="visually-hidden">{LABELS.cannotBePicked}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Reason</th>
+                  <th scope="col">{LABELS.name}</th>
+                  <th scope="col">{LABELS.reason}</th>
                 </tr>
               </thead>
               <tbody>
                 {ineligible.map((m) => (
                   <tr key={m.id}>
-                    <td data-label="Name">{m.name}</td>
-                    <td data-label="Reason">
-                      {m.reason}
+                    <td data-label={LABELS.name}>{m.name}</td>
+                    <td data-label={LABELS.reason}>
+                      {LABELS.ineligible[m.reason]}
                       {m.inCrew ? (
                         <strong className="crew-stale">
                           {deadline.mayChange ? MSG.crewInCrewNowRemoved : MSG.crewInCrewNow}
@@ -261,17 +268,18 @@ export function CrewPicker({
 
 /** The live count (JavaScript only): each figure marked when it breaks its cap. */
 function CountSummary({ counts, caps, drummers }: { counts: Counts; caps: Caps; drummers: boolean }) {
+  const { LABELS } = useMessages();
   const item = (label: string, value: number, bad: boolean) => (
     <li className={bad ? "crew-bad" : undefined}>
       {label}: <strong>{value}</strong>
     </li>
   );
   return (
-    <ul className="crew-count" aria-live="polite" aria-label="Selection">
-      {item("Selected", counts.selected, counts.selected < caps.min || counts.selected > caps.max)}
-      {item("Males", counts.male, counts.male > caps.maxMale)}
-      {item("Females", counts.female, counts.female < caps.minFemale)}
-      {drummers ? item("Drummers/steerers", counts.drummers, counts.drummers > caps.maxNonPaddlers) : null}
+    <ul className="crew-count" aria-live="polite" aria-label={LABELS.selection}>
+      {item(LABELS.countSelected, counts.selected, counts.selected < caps.min || counts.selected > caps.max)}
+      {item(LABELS.countMales, counts.male, counts.male > caps.maxMale)}
+      {item(LABELS.countFemales, counts.female, counts.female < caps.minFemale)}
+      {drummers ? item(LABELS.countDrummers, counts.drummers, counts.drummers > caps.maxNonPaddlers) : null}
     </ul>
   );
 }

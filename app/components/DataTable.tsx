@@ -3,8 +3,7 @@
 // form, so everything works without JavaScript. See docs/recipes/list-screen.md.
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { MSG } from "~/messages";
-import { formatCount } from "~/rules/format";
+import { useMessages } from "~/i18n/useMessages";
 import { sortLink, withParams } from "~/rules/list-params";
 
 export type Column<R> = {
@@ -26,7 +25,7 @@ export function DataTable<R>({
   rowKey,
   state,
   caption,
-  empty = MSG.nothingToShow,
+  empty,
   footer,
   basePath,
 }: {
@@ -42,7 +41,8 @@ export function DataTable<R>({
   basePath?: string;
 }) {
   const { search } = useLocation();
-  if (rows.length === 0) return <p className="empty">{empty}</p>;
+  const { MSG } = useMessages();
+  if (rows.length === 0) return <p className="empty">{empty ?? MSG.nothingToShow}</p>;
   return (
     <div className="table-wrap">
       <table className="table">
@@ -104,6 +104,7 @@ export function Pager({
   basePath?: string;
 }) {
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   const pageLink = (p: number) => `${basePath ?? ""}${withParams(search, { page: p })}`;
   const pages = Math.max(1, Math.ceil(total / size));
   if (total === 0) return null;
@@ -114,18 +115,16 @@ export function Pager({
     .sort((a, b) => a - b);
   const hidden = [...new URLSearchParams(search)].filter(([k]) => k !== "size" && k !== "page");
   return (
-    <nav className="pager" aria-label="Pages">
-      <span className="pager-count">
-        Showing {formatCount(from)}–{formatCount(to)} of {formatCount(total)}
-      </span>
+    <nav className="pager" aria-label={LABELS.pages}>
+      <span className="pager-count">{LABELS.showing(from, to, total)}</span>
       <ul className="pager-pages">
         <li>
           {page > 0 ? (
             <Link to={pageLink(page - 1)} rel="prev" preventScrollReset>
-              Previous
+              {LABELS.previous}
             </Link>
           ) : (
-            <span aria-disabled="true">Previous</span>
+            <span aria-disabled="true">{LABELS.previous}</span>
           )}
         </li>
         {near.map((p, i) => (
@@ -134,7 +133,7 @@ export function Pager({
             {p === page ? (
               <span aria-current="page">{p + 1}</span>
             ) : (
-              <Link to={pageLink(p)} aria-label={`Page ${p + 1}`} preventScrollReset>
+              <Link to={pageLink(p)} aria-label={LABELS.pageN(p + 1)} preventScrollReset>
                 {p + 1}
               </Link>
             )}
@@ -143,10 +142,10 @@ export function Pager({
         <li>
           {page < pages - 1 ? (
             <Link to={pageLink(page + 1)} rel="next" preventScrollReset>
-              Next
+              {LABELS.next}
             </Link>
           ) : (
-            <span aria-disabled="true">Next</span>
+            <span aria-disabled="true">{LABELS.next}</span>
           )}
         </li>
       </ul>
@@ -154,7 +153,7 @@ export function Pager({
         {hidden.map(([k, v]) => (
           <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
         ))}
-        <label htmlFor="page-size">Rows per page</label>
+        <label htmlFor="page-size">{LABELS.rowsPerPage}</label>
         <select id="page-size" name="size" defaultValue={size} key={size}>
           {sizes.map((s) => (
             <option key={s} value={s}>
@@ -163,7 +162,7 @@ export function Pager({
           ))}
         </select>
         <button type="submit" className="btn btn-small">
-          Show
+          {LABELS.show}
         </button>
       </Form>
     </nav>

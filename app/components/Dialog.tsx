@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useMessages } from "~/i18n/useMessages";
 
 /** A modal that is just HTML: open while its URL says so; "close" is a link back. `wide` for a
  * table of many columns. */
@@ -14,12 +15,13 @@ export function Dialog({
   children: ReactNode;
   wide?: boolean;
 }) {
+  const { LABELS } = useMessages();
   return (
     <div className="modal-backdrop">
       <dialog open className={wide ? "modal modal-wide" : "modal"} aria-labelledby="dialog-title">
         <header className="modal-head">
           <h2 id="dialog-title">{title}</h2>
-          <Link to={closeTo} className="modal-close" aria-label="Close" preventScrollReset>
+          <Link to={closeTo} className="modal-close" aria-label={LABELS.close} preventScrollReset>
             ×
           </Link>
         </header>

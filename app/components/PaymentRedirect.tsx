@@ -6,7 +6,7 @@
 import { useEffect, useRef } from "react";
 import { useNonce } from "~/components/Nonce";
 import type { Checkout } from "~/lib/payments/provider.server";
-import { MSG } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
 
 // A constant script with no data in it: the CSP allows it by the response's nonce.
 const AUTO_SUBMIT =
@@ -14,6 +14,7 @@ const AUTO_SUBMIT =
 
 export function PaymentRedirect({ checkout }: { checkout: Checkout }) {
   const nonce = useNonce();
+  const { MSG, LABELS } = useMessages();
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const form = ref.current;
@@ -31,7 +32,7 @@ export function PaymentRedirect({ checkout }: { checkout: Checkout }) {
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <button type="submit" className="btn btn-primary">
-          Continue to payment
+          {LABELS.continueToPayment}
         </button>
       </form>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no data in it */}

@@ -3,12 +3,14 @@ import type { Role } from "../../db/enums";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { CsrfInput, TaskInput } from "./CsrfInput";
 import { navFor } from "~/lib/access";
-import { MSG, NAV, TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
 
 /** Sidebar for logged-in users. On a phone it collapses behind a Menu toggle (a checkbox, so it
  * works without JavaScript). */
 export function Sidebar({ role, name, officialSite }: { role: Role; name: string; officialSite: string }) {
-  const groups = navFor(role);
+  const bundle = useMessages();
+  const { MSG, NAV, TITLES, LABELS } = bundle;
+  const groups = navFor(role, bundle);
   return (
     <>
       <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-label={NAV.menu} />
@@ -22,9 +24,9 @@ export function Sidebar({ role, name, officialSite }: { role: Role; name: string
         <div className="sidebar-brand">{TITLES.appName}</div>
         <div className="sidebar-user">
           <span>{name || "—"}</span>
-          <small>{role}</small>
+          <small>{LABELS.roles[role]}</small>
         </div>
-        <nav aria-label="Main">
+        <nav aria-label={LABELS.mainNav}>
           <ul>
             <li>
               <a href={officialSite} target="_blank" rel="noopener noreferrer">

@@ -1,7 +1,7 @@
 // The spec's route table (section 2), once. It drives the server-side guards (access.server.ts)
 // and the sidebar, so a link is shown only where its route would let the user in.
 import type { Role } from "../../db/enums";
-import { TITLES } from "~/messages";
+import { type Bundle, EN } from "~/messages";
 
 /** "user": any logged-in user; "guest": logged-out only; "public": no guard; Role[]: those roles. */
 export type Access = "user" | "guest" | "public" | readonly Role[];
@@ -72,90 +72,95 @@ export function canAccess(key: RouteKey, role: Role | null): boolean {
 export type NavItem = { label: string; to: string };
 export type NavGroup = { label: string; items: NavItem[] };
 
-type NavSpec = { label: string; items: [string, RouteKey][] };
+/** A label read from the page's bundle, so the sidebar speaks the page's language. */
+type Label = (b: Bundle) => string;
+type NavSpec = { label: Label; items: [Label, RouteKey][] };
 
 // Spec's sidebar by role. An item is listed only if the route table admits the role
 // (see docs/decisions/0002-sidebar-follows-route-table.md).
 const STAFF_NAV: NavSpec[] = [
   {
-    label: "User",
+    label: (b) => b.NAV.groupUser,
     items: [
-      ["All Users", "users"],
-      ["Pending Approval", "approvePhoto"],
-      ["Approved Photos", "photoApproved"],
+      [(b) => b.NAV.allUsers, "users"],
+      [(b) => b.NAV.pendingApproval, "approvePhoto"],
+      [(b) => b.NAV.approvedPhotos, "photoApproved"],
     ],
   },
   {
-    label: "EOI",
+    label: (b) => b.NAV.groupEoi,
     items: [
-      ["All EOI Events", "eoiEvents"],
-      ["Result", "eoi"],
+      [(b) => b.NAV.allEoiEvents, "eoiEvents"],
+      [(b) => b.NAV.eoiResult, "eoi"],
     ],
   },
   {
-    label: "Event",
+    label: (b) => b.NAV.groupEvent,
     items: [
-      ["All Events", "events"],
-      ["Confirmed Events Summary", "eventsSummary"],
-      ["All Rounds", "rounds"],
-      ["All Races", "races"],
-      ["All Scans", "scanLog"],
+      [(b) => b.NAV.allEvents, "events"],
+      [(b) => b.NAV.eventsSummary, "eventsSummary"],
+      [(b) => b.NAV.allRounds, "rounds"],
+      [(b) => b.NAV.allRaces, "races"],
+      [(b) => b.NAV.allScans, "scanLog"],
     ],
   },
   {
-    label: "Team",
+    label: (b) => b.NAV.groupTeam,
     items: [
-      ["All Teams", "associations"],
-      ["Manage Event Teams", "teamsManage"],
+      [(b) => b.NAV.allTeams, "associations"],
+      [(b) => b.NAV.manageEventTeams, "teamsManage"],
     ],
   },
   {
-    label: "Training",
+    label: (b) => b.NAV.groupTraining,
     items: [
-      ["Sessions", "trainingSessions"],
-      ["Reservations", "trainingReservations"],
+      [(b) => b.NAV.sessions, "trainingSessions"],
+      [(b) => b.NAV.reservations, "trainingReservations"],
     ],
   },
   {
-    label: "Order",
+    label: (b) => b.NAV.groupOrder,
     items: [
-      ["All Orders", "orders"],
-      ["Payment Logs", "payments"],
+      [(b) => b.NAV.allOrders, "orders"],
+      [(b) => b.NAV.paymentLogs, "payments"],
     ],
   },
-  { label: "Scoreboard", items: [["Scoreboard", "scoreboardManage"]] },
-  { label: "Audit", items: [[TITLES.auditLog, "auditLog"]] },
-  { label: "Settings", items: [[TITLES.settings, "settings"]] }, // beyond the spec
+  { label: (b) => b.NAV.groupScoreboard, items: [[(b) => b.NAV.scoreboard, "scoreboardManage"]] },
+  { label: (b) => b.NAV.groupAudit, items: [[(b) => b.TITLES.auditLog, "auditLog"]] },
+  { label: (b) => b.NAV.groupSettings, items: [[(b) => b.TITLES.settings, "settings"]] }, // beyond the spec
 ];
+
+const NO_GROUP: Label = () => "";
 
 const MANAGER_NAV: NavSpec[] = [
   {
-    label: "",
+    label: NO_GROUP,
     items: [
       // Beyond the spec's sidebar: their Assigned Events (issue 8), reachable only by URL before.
-      ["Events", "events"],
-      [TITLES.tickets, "tickets"],
-      [TITLES.members, "members"],
-      [TITLES.orders, "orders"],
-      [TITLES.eoiManager, "eoi"], // beyond the spec's sidebar (issue 11)
-      [TITLES.training, "training"], // beyond the spec's sidebar (issue 11)
-      [TITLES.help, "help"],
+      [(b) => b.NAV.events, "events"],
+      [(b) => b.TITLES.tickets, "tickets"],
+      [(b) => b.TITLES.members, "members"],
+      [(b) => b.TITLES.orders, "orders"],
+      [(b) => b.TITLES.eoiManager, "eoi"], // beyond the spec's sidebar (issue 11)
+      [(b) => b.TITLES.training, "training"], // beyond the spec's sidebar (issue 11)
+      [(b) => b.TITLES.help, "help"],
     ],
   },
 ];
 
 // Beyond the spec's sidebar (which has nothing for competitors): their Assigned Events.
-const COMPETITOR_NAV: NavSpec[] = [{ label: "", items: [["Events", "events"]] }];
+const COMPETITOR_NAV: NavSpec[] = [{ label: NO_GROUP, items: [[(b) => b.NAV.events, "events"]] }];
 
-export function navFor(role: Role): NavGroup[] {
+/** The sidebar of a role, in the language of `bundle` (English by default). */
+export function navFor(role: Role, bundle: Bundle = EN): NavGroup[] {
   const spec =
     role === "ADMIN" || role === "COMMITTEE" ? STAFF_NAV : role === "MANAGER" ? MANAGER_NAV : COMPETITOR_NAV;
   return spec
     .map((g) => ({
-      label: g.label,
+      label: g.label(bundle),
       items: g.items
         .filter(([, key]) => canAccess(key, role))
-        .map(([label, key]) => ({ label, to: ROUTES[key].path })),
+        .map(([label, key]) => ({ label: label(bundle), to: ROUTES[key].path })),
     }))
     .filter((g) => g.items.length > 0);
 }

@@ -9,15 +9,17 @@ import type { Scope } from "./access.server";
 import { type CrewTeam, crewCandidates, saveCrew } from "~/models/crew.server";
 import { getSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
-import { MSG } from "~/messages";
-import { crewCaps, INELIGIBLE_LABEL, isClosed, mayChangeCrew } from "~/rules/crew";
+import { localeOf } from "~/i18n/locale.server";
+import { bundleFor } from "~/i18n/bundles";
+import { crewCaps, isClosed, mayChangeCrew } from "~/rules/crew";
 import { formatDateTime } from "~/rules/format";
 
 export type PickerData = ReturnType<typeof crewPickerData>;
 
 /** Everything the picker renders for this team and user: the eligible members (with their current
- * ticks), the others with the reason they cannot be picked (and whether they are in the crew now),
- * the saved crew, the caps and the deadline. */
+ * ticks), the others with the reason they cannot be picked (a key of LABELS.ineligible, shown in the
+ * page's language; and whether they are in the crew now), the saved crew, the caps and the
+ * deadline (ms since the epoch, shown by the picker in the page's language). */
 export function crewPickerData(team: CrewTeam, user: User, now = Date.now()) {
   const candidates = crewCandidates(team);
   const { crewCloseAt } = getSettings();
@@ -47,7 +49,7 @@ export function crewPickerData(team: CrewTeam, user: User, now = Date.now()) {
       .map((c) => ({
         id: c.id,
         name: c.name,
-        reason: INELIGIBLE_LABEL[c.ineligible ?? "role"],
+        reason: c.ineligible ?? "role",
         inCrew: c.selected,
       })),
     /** The crew as saved (by name), each with why they can no longer be picked, if they cannot. */
@@ -59,11 +61,11 @@ export function crewPickerData(team: CrewTeam, user: User, now = Date.now()) {
         gender,
         age,
         paddlerEligible,
-        noLongerEligible: ineligible === null ? null : INELIGIBLE_LABEL[ineligible],
+        noLongerEligible: ineligible,
       })),
     deadline: {
-      /** The crew deadline as shown, or null when there is none. */
-      at: crewCloseAt === null ? null : formatDateTime(crewCloseAt),
+      /** The crew deadline (ms since the epoch), or null when there is none. */
+      at: crewCloseAt,
       /** Passed: managers can no longer change crews (ADMIN still can). */
       passed: isClosed(crewCloseAt, now),
       /** Whether this user may save now. */
@@ -88,13 +90,15 @@ export async function answerCrewSave(
   ids: number[],
   back: string,
 ) {
-  const result = saveCrew(user, scope, teamId, ids);
+  const locale = localeOf(request);
+  const { MSG } = bundleFor(locale);
+  const result = saveCrew(user, scope, teamId, ids, Date.now(), MSG);
   if ("ok" in result) return redirectWithToast(request, back, { type: "success", message: MSG.crewUpdated });
   switch (result.refused) {
     case "gone":
       throw new Response("Not Found", { status: 404 });
     case "closed":
-      return json<CrewRefusal>({ error: MSG.crewClosed(formatDateTime(result.closeAt)), ids }, 403);
+      return json<CrewRefusal>({ error: MSG.crewClosed(formatDateTime(result.closeAt, locale)), ids }, 403);
     case "notEligible":
       return json<CrewRefusal>({ error: MSG.crewNotEligible, ids }, 403);
     case "rule":

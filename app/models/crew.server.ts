@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
+import { type Bundle, MSG } from "~/messages";
 import {
   type CrewEvent,
   type CrewMember,
@@ -134,6 +135,8 @@ export function saveCrew(
   teamId: number,
   memberIds: number[],
   now = Date.now(),
+  /** The messages a refused rule is told in (the request's language; English by default). */
+  msg: Bundle["MSG"] = MSG,
 ): CrewSaveResult {
   return db().transaction(
     (tx) => {
@@ -146,7 +149,7 @@ export function saveCrew(
       const ids = [...new Set(memberIds)];
       const picked = ids.map((id) => candidates.get(id));
       if (picked.some((c) => !c || c.ineligible !== null)) return { refused: "notEligible" as const };
-      const message = checkCrew(picked as Candidate[], team);
+      const message = checkCrew(picked as Candidate[], team, msg);
       if (message) return { refused: "rule" as const, message };
       const before = [...candidates.values()].filter((c) => c.selected).map((c) => c.id);
       const added = ids.filter((id) => !before.includes(id));

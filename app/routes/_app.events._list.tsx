@@ -16,16 +16,18 @@ import { availableEvents } from "~/models/entries.server";
 import { assignedEvents, listEvents } from "~/models/event.server";
 import { getSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
-import { MSG, TITLES } from "~/messages";
+import { localeOf, messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { type Bundle, TITLES } from "~/messages";
 import { isClosed } from "~/rules/crew";
 import { formatDateTime } from "~/rules/format";
 import { clampPage, parseList } from "~/rules/list-params";
 import { BUY_FORM, type BuyRow, EntriesTable } from "~/tables/entries";
 import {
   adminEventColumns,
-  assignedColumns,
+  assignedColumnsOf,
   EVENT_LIST,
-  managerAssignedColumns,
+  managerAssignedColumnsOf,
   staffEventColumns,
 } from "~/tables/events";
 
@@ -47,13 +49,13 @@ function typedOf(url: URL): Map<number, string> {
 }
 
 /** Buy Event Entries for a manager's club: the open events, the deadline, the club's waitlist. */
-function entriesOf(user: User, url: URL) {
+function entriesOf(user: User, url: URL, { MSG }: Bundle, locale: "en" | "ms") {
   const { entriesCloseAt } = getSettings();
   const closed = isClosed(entriesCloseAt, Date.now());
   const deadline =
     entriesCloseAt === null
       ? null
-      : (closed ? MSG.entriesClosed : MSG.entriesCloseOn)(formatDateTime(entriesCloseAt));
+      : (closed ? MSG.entriesClosed : MSG.entriesCloseOn)(formatDateTime(entriesCloseAt, locale));
   if (user.associationId === null) return { closed: true, deadline: MSG.entriesNoClub, rows: [] };
   const typed = typedOf(url);
   const rows: BuyRow[] = availableEvents(user.associationId).map((e) => {
@@ -89,7 +91,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       kind: "assigned" as const,
       rows,
       manager,
-      entries: manager ? entriesOf(user, new URL(request.url)) : null,
+      entries: manager
+        ? entriesOf(user, new URL(request.url), messagesFor(request), localeOf(request))
+        : null,
     });
   }
   const params = parseList(new URL(request.url).searchParams, EVENT_LIST);
@@ -117,19 +121,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Events() {
   const data = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const bundle = useMessages();
   if (data.kind === "assigned") {
+    const { LABELS, TITLES } = bundle;
     return (
       <Screen title={TITLES.assignedEvents}>
         <DataTable
           basePath="/events"
-          columns={data.manager ? managerAssignedColumns : assignedColumns}
+          columns={data.manager ? managerAssignedColumnsOf(LABELS) : assignedColumnsOf(LABELS)}
           rows={data.rows}
           rowKey={(r) => r.teamId}
           caption={TITLES.assignedEvents}
         />
         {data.entries ? (
           <section className="entries" aria-labelledby="buy-entries">
-            <h2 id="buy-entries">Buy Event Entries</h2>
+            <h2 id="buy-entries">{LABELS.buyEventEntries}</h2>
             {data.entries.deadline ? (
               <p className={data.entries.closed ? "entries-note" : "hint"}>{data.entries.deadline}</p>
             ) : null}

@@ -11,10 +11,11 @@ import { answerCrewSave, crewPickerData } from "~/lib/crew-form.server";
 import { readForm } from "~/lib/csrf.server";
 import { idParam } from "~/lib/params.server";
 import { findCrewTeam, parseCrewIds } from "~/models/crew.server";
-import { TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { LABELS, TITLES } from "~/messages";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Event Team: ${data?.team.teamName ?? ""} | ${TITLES.appName}` },
+  { title: `${LABELS.eventTeamTitle(data?.team.teamName ?? "")} | ${TITLES.appName}` },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -40,12 +41,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function PickCrew() {
   const data = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
+  const { LABELS } = useMessages();
   return (
     <Screen
-      title={`Event Team: ${data.team.teamName}`}
+      title={LABELS.eventTeamTitle(data.team.teamName)}
       actions={
         <Link to="/events" className="btn">
-          Back to Events
+          {LABELS.backToEvents}
         </Link>
       }
     >

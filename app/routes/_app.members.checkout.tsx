@@ -14,17 +14,20 @@ import { checkoutAnswer, checkoutLines, counted, refuseCheckout, startCheckout }
 import { readForm } from "~/lib/csrf.server";
 import { checkoutMembership, feeDraft, parseMemberIds } from "~/models/member.server";
 import { getSettings } from "~/models/settings.server";
-import { MSG, TITLES } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import type { Bundle } from "~/messages";
 import { withParams } from "~/rules/list-params";
 import type { FeeRefusal } from "~/rules/orders";
 
-const REFUSALS: Record<FeeRefusal | "foreign", string> = {
+/** Why there is nothing to pay, in the request's language. */
+const refusalsOf = ({ MSG }: Bundle): Record<FeeRefusal | "foreign", string> => ({
   noneSelected: MSG.membersNoneSelected,
   notApproved: MSG.membersNotApproved,
   alreadyPaid: MSG.membersAlreadyPaid,
   alreadyInOrder: MSG.membersAlreadyInOrder,
   foreign: MSG.membersNotYours,
-};
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "members");
@@ -35,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dueHours = settings.paymentDueHours;
   if ("refused" in draft) {
     return json({
-      refused: REFUSALS[draft.refused] as string | null,
+      refused: refusalsOf(messagesFor(request))[draft.refused] as string | null,
       lines: [] as CheckoutLine[],
       total: 0,
       ids,
@@ -54,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "members");
+  const bundle = messagesFor(request);
+  const { MSG } = bundle;
   const form = await readForm(request);
   const ids = parseMemberIds(form.getAll("ids"));
   if (ids === null) throw new Response("Bad Request", { status: 400 });
@@ -61,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get("declaration") !== "yes") return refuseCheckout(MSG.membersDeclarationRequired, 400);
   const result = checkoutMembership(user, scopeOf(user), ids, getSettings().crewTagFeeSen);
   if ("refused" in result)
-    return refuseCheckout(REFUSALS[result.refused], result.refused === "foreign" ? 403 : 409);
+    return refuseCheckout(refusalsOf(bundle)[result.refused], result.refused === "foreign" ? 403 : 409);
   const what = `Crew tag fee for ${counted(result.draft.lines.length, "member")}`;
   return checkoutAnswer(startCheckout(result.order, user, what));
 }
@@ -70,6 +75,7 @@ export default function MembersCheckout() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
+  const { MSG, TITLES } = useMessages();
   const back = withParams(search, { ids: null });
   const closeTo = `/members${back === "?" ? "" : back}`;
 

@@ -27,18 +27,21 @@ import {
   parseMemberIds,
 } from "~/models/member.server";
 import { getSettings } from "~/models/settings.server";
-import { MSG, TITLES } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { type Bundle, TITLES } from "~/messages";
 import { CREW_TAG_MSG, partCount, partSpan } from "~/rules/crew-tags";
 import { pageOf, parseList, SIZES_DEFAULT, withParams } from "~/rules/list-params";
 import { photoState } from "~/rules/user-status";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.members} | ${TITLES.appName}` }];
 
-export const MEMBER_TABS: { key: MemberTab; label: string }[] = [
-  { key: "paid", label: "Paid" },
-  { key: "unverified", label: "Email Verification Required" },
-  { key: "pending", label: "Pending Approval" },
-  { key: "fee", label: "Pending Crew Tag Fee" },
+/** The tabs, in order, each with its label in the page's language. */
+export const MEMBER_TABS: { key: MemberTab; label: (b: Bundle) => string }[] = [
+  { key: "paid", label: (b) => b.LABELS.tabPaid },
+  { key: "unverified", label: (b) => b.LABELS.tabUnverified },
+  { key: "pending", label: (b) => b.LABELS.tabPending },
+  { key: "fee", label: (b) => b.LABELS.tabFee },
 ];
 
 export const MEMBER_LIST = {
@@ -63,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "members");
+  const { MSG } = messagesFor(request);
   const form = await readForm(request);
   if (form.get("intent") !== "approve") throw new Response("Bad Request", { status: 400 });
   const ids = parseMemberIds(form.getAll("ids"));
@@ -88,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(request, back, { type: "success", message: MSG.membersApproved });
 }
 
-function photoText(row: MemberRow): string {
+function photoText(row: MemberRow, MSG: Bundle["MSG"]): string {
   const state = photoState(row.image, row.validImage);
   return state === "none"
     ? MSG.photoPendingUpload
@@ -99,22 +103,24 @@ function photoText(row: MemberRow): string {
 
 function PhotoCell({ row }: { row: MemberRow }) {
   const { search } = useLocation();
-  const text = photoText(row);
+  const { MSG, LABELS } = useMessages();
+  const text = photoText(row, MSG);
   if (!row.image) return <>{text}</>;
   return (
     <Link
       to={`/members/${row.id}/photo${search}`}
       preventScrollReset
-      aria-label={`${text}: view photo of ${row.name}`}
+      aria-label={LABELS.viewPhotoOf(text, row.name)}
     >
       {text}
     </Link>
   );
 }
 
-const baseColumns: Column<MemberRow>[] = [
+/** Name (with any open order), Email, Identification, Gender, YOB, Photo. */
+const baseColumnsOf = ({ MSG, LABELS }: Bundle): Column<MemberRow>[] => [
   {
-    label: "Name",
+    label: LABELS.name,
     cell: (r) => (
       <>
         {r.name}
@@ -127,25 +133,25 @@ const baseColumns: Column<MemberRow>[] = [
       </>
     ),
   },
-  { label: "Email", cell: (r) => r.email },
-  { label: "Identification", cell: (r) => r.identification },
-  { label: "Gender", cell: (r) => r.gender ?? "" },
-  { label: "YOB", cell: (r) => r.yob ?? "" },
-  { label: "Photo", cell: (r) => <PhotoCell row={r} /> },
+  { label: LABELS.email, cell: (r) => r.email },
+  { label: LABELS.colIdentification, cell: (r) => r.identification },
+  { label: LABELS.gender, cell: (r) => r.gender ?? "" },
+  { label: LABELS.colYob, cell: (r) => r.yob ?? "" },
+  { label: LABELS.colPhoto, cell: (r) => <PhotoCell row={r} /> },
 ];
 
-const selectColumn: Column<MemberRow> = {
-  label: "Select",
+const selectColumnOf = ({ LABELS }: Bundle): Column<MemberRow> => ({
+  label: LABELS.colSelect,
   cell: (r) => (
     <input
       type="checkbox"
       name="ids"
       value={r.id}
-      aria-label={`Select ${r.name}`}
+      aria-label={LABELS.selectMember(r.name)}
       disabled={r.openOrderId !== null}
     />
   ),
-};
+});
 
 /** Download Crew Tags (beyond the spec): a PDF of the paid members' tags; a club with more paid
  * members than one PDF holds gets a link per part. None while nobody has paid. */
@@ -185,6 +191,8 @@ export default function Members() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
+  const bundle = useMessages();
+  const { LABELS, TITLES } = bundle;
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [selected, setSelected] = useState(0);
@@ -196,7 +204,8 @@ export default function Members() {
 
   const tab = data.tab;
   const selectable = (tab === "pending" || tab === "fee") && data.rows.length > 0;
-  const columns = selectable ? [selectColumn, ...baseColumns] : baseColumns;
+  const baseColumns = baseColumnsOf(bundle);
+  const columns = selectable ? [selectColumnOf(bundle), ...baseColumns] : baseColumns;
   // Without JavaScript the buttons are always there; with it, once something is ticked.
   const showActions = !hydrated || selected > 0;
   const params = new URLSearchParams(search);
@@ -217,7 +226,7 @@ export default function Members() {
         {showActions ? (
           <>
             <button type="reset" className="btn">
-              Clear Selection
+              {LABELS.clearSelection}
             </button>
             {button}
           </>
@@ -230,7 +239,7 @@ export default function Members() {
   return (
     <Screen title={TITLES.members} actions={<CrewTagLinks paid={data.counts.paid} />}>
       <Toasts toasts={[actionData?.toast]} />
-      <nav className="toolbar" aria-label="Member tabs">
+      <nav className="toolbar" aria-label={LABELS.memberTabs}>
         {MEMBER_TABS.map((t) => (
           <Link
             key={t.key}
@@ -239,7 +248,7 @@ export default function Members() {
             aria-current={t.key === tab ? "page" : undefined}
             preventScrollReset
           >
-            {t.label} ({data.counts[t.key]})
+            {t.label(bundle)} ({data.counts[t.key]})
           </Link>
         ))}
       </nav>
@@ -252,12 +261,12 @@ export default function Members() {
           preventScrollReset
         >
           <CsrfInput />
-          <TaskInput task="Approving" />
+          <TaskInput task={LABELS.taskApproving} />
           {toolbar(
             <button type="submit" name="intent" value="approve" className="btn btn-primary">
-              Approve
+              {LABELS.approve}
             </button>,
-            "Tick members to approve them.",
+            LABELS.tickToApprove,
           )}
           {table}
         </Form>
@@ -276,9 +285,9 @@ export default function Members() {
           ))}
           {toolbar(
             <button type="submit" className="btn btn-primary">
-              Pay
+              {LABELS.pay}
             </button>,
-            "Tick members to pay their crew tag fee.",
+            LABELS.tickToPay,
           )}
           {table}
         </Form>

@@ -21,7 +21,9 @@ import { paymentProvider } from "~/lib/payments/provider.server";
 import { readReturnParams, showMsg } from "~/lib/payments/senangpay";
 import { redirectWithToast } from "~/lib/toast.server";
 import { recordPayment } from "~/models/order.server";
-import { MSG, TITLES } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { TITLES } from "~/messages";
 import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.paymentReturn} | ${TITLES.appName}` }];
@@ -53,7 +55,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(
     request,
     "/orders",
-    ok ? { type: "info", message: showMsg(params.msg) } : { type: "error", message: MSG.paymentReturnError },
+    ok
+      ? { type: "info", message: showMsg(params.msg) }
+      : { type: "error", message: messagesFor(request).MSG.paymentReturnError },
   );
 }
 
@@ -62,6 +66,7 @@ const RETURN_DELAY_MS = 1000;
 
 export default function PaymentReturn() {
   const { params, message } = useLoaderData<typeof loader>();
+  const { MSG, TITLES, LABELS } = useMessages();
   const form = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
@@ -76,7 +81,7 @@ export default function PaymentReturn() {
         <p role="status">{message}</p>
         <Form method="post" ref={form}>
           <CsrfInput />
-          <TaskInput task="Processing payment" />
+          <TaskInput task={LABELS.taskProcessingPayment} />
           {RETURN_PARAMS.map((name) => (
             <input key={name} type="hidden" name={name} value={params[name]} />
           ))}
@@ -84,7 +89,7 @@ export default function PaymentReturn() {
             <p className="hint">{MSG.paymentProcessing}</p>
           ) : (
             <button type="submit" className="btn btn-primary">
-              Continue
+              {LABELS.continue}
             </button>
           )}
         </Form>

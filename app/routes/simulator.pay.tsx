@@ -23,7 +23,8 @@ import { safeEqual } from "~/lib/crypto.server";
 import { env } from "~/lib/env.server";
 import { simulatorSecret } from "~/lib/payments/provider.server";
 import { type ReturnParams, requestHash, returnHash, showMsg } from "~/lib/payments/senangpay";
-import { MSG, TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { TITLES } from "~/messages";
 import { formatRM } from "~/rules/format";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.simulator} | ${TITLES.appName}` }];
@@ -141,11 +142,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SimulatorPay() {
   const data = useLoaderData<typeof loader>();
+  const { MSG, LABELS } = useMessages();
   return (
     <main className="plain">
       <section className="card narrow">
         <header>
-          <p className="hint">Payment simulator: no money moves.</p>
+          <p className="hint">{LABELS.simulatorHint}</p>
           <h1>{TITLES.simulator}</h1>
         </header>
         {data.ok ? (

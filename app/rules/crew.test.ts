@@ -3,6 +3,7 @@
 // order, and the crew deadline.
 import { describe, expect, it } from "vitest";
 import { MSG } from "~/messages";
+import { MS } from "~/messages.ms";
 import { VALID_IMAGE } from "../../db/enums";
 import {
   ageIn,
@@ -146,8 +147,9 @@ describe("ineligibility", () => {
     expect(ineligibility(member({ ...photoOk, gender: "FEMALE" }), event(), YEAR)).toBe("otherTeam");
   });
 
-  it("every reason has a label", () => {
+  it("every reason has a label, in English and Malay", () => {
     for (const label of Object.values(INELIGIBLE_LABEL)) expect(label).toMatch(/\S/);
+    expect(Object.keys(MS.LABELS.ineligible)).toEqual(Object.keys(INELIGIBLE_LABEL));
   });
 });
 
@@ -250,6 +252,15 @@ describe("checkCrew", () => {
     // Males fine; too few females only.
     expect(checkCrew(crew({ male: 2, female: 2, unknown: 8 }), e)).toBe(MSG.crewMinFemale(3));
     expect(checkCrew(crew({ male: 2, female: 3, unknown: 7 }), e)).toBeNull();
+  });
+
+  it("speaks the language of the messages it is given (Malay), English by default", () => {
+    const e = event({ minRace: 10, maxRace: 12, maxMale: 2, minFemale: 3 });
+    expect(checkCrew(crew({ male: 5 }), e, MS.MSG)).toBe(MS.MSG.crewMinRace(10));
+    expect(checkCrew(crew({ male: 13 }), e, MS.MSG)).toBe(MS.MSG.crewMaxRace);
+    expect(checkCrew(crew({ male: 12, nonPaddlers: 2 }), e, MS.MSG)).toBe(MS.MSG.crewMaxMale(2));
+    expect(MS.MSG.crewMaxRace).not.toBe(MSG.crewMaxRace);
+    expect(checkCrew(crew({ male: 13 }), e)).toBe(MSG.crewMaxRace);
   });
 
   it("the messages are the spec's, to the letter", () => {

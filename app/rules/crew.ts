@@ -4,7 +4,7 @@
 // Decisions: docs/decisions/0015-entries-waitlist-crews.md.
 import { VALID_IMAGE } from "../../db/enums";
 import type { Gender } from "../../db/enums";
-import { MSG } from "~/messages";
+import { type Bundle, LABELS, MSG } from "~/messages";
 
 export type CrewEvent = {
   minRace: number;
@@ -57,14 +57,8 @@ export function ineligibility(m: CrewMember, event: CrewEvent, regattaYear: numb
   return null;
 }
 
-export const INELIGIBLE_LABEL: Record<Ineligible, string> = {
-  role: "Not a participant",
-  fee: "Crew tag fee not paid",
-  photo: "Photo not approved",
-  details: "Gender or year of birth missing",
-  age: "Outside the event's age limits",
-  otherTeam: "In another team of this event",
-};
+/** Why a member cannot be picked, in English; a screen takes its bundle's LABELS.ineligible. */
+export const INELIGIBLE_LABEL: Record<Ineligible, string> = LABELS.ineligible;
 
 /** False for members who may only drum or steer: in a Malaysia-only event, anyone whose
  * identification is not a MyKad number. */
@@ -88,19 +82,19 @@ export function crewCaps(event: CrewEvent) {
   };
 }
 
-/** The first failing check of section 5, in its order, as the spec's message; null when the
- * selection may be saved. */
-export function checkCrew(selected: Selected[], event: CrewEvent): string | null {
+/** The first failing check of section 5, in its order, as the spec's message (in the language of
+ * `msg`, English by default); null when the selection may be saved. */
+export function checkCrew(selected: Selected[], event: CrewEvent, msg: Bundle["MSG"] = MSG): string | null {
   const caps = crewCaps(event);
   const n = selected.length;
-  if (n < caps.min) return MSG.crewMinRace(caps.min);
-  if (n > caps.max) return MSG.crewMaxRace;
+  if (n < caps.min) return msg.crewMinRace(caps.min);
+  if (n > caps.max) return msg.crewMaxRace;
   const nonPaddlers = selected.filter((m) => !m.paddlerEligible).length;
-  if (nonPaddlers > caps.maxNonPaddlers) return MSG.crewMaxNonPaddler(caps.maxNonPaddlers);
+  if (nonPaddlers > caps.maxNonPaddlers) return msg.crewMaxNonPaddler(caps.maxNonPaddlers);
   const males = selected.filter((m) => m.gender === "MALE").length;
-  if (males > caps.maxMale) return MSG.crewMaxMale(caps.maxMale);
+  if (males > caps.maxMale) return msg.crewMaxMale(caps.maxMale);
   const females = selected.filter((m) => m.gender === "FEMALE").length;
-  if (females < caps.minFemale) return MSG.crewMinFemale(caps.minFemale);
+  if (females < caps.minFemale) return msg.crewMinFemale(caps.minFemale);
   return null;
 }
 

@@ -17,6 +17,11 @@ describe("formatDateTime", () => {
     expect(formatDateTime(Date.UTC(2026, 0, 1, 16, 30))).toBe("02/01/2026 12:30 AM");
     expect(formatDateTime(Date.UTC(2026, 0, 1, 4, 0))).toBe("01/01/2026 12:00 PM");
   });
+  it("says PG and PTG for AM and PM in Malay, the rest the same", () => {
+    expect(formatDateTime(Date.UTC(2026, 2, 5, 13, 7), "ms")).toBe("05/03/2026 09:07 PTG");
+    expect(formatDateTime(Date.UTC(2026, 0, 1, 16, 30), "ms")).toBe("02/01/2026 12:30 PG");
+    expect(formatDateTime(Date.UTC(2026, 0, 1, 4, 0), "en")).toBe("01/01/2026 12:00 PM");
+  });
   it("agrees with Intl's Asia/Kuala_Lumpur formatting across a year, and refuses an invalid date", () => {
     const intl = new Intl.DateTimeFormat("en-GB", {
       timeZone: "Asia/Kuala_Lumpur",

@@ -18,16 +18,19 @@ const MYT_OFFSET_MS = 8 * 3_600_000; // Malaysia: UTC+8 all year, no daylight sa
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-/** A UTC instant shown in Malaysia time: "05/03/2026 09:07 PM". Arithmetic on the fixed UTC+8
+/** AM and PM per locale: Malay says PG (pagi) and PTG (petang). */
+const MERIDIEM = { en: ["AM", "PM"], ms: ["PG", "PTG"] } as const;
+
+/** A UTC instant shown in Malaysia time: "05/03/2026 09:07 PM" ("05/03/2026 09:07 PTG" in Malay). Arithmetic on the fixed UTC+8
  * offset (Malaysia has no daylight saving), not Intl's formatToParts, which cost 10 µs a call:
  * a page of 50 sessions spent 7% of its CPU here. */
-export function formatDateTime(value: Date | number | string): string {
+export function formatDateTime(value: Date | number | string, locale: "en" | "ms" = "en"): string {
   const ms = new Date(value).getTime();
   if (Number.isNaN(ms)) throw new RangeError("Invalid time value");
   const d = new Date(ms + MYT_OFFSET_MS);
   const h24 = d.getUTCHours();
   const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
-  return `${pad2(d.getUTCDate())}/${pad2(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad2(h12)}:${pad2(d.getUTCMinutes())} ${h24 < 12 ? "AM" : "PM"}`;
+  return `${pad2(d.getUTCDate())}/${pad2(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad2(h12)}:${pad2(d.getUTCMinutes())} ${MERIDIEM[locale][h24 < 12 ? 0 : 1]}`;
 }
 
 /** 5048 -> "5,048" (the same on server and browser, whatever their locale data). */

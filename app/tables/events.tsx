@@ -11,6 +11,7 @@ import type { AssignedRow, EventRow } from "~/models/event.server";
 import { EVENT_COUNTS, EVENT_MAX, type EventCount } from "~/rules/event-fields";
 import { formatRM, senToRM } from "~/rules/format";
 import { SIZES_DEFAULT } from "~/rules/list-params";
+import { type Bundle, LABELS as EN_LABELS } from "~/messages";
 
 export const EVENT_LIST = {
   sizes: SIZES_DEFAULT,
@@ -79,26 +80,29 @@ function RowActions({ row }: { row: EventRow }) {
   );
 }
 
-/** Assigned Events (managers and competitors): # / Event / Event Team. */
-export const assignedColumns: Column<AssignedRow & { n: number }>[] = [
+/** Assigned Events (managers and competitors): # / Event / Event Team, in the language of `L`. */
+export const assignedColumnsOf = (L: Bundle["LABELS"]): Column<AssignedRow & { n: number }>[] => [
   { label: "#", cell: (r) => r.n },
   // Wrapped, so a phone shows the whole row (Pick Crew included) without scrolling sideways.
-  { label: "Event", cell: (r) => r.eventName, className: "cell-text" },
-  { label: "Event Team", cell: (r) => r.teamName, className: "cell-text" },
+  { label: L.colEvent, cell: (r) => r.eventName, className: "cell-text" },
+  { label: L.eventTeam, cell: (r) => r.teamName, className: "cell-text" },
 ];
 
 /** A manager's Assigned Events: the same, and Pick Crew for each event team (/events/teams/:id). */
-export const managerAssignedColumns: Column<AssignedRow & { n: number }>[] = [
-  ...assignedColumns,
+export const managerAssignedColumnsOf = (L: Bundle["LABELS"]): Column<AssignedRow & { n: number }>[] => [
+  ...assignedColumnsOf(L),
   {
-    label: "Actions",
+    label: L.colActions,
     cell: (r) => (
-      <Link to={`/events/teams/${r.teamId}`} aria-label={`Pick Crew for ${r.teamName}`}>
-        Pick Crew
+      <Link to={`/events/teams/${r.teamId}`} aria-label={L.pickCrewFor(r.teamName)}>
+        {L.pickCrew}
       </Link>
     ),
   },
 ];
+
+export const assignedColumns = assignedColumnsOf(EN_LABELS);
+export const managerAssignedColumns = managerAssignedColumnsOf(EN_LABELS);
 
 const COUNT_FIELDS: EventCount[] = [
   "maxTeam",

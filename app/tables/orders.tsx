@@ -7,6 +7,7 @@ import type { OrderRow } from "~/models/order-list.server";
 import { formatDateTime, formatRM } from "~/rules/format";
 import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
 import { lineSubtotal } from "~/rules/orders";
+import { useMessages } from "~/i18n/useMessages";
 
 export const ORDER_LIST: ListSpec<"created" | "id", "status"> = {
   sizes: SIZES_DEFAULT,
@@ -72,9 +73,9 @@ export function orderColumns(admin: boolean): Column<OrderRow>[] {
 export function OrderLines({
   lines,
   total,
-  caption = "Order lines",
-  itemLabel = "Item",
-  countLabel = "Count",
+  caption,
+  itemLabel,
+  countLabel,
 }: {
   lines: { id: number; label: string; price: number; count: number }[];
   total: number;
@@ -82,34 +83,37 @@ export function OrderLines({
   itemLabel?: string;
   countLabel?: string;
 }) {
+  const { LABELS } = useMessages();
+  const item = itemLabel ?? LABELS.item;
+  const count = countLabel ?? LABELS.count;
   return (
     <div className="table-wrap">
       <table className="table order-lines">
-        <caption className="visually-hidden">{caption}</caption>
+        <caption className="visually-hidden">{caption ?? LABELS.orderLines}</caption>
         <thead>
           <tr>
-            <th scope="col">{itemLabel}</th>
-            <th scope="col">Price</th>
-            <th scope="col">{countLabel}</th>
-            <th scope="col">Subtotal</th>
+            <th scope="col">{item}</th>
+            <th scope="col">{LABELS.price}</th>
+            <th scope="col">{count}</th>
+            <th scope="col">{LABELS.subtotal}</th>
           </tr>
         </thead>
         <tbody>
           {lines.map((l) => (
             <tr key={l.id}>
-              <td data-label={itemLabel}>{l.label}</td>
-              <td data-label="Price">{formatRM(l.price)}</td>
-              <td data-label={countLabel}>{l.count}</td>
-              <td data-label="Subtotal">{formatRM(lineSubtotal(l))}</td>
+              <td data-label={item}>{l.label}</td>
+              <td data-label={LABELS.price}>{formatRM(l.price)}</td>
+              <td data-label={count}>{l.count}</td>
+              <td data-label={LABELS.subtotal}>{formatRM(lineSubtotal(l))}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row" colSpan={3}>
-              Total
+              {LABELS.total}
             </th>
-            <td data-label="Total">
+            <td data-label={LABELS.total}>
               <strong>{formatRM(total)}</strong>
             </td>
           </tr>
