@@ -17,6 +17,7 @@ import { assignedEvents, listEvents } from "~/models/event.server";
 import { getSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
+import { metaTitle } from "~/lib/meta";
 import { useMessages } from "~/i18n/useMessages";
 import { type Bundle, TITLES } from "~/messages";
 import { isClosed } from "~/rules/crew";
@@ -31,9 +32,8 @@ import {
   staffEventColumns,
 } from "~/tables/events";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.kind === "assigned" ? TITLES.assignedEvents : TITLES.events} | ${TITLES.appName}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  metaTitle(matches, (t) => (data?.kind === "assigned" ? t.TITLES.assignedEvents : t.TITLES.events));
 
 /** The numbers typed in the buy form, read back from the URL (the checkout dialog's query), so
  * the inputs behind the dialog keep them: event id -> text as typed (cut short). */

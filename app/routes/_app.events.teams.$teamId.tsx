@@ -12,11 +12,10 @@ import { readForm } from "~/lib/csrf.server";
 import { idParam } from "~/lib/params.server";
 import { findCrewTeam, parseCrewIds } from "~/models/crew.server";
 import { useMessages } from "~/i18n/useMessages";
-import { LABELS, TITLES } from "~/messages";
+import { metaTitle } from "~/lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${LABELS.eventTeamTitle(data?.team.teamName ?? "")} | ${TITLES.appName}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  metaTitle(matches, (t) => t.LABELS.eventTeamTitle(data?.team.teamName ?? ""));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Managers (their own club's teams, via scopeOf) and ADMIN.

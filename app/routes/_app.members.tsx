@@ -29,12 +29,13 @@ import {
 import { getSettings } from "~/models/settings.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { type Bundle, TITLES } from "~/messages";
+import { metaTitle } from "~/lib/meta";
+import type { Bundle } from "~/messages";
 import { CREW_TAG_MSG, partCount, partSpan } from "~/rules/crew-tags";
 import { pageOf, parseList, SIZES_DEFAULT, withParams } from "~/rules/list-params";
 import { photoState } from "~/rules/user-status";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.members} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.members);
 
 /** The tabs, in order, each with its label in the page's language. */
 export const MEMBER_TABS: { key: MemberTab; label: (b: Bundle) => string }[] = [

@@ -23,10 +23,10 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { recordPayment } from "~/models/order.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { TITLES } from "~/messages";
+import { metaTitle } from "~/lib/meta";
 import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.paymentReturn} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.paymentReturn);
 
 export const RETURN_PARAMS = ["status_id", "order_id", "msg", "transaction_id", "hash"] as const;
 

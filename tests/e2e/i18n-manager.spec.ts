@@ -67,6 +67,7 @@ test("a manager in Bahasa Melayu approves a member, pays the crew tag fee and pi
   // Members: approve the waiting member.
   await nav.getByRole("link", { name: TITLES.members, exact: true }).click();
   await expect(h1(page, TITLES.members)).toBeVisible();
+  await expect(page).toHaveTitle(`${TITLES.members} | ${TITLES.appName}`);
   await expectMalay(page);
   const tabs = page.getByRole("navigation", { name: LABELS.memberTabs });
   await tabs.getByRole("link", { name: new RegExp(`^${LABELS.tabPending} \\(`) }).click();
@@ -116,6 +117,7 @@ test("a manager in Bahasa Melayu approves a member, pays the crew tag fee and pi
     await expect(h1(page, TITLES.assignedEvents)).toBeVisible();
     await page.getByRole("link", { name: LABELS.pickCrewFor(teamName) }).click();
     await expect(h1(page, LABELS.eventTeamTitle(teamName))).toBeVisible();
+    await expect(page).toHaveTitle(`${LABELS.eventTeamTitle(teamName)} | ${TITLES.appName}`);
     await expectMalay(page);
     await expect(page.getByRole("link", { name: LABELS.backToEvents })).toHaveAttribute("href", "/events");
     await expect(page.getByText(`${LABELS.capsRange(2, 4)}; ${LABELS.capsMaxMale(4)}.`)).toBeVisible();
