@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
 import { PASSWORD_MAX } from "~/rules/password-limits";
 
 /** A labelled form control with its conform errors (the input is passed as children). */
@@ -15,14 +15,34 @@ export function Field({
   children: ReactNode;
   hint?: ReactNode;
 }) {
+  const invalid = Boolean(field.errors?.length);
+  // While invalid the errors describe the control (they restate the hint's rule); else the hint.
+  const control = described(children, invalid, [invalid ? field.errorId : hint ? field.descriptionId : ""]);
   return (
     <div className={`field${field.errors ? " field-invalid" : ""}`}>
       <label htmlFor={field.id}>{label}</label>
-      {children}
-      {hint ? <small className="hint">{hint}</small> : null}
+      {control}
+      {hint ? (
+        <small className="hint" id={field.descriptionId}>
+          {hint}
+        </small>
+      ) : null}
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
+}
+
+/** The control names its errors and hint (aria-describedby) and says when it is invalid, whether
+ * or not it was made with conform's getInputProps (which links the errors only). */
+function described(children: ReactNode, invalid: boolean, ids: string[]): ReactNode {
+  if (!isValidElement(children)) return children;
+  const control = children as ReactElement<Record<string, unknown>>;
+  const own = String(control.props["aria-describedby"] ?? "").split(" ");
+  const all = [...new Set([...own, ...ids].filter(Boolean))];
+  return cloneElement(control, {
+    "aria-describedby": all.length ? all.join(" ") : undefined,
+    "aria-invalid": invalid || undefined,
+  });
 }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {

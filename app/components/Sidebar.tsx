@@ -30,7 +30,7 @@ export function Sidebar({ role, name, officialSite }: { role: Role; name: string
           <ul>
             <li>
               <a href={officialSite} target="_blank" rel="noopener noreferrer">
-                {NAV.officialWebsite} ↗
+                {NAV.officialWebsite} <span aria-hidden="true">↗</span>
               </a>
             </li>
             <li>

@@ -66,24 +66,21 @@ export function Toasts({ toasts: given }: { toasts: readonly (Toast | null | und
             </Form>
           </div>
         ) : (
-          // The × is a label for a hidden checkbox: checking it hides the toast by CSS, so it
-          // dismisses without JavaScript too.
+          // The × is a label for a visually hidden checkbox named Dismiss: checking it (a click on
+          // the ×, or Space on the focused box, which rings the ×) hides the toast by CSS, so it
+          // dismisses without JavaScript too. Errors and warnings are alerts; others polite status.
           <div key={serial} className="toast-slot">
-            <input
-              type="checkbox"
-              id={`${id}-${i}`}
-              className="toast-dismiss"
-              tabIndex={-1}
-              aria-hidden="true"
-            />
+            {/* i18n: "Dismiss" */}
+            <input type="checkbox" id={`${id}-${i}`} className="toast-dismiss" aria-label="Dismiss" />
             <div
               className={`toast toast-${t.type}`}
               role={t.type === "error" || t.type === "warning" ? "alert" : "status"}
+              aria-live={t.type === "error" || t.type === "warning" ? "assertive" : "polite"}
+              aria-atomic="true"
             >
               <p>{t.message}</p>
-              <label htmlFor={`${id}-${i}`} className="toast-close" title="Dismiss">
-                <span aria-hidden="true">×</span>
-                <span className="visually-hidden">Dismiss</span>
+              <label htmlFor={`${id}-${i}`} className="toast-close" title="Dismiss" aria-hidden="true">
+                ×
               </label>
             </div>
           </div>
