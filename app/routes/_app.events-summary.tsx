@@ -41,7 +41,9 @@ export default function EventsSummary() {
       {rows.length === 0 ? (
         <Empty />
       ) : (
-        <div className="table-wrap">
+        // Wide and without links: the scrolling box itself takes focus, so the keyboard scrolls it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable (WCAG 2.1.1)
+        <section className="table-wrap" tabIndex={0} aria-label={TITLES.eventsSummary}>
           <table className="table summary-table">
             <caption className="visually-hidden">{TITLES.eventsSummary}</caption>
             <colgroup span={2} />
@@ -130,7 +132,7 @@ export default function EventsSummary() {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </section>
       )}
     </Screen>
   );

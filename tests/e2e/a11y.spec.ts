@@ -1,0 +1,211 @@
+// Issue 12, item 2: axe-core on every screen of every role (JS on and off, as every spec runs in
+// both projects): 0 violations of impact serious or critical against the WCAG 2 A/AA rules.
+// The screens come from access.spec.ts's route table and layout.spec.ts's sidebars, plus the
+// dialogs (child routes) opened on real rows of the demo seed. One page load and one axe run per
+// screen; one test per role.
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { e2eDb } from "./db";
+import { DEMO, type DemoRole, isJs, login } from "./helpers";
+
+type Who = "anon" | DemoRole;
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const VISUAL_RULES = ["color-contrast", "link-in-text-block", "target-size"];
+
+/** Real ids from the demo seed (db/seed.ts): the lowest ids, which tests never change. */
+function seedIds() {
+  const db = e2eDb();
+  const one = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as T;
+  const manager = one<{ id: number; association_id: number }>(
+    "SELECT id, association_id FROM users WHERE email = ?",
+    DEMO.MANAGER,
+  );
+  const club = manager.association_id;
+  const id = (sql: string, ...args: unknown[]) => one<{ id: number }>(sql, ...args).id;
+  return {
+    club,
+    clubToken: one<{ token: string }>("SELECT token FROM associations WHERE id = ?", club).token,
+    member: id("SELECT id FROM users WHERE association_id = ? AND image IS NOT NULL ORDER BY id", club),
+    pendingPhoto: id("SELECT id FROM users WHERE image IS NOT NULL AND valid_image = 0 ORDER BY id"),
+    approvedPhoto: id("SELECT id FROM users WHERE image IS NOT NULL AND valid_image = 1 ORDER BY id"),
+    event: id("SELECT id FROM events WHERE deleted = 0 ORDER BY id"),
+    team: id("SELECT id FROM teams WHERE association_id = ? ORDER BY id", club),
+    order: id("SELECT id FROM orders WHERE owner_id = ? ORDER BY id", manager.id),
+    processingOrder: id(
+      "SELECT id FROM orders WHERE owner_id = ? AND status = 'PROCESSING' ORDER BY id",
+      manager.id,
+    ),
+    round: id("SELECT id FROM rounds ORDER BY id"),
+    race: id("SELECT id FROM races ORDER BY id"),
+    eoiEvent: id("SELECT id FROM eoi_events WHERE deleted = 0 ORDER BY id"),
+    session: id("SELECT id FROM training_sessions ORDER BY id"),
+    reservation: id("SELECT id FROM training_reservations ORDER BY id"),
+    pendingBooking: id(
+      "SELECT id FROM training_reservations WHERE association_id = ? AND status = 'PENDING' ORDER BY id",
+      club,
+    ),
+  };
+}
+type Ids = ReturnType<typeof seedIds>;
+
+const SCREENS: Record<Who | "ADMIN (race day)", (ids: Ids) => string[]> = {
+  anon: (ids) => [
+    "/auth/login",
+    "/auth/reset",
+    "/auth/reset?token=not-a-token",
+    "/auth/register/manager",
+    `/auth/register/competitor?token=${ids.clubToken}`,
+    "/not-found",
+    "/scoreboard",
+    "/scanning/entrance",
+    "/scanning/profile",
+    "/senangpay/return?status_id=1&order_id=1&msg=x&transaction_id=1&hash=x",
+  ],
+  ADMIN: (ids) => [
+    "/",
+    "/password",
+    "/users",
+    "/users/new",
+    `/users/${ids.member}/photo`,
+    "/users/approve-photo",
+    `/users/approve-photo/${ids.pendingPhoto}`,
+    "/users/photo-approved",
+    `/users/photo-approved/${ids.approvedPhoto}`,
+    "/eoi",
+    "/eoi/list",
+    "/eoi/teams",
+    "/eoi/countries",
+    "/eoi-events",
+    "/eoi-events/new",
+    `/eoi-events/${ids.eoiEvent}/edit`,
+    `/eoi-events/${ids.eoiEvent}/delete`,
+    "/events",
+    "/events/new",
+    `/events/${ids.event}/edit`,
+    `/events/${ids.event}/delete`,
+    `/events/${ids.event}/waitlist`,
+    `/events/teams/${ids.team}`,
+    "/events-summary",
+    "/teams/manage",
+    "/associations",
+    `/associations/${ids.club}/referral`,
+    "/payments",
+    "/orders",
+    `/orders/${ids.order}`,
+    `/orders/${ids.order}/edit`,
+  ],
+  // ADMIN's screens in two tests, so the two workers share them.
+  "ADMIN (race day)": (ids) => [
+    "/rounds",
+    "/rounds/new",
+    `/rounds/${ids.round}/edit`,
+    `/rounds/${ids.round}/delete`,
+    `/rounds/${ids.round}/draw?seed=1`,
+    `/rounds/${ids.round}/progress`,
+    "/races",
+    `/races/new?round=${ids.round}`,
+    `/races/${ids.race}/edit`,
+    `/races/${ids.race}/delete`,
+    "/scan-log",
+    "/scoreboard-manage",
+    "/training-sessions",
+    "/training-sessions/new",
+    `/training-sessions/${ids.session}/edit`,
+    `/training-sessions/${ids.session}/delete`,
+    `/training-sessions/${ids.session}/teams`,
+    "/training-reservations",
+    `/training-reservations/${ids.reservation}`,
+    "/audit-log",
+    "/settings",
+  ],
+  COMMITTEE: (ids) => [
+    "/",
+    "/password",
+    "/users",
+    "/users/photo-approved",
+    "/eoi",
+    "/events",
+    "/events-summary",
+    "/associations",
+    "/races",
+    "/scoreboard-manage",
+    "/training-sessions",
+    "/training-reservations",
+    `/training-reservations/${ids.reservation}`,
+  ],
+  MANAGER: (ids) => [
+    "/",
+    "/password",
+    "/confirmed-events",
+    "/eoi",
+    `/eoi?view=${ids.eoiEvent}`,
+    "/events",
+    `/events/checkout?event=${ids.event}&teams=1`,
+    `/events/teams/${ids.team}`,
+    "/tickets/purchase",
+    "/tickets/purchase/checkout?pax=2",
+    "/members",
+    `/members/checkout?ids=${ids.member}`,
+    `/members/${ids.member}/photo`,
+    "/orders",
+    `/orders/${ids.order}`,
+    `/orders/${ids.processingOrder}/cancel`,
+    "/training",
+    `/training/${ids.pendingBooking}/cancel`,
+    "/help",
+  ],
+  COMPETITOR: () => ["/", "/password", "/events"],
+};
+
+/** The serious and critical WCAG A/AA violations on the page, one line each. */
+async function violations(page: Page, path: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ["violations"] });
+  // The stylesheet is the same with JavaScript off: the visual rules (the slowest) run once, in js.
+  if (!isJs()) axe.disableRules(VISUAL_RULES);
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) => `${path}: ${v.id} (${v.impact}) ${v.help}: ${n.target.join(" ")} ${n.html.slice(0, 120)}`,
+      ),
+    );
+}
+
+/** axe cannot run in a page with JavaScript disabled (Playwright gets no context to evaluate in).
+ * For the no-js project the test browses in a context with JavaScript on where every document
+ * arrives with `Content-Security-Policy: script-src 'none'`: the page's own scripts never run, as
+ * with JavaScript off (only <noscript> content is not shown), while axe is evaluated by DevTools. */
+async function scriptlessPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const page = await context.newPage();
+  await page.route("**/*", async (route) => {
+    if (route.request().resourceType() !== "document") return route.continue();
+    const response = await route.fetch({ maxRedirects: 0 });
+    const headers = { ...response.headers(), "content-security-policy": "script-src 'none'" };
+    await route.fulfill({ response, headers });
+  });
+  return page;
+}
+
+for (const [group, screens] of Object.entries(SCREENS)) {
+  const who = group.split(" ")[0] as Who;
+  test(`axe: every screen of ${group} has no serious or critical violations`, async ({
+    page: given,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const page = isJs() ? given : await scriptlessPage(browser);
+    if (who !== "anon") await login(page, DEMO[who]);
+    const found: string[] = [];
+    for (const path of screens(seedIds())) {
+      const response = await page.goto(path);
+      // A screen that redirected or failed would be checked in place of the one named.
+      if (path !== "/not-found") expect(response?.status(), path).toBeLessThan(400);
+      expect(new URL(page.url()).pathname, path).toBe(path.split("?")[0]);
+      found.push(...(await violations(page, path)));
+    }
+    if (!isJs()) await page.context().close();
+    expect(found).toEqual([]);
+  });
+}
