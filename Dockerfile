@@ -10,6 +10,8 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# npm ci applies patches/ (patch-package, postinstall): see docs/decisions/0022-speed.md.
+COPY patches ./patches
 
 # Every dependency (dev included), to build.
 FROM toolchain AS deps
