@@ -3,12 +3,12 @@
 // transaction, then notifyScoreboard(roundId) once committed. One lane and one team per round
 // ('Lane already used', 'Team already exist'; unique indexes back the checks). A race's team must
 // be an event team of the round's event. Who may do what is decided by the routes (ADR 0016).
-import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
-import { notifyScoreboard } from "~/lib/race-events.server";
 import { compareLanes } from "~/rules/race-fields";
 import type { RaceCreate, RaceUpdate, ScoreEntry } from "~/rules/race-schema";
 import { type Actor, audit } from "./audit.server";
+import { changedFields, liveRound, raceDayWrite, type Tx, taken } from "./race-day.server";
 
 const rc = schema.races;
 const t = schema.teams;
@@ -25,8 +25,6 @@ export const RACE_AUDIT = {
 export type RaceRow = { id: number; lane: string; score: string | null; teamId: number; teamName: string };
 export type RaceDetail = RaceRow & { roundId: number; roundName: string; eventId: number; scanLogs: number };
 export type TeamOption = { id: number; name: string };
-
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 const byLane = (a: RaceRow, b: RaceRow) => compareLanes(a.lane, b.lane) || a.id - b.id;
 
@@ -79,41 +77,39 @@ export function teamsForRound(roundId: number): TeamOption[] {
 export type RaceError = "laneUsed" | "teamExists" | "teamNotInEvent" | "roundGone" | "notFound";
 export type RaceResult = { ok: true; id: number; roundId: number } | { ok: false; error: RaceError };
 
-function liveRound(tx: Tx, roundId: number) {
+/** A race of a round of a live event, or undefined. */
+function liveRace(tx: Tx, id: number) {
   return tx
-    .select({ id: r.id, eventId: r.eventId })
-    .from(r)
+    .select({ id: rc.id, lane: rc.lane, score: rc.score, roundId: rc.roundId, teamId: rc.teamId })
+    .from(rc)
+    .innerJoin(r, eq(r.id, rc.roundId))
     .innerJoin(e, eq(e.id, r.eventId))
-    .where(and(eq(r.id, roundId), eq(e.deleted, false)))
+    .where(and(eq(rc.id, id), eq(e.deleted, false)))
     .get();
 }
 
 function laneTaken(tx: Tx, roundId: number, lane: string, exceptId: number | null): boolean {
-  const conds = [eq(rc.roundId, roundId), eq(rc.lane, lane)];
-  if (exceptId !== null) conds.push(ne(rc.id, exceptId));
-  return Boolean(
-    tx
-      .select({ id: rc.id })
-      .from(rc)
-      .where(and(...conds))
-      .get(),
-  );
+  return taken(tx, rc, rc.id, [eq(rc.roundId, roundId), eq(rc.lane, lane)], exceptId);
 }
 
 /** A unique index refused the write (a concurrent insert won the race between check and write). */
-function conflictOf(error: unknown): RaceError | null {
+function conflictOf(error: unknown): RaceResult | null {
   if (!(error instanceof Error)) return null;
-  if (/UNIQUE constraint failed: races\.round_id, races\.lane/.test(error.message)) return "laneUsed";
-  if (/UNIQUE constraint failed: races\.round_id, races\.team_id/.test(error.message)) return "teamExists";
+  if (/UNIQUE constraint failed: races\.round_id, races\.lane/.test(error.message))
+    return { ok: false, error: "laneUsed" };
+  if (/UNIQUE constraint failed: races\.round_id, races\.team_id/.test(error.message))
+    return { ok: false, error: "teamExists" };
   return null;
 }
+
+/** Once committed, the scoreboard hears of the race's round. */
+const roundOf = (result: RaceResult) => (result.ok ? result.roundId : null);
 
 /** Adds a race: the team must be an event team of the round's event, its lane and team new to the
  * round. */
 export function createRace(actor: Actor, input: RaceCreate): RaceResult {
-  let result: RaceResult;
-  try {
-    result = db().transaction(
+  const write = () =>
+    db().transaction(
       (tx): RaceResult => {
         const round = liveRound(tx, input.round);
         if (!round) return { ok: false, error: "roundGone" };
@@ -145,91 +141,61 @@ export function createRace(actor: Actor, input: RaceCreate): RaceResult {
       },
       { behavior: "immediate" },
     );
-  } catch (error) {
-    const conflict = conflictOf(error);
-    if (conflict) return { ok: false, error: conflict };
-    throw error;
-  }
-  if (result.ok) notifyScoreboard(result.roundId);
-  return result;
+  return raceDayWrite(write, { refused: conflictOf, notifies: roundOf });
 }
 
 /** Changes a race's lane and score (the results desk's edit); old and new values are audited. */
 export function updateRace(actor: Actor, id: number, input: RaceUpdate): RaceResult {
-  let result: RaceResult;
-  try {
-    result = db().transaction(
+  const write = () =>
+    db().transaction(
       (tx): RaceResult => {
-        const before = tx
-          .select({ id: rc.id, lane: rc.lane, score: rc.score, roundId: rc.roundId })
-          .from(rc)
-          .innerJoin(r, eq(r.id, rc.roundId))
-          .innerJoin(e, eq(e.id, r.eventId))
-          .where(and(eq(rc.id, id), eq(e.deleted, false)))
-          .get();
+        const before = liveRace(tx, id);
         if (!before) return { ok: false, error: "notFound" };
         if (laneTaken(tx, before.roundId, input.lane, id)) return { ok: false, error: "laneUsed" };
         const next = { lane: input.lane, score: input.score };
         tx.update(rc).set(next).where(eq(rc.id, id)).run();
-        const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => before[k] !== next[k]);
         audit(tx, actor, {
           action: RACE_AUDIT.updated,
           targetType: "race",
           targetId: id,
-          details: {
-            roundId: before.roundId,
-            old: Object.fromEntries(changed.map((k) => [k, before[k]])),
-            new: Object.fromEntries(changed.map((k) => [k, next[k]])),
-          },
+          details: { roundId: before.roundId, ...changedFields(before, next) },
         });
         return { ok: true, id, roundId: before.roundId };
       },
       { behavior: "immediate" },
     );
-  } catch (error) {
-    const conflict = conflictOf(error);
-    if (conflict) return { ok: false, error: conflict };
-    throw error;
-  }
-  if (result.ok) notifyScoreboard(result.roundId);
-  return result;
+  return raceDayWrite(write, { refused: conflictOf, notifies: roundOf });
 }
 
 /** Deletes a race and its related data: the scan logs of its team in its round. */
 export function deleteRace(actor: Actor, id: number): RaceResult {
-  const result = db().transaction(
-    (tx): RaceResult => {
-      const race = tx
-        .select({ id: rc.id, lane: rc.lane, score: rc.score, roundId: rc.roundId, teamId: rc.teamId })
-        .from(rc)
-        .innerJoin(r, eq(r.id, rc.roundId))
-        .innerJoin(e, eq(e.id, r.eventId))
-        .where(and(eq(rc.id, id), eq(e.deleted, false)))
-        .get();
-      if (!race) return { ok: false, error: "notFound" };
-      const scans = tx
-        .delete(schema.scanLogs)
-        .where(and(eq(schema.scanLogs.roundId, race.roundId), eq(schema.scanLogs.teamId, race.teamId)))
-        .run().changes;
-      tx.delete(rc).where(eq(rc.id, id)).run();
-      audit(tx, actor, {
-        action: RACE_AUDIT.deleted,
-        targetType: "race",
-        targetId: id,
-        details: {
-          roundId: race.roundId,
-          teamId: race.teamId,
-          lane: race.lane,
-          score: race.score,
-          scanLogs: scans,
-        },
-      });
-      return { ok: true, id, roundId: race.roundId };
-    },
-    { behavior: "immediate" },
-  );
-  if (result.ok) notifyScoreboard(result.roundId);
-  return result;
+  const write = () =>
+    db().transaction(
+      (tx): RaceResult => {
+        const race = liveRace(tx, id);
+        if (!race) return { ok: false, error: "notFound" };
+        const scans = tx
+          .delete(schema.scanLogs)
+          .where(and(eq(schema.scanLogs.roundId, race.roundId), eq(schema.scanLogs.teamId, race.teamId)))
+          .run().changes;
+        tx.delete(rc).where(eq(rc.id, id)).run();
+        audit(tx, actor, {
+          action: RACE_AUDIT.deleted,
+          targetType: "race",
+          targetId: id,
+          details: {
+            roundId: race.roundId,
+            teamId: race.teamId,
+            lane: race.lane,
+            score: race.score,
+            scanLogs: scans,
+          },
+        });
+        return { ok: true, id, roundId: race.roundId };
+      },
+      { behavior: "immediate" },
+    );
+  return raceDayWrite(write, { notifies: roundOf });
 }
 
 export type ScoresResult = { ok: true; changed: number } | { ok: false; error: "roundGone" | "stale" };
@@ -241,32 +207,32 @@ export type ScoresResult = { ok: true; changed: number } | { ok: false; error: "
  * transaction, one audit entry with each change, old and new.
  */
 export function saveScores(actor: Actor, roundId: number, entries: ScoreEntry[]): ScoresResult {
-  const result = db().transaction(
-    (tx): ScoresResult => {
-      if (!liveRound(tx, roundId)) return { ok: false, error: "roundGone" };
-      const ids = entries.map((x) => x.raceId);
-      const rows = tx
-        .select({ id: rc.id, score: rc.score })
-        .from(rc)
-        .where(and(eq(rc.roundId, roundId), inArray(rc.id, ids)))
-        .all();
-      if (rows.length !== ids.length) return { ok: false, error: "stale" };
-      const now = new Map(rows.map((x) => [x.id, x.score]));
-      const changes = entries.filter((x) => x.score !== x.was && x.score !== now.get(x.raceId));
-      for (const x of changes) tx.update(rc).set({ score: x.score }).where(eq(rc.id, x.raceId)).run();
-      if (changes.length > 0)
-        audit(tx, actor, {
-          action: RACE_AUDIT.scores,
-          targetType: "round",
-          targetId: roundId,
-          details: {
-            changes: changes.map((x) => ({ race: x.raceId, old: now.get(x.raceId), new: x.score })),
-          },
-        });
-      return { ok: true, changed: changes.length };
-    },
-    { behavior: "immediate" },
-  );
-  if (result.ok && result.changed > 0) notifyScoreboard(roundId);
-  return result;
+  const write = () =>
+    db().transaction(
+      (tx): ScoresResult => {
+        if (!liveRound(tx, roundId)) return { ok: false, error: "roundGone" };
+        const ids = entries.map((x) => x.raceId);
+        const rows = tx
+          .select({ id: rc.id, score: rc.score })
+          .from(rc)
+          .where(and(eq(rc.roundId, roundId), inArray(rc.id, ids)))
+          .all();
+        if (rows.length !== ids.length) return { ok: false, error: "stale" };
+        const now = new Map(rows.map((x) => [x.id, x.score]));
+        const changes = entries.filter((x) => x.score !== x.was && x.score !== now.get(x.raceId));
+        for (const x of changes) tx.update(rc).set({ score: x.score }).where(eq(rc.id, x.raceId)).run();
+        if (changes.length > 0)
+          audit(tx, actor, {
+            action: RACE_AUDIT.scores,
+            targetType: "round",
+            targetId: roundId,
+            details: {
+              changes: changes.map((x) => ({ race: x.raceId, old: now.get(x.raceId), new: x.score })),
+            },
+          });
+        return { ok: true, changed: changes.length };
+      },
+      { behavior: "immediate" },
+    );
+  return raceDayWrite(write, { notifies: (done) => (done.ok && done.changed > 0 ? roundId : null) });
 }

@@ -2,11 +2,11 @@
 // counts, and create / update / delete, each with its audit entry in the same transaction. Names
 // are unique within an event, compared case-insensitively ('Round already exist'). Deleting a round
 // removes its races, scan logs and scoreboard entry (ON DELETE CASCADE, foreign_keys on).
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
-import { notifyScoreboard } from "~/lib/race-events.server";
 import type { RoundCreate, RoundUpdate } from "~/rules/race-schema";
 import { type Actor, audit } from "./audit.server";
+import { changedFields, liveRound, raceDayWrite, type Tx, taken } from "./race-day.server";
 
 const r = schema.rounds;
 const e = schema.events;
@@ -20,8 +20,6 @@ export const ROUND_AUDIT = {
 export type RoundRow = { id: number; name: string; description: string; eventId: number; races: number };
 export type RoundDetail = RoundRow & { eventName: string; scanLogs: number; onScoreboard: boolean };
 export type EventOption = { id: number; name: string };
-
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 const racesOf = sql<number>`(SELECT COUNT(*) FROM races WHERE races.round_id = rounds.id)`;
 
@@ -83,28 +81,23 @@ export function findRound(id: number): RoundDetail | undefined {
 
 /** Another round of the event already has this name (any case). */
 function nameTaken(tx: Tx, eventId: number, name: string, exceptId: number | null): boolean {
-  const conds = [eq(r.eventId, eventId), sql`${r.name} = ${name} COLLATE NOCASE`];
-  if (exceptId !== null) conds.push(ne(r.id, exceptId));
-  return Boolean(
-    tx
-      .select({ id: r.id })
-      .from(r)
-      .where(and(...conds))
-      .get(),
-  );
+  return taken(tx, r, r.id, [eq(r.eventId, eventId), sql`${r.name} = ${name} COLLATE NOCASE`], exceptId);
 }
-
-const isNameConflict = (error: unknown) =>
-  error instanceof Error && /UNIQUE constraint failed: rounds\.event_id, rounds\.name/.test(error.message);
 
 export type RoundResult =
   | { ok: true; id: number; eventId: number }
   | { ok: false; error: "exists" | "eventGone" | "notFound" };
 
+/** The unique index on (event, name) refused the write: 'Round already exist'. */
+const nameConflict = (error: unknown): RoundResult | null =>
+  error instanceof Error && /UNIQUE constraint failed: rounds\.event_id, rounds\.name/.test(error.message)
+    ? { ok: false, error: "exists" }
+    : null;
+
 /** Creates a round in a live event (name trimmed, inner spaces as one) with its audit entry. */
 export function createRound(actor: Actor, input: RoundCreate): RoundResult {
-  try {
-    return db().transaction((tx): RoundResult => {
+  const write = () =>
+    db().transaction((tx): RoundResult => {
       const event = tx
         .select({ id: e.id })
         .from(e)
@@ -125,81 +118,59 @@ export function createRound(actor: Actor, input: RoundCreate): RoundResult {
       });
       return { ok: true, id: created.id, eventId: event.id };
     });
-  } catch (error) {
-    if (isNameConflict(error)) return { ok: false, error: "exists" };
-    throw error;
-  }
+  return raceDayWrite(write, { refused: nameConflict });
 }
 
 /** Renames a round or changes its description (a round of a live event); the changed fields, old
  * and new, go in the audit entry. */
 export function updateRound(actor: Actor, id: number, input: RoundUpdate): RoundResult {
-  let result: RoundResult;
-  try {
-    result = db().transaction((tx): RoundResult => {
-      const before = tx
-        .select({ id: r.id, name: r.name, description: r.description, eventId: r.eventId })
-        .from(r)
-        .innerJoin(e, eq(e.id, r.eventId))
-        .where(and(eq(r.id, id), eq(e.deleted, false)))
-        .get();
+  const write = () =>
+    db().transaction((tx): RoundResult => {
+      const before = liveRound(tx, id);
       if (!before) return { ok: false, error: "notFound" };
       if (nameTaken(tx, before.eventId, input.name, id)) return { ok: false, error: "exists" };
       tx.update(r).set({ name: input.name, description: input.description }).where(eq(r.id, id)).run();
       const next = { name: input.name, description: input.description };
-      const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => before[k] !== next[k]);
       audit(tx, actor, {
         action: ROUND_AUDIT.updated,
         targetType: "round",
         targetId: id,
-        details: {
-          old: Object.fromEntries(changed.map((k) => [k, before[k]])),
-          new: Object.fromEntries(changed.map((k) => [k, next[k]])),
-        },
+        details: changedFields(before, next),
       });
       return { ok: true, id, eventId: before.eventId };
     });
-  } catch (error) {
-    if (isNameConflict(error)) return { ok: false, error: "exists" };
-    throw error;
-  }
-  if (result.ok) notifyScoreboard(id); // its name heads its table on the scoreboard
-  return result;
+  // Its name heads its table on the scoreboard.
+  return raceDayWrite(write, { refused: nameConflict, notifies: (done) => (done.ok ? id : null) });
 }
 
 /** Deletes a round of a live event; its races, scan logs and scoreboard entry go with it (the
  * foreign keys cascade). The audit entry records what was removed. */
 export function deleteRound(actor: Actor, id: number): RoundResult {
-  const result = db().transaction((tx): RoundResult => {
-    const round = tx
-      .select({ id: r.id, name: r.name, eventId: r.eventId })
-      .from(r)
-      .innerJoin(e, eq(e.id, r.eventId))
-      .where(and(eq(r.id, id), eq(e.deleted, false)))
-      .get();
-    if (!round) return { ok: false, error: "notFound" };
-    const races = tx.select({ n: count() }).from(schema.races).where(eq(schema.races.roundId, id)).get()?.n;
-    const scanLogs = tx
-      .select({ n: count() })
-      .from(schema.scanLogs)
-      .where(eq(schema.scanLogs.roundId, id))
-      .get()?.n;
-    const onScoreboard = Boolean(
-      tx
-        .select({ id: schema.scoreboardRounds.roundId })
-        .from(schema.scoreboardRounds)
-        .where(eq(schema.scoreboardRounds.roundId, id))
-        .get(),
-    );
-    tx.delete(r).where(eq(r.id, id)).run();
-    audit(tx, actor, {
-      action: ROUND_AUDIT.deleted,
-      targetType: "round",
-      targetId: id,
-      details: { eventId: round.eventId, name: round.name, races, scanLogs, onScoreboard },
+  const write = () =>
+    db().transaction((tx): RoundResult => {
+      const round = liveRound(tx, id);
+      if (!round) return { ok: false, error: "notFound" };
+      const races = tx.select({ n: count() }).from(schema.races).where(eq(schema.races.roundId, id)).get()?.n;
+      const scanLogs = tx
+        .select({ n: count() })
+        .from(schema.scanLogs)
+        .where(eq(schema.scanLogs.roundId, id))
+        .get()?.n;
+      const onScoreboard = Boolean(
+        tx
+          .select({ id: schema.scoreboardRounds.roundId })
+          .from(schema.scoreboardRounds)
+          .where(eq(schema.scoreboardRounds.roundId, id))
+          .get(),
+      );
+      tx.delete(r).where(eq(r.id, id)).run();
+      audit(tx, actor, {
+        action: ROUND_AUDIT.deleted,
+        targetType: "round",
+        targetId: id,
+        details: { eventId: round.eventId, name: round.name, races, scanLogs, onScoreboard },
+      });
+      return { ok: true, id, eventId: round.eventId };
     });
-    return { ok: true, id, eventId: round.eventId };
-  });
-  if (result.ok) notifyScoreboard(id);
-  return result;
+  return raceDayWrite(write, { notifies: (done) => (done.ok ? id : null) });
 }
