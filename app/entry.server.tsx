@@ -5,6 +5,8 @@ import { isRouteErrorResponse, matchRoutes, RemixServer } from "@remix-run/react
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { RequestIdProvider } from "~/components/ErrorPage";
+// Every language's strings, before the first render (app/i18n/bundles.ts).
+import "~/i18n/bundles.server";
 import { NonceProvider } from "~/components/Nonce";
 import { startJobs } from "~/lib/jobs.server";
 import { logError } from "~/lib/request-log.server";

@@ -8,3 +8,6 @@ process.env.UPLOADS_DIR ??= path.join(dir, "uploads");
 process.env.OUTBOX_DIR ??= path.join(dir, "outbox");
 process.env.SESSION_SECRET ??= "unit-test-secret-0123456789";
 process.env.APP_URL ??= "http://127.0.0.1:3999";
+
+// Every language's strings, as the server has them (app/i18n/bundles.ts).
+import "~/i18n/bundles.server";

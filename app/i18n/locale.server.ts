@@ -3,7 +3,7 @@
 // emails, PDFs) take their strings from messagesFor(request).
 import { readCookie } from "~/lib/csrf.server";
 import type { Bundle } from "~/messages";
-import { bundleFor } from "./bundles";
+import { bundleFor } from "./bundles.server";
 import { LOCALE_COOKIE, type Locale, pickLocale } from "./locale";
 
 export function localeOf(request: Request): Locale {

@@ -10,7 +10,7 @@ import { type CrewTeam, crewCandidates, saveCrew } from "~/models/crew.server";
 import { getSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
 import { localeOf } from "~/i18n/locale.server";
-import { bundleFor } from "~/i18n/bundles";
+import { bundleFor } from "~/i18n/bundles.server";
 import { crewCaps, isClosed, mayChangeCrew } from "~/rules/crew";
 import { formatDateTime } from "~/rules/format";
 

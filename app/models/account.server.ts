@@ -11,7 +11,7 @@ import { mailLayout, sendMail } from "~/lib/mailer.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { deletePhoto, type Photo, savePhoto } from "~/lib/photos.server";
 import { createUserSession, destroyOtherSessions } from "~/lib/session.server";
-import { bundleFor } from "~/i18n/bundles";
+import { bundleFor } from "~/i18n/bundles.server";
 import type { Locale } from "~/i18n/locale";
 import { type Bundle, EN, MSG } from "~/messages";
 

@@ -45,7 +45,7 @@ describe("the @remix-run/router patch", () => {
     const first = router.matchRoutes(routes, "/users/42");
     if (!first) throw new Error("no match");
     expect(first[0].params).toBe(first[2].params);
-    first[2].params.id = "spoiled";
+    (first[2].params as Record<string, string>).id = "spoiled";
     (first[2] as { pathname: string }).pathname = "/spoiled";
     const second = router.matchRoutes(routes, "/users/42");
     expect(second?.[2].params).toEqual({ id: "42" });
