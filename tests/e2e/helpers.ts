@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 
 export const PASSWORD = "Regatta2026!";
 export const DEMO = {
@@ -131,10 +131,15 @@ export async function asFreshClient(page: Page) {
 
 /**
  * Fails each test of the spec that saw a 5xx response on its page and, with `csp` (the default),
- * a script the Content Security Policy refused (the checkouts' auto-submit carries the nonce).
+ * a script the Content Security Policy refused (the checkouts' auto-submit carries the nonce), or
+ * any console error `consoleErrors` matches instead (the scoreboard's: also uncaught script errors).
  * Call once at the top of a spec file: it registers a beforeEach and an afterEach on `t`.
  */
-export function watchServerErrors(t: typeof test, { csp = true }: { csp?: boolean } = {}) {
+export function watchServerErrors(
+  t: typeof test,
+  { csp = true, consoleErrors }: { csp?: boolean; consoleErrors?: RegExp } = {},
+) {
+  const consolePattern = consoleErrors ?? (csp ? /Content Security Policy/i : null);
   let serverErrors: string[] = [];
   let cspErrors: string[] = [];
   t.beforeEach(({ page }) => {
@@ -143,14 +148,18 @@ export function watchServerErrors(t: typeof test, { csp = true }: { csp?: boolea
     page.on("response", (r) => {
       if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
     });
-    if (csp)
+    if (consolePattern)
       page.on("console", (m) => {
-        if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+        if (m.type() === "error" && consolePattern.test(m.text())) cspErrors.push(m.text());
       });
   });
   t.afterEach(() => {
     expect(serverErrors, "no 5xx responses").toEqual([]);
-    if (csp) expect(cspErrors, "no CSP violations").toEqual([]);
+    if (consolePattern)
+      expect(
+        cspErrors,
+        consoleErrors ? `no console errors like ${consoleErrors}` : "no CSP violations",
+      ).toEqual([]);
   });
 }
 
@@ -169,4 +178,76 @@ export async function forgePost(page: Page, url: string, pairs: [string, string 
   });
   expect(response.status(), `${url} must not fail on the server`).toBeLessThan(500);
   return response;
+}
+
+/** The toast a role gets on a page that is not theirs (then the home page). */
+export const UNAUTHORIZED = "Unauthorized. Redirect to homepage.";
+
+/** Logs in and opens `path`. */
+export async function openAs(page: Page, email: string, path: string, password = PASSWORD) {
+  await login(page, email, password);
+  await page.goto(path);
+}
+
+/** Opening `path` is refused: the home page with the Unauthorized toast. */
+export async function expectRefused(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page, path).toHaveURL(/\/$/);
+  await expect(flashToast(page, UNAUTHORIZED)).toBeVisible();
+}
+
+/** Dismisses the toasts (their × works without JavaScript too; they sit over the top-right buttons
+ * until they go). With JavaScript one may time out and vanish between the count and the click, so a
+ * click that finds nothing gives up. The last first: a page's own toasts sit over the layout's at
+ * the same corner, covering their ×; and a bounded number of tries, so a toast that cannot be
+ * clicked fails the next step, not the test's time limit. */
+export async function dismissToasts(page: Page) {
+  const close = page.locator(".toast-close:visible");
+  for (let tries = 0; tries < 10 && (await close.count()) > 0; tries++)
+    await close
+      .last()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+}
+
+/** The body rows of the table named `caption`. */
+export function tableRows(scope: Page | Locator, caption: string) {
+  return scope.getByRole("table", { name: caption }).locator("tbody").getByRole("row");
+}
+
+/** GETs a CSV with this browser's cookies: 200, text/csv; its records (BOM removed). */
+export async function csvAt(page: Page, url: string): Promise<string[][]> {
+  const res = await page.request.get(url);
+  expect(res.status(), url).toBe(200);
+  expect(res.headers()["content-type"]).toMatch(/^text\/csv/);
+  return parseCsv((await res.text()).replace(/^\uFEFF/, ""));
+}
+
+/** The CSV the page's Download CSV link gives, as records (BOM removed). */
+export async function downloadCsv(page: Page): Promise<string[][]> {
+  const href = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+  expect(href, "the Download CSV link").toBeTruthy();
+  return csvAt(page, href as string);
+}
+
+/**
+ * Deletes a row through its confirmation dialog, Cancel first: the row's `link` opens `dialog`
+ * (at `url`, when given), which says each of `says`; Cancel closes it and `kept` checks nothing
+ * went; the link again and the dialog's Delete button delete, and `deleted` is flashed.
+ */
+export async function deleteAfterCancel(
+  page: Page,
+  o: { link: string; dialog: string; url?: RegExp; says: string[]; kept: () => void; deleted: string },
+) {
+  const link = page.getByRole("link", { name: o.link });
+  await link.click();
+  if (o.url) await expect(page).toHaveURL(o.url);
+  const confirm = page.getByRole("dialog", { name: o.dialog });
+  for (const text of o.says) await expect(confirm).toContainText(text);
+  await confirm.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  o.kept();
+  await link.click();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(flashToast(page, o.deleted)).toBeVisible();
 }
