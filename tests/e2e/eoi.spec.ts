@@ -26,11 +26,16 @@ import { unique } from "./db";
 import {
   asFreshClient,
   csrfOf,
+  deleteAfterCancel,
+  dismissToasts,
+  downloadCsv,
+  expectRefused,
   flashToast,
   forgePost,
   login,
   logout,
-  parseCsv,
+  openAs,
+  tableRows,
   toast,
   watchServerErrors,
 } from "./helpers";
@@ -50,7 +55,6 @@ const MSG = {
     "Some of the ticked events no longer exist. They have been taken off your ticks: check them and save again.",
   noClub: "Your account is not in a team, so it cannot express interest.",
   nothingSaved: "Nothing saved yet.",
-  unauthorized: "Unauthorized. Redirect to homepage.",
 };
 
 /** Each project its own countries, so a country's count is only this test's teams (and the seed's,
@@ -66,38 +70,11 @@ const countries = () =>
         { code: "CY", name: "Cyprus" },
       ];
 
-function rowsOf(scope: Page | Locator, caption: string) {
-  return scope.getByRole("table", { name: caption }).locator("tbody").getByRole("row");
-}
 function rowWith(scope: Page | Locator, caption: string, text: string) {
-  return rowsOf(scope, caption).filter({ hasText: text });
+  return tableRows(scope, caption).filter({ hasText: text });
 }
 function cell(row: Locator, i: number) {
   return row.locator("td").nth(i);
-}
-
-/** Dismisses the toasts (they sit over the top-right buttons until they go). With JavaScript one
- * may time out and vanish between the count and the click, so a click that finds nothing gives up.
- * The last first: a page's own toasts sit over the layout's at the same corner, covering their ×;
- * and a bounded number of tries, so a toast that cannot be clicked fails the next step, not the
- * test's time limit. */
-async function dismissToasts(page: Page) {
-  const close = page.locator(".toast-close:visible");
-  for (let tries = 0; tries < 10 && (await close.count()) > 0; tries++)
-    await close
-      .last()
-      .click({ timeout: 2000 })
-      .catch(() => undefined);
-}
-
-/** The CSV the tab's Download CSV link gives, as records (BOM removed). */
-async function csvOf(page: Page): Promise<string[][]> {
-  const href = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
-  expect(href).toBeTruthy();
-  const res = await page.request.get(href as string);
-  expect(res.status()).toBe(200);
-  expect(res.headers()["content-type"]).toMatch(/^text\/csv/);
-  return parseCsv((await res.text()).replace(/^\uFEFF/, ""));
 }
 
 async function createThroughDialog(page: Page, name: string) {
@@ -199,20 +176,14 @@ test.describe("All EOI Events (admin)", () => {
     await dismissToasts(page);
     await page.reload();
     await expect(cell(rowWith(page, table, first.name), 2)).toHaveText("1");
-    await page.getByRole("link", { name: `Delete ${first.name}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/eoi-events/${first.id}/delete$`));
-    const confirm = page.getByRole("dialog", { name: "Delete EOI Event" });
-    await expect(confirm).toContainText(MSG.deleteConfirm);
-    await expect(confirm).toContainText("Related data: the interest of 1 team");
-    await confirm.getByRole("link", { name: "Cancel" }).click();
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-    expect(eoiEventRecord(first.id)?.deleted).toBe(0);
-    await page.getByRole("link", { name: `Delete ${first.name}` }).click();
-    await page
-      .getByRole("dialog", { name: "Delete EOI Event" })
-      .getByRole("button", { name: "Delete" })
-      .click();
-    await expect(flashToast(page, MSG.deleted)).toBeVisible();
+    await deleteAfterCancel(page, {
+      link: `Delete ${first.name}`,
+      dialog: "Delete EOI Event",
+      url: new RegExp(`/eoi-events/${first.id}/delete$`),
+      says: [MSG.deleteConfirm, "Related data: the interest of 1 team"],
+      kept: () => expect(eoiEventRecord(first.id)?.deleted).toBe(0),
+      deleted: MSG.deleted,
+    });
     await expect(page).toHaveURL(/\/eoi-events$/);
     await expect(rowWith(page, table, first.name)).toHaveCount(0);
     expect(eoiEventRecord(first.id)?.deleted).toBe(1);
@@ -237,8 +208,7 @@ test.describe("Expressions of interest and the results", () => {
     const base = unique("EOI").toUpperCase();
     const a = `${base} 250M PREMIER`;
     const b = `${base} 400M MIXED`;
-    await login(page, admin.email);
-    await page.goto("/eoi-events");
+    await openAs(page, admin.email, "/eoi-events");
     await createThroughDialog(page, a);
     await createThroughDialog(page, b);
     const [eventA] = eoiEventsNamed(a);
@@ -278,7 +248,7 @@ test.describe("Expressions of interest and the results", () => {
     const view = page.getByRole("dialog", { name: "Interested Teams" });
     await expect(view).toContainText(`${a}: 2 teams`);
     const viewTable = `Teams interested in ${a}`;
-    await expect(rowsOf(view, viewTable)).toHaveCount(2);
+    await expect(tableRows(view, viewTable)).toHaveCount(2);
     for (const [m, c] of [
       [m1, c1],
       [m2, c2],
@@ -290,7 +260,7 @@ test.describe("Expressions of interest and the results", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/eoi$/);
 
-    const eventsCsv = await csvOf(page);
+    const eventsCsv = await downloadCsv(page);
     expect(eventsCsv[0]).toEqual(["#", "Name", "Interested Teams"]);
     expect(eventsCsv).toContainEqual([String(eventA.id), a, "2"]);
     expect(eventsCsv).toContainEqual([String(eventB.id), b, "1"]);
@@ -311,7 +281,7 @@ test.describe("Expressions of interest and the results", () => {
         { timeout: 1000 },
       );
     }).toPass({ timeout: 15_000 });
-    const teamsCsv = await csvOf(page);
+    const teamsCsv = await downloadCsv(page);
     expect(teamsCsv[0]).toEqual(["Team", "Country", "250M", "400M", "Tug", "Other"]);
     expect(teamsCsv).toContainEqual([m1.club, c1.name, a, b, "", ""]);
     expect(teamsCsv).toContainEqual([m2.club, c2.name, a, "", "", ""]);
@@ -322,7 +292,7 @@ test.describe("Expressions of interest and the results", () => {
       "href",
       "/eoi.csv?tab=teams&sort=team&dir=asc",
     );
-    expect((await csvOf(page))[0]).toEqual(["Team", "Country", "250M", "400M", "Tug", "Other"]);
+    expect((await downloadCsv(page))[0]).toEqual(["Team", "Country", "250M", "400M", "Tug", "Other"]);
 
     // Countries: names, not codes; each count and the total as the database has them now.
     await tabs.getByRole("link", { name: "Countries" }).click();
@@ -348,7 +318,7 @@ test.describe("Expressions of interest and the results", () => {
       );
     }).toPass({ timeout: 15_000 });
     expect(interestedTeams(c1.code)).toBeGreaterThanOrEqual(1);
-    const countriesCsv = await csvOf(page);
+    const countriesCsv = await downloadCsv(page);
     expect(countriesCsv[0]).toEqual(["Country", "Teams"]);
     expect(countriesCsv.find((r) => r[0] === c1.name)?.[1]).toBe(String(interestedTeams(c1.code)));
     expect(countriesCsv.at(-1)?.[0]).toBe("Total");
@@ -364,7 +334,7 @@ test.describe("Expressions of interest and the results", () => {
     await expect(row1.locator("td").nth(3)).toHaveText(m1.email);
     await expect(row1.locator("td").nth(4)).toHaveText(`${a}${b}`);
     await expect(row1.locator("td").nth(5)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)$/);
-    const listCsv = await csvOf(page);
+    const listCsv = await downloadCsv(page);
     expect(listCsv[0]).toEqual(["Team", "Name", "Country", "Email", "Events", "Last Saved"]);
     const line = listCsv.find((r) => r[0] === m1.club);
     expect(line?.slice(0, 5)).toEqual([m1.club, m1.name, c1.name, m1.email, `${a}; ${b}`]);
@@ -377,8 +347,7 @@ test.describe("Expressions of interest and the results", () => {
     const a = createEoiEvent();
     const b = createEoiEvent();
     const manager = await createEoiManager();
-    await login(page, manager.email);
-    await page.goto("/eoi");
+    await openAs(page, manager.email, "/eoi");
     await expect(page.getByRole("heading", { name: "Expression of Interest", level: 1 })).toBeVisible();
     await expect(page.getByText(MSG.nothingSaved)).toBeVisible();
     const boxA = page.getByLabel(a.name, { exact: true });
@@ -427,8 +396,7 @@ test.describe("Expressions of interest and the results", () => {
     const manager = await createEoiManager();
     const owner = { email: manager.email, name: manager.name, team: manager.club, country: manager.country };
     saveInterestDirect(owner, [a.id]);
-    await login(page, manager.email);
-    await page.goto("/eoi");
+    await openAs(page, manager.email, "/eoi");
     const box = (e: { name: string }) => page.getByLabel(e.name, { exact: true });
     await expect(box(a)).toBeChecked();
     await box(a).uncheck();
@@ -460,9 +428,7 @@ test.describe("EOI refusals", () => {
     await login(page, committee.email);
     await expect(page.getByRole("link", { name: "All EOI Events" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Result", exact: true })).toBeVisible();
-    await page.goto("/eoi-events");
-    await expect(page).toHaveURL(/\/$/);
-    await expect(flashToast(page, MSG.unauthorized)).toBeVisible();
+    await expectRefused(page, "/eoi-events");
     const csrf = await csrfOf(page);
     const name = unique("FORGED EOI").toUpperCase();
     expect(
@@ -503,8 +469,7 @@ test.describe("EOI refusals", () => {
       expect((await page.request.get(path, { maxRedirects: 0 })).status(), path).toBe(403);
     const response = await page.goto("/eoi/teams");
     expect(response?.status()).toBe(403);
-    await page.goto("/eoi-events");
-    await expect(page).toHaveURL(/\/$/);
+    await expectRefused(page, "/eoi-events");
 
     await page.goto("/eoi");
     await expect(page.getByLabel(live.name, { exact: true })).toBeVisible();
@@ -547,8 +512,7 @@ test.describe("EOI refusals", () => {
   test("a manager in no team is told so and cannot save", async ({ page }) => {
     const event = createEoiEvent();
     const manager = await createClublessManager();
-    await login(page, manager.email);
-    await page.goto("/eoi");
+    await openAs(page, manager.email, "/eoi");
     await expect(page.getByText(MSG.noClub)).toBeVisible();
     await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
     const csrf = await csrfOf(page);

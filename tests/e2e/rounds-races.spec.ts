@@ -21,11 +21,17 @@ import {
 import {
   asFreshClient,
   csrfOf,
+  deleteAfterCancel,
+  dismissToasts,
+  downloadCsv,
+  expectRefused,
   flashToast,
   forgePost,
   login,
-  parseCsv,
+  openAs,
+  tableRows,
   toast,
+  UNAUTHORIZED,
   watchServerErrors,
 } from "./helpers";
 
@@ -46,21 +52,10 @@ const MSG = {
   teamExists: "Team already exist. Please try edit or delete existing race.",
   raceDeleteConfirm: "Deleting race will remove all related data. Continue?",
   scoresSaved: "Scores have been saved successfully.",
-  unauthorized: "Unauthorized. Redirect to homepage.",
 };
 
-function rowsOf(page: Page, caption: string) {
-  return page.getByRole("table", { name: caption }).locator("tbody").getByRole("row");
-}
 function cells(row: Locator) {
   return row.locator("td");
-}
-
-/** Dismisses the toasts (their × works without JavaScript too): they sit over the top-right
- * buttons until they go. */
-async function dismissToasts(page: Page) {
-  const close = page.locator(".toast-close:visible");
-  while ((await close.count()) > 0) await close.first().click();
 }
 
 /** The picker's GET form (not a dialog's Event select). */
@@ -74,8 +69,7 @@ test.describe("Rounds (admin)", () => {
   }) => {
     const admin = createUser("ADMIN");
     const { event, teams } = createRaceEvent(2);
-    await login(page, admin.email);
-    await page.goto("/rounds");
+    await openAs(page, admin.email, "/rounds");
     await expect(page.getByRole("heading", { name: "All Rounds", level: 1 })).toBeVisible();
     await expect(page.getByText("Select an event to see its rounds.")).toBeVisible();
     await picker(page, "Event").selectOption({ label: event.name });
@@ -103,11 +97,11 @@ test.describe("Rounds (admin)", () => {
     const [heat] = roundsOfEvent(event.id);
     expect(heat).toMatchObject({ name: "Heat 1", description: "The first heat." });
     const table = `Rounds of ${event.name}`;
-    await expect(rowsOf(page, table)).toHaveCount(1);
-    await expect(cells(rowsOf(page, table).first()).nth(0)).toHaveText(String(heat.id));
-    await expect(cells(rowsOf(page, table).first()).nth(1)).toContainText("Heat 1");
-    await expect(cells(rowsOf(page, table).first()).nth(2)).toHaveText("The first heat.");
-    await expect(cells(rowsOf(page, table).first()).nth(3)).toHaveText("0");
+    await expect(tableRows(page, table)).toHaveCount(1);
+    await expect(cells(tableRows(page, table).first()).nth(0)).toHaveText(String(heat.id));
+    await expect(cells(tableRows(page, table).first()).nth(1)).toContainText("Heat 1");
+    await expect(cells(tableRows(page, table).first()).nth(2)).toHaveText("The first heat.");
+    await expect(cells(tableRows(page, table).first()).nth(3)).toHaveText("0");
 
     // The same name in another case: the spec's message, the name box empty, the rest kept.
     await dismissToasts(page);
@@ -154,19 +148,16 @@ test.describe("Rounds (admin)", () => {
     showOnScoreboard(heat.id);
     await dismissToasts(page);
     await page.reload();
-    await page.getByRole("link", { name: "Delete Heat 1" }).click();
-    await expect(page).toHaveURL(new RegExp(`/rounds/${heat.id}/delete\\?event=${event.id}$`));
-    const confirm = page.getByRole("dialog", { name: "Delete Round" });
-    await expect(confirm).toContainText(MSG.roundDeleteConfirm);
-    await expect(confirm).toContainText("Related data: 2 races, 1 scan log, its scoreboard entry.");
-    await confirm.getByRole("link", { name: "Cancel" }).click();
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-    expect(roundLeftovers(heat.id)).toEqual({ races: 2, scans: 1, board: 1 });
-    await page.getByRole("link", { name: "Delete Heat 1" }).click();
-    await page.getByRole("dialog", { name: "Delete Round" }).getByRole("button", { name: "Delete" }).click();
-    await expect(flashToast(page, MSG.roundDeleted)).toBeVisible();
+    await deleteAfterCancel(page, {
+      link: "Delete Heat 1",
+      dialog: "Delete Round",
+      url: new RegExp(`/rounds/${heat.id}/delete\\?event=${event.id}$`),
+      says: [MSG.roundDeleteConfirm, "Related data: 2 races, 1 scan log, its scoreboard entry."],
+      kept: () => expect(roundLeftovers(heat.id)).toEqual({ races: 2, scans: 1, board: 1 }),
+      deleted: MSG.roundDeleted,
+    });
     await expect(page).toHaveURL(new RegExp(`/rounds\\?event=${event.id}$`));
-    await expect(rowsOf(page, table)).toHaveCount(1);
+    await expect(tableRows(page, table)).toHaveCount(1);
     expect(roundLeftovers(heat.id)).toEqual({ races: 0, scans: 0, board: 0 });
     expect((await page.goto(`/rounds/${heat.id}/edit`))?.status()).toBe(404);
 
@@ -247,23 +238,23 @@ test.describe("Races (admin)", () => {
 
     // The table in lane order.
     const table = "Races of Heat 1";
-    await expect(rowsOf(page, table)).toHaveCount(3);
+    await expect(tableRows(page, table)).toHaveCount(3);
     const [ra, rb, rc] = racesOfRound(roundId);
-    await expect(cells(rowsOf(page, table).nth(0))).toHaveText([
+    await expect(cells(tableRows(page, table).nth(0))).toHaveText([
       String(ra.id),
       a.name,
       "1",
       "",
       "Edit Delete",
     ]);
-    await expect(cells(rowsOf(page, table).nth(1))).toHaveText([
+    await expect(cells(tableRows(page, table).nth(1))).toHaveText([
       String(rc.id),
       c.name,
       "2",
       "",
       "Edit Delete",
     ]);
-    await expect(cells(rowsOf(page, table).nth(2))).toHaveText([
+    await expect(cells(tableRows(page, table).nth(2))).toHaveText([
       String(rb.id),
       b.name,
       "5",
@@ -281,8 +272,8 @@ test.describe("Races (admin)", () => {
     await expect(flashToast(page, MSG.scoresSaved)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/races\\?event=${event.id}&round=${roundId}$`));
     expect(racesOfRound(roundId).map((r) => r.score)).toEqual(["1:02.34", null, "DNF"]);
-    await expect(cells(rowsOf(page, table).nth(0)).nth(3)).toHaveText("1:02.34");
-    await expect(cells(rowsOf(page, table).nth(1)).nth(3)).toHaveText("DNF");
+    await expect(cells(tableRows(page, table).nth(0)).nth(3)).toHaveText("1:02.34");
+    await expect(cells(tableRows(page, table).nth(1)).nth(3)).toHaveText("DNF");
     expect(JSON.parse(auditOf(admin.id)[0].details)).toEqual({
       changes: [
         { race: ra.id, old: null, new: "1:02.34" },
@@ -305,10 +296,7 @@ test.describe("Races (admin)", () => {
     expect(racesOfRound(roundId).find((r) => r.id === rb.id)).toMatchObject({ lane: "3", score: "58.20" });
 
     // The CSV: the table's columns, lane order.
-    const href = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
-    const csv = await page.request.get(href!);
-    expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
-    expect(parseCsv((await csv.text()).replace(/^\uFEFF/, ""))).toEqual([
+    expect(await downloadCsv(page)).toEqual([
       ["#", "Event Team", "Lane", "Score"],
       [String(ra.id), a.name, "1", "1:02.34"],
       [String(rc.id), c.name, "2", "DNF"],
@@ -327,7 +315,7 @@ test.describe("Races (admin)", () => {
     await expect(confirm).toContainText("Related data: 2 scan logs of this team in this round.");
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(flashToast(page, MSG.raceDeleted)).toBeVisible();
-    await expect(rowsOf(page, table)).toHaveCount(2);
+    await expect(tableRows(page, table)).toHaveCount(2);
     expect(racesOfRound(roundId).map((r) => r.id)).toEqual([ra.id, rc.id]);
     expect(roundLeftovers(roundId).scans).toBe(0);
     expect(roundLeftovers(later).scans).toBe(1);
@@ -343,13 +331,12 @@ test.describe("Races (results desk and others)", () => {
     const roundId = createRaceRound(event.id, "Heat 1");
     const r1 = createRaceRow(roundId, teams[0].id, "1");
     const r2 = createRaceRow(roundId, teams[1].id, "2");
-    await login(page, committee.email);
-    await page.goto(`/races?event=${event.id}&round=${roundId}`);
+    await openAs(page, committee.email, `/races?event=${event.id}&round=${roundId}`);
     const table = "Races of Heat 1";
-    await expect(rowsOf(page, table)).toHaveCount(2);
+    await expect(tableRows(page, table)).toHaveCount(2);
     await expect(page.getByRole("link", { name: "Create Race" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: /^Delete / })).toHaveCount(0);
-    await expect(cells(rowsOf(page, table).first()).nth(4)).toHaveText("Edit");
+    await expect(cells(tableRows(page, table).first()).nth(4)).toHaveText("Edit");
 
     // Enter Scores and Edit work for the desk.
     await page.getByRole("link", { name: "Enter Scores" }).click();
@@ -373,7 +360,7 @@ test.describe("Races (results desk and others)", () => {
     for (const path of [`/races/new?event=${event.id}&round=${roundId}`, `/races/${r1}/delete`]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
-      await expect(page.getByText(MSG.unauthorized)).toBeVisible();
+      await expect(page.getByText(UNAUTHORIZED)).toBeVisible();
       await expect(page.getByRole("dialog")).toHaveCount(0);
     }
     // Forged POSTs with a valid CSRF token: 403, nothing written.
@@ -390,9 +377,7 @@ test.describe("Races (results desk and others)", () => {
     expect(auditOf(committee.id).map((a) => a.action)).toEqual(["race.updated", "race.scores"]);
 
     // All Rounds is ADMIN's: home with the spec's sentence; a forged create writes nothing.
-    await page.goto(`/rounds?event=${event.id}`);
-    await expect(page).toHaveURL(/\/$/);
-    await expect(flashToast(page, MSG.unauthorized)).toBeVisible();
+    await expectRefused(page, `/rounds?event=${event.id}`);
     const round = await forgePost(page, "/rounds/new", [
       ["csrf", csrf],
       ["event", event.id],
@@ -410,9 +395,7 @@ test.describe("Races (results desk and others)", () => {
     const raceId = createRaceRow(roundId, teams[0].id, "1");
     await login(page, manager.email);
     for (const path of ["/rounds", `/races?event=${event.id}&round=${roundId}`]) {
-      await page.goto(path);
-      await expect(page, path).toHaveURL(/\/$/);
-      await expect(flashToast(page, MSG.unauthorized)).toBeVisible();
+      await expectRefused(page, path);
       await expect(page.getByRole("link", { name: "All Races" })).toHaveCount(0);
     }
     const csv = await page.request.get(`/races.csv?round=${roundId}`, { maxRedirects: 0 });

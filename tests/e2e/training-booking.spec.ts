@@ -20,9 +20,11 @@ import {
   asFreshClient,
   csrfOf,
   DEMO,
+  expectRefused,
   flashToast,
   forgePost,
   login,
+  openAs,
   toast,
   watchServerErrors,
 } from "./helpers";
@@ -66,8 +68,7 @@ test.describe("Training Booking: manager", () => {
     const full = createBookingSession({ maxBoat: 2 });
     createBookingReservation({ associationId: other.club, sessionId: full.id, boat: 2, status: "APPROVED" });
 
-    await login(page, me.email);
-    await page.goto("/training");
+    await openAs(page, me.email, "/training");
     await expect(page.getByRole("heading", { level: 1, name: "Training Booking" })).toBeVisible();
     await expect(page.getByText("Request boats for an upcoming training session.")).toBeVisible();
     await expect(page).toHaveTitle(/Training Booking/);
@@ -112,8 +113,7 @@ test.describe("Training Booking: manager", () => {
     const other = manager();
     const s = createBookingSession({ maxBoat: 4 });
     createBookingReservation({ associationId: other.club, sessionId: s.id, boat: 1, status: "APPROVED" });
-    await login(page, me.email);
-    await page.goto("/training");
+    await openAs(page, me.email, "/training");
 
     await request(page, s, "0");
     await expect(toast(page, "Number of boats must be at least 1.")).toBeVisible();
@@ -191,8 +191,7 @@ test.describe("Training Booking: manager", () => {
     });
     const theirs = createBookingReservation({ associationId: other.club, sessionId: a.id, boat: 1 });
 
-    await login(page, me.email);
-    await page.goto("/training");
+    await openAs(page, me.email, "/training");
     await expect(rowOf(page, "requests", b).locator('td[data-label="Status"]')).toHaveText("Approved");
     const rejected = rowOf(page, "requests", c);
     await expect(rejected.locator('td[data-label="Status"]')).toHaveText("Rejected");
@@ -246,8 +245,7 @@ test.describe("Training Booking: manager", () => {
     const me = manager();
     const s = createBookingSession();
     detachFromClub(me.id);
-    await login(page, me.email);
-    await page.goto("/training");
+    await openAs(page, me.email, "/training");
     await expect(page.getByText("Your account is not in a team, so it cannot book boats.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Request Boats" })).toHaveCount(0);
     const res = await forgePost(page, "/training", [
@@ -265,11 +263,7 @@ test.describe("Training Booking and Help Center: access", () => {
     test(`${role} cannot open /training or /help, nor post a request`, async ({ page }) => {
       const s = createBookingSession();
       await login(page, DEMO[role]);
-      for (const path of ["/training", "/help", `/training/1/cancel`]) {
-        await page.goto(path);
-        await expect(page).toHaveURL(/\/$/);
-        await expect(flashToast(page, "Unauthorized. Redirect to homepage.")).toBeVisible();
-      }
+      for (const path of ["/training", "/help", `/training/1/cancel`]) await expectRefused(page, path);
       await expect(page.getByRole("link", { name: "Training Booking" })).toHaveCount(0);
       await expect(page.getByRole("link", { name: "Help Center" })).toHaveCount(0);
       const res = await forgePost(page, "/training", [

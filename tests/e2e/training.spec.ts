@@ -25,10 +25,15 @@ import {
 import {
   asFreshClient,
   csrfOf,
+  csvAt,
+  deleteAfterCancel,
+  dismissToasts,
+  expectRefused,
   flashToast,
   forgePost,
   isJs,
   login,
+  openAs,
   parseCsv,
   toast,
   waitForMail,
@@ -48,7 +53,6 @@ const MSG = {
   reservationUpdated: "Reservation has been updated successfully.",
   reasonRequired: "Please enter a reject reason.",
   reasonPlaceholder: "Enter a reject reason / instruction",
-  unauthorized: "Unauthorized. Redirect to homepage.",
   maxBelow: (n: number) =>
     `Max boats cannot be lower than the ${n} ${n === 1 ? "boat" : "boats"} already approved for this session. Nothing was changed.`,
   started: "This session has already started: it can no longer be approved. Reject it instead.",
@@ -72,12 +76,6 @@ function sessionRow(page: Page, startTime: number): Locator {
 }
 function cellsOf(row: Locator) {
   return row.locator("td");
-}
-
-/** Dismisses the toasts (their × works without JavaScript too): they sit over the top-right buttons. */
-async function dismissToasts(page: Page) {
-  const close = page.locator(".toast-close:visible");
-  while ((await close.count()) > 0) await close.first().click();
 }
 
 /** Types a session into the New Session / Edit Session dialog. */
@@ -119,8 +117,7 @@ test.describe("Training Sessions (admin)", () => {
     page,
   }) => {
     const admin = createUser("ADMIN");
-    await login(page, admin.email);
-    await page.goto("/training-sessions");
+    await openAs(page, admin.email, "/training-sessions");
     await expect(page.getByRole("heading", { name: "Training Sessions", level: 1 })).toBeVisible();
     await expect(sessionsTable(page).getByRole("columnheader")).toHaveText([
       "#",
@@ -210,20 +207,14 @@ test.describe("Training Sessions (admin)", () => {
     createReservation(made.id, club.id, 1, "REJECTED", "No.");
     await dismissToasts(page);
     await page.goto("/training-sessions");
-    await page.getByRole("link", { name: `Delete session #${made.id}` }).click();
-    const del = page.getByRole("dialog", { name: "Delete Session" });
-    await expect(del.getByText(MSG.deleteConfirm)).toBeVisible();
-    await expect(del).toContainText("2 approved boats (1 team), 1 pending request");
-    await del.getByRole("link", { name: "Cancel" }).click();
+    await deleteAfterCancel(page, {
+      link: `Delete session #${made.id}`,
+      dialog: "Delete Session",
+      says: [MSG.deleteConfirm, "2 approved boats (1 team), 1 pending request"],
+      kept: () => expect(sessionRecord(made.id)).toBeDefined(),
+      deleted: MSG.deleted,
+    });
     await expect(page).toHaveURL(/\/training-sessions$/);
-    expect(sessionRecord(made.id)).toBeDefined();
-    await page.getByRole("link", { name: `Delete session #${made.id}` }).click();
-    await page
-      .getByRole("dialog", { name: "Delete Session" })
-      .getByRole("button", { name: "Delete" })
-      .click();
-    await expect(page).toHaveURL(/\/training-sessions$/);
-    await expect(flashToast(page, MSG.deleted)).toBeVisible();
     expect(sessionRecord(made.id)).toBeUndefined();
     expect(reservationsOfSession(made.id)).toBe(0);
     await expect(sessionRow(page, start)).toHaveCount(0);
@@ -253,8 +244,7 @@ test.describe("Training Sessions (admin)", () => {
     const empty = createSession({ maxBoat: 2 });
     createReservation(empty.id, c.id, 1, "PENDING");
 
-    await login(page, admin.email);
-    await page.goto("/training-sessions");
+    await openAs(page, admin.email, "/training-sessions");
     const row = sessionRow(page, session.startTime);
     await expect(cellsOf(row).nth(4)).toHaveText("4");
     // No approved boats: a plain 0, not a link.
@@ -329,8 +319,7 @@ test.describe("Training Reservations", () => {
     const tooMany = createReservation(session.id, c.id, 2);
     const since = Date.now() - 1000;
 
-    await login(page, admin.email);
-    await page.goto("/training-reservations");
+    await openAs(page, admin.email, "/training-reservations");
     await expect(page.getByRole("heading", { name: "Training Reservations", level: 1 })).toBeVisible();
     // Pending is the default tab.
     await expect(page.getByRole("link", { name: /^Pending \(\d+\)$/ })).toHaveAttribute(
@@ -449,12 +438,7 @@ test.describe("Training Reservations", () => {
     await expect(cellsOf(sessionRow(page, session.startTime)).nth(4)).toHaveText("1");
 
     // CSV of each tab.
-    const pendingCsv = parseCsv(
-      (await (await page.request.get("/training-reservations.csv?tab=pending")).text()).replace(
-        /^\uFEFF/,
-        "",
-      ),
-    );
+    const pendingCsv = await csvAt(page, "/training-reservations.csv?tab=pending");
     expect(pendingCsv[0]).toEqual(["#", "Team", "Start Time", "End Time", "Boat(s)"]);
     expect(pendingCsv.find((r) => r[0] === String(tooMany))).toEqual([
       String(tooMany),
@@ -464,12 +448,7 @@ test.describe("Training Reservations", () => {
       "2",
     ]);
     expect(pendingCsv.find((r) => r[0] === String(approveMe))).toBeUndefined();
-    const approvedCsv = parseCsv(
-      (await (await page.request.get("/training-reservations.csv?tab=approved")).text()).replace(
-        /^\uFEFF/,
-        "",
-      ),
-    );
+    const approvedCsv = await csvAt(page, "/training-reservations.csv?tab=approved");
     expect(approvedCsv.find((r) => r[0] === String(approveMe))?.[1]).toBe(b.name);
     expect(approvedCsv.find((r) => r[0] === String(rejectMe))).toBeUndefined();
     // The screen's link downloads the shown tab.
@@ -490,8 +469,7 @@ test.describe("Training Reservations", () => {
     createReservation(session.id, club.id, 1, "APPROVED");
     const request = createReservation(session.id, club.id, 2);
 
-    await login(page, committee.email);
-    await page.goto(sessionsPageOf(session));
+    await openAs(page, committee.email, sessionsPageOf(session));
     await expect(page.getByRole("heading", { name: "Training Sessions", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Create Session" })).toHaveCount(0);
     await expect(sessionsTable(page).getByRole("columnheader")).toHaveText([
@@ -557,8 +535,7 @@ test.describe("Training Reservations", () => {
     const session = createSession({ maxBoat: 5 });
     const club = createTrainingClub();
     const id = createReservation(session.id, club.id, 1, "REJECTED", "Too late.");
-    await login(page, admin.email);
-    await page.goto(`/training-reservations/${id}?tab=pending`);
+    await openAs(page, admin.email, `/training-reservations/${id}?tab=pending`);
     const dialog = page.getByRole("dialog", { name: "Approve / Reject" });
     await expect(dialog).toContainText("This reservation has already been decided or cancelled.");
     await expect(dialog.getByLabel("Action")).toHaveCount(0);
@@ -617,9 +594,7 @@ test.describe("Training screens: refused", () => {
       "/training-sessions.csv",
       "/training-reservations.csv",
     ]) {
-      await page.goto(path);
-      await expect(page, path).toHaveURL(/\/$/);
-      await expect(flashToast(page, MSG.unauthorized)).toBeVisible();
+      await expectRefused(page, path);
     }
   });
 });
