@@ -24,7 +24,16 @@ import {
   unique,
   withSignedTagsRequired,
 } from "./db";
-import { asFreshClient, DEMO, isJs, login, parseCsv } from "./helpers";
+import {
+  asFreshClient,
+  DEMO,
+  downloadCsv,
+  expectRefused,
+  isJs,
+  login,
+  openAs,
+  watchServerErrors,
+} from "./helpers";
 
 const NOT_FOUND_ROUND = "Unable to find race. Please make sure the name is correct.";
 const INVALID = "Invalid input.";
@@ -33,23 +42,8 @@ const SAVED = "History has been successfully saved.";
 const FEMALE_QUESTION =
   "Not meeting minimum number of female participants required. Do you still want to proceed?";
 
-let serverErrors: string[] = [];
-let cspErrors: string[] = [];
-test.beforeEach(async ({ page }) => {
-  await asFreshClient(page);
-  serverErrors = [];
-  cspErrors = [];
-  page.on("response", (r) => {
-    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-  });
-  page.on("console", (m) => {
-    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
-  });
-});
-test.afterEach(() => {
-  expect(serverErrors, "no 5xx responses").toEqual([]);
-  expect(cspErrors, "no CSP violations").toEqual([]);
-});
+test.beforeEach(({ page }) => asFreshClient(page));
+watchServerErrors(test);
 
 const code = (m: Member) => `#${m.id}`;
 const message = (page: Page) => page.locator(".kiosk-msg");
@@ -158,8 +152,7 @@ test.describe("Entrance kiosk", () => {
     });
 
     // /scan-log (ADMIN): event, then round, then the three logs; the CSV has the same rows.
-    await login(page, DEMO.ADMIN);
-    await page.goto("/scan-log");
+    await openAs(page, DEMO.ADMIN, "/scan-log");
     await page.getByLabel("Event").selectOption({ label: s.event.name });
     await page.getByRole("button", { name: "Show Rounds" }).click();
     await page.getByLabel("Round").selectOption({ label: s.round.name });
@@ -173,10 +166,7 @@ test.describe("Entrance kiosk", () => {
         /^\d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M$/,
       );
     }
-    const href = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
-    const csv = await page.request.get(href!);
-    expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
-    const records = parseCsv((await csv.text()).replace(/^\uFEFF/, "")).filter((r) => r.length > 1);
+    const records = (await downloadCsv(page)).filter((r) => r.length > 1);
     expect(records[0]).toEqual(["Id", "Timestamp", "Event Team", "Competitor"]);
     expect(
       records
@@ -434,9 +424,7 @@ test.describe("Scanning profile", () => {
 test.describe("Scan Logs access", () => {
   test("COMMITTEE may not open /scan-log or its CSV", async ({ page }) => {
     await login(page, DEMO.COMMITTEE);
-    await page.goto("/scan-log");
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText("Unauthorized. Redirect to homepage.")).toBeVisible();
+    await expectRefused(page, "/scan-log");
     const csv = await page.request.get("/scan-log.csv?event=1&round=1", { maxRedirects: 0 });
     expect(csv.status()).toBe(302);
   });

@@ -11,33 +11,26 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { expect, type Page, test } from "@playwright/test";
 import { auditOf, createEvent, createTeam, createUser, e2eDb, type EventMade, unique } from "./db";
-import { asFreshClient, DEMO, flashToast, isJs, login, toast } from "./helpers";
+import {
+  asFreshClient,
+  DEMO,
+  expectRefused,
+  flashToast,
+  isJs,
+  login,
+  openAs,
+  watchServerErrors,
+} from "./helpers";
 
 const UPDATED = "Scoreboard rounds updated successfully.";
-const UNAUTHORIZED = "Unauthorized. Redirect to homepage.";
 /** The live-update promise is 2 s; polls allow a busy test machine some slack (measured: see the
  * test's annotations). */
 const LIVE_MS = 2000;
 const LIVE_SLACK_MS = 4000;
 
-let serverErrors: string[] = [];
-let consoleErrors: string[] = [];
-test.beforeEach(async ({ page }) => {
-  await asFreshClient(page);
-  serverErrors = [];
-  consoleErrors = [];
-  page.on("response", (r) => {
-    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-  });
-  page.on("console", (m) => {
-    if (m.type() === "error" && /Content Security Policy|Uncaught/i.test(m.text()))
-      consoleErrors.push(m.text());
-  });
-});
-test.afterEach(() => {
-  expect(serverErrors, "no 5xx responses").toEqual([]);
-  expect(consoleErrors, "no CSP violations or script errors").toEqual([]);
-});
+test.beforeEach(({ page }) => asFreshClient(page));
+// No CSP violations and no uncaught script errors either.
+watchServerErrors(test, { consoleErrors: /Content Security Policy|Uncaught/i });
 
 type Race = { lane: string; team: string; score: string | null };
 type BoardRound = { id: number; name: string; races: Race[] };
@@ -115,8 +108,7 @@ async function rowsOf(page: Page, name: string): Promise<string[][]> {
 test("staff show and hide rounds; the public scoreboard lists exactly the shown ones", async ({ page }) => {
   const admin = createUser("ADMIN");
   const { event, heat, final } = boardEvent();
-  await login(page, admin.email, admin.password);
-  await page.goto(`/scoreboard-manage?event=${event.id}`);
+  await openAs(page, admin.email, `/scoreboard-manage?event=${event.id}`, admin.password);
   await expect(page.getByRole("heading", { name: "Scoreboard", level: 1 })).toBeVisible();
   await expect(page.locator(".board-event th")).toHaveText([event.name]);
   await expect(roundBox(page, heat.name)).not.toBeChecked();
@@ -165,8 +157,8 @@ test("an Update under the Event filter leaves other events' rounds as they were"
   const other = boardEvent("SBO");
   showRound(other.heat.id);
   showRound(mine.final.id);
-  await login(page, DEMO.COMMITTEE); // the results desk: COMMITTEE may manage the scoreboard
-  await page.goto(`/scoreboard-manage?event=${mine.event.id}`);
+  // The results desk: COMMITTEE may manage the scoreboard.
+  await openAs(page, DEMO.COMMITTEE, `/scoreboard-manage?event=${mine.event.id}`);
   await expect(roundBox(page, other.heat.name)).toHaveCount(0);
   await expect(roundBox(page, mine.final.name)).toBeChecked();
   await roundBox(page, mine.final.name).uncheck();
@@ -197,9 +189,7 @@ test("a manager is refused; the public page needs no login", async ({ page }) =>
   await expect(boardRound(page, heat.name)).toBeVisible();
 
   await login(page, DEMO.MANAGER);
-  await page.goto("/scoreboard-manage");
-  await expect(page).toHaveURL(/\/$/);
-  await expect(toast(page, UNAUTHORIZED)).toBeVisible();
+  await expectRefused(page, "/scoreboard-manage");
   // A forged Update (the manager's own CSRF token): refused, nothing changes.
   const csrf = (await page.context().cookies()).find((c) => c.name.endsWith("XSRF-TOKEN"))?.value ?? "";
   const res = await page.request.post("/scoreboard-manage", {
