@@ -8,6 +8,8 @@ import { RequestIdProvider } from "~/components/ErrorPage";
 // Every language's strings, before the first render (app/i18n/bundles.ts).
 import "~/i18n/bundles.server";
 import { NonceProvider } from "~/components/Nonce";
+import { StylesheetReaderProvider } from "~/components/Stylesheet";
+import { stylesheetText } from "~/lib/inline-css.server";
 import { startJobs } from "~/lib/jobs.server";
 import { logError } from "~/lib/request-log.server";
 
@@ -39,7 +41,9 @@ export default function handleRequest(
   const app = (
     <NonceProvider value={nonce}>
       <RequestIdProvider value={loadContext?.requestId}>
-        <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <StylesheetReaderProvider value={stylesheetText}>
+          <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </StylesheetReaderProvider>
       </RequestIdProvider>
     </NonceProvider>
   );

@@ -8,12 +8,14 @@ import {
   ScrollRestoration,
   useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import { ErrorMessage } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { HelpBubble } from "~/components/HelpBubble";
 import { useNonce } from "~/components/Nonce";
 import { Spinner } from "~/components/Spinner";
+import { Stylesheet } from "~/components/Stylesheet";
 import { Toasts } from "~/components/Toasts";
 import { localeOf } from "~/i18n/locale.server";
 import { useLocale } from "~/i18n/useMessages";
@@ -24,10 +26,8 @@ import { takeToasts } from "~/lib/toast.server";
 import { TITLES } from "~/messages";
 import styles from "~/styles/app.css";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is not a link here: <Stylesheet> inlines it on logged-out pages (ADR 0022).
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [{ title: TITLES.appName }];
 
@@ -57,12 +57,15 @@ export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce(); // the CSP nonce (server.mjs) for Remix's inline scripts
   const locale = useLocale();
+  // Logged out (or no root data: an error before the root loader): the stylesheet inline.
+  const loggedIn = !!(useRouteLoaderData("root") as { user?: unknown } | undefined)?.user;
   return (
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <Stylesheet href={styles} inline={!loggedIn} />
         <Links />
       </head>
       <body>

@@ -25,11 +25,14 @@ export function buildCsp(nonce, senangpayUrl = DEFAULT_SENANGPAY_URL) {
  */
 export function cspBuilder(senangpayUrl = DEFAULT_SENANGPAY_URL) {
   const formAction = `'self' ${new URL(senangpayUrl).origin}`;
+  // The nonce also admits one inline <style>: the logged-out pages carry the stylesheet inline, so
+  // a phone on a slow connection paints them without a second round trip (app/root.tsx, ADR 0022).
   const head = "default-src 'self'; script-src 'self' 'nonce-";
+  const middle = "'; style-src 'self' 'nonce-";
   const tail =
-    "'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; " +
+    "'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; " +
     `object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action ${formAction}`;
-  return (nonce) => head + nonce + tail;
+  return (nonce) => head + nonce + middle + nonce + tail;
 }
 
 /**
@@ -39,7 +42,7 @@ export function cspBuilder(senangpayUrl = DEFAULT_SENANGPAY_URL) {
  * @returns {string}
  */
 export function cspWithoutNonce(senangpayUrl = DEFAULT_SENANGPAY_URL) {
-  return cspBuilder(senangpayUrl)("").replace(" 'nonce-'", "");
+  return cspBuilder(senangpayUrl)("").replaceAll(" 'nonce-'", "");
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 } from "./security-headers.mjs";
 
 describe("Content-Security-Policy", () => {
-  it("allows scripts only from this origin or with this response's nonce", () => {
+  it("allows scripts and styles only from this origin or with this response's nonce", () => {
     const csp = buildCsp("bm9uY2U=");
     const directives = Object.fromEntries(
       csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]),
@@ -16,7 +16,7 @@ describe("Content-Security-Policy", () => {
     expect(directives).toEqual({
       "default-src": "'self'",
       "script-src": "'self' 'nonce-bm9uY2U='",
-      "style-src": "'self'",
+      "style-src": "'self' 'nonce-bm9uY2U='",
       "img-src": "'self' data: blob:",
       "font-src": "'self'",
       "connect-src": "'self'",
@@ -37,7 +37,7 @@ describe("Content-Security-Policy", () => {
     const csp = cspWithoutNonce("https://sandbox.senangpay.my/x");
     expect(csp).toContain("; script-src 'self'; ");
     expect(csp).not.toContain("nonce");
-    expect(csp).toBe(cspBuilder("https://sandbox.senangpay.my/x")("N").replace(" 'nonce-N'", ""));
+    expect(csp).toBe(cspBuilder("https://sandbox.senangpay.my/x")("N").replaceAll(" 'nonce-N'", ""));
   });
 
   it("refuses to start with an invalid SenangPay URL", () => {

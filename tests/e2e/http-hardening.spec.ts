@@ -132,7 +132,7 @@ function appReadBytes(): number | null {
 }
 
 const NONCE_CSP =
-  /^default-src 'self'; script-src 'self' 'nonce-([A-Za-z0-9+/]{22}==)'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' https:\/\/app\.senangpay\.my$/;
+  /^default-src 'self'; script-src 'self' 'nonce-([A-Za-z0-9+/]{22}==)'; style-src 'self' 'nonce-\1'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' https:\/\/app\.senangpay\.my$/;
 
 function expectSecurityHeaders(reply: Reply, what: string) {
   const h = reply.headers;
