@@ -13,6 +13,7 @@ const BUNDLES = { ms: MS } as const;
 const SAME_AS_ENGLISH: Record<string, string> = {
   "TITLES.appName": "the product's name, Regatta, is not translated",
   "NAV.menu": '"Menu" is also the Malay word',
+  "LABELS.status": '"Status" is also the Malay word',
 };
 
 type Leaf = { path: string; value: unknown };
@@ -59,6 +60,7 @@ const STRING_PARAMS = new Set([
   "start",
   "end",
   "doing",
+  "amount",
 ]);
 const NUMBER_PARAMS = new Set([
   "min",
