@@ -4,27 +4,32 @@
 // the slots has committed; the jobs run it every few minutes as well, so an offer missed here (a
 // crash, a replica) is made shortly after. A failed email is logged: the offer stands and shows on
 // the manager's Events screen.
+import { bundleFor } from "~/i18n/bundles";
+import { EN } from "~/messages";
 import { env } from "./env.server";
 import { isPrimary } from "./litefs.server";
 import { mailLayout, sendMail } from "./mailer.server";
 import { type Offer, serveWaitlist } from "~/models/entries.server";
 import { formatDateTime } from "~/rules/format";
 
-export const WAITLIST_OFFER_SUBJECT = "Event entries are held for your team";
+/** The offer email's subject in English (a Malay-speaking manager gets LABELS.offerMailSubject). */
+export const WAITLIST_OFFER_SUBJECT = EN.LABELS.offerMailSubject;
 
+/** The offer email, in the manager's language (users.locale; English without one). */
 export function sendOfferEmail(offer: Offer): Promise<void> {
-  const entries = offer.held === 1 ? "1 entry is" : `${offer.held} entries are`;
+  const locale = offer.locale ?? "en";
+  const { LABELS } = bundleFor(locale);
   return sendMail({
     to: offer.email,
-    subject: WAITLIST_OFFER_SUBJECT,
+    subject: LABELS.offerMailSubject,
     ...mailLayout(
-      "Entries are held for your team",
+      LABELS.offerMailTitle,
       [
-        `Hello ${offer.name || offer.email},`,
-        `Entries have freed up in ${offer.eventName}: ${entries} held for your team until ${formatDateTime(offer.holdUntil)} (Malaysia time).`,
-        "Buy them on the Events page before then; after that they go to the next team on the waitlist.",
+        LABELS.mailHello(offer.name || offer.email),
+        LABELS.offerMailBody(offer.eventName, offer.held, formatDateTime(offer.holdUntil, locale)),
+        LABELS.offerMailBuy,
       ],
-      { href: `${env().APP_URL}/events`, label: "Buy the entries" },
+      { href: `${env().APP_URL}/events`, label: LABELS.offerMailLink },
     ),
   });
 }

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
 import type { User } from "~/models/user.server";
+import type { Locale } from "~/i18n/locale";
 import { isClosed } from "~/rules/crew";
 import { type EntriesRefusal, type EntryRequest, entriesLeft, HOLD_HOURS, offersFor } from "~/rules/entries";
 import { type Draft, type DraftLine, draftTotal } from "~/rules/orders";
@@ -229,6 +230,8 @@ export type Offer = {
   holdUntil: number;
   email: string;
   name: string;
+  /** The manager's language for the offer email (users.locale). */
+  locale?: Locale;
 };
 
 /**
@@ -278,7 +281,7 @@ export function serveWaitlist(now = Date.now()): Offer[] {
             .returning({ userId: w.userId })
             .get();
           const user = tx
-            .select({ email: schema.users.email, name: schema.users.name })
+            .select({ email: schema.users.email, name: schema.users.name, locale: schema.users.locale })
             .from(schema.users)
             .where(eq(schema.users.id, row.userId))
             .get();
@@ -290,6 +293,7 @@ export function serveWaitlist(now = Date.now()): Offer[] {
             holdUntil,
             email: user?.email ?? "",
             name: user?.name ?? "",
+            locale: user?.locale ?? "en",
           });
         }
       }

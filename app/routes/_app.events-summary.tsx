@@ -8,22 +8,22 @@ import { useLoaderData } from "@remix-run/react";
 import { CsvLink } from "~/components/DataTable";
 import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
-import { countryName } from "~/lib/countries.server";
+import { localeOf } from "~/i18n/locale.server";
+import { countryList } from "~/lib/countries.server";
 import { eventsSummary } from "~/models/summary.server";
-import { TITLES } from "~/messages";
-import { COLUMN_GROUPS, OTHER_COLUMN, SUMMARY_COLUMNS } from "~/rules/event-categories";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
+import { COLUMN_GROUPS, SUMMARY_COLUMNS } from "~/rules/event-categories";
 import { formatCount } from "~/rules/format";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.eventsSummary} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.eventsSummary);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "eventsSummary");
   const summary = eventsSummary();
-  const names = new Map<string, string>();
-  const nameOf = (code: string) => {
-    if (!names.has(code)) names.set(code, countryName(code));
-    return names.get(code) as string;
-  };
+  // Country names in the page's language (the code is shown; the name is its title).
+  const names = new Map(countryList(localeOf(request)).map((c) => [c.code, c.name]));
+  const nameOf = (code: string) => names.get(code) ?? code;
   return json({
     rows: summary.rows.map((r) => ({ ...r, countryName: nameOf(r.country) })),
     totals: summary.totals,
@@ -36,6 +36,7 @@ const count = (n: number) => (n === 0 ? "" : formatCount(n));
 
 export default function EventsSummary() {
   const { rows, totals, total } = useLoaderData<typeof loader>();
+  const { TITLES, LABELS } = useMessages();
   return (
     <Screen title={TITLES.eventsSummary} actions={<CsvLink href="/events-summary.csv" />}>
       {rows.length === 0 ? (
@@ -54,10 +55,10 @@ export default function EventsSummary() {
             <thead>
               <tr>
                 <th scope="col" rowSpan={3}>
-                  Team
+                  {LABELS.team}
                 </th>
                 <th scope="col" rowSpan={3}>
-                  Country
+                  {LABELS.country}
                 </th>
                 {COLUMN_GROUPS.map((g) => (
                   <th key={g.key} scope="colgroup" colSpan={g.columns.length}>
@@ -65,10 +66,10 @@ export default function EventsSummary() {
                   </th>
                 ))}
                 <th scope="col" rowSpan={3}>
-                  {OTHER_COLUMN.label}
+                  {LABELS.other}
                 </th>
                 <th scope="col" rowSpan={3}>
-                  Total
+                  {LABELS.total}
                 </th>
               </tr>
               <tr>
@@ -83,7 +84,7 @@ export default function EventsSummary() {
                         </th>
                       )),
                     <th key={`${g.key}.INT`} scope="col" colSpan={international.length}>
-                      International
+                      {LABELS.international}
                     </th>,
                   ];
                 })}
@@ -119,7 +120,7 @@ export default function EventsSummary() {
             <tfoot>
               <tr>
                 <th scope="row" colSpan={2}>
-                  Total
+                  {LABELS.total}
                 </th>
                 {totals.map((n, i) => (
                   <td key={SUMMARY_COLUMNS[i].key}>

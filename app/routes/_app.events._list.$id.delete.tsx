@@ -9,7 +9,8 @@ import { requireRole, requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteEvent, findEvent } from "~/models/event.server";
-import { MSG } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
 import { parseEventId } from "~/rules/event-fields";
 
 function eventId(raw: string | undefined): number {
@@ -31,6 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireRole(user, ["ADMIN"]);
   const id = eventId(params.id);
   await readForm(request);
+  const { MSG } = messagesFor(request);
   if (!deleteEvent(user, id)) throw new Response("Not Found", { status: 404 });
   const back = new URL(request.url).search;
   return redirectWithToast(request, `/events${back}`, { type: "success", message: MSG.eventDeleted });
@@ -39,18 +41,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeleteEvent() {
   const event = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const { MSG, LABELS } = useMessages();
   return (
-    <Dialog title="Delete Event" closeTo={`/events${search}`}>
+    <Dialog title={LABELS.deleteEvent} closeTo={`/events${search}`}>
       <p>
         <strong>{event.name}</strong>
       </p>
       <p>{MSG.eventDeleteConfirm}</p>
-      <PostForm task="Deleting event" preventScrollReset className="actions">
+      <PostForm task={LABELS.taskDeletingEvent} preventScrollReset className="actions">
         <button type="submit" className="btn btn-danger">
-          Delete
+          {LABELS.delete}
         </button>
         <Link to={`/events${search}`} className="btn" preventScrollReset>
-          Cancel
+          {LABELS.cancel}
         </Link>
       </PostForm>
     </Dialog>

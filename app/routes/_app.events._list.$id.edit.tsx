@@ -9,8 +9,9 @@ import { requireRole, requireUser } from "~/lib/access.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { EventExistsError, findEvent, updateEvent } from "~/models/event.server";
-import { MSG } from "~/messages";
-import { eventFormError, eventFormValues, eventSchema, parseEventId } from "~/rules/event-schema";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { eventFormError, eventFormValues, eventSchemaFor, parseEventId } from "~/rules/event-schema";
 import { EventForm } from "~/tables/events";
 import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 
@@ -32,8 +33,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
   const id = eventId(params.id);
-  const { submission } = await parseForm(request, eventSchema);
-  if (submission.status !== "success") return replyWithError(submission, eventFormError(submission.error));
+  const bundle = messagesFor(request);
+  const { MSG } = bundle;
+  const { submission } = await parseForm(request, eventSchemaFor(bundle));
+  if (submission.status !== "success")
+    return replyWithError(submission, eventFormError(submission.error, bundle));
   let updated: { id: number; name: string } | null;
   try {
     updated = updateEvent(user, id, submission.value);
@@ -55,15 +59,16 @@ export default function EditEvent() {
   const event = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
-    <Dialog title="Edit Event" closeTo={`/events${search}`}>
+    <Dialog title={LABELS.editEvent} closeTo={`/events${search}`}>
       <Toasts toasts={[data?.toast]} />
       <EventForm
         key={event.id}
         defaultValue={event.values}
         lastResult={data?.result}
-        submitLabel="Update Event"
-        task="Updating event"
+        submitLabel={LABELS.updateEvent}
+        task={LABELS.taskUpdatingEvent}
       />
     </Dialog>
   );

@@ -9,7 +9,8 @@ import { requireRole, requireUser } from "~/lib/access.server";
 import { waitlistOf } from "~/models/entries.server";
 import { findEvent } from "~/models/event.server";
 import { parseEventId } from "~/rules/event-fields";
-import { waitlistColumns } from "~/tables/entries";
+import { useMessages } from "~/i18n/useMessages";
+import { waitlistColumnsOf } from "~/tables/entries";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
@@ -24,16 +25,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function EventWaitlist() {
   const data = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const bundle = useMessages();
+  const { LABELS } = bundle;
   return (
-    <Dialog title="Waitlist" closeTo={`/events${search}`} wide>
+    <Dialog title={LABELS.waitlist} closeTo={`/events${search}`} wide>
       <p>
-        <strong>{data.name}</strong> · {data.teams} of {data.maxTeam} teams paid
+        <strong>{data.name}</strong> · {LABELS.teamsPaidOf(data.teams, data.maxTeam)}
       </p>
       <DataTable
-        columns={waitlistColumns}
+        columns={waitlistColumnsOf(bundle)}
         rows={data.rows}
         rowKey={(r) => r.id}
-        caption={`Waitlist of ${data.name}`}
+        caption={LABELS.waitlistOf(data.name)}
       />
     </Dialog>
   );

@@ -18,21 +18,30 @@ import { readForm } from "~/lib/csrf.server";
 import { serveWaitlistNow, serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 import { checkoutEntries, type EntryRefusal, entriesDraft } from "~/models/entries.server";
 import { getSettings } from "~/models/settings.server";
-import { MSG, TITLES } from "~/messages";
+import type { Locale } from "~/i18n/locale";
+import { localeOf, messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
+import type { Bundle } from "~/messages";
 import { type EntryRequest, entriesRefusalText, parseEntryRequest } from "~/rules/entries";
 import { JoinWaitlist } from "~/tables/entries";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.checkout} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.checkout);
 
 /** Why the checkout cannot go on: the sentence, and for more than are left the waitlist to join. */
 type Refusal = { message: string; waitlist: { eventId: number; eventName: string; teams: number } | null };
 
-function refusalOf(r: EntryRefusal, requests: EntryRequest[]): { refusal: Refusal; status: number } {
+function refusalOf(
+  r: EntryRefusal,
+  requests: EntryRequest[],
+  t: Bundle,
+  locale: Locale,
+): { refusal: Refusal; status: number } {
   switch (r.refused) {
     case "overCap":
       return {
         refusal: {
-          message: MSG.entriesLeft(r.eventName, r.left),
+          message: t.MSG.entriesLeft(r.eventName, r.left),
           waitlist: {
             eventId: r.eventId,
             eventName: r.eventName,
@@ -44,7 +53,13 @@ function refusalOf(r: EntryRefusal, requests: EntryRequest[]): { refusal: Refusa
     default:
       return {
         refusal: {
-          message: entriesRefusalText(r.refused, r.refused === "closed" ? r.closeAt : null),
+          message: entriesRefusalText(
+            r.refused,
+            r.refused === "closed" ? r.closeAt : null,
+            Date.now(),
+            t,
+            locale,
+          ),
           waitlist: null,
         },
         status: r.refused === "noClub" ? 403 : 409,
@@ -53,13 +68,13 @@ function refusalOf(r: EntryRefusal, requests: EntryRequest[]): { refusal: Refusa
 }
 
 /** The buy form's fields; a file or an unreadable id is a bad request. */
-function requestOf(ids: FormDataEntryValue[], teams: FormDataEntryValue[]) {
+function requestOf(ids: FormDataEntryValue[], teams: FormDataEntryValue[], t: Bundle) {
   const strings = (v: FormDataEntryValue[]) => v.filter((x): x is string => typeof x === "string");
   const eventIds = strings(ids);
   const counts = strings(teams);
   const parsed =
     eventIds.length === ids.length && counts.length === teams.length
-      ? parseEntryRequest(eventIds, counts)
+      ? parseEntryRequest(eventIds, counts, t.MSG)
       : null;
   if (parsed === null) throw new Response("Bad Request", { status: 400 });
   return parsed;
@@ -69,7 +84,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["MANAGER"]);
   const query = new URL(request.url).searchParams;
-  const parsed = requestOf(query.getAll("event"), query.getAll("teams"));
+  const t = messagesFor(request);
+  const parsed = requestOf(query.getAll("event"), query.getAll("teams"), t);
   const dueHours = getSettings().paymentDueHours;
   const refuse = (refusal: Refusal, status: number) =>
     json(
@@ -85,7 +101,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if ("error" in parsed) return refuse({ message: parsed.error, waitlist: null }, 400);
   const draft = entriesDraft(scopeOf(user), parsed.requests);
   if ("refused" in draft) {
-    const { refusal, status } = refusalOf(draft, parsed.requests);
+    const { refusal, status } = refusalOf(draft, parsed.requests, t, localeOf(request));
     return refuse(refusal, status);
   }
   const lines = checkoutLines(draft.lines, "eventId");
@@ -104,7 +120,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["MANAGER"]);
   const form = await readForm(request);
-  const parsed = requestOf(form.getAll("event"), form.getAll("teams"));
+  const t = messagesFor(request);
+  const parsed = requestOf(form.getAll("event"), form.getAll("teams"), t);
   if ("error" in parsed)
     return json<ActionData>({ refusal: { message: parsed.error, waitlist: null }, checkout: null }, 400);
   const scope = scopeOf(user);
@@ -113,7 +130,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await serveWaitlistNow();
   const result = checkoutEntries(user, scope, parsed.requests);
   if ("refused" in result) {
-    const { refusal, status } = refusalOf(result, parsed.requests);
+    const { refusal, status } = refusalOf(result, parsed.requests, t, localeOf(request));
     return json<ActionData>({ refusal, checkout: null }, status);
   }
   // Any part of an offer this club did not buy goes back to the line (cheap when nobody waits).
@@ -130,6 +147,7 @@ export default function EntriesCheckout() {
   // Back to the screen with the numbers as typed, so the inputs behind keep them.
   const closeTo = `/events${search}`;
 
+  const { MSG, TITLES, LABELS } = useMessages();
   const refusal = actionData?.refusal ?? data.refusal;
   const wait = refusal?.waitlist;
   return (
@@ -141,15 +159,15 @@ export default function EntriesCheckout() {
       refusalExtra={
         wait ? (
           <div className="entries-dialog-wait">
-            <p>Join the waitlist of {wait.eventName} for this number of teams:</p>
+            <p>{LABELS.joinWaitlistFor(wait.eventName)}</p>
             <JoinWaitlist eventId={wait.eventId} eventName={wait.eventName} teams={String(wait.teams)} />
           </div>
         ) : null
       }
       lines={data.lines}
       total={data.total}
-      itemLabel="Event"
-      countLabel="Number of teams"
+      itemLabel={LABELS.colEvent}
+      countLabel={LABELS.numberOfTeams}
       hidden={data.lines.flatMap((l) => [
         ["event", l.id],
         ["teams", l.count],

@@ -9,8 +9,9 @@ import { requireRole, requireUser } from "~/lib/access.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createEvent, EventExistsError } from "~/models/event.server";
-import { MSG } from "~/messages";
-import { EVENT_DEFAULTS, eventFormError, eventFormValues, eventSchema } from "~/rules/event-schema";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { EVENT_DEFAULTS, eventFormError, eventFormValues, eventSchemaFor } from "~/rules/event-schema";
 import { EventForm } from "~/tables/events";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,8 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
-  const { submission } = await parseForm(request, eventSchema);
-  if (submission.status !== "success") return replyWithError(submission, eventFormError(submission.error));
+  const bundle = messagesFor(request);
+  const { MSG } = bundle;
+  const { submission } = await parseForm(request, eventSchemaFor(bundle));
+  if (submission.status !== "success")
+    return replyWithError(submission, eventFormError(submission.error, bundle));
   try {
     createEvent(user, submission.value);
   } catch (error) {
@@ -43,14 +47,15 @@ const DEFAULTS = eventFormValues(EVENT_DEFAULTS);
 export default function CreateEvent() {
   const data = useActionData<typeof action>();
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
-    <Dialog title="Create Event" closeTo={`/events${search}`}>
+    <Dialog title={LABELS.createEvent} closeTo={`/events${search}`}>
       <Toasts toasts={[data?.toast]} />
       <EventForm
         defaultValue={DEFAULTS}
         lastResult={data?.result}
-        submitLabel="Create Event"
-        task="Creating event"
+        submitLabel={LABELS.createEvent}
+        task={LABELS.taskCreatingEvent}
       />
     </Dialog>
   );

@@ -19,17 +19,17 @@ import type { User } from "~/models/user.server";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { metaTitle } from "~/lib/meta";
 import { useMessages } from "~/i18n/useMessages";
-import { type Bundle, TITLES } from "~/messages";
+import type { Bundle } from "~/messages";
 import { isClosed } from "~/rules/crew";
 import { formatDateTime } from "~/rules/format";
 import { clampPage, parseList } from "~/rules/list-params";
 import { BUY_FORM, type BuyRow, EntriesTable } from "~/tables/entries";
 import {
-  adminEventColumns,
+  adminEventColumnsOf,
   assignedColumnsOf,
   EVENT_LIST,
   managerAssignedColumnsOf,
-  staffEventColumns,
+  staffEventColumnsOf,
 } from "~/tables/events";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -75,7 +75,7 @@ function entriesOf(user: User, url: URL, { MSG }: Bundle, locale: "en" | "ms") {
               offered,
               teams: e.waitlistTeams,
               held: e.held,
-              until: offered && e.holdUntil !== null ? formatDateTime(e.holdUntil) : "",
+              until: offered && e.holdUntil !== null ? formatDateTime(e.holdUntil, locale) : "",
             },
     };
   });
@@ -154,7 +154,7 @@ export default function Events() {
                     className="actions entries-bar"
                   >
                     <button type="submit" className="btn btn-primary">
-                      Checkout
+                      {TITLES.checkout}
                     </button>
                   </Form>
                 )}
@@ -166,6 +166,7 @@ export default function Events() {
       </Screen>
     );
   }
+  const { LABELS, TITLES } = bundle;
   return (
     <Screen
       title={TITLES.events}
@@ -174,15 +175,15 @@ export default function Events() {
           <CsvLink href="/events.csv" />
           {data.canEdit ? (
             <Link to={`/events/new${search}`} className="btn btn-primary" preventScrollReset>
-              Create Event
+              {LABELS.createEvent}
             </Link>
           ) : null}
         </>
       }
     >
-      <FilterForm submitLabel="Search">
+      <FilterForm submitLabel={LABELS.search}>
         <div className="field">
-          <label htmlFor="filter-name">Name</label>
+          <label htmlFor="filter-name">{LABELS.name}</label>
           <input
             id="filter-name"
             name="name"
@@ -195,7 +196,7 @@ export default function Events() {
       </FilterForm>
       <DataTable
         basePath="/events"
-        columns={data.canEdit ? adminEventColumns : staffEventColumns}
+        columns={data.canEdit ? adminEventColumnsOf(bundle) : staffEventColumnsOf(bundle)}
         rows={data.rows}
         rowKey={(r) => r.id}
         state={{ sort: data.sort, dir: data.dir }}

@@ -11,8 +11,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serveWaitlistNow, serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 import { joinWaitlist, leaveWaitlist } from "~/models/entries.server";
 import { getSettings } from "~/models/settings.server";
-import { MSG } from "~/messages";
-import { entriesRefusalText, parseEntryRequest } from "~/rules/entries";
+import { localeOf, messagesFor } from "~/i18n/locale.server";
+import { type EntriesRefusal, entriesRefusalText, parseEntryRequest } from "~/rules/entries";
 import { isClosed } from "~/rules/crew";
 
 const BACK = "/events";
@@ -31,17 +31,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["MANAGER"]);
   const form = await readForm(request);
+  const bundle = messagesFor(request);
+  const { MSG } = bundle;
+  const locale = localeOf(request);
+  const refusalText = (refused: EntriesRefusal, closeAt: number | null) =>
+    entriesRefusalText(refused, closeAt, Date.now(), bundle, locale);
   const scope = scopeOf(user);
   const error = (message: string) => redirectWithToast(request, BACK, { type: "error", message });
   const intent = field(form, "intent");
 
   if (intent === "join") {
-    const parsed = parseEntryRequest([field(form, "event")], [field(form, "teams")]);
+    const parsed = parseEntryRequest([field(form, "event")], [field(form, "teams")], MSG);
     if (parsed === null) throw new Response("Bad Request", { status: 400 });
     if ("error" in parsed) return error(parsed.error);
     const [{ eventId, teams }] = parsed.requests;
     const result = joinWaitlist(user, scope, eventId, teams);
-    if ("refused" in result) return error(entriesRefusalText(result.refused, getSettings().entriesCloseAt));
+    if ("refused" in result) return error(refusalText(result.refused, getSettings().entriesCloseAt));
     // Entries still free (fewer than asked for) go to the line at once, this club included.
     await serveWaitlistNow();
     return redirectWithToast(request, BACK, {
@@ -55,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!/^\d{1,9}$/.test(raw)) throw new Response("Bad Request", { status: 400 });
     // After the deadline the waitlist stands still (no offers are made): nothing to leave for.
     const { entriesCloseAt } = getSettings();
-    if (isClosed(entriesCloseAt, Date.now())) return error(entriesRefusalText("closed", entriesCloseAt));
+    if (isClosed(entriesCloseAt, Date.now())) return error(refusalText("closed", entriesCloseAt));
     if (!leaveWaitlist(scope, Number(raw))) throw new Response("Not Found", { status: 404 });
     serveWaitlistSoon();
     return redirectWithToast(request, BACK, { type: "success", message: MSG.waitlistLeft });

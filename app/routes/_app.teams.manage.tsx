@@ -14,9 +14,10 @@ import { answerCrewSave, crewPickerData } from "~/lib/crew-form.server";
 import { readForm } from "~/lib/csrf.server";
 import { crewTeamsOf, findCrewTeam, parseCrewIds } from "~/models/crew.server";
 import { teamOptions } from "~/models/user-list.server";
-import { TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.teamsManage} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.teamsManage);
 
 const ALL = { kind: "all" } as const;
 
@@ -61,34 +62,35 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ManageEventTeams() {
   const data = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
+  const { TITLES, LABELS } = useMessages();
   return (
     <Screen title={TITLES.teamsManage}>
       <div className="crew-pickers">
         <SelectStep
           id="pick-association"
           name="association"
-          label="Association"
-          placeholder="Select an association"
+          label={LABELS.association}
+          placeholder={LABELS.selectAssociation}
           options={data.associations.map((a) => ({ value: a.id, label: a.name }))}
           value={data.associationId}
-          submitLabel="Show Teams"
+          submitLabel={LABELS.showTeams}
         />
         {data.associationId !== null ? (
           data.teams.length === 0 ? (
-            <Empty text="This association has no event teams." />
+            <Empty text={LABELS.noEventTeams} />
           ) : (
             <SelectStep
               id="pick-team"
               name="team"
-              label="Event Team"
-              placeholder="Select an event team"
+              label={LABELS.eventTeam}
+              placeholder={LABELS.selectEventTeam}
               options={data.teams.map((t) => ({
                 value: t.teamId,
-                label: `${t.eventName} — ${t.teamName} (${t.members} ${t.members === 1 ? "member" : "members"})`,
+                label: `${t.eventName} — ${t.teamName} (${LABELS.nMembers(t.members)})`,
               }))}
               value={data.teamId}
               hidden={{ association: data.associationId }}
-              submitLabel="Show Members"
+              submitLabel={LABELS.showMembers}
             />
           )
         ) : null}

@@ -2,6 +2,7 @@
 // event teams' names, the refusals' sentences.
 import { describe, expect, it } from "vitest";
 import { MSG } from "~/messages";
+import { MS } from "~/messages.ms";
 import {
   entriesLeft,
   entriesRefusalText,
@@ -213,5 +214,15 @@ describe("entriesRefusalText", () => {
     expect(entriesRefusalText("gone", null)).toBe(MSG.entriesEventGone);
     expect(entriesRefusalText("notFull", null)).toBe(MSG.waitlistNotFull);
     expect(entriesRefusalText("already", null)).toBe(MSG.waitlistAlready);
+  });
+  it("speaks the bundle and locale it is given (Malay: PG/PTG in the date)", () => {
+    const text = entriesRefusalText("closed", closeAt, closeAt, MS, "ms");
+    expect(text).toBe(MS.MSG.entriesClosed(formatDateTime(closeAt, "ms")));
+    expect(text).toContain("PTG");
+    expect(entriesRefusalText("gone", null, closeAt, MS, "ms")).toBe(MS.MSG.entriesEventGone);
+    expect(parseEntryRequest(["1"], ["0"], MS.MSG)).toEqual({ error: MS.MSG.entriesNoneSelected });
+    expect(parseEntryRequest(["1"], ["99"], MS.MSG)).toEqual({
+      error: MS.MSG.entriesTooMany(MAX_TEAMS_PER_ORDER),
+    });
   });
 });

@@ -1,7 +1,9 @@
 // Event entries and the waitlist (issue 9), pure: what a buy request asks for, how many entries
 // are left, what the waitlist offers when slots free up, and the event teams' names.
 // The model (models/entries.server.ts) runs these inside one immediate SQLite transaction.
-import { MSG } from "~/messages";
+// Sentences come from the bundle a caller passes (the request's language); English by default.
+import type { Locale } from "~/i18n/locale";
+import { type Bundle, EN } from "~/messages";
 import { formatDateTime } from "./format";
 
 /** Teams one club may buy of one event in one order (a club fields a handful, not dozens). */
@@ -19,6 +21,7 @@ export type EntryRequest = { eventId: number; teams: number };
 export function parseEntryRequest(
   eventIds: string[],
   teams: string[],
+  MSG: Bundle["MSG"] = EN.MSG,
 ): { requests: EntryRequest[] } | { error: string } | null {
   if (eventIds.length !== teams.length || eventIds.length > 200) return null;
   const byEvent = new Map<number, number>();
@@ -99,15 +102,18 @@ export function nextTeamNames(clubName: string, existing: string[], count: numbe
  * notFull and already the waitlist's). */
 export type EntriesRefusal = "closed" | "noClub" | "gone" | "notFull" | "already";
 
-/** The sentence for a refusal; `closeAt` is the entries deadline (when closed). */
+/** The sentence for a refusal in the language of `t` and `locale`; `closeAt` is the entries
+ * deadline (when closed). */
 export function entriesRefusalText(
   refused: EntriesRefusal,
   closeAt: number | null,
   now = Date.now(),
+  { MSG }: Bundle = EN,
+  locale: Locale = "en",
 ): string {
   switch (refused) {
     case "closed":
-      return MSG.entriesClosed(formatDateTime(closeAt ?? now));
+      return MSG.entriesClosed(formatDateTime(closeAt ?? now, locale));
     case "noClub":
       return MSG.entriesNoClub;
     case "gone":

@@ -5,9 +5,11 @@ import {
   eventFormValues,
   eventName,
   eventSchema,
+  eventSchemaFor,
   parseEventId,
 } from "./event-schema";
 import { MSG } from "~/messages";
+import { MS } from "~/messages.ms";
 
 const good = eventFormValues({ ...EVENT_DEFAULTS, name: "250m open", description: "A sprint." });
 
@@ -95,6 +97,19 @@ describe("event form", () => {
     expect(errorsOf({ description: "x".repeat(1001) })?.description).toEqual([
       MSG.tooLong("Description", 1000),
     ]);
+  });
+  it("speaks the bundle it is made with (Malay: the messages and the field names in them)", () => {
+    const ms = (over: Record<string, unknown>) => {
+      const r = eventSchemaFor(MS).safeParse({ ...good, limitMalaysia: undefined, ...over });
+      return r.success ? [] : r.error.issues.map((i) => i.message);
+    };
+    expect(ms({ name: "" })).toEqual([MS.MSG.fillAll]);
+    expect(ms({ maxTeam: "0" })).toEqual([MS.MSG.eventWholeNumber("Maks Pasukan", 1, 1000)]);
+    expect(ms({ name: "x".repeat(101) })).toEqual([MS.MSG.tooLong("Nama", 100)]);
+    expect(ms({ minAge: "50", maxAge: "40" })).toEqual([MS.MSG.eventAgeOrder]);
+    expect(eventFormError({ price: [MS.MSG.fillAll] }, MS)).toBe(MS.MSG.fillAll);
+    expect(eventFormError({}, MS)).toBe(MS.MSG.fillAll);
+    expect(MS.MSG.fillAll).not.toBe(MSG.fillAll);
   });
   it("upper-cases the name on create only; both trim and collapse spaces", () => {
     expect(eventName("  250m   mixed ", "create")).toBe("250M MIXED");

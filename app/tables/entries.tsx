@@ -6,7 +6,8 @@ import { Form } from "@remix-run/react";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import type { Column } from "~/components/DataTable";
 import type { WaitlistRow } from "~/models/entries.server";
-import { MSG } from "~/messages";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import type { Bundle } from "~/messages";
 import { MAX_TEAMS_PER_ORDER } from "~/rules/entries";
 import { formatDateTime, formatRM } from "~/rules/format";
 
@@ -27,22 +28,23 @@ export const BUY_FORM = "entries-form";
 
 /** The Buy Event Entries table; `closed`: entries are closed, so no inputs and no buttons. */
 export function EntriesTable({ rows, closed }: { rows: BuyRow[]; closed: boolean }) {
+  const { LABELS } = useMessages();
   return (
     <div className="table-wrap">
       <table className="table entries-table">
-        <caption className="visually-hidden">Buy Event Entries</caption>
+        <caption className="visually-hidden">{LABELS.buyEventEntries}</caption>
         <thead>
           <tr>
-            <th scope="col">Event</th>
+            <th scope="col">{LABELS.colEvent}</th>
             <th scope="col" className="entries-wide">
-              Price
+              {LABELS.price}
             </th>
             <th scope="col" className="entries-wide">
-              Entries Left
+              {LABELS.entriesLeft}
             </th>
             {closed ? null : (
               <th scope="col" className="entries-count">
-                Number of teams
+                {LABELS.numberOfTeams}
               </th>
             )}
           </tr>
@@ -57,33 +59,32 @@ export function EntriesTable({ rows, closed }: { rows: BuyRow[]; closed: boolean
   );
 }
 
-const leftText = (left: number) => (left === 0 ? "Full" : String(left));
-
 function EntryRow({ row, closed }: { row: BuyRow; closed: boolean }) {
+  const { LABELS } = useMessages();
   const inputId = `teams-${row.id}`;
   return (
     <tr>
-      <td data-label="Event" className="entries-event">
+      <td data-label={LABELS.colEvent} className="entries-event">
         <strong>{row.name}</strong>
         {/* On a phone the price and entries left come here, their columns hidden. */}
         <span className="entries-meta">
-          {formatRM(row.price)} · {row.left === 0 ? "Full" : `${row.left} left`}
+          {formatRM(row.price)} · {row.left === 0 ? LABELS.full : LABELS.nLeft(row.left)}
         </span>
         {row.description ? <span className="entries-desc">{row.description}</span> : null}
         <WaitlistState row={row} closed={closed} />
       </td>
-      <td data-label="Price" className="entries-wide">
+      <td data-label={LABELS.price} className="entries-wide">
         {formatRM(row.price)}
       </td>
-      <td data-label="Entries Left" className="entries-wide">
-        {leftText(row.left)}
+      <td data-label={LABELS.entriesLeft} className="entries-wide">
+        {row.left === 0 ? LABELS.full : String(row.left)}
       </td>
       {closed ? null : (
-        <td data-label="Number of teams" className="entries-count">
+        <td data-label={LABELS.numberOfTeams} className="entries-count">
           {row.left > 0 ? (
             <>
               <label htmlFor={inputId} className="visually-hidden">
-                Number of teams for {row.name}
+                {LABELS.numberOfTeamsFor(row.name)}
               </label>
               <input type="hidden" name="event" value={row.id} form={BUY_FORM} />
               <input
@@ -109,6 +110,7 @@ function EntryRow({ row, closed }: { row: BuyRow; closed: boolean }) {
 
 /** The club's place on the waitlist with Leave Waitlist, or for a full event Join Waitlist. */
 function WaitlistState({ row, closed }: { row: BuyRow; closed: boolean }) {
+  const { MSG, LABELS } = useMessages();
   const { wait } = row;
   if (wait) {
     return (
@@ -121,11 +123,11 @@ function WaitlistState({ row, closed }: { row: BuyRow; closed: boolean }) {
         {closed ? null : (
           <Form method="post" action="/events/waitlist" preventScrollReset>
             <CsrfInput />
-            <TaskInput task="Leaving the waitlist" />
+            <TaskInput task={LABELS.taskLeavingWaitlist} />
             <input type="hidden" name="intent" value="leave" />
             <input type="hidden" name="entry" value={wait.id} />
-            <button type="submit" className="btn btn-small" aria-label={`Leave Waitlist of ${row.name}`}>
-              Leave Waitlist
+            <button type="submit" className="btn btn-small" aria-label={LABELS.leaveWaitlistOf(row.name)}>
+              {LABELS.leaveWaitlist}
             </button>
           </Form>
         )}
@@ -146,15 +148,17 @@ export function JoinWaitlist({
   eventName: string;
   teams: string;
 }) {
+  const { LABELS } = useMessages();
   const inputId = `wait-${eventId}`;
   return (
     <Form method="post" action="/events/waitlist" preventScrollReset className="entries-wait entries-join">
       <CsrfInput />
-      <TaskInput task="Joining the waitlist" />
+      <TaskInput task={LABELS.taskJoiningWaitlist} />
       <input type="hidden" name="intent" value="join" />
       <input type="hidden" name="event" value={eventId} />
       <label htmlFor={inputId}>
-        Teams<span className="visually-hidden"> to wait for in {eventName}</span>
+        {LABELS.teams}
+        <span className="visually-hidden">{LABELS.teamsToWaitFor(eventName)}</span>
       </label>
       <input
         id={inputId}
@@ -167,35 +171,35 @@ export function JoinWaitlist({
         required
         defaultValue={teams}
       />
-      <button type="submit" className="btn btn-small" aria-label={`Join Waitlist of ${eventName}`}>
-        Join Waitlist
+      <button type="submit" className="btn btn-small" aria-label={LABELS.joinWaitlistOf(eventName)}>
+        {LABELS.joinWaitlist}
       </button>
     </Form>
   );
 }
 
-const STATUS_LABEL: Record<string, string> = {
-  WAITING: "Waiting",
-  OFFERED: "Offered",
-  BOUGHT: "Bought",
-  LEFT: "Left",
-  EXPIRED: "Expired",
-};
-
 /** The staff's waitlist of one event (models/entries.server.ts waitlistOf): live entries first. */
-export const waitlistColumns: Column<WaitlistRow & { n: number }>[] = [
+export const waitlistColumnsOf = ({ LABELS: L }: Bundle): Column<WaitlistRow & { n: number }>[] => [
   { label: "#", cell: (r) => r.n },
-  { label: "Team", cell: (r) => r.association },
-  { label: "Country", cell: (r) => r.country },
-  { label: "Manager email", cell: (r) => r.manager },
-  { label: "Teams", cell: (r) => r.teams },
-  { label: "Status", cell: (r) => STATUS_LABEL[r.status] ?? r.status },
-  { label: "Held", cell: (r) => (r.status === "OFFERED" ? r.held : "") },
+  { label: L.team, cell: (r) => r.association },
+  { label: L.country, cell: (r) => r.country },
+  { label: L.managerEmail, cell: (r) => r.manager },
+  { label: L.teams, cell: (r) => r.teams },
+  {
+    label: L.status,
+    cell: (r) => L.waitlistStatus[r.status as keyof Bundle["LABELS"]["waitlistStatus"]] ?? r.status,
+  },
+  { label: L.held, cell: (r) => (r.status === "OFFERED" ? r.held : "") },
   // Dates wrap (date, then time) so the nine columns fit the dialog.
   {
-    label: "Hold until",
-    cell: (r) => (r.status === "OFFERED" && r.holdUntil !== null ? formatDateTime(r.holdUntil) : ""),
+    label: L.holdUntil,
+    cell: (r) => (r.status === "OFFERED" && r.holdUntil !== null ? <When at={r.holdUntil} /> : ""),
     className: "cell-text",
   },
-  { label: "Joined", cell: (r) => formatDateTime(r.createdAt), className: "cell-text" },
+  { label: L.joined, cell: (r) => <When at={r.createdAt} />, className: "cell-text" },
 ];
+
+/** A date and time in the page's language. */
+function When({ at }: { at: number | Date }) {
+  return <>{formatDateTime(at, useLocale())}</>;
+}

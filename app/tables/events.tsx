@@ -11,7 +11,8 @@ import type { AssignedRow, EventRow } from "~/models/event.server";
 import { EVENT_COUNTS, EVENT_MAX, type EventCount } from "~/rules/event-fields";
 import { formatRM, senToRM } from "~/rules/format";
 import { SIZES_DEFAULT } from "~/rules/list-params";
-import { type Bundle, LABELS as EN_LABELS } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { type Bundle, EN, LABELS as EN_LABELS } from "~/messages";
 
 export const EVENT_LIST = {
   sizes: SIZES_DEFAULT,
@@ -20,47 +21,52 @@ export const EVENT_LIST = {
   filters: { name: 100 },
 };
 
-export const eventColumns: Column<EventRow>[] = [
+/** The table's columns in the language of `bundle` (the screen); the CSV keeps the English ones. */
+export const eventColumnsOf = ({ LABELS: L }: Bundle): Column<EventRow>[] => [
   { label: "#", sort: "id", cell: (r) => r.id },
-  { label: "Name", sort: "name", cell: (r) => r.name },
-  { label: "Description", cell: (r) => r.description, className: "cell-wrap" },
-  { label: "Price (RM)", sort: "price", cell: (r) => formatRM(r.price), csv: (r) => senToRM(r.price) },
-  { label: "Max Teams", sort: "maxTeam", cell: (r) => r.maxTeam },
-  { label: "Reserve", cell: (r) => r.reserveCount },
-  { label: "Min Race", cell: (r) => r.minRace },
-  { label: "Max Race", cell: (r) => r.maxRace },
-  { label: "Max Male", cell: (r) => r.maxMale },
-  { label: "Min Female", cell: (r) => r.minFemale },
-  { label: "Min Age", cell: (r) => r.minAge },
-  { label: "Max Age", cell: (r) => r.maxAge },
-  { label: "Malaysia only", cell: (r) => (r.limitMalaysia ? "Yes" : "No") },
-  { label: "Teams", sort: "teams", cell: (r) => r.teams },
+  { label: L.name, sort: "name", cell: (r) => r.name },
+  { label: L.description, cell: (r) => r.description, className: "cell-wrap" },
+  { label: L.priceRM, sort: "price", cell: (r) => formatRM(r.price), csv: (r) => senToRM(r.price) },
+  { label: L.eventCounts.maxTeam, sort: "maxTeam", cell: (r) => r.maxTeam },
+  { label: L.eventCounts.reserveCount, cell: (r) => r.reserveCount },
+  { label: L.eventCounts.minRace, cell: (r) => r.minRace },
+  { label: L.eventCounts.maxRace, cell: (r) => r.maxRace },
+  { label: L.eventCounts.maxMale, cell: (r) => r.maxMale },
+  { label: L.eventCounts.minFemale, cell: (r) => r.minFemale },
+  { label: L.eventCounts.minAge, cell: (r) => r.minAge },
+  { label: L.eventCounts.maxAge, cell: (r) => r.maxAge },
+  { label: L.malaysiaOnly, cell: (r) => (r.limitMalaysia ? L.yes : L.no) },
+  { label: L.teams, sort: "teams", cell: (r) => r.teams },
 ];
+
+/** The CSV's columns: the spec's English names (machine-read), whatever the page's language. */
+export const eventColumns: Column<EventRow>[] = eventColumnsOf(EN);
 
 /** The staff screen's table (ADMIN and COMMITTEE): the CSV's columns plus the Waitlist, which
  * opens the event's waitlist dialog (/events/:id/waitlist). Not in the CSV. */
-export const staffEventColumns: Column<EventRow>[] = [
-  ...eventColumns,
-  { label: "Waitlist", cell: (r) => <WaitlistLink row={r} />, csv: () => null },
+export const staffEventColumnsOf = (bundle: Bundle): Column<EventRow>[] => [
+  ...eventColumnsOf(bundle),
+  { label: bundle.LABELS.waitlist, cell: (r) => <WaitlistLink row={r} />, csv: () => null },
 ];
 
 /** ADMIN's table: the same columns plus Edit and Delete (never in the CSV). */
-export const adminEventColumns: Column<EventRow>[] = [
-  ...staffEventColumns,
-  { label: "Actions", cell: (r) => <RowActions row={r} />, csv: () => null },
+export const adminEventColumnsOf = (bundle: Bundle): Column<EventRow>[] => [
+  ...staffEventColumnsOf(bundle),
+  { label: bundle.LABELS.colActions, cell: (r) => <RowActions row={r} />, csv: () => null },
 ];
 
 function WaitlistLink({ row }: { row: EventRow }) {
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
     <span className="row-actions">
-      {row.waiting > 0 ? `${row.waiting} waiting · ` : null}
+      {row.waiting > 0 ? `${LABELS.nWaiting(row.waiting)} · ` : null}
       <Link
         to={`/events/${row.id}/waitlist${search}`}
         preventScrollReset
-        aria-label={`View waitlist of ${row.name}`}
+        aria-label={LABELS.viewWaitlistOf(row.name)}
       >
-        View
+        {LABELS.view}
       </Link>
     </span>
   );
@@ -68,13 +74,18 @@ function WaitlistLink({ row }: { row: EventRow }) {
 
 function RowActions({ row }: { row: EventRow }) {
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
     <span className="row-actions">
-      <Link to={`/events/${row.id}/edit${search}`} preventScrollReset aria-label={`Edit ${row.name}`}>
-        Edit
+      <Link to={`/events/${row.id}/edit${search}`} preventScrollReset aria-label={LABELS.editItem(row.name)}>
+        {LABELS.edit}
       </Link>{" "}
-      <Link to={`/events/${row.id}/delete${search}`} preventScrollReset aria-label={`Delete ${row.name}`}>
-        Delete
+      <Link
+        to={`/events/${row.id}/delete${search}`}
+        preventScrollReset
+        aria-label={LABELS.deleteItem(row.name)}
+      >
+        {LABELS.delete}
       </Link>
     </span>
   );
@@ -127,6 +138,7 @@ export function EventForm({
   submitLabel: string;
   task: string;
 }) {
+  const { LABELS } = useMessages();
   const [form, fields] = useForm({
     defaultValue,
     // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
@@ -134,21 +146,21 @@ export function EventForm({
   });
   return (
     <PostForm task={task} {...getFormProps(form)} noValidate preventScrollReset className="form-grid">
-      <Field label="Name" field={fields.name}>
+      <Field label={LABELS.name} field={fields.name}>
         <input
           {...getInputProps(fields.name, { type: "text" })}
           maxLength={EVENT_MAX.name}
           autoComplete="off"
         />
       </Field>
-      <Field label="Price (RM)" field={fields.price} hint="e.g. 100 or 100.50">
+      <Field label={LABELS.priceRM} field={fields.price} hint={LABELS.priceHint}>
         <input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" maxLength={12} />
       </Field>
-      <Field label="Description" field={fields.description}>
+      <Field label={LABELS.description} field={fields.description}>
         <textarea {...getTextareaProps(fields.description)} maxLength={EVENT_MAX.description} rows={3} />
       </Field>
       {COUNT_FIELDS.map((key) => (
-        <Field key={key} label={EVENT_COUNTS[key].label} field={fields[key]}>
+        <Field key={key} label={LABELS.eventCounts[key]} field={fields[key]}>
           <input
             {...getInputProps(fields[key], { type: "number" })}
             min={EVENT_COUNTS[key].min}
@@ -160,7 +172,7 @@ export function EventForm({
       <div className="field">
         <div className="radios">
           <label>
-            <input {...getInputProps(fields.limitMalaysia, { type: "checkbox" })} /> Malaysia only
+            <input {...getInputProps(fields.limitMalaysia, { type: "checkbox" })} /> {LABELS.malaysiaOnly}
           </label>
         </div>
       </div>
