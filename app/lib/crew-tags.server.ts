@@ -10,7 +10,9 @@
 import type { Column, Content, TDocumentDefinitions } from "pdfmake/interfaces";
 import sharp from "sharp";
 import { createLimiter, isBusyResponse } from "~/lib/limiter.server";
+import { messagesFor } from "~/i18n/locale.server";
 import { renderPdf } from "~/lib/pdf.server";
+import { type Bundle, EN } from "~/messages";
 import { readPhoto } from "~/lib/photos.server";
 import { signedCode } from "~/lib/scan-code.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -21,7 +23,6 @@ import {
   CARDS_ACROSS,
   CARDS_DOWN,
   CARDS_PER_PAGE,
-  CREW_TAG_MSG,
   crewTagsFileName,
   cut,
   fitEntries,
@@ -63,7 +64,13 @@ const THUMB_H = 320;
 
 export type CrewTagCard = { member: CrewTagMember; code: string; photo: string | null };
 /** `regattaName`: the first line of every card (regattaLine: the name and year). */
-export type CrewTagDoc = { regattaName: string; association: string; cards: CrewTagCard[] };
+export type CrewTagDoc = {
+  regattaName: string;
+  association: string;
+  cards: CrewTagCard[];
+  /** The words printed on the cards (the requester's language; English by default). */
+  labels?: Bundle["LABELS"];
+};
 
 /** Where card `i` of a page sits (its top-left corner). */
 export function cardOrigin(i: number): { x: number; y: number } {
@@ -106,7 +113,7 @@ export async function cardsOf(members: CrewTagMember[]): Promise<CrewTagCard[]> 
   return cards;
 }
 
-function placeholder(): Column {
+function placeholder(L: Bundle["LABELS"]): Column {
   // A grey box with a head-and-shoulders outline: no approved photo to print.
   const cx = PHOTO_W / 2;
   const h = PHOTO_H;
@@ -132,7 +139,7 @@ function placeholder(): Column {
         ],
       },
       {
-        text: "NO PHOTO",
+        text: L.tagNoPhoto,
         fontSize: 6.5,
         color: "#777777",
         alignment: "center",
@@ -143,7 +150,7 @@ function placeholder(): Column {
   };
 }
 
-function entriesOf(card: CrewTagCard, association: string): Column {
+function entriesOf(card: CrewTagCard, association: string, L: Bundle["LABELS"]): Column {
   const labelLines = 1;
   const maxLines = Math.floor(PHOTO_H / ENTRY_LINE) - labelLines;
   // Roboto's capitals are about 0.65 em wide: estimate on the wide side.
@@ -153,13 +160,13 @@ function entriesOf(card: CrewTagCard, association: string): Column {
     text: [{ text: e.event, bold: true }, ` ${e.team}`],
     fontSize: ENTRY_SIZE,
   }));
-  if (more > 0) body.push({ text: `+${more} more`, fontSize: ENTRY_SIZE, color: "#555555" });
+  if (more > 0) body.push({ text: L.tagMore(more), fontSize: ENTRY_SIZE, color: "#555555" });
   if (lines.length === 0 && more === 0) {
-    body.push({ text: "No event team yet", fontSize: ENTRY_SIZE, color: "#777777" });
+    body.push({ text: L.tagNoTeam, fontSize: ENTRY_SIZE, color: "#777777" });
   }
   return {
     width: ENTRIES_W,
-    stack: [{ text: "EVENTS", fontSize: 6, bold: true, color: "#666666", characterSpacing: 0.5 }, ...body],
+    stack: [{ text: L.tagEvents, fontSize: 6, bold: true, color: "#666666", characterSpacing: 0.5 }, ...body],
   };
 }
 
@@ -188,8 +195,10 @@ function card(c: CrewTagCard, i: number, doc: CrewTagDoc): Content {
           {
             columnGap: GAP,
             columns: [
-              c.photo ? { image: c.photo, width: PHOTO_W, height: PHOTO_H } : placeholder(),
-              entriesOf(c, doc.association),
+              c.photo
+                ? { image: c.photo, width: PHOTO_W, height: PHOTO_H }
+                : placeholder(doc.labels ?? EN.LABELS),
+              entriesOf(c, doc.association, doc.labels ?? EN.LABELS),
               {
                 width: QR_COL,
                 stack: [
@@ -282,9 +291,9 @@ export async function crewTagsResponse(
 ): Promise<Response> {
   const association = findAssociation(associationId);
   if (!association) return notFound();
+  const { LABELS } = messagesFor(request); // the cards and toasts in the requester's language
   const total = crewTagCount(association.id);
-  if (total === 0)
-    return redirectWithToast(request, back, { type: "warning", message: CREW_TAG_MSG.noPaidMembers });
+  if (total === 0) return redirectWithToast(request, back, { type: "warning", message: LABELS.crewTagsNone });
   const part = parsePart(new URL(request.url).searchParams.get("part"));
   const range = part === null ? null : partRange(part, total);
   if (part === null || !range) return notFound();
@@ -298,12 +307,13 @@ export async function crewTagsResponse(
         regattaName: regattaLine(regattaName, regattaYear),
         association: association.name,
         cards,
+        labels: LABELS,
       });
     });
   } catch (error) {
     if (isBusyResponse(error)) return error;
     console.error(`crew tags: the PDF of association #${association.id} failed`, error);
-    return redirectWithToast(request, back, { type: "error", message: CREW_TAG_MSG.downloadError });
+    return redirectWithToast(request, back, { type: "error", message: LABELS.crewTagsError });
   }
   const name = crewTagsFileName(association, part, partCount(total));
   return new Response(new Uint8Array(bytes), {

@@ -1,6 +1,8 @@
 // Emails about orders: the order-paid email, with the receipt PDF attached. Called after the
 // payment's transaction has committed (by the payment return and callback, and when an ADMIN sets
-// an order to PAID); it never throws, so a failed email never fails a payment (it is logged).
+// an order to PAID); it never throws, so a failed email never fails a payment (it is logged). It
+// speaks the owner's language (users.locale).
+import { bundleFor } from "~/i18n/bundles";
 import { env } from "~/lib/env.server";
 import { mailLayout, sendMail } from "~/lib/mailer.server";
 import { orderPdf } from "~/lib/pdf.server";
@@ -22,19 +24,21 @@ export async function sendOrderPaidEmail(orderId: number): Promise<boolean> {
       console.warn(`order-paid email: order #${orderId} is ${doc.status}, not PAID; not sent`);
       return false;
     }
-    const receipt = await orderPdf("receipt", doc);
-    const team = doc.team ? ` for ${doc.team}` : "";
+    // In the owner's language (users.locale), the attached receipt too.
+    const locale = doc.ownerLocale;
+    const { LABELS } = bundleFor(locale);
+    const receipt = await orderPdf("receipt", doc, locale);
     await sendMail({
       to: doc.owner.email,
-      subject: `Payment received: order #${doc.id}`,
+      subject: LABELS.orderPaidSubject(doc.id),
       ...mailLayout(
-        "Payment received",
+        LABELS.orderPaidTitle,
         [
-          `Hello ${doc.owner.name || doc.owner.email},`,
-          `We have received your payment of ${formatRM(doc.total)} for order #${doc.id}${team}. Your receipt is attached to this email (receipt.pdf).`,
-          `Thank you for taking part in ${regattaName}. Orders are non-refundable.`,
+          LABELS.mailHello(doc.owner.name || doc.owner.email),
+          LABELS.orderPaidBody(formatRM(doc.total), doc.id, doc.team ?? ""),
+          LABELS.orderPaidThanks(regattaName),
         ],
-        { href: `${env().APP_URL}/orders`, label: "View your orders" },
+        { href: `${env().APP_URL}/orders`, label: LABELS.orderPaidLink },
       ),
       attachments: [{ filename: "receipt.pdf", content: receipt, contentType: "application/pdf" }],
     });

@@ -2,7 +2,8 @@
 // pdfmake are read once into pdfmake's in-memory file system and parsed once per process (see
 // `parseFontsOnce`); pdfmake may fetch no URL at all and read no local file outside that font
 // folder (a document never names an image or a file, but the policies hold even if one did). See
-// docs/decisions/0013-orders-pdfs-jobs.md.
+// docs/decisions/0013-orders-pdfs-jobs.md. A document speaks the locale it is made in: the
+// requester's for a download, the owner's (users.locale) for the emailed receipt.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -11,7 +12,9 @@ import { requireUser } from "~/lib/access.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { orderDocFor } from "~/models/order-list.server";
 import { getSettings } from "~/models/settings.server";
-import { MSG } from "~/messages";
+import { bundleFor } from "~/i18n/bundles";
+import type { Locale } from "~/i18n/locale";
+import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { formatDateTime, formatRM } from "~/rules/format";
 
 /** pdfmake 0.3's server object (the @types package still describes 0.2's PdfPrinter). */
@@ -96,56 +99,54 @@ export type OrderDoc = {
   transactionId: string | null;
   owner: { name: string; email: string };
   team: string | null;
-  lines: { label: string; price: number; count: number }[];
+  /** `kind` TICKET: named in the document's language (the stored name is English). */
+  lines: { kind?: string; label: string; price: number; count: number }[];
   total: number;
 };
 
-const TITLE: Record<OrderDocKind, string> = { invoice: "INVOICE", receipt: "RECEIPT" };
-
-function definition(kind: OrderDocKind, d: OrderDoc): TDocumentDefinitions {
+function definition(kind: OrderDocKind, d: OrderDoc, locale: Locale): TDocumentDefinitions {
+  const { LABELS: L } = bundleFor(locale);
+  const title = L.pdfTitle[kind];
   const facts: [string, string][] = [
-    ["Order ID", String(d.id)],
-    ["Date", formatDateTime(d.createdAt)],
-    ["Status", d.status],
-    ["Owner", d.owner.name ? `${d.owner.name} (${d.owner.email})` : d.owner.email],
-    ["Team", d.team ?? "-"],
+    [L.pdfOrderId, String(d.id)],
+    [L.date, formatDateTime(d.createdAt, locale)],
+    [L.status, L.pdfStatus[d.status as keyof typeof L.pdfStatus] ?? d.status],
+    [L.owner, d.owner.name ? `${d.owner.name} (${d.owner.email})` : d.owner.email],
+    [L.team, d.team ?? "-"],
   ];
   if (kind === "receipt") {
-    facts.push(["Paid", formatDateTime(d.updatedAt)]);
-    if (d.transactionId) facts.push(["Transaction ID", d.transactionId]);
+    facts.push([L.pdfPaid, formatDateTime(d.updatedAt, locale)]);
+    if (d.transactionId) facts.push([L.pdfTransactionId, d.transactionId]);
   }
-  const head: TableCell[] = ["Item", "Price", "Count", "Subtotal"].map((text, i) => ({
+  const head: TableCell[] = [L.item, L.price, L.count, L.subtotal].map((text, i) => ({
     text,
     bold: true,
     alignment: i === 0 ? ("left" as const) : ("right" as const),
   }));
   const rows = d.lines.map((l): TableCell[] => [
-    { text: l.label || "-" },
+    { text: (l.kind === "TICKET" ? L.dinnerTicket : l.label) || "-" },
     { text: formatRM(l.price), alignment: "right" as const },
     { text: String(l.count), alignment: "right" as const },
     { text: formatRM(l.price * l.count), alignment: "right" as const },
   ]);
   const totalRow: TableCell[] = [
-    { text: "Total", bold: true, colSpan: 3 },
+    { text: L.total, bold: true, colSpan: 3 },
     {},
     {},
     { text: formatRM(d.total), bold: true, alignment: "right" as const },
   ];
   const closing: Content =
     kind === "receipt"
-      ? { text: "Thank you. Payment received in full. Orders are non-refundable.", margin: [0, 16, 0, 0] }
-      : {
-          text: "Orders are non-refundable and are confirmed only on successful payment.",
-          margin: [0, 16, 0, 0],
-        };
+      ? { text: L.pdfReceiptClosing, margin: [0, 16, 0, 0] }
+      : { text: L.pdfInvoiceClosing, margin: [0, 16, 0, 0] };
   return {
-    info: { title: `${d.regattaName} ${TITLE[kind].toLowerCase()} ${d.id}`, creator: "Regatta" },
+    info: { title: `${d.regattaName} ${title.toLowerCase()} ${d.id}`, creator: "Regatta" },
     pageSize: "A4",
     pageMargins: [40, 48, 40, 48],
     defaultStyle: { font: "Roboto", fontSize: 10 },
     content: [
       { text: d.regattaName, fontSize: 16, bold: true },
-      { text: TITLE[kind], fontSize: 13, bold: true, margin: [0, 4, 0, 12] },
+      { text: title, fontSize: 13, bold: true, margin: [0, 4, 0, 12] },
       {
         table: { widths: [90, "*"], body: facts.map(([k, v]) => [{ text: k, bold: true }, { text: v }]) },
         layout: "noBorders",
@@ -166,9 +167,10 @@ export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
   return pdfmake.createPdf(doc).getBuffer();
 }
 
-/** The PDF's bytes (Roboto, A4, one or more pages for long orders). */
-export async function orderPdf(kind: OrderDocKind, doc: OrderDoc): Promise<Buffer> {
-  return renderPdf(definition(kind, doc));
+/** The PDF's bytes (Roboto, A4, one or more pages for long orders), in `locale` (English by
+ * default). */
+export async function orderPdf(kind: OrderDocKind, doc: OrderDoc, locale: Locale = "en"): Promise<Buffer> {
+  return renderPdf(definition(kind, doc, locale));
 }
 
 // The first document of a process also pays for loading pdfmake's code and parsing the fonts
@@ -184,7 +186,7 @@ if (process.env.NODE_ENV === "production") {
     transactionId: null,
     owner: { name: "", email: "warm-up" },
     team: null,
-    lines: [{ label: "Dinner Ticket", price: 0, count: 1 }],
+    lines: [{ kind: "TICKET", label: "Dinner Ticket", price: 0, count: 1 }],
     total: 0,
   };
   setTimeout(() => orderPdf("receipt", warmUp).catch(() => {}), 2_000).unref();
@@ -219,9 +221,12 @@ export async function orderDocResponse(
   const doc = token ? orderDocFor(viewer, token, getSettings().regattaName) : null;
   if (!doc || (kind === "receipt" && doc.status !== "PAID")) return notFound();
   try {
-    return pdfResponse(kind, await orderPdf(kind, doc));
+    return pdfResponse(kind, await orderPdf(kind, doc, localeOf(request)));
   } catch (error) {
     console.error(`pdf: ${kind} of order #${doc.id} failed`, error);
-    return redirectWithToast(request, "/orders", { type: "error", message: MSG.downloadError(kind) });
+    return redirectWithToast(request, "/orders", {
+      type: "error",
+      message: messagesFor(request).MSG.downloadError(kind),
+    });
   }
 }

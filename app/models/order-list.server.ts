@@ -3,7 +3,7 @@
 // reads 50 rows and their lines, never the whole table), order totals summed in SQL, and every
 // manager read scoped to the orders they own.
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { ORDER_STATUSES, type OrderStatus } from "../../db/enums";
+import { type Locale, ORDER_STATUSES, type OrderLineKind, type OrderStatus } from "../../db/enums";
 import { db, schema } from "~/lib/db.server";
 import type { OrderDoc } from "~/lib/pdf.server";
 import { containing } from "~/models/user-list.server";
@@ -114,12 +114,14 @@ export function listOrders(
   return { rows, total };
 }
 
-export type OrderLineView = { id: number; label: string; price: number; count: number };
+/** An order line as shown; `kind` lets a screen name a dinner ticket line in its own language. */
+export type OrderLineView = { id: number; kind: OrderLineKind; label: string; price: number; count: number };
 
 function linesOf(orderId: number): OrderLineView[] {
   return db()
     .select({
       id: l.id,
+      kind: l.kind,
       price: l.price,
       count: l.count,
       label: sql<string>`COALESCE(CASE ${l.kind}
@@ -143,6 +145,7 @@ const headFields = {
   ownerId: o.ownerId,
   ownerName: u.name,
   ownerEmail: u.email,
+  ownerLocale: u.locale,
   team: a.name,
 };
 
@@ -189,7 +192,7 @@ export function orderDocFor(
   viewer: Pick<User, "id" | "role">,
   token: string,
   regattaName: string,
-): (OrderDoc & { status: OrderStatus; ownerId: number }) | null {
+): (OrderDoc & { status: OrderStatus; ownerId: number; ownerLocale: Locale }) | null {
   if (!TOKEN.test(token)) return null;
   const head = headWhere(and(eq(o.token, token), inScope(orderScopeOf(viewer))));
   if (!head) return null;
@@ -202,7 +205,10 @@ export function orderDocById(orderId: number, regattaName: string) {
   return head ? docOf(head, regattaName) : null;
 }
 
-function docOf(head: Head, regattaName: string): OrderDoc & { status: OrderStatus; ownerId: number } {
+function docOf(
+  head: Head,
+  regattaName: string,
+): OrderDoc & { status: OrderStatus; ownerId: number; ownerLocale: Locale } {
   const lines = linesOf(head.id);
   return {
     regattaName,
@@ -211,6 +217,7 @@ function docOf(head: Head, regattaName: string): OrderDoc & { status: OrderStatu
     updatedAt: head.updatedAt,
     status: head.status,
     ownerId: head.ownerId,
+    ownerLocale: head.ownerLocale,
     transactionId: head.transactionId,
     owner: { name: head.ownerName, email: head.ownerEmail },
     team: head.team,

@@ -5,6 +5,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { requireUser } from "~/lib/access.server";
 import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
+import { useLocale, useMessages } from "~/i18n/useMessages";
 import { formatDateTime } from "~/rules/format";
 import { OrderLines, OrderStatusBadge } from "~/tables/orders";
 
@@ -25,10 +26,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function ViewOrder() {
   const order = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const { LABELS } = useMessages();
+  const locale = useLocale();
   return (
-    <Dialog title="View Order" closeTo={`/orders${search}`}>
+    <Dialog title={LABELS.viewOrder} closeTo={`/orders${search}`}>
       <p>
-        Order #{order.id} · {formatDateTime(order.createdAt)} · <OrderStatusBadge status={order.status} />
+        {LABELS.orderN(order.id)} · {formatDateTime(order.createdAt, locale)} ·{" "}
+        <OrderStatusBadge status={order.status} />
       </p>
       <OrderLines lines={order.lines} total={order.total} />
     </Dialog>

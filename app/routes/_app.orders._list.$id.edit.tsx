@@ -20,7 +20,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { findOrder, isOrderStatus, orderNotes, parseOrderId } from "~/models/order-list.server";
 import { addOrderNote, setOrderStatus } from "~/models/order.server";
 import type { User } from "~/models/user.server";
-import { MSG } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useLocale, useMessages } from "~/i18n/useMessages";
 import { formatDateTime, formatRM } from "~/rules/format";
 import { OrderStatusBadge, statusLabel } from "~/tables/orders";
 import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
@@ -60,6 +61,7 @@ const reply = (data: Reply, status = 200) => json(data, status);
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const form = await readForm(request);
+  const { MSG, LABELS } = messagesFor(request);
   const order = orderOf(params.id);
   const here = `/orders/${order.id}/edit${new URL(request.url).search}`;
   const intent = form.get("intent");
@@ -93,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const note = typeof raw === "string" ? raw.trim() : "";
     if (!note) return reply({ toast: { type: "error", message: MSG.orderNoteRequired }, note: "" }, 400);
     if (note.length > NOTE_MAX) {
-      return reply({ toast: { type: "error", message: MSG.tooLong("Note", NOTE_MAX) }, note }, 400);
+      return reply({ toast: { type: "error", message: MSG.tooLong(LABELS.note, NOTE_MAX) }, note }, 400);
     }
     if (!addOrderNote(user, order.id, note)) throw new Response("Not Found", { status: 404 });
     return redirectWithToast(request, here, { type: "success", message: MSG.orderNoteAdded });
@@ -108,11 +110,13 @@ export default function EditOrder() {
   const { search } = useLocation();
   const here = `/orders/${order.id}/edit${search}`;
   const confirm = data && "confirm" in data ? data.confirm : undefined;
+  const { MSG, LABELS } = useMessages();
+  const locale = useLocale();
   return (
-    <Dialog title="Edit Order / Add Notes" closeTo={`/orders${search}`}>
+    <Dialog title={LABELS.editOrderNotes} closeTo={`/orders${search}`}>
       <Toasts toasts={[data?.toast]} />
       <p>
-        Order #{order.id} · {formatDateTime(order.createdAt)} · {order.owner}
+        {LABELS.orderN(order.id)} · {formatDateTime(order.createdAt, locale)} · {order.owner}
         {order.team ? ` (${order.team})` : ""} · {formatRM(order.total)}
       </p>
       {confirm ? (
@@ -121,41 +125,41 @@ export default function EditOrder() {
           <p>
             <OrderStatusBadge status={order.status} /> → <OrderStatusBadge status={confirm.status} />
           </p>
-          <PostForm task="Updating status" preventScrollReset className="actions">
+          <PostForm task={LABELS.taskUpdatingStatus} preventScrollReset className="actions">
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="status" value={confirm.status} />
             <input type="hidden" name="confirmed" value="yes" />
             <button type="submit" className="btn btn-primary">
-              Yes, update status
+              {LABELS.yesUpdateStatus}
             </button>
             <Link to={here} className="btn" preventScrollReset>
-              Cancel
+              {LABELS.cancel}
             </Link>
           </PostForm>
         </div>
       ) : (
         <StatusForm key={order.status} current={order.status} />
       )}
-      <h3>Notes</h3>
+      <h3>{LABELS.notes}</h3>
       {order.notes.length === 0 ? (
         <p className="empty">{MSG.nothingToShow}</p>
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <caption className="visually-hidden">Order notes</caption>
+            <caption className="visually-hidden">{LABELS.orderNotes}</caption>
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Author</th>
-                <th scope="col">Note</th>
+                <th scope="col">{LABELS.date}</th>
+                <th scope="col">{LABELS.author}</th>
+                <th scope="col">{LABELS.note}</th>
               </tr>
             </thead>
             <tbody>
               {order.notes.map((n) => (
                 <tr key={n.id}>
-                  <td data-label="Date">{formatDateTime(n.createdAt)}</td>
-                  <td data-label="Author">{n.author}</td>
-                  <td data-label="Note" className="cell-wrap">
+                  <td data-label={LABELS.date}>{formatDateTime(n.createdAt, locale)}</td>
+                  <td data-label={LABELS.author}>{n.author}</td>
+                  <td data-label={LABELS.note} className="cell-wrap">
                     {n.note}
                   </td>
                 </tr>
@@ -164,10 +168,10 @@ export default function EditOrder() {
           </table>
         </div>
       )}
-      <PostForm task="Adding note" preventScrollReset>
+      <PostForm task={LABELS.taskAddingNote} preventScrollReset>
         <input type="hidden" name="intent" value="note" />
         <div className="field">
-          <label htmlFor="order-note">Add Note</label>
+          <label htmlFor="order-note">{LABELS.addNote}</label>
           <textarea
             id="order-note"
             name="note"
@@ -178,7 +182,7 @@ export default function EditOrder() {
           />
         </div>
         <button type="submit" className="btn btn-primary">
-          Add Note
+          {LABELS.addNote}
         </button>
       </PostForm>
     </Dialog>
@@ -191,21 +195,22 @@ function StatusForm({ current }: { current: string }) {
   const [choice, setChoice] = useState(current);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const { LABELS } = useMessages();
   return (
-    <PostForm task="Updating status" preventScrollReset className="toolbar">
+    <PostForm task={LABELS.taskUpdatingStatus} preventScrollReset className="toolbar">
       <input type="hidden" name="intent" value="status" />
       <div className="field">
-        <label htmlFor="order-status">Status</label>
+        <label htmlFor="order-status">{LABELS.status}</label>
         <select id="order-status" name="status" value={choice} onChange={(e) => setChoice(e.target.value)}>
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {statusLabel(s)}
+              {statusLabel(s, LABELS)}
             </option>
           ))}
         </select>
       </div>
       <button type="submit" className="btn btn-primary" disabled={hydrated && choice === current}>
-        Update Status
+        {LABELS.updateStatus}
       </button>
     </PostForm>
   );

@@ -12,11 +12,12 @@ import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { listOrders, type OrderRow, orderScopeOf } from "~/models/order-list.server";
-import { MSG, TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList } from "~/rules/list-params";
-import { ORDER_LIST, orderColumns, STATUS_CHOICES } from "~/tables/orders";
+import { ORDER_LIST, orderColumns, statusChoicesOf } from "~/tables/orders";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.orders} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.orders);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "orders");
@@ -39,22 +40,23 @@ function useCancelling(): number | null {
 
 function RowActions({ row, admin }: { row: OrderRow; admin: boolean }) {
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
     <div className="filter-actions">
       <Link to={`/orders/${row.id}${search}`} preventScrollReset className="btn btn-small">
-        View Order
+        {LABELS.viewOrder}
       </Link>
       {admin ? (
         <Link to={`/orders/${row.id}/edit${search}`} preventScrollReset className="btn btn-small">
-          Edit Order / Add Notes
+          {LABELS.editOrderNotes}
         </Link>
       ) : null}
       <a href={`/orders/${row.token}/invoice.pdf`} download="invoice.pdf" className="btn btn-small">
-        Download Invoice
+        {LABELS.downloadInvoice}
       </a>
       {row.status === "PAID" ? (
         <a href={`/orders/${row.token}/receipt.pdf`} download="receipt.pdf" className="btn btn-small">
-          Download Receipt
+          {LABELS.downloadReceipt}
         </a>
       ) : null}
       {!admin && row.status === "PROCESSING" ? (
@@ -63,7 +65,7 @@ function RowActions({ row, admin }: { row: OrderRow; admin: boolean }) {
           preventScrollReset
           className="btn btn-small btn-danger"
         >
-          Cancel Order
+          {LABELS.cancelOrder}
         </Link>
       ) : null}
     </div>
@@ -73,21 +75,23 @@ function RowActions({ row, admin }: { row: OrderRow; admin: boolean }) {
 export default function Orders() {
   const data = useLoaderData<typeof loader>();
   const cancelling = useCancelling();
+  const bundle = useMessages();
+  const { MSG, TITLES, LABELS } = bundle;
   const status = (data.filters as { status?: string }).status ?? "";
   const rows = data.rows.map((r) => (r.id === cancelling ? { ...r, status: "CANCELLED" as const } : r));
   const columns: Column<OrderRow>[] = [
-    ...orderColumns(data.admin),
-    { label: "Actions", cell: (r) => <RowActions row={r} admin={data.admin} /> },
+    ...orderColumns(data.admin, bundle),
+    { label: LABELS.colActions, cell: (r) => <RowActions row={r} admin={data.admin} /> },
   ];
   return (
     <Screen title={TITLES.orders} actions={data.admin ? <CsvLink href="/orders.csv" /> : null}>
       {data.admin ? (
-        <FilterForm submitLabel="Filter">
+        <FilterForm submitLabel={LABELS.filter}>
           <div className="field">
-            <label htmlFor="filter-status">Status</label>
+            <label htmlFor="filter-status">{LABELS.status}</label>
             <select id="filter-status" name="status" defaultValue={status} key={`status-${status}`}>
-              {STATUS_CHOICES.map(([value, label]) => (
-                <option key={label} value={value}>
+              {statusChoicesOf(LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
                   {label}
                 </option>
               ))}

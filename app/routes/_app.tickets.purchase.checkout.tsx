@@ -15,13 +15,15 @@ import { checkoutAnswer, refuseCheckout, startCheckout } from "~/lib/checkout.se
 import { readForm } from "~/lib/csrf.server";
 import { getSettings } from "~/models/settings.server";
 import { checkoutTickets } from "~/models/ticket.server";
-import { MSG, TITLES } from "~/messages";
-import { parsePax, TICKET_LABEL, ticketDraft } from "~/rules/tickets";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { parsePax, ticketDraft } from "~/rules/tickets";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "tickets");
   const settings = getSettings();
-  const parsed = parsePax(new URL(request.url).searchParams.get("pax"));
+  const { MSG } = messagesFor(request);
+  const parsed = parsePax(new URL(request.url).searchParams.get("pax"), MSG);
   const dueHours = settings.paymentDueHours;
   const refuse = (message: string) =>
     json({ refused: message as string | null, pax: 0, price: 0, total: 0, dueHours });
@@ -40,7 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "tickets");
   const form = await readForm(request);
-  const parsed = parsePax(form.get("pax"));
+  const { MSG } = messagesFor(request);
+  const parsed = parsePax(form.get("pax"), MSG);
   if ("error" in parsed) return refuseCheckout(parsed.error, 400);
   const result = checkoutTickets(user, parsed.pax, getSettings());
   if ("refused" in result) return refuseCheckout(MSG.ticketNoClub, 403);
@@ -53,6 +56,7 @@ export default function TicketCheckout() {
   const { search } = useLocation();
   // Back to the screen with the pax as typed, so the input behind keeps it.
   const closeTo = `/tickets/purchase${search}`;
+  const { TITLES, LABELS } = useMessages();
 
   return (
     <CheckoutDialog
@@ -61,7 +65,7 @@ export default function TicketCheckout() {
       checkout={actionData?.checkout}
       toast={actionData?.toast}
       refusal={data.refused}
-      lines={[{ id: 1, label: TICKET_LABEL, price: data.price, count: data.pax }]}
+      lines={[{ id: 1, label: LABELS.dinnerTicket, price: data.price, count: data.pax }]}
       total={data.total}
       hidden={[["pax", data.pax]]}
       dueHours={data.dueHours}

@@ -9,11 +9,12 @@ import { Form, Outlet, useLoaderData } from "@remix-run/react";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { getSettings } from "~/models/settings.server";
-import { TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { formatRM } from "~/rules/format";
-import { MAX_PAX, TICKET_LABEL } from "~/rules/tickets";
+import { MAX_PAX } from "~/rules/tickets";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.tickets} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.tickets);
 
 /** The pax shown in the input: as typed (it is only a default value), 1 on a first visit. */
 function shownPax(url: URL): string {
@@ -33,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function TicketPurchase() {
   const data = useLoaderData<typeof loader>();
+  const { TITLES, LABELS } = useMessages();
   return (
     <Screen title={TITLES.tickets}>
       <Form method="get" action="/tickets/purchase/checkout" preventScrollReset>
@@ -41,19 +43,19 @@ export default function TicketPurchase() {
             <caption className="visually-hidden">{TITLES.tickets}</caption>
             <thead>
               <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Price</th>
+                <th scope="col">{LABELS.item}</th>
+                <th scope="col">{LABELS.price}</th>
                 <th scope="col">
-                  <label htmlFor="pax">Number of pax</label>
+                  <label htmlFor="pax">{LABELS.numberOfPax}</label>
                 </th>
-                <th scope="col">Description</th>
+                <th scope="col">{LABELS.description}</th>
               </tr>
             </thead>
             <tbody>
               <tr>
-                <td data-label="Item">{TICKET_LABEL}</td>
-                <td data-label="Price">{formatRM(data.price)}</td>
-                <td data-label="Number of pax">
+                <td data-label={LABELS.item}>{LABELS.dinnerTicket}</td>
+                <td data-label={LABELS.price}>{formatRM(data.price)}</td>
+                <td data-label={LABELS.numberOfPax}>
                   {/* Keyed by the URL's pax: a new URL shows its own number, not a stale one. */}
                   <input
                     key={data.pax}
@@ -67,7 +69,7 @@ export default function TicketPurchase() {
                     defaultValue={data.pax}
                   />
                 </td>
-                <td data-label="Description" className="cell-wrap">
+                <td data-label={LABELS.description} className="cell-wrap">
                   {data.description}
                 </td>
               </tr>
@@ -76,7 +78,7 @@ export default function TicketPurchase() {
         </div>
         <div className="actions">
           <button type="submit" className="btn btn-primary">
-            Checkout
+            {TITLES.checkout}
           </button>
         </div>
       </Form>

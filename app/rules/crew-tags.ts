@@ -21,11 +21,10 @@ export const MAX_ENTRY_CHARS = 40;
 /** Characters of the regatta's and the club's names on a card (one line each). */
 export const MAX_LINE_CHARS = 52;
 
-// Not spec sentences (crew tags are beyond the spec); kept here until messages.ts takes them.
+// Not spec sentences (crew tags are beyond the spec); kept here until messages.ts takes them (the
+// PDF's toasts and card words already did: LABELS.crewTags*, LABELS.tag*).
 export const CREW_TAG_MSG = {
   downloadLabel: "Download Crew Tags",
-  noPaidMembers: "No crew tags to print yet: a member gets a crew tag once their crew tag fee is paid.",
-  downloadError: "An error occured when downloading crew tags. Please try again.",
   /** The link of one part when a club has more paid members than one PDF holds. */
   partLabel: (from: number, to: number) => `Download Crew Tags (${from}-${to})`,
   partsHint: (total: number) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MSG } from "~/messages";
+import { MS } from "~/messages.ms";
 import { MAX_PAX, parsePax, ticketDraft } from "./tickets";
 
 const MIN = { error: "Number of pax must be at least 1." };
@@ -51,6 +52,16 @@ describe("parsePax", () => {
       "Number of pax must be at most 50 per order. For more, place another order.",
     );
     for (const raw of ["51", "100", "1000", "99999999999999999999"]) expect(parsePax(raw), raw).toEqual(MAX);
+  });
+});
+
+describe("parsePax in Malay", () => {
+  it("says each refusal in the bundle's words", () => {
+    expect(parsePax("", MS.MSG)).toEqual({ error: MS.MSG.ticketPaxMin });
+    expect(parsePax("1.5", MS.MSG)).toEqual({ error: MS.MSG.ticketPaxWhole });
+    expect(parsePax("51", MS.MSG)).toEqual({ error: MS.MSG.ticketPaxMax(MAX_PAX) });
+    expect(parsePax("3", MS.MSG)).toEqual({ pax: 3 });
+    expect(MS.MSG.ticketPaxMin).not.toBe(MSG.ticketPaxMin);
   });
 });
 

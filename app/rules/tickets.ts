@@ -1,10 +1,11 @@
 // Dinner tickets, pure: the number of pax a manager typed, and the draft order it makes (one
 // 'Dinner Ticket' line, count = pax, at the settings' ticket price). Shared by the screen, the
 // checkout dialog, the action (which parses again: the form is never trusted) and the tests.
-import { MSG } from "~/messages";
+import { type Bundle, EN } from "~/messages";
 import { type Draft, draftTotal } from "./orders";
 
-export const TICKET_LABEL = "Dinner Ticket";
+/** The line's name as stored (English); screens show their bundle's LABELS.dinnerTicket. */
+export const TICKET_LABEL = EN.LABELS.dinnerTicket;
 
 /** The spec's minimum ('Number of pax must be at least 1.'). */
 export const MIN_PAX = 1;
@@ -22,9 +23,9 @@ export type PaxResult = { pax: number } | { error: string };
  * The pax field as typed: a whole number from MIN_PAX to MAX_PAX (leading zeros allowed).
  * Empty, zero, negative and below-one decimals get the spec's sentence; other decimals and
  * anything that is not a number (a file, "1e2", "abc") the whole-number one; more than MAX_PAX
- * the maximum one.
+ * the maximum one. In the words of `MSG` (the request's language; English by default).
  */
-export function parsePax(raw: unknown): PaxResult {
+export function parsePax(raw: unknown, MSG: Bundle["MSG"] = EN.MSG): PaxResult {
   if (raw === null || raw === undefined) return { error: MSG.ticketPaxMin };
   if (typeof raw !== "string") return { error: MSG.ticketPaxWhole };
   const text = raw.trim();

@@ -7,7 +7,8 @@ import type { OrderRow } from "~/models/order-list.server";
 import { formatDateTime, formatRM } from "~/rules/format";
 import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
 import { lineSubtotal } from "~/rules/orders";
-import { useMessages } from "~/i18n/useMessages";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { type Bundle, EN } from "~/messages";
 
 export const ORDER_LIST: ListSpec<"created" | "id", "status"> = {
   sizes: SIZES_DEFAULT,
@@ -17,40 +18,53 @@ export const ORDER_LIST: ListSpec<"created" | "id", "status"> = {
   filters: { status: 12 },
 };
 
-/** The status filter's choices, in the spec's order ("" is All). */
-export const STATUS_CHOICES: [OrderStatus | "", string][] = [
-  ["", "All"],
-  ["PROCESSING", "Processing"],
-  ["PAID", "Paid"],
-  ["FAILED", "Failed"],
-  ["CANCELLED", "Cancelled"],
+/** The status filter's choices, in the spec's order ("" is All), in the language of `L`. */
+export const statusChoicesOf = (L: Bundle["LABELS"]): [OrderStatus | "", string][] => [
+  ["", L.statusAll],
+  ["PROCESSING", L.orderStatus.PROCESSING],
+  ["PAID", L.orderStatus.PAID],
+  ["FAILED", L.orderStatus.FAILED],
+  ["CANCELLED", L.orderStatus.CANCELLED],
 ];
+export const STATUS_CHOICES = statusChoicesOf(EN.LABELS);
 
-export const statusLabel = (status: string) =>
-  STATUS_CHOICES.find(([value]) => value === status)?.[1] ?? status;
+/** An order status as a word of `L` (English by default: the CSV). */
+export const statusLabel = (status: string, L: Bundle["LABELS"] = EN.LABELS) =>
+  statusChoicesOf(L).find(([value]) => value === status)?.[1] ?? status;
 
 export function OrderStatusBadge({ status }: { status: string }) {
+  const { LABELS } = useMessages();
   const tone = status === "PAID" ? true : status === "PROCESSING" ? "warn" : false;
-  return <StatusBadge ok={tone}>{statusLabel(status)}</StatusBadge>;
+  return <StatusBadge ok={tone}>{statusLabel(status, LABELS)}</StatusBadge>;
 }
 
 /** Sen as plain RM for a spreadsheet: 123450 -> "1234.50". */
 export const csvRM = (sen: number) => (sen / 100).toFixed(2);
 
-/** Id, Created (Malaysia time), Status, then Owner and Team for ADMIN, then Total. */
-export function orderColumns(admin: boolean): Column<OrderRow>[] {
+function Created({ at }: { at: number | Date }) {
+  return <>{formatDateTime(at, useLocale())}</>;
+}
+
+/** Id, Created (Malaysia time), Status, then Owner and Team for ADMIN, then Total; the labels in
+ * the language of `bundle` (the CSV: English, the spec's column names). */
+export function orderColumns(admin: boolean, { LABELS: L }: Bundle = EN): Column<OrderRow>[] {
   return [
-    { label: "Id", sort: "id", cell: (r) => r.id },
-    { label: "Created", sort: "created", cell: (r) => formatDateTime(r.createdAt) },
+    { label: L.colId, sort: "id", cell: (r) => r.id },
     {
-      label: "Status",
+      label: L.created,
+      sort: "created",
+      cell: (r) => <Created at={r.createdAt} />,
+      csv: (r) => formatDateTime(r.createdAt),
+    },
+    {
+      label: L.status,
       cell: (r) => <OrderStatusBadge status={r.status} />,
       csv: (r) => statusLabel(r.status),
     },
     ...(admin
       ? ([
           {
-            label: "Owner",
+            label: L.owner,
             cell: (r) => (
               <>
                 {r.ownerName}
@@ -60,10 +74,10 @@ export function orderColumns(admin: boolean): Column<OrderRow>[] {
             ),
             csv: (r) => (r.ownerName ? `${r.ownerName} <${r.ownerEmail}>` : r.ownerEmail),
           },
-          { label: "Team", cell: (r) => r.team ?? "" },
+          { label: L.team, cell: (r) => r.team ?? "" },
         ] satisfies Column<OrderRow>[])
       : []),
-    { label: "Total (RM)", cell: (r) => formatRM(r.total), csv: (r) => csvRM(r.total) },
+    { label: L.totalRM, cell: (r) => formatRM(r.total), csv: (r) => csvRM(r.total) },
   ];
 }
 
@@ -77,7 +91,8 @@ export function OrderLines({
   itemLabel,
   countLabel,
 }: {
-  lines: { id: number; label: string; price: number; count: number }[];
+  /** `kind` TICKET: the line is named in the page's language (the stored name is English). */
+  lines: { id: number; kind?: string; label: string; price: number; count: number }[];
   total: number;
   caption?: string;
   itemLabel?: string;
@@ -101,7 +116,7 @@ export function OrderLines({
         <tbody>
           {lines.map((l) => (
             <tr key={l.id}>
-              <td data-label={item}>{l.label}</td>
+              <td data-label={item}>{l.kind === "TICKET" ? LABELS.dinnerTicket : l.label}</td>
               <td data-label={LABELS.price}>{formatRM(l.price)}</td>
               <td data-label={count}>{l.count}</td>
               <td data-label={LABELS.subtotal}>{formatRM(lineSubtotal(l))}</td>
