@@ -5,7 +5,12 @@
 // scoreboard: its page (and a 304 revalidation) against the vanilla app and /not-found, the time
 // from a Save Scores POST to the event on an open live stream, and the server's memory with 500
 // open streams (docs/decisions/0016-race-day.md, Scoreboard).
-// See docs/decisions/0010-performance.md for the targets and the last results.
+// Then every page of every role (issue 12): the pages each of anonymous, ADMIN, COMMITTEE, MANAGER
+// and COMPETITOR reaches by following links from the route table, one per URL shape, each measured
+// in short slices alternating with the vanilla app, with its weight against the phone budgets (JS at
+// most 100 kB gzipped, HTML+CSS at most 25 kB) and the server's peak RSS over the whole run (at most
+// 200 MB).
+// See docs/decisions/0010-performance.md and 0022-speed.md for the targets and the last results.
 //
 // Everything runs on 127.0.0.1. The app is copied (sources only, node_modules linked) into a
 // temp folder and built there, so the run measures the working tree and never touches build/ or
@@ -17,6 +22,8 @@
 //   BENCH_ONLY      a regular expression: measure only the rows whose label matches (vanilla is always run)
 //   BENCH_CPU_PROF  a folder: run our server under `node --cpu-prof` and leave its .cpuprofile there
 //                   (summarise it with `node bench/cpuprofile-summary.mjs <file>`)
+//   BENCH_PAGE_SECONDS  length of each page's measurement in the every-page table (default 2)
+//   BENCH_PAGES     0: skip the every-page table
 //   BENCH_APP       the app's sources to copy instead of this repository's (e.g. an older commit:
 //                   `git archive <commit> | tar -x -C /tmp/before`, then BENCH_APP=/tmp/before)
 import { spawn, spawnSync } from "node:child_process";
@@ -38,6 +45,64 @@ const HELLO_PORT = APP_PORT + 2;
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS) || 5);
 const WARMUP_SECONDS = 1;
 const CONNECTIONS = 20;
+const PAGE_SECONDS = Math.max(1, Number(process.env.BENCH_PAGE_SECONDS) || 2);
+const ALL_PAGES = process.env.BENCH_PAGES !== "0";
+/** The demo users of each role (db/seed.ts, README); anonymous has no login. */
+const ROLE_USERS = {
+  anonymous: null,
+  ADMIN: "admin@example.com",
+  COMMITTEE: "committee@example.com",
+  MANAGER: "manager@example.com",
+  COMPETITOR: "competitor@example.com",
+};
+const JS_BUDGET = 100_000;
+const HTML_CSS_BUDGET = 25_000;
+const RSS_BUDGET_MB = 200;
+/** Where the crawl starts: the route table's paths without parameters (app/lib/access.ts ROUTES),
+ * plus pages only a row or a picker leads to. */
+const SEED_PATHS = [
+  "/",
+  "/associations",
+  "/audit-log",
+  "/auth/login",
+  "/auth/register/manager",
+  "/auth/register/competitor",
+  "/auth/reset",
+  "/auth/resend-verification",
+  "/confirmed-events",
+  "/eoi",
+  "/eoi-events",
+  "/events",
+  "/events-summary",
+  "/help",
+  "/members",
+  "/not-found",
+  "/orders",
+  "/password",
+  "/photo",
+  "/payments",
+  "/races",
+  "/rounds",
+  "/scan-log",
+  "/scanning/entrance",
+  "/scoreboard",
+  "/scoreboard-manage",
+  "/settings",
+  "/teams/manage",
+  "/tickets/purchase",
+  "/training",
+  "/training-reservations",
+  "/training-sessions",
+  "/users",
+  "/users/approve-photo",
+  "/users/photo-approved",
+  "/users/new",
+  "/events/new",
+  "/rounds/new",
+  "/races/new",
+  "/eoi-events/new",
+  "/training-sessions/new",
+];
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 const ADMIN = "admin@example.com";
@@ -687,6 +752,71 @@ async function scoreboardLive(databasePath, adminJar, server) {
   }
 }
 
+// --- every page of every role --------------------------------------------------------------------
+
+/** A URL's shape: its path with numeric ids and long tokens as :id / :token, without the query. */
+const shapeOfPath = (pathname) =>
+  pathname.replace(/\/\d+(?=\/|$)/g, "/:id").replace(/\/[A-Za-z0-9_-]{20,}(?=\/|$)/g, "/:token");
+
+/** Paths never loaded as pages: assets, photos, the live stream, and GETs whose answer is a file. */
+const NOT_A_PAGE = /^\/(build|uploads)\/|^\/scoreboard\/events|\.(csv|pdf)$|^\/auth\/logout/;
+
+/**
+ * The HTML pages the jar's user reaches from the route table's paths by following links and GET
+ * forms: the first URL of each shape, answered 200 with HTML. Breadth first, so a list comes before
+ * the dialogs its rows open.
+ */
+async function crawlPages(jar, seeds) {
+  const queue = seeds.map((p) => new URL(p, base).href);
+  const shapes = new Set();
+  const pages = [];
+  const admit = (href, from) => {
+    let u;
+    try {
+      u = new URL(decodeEntities(href), from);
+    } catch {
+      return;
+    }
+    if (u.origin !== base || NOT_A_PAGE.test(u.pathname)) return;
+    const shape = shapeOfPath(u.pathname);
+    if (shapes.has(shape)) return;
+    shapes.add(shape);
+    queue.push(`${u.origin}${u.pathname}${u.search}`);
+  };
+  for (const seed of queue.splice(0)) admit(seed, base);
+  while (queue.length && pages.length < 400) {
+    const url = queue.shift();
+    const res = await request(url, { jar: new Map(jar) });
+    const type = res.headers.get("content-type") ?? "";
+    const body = await res.text();
+    if (res.status === 302 || res.status === 303) {
+      admit(res.headers.get("location") ?? "/", url);
+      continue;
+    }
+    if (res.status !== 200 || !type.includes("text/html")) continue;
+    pages.push({ url, shape: shapeOfPath(new URL(url).pathname) });
+    for (const tag of tagsOf(body, "a")) {
+      const href = attr(tag, "href");
+      if (href && attr(tag, "download") === null) admit(href, url);
+    }
+    for (const m of body.matchAll(/<form\b[^>]*>/gi)) {
+      if ((attr(m[0], "method") ?? "get").toLowerCase() === "get") admit(attr(m[0], "action") ?? url, url);
+    }
+  }
+  return pages;
+}
+
+/** The server's peak resident memory, sampled every 200 ms while `sampling` runs. */
+function rssSampler(pid) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssKb(pid));
+    } catch {}
+  }, 200);
+  return { peak: () => peak, stop: () => clearInterval(timer) };
+}
+
 // --- servers -------------------------------------------------------------------------------------
 
 /** Copies the app's sources into the temp folder (node_modules linked) and builds them there. */
@@ -751,7 +881,7 @@ async function main() {
   for (const port of [APP_PORT, VANILLA_PORT, HELLO_PORT]) {
     if (!(await portFree(port))) fail(`port ${port} on ${HOST} is in use (set BENCH_PORT to move)`);
   }
-  setTimeout(() => fail("gave up after 15 minutes"), 15 * 60_000).unref();
+  setTimeout(() => fail("gave up after 45 minutes"), 45 * 60_000).unref();
 
   console.log(`bench: building a copy of the app in ${appDir} and bench/vanilla ...`);
   buildApp();
@@ -783,7 +913,11 @@ async function main() {
     `bench: starting node server.mjs on ${base} and remix-serve (bench/vanilla) on ${vanillaBase} ...`,
   );
   if (CPU_PROF) fs.mkdirSync(CPU_PROF, { recursive: true });
-  const nodeArgs = CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [];
+  // The heap cap of production (litefs.yml's `node --max-old-space-size=128 server.mjs`).
+  const nodeArgs = [
+    "--max-old-space-size=128",
+    ...(CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : []),
+  ];
   const appStarted = Date.now();
   const app = await startServer(process.execPath, [...nodeArgs, "server.mjs"], {
     cwd: appDir,
@@ -912,6 +1046,8 @@ async function main() {
   // Load on a shared machine drifts (other processes, other VMs): each of our rows is measured in
   // one-second slices alternating with the vanilla app, and its "x vanilla" is against those
   // slices. The vanilla row shows the median of its runs.
+  const rss = rssSampler(app.pid);
+  const rssAtStart = rssKb(app.pid);
   const vanillaTarget = targets.find((t) => t.vanilla);
   const vanillaWeight = await weigh(vanillaTarget.url, undefined, 200);
   const vanillaRuns = [];
@@ -948,6 +1084,42 @@ async function main() {
     rows.push({ ...t, weight, speed, pair });
     if (speed.unexpected || speed.errors) {
       notes.push(`${t.label}: ${speed.unexpected} responses not ${status}, ${speed.errors} errors/timeouts`);
+    }
+  }
+  // Every page of every role, in short slices alternating with the vanilla app (ALL_PAGES).
+  const pageRows = [];
+  if (ALL_PAGES && (!ONLY || ONLY.test("every page"))) {
+    for (const [role, email] of Object.entries(ROLE_USERS)) {
+      const jar = email
+        ? email === ADMIN
+          ? admin
+          : email === MANAGER
+            ? manager
+            : await login(email)
+        : new Map();
+      const pages = await crawlPages(jar, SEED_PATHS);
+      console.log(`bench: ${role}: ${pages.length} pages`);
+      for (const page of pages) {
+        const weight = await weigh(page.url, jar, 200);
+        const headers = jar.size ? { cookie: cookieHeader(jar) } : {};
+        const load = { url: page.url, headers, status: 200, server: app };
+        for (let i = 0; i < 3; i++) await (await request(page.url, { jar: new Map(jar) })).arrayBuffer();
+        const runsA = [];
+        const runsB = [];
+        for (let i = 0; i < PAGE_SECONDS; i++) {
+          const order = i % 2 === 0 ? [load, vanillaLoad] : [vanillaLoad, load];
+          for (const l of order) (l === load ? runsA : runsB).push(await run(l, 1));
+        }
+        const [speed, pair] = [combine(runsA), combine(runsB)];
+        vanillaRuns.push(pair);
+        process.stdout.write(`bench:   ${role} ${new URL(page.url).pathname}: ${describe(speed)}\n`);
+        pageRows.push({ role, page, weight, speed, pair });
+        if (speed.unexpected || speed.errors) {
+          notes.push(
+            `${role} ${page.url}: ${speed.unexpected} responses not 200, ${speed.errors} errors/timeouts`,
+          );
+        }
+      }
     }
   }
   if (vanillaRuns.length === 0) vanillaRuns.push(await measure(vanillaLoad));
@@ -1013,6 +1185,8 @@ async function main() {
         `${(scoreboardRow.speed.rps / scoreboardRow.pair.rps).toFixed(1)}x the vanilla app (table above); target 10x an ordinary page.`,
     );
   }
+  rss.stop();
+  const rssPeakMb = rss.peak() / 1024;
   await stopServer(app);
   await stopServer(vanilla);
   await hello.terminate();
@@ -1045,6 +1219,44 @@ async function main() {
     }),
   ];
   console.log(`\n${lines.join("\n")}\n`);
+  if (pageRows.length) {
+    const misses = { speed: 0, js: 0, weight: 0 };
+    const pageLines = [
+      "| role | page | p50 ms | p95 ms | req/s | x vanilla | CPU ms/req | HTML+CSS gz | JS gz |",
+      "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      ...pageRows.map(({ role, page, weight, speed, pair }) => {
+        const ratio = speed.rps / pair.rps;
+        const htmlCss = weight.html + weight.css.bytes;
+        if (ratio < 0.5) misses.speed++;
+        if (weight.js.bytes > JS_BUDGET) misses.js++;
+        if (htmlCss > HTML_CSS_BUDGET) misses.weight++;
+        const u = new URL(page.url);
+        return `| ${[
+          role,
+          `\`${u.pathname}${u.search}\``,
+          ms(speed.p50),
+          ms(speed.p95),
+          int(speed.rps),
+          `${ratio.toFixed(2)}x${ratio < 0.5 ? " (< 0.5x)" : ""}`,
+          Number.isFinite(speed.cpu) ? speed.cpu.toFixed(1) : "–",
+          `${kb(htmlCss)}${htmlCss > HTML_CSS_BUDGET ? " (> 25)" : ""}`,
+          `${kb(weight.js.bytes)}${weight.js.bytes > JS_BUDGET ? " (> 100)" : ""}`,
+        ].join(" | ")} |`;
+      }),
+    ];
+    console.log(
+      `Every page of every role (${pageRows.length} pages, ${PAGE_SECONDS} s each alternating with the vanilla app):\n`,
+    );
+    console.log(`${pageLines.join("\n")}\n`);
+    console.log(
+      `Every page: ${pageRows.length - misses.speed} of ${pageRows.length} at least 0.5x the vanilla app's req/s; ` +
+        `${pageRows.length - misses.js} within 100 kB of JS; ${pageRows.length - misses.weight} within 25 kB of HTML+CSS (gzipped).`,
+    );
+  }
+  console.log(
+    `Server memory (RSS) under load: ${(rssAtStart / 1024).toFixed(1)} MB when the load began, peak ${rssPeakMb.toFixed(1)} MB ` +
+      `(target at most ${RSS_BUDGET_MB} MB, Fly's 256 MB machine)${rssPeakMb > RSS_BUDGET_MB ? ": OVER" : ""}.`,
+  );
   if (csv) {
     console.log(
       `CSV export of all users (${new URL(csvRow.url).pathname}), one request on an idle server: ${kb(csv.raw.bytes)} in ` +

@@ -1,7 +1,8 @@
-import { Form, NavLink } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { Role } from "../../db/enums";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { CsrfInput, TaskInput } from "./CsrfInput";
+import { NavAnchor, useNavAnchors } from "./NavAnchor";
 import { navFor } from "~/lib/access";
 import { useMessages } from "~/i18n/useMessages";
 
@@ -11,6 +12,7 @@ export function Sidebar({ role, name, officialSite }: { role: Role; name: string
   const bundle = useMessages();
   const { MSG, NAV, TITLES, LABELS } = bundle;
   const groups = navFor(role, bundle);
+  const nav = useNavAnchors();
   return (
     <>
       <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-label={NAV.menu} />
@@ -34,9 +36,9 @@ export function Sidebar({ role, name, officialSite }: { role: Role; name: string
               </a>
             </li>
             <li>
-              <NavLink to="/" end>
+              <NavAnchor to="/" end nav={nav}>
                 {NAV.home}
-              </NavLink>
+              </NavAnchor>
             </li>
           </ul>
           {groups.map((g) => (
@@ -45,7 +47,9 @@ export function Sidebar({ role, name, officialSite }: { role: Role; name: string
               <ul>
                 {g.items.map((item) => (
                   <li key={item.to}>
-                    <NavLink to={item.to}>{item.label}</NavLink>
+                    <NavAnchor to={item.to} nav={nav}>
+                      {item.label}
+                    </NavAnchor>
                   </li>
                 ))}
               </ul>
@@ -53,9 +57,9 @@ export function Sidebar({ role, name, officialSite }: { role: Role; name: string
           ))}
         </nav>
         {role === "ADMIN" || role === "COMMITTEE" ? (
-          <NavLink to="/password" className="btn btn-block">
+          <NavAnchor to="/password" className="btn btn-block" nav={nav}>
             {MSG.changePassword}
-          </NavLink>
+          </NavAnchor>
         ) : null}
         <Form method="post" action="/auth/logout" className="logout">
           <CsrfInput />
