@@ -11,7 +11,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { EventExistsError, findEvent, updateEvent } from "~/models/event.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { eventFormError, eventFormValues, eventSchemaFor, parseEventId } from "~/rules/event-schema";
+import { eventFormError, eventSchemaFor } from "~/lib/schemas.server";
+import { eventFormValues, parseEventId } from "~/rules/event-fields";
 import { EventForm } from "~/tables/events";
 import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 

@@ -11,7 +11,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { createEvent, EventExistsError } from "~/models/event.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { EVENT_DEFAULTS, eventFormError, eventFormValues, eventSchemaFor } from "~/rules/event-schema";
+import { eventFormError, eventSchemaFor } from "~/lib/schemas.server";
+import { EVENT_DEFAULTS, eventFormValues } from "~/rules/event-fields";
 import { EventForm } from "~/tables/events";
 
 export async function loader({ request }: LoaderFunctionArgs) {

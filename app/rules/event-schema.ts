@@ -5,11 +5,19 @@
 // (`eventSchemaFor(messagesFor(request))`); `eventSchema` is the English one.
 import { z } from "zod";
 import { type Bundle, EN } from "~/messages";
-import { MONEY_MIN_SEN, parseRM, senToRM } from "./settings-schema";
+import { MONEY_MIN_SEN, parseRM } from "./settings-schema";
 
 import { EVENT_COUNTS, type EventCount, EVENT_MAX, EVENT_PRICE_MAX_SEN } from "./event-fields";
 
-export { EVENT_COUNTS, EVENT_MAX, EVENT_PRICE_MAX_SEN, type EventCount, parseEventId } from "./event-fields";
+export {
+  EVENT_COUNTS,
+  EVENT_DEFAULTS,
+  EVENT_MAX,
+  EVENT_PRICE_MAX_SEN,
+  type EventCount,
+  eventFormValues,
+  parseEventId,
+} from "./event-fields";
 
 type Msg = Bundle["MSG"];
 
@@ -39,20 +47,6 @@ function priceOf(MSG: Msg) {
 
 const textOf = (MSG: Msg, label: string, max: number) =>
   required(MSG).max(max, { error: MSG.tooLong(label, max) });
-
-/** The spec's defaults for a new event (section 9); price in sen. */
-export const EVENT_DEFAULTS = {
-  price: 10000,
-  maxTeam: 50,
-  reserveCount: 0,
-  minRace: 0,
-  maxRace: 12,
-  maxMale: 12,
-  minFemale: 0,
-  minAge: 0,
-  maxAge: 100,
-  limitMalaysia: false,
-} as const;
 
 export function eventSchemaFor(bundle: Bundle = EN) {
   const { MSG, LABELS } = bundle;
@@ -123,24 +117,4 @@ export function eventFormError(
 export function eventName(name: string, mode: "create" | "edit"): string {
   const clean = name.trim().replace(/\s+/g, " ");
   return mode === "create" ? clean.toUpperCase() : clean;
-}
-
-/** A stored event as the form's values (price as RM text, counts as text). */
-export function eventFormValues(
-  e: Omit<EventInput, "name" | "description"> & { name?: string; description?: string },
-) {
-  return {
-    name: e.name ?? "",
-    description: e.description ?? "",
-    price: senToRM(e.price),
-    maxTeam: String(e.maxTeam),
-    reserveCount: String(e.reserveCount),
-    minRace: String(e.minRace),
-    maxRace: String(e.maxRace),
-    maxMale: String(e.maxMale),
-    minFemale: String(e.minFemale),
-    minAge: String(e.minAge),
-    maxAge: String(e.maxAge),
-    limitMalaysia: e.limitMalaysia ? "on" : "",
-  };
 }
