@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
   json,
@@ -21,7 +20,8 @@ import type { Toast } from "~/lib/toast";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
-import { loginSchemaFor, MAX } from "~/rules/auth-schemas";
+import { loginSchemaFor, parseWithZod } from "~/lib/schemas.server";
+import { MAX } from "~/rules/auth-fields";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.login);
 

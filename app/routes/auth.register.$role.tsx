@@ -6,7 +6,6 @@ import {
   getTextareaProps,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
   json,
@@ -34,7 +33,8 @@ import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { inBundle } from "~/lib/i18n-text";
 import { metaTitle } from "~/lib/meta";
-import { firstError, MAX, type RegisterRole, registrationSchema, yearBounds } from "~/rules/auth-schemas";
+import { parseWithZod, registrationSchema } from "~/lib/schemas.server";
+import { firstError, MAX, type RegisterRole, yearBounds } from "~/rules/auth-fields";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.register);
 

@@ -6,7 +6,7 @@ import { sendVerificationEmail } from "~/models/account.server";
 import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
 import { findUserByEmail } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
-import { MAX } from "~/rules/auth-schemas";
+import { MAX } from "~/rules/auth-fields";
 
 // The OK of the login page's confirm toast: resend the verification email (a POST, so it works
 // without JavaScript), then show the server's message on the login page.

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
@@ -17,7 +16,8 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { inBundle } from "~/lib/i18n-text";
 import { metaTitle } from "~/lib/meta";
-import { forgotSchemaFor, MAX, resetSchemaFor } from "~/rules/auth-schemas";
+import { forgotSchemaFor, parseWithZod, resetSchemaFor } from "~/lib/schemas.server";
+import { MAX } from "~/rules/auth-fields";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.reset);
 

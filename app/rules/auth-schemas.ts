@@ -5,21 +5,18 @@
 import { z } from "zod";
 import { type Bundle, EN } from "~/messages";
 
+import { MAX, type RegisterRole, yearBounds } from "./auth-fields";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password-limits";
 
+export {
+  firstError,
+  MAX,
+  NAME_PUNCTUATION,
+  REGISTRATION_ORDER,
+  type RegisterRole,
+  yearBounds,
+} from "./auth-fields";
 export { PASSWORD_MAX, PASSWORD_MIN } from "./password-limits";
-
-/** Length caps of every text field (the inputs carry them as maxLength too). */
-export const MAX = {
-  email: 254,
-  teamName: 100,
-  name: 100,
-  identification: 30,
-  phone: 20,
-  address: 300,
-  password: PASSWORD_MAX,
-  token: 200,
-} as const;
 
 export function loginSchemaFor({ MSG }: Bundle = EN) {
   return z.object({
@@ -33,7 +30,6 @@ export function loginSchemaFor({ MSG }: Bundle = EN) {
 export const loginSchema = loginSchemaFor();
 
 /** Letters (any script), digits, spaces and the punctuation names and club names really use. */
-export const NAME_PUNCTUATION = ".,'-/@()&";
 const NAME_CHARS = /^[\p{L}\p{M}0-9 .,'\-/@()&]+$/u;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
@@ -42,13 +38,6 @@ const passwordOf = (MSG: Bundle["MSG"]) =>
     .string({ error: MSG.passwordLength })
     .min(PASSWORD_MIN, { error: MSG.passwordLength })
     .max(PASSWORD_MAX, { error: MSG.passwordLength });
-
-export function yearBounds(now = new Date()) {
-  const max = now.getFullYear();
-  return { min: max - 100, max };
-}
-
-export type RegisterRole = "manager" | "competitor";
 
 /** Registration (spec section 5, in order). `countries` are the valid two-letter codes. */
 export function registrationSchema(
@@ -111,32 +100,6 @@ export function registrationSchema(
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MSG.passwordSame });
     }
   });
-}
-
-/** The spec's field order: the first failing field's message is the one a toast shows. */
-export const REGISTRATION_ORDER = [
-  "teamName",
-  "teamCountry",
-  "email",
-  "password",
-  "confirmPassword",
-  "identification",
-  "name",
-  "gender",
-  "yob",
-  "phone",
-  "phoneEmergency",
-  "address",
-  "photo",
-] as const;
-
-export function firstError(errors: Record<string, string[] | null | undefined> | undefined): string | null {
-  if (!errors) return null;
-  for (const key of REGISTRATION_ORDER) {
-    const e = errors[key];
-    if (e?.length) return e[0];
-  }
-  return null;
 }
 
 export function forgotSchemaFor({ MSG }: Bundle = EN) {
