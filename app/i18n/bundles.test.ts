@@ -61,6 +61,12 @@ const STRING_PARAMS = new Set([
   "end",
   "doing",
   "amount",
+  // race day and training (rounds, races, draws, kiosk, training)
+  "list",
+  "round",
+  "where",
+  "time",
+  "tab",
 ]);
 const NUMBER_PARAMS = new Set([
   "min",
@@ -82,6 +88,11 @@ const NUMBER_PARAMS = new Set([
   "pending",
   "reserved",
   "year",
+  // race day (draws, scoreboard)
+  "heats",
+  "races",
+  "scored",
+  "seed",
 ]);
 const WORD_PARAMS: Record<string, Record<string, readonly unknown[]>> = {
   "MSG.photosConfirm": { intent: ["approve", "reject"] },
