@@ -3,16 +3,16 @@
 // JavaScript. Only the owner's own Processing order is cancelled (cancelOwnOrder checks both in
 // one transaction); another manager's order, or a missing one, is 404 and changes nothing.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Dialog } from "~/components/Dialog";
-import { PostForm } from "~/components/PostForm";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmStep } from "~/components/ConfirmStep";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
 import { cancelOwnOrder } from "~/models/order.server";
 import type { User } from "~/models/user.server";
-import { MSG } from "~/messages";
 import { formatRM } from "~/rules/format";
 import { managerMayCancel } from "~/rules/orders";
 import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
@@ -32,6 +32,7 @@ function ownOrder(user: User, rawId: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = ownOrder(await requireManager(request), params.id);
+  const { MSG } = messagesFor(request);
   if (!managerMayCancel(order.status)) {
     const back = new URL(request.url).search;
     throw await redirectWithToast(request, `/orders${back}`, {
@@ -44,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireManager(request);
+  const { MSG } = messagesFor(request);
   await readForm(request);
   const order = ownOrder(user, params.id);
   const back = new URL(request.url).search;
@@ -61,20 +63,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CancelOrder() {
   const order = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const { MSG, LABELS } = useMessages();
   return (
-    <Dialog title="Cancel Order" closeTo={`/orders${search}`}>
-      <p>
-        Order #{order.id} · {formatRM(order.total)}
-      </p>
-      <p>{MSG.orderCancelConfirm}</p>
-      <PostForm task="Cancelling order" preventScrollReset className="actions">
-        <button type="submit" className="btn btn-danger">
-          Yes, cancel order
-        </button>
-        <Link to={`/orders${search}`} className="btn" preventScrollReset>
-          No
-        </Link>
-      </PostForm>
-    </Dialog>
+    <ConfirmStep
+      title={LABELS.orderCancelTitle}
+      back={`/orders${search}`}
+      subject={`${LABELS.orderNumber(order.id)} · ${formatRM(order.total)}`}
+      sentence={MSG.orderCancelConfirm}
+      confirmLabel={LABELS.orderYesCancel}
+      backLabel={LABELS.confirmNo}
+      task={LABELS.orderTaskCancelling}
+    />
   );
 }

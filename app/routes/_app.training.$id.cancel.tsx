@@ -3,22 +3,20 @@
 // (cancelBooking checks the club and the status in its one UPDATE); another club's request, or a
 // missing one, is 404 here and refused (nothing changed) when posted.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Dialog } from "~/components/Dialog";
-import { PostForm } from "~/components/PostForm";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmStep } from "~/components/ConfirmStep";
+import { messagesFor } from "~/i18n/locale.server";
+import { useLocale, useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cancelBooking, findReservation } from "~/models/training.server";
-import { MSG } from "~/messages";
-import { boats, formatDateTime } from "~/rules/format";
-
-/** A time that never breaks across lines. */
-const when = (t: number) => formatDateTime(t).replace(/ /g, "\u00a0");
+import { formatDateTime } from "~/rules/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "training");
+  const { MSG } = messagesFor(request);
   const found = findReservation(idParam(params.id));
   if (!found || user.associationId === null || found.associationId !== user.associationId) notFound();
   if (found.status !== "PENDING")
@@ -31,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "training");
+  const { MSG } = messagesFor(request);
   await readForm(request);
   const id = idParam(params.id);
   const back = `/training${new URL(request.url).search}`;
@@ -43,20 +42,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CancelRequest() {
   const r = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const { MSG, LABELS } = useMessages();
+  const locale = useLocale();
+  /** A time that never breaks across lines. */
+  const when = (t: number) => formatDateTime(t, locale).replace(/ /g, "\u00a0");
   return (
-    <Dialog title="Cancel Request" closeTo={`/training${search}`}>
-      <p>
-        {when(r.startTime)} – {when(r.endTime)} · {boats(r.boat)}
-      </p>
-      <p>{MSG.bookingCancelConfirm}</p>
-      <PostForm task="Cancelling request" preventScrollReset className="actions">
-        <button type="submit" className="btn btn-danger">
-          Yes, cancel request
-        </button>
-        <Link to={`/training${search}`} className="btn" preventScrollReset>
-          No
-        </Link>
-      </PostForm>
-    </Dialog>
+    <ConfirmStep
+      title={LABELS.trCancelRequest}
+      back={`/training${search}`}
+      subject={`${when(r.startTime)} – ${when(r.endTime)} · ${LABELS.trBoats(r.boat)}`}
+      sentence={MSG.bookingCancelConfirm}
+      confirmLabel={LABELS.trYesCancelRequest}
+      backLabel={LABELS.confirmNo}
+      task={LABELS.trTaskCancelling}
+    />
   );
 }
