@@ -18,6 +18,7 @@ import {
   type RaceResult,
   type Ranked,
 } from "~/rules/draw";
+import { EN } from "~/messages";
 import { ROUND_MAX } from "~/rules/race-fields";
 import { type Actor, audit } from "./audit.server";
 import { ROUND_AUDIT } from "./round.server";
@@ -33,13 +34,11 @@ export const DRAW_MSG = {
   noFinishers: "No team finished in the chosen rounds, so none qualifies.",
   chooseRounds: "Choose the rounds to rank.",
   foreignRound: "Choose rounds of this event other than this one.",
-  stale: "The teams, scores or rounds changed since the preview. Check the new preview and save again.",
-  drawSaved: (heats: number) =>
-    heats === 1 ? "Draw saved: the races are in this round." : `Draw saved: ${heats} heats, one round each.`,
-  progressSaved: (teams: number) =>
-    `Progression saved: ${teams} ${teams === 1 ? "team" : "teams"} in this round.`,
-  progressSavedHeats: (teams: number, heats: number) =>
-    `Progression saved: ${teams} teams in ${heats} heats, one round each.`,
+  // The toasts are in app/messages.ts (MSG.draw*, MSG.progress*): the routes speak the request's language.
+  stale: EN.MSG.drawStale,
+  drawSaved: EN.MSG.drawSaved,
+  progressSaved: EN.MSG.progressSaved,
+  progressSavedHeats: EN.MSG.progressSavedHeats,
 } as const;
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];

@@ -2,14 +2,14 @@
 // COMMITTEE's GET or POST is 403: ADR 0016): 'Deleting race will remove all related data.
 // Continue?' with what goes (the scan logs of its team in its round) and a POST button.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Dialog } from "~/components/Dialog";
-import { PostForm } from "~/components/PostForm";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmStep } from "~/components/ConfirmStep";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteRace, findRace } from "~/models/race.server";
-import { MSG } from "~/messages";
 import { parseId } from "~/rules/race-fields";
 
 function raceId(raw: string | undefined): number {
@@ -36,31 +36,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!race || !deleted.ok) throw new Response("Not Found", { status: 404 });
   return redirectWithToast(request, `/races?event=${race.eventId}&round=${race.roundId}`, {
     type: "success",
-    message: MSG.raceDeleted,
+    message: messagesFor(request).MSG.raceDeleted,
   });
 }
 
 export default function DeleteRace() {
   const race = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const { MSG, LABELS } = useMessages();
   return (
-    <Dialog title="Delete Race" closeTo={`/races${search}`}>
-      <p>
-        <strong>{race.teamName}</strong> · Lane {race.lane} · {race.roundName}
-      </p>
-      <p>{MSG.raceDeleteConfirm}</p>
-      <p className="hint">
-        Related data: {race.scanLogs} {race.scanLogs === 1 ? "scan log" : "scan logs"} of this team in this
-        round.
-      </p>
-      <PostForm task="Deleting race" preventScrollReset className="actions">
-        <button type="submit" className="btn btn-danger">
-          Delete
-        </button>
-        <Link to={`/races${search}`} className="btn" preventScrollReset>
-          Cancel
-        </Link>
-      </PostForm>
-    </Dialog>
+    <ConfirmStep
+      title={LABELS.rdDeleteRace}
+      back={`/races${search}`}
+      subject={
+        <>
+          <strong>{race.teamName}</strong> · {LABELS.rdLaneN(race.lane)} · {race.roundName}
+        </>
+      }
+      sentence={MSG.raceDeleteConfirm}
+      note={LABELS.rdRaceRelated(race.scanLogs)}
+      confirmLabel={LABELS.rdDelete}
+      backLabel={LABELS.cancel}
+      task={LABELS.rdTaskDeletingRace}
+    />
   );
 }

@@ -9,9 +9,10 @@ import { requireUser } from "~/lib/access.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findRace, updateRace } from "~/models/race.server";
-import { MSG } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
-import { RACE_FIELDS, raceFormError, raceUpdateSchema } from "~/rules/race-schema";
+import { RACE_FIELDS, raceFormError, raceUpdateSchemaFor } from "~/rules/race-schema";
 import { EditRaceForm } from "~/tables/races";
 
 function raceId(raw: string | undefined): number {
@@ -30,9 +31,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "races");
   const id = raceId(params.id);
-  const { submission } = await parseForm(request, raceUpdateSchema);
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const { submission } = await parseForm(request, raceUpdateSchemaFor(t));
   if (submission.status !== "success")
-    return replyWithError(submission, raceFormError(submission.error, RACE_FIELDS));
+    return replyWithError(submission, raceFormError(submission.error, RACE_FIELDS, MSG));
   const updated = updateRace(user, id, submission.value);
   if (!updated.ok) {
     if (updated.error === "laneUsed")
@@ -53,8 +56,9 @@ export default function EditRace() {
   const race = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
-    <Dialog title="Edit Race" closeTo={`/races${search}`}>
+    <Dialog title={LABELS.rdEditRace} closeTo={`/races${search}`}>
       <Toasts toasts={[data?.toast]} />
       <p className="hint">
         {race.roundName} · <strong>{race.teamName}</strong>

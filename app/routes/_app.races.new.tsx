@@ -12,9 +12,10 @@ import { parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createRace, racesOfRound, teamsForRound } from "~/models/race.server";
 import { findRound, roundsOfEvent } from "~/models/round.server";
-import { MSG } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
-import { RACE_FIELDS, raceCreateSchema, raceFormError } from "~/rules/race-schema";
+import { RACE_FIELDS, raceCreateSchemaFor, raceFormError } from "~/rules/race-schema";
 import { CreateRaceForm } from "~/tables/races";
 
 /** The lowest whole-number lane the round does not use yet ("1" for an empty round). */
@@ -41,9 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "races");
   requireRole(user, ["ADMIN"]);
-  const { submission } = await parseForm(request, raceCreateSchema);
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const { submission } = await parseForm(request, raceCreateSchemaFor(t));
   if (submission.status !== "success")
-    return replyWithError(submission, raceFormError(submission.error, RACE_FIELDS));
+    return replyWithError(submission, raceFormError(submission.error, RACE_FIELDS, MSG));
   const made = createRace(user, submission.value);
   if (!made.ok) {
     const [field, message] =
@@ -67,8 +70,9 @@ export default function CreateRace() {
   const { round, rounds, teams, lane } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const { search } = useLocation();
+  const { MSG, LABELS } = useMessages();
   return (
-    <Dialog title="Create Race" closeTo={`/races${search}`}>
+    <Dialog title={LABELS.rdCreateRace} closeTo={`/races${search}`}>
       <Toasts toasts={[data?.toast]} />
       {teams.length === 0 && !data ? (
         <Empty text={MSG.raceNoTeamsLeft} />

@@ -14,13 +14,15 @@ import { readForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { racesOfRound, saveScores } from "~/models/race.server";
 import { findRound, liveEvents, roundsOfEvent } from "~/models/round.server";
-import { MSG, TITLES } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { parseId, SCORES_MAX, SCORE_MAX } from "~/rules/race-fields";
 import { parseScores } from "~/rules/race-schema";
-import { adminRaceColumns, deskRaceColumns, RoundPicker, ScoresForm } from "~/tables/races";
+import { RoundPicker, ScoresForm, screenRaceColumnsOf } from "~/tables/races";
 import { EventPicker } from "~/tables/rounds";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.races} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.races);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "races");
@@ -46,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Save Scores (ADMIN and COMMITTEE): the round's score boxes in one transaction, audited. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "races");
+  const { MSG, LABELS } = messagesFor(request);
   const form = await readForm(request);
   const roundId = parseId(form.get("round"));
   if (roundId === null) throw new Response("Bad Request", { status: 400 });
@@ -55,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseScores(form, SCORES_MAX);
   if (!parsed.ok) {
     if (parsed.error === "malformed") throw new Response("Bad Request", { status: 400 });
-    const message = MSG.tooLong("Score", SCORE_MAX);
+    const message = MSG.tooLong(LABELS.rdScore, SCORE_MAX);
     return json({ typed: parsed.typed, error: message, toast: { type: "error" as const, message } }, 400);
   }
   const saved = saveScores(user, round.id, parsed.entries);
@@ -72,6 +75,8 @@ export default function Races() {
   const refused = useActionData<typeof action>();
   const { search } = useLocation();
   const here = data.round ? `/races?event=${data.event?.id}&round=${data.round.id}` : "/races";
+  const t = useMessages();
+  const { MSG, TITLES, LABELS } = t;
   return (
     <Screen
       title={TITLES.races}
@@ -81,12 +86,12 @@ export default function Races() {
             <CsvLink href="/races.csv" />
             {data.races.length > 0 && !data.scoresMode ? (
               <Link to={`${here}&mode=scores`} className="btn" preventScrollReset>
-                Enter Scores
+                {LABELS.rdEnterScores}
               </Link>
             ) : null}
             {data.canCreate ? (
               <Link to={`/races/new${search}`} className="btn btn-primary" preventScrollReset>
-                Create Race
+                {LABELS.rdCreateRace}
               </Link>
             ) : null}
           </>
@@ -99,11 +104,11 @@ export default function Races() {
           events={data.events}
           eventId={data.event?.id ?? null}
           action="/races"
-          submitLabel="Show Rounds"
+          submitLabel={LABELS.rdShowRounds}
         />
         {data.event ? (
           data.rounds.length === 0 ? (
-            <Empty text="This event has no rounds yet." />
+            <Empty text={LABELS.rdNoRoundsYet} />
           ) : (
             <RoundPicker eventId={data.event.id} rounds={data.rounds} roundId={data.round?.id ?? null} />
           )
@@ -123,10 +128,10 @@ export default function Races() {
             />
           ) : (
             <DataTable
-              columns={data.canCreate ? adminRaceColumns : deskRaceColumns}
+              columns={screenRaceColumnsOf(t, data.canCreate)}
               rows={data.races}
               rowKey={(r) => r.id}
-              caption={`Races of ${data.round.name}`}
+              caption={LABELS.rdRacesOf(data.round.name)}
             />
           )}
         </>

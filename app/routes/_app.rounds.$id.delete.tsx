@@ -2,14 +2,14 @@
 // will remove all related data. Continue?' with what goes (its races, scan logs and scoreboard
 // entry), and a POST button; the same with and without JavaScript.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Dialog } from "~/components/Dialog";
-import { PostForm } from "~/components/PostForm";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmStep } from "~/components/ConfirmStep";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteRound, findRound } from "~/models/round.server";
-import { MSG } from "~/messages";
 import { parseId } from "~/rules/race-fields";
 
 function roundId(raw: string | undefined): number {
@@ -33,35 +33,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!deleted.ok) throw new Response("Not Found", { status: 404 });
   return redirectWithToast(request, `/rounds?event=${deleted.eventId}`, {
     type: "success",
-    message: MSG.roundDeleted,
+    message: messagesFor(request).MSG.roundDeleted,
   });
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export default function DeleteRound() {
   const round = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const { MSG, LABELS } = useMessages();
   const goes = [
-    plural(round.races, "race", "races"),
-    plural(round.scanLogs, "scan log", "scan logs"),
-    round.onScoreboard ? "its scoreboard entry" : "no scoreboard entry",
+    LABELS.rdNRaces(round.races),
+    LABELS.rdNScanLogs(round.scanLogs),
+    round.onScoreboard ? LABELS.rdItsScoreboardEntry : LABELS.rdNoScoreboardEntry,
   ];
   return (
-    <Dialog title="Delete Round" closeTo={`/rounds${search}`}>
-      <p>
-        <strong>{round.name}</strong>
-      </p>
-      <p>{MSG.roundDeleteConfirm}</p>
-      <p className="hint">Related data: {goes.join(", ")}.</p>
-      <PostForm task="Deleting round" preventScrollReset className="actions">
-        <button type="submit" className="btn btn-danger">
-          Delete
-        </button>
-        <Link to={`/rounds${search}`} className="btn" preventScrollReset>
-          Cancel
-        </Link>
-      </PostForm>
-    </Dialog>
+    <ConfirmStep
+      title={LABELS.rdDeleteRound}
+      back={`/rounds${search}`}
+      subject={<strong>{round.name}</strong>}
+      sentence={MSG.roundDeleteConfirm}
+      note={LABELS.rdRelated(goes.join(", "))}
+      confirmLabel={LABELS.rdDelete}
+      backLabel={LABELS.cancel}
+      task={LABELS.rdTaskDeletingRound}
+    />
   );
 }

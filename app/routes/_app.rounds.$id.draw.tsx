@@ -14,17 +14,23 @@ import {
   type LoaderFunctionArgs,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Dialog } from "~/components/Dialog";
-import { HeatsPreview, NumberField, PlanErrors, RankingTable, SourceRounds } from "~/components/DrawPreview";
-import { PostForm } from "~/components/PostForm";
-import { Toasts } from "~/components/Toasts";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  HeatsPreview,
+  NumberField,
+  PlanErrors,
+  PreviewDialog,
+  RankingTable,
+  SourceRounds,
+} from "~/components/DrawPreview";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { DRAW_MSG, type DrawInput, drawRound, planDraw, saveDraw, sourceRounds } from "~/models/draw.server";
-import { LANES_MAX, LANES_MIN, parseDrawQuery, SEED_MAX, TOP_MAX } from "~/rules/draw";
+import { type DrawInput, drawRound, planDraw, saveDraw, sourceRounds } from "~/models/draw.server";
+import { parseDrawQuery, SEED_MAX } from "~/rules/draw";
 import { parseId } from "~/rules/race-fields";
 import drawStyles from "~/styles/draw.css";
 
@@ -75,133 +81,119 @@ export async function action({ request, params }: ActionFunctionArgs) {
       query.source === "event" ? { kind: "event" } : { kind: "rounds", from: query.from, top: query.top },
   };
   const saved = saveDraw(user, round.id, input, fingerprint);
+  const { MSG } = messagesFor(request);
   if (saved.ok)
     return redirectWithToast(request, `/rounds?event=${round.eventId}`, {
       type: "success",
-      message: DRAW_MSG.drawSaved(saved.heats),
+      message: MSG.drawSaved(saved.heats),
     });
   if (saved.error === "notFound") throw new Response("Not Found", { status: 404 });
-  const message = saved.error === "stale" ? DRAW_MSG.stale : saved.plan.errors[0];
+  const message = saved.error === "stale" ? MSG.drawStale : saved.plan.errors[0];
   return json({ toast: { type: "error", message } as Toast }, saved.error === "stale" ? 409 : 400);
 }
 
 export default function GenerateDraw() {
   const { round, sources, query, plan, teams } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const closeTo = `/rounds?event=${round.eventId}`;
+  const { LABELS } = useMessages();
   const fromRounds = query.source === "rounds";
   return (
-    <Dialog title="Generate Draw" closeTo={closeTo} wide>
-      <Toasts toasts={[data?.toast]} />
-      <p>
-        <strong>{round.name}</strong> · {round.eventName}
-      </p>
-      <Form method="get" className="draw-form" preventScrollReset>
-        <input type="hidden" name="event" value={round.eventId} />
-        <fieldset className="field">
-          <legend>Teams</legend>
-          <div className="draw-choices">
-            <label className="draw-check">
-              <input
-                type="radio"
-                name="source"
-                value="event"
-                defaultChecked={!fromRounds}
-                key={`ev-${!fromRounds}`}
-              />
-              <span>All the event's teams{teams !== null ? ` (${teams})` : ""}</span>
-            </label>
-            <label className="draw-check">
-              <input
-                type="radio"
-                name="source"
-                value="rounds"
-                defaultChecked={fromRounds}
-                disabled={sources.length === 0 && !fromRounds}
-                key={`rd-${fromRounds}`}
-              />
-              <span>The top finishers of earlier rounds (ticked below)</span>
-            </label>
-          </div>
-        </fieldset>
-        <SourceRounds rounds={sources} chosen={query.from} legend="Earlier rounds" />
-        <div className="draw-numbers">
-          <NumberField
-            name="top"
-            label="Top"
-            value={query.top}
-            min={1}
-            max={TOP_MAX}
-            hint="from earlier rounds"
-          />
-          <NumberField
-            name="lanes"
-            label="Lanes per heat"
-            value={query.lanes}
-            min={LANES_MIN}
-            max={LANES_MAX}
-          />
-          <NumberField
-            name="seed"
-            label="Seed"
-            value={query.seed}
-            min={0}
-            max={SEED_MAX}
-            hint="the same seed, the same draw"
-          />
-        </div>
-        <div className="actions">
+    <PreviewDialog
+      title={LABELS.rdGenerateDraw}
+      toast={data?.toast}
+      round={round}
+      choices={
+        <>
+          <fieldset className="field">
+            <legend>{LABELS.rdTeams}</legend>
+            <div className="draw-choices">
+              <label className="draw-check">
+                <input
+                  type="radio"
+                  name="source"
+                  value="event"
+                  defaultChecked={!fromRounds}
+                  key={`ev-${!fromRounds}`}
+                />
+                <span>{LABELS.rdAllEventTeams(teams)}</span>
+              </label>
+              <label className="draw-check">
+                <input
+                  type="radio"
+                  name="source"
+                  value="rounds"
+                  defaultChecked={fromRounds}
+                  disabled={sources.length === 0 && !fromRounds}
+                  key={`rd-${fromRounds}`}
+                />
+                <span>{LABELS.rdTopFinishers}</span>
+              </label>
+            </div>
+          </fieldset>
+          <SourceRounds rounds={sources} chosen={query.from} legend={LABELS.rdEarlierRounds} />
+        </>
+      }
+      top={query.top}
+      topHint={LABELS.rdTopHintDraw}
+      lanes={query.lanes}
+      extraNumbers={
+        <NumberField
+          name="seed"
+          label={LABELS.rdSeed}
+          value={query.seed}
+          min={0}
+          max={SEED_MAX}
+          hint={LABELS.rdSeedHint}
+        />
+      }
+      buttons={
+        <>
           <button type="submit" className="btn">
-            Preview
+            {LABELS.rdPreview}
           </button>
           <button type="submit" name="redraw" value="1" className="btn">
-            Re-draw
+            {LABELS.rdRedraw}
           </button>
-        </div>
-      </Form>
-
-      {query.errors.length ? <PlanErrors errors={query.errors} /> : null}
+        </>
+      }
+      queryErrors={query.errors}
+      save={
+        plan && plan.errors.length === 0
+          ? {
+              task: LABELS.rdTaskSavingDraw,
+              label: LABELS.rdSaveDraw,
+              fields: {
+                source: query.source,
+                from: query.from,
+                top: query.top,
+                lanes: query.lanes,
+                seed: query.seed,
+                fingerprint: plan.fingerprint,
+              },
+            }
+          : null
+      }
+    >
       {plan ? (
         <>
           <h3 className="draw-title">
-            Preview{plan.teams ? `: ${plan.teams} ${plan.teams === 1 ? "team" : "teams"}` : ""}
-            {plan.heats.length > 1 ? ` in ${plan.heats.length} heats` : ""}, seed {query.seed}
+            {LABELS.rdDrawPreviewTitle(plan.teams, plan.heats.length, query.seed)}
           </h3>
           <PlanErrors errors={plan.errors} />
           {plan.ranking ? (
             <details className="draw-ranking" open={plan.errors.length > 0}>
-              <summary>Ranking of the chosen rounds</summary>
-              <RankingTable rows={plan.ranking} caption="Ranking of the chosen rounds" />
+              <summary>{LABELS.rdRankingOfChosen}</summary>
+              <RankingTable rows={plan.ranking} caption={LABELS.rdRankingOfChosen} />
             </details>
           ) : null}
           {plan.errors.length === 0 ? (
             <>
-              {plan.heats.length > 1 ? (
-                <p className="hint">
-                  One round per heat: heat 1 goes into this round, the others into the rounds named below.
-                </p>
-              ) : null}
+              {plan.heats.length > 1 ? <p className="hint">{LABELS.rdOneRoundPerHeat}</p> : null}
               <HeatsPreview heats={plan.heats} roundId={round.id} seeded={false} />
-              <PostForm task="Saving draw" preventScrollReset className="actions">
-                <input type="hidden" name="source" value={query.source} />
-                {query.from.map((id) => (
-                  <input key={id} type="hidden" name="from" value={id} />
-                ))}
-                <input type="hidden" name="top" value={query.top} />
-                <input type="hidden" name="lanes" value={query.lanes} />
-                <input type="hidden" name="seed" value={query.seed} />
-                <input type="hidden" name="fingerprint" value={plan.fingerprint} />
-                <button type="submit" className="btn btn-primary">
-                  Save Draw
-                </button>
-                <Link to={closeTo} className="btn" preventScrollReset>
-                  Cancel
-                </Link>
-              </PostForm>
             </>
           ) : null}
         </>
       ) : null}
-    </Dialog>
+    </PreviewDialog>
   );
 }

@@ -9,9 +9,10 @@ import { requireUser } from "~/lib/access.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findRound, updateRound } from "~/models/round.server";
-import { MSG } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
-import { raceFormError, ROUND_FIELDS, roundUpdateSchema } from "~/rules/race-schema";
+import { raceFormError, ROUND_FIELDS, roundUpdateSchemaFor } from "~/rules/race-schema";
 import { RoundForm, useNameCleared } from "~/tables/rounds";
 
 function roundId(raw: string | undefined): number {
@@ -30,9 +31,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
   const id = roundId(params.id);
-  const { submission } = await parseForm(request, roundUpdateSchema);
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const { submission } = await parseForm(request, roundUpdateSchemaFor(t));
   if (submission.status !== "success")
-    return replyWithError(submission, raceFormError(submission.error, ROUND_FIELDS));
+    return replyWithError(submission, raceFormError(submission.error, ROUND_FIELDS, MSG));
   const updated = updateRound(user, id, submission.value);
   if (!updated.ok) {
     if (updated.error === "exists")
@@ -54,16 +57,17 @@ export default function EditRound() {
   const data = useActionData<typeof action>();
   const { search } = useLocation();
   const nameCleared = useNameCleared(data);
+  const { LABELS } = useMessages();
   return (
-    <Dialog title="Edit Round" closeTo={`/rounds${search}`}>
+    <Dialog title={LABELS.rdEditRound} closeTo={`/rounds${search}`}>
       <Toasts toasts={[data?.toast]} />
       <p className="hint">{round.eventName}</p>
       <RoundForm
         key={round.id}
         defaultValue={{ name: round.name, description: round.description }}
         lastResult={data?.result}
-        submitLabel="Update Round"
-        task="Updating round"
+        submitLabel={LABELS.rdUpdateRound}
+        task={LABELS.rdTaskUpdatingRound}
         nameCleared={nameCleared}
       />
     </Dialog>

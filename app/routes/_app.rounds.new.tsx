@@ -10,9 +10,10 @@ import { requireUser } from "~/lib/access.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createRound, liveEvents } from "~/models/round.server";
-import { MSG } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
-import { raceFormError, ROUND_FIELDS, roundCreateSchema } from "~/rules/race-schema";
+import { raceFormError, ROUND_FIELDS, roundCreateSchemaFor } from "~/rules/race-schema";
 import { RoundForm, useNameCleared } from "~/tables/rounds";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,9 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
-  const { submission } = await parseForm(request, roundCreateSchema);
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const { submission } = await parseForm(request, roundCreateSchemaFor(t));
   if (submission.status !== "success")
-    return replyWithError(submission, raceFormError(submission.error, ROUND_FIELDS));
+    return replyWithError(submission, raceFormError(submission.error, ROUND_FIELDS, MSG));
   const made = createRound(user, submission.value);
   if (!made.ok) {
     if (made.error === "exists")
@@ -51,15 +54,16 @@ export default function CreateRound() {
   const data = useActionData<typeof action>();
   const { search } = useLocation();
   const nameCleared = useNameCleared(data);
+  const { LABELS } = useMessages();
   return (
-    <Dialog title="Create Round" closeTo={`/rounds${search}`}>
+    <Dialog title={LABELS.rdCreateRound} closeTo={`/rounds${search}`}>
       <Toasts toasts={[data?.toast]} />
       <RoundForm
         events={events}
         defaultValue={{ event: eventId === null ? "" : String(eventId), name: "", description: "" }}
         lastResult={data?.result}
-        submitLabel="Create Round"
-        task="Creating round"
+        submitLabel={LABELS.rdCreateRound}
+        task={LABELS.rdTaskCreatingRound}
         nameCleared={nameCleared}
       />
     </Dialog>

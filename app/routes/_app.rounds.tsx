@@ -8,11 +8,12 @@ import { DataTable } from "~/components/DataTable";
 import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { liveEvents, roundsOfEvent } from "~/models/round.server";
-import { MSG, TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { parseId } from "~/rules/race-fields";
-import { EventPicker, roundColumns } from "~/tables/rounds";
+import { EventPicker, roundColumnsOf } from "~/tables/rounds";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.rounds} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.rounds);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "rounds");
@@ -24,13 +25,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Rounds() {
   const data = useLoaderData<typeof loader>();
+  const t = useMessages();
+  const { MSG, TITLES, LABELS } = t;
   return (
     <Screen
       title={TITLES.rounds}
       actions={
         data.event ? (
           <Link to={`/rounds/new?event=${data.event.id}`} className="btn btn-primary" preventScrollReset>
-            Create Round
+            {LABELS.rdCreateRound}
           </Link>
         ) : null
       }
@@ -40,17 +43,17 @@ export default function Rounds() {
           events={data.events}
           eventId={data.event?.id ?? null}
           action="/rounds"
-          submitLabel="Show Rounds"
+          submitLabel={LABELS.rdShowRounds}
         />
       </div>
       {data.event ? (
         <>
           <h2 className="table-title">{data.event.name}</h2>
           <DataTable
-            columns={roundColumns}
+            columns={roundColumnsOf(t)}
             rows={data.rounds}
             rowKey={(r) => r.id}
-            caption={`Rounds of ${data.event.name}`}
+            caption={LABELS.rdRoundsOf(data.event.name)}
           />
         </>
       ) : (

@@ -3,40 +3,56 @@
 // Create Race needs round, lane and event team, the lane trimmed; Edit needs the lane; the score is
 // optional free text. Pure, shared by the actions and the tests.
 import { z } from "zod";
-import { MSG } from "~/messages";
+import { type Bundle, EN } from "~/messages";
 import { LANE_MAX, normalizeScore, ROUND_MAX, roundName, SCORE_MAX } from "./race-fields";
-import { textField } from "./settings-schema";
+
+// Each schema is made with the bundle of the request's language (`roundCreateSchemaFor(t)`); the
+// constants are the English ones.
+
+/** A required text field, trimmed, at most `max` characters (settings-schema's textField, in the
+ * bundle's language). */
+const textOf = (MSG: Bundle["MSG"], label: string, max: number) =>
+  z
+    .string({ error: MSG.fillAll })
+    .trim()
+    .min(1, { error: MSG.fillAll })
+    .max(max, { error: MSG.tooLong(label, max) });
 
 /** A required id from a select (empty, missing or not a plain number: fill in all the fields). */
-const idField = () =>
+const idField = (MSG: Bundle["MSG"]) =>
   z
     .string({ error: MSG.fillAll })
     .trim()
     .regex(/^\d{1,9}$/, { error: MSG.fillAll })
     .transform(Number);
 
-const roundNameField = () => textField("Name", ROUND_MAX.name).transform(roundName);
-const descriptionField = () => textField("Description", ROUND_MAX.description);
-const laneField = () => textField("Lane", LANE_MAX);
+const roundNameField = ({ MSG, LABELS }: Bundle) =>
+  textOf(MSG, LABELS.name, ROUND_MAX.name).transform(roundName);
+const descriptionField = ({ MSG, LABELS }: Bundle) =>
+  textOf(MSG, LABELS.rdDescription, ROUND_MAX.description);
+const laneField = ({ MSG, LABELS }: Bundle) => textOf(MSG, LABELS.rdLane, LANE_MAX);
 
 /** The score box: optional, at most SCORE_MAX characters once trimmed; stored normalised. */
-export const scoreField = () =>
+export const scoreField = ({ MSG, LABELS }: Bundle = EN) =>
   z
     .string()
     .trim()
-    .max(SCORE_MAX, { error: MSG.tooLong("Score", SCORE_MAX) })
+    .max(SCORE_MAX, { error: MSG.tooLong(LABELS.rdScore, SCORE_MAX) })
     .optional()
     .transform((v) => normalizeScore(v));
 
-export const roundCreateSchema = z.object({
-  event: idField(),
-  name: roundNameField(),
-  description: descriptionField(),
-});
-export const roundUpdateSchema = z.object({ name: roundNameField(), description: descriptionField() });
+export const roundCreateSchemaFor = (t: Bundle = EN) =>
+  z.object({ event: idField(t.MSG), name: roundNameField(t), description: descriptionField(t) });
+export const roundUpdateSchemaFor = (t: Bundle = EN) =>
+  z.object({ name: roundNameField(t), description: descriptionField(t) });
+export const raceCreateSchemaFor = (t: Bundle = EN) =>
+  z.object({ round: idField(t.MSG), lane: laneField(t), team: idField(t.MSG) });
+export const raceUpdateSchemaFor = (t: Bundle = EN) => z.object({ lane: laneField(t), score: scoreField(t) });
 
-export const raceCreateSchema = z.object({ round: idField(), lane: laneField(), team: idField() });
-export const raceUpdateSchema = z.object({ lane: laneField(), score: scoreField() });
+export const roundCreateSchema = roundCreateSchemaFor();
+export const roundUpdateSchema = roundUpdateSchemaFor();
+export const raceCreateSchema = raceCreateSchemaFor();
+export const raceUpdateSchema = raceUpdateSchemaFor();
 
 export type RoundCreate = z.output<typeof roundCreateSchema>;
 export type RoundUpdate = z.output<typeof roundUpdateSchema>;
@@ -44,10 +60,11 @@ export type RaceCreate = z.output<typeof raceCreateSchema>;
 export type RaceUpdate = z.output<typeof raceUpdateSchema>;
 
 /** The toast for a refused form: any empty field gives the spec's sentence; otherwise the first
- * field's message in form order. */
+ * field's message in form order. `MSG` is the bundle the schema was made with. */
 export function raceFormError(
   errors: Record<string, string[] | null | undefined> | null | undefined,
   order: readonly string[],
+  MSG: Bundle["MSG"] = EN.MSG,
 ): string {
   const all = order.flatMap((k) => errors?.[k] ?? []);
   if (all.includes(MSG.fillAll)) return MSG.fillAll;

@@ -9,32 +9,25 @@ import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import type { RaceRow, TeamOption } from "~/models/race.server";
 import type { RoundRow } from "~/models/round.server";
+import { useMessages } from "~/i18n/useMessages";
+import { type Bundle, EN } from "~/messages";
 import { LANE_MAX, SCORE_MAX } from "~/rules/race-fields";
 
-export const raceColumns: Column<RaceRow>[] = [
+export const raceColumnsOf = ({ LABELS }: Bundle): Column<RaceRow>[] => [
   { label: "#", cell: (r) => r.id },
-  { label: "Event Team", cell: (r) => r.teamName, className: "cell-text" },
-  { label: "Lane", cell: (r) => r.lane },
-  { label: "Score", cell: (r) => r.score ?? "", csv: (r) => r.score ?? "" },
+  { label: LABELS.eventTeam, cell: (r) => r.teamName, className: "cell-text" },
+  { label: LABELS.rdLane, cell: (r) => r.lane },
+  { label: LABELS.rdScore, cell: (r) => r.score ?? "", csv: (r) => r.score ?? "" },
 ];
+/** The CSV's columns: English, the spec's names. */
+export const raceColumns = raceColumnsOf(EN);
 
-/** The results desk's table (COMMITTEE): Edit only. */
-export const deskRaceColumns: Column<RaceRow>[] = [
-  ...raceColumns,
+/** The table on screen: the results desk (COMMITTEE) gets Edit only, ADMIN Edit and Delete. */
+export const screenRaceColumnsOf = (t: Bundle, canDelete: boolean): Column<RaceRow>[] => [
+  ...raceColumnsOf(t),
   {
-    label: "Actions",
-    cell: (r) => <RaceActions row={r} canDelete={false} />,
-    csv: () => null,
-    className: "cell-actions",
-  },
-];
-
-/** ADMIN's table: Edit and Delete. */
-export const adminRaceColumns: Column<RaceRow>[] = [
-  ...raceColumns,
-  {
-    label: "Actions",
-    cell: (r) => <RaceActions row={r} canDelete />,
+    label: t.LABELS.colActions,
+    cell: (r) => <RaceActions row={r} canDelete={canDelete} />,
     csv: () => null,
     className: "cell-actions",
   },
@@ -42,17 +35,22 @@ export const adminRaceColumns: Column<RaceRow>[] = [
 
 function RaceActions({ row, canDelete }: { row: RaceRow; canDelete: boolean }) {
   const { search } = useLocation();
-  const who = `${row.teamName} (lane ${row.lane})`;
+  const { LABELS } = useMessages();
+  const who = LABELS.rdRaceWho(row.teamName, row.lane);
   return (
     <span className="row-actions">
-      <Link to={`/races/${row.id}/edit${search}`} preventScrollReset aria-label={`Edit ${who}`}>
-        Edit
+      <Link to={`/races/${row.id}/edit${search}`} preventScrollReset aria-label={LABELS.rdEditOf(who)}>
+        {LABELS.rdEdit}
       </Link>
       {canDelete ? (
         <>
           {" "}
-          <Link to={`/races/${row.id}/delete${search}`} preventScrollReset aria-label={`Delete ${who}`}>
-            Delete
+          <Link
+            to={`/races/${row.id}/delete${search}`}
+            preventScrollReset
+            aria-label={LABELS.rdDeleteOf(who)}
+          >
+            {LABELS.rdDelete}
           </Link>
         </>
       ) : null}
@@ -70,19 +68,17 @@ export function RoundPicker({
   rounds: Pick<RoundRow, "id" | "name" | "races">[];
   roundId: number | null;
 }) {
+  const { LABELS } = useMessages();
   return (
     <SelectStep
       id="pick-round"
       name="round"
-      label="Round"
-      placeholder="Select a round"
-      options={rounds.map((r) => ({
-        value: r.id,
-        label: `${r.name} (${r.races} ${r.races === 1 ? "race" : "races"})`,
-      }))}
+      label={LABELS.rdRound}
+      placeholder={LABELS.rdSelectRound}
+      options={rounds.map((r) => ({ value: r.id, label: LABELS.rdRoundOption(r.name, r.races) }))}
       value={roundId}
       hidden={{ event: eventId }}
-      submitLabel="Show Races"
+      submitLabel={LABELS.rdShowRaces}
       action="/races"
     />
   );
@@ -106,11 +102,12 @@ export function CreateRaceForm({
     // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
     lastResult: lastResult as any,
   });
+  const { LABELS } = useMessages();
   return (
-    <PostForm task="Creating race" {...getFormProps(form)} noValidate preventScrollReset>
-      <Field label="Round" field={fields.round}>
+    <PostForm task={LABELS.rdTaskCreatingRace} {...getFormProps(form)} noValidate preventScrollReset>
+      <Field label={LABELS.rdRound} field={fields.round}>
         <select {...getSelectProps(fields.round)}>
-          <option value="">Select a round</option>
+          <option value="">{LABELS.rdSelectRound}</option>
           {rounds.map((r) => (
             <option key={r.id} value={r.id}>
               {r.name}
@@ -118,12 +115,12 @@ export function CreateRaceForm({
           ))}
         </select>
       </Field>
-      <Field label="Lane" field={fields.lane}>
+      <Field label={LABELS.rdLane} field={fields.lane}>
         <input {...getInputProps(fields.lane, { type: "text" })} maxLength={LANE_MAX} autoComplete="off" />
       </Field>
-      <Field label="Event Team" field={fields.team}>
+      <Field label={LABELS.eventTeam} field={fields.team}>
         <select {...getSelectProps(fields.team)}>
-          <option value="">Select an event team</option>
+          <option value="">{LABELS.rdSelectEventTeam}</option>
           {teams.map((t) => (
             <option key={t.id} value={t.id}>
               {t.name}
@@ -132,13 +129,11 @@ export function CreateRaceForm({
         </select>
       </Field>
       <button type="submit" className="btn btn-primary btn-block">
-        Create Race
+        {LABELS.rdCreateRace}
       </button>
     </PostForm>
   );
 }
-
-export const SCORE_HINT = "A time (2:01.34 or 58.20), a place, DNS, DNF or DSQ";
 
 /** Edit: lane (required) and score (optional). */
 export function EditRaceForm({
@@ -153,16 +148,17 @@ export function EditRaceForm({
     // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
     lastResult: lastResult as any,
   });
+  const { LABELS } = useMessages();
   return (
-    <PostForm task="Updating race" {...getFormProps(form)} noValidate preventScrollReset>
-      <Field label="Lane" field={fields.lane}>
+    <PostForm task={LABELS.rdTaskUpdatingRace} {...getFormProps(form)} noValidate preventScrollReset>
+      <Field label={LABELS.rdLane} field={fields.lane}>
         <input {...getInputProps(fields.lane, { type: "text" })} maxLength={LANE_MAX} autoComplete="off" />
       </Field>
-      <Field label="Score" field={fields.score} hint={SCORE_HINT}>
+      <Field label={LABELS.rdScore} field={fields.score} hint={LABELS.rdScoreHint}>
         <input {...getInputProps(fields.score, { type: "text" })} maxLength={SCORE_MAX} autoComplete="off" />
       </Field>
       <button type="submit" className="btn btn-primary btn-block">
-        Update Race
+        {LABELS.rdUpdateRace}
       </button>
     </PostForm>
   );
@@ -186,10 +182,13 @@ export function ScoresForm({
   error: string | null;
   cancelTo: string;
 }) {
+  const { LABELS } = useMessages();
   return (
-    <PostForm task="Saving scores" action={action} preventScrollReset className="scores-form">
+    <PostForm task={LABELS.rdTaskSavingScores} action={action} preventScrollReset className="scores-form">
       <input type="hidden" name="round" value={roundId} />
-      <p className="hint">{SCORE_HINT}. Leave a box empty for no score yet.</p>
+      <p className="hint">
+        {LABELS.rdScoreHint}. {LABELS.rdScoresEmptyHint}
+      </p>
       {error ? (
         <p className="crew-error" role="alert">
           {error}
@@ -199,7 +198,7 @@ export function ScoresForm({
         {races.map((r) => (
           <li key={r.id} className="field scores-row">
             <label htmlFor={`score-${r.id}`}>
-              <span className="scores-lane">Lane {r.lane}</span>{" "}
+              <span className="scores-lane">{LABELS.rdLaneN(r.lane)}</span>{" "}
               <span className="scores-team">{r.teamName}</span>
             </label>
             <input type="hidden" name="race" value={r.id} />
@@ -218,10 +217,10 @@ export function ScoresForm({
       </ol>
       <div className="actions">
         <button type="submit" className="btn btn-primary">
-          Save Scores
+          {LABELS.rdSaveScores}
         </button>
         <Link to={cancelTo} className="btn" preventScrollReset>
-          Cancel
+          {LABELS.cancel}
         </Link>
       </div>
     </PostForm>

@@ -9,13 +9,14 @@ import type { Column } from "~/components/DataTable";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import type { EventOption, RoundRow } from "~/models/round.server";
-import { MSG } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import type { Bundle } from "~/messages";
 import { ROUND_MAX } from "~/rules/race-fields";
 
-export const roundColumns: Column<RoundRow>[] = [
+export const roundColumnsOf = ({ LABELS }: Bundle): Column<RoundRow>[] => [
   { label: "#", cell: (r) => r.id },
   {
-    label: "Name",
+    label: LABELS.name,
     // On a phone the Description column folds under the name.
     cell: (r) => (
       <>
@@ -26,38 +27,52 @@ export const roundColumns: Column<RoundRow>[] = [
     csv: (r) => r.name,
     className: "cell-text",
   },
-  { label: "Description", cell: (r) => r.description, className: "cell-wrap round-desc" },
+  { label: LABELS.rdDescription, cell: (r) => r.description, className: "cell-wrap round-desc" },
   {
-    label: "Races",
+    label: LABELS.rdRacesCol,
     cell: (r) => (
-      <Link to={`/races?event=${r.eventId}&round=${r.id}`} aria-label={`${r.races} races of ${r.name}`}>
+      <Link to={`/races?event=${r.eventId}&round=${r.id}`} aria-label={LABELS.rdRacesOfLink(r.races, r.name)}>
         {r.races}
       </Link>
     ),
     csv: (r) => r.races,
   },
-  { label: "Actions", cell: (r) => <RoundActions row={r} />, csv: () => null, className: "cell-actions" },
+  {
+    label: LABELS.colActions,
+    cell: (r) => <RoundActions row={r} />,
+    csv: () => null,
+    className: "cell-actions",
+  },
 ];
 
 function RoundActions({ row }: { row: RoundRow }) {
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
     <span className="row-actions">
-      <Link to={`/rounds/${row.id}/edit${search}`} preventScrollReset aria-label={`Edit ${row.name}`}>
-        Edit
+      <Link to={`/rounds/${row.id}/edit${search}`} preventScrollReset aria-label={LABELS.rdEditOf(row.name)}>
+        {LABELS.rdEdit}
       </Link>{" "}
-      <Link to={`/rounds/${row.id}/delete${search}`} preventScrollReset aria-label={`Delete ${row.name}`}>
-        Delete
+      <Link
+        to={`/rounds/${row.id}/delete${search}`}
+        preventScrollReset
+        aria-label={LABELS.rdDeleteOf(row.name)}
+      >
+        {LABELS.rdDelete}
       </Link>{" "}
       <Link
         to={`/rounds/${row.id}/draw${search}`}
         preventScrollReset
-        aria-label={`Generate Draw for ${row.name}`}
+        aria-label={LABELS.rdGenerateDrawFor(row.name)}
       >
-        Generate Draw
+        {LABELS.rdGenerateDraw}
       </Link>{" "}
-      <Link to={`/rounds/${row.id}/progress${search}`} preventScrollReset aria-label={`Progress ${row.name}`}>
-        Progress
+      <Link
+        to={`/rounds/${row.id}/progress${search}`}
+        preventScrollReset
+        aria-label={LABELS.rdProgressOf(row.name)}
+      >
+        {LABELS.rdProgress}
       </Link>
     </span>
   );
@@ -76,12 +91,13 @@ export function EventPicker({
   action: string;
   submitLabel: string;
 }) {
+  const { LABELS } = useMessages();
   return (
     <SelectStep
       id="pick-event"
       name="event"
-      label="Event"
-      placeholder="Select an event"
+      label={LABELS.event}
+      placeholder={LABELS.rdSelectEvent}
       options={events.map((e) => ({ value: e.id, label: e.name }))}
       value={eventId}
       submitLabel={submitLabel}
@@ -113,12 +129,13 @@ export function RoundForm({
     // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
     lastResult: lastResult as any,
   });
+  const { LABELS } = useMessages();
   return (
     <PostForm task={task} {...getFormProps(form)} noValidate preventScrollReset>
       {events ? (
-        <Field label="Event" field={fields.event}>
+        <Field label={LABELS.event} field={fields.event}>
           <select {...getSelectProps(fields.event)}>
-            <option value="">Select an event</option>
+            <option value="">{LABELS.rdSelectEvent}</option>
             {events.map((e) => (
               <option key={e.id} value={e.id}>
                 {e.name}
@@ -127,7 +144,7 @@ export function RoundForm({
           </select>
         </Field>
       ) : null}
-      <Field label="Name" field={fields.name} hint="e.g. 250M PREMIER MIXED HEAT 1">
+      <Field label={LABELS.name} field={fields.name} hint={LABELS.rdRoundNameHint}>
         <input
           {...getInputProps(fields.name, { type: "text" })}
           {...(nameCleared > 0 ? { defaultValue: "" } : {})}
@@ -136,7 +153,7 @@ export function RoundForm({
           autoComplete="off"
         />
       </Field>
-      <Field label="Description" field={fields.description}>
+      <Field label={LABELS.rdDescription} field={fields.description}>
         <textarea {...getTextareaProps(fields.description)} maxLength={ROUND_MAX.description} rows={3} />
       </Field>
       <button type="submit" className="btn btn-primary btn-block">
@@ -150,8 +167,9 @@ export function RoundForm({
  * reply already leaves the name out; with it, the box must be remounted). */
 export function useNameCleared(data: { toast?: { message: string } } | undefined): number {
   const [cleared, setCleared] = useState(0);
+  const { MSG } = useMessages();
   useEffect(() => {
     if (data?.toast?.message === MSG.roundExists) setCleared((n) => n + 1);
-  }, [data]);
+  }, [data, MSG]);
   return cleared;
 }
