@@ -12,11 +12,12 @@
     setTimeout(() => location.reload(), 30_000);
     return;
   }
+  // The page's language rides on the status element (data-live ...); English without it.
   const TEXT = { live: "Live", connecting: "Reconnecting…", off: "Offline: retrying soon" };
   const show = (state) => {
     if (!status) return;
     status.dataset.state = state;
-    status.textContent = TEXT[state];
+    status.textContent = status.dataset[state] || TEXT[state];
   };
   let retry;
   const connect = () => {

@@ -6,6 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { MS } from "~/messages.ms";
 import type { BoardRound } from "~/models/scoreboard.server";
 import {
   acceptsGzip,
@@ -143,7 +144,7 @@ describe("the page", () => {
     expect(first.status).toBe(200);
     expect(first.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(first.headers["cache-control"]).toBe("no-cache");
-    expect(first.headers.vary).toBe("Accept-Encoding");
+    expect(first.headers.vary).toBe("Accept-Encoding, Cookie, Accept-Language");
     const html = first.body.toString();
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
     expect(html).toContain("TEAM &lt;A&gt; &amp; CO"); // escaped
@@ -168,6 +169,22 @@ describe("the page", () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.body.toString()).toContain("1:01.00");
+  });
+
+  it("speaks the visitor's language (lang cookie, else Accept-Language), one read for both", async () => {
+    const { fake, live } = fakeBoard();
+    const base = await serve(live);
+    const en = (await get(`${base}/scoreboard`)).body.toString();
+    const ms = (await get(`${base}/scoreboard`, { "Accept-Language": "ms-MY,ms;q=0.9" })).body.toString();
+    const cookie = (await get(`${base}/scoreboard`, { Cookie: "x=1; lang=ms", "Accept-Language": "en" }))
+      .body;
+    expect(en).toMatch(/^<!DOCTYPE html><html lang="en">/);
+    expect(en).toContain(">Team</th>");
+    expect(ms).toMatch(/^<!DOCTYPE html><html lang="ms">/);
+    expect(ms).toContain(">Pasukan</th>");
+    expect(ms).toContain('data-live="Langsung"');
+    expect(cookie.toString()).toBe(ms);
+    expect(fake.reads).toBe(1);
   });
 
   it("is sent gzipped when the browser accepts it", async () => {
@@ -239,6 +256,23 @@ describe("the stream", () => {
     s.close();
     await new Promise((r) => setTimeout(r, 50));
     expect(live.openStreams()).toBe(0);
+  });
+
+  it("sends each stream the board in its own request's language", async () => {
+    const { fake, live } = fakeBoard();
+    const base = await serve(live);
+    const en = await stream(`${base}/scoreboard/events`);
+    const ms = await stream(`${base}/scoreboard/events`, { Cookie: "lang=ms" });
+    await en.until(/event: board/);
+    await ms.until(/event: board/);
+    fake.rounds = [];
+    fake.key++;
+    await en.until(/No rounds on the scoreboard yet/);
+    await ms.until(new RegExp(MS.MSG.scoreboardEmpty.slice(0, 20)));
+    expect(ms.text()).not.toContain("No rounds on the scoreboard yet");
+    expect(ms.text()).toContain(">Pasukan</th>");
+    en.close();
+    ms.close();
   });
 
   it("pushes a change this process announces without waiting for the poll", async () => {

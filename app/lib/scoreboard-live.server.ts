@@ -14,10 +14,15 @@
 //   delay; a reconnecting browser names the board it has (Last-Event-ID) and gets the newer one at
 //   once. At most MAX_STREAMS per process (503 beyond); a client that stops reading is dropped
 //   once BUFFER_LIMIT bytes wait for it (it reconnects and catches up).
+// - Languages (issue 12): a page and a board message per locale, each rendered once per version
+//   the first time a visitor of that locale asks (the `lang` cookie, else Accept-Language: `Vary`
+//   says so); a stream gets the boards of its own request's locale.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants, gzipSync } from "node:zlib";
+import { bundleFor } from "~/i18n/bundles";
+import { LOCALE_COOKIE, type Locale, pickLocale } from "~/i18n/locale";
 import { type BoardRound, boardRounds } from "~/models/scoreboard.server";
 import { dataVersion } from "./data-version.server";
 import { env } from "./env.server";
@@ -57,9 +62,9 @@ export function sseMessage(id: string, event: string, data: string): string {
   return `id: ${id}\nevent: ${event}\ndata: ${data.split(/\r\n|\r|\n/).join("\ndata: ")}\n\n`;
 }
 
-function buildBoard(rounds: BoardRound[], version: string): Board {
-  const board = renderBoard(rounds);
-  const page = renderPage(board, version);
+function buildBoard(rounds: BoardRound[], version: string, locale: Locale): Board {
+  const board = renderBoard(rounds, bundleFor(locale));
+  const page = renderPage(board, version, locale);
   const html = Buffer.from(page);
   const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
   return {
@@ -97,6 +102,23 @@ export function acceptsGzip(header: string | undefined): boolean {
   return answer;
 }
 
+/** A visitor's locale from the raw headers: the `lang` cookie, else Accept-Language, else English. */
+export function localeOfHeaders(
+  cookie: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+) {
+  const value = (cookie ?? "")
+    .split(";")
+    .map((part) => part.trim().split("="))
+    .find(([name]) => name === LOCALE_COOKIE)?.[1];
+  return pickLocale(value, acceptLanguage);
+}
+
+const localeOfReq = (req: IncomingMessage) =>
+  localeOfHeaders(req.headers.cookie, req.headers["accept-language"] as string | undefined);
+
+const VARY = "Accept-Encoding, Cookie, Accept-Language";
+
 const VERSION = /^[A-Za-z0-9_-]{1,64}$/;
 /** The board a (re)connecting browser already has: Last-Event-ID, else the page's `?v=`. */
 function knownVersion(req: IncomingMessage): string | null {
@@ -114,11 +136,13 @@ export function createLiveBoard(options: Options) {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const bufferLimit = options.bufferLimit ?? BUFFER_LIMIT;
 
-  let board: Board | undefined;
+  /** The current version's rounds, and its board per locale (made when first asked). */
+  let shown: { version: string; rounds: BoardRound[] } | undefined;
+  const boards = new Map<Locale, Board>();
   let checkedAt: string | null = null;
   let replicaAt: string | null = null;
   let replicaCheckedAt = 0;
-  const streams = new Set<ServerResponse>();
+  const streams = new Map<ServerResponse, Locale>();
   let poller: NodeJS.Timeout | undefined;
   let beater: NodeJS.Timeout | undefined;
   let refreshQueued = false;
@@ -132,11 +156,27 @@ export function createLiveBoard(options: Options) {
   }
 
   function broadcast(chunk: string) {
-    for (const res of streams) send(res, chunk);
+    for (const res of streams.keys()) send(res, chunk);
   }
 
-  /** The current board: read again only if the data may have changed, rendered only if it did. */
-  function current(): Board {
+  function boardIn(locale: Locale): Board {
+    const s = shown as { version: string; rounds: BoardRound[] };
+    let b = boards.get(locale);
+    if (!b) {
+      b = buildBoard(s.rounds, s.version, locale);
+      boards.set(locale, b);
+    }
+    return b;
+  }
+
+  /** The current board in `locale`: read again only if the data may have changed, rendered only if
+   * it did. */
+  function current(locale: Locale = "en"): Board {
+    look();
+    return boardIn(locale);
+  }
+
+  function look() {
     if (options.replicaKey && Date.now() - replicaCheckedAt >= pollMs) {
       replicaCheckedAt = Date.now();
       const replica = options.replicaKey();
@@ -144,16 +184,16 @@ export function createLiveBoard(options: Options) {
       replicaAt = replica;
     }
     const at = options.dataKey();
-    if (board && at !== null && at === checkedAt) return board;
+    if (shown && at !== null && at === checkedAt) return;
     const rounds = options.read();
     const version = createHash("sha256").update(JSON.stringify(rounds)).digest("base64url").slice(0, 16);
-    if (board?.version !== version) {
-      const had = board !== undefined;
-      board = buildBoard(rounds, version);
-      if (had) broadcast(board.message);
+    if (shown?.version !== version) {
+      const had = shown !== undefined;
+      shown = { version, rounds };
+      boards.clear();
+      if (had) for (const [res, locale] of streams) send(res, boardIn(locale).message);
     }
     checkedAt = at;
-    return board;
   }
 
   /** Something changed in this process (a race, the shown rounds): look now, push if it shows. */
@@ -164,7 +204,7 @@ export function createLiveBoard(options: Options) {
     // After the current task: the change's transaction has committed, and a burst is one look.
     setImmediate(() => {
       refreshQueued = false;
-      if (streams.size > 0) current();
+      if (streams.size > 0) look();
     });
   }
 
@@ -172,7 +212,7 @@ export function createLiveBoard(options: Options) {
     if (poller) return;
     poller = setInterval(() => {
       try {
-        current();
+        look();
       } catch (error) {
         console.error("scoreboard: reading the board failed", error);
       }
@@ -192,10 +232,10 @@ export function createLiveBoard(options: Options) {
 
   /** GET/HEAD /scoreboard: the page, 304 when the browser has it. */
   function servePage(req: IncomingMessage, res: ServerResponse) {
-    const b = current();
+    const b = current(localeOfReq(req));
     res.setHeader("Cache-Control", "no-cache");
     res.setHeader("ETag", b.etag);
-    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("Vary", VARY);
     if (etagMatches(req.headers["if-none-match"], b.etag)) {
       res.statusCode = 304;
       res.end();
@@ -212,8 +252,8 @@ export function createLiveBoard(options: Options) {
 
   /** The page as a Fetch Response (the route's loader, for a server without the fast path). */
   function pageResponse(request: Request): Response {
-    const b = current();
-    const headers = new Headers({ "Cache-Control": "no-cache", ETag: b.etag, Vary: "Accept-Encoding" });
+    const b = current(localeOfHeaders(request.headers.get("cookie"), request.headers.get("accept-language")));
+    const headers = new Headers({ "Cache-Control": "no-cache", ETag: b.etag, Vary: VARY });
     if (etagMatches(request.headers.get("if-none-match") ?? undefined, b.etag)) {
       return new Response(null, { status: 304, headers });
     }
@@ -232,7 +272,8 @@ export function createLiveBoard(options: Options) {
       res.end("Too many live scoreboards are open on this server. Try again shortly.\n");
       return;
     }
-    const b = current();
+    const locale = localeOfReq(req);
+    const b = current(locale);
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       // no-transform: neither our compression middleware nor a proxy may buffer it.
@@ -248,7 +289,7 @@ export function createLiveBoard(options: Options) {
     // Reconnect after 1-4 s, spread so that a restart's reconnects do not all arrive at once.
     const retry = 1000 + Math.floor(Math.random() * 3000);
     res.write(`retry: ${retry}\n\n${knownVersion(req) === b.version ? ": up to date\n\n" : b.message}`);
-    streams.add(res);
+    streams.set(res, locale);
     res.on("error", () => {}); // a write after the client left: nothing to do
     res.on("close", () => {
       streams.delete(res);
@@ -259,7 +300,7 @@ export function createLiveBoard(options: Options) {
 
   /** Ends every stream (shutting down): browsers reconnect, to this server's successor. */
   function closeStreams() {
-    for (const res of streams) res.end();
+    for (const res of streams.keys()) res.end();
     streams.clear();
     stopTimersIfIdle();
   }

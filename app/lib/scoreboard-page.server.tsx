@@ -2,7 +2,9 @@
 // served as bytes. A plain document, not a hydrated Remix page: no inline script (so no per-request
 // CSP nonce in it, and the same bytes suit every visitor), one small stylesheet and one small
 // deferred script (public/scoreboard.js) that opens the live stream and swaps in each new board.
-// Without JavaScript a <noscript> meta refresh reloads it every 30 s. See
+// Without JavaScript a <noscript> meta refresh reloads it every 30 s. One page per language (the
+// visitor's `lang` cookie or Accept-Language, like every page): the status texts the script shows
+// ride on the status element (data-live, data-connecting, data-off). See
 // docs/decisions/0016-race-day.md (Scoreboard).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -10,7 +12,9 @@ import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { FooterOf } from "~/components/Footer";
 import type { BoardRound } from "~/models/scoreboard.server";
-import { FOOTER, MSG, TITLES } from "~/messages";
+import { bundleFor } from "~/i18n/bundles";
+import type { Locale } from "~/i18n/locale";
+import { type Bundle, EN } from "~/messages";
 import scoreboardCss from "~/styles/scoreboard.css";
 
 /** Seconds between the reloads of a browser without JavaScript. */
@@ -32,7 +36,8 @@ function scriptHref(): string {
   return scriptUrl;
 }
 
-function RoundTable({ round }: { round: BoardRound }) {
+function RoundTable({ round, t }: { round: BoardRound; t: Bundle }) {
+  const { MSG, LABELS } = t;
   const headingId = `round-${round.id}`;
   // Round names usually carry their event's ("250M PREMIER OPEN HEAT 1"); otherwise say it.
   const showEvent = !round.name.toUpperCase().startsWith(round.eventName.toUpperCase());
@@ -48,12 +53,12 @@ function RoundTable({ round }: { round: BoardRound }) {
         <table className="sb-table">
           <thead>
             <tr>
-              <th scope="col">Team</th>
+              <th scope="col">{LABELS.team}</th>
               <th scope="col" className="sb-lane">
-                Lane
+                {LABELS.rdLane}
               </th>
               <th scope="col" className="sb-score">
-                Score
+                {LABELS.rdScore}
               </th>
             </tr>
           </thead>
@@ -79,21 +84,22 @@ function RoundTable({ round }: { round: BoardRound }) {
 }
 
 /** The board itself (what the live stream sends): one table per shown round, or the empty state. */
-export function renderBoard(rounds: BoardRound[]): string {
+export function renderBoard(rounds: BoardRound[], t: Bundle = EN): string {
   return renderToStaticMarkup(
     rounds.length === 0 ? (
-      <p className="sb-empty">{MSG.scoreboardEmpty}</p>
+      <p className="sb-empty">{t.MSG.scoreboardEmpty}</p>
     ) : (
-      rounds.map((round) => <RoundTable key={round.id} round={round} />)
+      rounds.map((round) => <RoundTable key={round.id} round={round} t={t} />)
     ),
   );
 }
 
 /** The whole document around a board; `version` names the board for the live stream. */
-export function renderPage(board: string, version: string): string {
+export function renderPage(board: string, version: string, locale: Locale = "en"): string {
+  const { MSG, TITLES, FOOTER, LABELS } = bundleFor(locale);
   const marker = "@@BOARD@@"; // text React leaves as it is
   const html = renderToStaticMarkup(
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -110,7 +116,14 @@ export function renderPage(board: string, version: string): string {
         <header className="sb-head">
           <div className="sb-brand">{TITLES.appName}</div>
           <h1>{TITLES.scoreboard}</h1>
-          <p className="sb-status" id="sb-status" role="status">
+          <p
+            className="sb-status"
+            id="sb-status"
+            role="status"
+            data-live={LABELS.sbLive}
+            data-connecting={LABELS.sbConnecting}
+            data-off={LABELS.sbOffline}
+          >
             <noscript>{MSG.scoreboardNoJs(REFRESH_SECONDS)}</noscript>
           </p>
         </header>

@@ -30,12 +30,15 @@ import {
   shownCount,
   updateBoard,
 } from "~/models/scoreboard.server";
-import { MSG, TITLES } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
+import type { Bundle } from "~/messages";
 import styles from "~/styles/scoreboard-manage.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.scoreboardManage} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.scoreboardManage);
 
 /** More round ids than this in one post is not our form. */
 const MAX_IDS = 5000;
@@ -51,11 +54,11 @@ function roundsParam(url: URL): RoundFilter {
 }
 
 const ROUND_FILTERS: readonly RoundFilter[] = ["all", "shown", "drawn"];
-const ROUND_LABELS: Record<RoundFilter, string> = {
-  all: "All rounds",
-  shown: "Shown now",
-  drawn: "With races",
-};
+const roundLabels = ({ LABELS }: Bundle): Record<RoundFilter, string> => ({
+  all: LABELS.sbFilterAll,
+  shown: LABELS.sbFilterShown,
+  drawn: LABELS.sbFilterDrawn,
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "scoreboardManage");
@@ -79,6 +82,7 @@ function ids(values: FormDataEntryValue[]): number[] | null {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "scoreboardManage");
+  const { MSG, LABELS } = messagesFor(request);
   const form = await readForm(request);
   const listed = ids(form.getAll("listed"));
   const ticked = ids(form.getAll("show"));
@@ -87,7 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
     updateBoard(user, listed, ticked);
   } catch (error) {
     console.error("scoreboard update failed", error);
-    const toast: Toast = { type: "error", message: MSG.genericError("updating scoreboard rounds") };
+    const toast: Toast = { type: "error", message: MSG.genericError(LABELS.sbDoingUpdating) };
     return json({ toast }, 500);
   }
   scoreboardChanged();
@@ -98,18 +102,14 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-/** "6 races, all scored", "6 races, 2 scored", "No races yet". */
-function raceText(round: ManagedRound): string {
-  if (round.races === 0) return "No races yet";
-  const races = `${round.races} ${round.races === 1 ? "race" : "races"}`;
-  if (round.scored === round.races) return `${races}, all scored`;
-  if (round.scored === 0) return `${races}, none scored`;
-  return `${races}, ${round.scored} scored`;
-}
-
 export default function ScoreboardManage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const t = useMessages();
+  const { MSG, TITLES, LABELS } = t;
+  const filterLabels = roundLabels(t);
+  /** "6 races, all scored", "6 races, 2 scored", "No races yet". */
+  const raceText = (round: ManagedRound) => LABELS.sbRaceText(round.races, round.scored);
   const rounds = data.groups.flatMap((g) => g.rounds);
   // Remount the checkboxes after an Update or a new filter: they start from what is stored.
   const formKey = `${data.eventId ?? "all"}:${data.rounds}:${rounds.map((r) => (r.shown ? r.id : "")).join(",")}`;
@@ -119,22 +119,22 @@ export default function ScoreboardManage() {
       actions={
         // A plain document (not a Remix page): a full page load, in a tab of its own.
         <a href="/scoreboard" className="btn" target="_blank" rel="noopener">
-          Open Scoreboard
+          {LABELS.sbOpen}
         </a>
       }
     >
       <Toasts toasts={[actionData?.toast]} />
       <p>{MSG.scoreboardShownNow(data.shown)}</p>
-      <FilterForm submitLabel="Show">
+      <FilterForm submitLabel={LABELS.show}>
         <div className="field">
-          <label htmlFor="filter-event">Event</label>
+          <label htmlFor="filter-event">{LABELS.event}</label>
           <select
             id="filter-event"
             name="event"
             defaultValue={data.eventId ?? ""}
             key={`e-${data.eventId ?? ""}`}
           >
-            <option value="">All events</option>
+            <option value="">{LABELS.sbAllEvents}</option>
             {data.events.map((e) => (
               <option key={e.id} value={e.id}>
                 {e.name}
@@ -143,11 +143,11 @@ export default function ScoreboardManage() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="filter-rounds">Rounds</label>
+          <label htmlFor="filter-rounds">{LABELS.sbRounds}</label>
           <select id="filter-rounds" name="rounds" defaultValue={data.rounds} key={`r-${data.rounds}`}>
             {ROUND_FILTERS.map((f) => (
               <option key={f} value={f}>
-                {ROUND_LABELS[f]}
+                {filterLabels[f]}
               </option>
             ))}
           </select>
@@ -160,13 +160,13 @@ export default function ScoreboardManage() {
           }
         />
       ) : (
-        <PostForm task="Updating scoreboard rounds" key={formKey} className="scoreboard-manage">
+        <PostForm task={LABELS.sbTaskUpdating} key={formKey} className="scoreboard-manage">
           <div className="table-wrap">
             <table className="table board-rounds">
               <thead>
                 <tr>
-                  <th scope="col">Show / Round</th>
-                  <th scope="col">Now</th>
+                  <th scope="col">{LABELS.sbShowRound}</th>
+                  <th scope="col">{LABELS.sbNow}</th>
                 </tr>
               </thead>
               {data.groups.map((group) => (
@@ -187,7 +187,11 @@ export default function ScoreboardManage() {
                         <small className="board-races">{raceText(round)}</small>
                       </td>
                       <td className="board-now">
-                        {round.shown ? <span className="badge badge-ok">Shown</span> : "Hidden"}
+                        {round.shown ? (
+                          <span className="badge badge-ok">{LABELS.sbShown}</span>
+                        ) : (
+                          LABELS.sbHidden
+                        )}
                       </td>
                     </tr>
                   ))}
@@ -196,9 +200,9 @@ export default function ScoreboardManage() {
             </table>
           </div>
           <div className="crew-bar">
-            <span className="hint">Ticked rounds show on the scoreboard; the others do not.</span>
+            <span className="hint">{LABELS.sbTickedHint}</span>
             <button type="submit" className="btn btn-primary">
-              Update
+              {LABELS.rdUpdate}
             </button>
           </div>
         </PostForm>
