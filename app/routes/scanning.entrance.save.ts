@@ -8,7 +8,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { readForm } from "~/lib/csrf.server";
 import { historyCodes, idParam, kioskContext, save } from "~/lib/kiosk.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
-import { MSG } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -16,6 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST")
     return json({ error: "Method Not Allowed" }, { status: 405, headers: NO_STORE });
   limitRate(request, "kiosk", KIOSK_RATE);
+  const { MSG } = messagesFor(request);
   const form = await readForm(request);
   const roundId = idParam(form.get("roundId"));
   const teamId = idParam(form.get("teamId"));

@@ -21,6 +21,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CsrfInput } from "~/components/CsrfInput";
+import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { Toasts } from "~/components/Toasts";
 import { readForm } from "~/lib/csrf.server";
 import { historyCodes, idParam, kioskContext, recheck, save, scan } from "~/lib/kiosk.server";
@@ -39,7 +40,9 @@ import {
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findRoundsByName, kioskRound, racesOf } from "~/models/scan.server";
-import { MSG, TITLES } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import { parseScanCode, SCAN_CODE_MAX } from "~/rules/scan-code";
 import {
@@ -56,7 +59,7 @@ import kioskStyles from "~/styles/scanning.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: kioskStyles }];
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.scanningEntrance} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.scanningEntrance);
 
 const PATH = "/scanning/entrance";
 const ROUND_NAME_MAX = 100;
@@ -64,6 +67,7 @@ const LANE_MAX = 10;
 const scanUrl = (roundId: number, teamId: number) => `${PATH}?roundId=${roundId}&teamId=${teamId}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { MSG } = messagesFor(request);
   const q = new URL(request.url).searchParams;
   const roundId = idParam(q.get("roundId"));
   const teamId = idParam(q.get("teamId"));
@@ -116,6 +120,7 @@ type ScanAnswer = {
 /** The no-JS kiosk: a scan, Save, Yes/No to the female question, or Clear. */
 export async function action({ request }: ActionFunctionArgs) {
   limitRate(request, "kiosk", KIOSK_RATE);
+  const { MSG } = messagesFor(request);
   const form = await readForm(request);
   const q = new URL(request.url).searchParams;
   const roundId = idParam(q.get("roundId"));
@@ -155,7 +160,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { history, dropped, outcome } = scan(ctx, codes, code.slice(0, SCAN_CODE_MAX + 1));
   return answer({
     history,
-    message: droppedNote(dropped) ?? scanMessage(outcome, ctx.team.teamName),
+    message: droppedNote(dropped) ?? scanMessage(outcome, ctx.team.teamName, MSG),
     latest: outcome.kind === "added" || outcome.kind === "repeat" ? outcome.person : null,
   });
 }
@@ -167,9 +172,11 @@ export default function ScanningEntrance() {
   const data = useLoaderData<typeof loader>();
   const csrf = useRouteLoaderData<typeof rootLoader>("root")?.csrf ?? "";
   const queue = useSaveQueue(csrf);
+  const { TITLES } = useMessages();
   return (
     <main className="plain kiosk">
       <div className="plain-brand">{TITLES.appName}</div>
+      <LanguageSwitch className="plain-lang" />
       <section className={`screen kiosk-screen${data.step === "scan" ? " kiosk-wide" : ""}`}>
         <header className="screen-head">
           <h1>{TITLES.scanningEntrance}</h1>
@@ -188,11 +195,12 @@ export default function ScanningEntrance() {
 
 function RoundStep({ error }: { error: string | null }) {
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
     <>
       {/* A new search remounts the input: cleared (the spec) and focused again. */}
       <Form method="get" action={PATH} className="kiosk-form" key={search}>
-        <label htmlFor="round-name">Round name</label>
+        <label htmlFor="round-name">{LABELS.kioskRoundName}</label>
         <div className="kiosk-inline">
           <input
             id="round-name"
@@ -207,7 +215,7 @@ function RoundStep({ error }: { error: string | null }) {
             aria-describedby={error ? "round-error" : undefined}
           />
           <button type="submit" className="btn btn-primary">
-            Find Round
+            {LABELS.kioskFindRound}
           </button>
         </div>
       </Form>
@@ -221,9 +229,10 @@ function RoundStep({ error }: { error: string | null }) {
 }
 
 function PickRoundStep({ rounds }: { rounds: { id: number; name: string; eventName: string }[] }) {
+  const { LABELS } = useMessages();
   return (
     <Form method="get" action={PATH} className="kiosk-form">
-      <p className="kiosk-lead">Several events have a round of that name. Pick the event:</p>
+      <p className="kiosk-lead">{LABELS.kioskPickEvent}</p>
       <div className="kiosk-choices">
         {rounds.map((r, i) => (
           <button
@@ -240,7 +249,7 @@ function PickRoundStep({ rounds }: { rounds: { id: number; name: string; eventNa
         ))}
       </div>
       <p>
-        <Link to={PATH}>Enter another round</Link>
+        <Link to={PATH}>{LABELS.kioskAnotherRound}</Link>
       </p>
     </Form>
   );
@@ -248,6 +257,7 @@ function PickRoundStep({ rounds }: { rounds: { id: number; name: string; eventNa
 
 function TeamStep({ data }: { data: Extract<LoaderData, { step: "team" }> }) {
   const { search } = useLocation();
+  const { MSG, LABELS } = useMessages();
   return (
     <>
       <RoundHeading round={data.round} />
@@ -257,7 +267,7 @@ function TeamStep({ data }: { data: Extract<LoaderData, { step: "team" }> }) {
         <>
           <Form method="get" action={PATH} className="kiosk-form" key={search}>
             <input type="hidden" name="roundId" value={data.round.id} />
-            <label htmlFor="lane">Lane</label>
+            <label htmlFor="lane">{LABELS.rdLane}</label>
             <div className="kiosk-inline">
               <input
                 id="lane"
@@ -273,11 +283,11 @@ function TeamStep({ data }: { data: Extract<LoaderData, { step: "team" }> }) {
                 aria-describedby={data.error ? "lane-error" : "lane-hint"}
               />
               <button type="submit" className="btn btn-primary">
-                Pick Team
+                {LABELS.kioskPickTeam}
               </button>
             </div>
             <p id="lane-hint" className="hint">
-              Type the team's lane and press Enter, or pick the team below.
+              {LABELS.kioskLaneHint}
             </p>
           </Form>
           {data.error ? (
@@ -285,7 +295,7 @@ function TeamStep({ data }: { data: Extract<LoaderData, { step: "team" }> }) {
               {data.error}
             </p>
           ) : null}
-          <Form method="get" action={PATH} className="kiosk-choices" aria-label="Event teams">
+          <Form method="get" action={PATH} className="kiosk-choices" aria-label={LABELS.kioskEventTeams}>
             <input type="hidden" name="roundId" value={data.round.id} />
             {data.races.map((r) => (
               <button
@@ -295,14 +305,14 @@ function TeamStep({ data }: { data: Extract<LoaderData, { step: "team" }> }) {
                 value={r.teamId}
                 className="btn kiosk-choice"
               >
-                <span className="kiosk-lane">Lane {r.lane}</span> {r.teamName}
+                <span className="kiosk-lane">{LABELS.rdLaneN(r.lane)}</span> {r.teamName}
               </button>
             ))}
           </Form>
         </>
       )}
       <p>
-        <Link to={PATH}>Change round</Link>
+        <Link to={PATH}>{LABELS.kioskChangeRound}</Link>
       </p>
     </>
   );
@@ -319,10 +329,11 @@ function RoundHeading({ round }: { round: { name: string; eventName: string } })
 
 function Photo({ person, large = false }: { person: ScanPerson; large?: boolean }) {
   const cls = large ? "kiosk-photo kiosk-photo-large" : "kiosk-photo";
+  const { LABELS } = useMessages();
   return person.image ? (
     <img className={cls} src={`/uploads/${person.image}`} alt={person.name} />
   ) : (
-    <span className={`${cls} kiosk-photo-none`} role="img" aria-label={`${person.name} (no photo)`} />
+    <span className={`${cls} kiosk-photo-none`} role="img" aria-label={LABELS.kioskNoPhoto(person.name)} />
   );
 }
 
@@ -339,6 +350,7 @@ type Queue = ReturnType<typeof useSaveQueue>;
 function useSaveQueue(csrf: string) {
   const [items, setItems] = useState<QueuedSave[]>([]);
   const [notice, setNotice] = useState<{ toast: Toast; n: number } | null>(null);
+  const { MSG } = useMessages();
   const show = useCallback((toast: Toast) => setNotice((old) => ({ toast, n: (old?.n ?? 0) + 1 })), []);
   const report = useCallback(
     (results: SendResult[]) => {
@@ -361,7 +373,7 @@ function useSaveQueue(csrf: string) {
       }
       return results;
     },
-    [show],
+    [show, MSG],
   );
   const send = useCallback(async () => report(await sendQueue(csrf)), [csrf, report]);
   useEffect(() => {
@@ -390,13 +402,14 @@ function useSaveQueue(csrf: string) {
       await send();
       if (readQueue().some((i) => i.id === item.id)) show({ type: "warning", message: MSG.scansQueued });
     },
-    [send, show],
+    [send, show, MSG],
   );
   const waiting = items.reduce((n, i) => n + i.codes.length, 0);
   return { items, waiting, send, add, notice };
 }
 
 function QueueBar({ queue }: { queue: Queue }) {
+  const { MSG, LABELS } = useMessages();
   return (
     <>
       {queue.notice ? <Toasts key={queue.notice.n} toasts={[queue.notice.toast]} /> : null}
@@ -404,10 +417,10 @@ function QueueBar({ queue }: { queue: Queue }) {
         <div className="kiosk-queue" role="status">
           <span>
             <span className="kiosk-queue-dot" aria-hidden="true" /> {MSG.scansWaiting(queue.waiting)}
-            {queue.items.length > 1 ? ` (${queue.items.length} saves)` : ""}
+            {queue.items.length > 1 ? LABELS.kioskSaves(queue.items.length) : ""}
           </span>
           <button type="button" className="btn btn-small" onClick={() => void queue.send()}>
-            Send Now
+            {LABELS.kioskSendNow}
           </button>
         </div>
       ) : null}
@@ -445,6 +458,7 @@ function ScanStep({ data, queue }: { data: ScanData; queue: Queue }) {
   const chain = useRef<Promise<void>>(Promise.resolve());
   const restored = useRef(false);
   const { round, team, limits } = data;
+  const { MSG, LABELS } = useMessages();
 
   // A no-JS answer (the page was posted before the scripts ran) wins; otherwise the draft this
   // browser kept for this round and team comes back (members no longer in the roster stay out).
@@ -480,10 +494,10 @@ function ScanStep({ data, queue }: { data: ScanData; queue: Queue }) {
       );
       if (outcome.kind === "added")
         setBoth([...historyRef.current, { code: text.trim(), person: outcome.person }]);
-      setMessage(scanMessage(outcome, team.teamName));
+      setMessage(scanMessage(outcome, team.teamName, MSG));
       setLatest(outcome.kind === "added" || outcome.kind === "repeat" ? outcome.person : null);
     },
-    [data, roster, limits, team.teamName, setBoth],
+    [data, roster, limits, team.teamName, setBoth, MSG],
   );
 
   const doSave = useCallback(
@@ -509,7 +523,7 @@ function ScanStep({ data, queue }: { data: ScanData; queue: Queue }) {
         label: `${team.teamName} · ${round.name}`,
       });
     },
-    [limits, queue, round, team, setBoth],
+    [limits, queue, round, team, setBoth, MSG],
   );
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -541,10 +555,11 @@ function ScanStep({ data, queue }: { data: ScanData; queue: Queue }) {
     <>
       <RoundHeading round={round} />
       <p className="kiosk-team">
-        <span className="kiosk-lane">Lane {team.lane}</span> <strong>{team.teamName}</strong>
+        <span className="kiosk-lane">{LABELS.rdLaneN(team.lane)}</span> <strong>{team.teamName}</strong>
       </p>
       <p className="kiosk-links">
-        <Link to={`${PATH}?roundId=${round.id}`}>Change team</Link> · <Link to={PATH}>Change round</Link>
+        <Link to={`${PATH}?roundId=${round.id}`}>{LABELS.kioskChangeTeam}</Link> ·{" "}
+        <Link to={PATH}>{LABELS.kioskChangeRound}</Link>
       </p>
       <form method="post" action={scanUrl(round.id, team.teamId)} onSubmit={hydrated ? onSubmit : undefined}>
         <CsrfInput />
@@ -565,16 +580,16 @@ function ScanStep({ data, queue }: { data: ScanData; queue: Queue }) {
                 // biome-ignore lint/a11y/noAutofocus: the kiosk's one input per step is focused for the scanner (spec)
                 autoFocus
               >
-                Yes
+                {LABELS.rdYes}
               </button>
               <button type="submit" name="intent" value="back" className="btn">
-                No
+                {LABELS.kioskNo}
               </button>
             </div>
           </div>
         ) : (
           <>
-            <label htmlFor="scan-code">Scan code</label>
+            <label htmlFor="scan-code">{LABELS.kioskScanCode}</label>
             <div className="kiosk-inline">
               <input
                 ref={input}
@@ -591,15 +606,15 @@ function ScanStep({ data, queue }: { data: ScanData; queue: Queue }) {
                 aria-describedby="scan-message"
               />
               <button type="submit" name="intent" value="scan" className="btn btn-primary">
-                Scan
+                {LABELS.kioskScan}
               </button>
             </div>
             <div className="kiosk-actions">
               <button type="submit" name="intent" value="save" className="btn btn-primary">
-                Save
+                {LABELS.save}
               </button>
               <button type="submit" name="intent" value="clear" className="btn">
-                Clear
+                {LABELS.kioskClear}
               </button>
             </div>
           </>
@@ -626,21 +641,17 @@ function ScanStep({ data, queue }: { data: ScanData; queue: Queue }) {
         </div>
         <div className="kiosk-list">
           <p className="kiosk-counts">
-            <span>
-              {c.total} / {limits.maxRace} participants
-            </span>
-            <span>
-              {c.male} male (max {limits.maxMale})
-            </span>
+            <span>{LABELS.kioskParticipants(c.total, limits.maxRace)}</span>
+            <span>{LABELS.kioskMales(c.male, limits.maxMale)}</span>
             <span className={c.female < limits.minFemale ? "kiosk-short" : undefined}>
-              {c.female} female (min {limits.minFemale})
+              {LABELS.kioskFemales(c.female, limits.minFemale)}
             </span>
           </p>
-          <h2 className="visually-hidden">History</h2>
+          <h2 className="visually-hidden">{LABELS.kioskHistory}</h2>
           {history.length === 0 ? (
             <p className="empty">{MSG.nothingToShow}</p>
           ) : (
-            <ol className="kiosk-history" reversed aria-label="History">
+            <ol className="kiosk-history" reversed aria-label={LABELS.kioskHistory}>
               {[...history].reverse().map((e) => (
                 <li key={e.code}>
                   <Photo person={e.person} />

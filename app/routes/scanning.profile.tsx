@@ -6,19 +6,23 @@
 // on, a plain or forged code); staff are not participants and are not shown.
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { readScanCode } from "~/lib/scan-code.server";
 import { scanProfile } from "~/models/scan.server";
 import { getSettings } from "~/models/settings.server";
-import { MSG, TITLES } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { SCAN_CODE_MAX } from "~/rules/scan-code";
 import { isParticipant } from "~/rules/scan-history";
 import kioskStyles from "~/styles/scanning.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: kioskStyles }];
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.scanningProfile} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.scanningProfile);
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { MSG } = messagesFor(request);
   const code = new URL(request.url).searchParams.get("code")?.trim() ?? "";
   if (!code) return json({ profile: null, error: null });
   const userId = readScanCode(code.slice(0, SCAN_CODE_MAX + 1), getSettings().requireSignedTags);
@@ -29,21 +33,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ profile, error: null });
 }
 
-const GENDER_LABEL = { MALE: "Male", FEMALE: "Female" } as const;
-
 export default function ScanningProfile() {
   const { profile, error } = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const { MSG, TITLES, LABELS } = useMessages();
+  const genderLabel = { MALE: LABELS.male, FEMALE: LABELS.female } as const;
   return (
     <main className="plain kiosk">
       <div className="plain-brand">{TITLES.appName}</div>
+      <LanguageSwitch className="plain-lang" />
       <section className="screen kiosk-screen">
         <header className="screen-head">
           <h1>{TITLES.scanningProfile}</h1>
         </header>
         {/* Each scan remounts the input: empty and focused for the next one. */}
         <Form method="get" className="kiosk-form" key={search}>
-          <label htmlFor="profile-code">Scan code</label>
+          <label htmlFor="profile-code">{LABELS.kioskScanCode}</label>
           <div className="kiosk-inline">
             <input
               id="profile-code"
@@ -59,7 +64,7 @@ export default function ScanningProfile() {
               defaultValue=""
             />
             <button type="submit" className="btn btn-primary">
-              Show
+              {LABELS.show}
             </button>
           </div>
         </Form>
@@ -80,20 +85,20 @@ export default function ScanningProfile() {
               <span
                 className="kiosk-photo kiosk-photo-large kiosk-photo-none"
                 role="img"
-                aria-label={`${profile.name} (no photo)`}
+                aria-label={LABELS.kioskNoPhoto(profile.name)}
               />
             )}
             <div>
               <p className="profile-name">{profile.name.toUpperCase()}</p>
               <dl className="profile-facts">
-                <dt>Year of Birth</dt>
+                <dt>{LABELS.yob}</dt>
                 <dd>{profile.yob ?? "–"}</dd>
-                <dt>Gender</dt>
-                <dd>{profile.gender ? GENDER_LABEL[profile.gender] : "–"}</dd>
-                <dt>Association</dt>
+                <dt>{LABELS.gender}</dt>
+                <dd>{profile.gender ? genderLabel[profile.gender] : "–"}</dd>
+                <dt>{LABELS.kioskAssociation}</dt>
                 <dd>{profile.associationName ?? "–"}</dd>
               </dl>
-              <h2>Team Entries</h2>
+              <h2>{LABELS.kioskTeamEntries}</h2>
               {profile.teams.length === 0 ? (
                 <p className="empty">{MSG.nothingToShowDot}</p>
               ) : (

@@ -7,7 +7,7 @@
 // for confirmation. The caller looks the user up (a database query, or the roster in the browser)
 // and passes what it found.
 import type { Gender, Role } from "../../db/enums";
-import { MSG } from "~/messages";
+import { type Bundle, EN } from "~/messages";
 
 /** A scanned person as the kiosk shows them: `image` is the photo's file name under /uploads/. */
 export type ScanPerson = {
@@ -108,8 +108,13 @@ export function replay(
   return { history, dropped };
 }
 
-/** The sentence the kiosk shows for an outcome, and whether it is a refusal. */
-export function scanMessage(outcome: ScanOutcome, teamName: string): { text: string; error: boolean } {
+/** The sentence the kiosk shows for an outcome (in the bundle's language), and whether it is a
+ * refusal. */
+export function scanMessage(
+  outcome: ScanOutcome,
+  teamName: string,
+  MSG: Bundle["MSG"] = EN.MSG,
+): { text: string; error: boolean } {
   switch (outcome.kind) {
     case "added":
       return { text: MSG.scanAdded(outcome.person.name), error: false };
