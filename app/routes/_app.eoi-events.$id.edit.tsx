@@ -10,8 +10,9 @@ import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findEoiEvent, updateEoiEvent } from "~/models/eoi.server";
-import { MSG } from "~/messages";
-import { eoiEventSchema } from "~/rules/eoi";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { eoiEventSchemaFor } from "~/rules/eoi";
 import { EoiEventForm } from "~/tables/eoi";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -24,7 +25,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "eoiEvents");
   const id = idParam(params.id);
-  const { submission } = await parseForm(request, eoiEventSchema);
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const { submission } = await parseForm(request, eoiEventSchemaFor(t));
   if (submission.status !== "success")
     return replyWithError(submission, firstError(submission) ?? MSG.fillAll);
   const updated = updateEoiEvent(user, id, submission.value.name);
@@ -41,15 +44,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditEoiEvent() {
   const event = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
+  const { LABELS } = useMessages();
   return (
-    <Dialog title="Edit EOI Event" closeTo="/eoi-events">
+    <Dialog title={LABELS.eoiEditEvent} closeTo="/eoi-events">
       <Toasts toasts={[data?.toast]} />
       <EoiEventForm
         key={event.id}
         defaultName={event.name}
         lastResult={data?.result}
-        submitLabel="Update"
-        task="Updating EOI event"
+        submitLabel={LABELS.rdUpdate}
+        task={LABELS.eoiTaskUpdating}
       />
     </Dialog>
   );

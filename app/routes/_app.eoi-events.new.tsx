@@ -10,8 +10,9 @@ import { requireUser } from "~/lib/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createEoiEvent } from "~/models/eoi.server";
-import { MSG } from "~/messages";
-import { eoiEventSchema } from "~/rules/eoi";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { eoiEventSchemaFor } from "~/rules/eoi";
 import { EoiEventForm } from "~/tables/eoi";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "eoiEvents");
-  const { submission } = await parseForm(request, eoiEventSchema);
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const { submission } = await parseForm(request, eoiEventSchemaFor(t));
   if (submission.status !== "success")
     return replyWithError(submission, firstError(submission) ?? MSG.fillAll);
   const made = createEoiEvent(user, submission.value.name);
@@ -35,14 +38,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CreateEoiEvent() {
   const data = useActionData<typeof action>();
+  const { LABELS } = useMessages();
   return (
-    <Dialog title="Create EOI Event" closeTo="/eoi-events">
+    <Dialog title={LABELS.eoiCreateEvent} closeTo="/eoi-events">
       <Toasts toasts={[data?.toast]} />
       <EoiEventForm
         defaultName=""
         lastResult={data?.result}
-        submitLabel="Create EOI Event"
-        task="Creating EOI event"
+        submitLabel={LABELS.eoiCreateEvent}
+        task={LABELS.eoiTaskCreating}
       />
     </Dialog>
   );

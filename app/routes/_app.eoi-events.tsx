@@ -8,10 +8,11 @@ import { DataTable } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { eventResults } from "~/models/eoi.server";
-import { MSG, TITLES } from "~/messages";
-import { eoiEventColumns } from "~/tables/eoi";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
+import { eoiEventColumnsOf } from "~/tables/eoi";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.eoiEvents} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.eoiEvents);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "eoiEvents");
@@ -20,17 +21,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function EoiEvents() {
   const { events } = useLoaderData<typeof loader>();
+  const t = useMessages();
+  const { MSG, TITLES, LABELS } = t;
   return (
     <Screen
       title={TITLES.eoiEvents}
       actions={
         <Link to="/eoi-events/new" className="btn btn-primary" preventScrollReset>
-          Create EOI Event
+          {LABELS.eoiCreateEvent}
         </Link>
       }
     >
       <DataTable
-        columns={eoiEventColumns}
+        columns={eoiEventColumnsOf(t)}
         rows={events}
         rowKey={(r) => r.id}
         caption={TITLES.eoiEvents}

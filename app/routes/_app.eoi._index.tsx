@@ -19,7 +19,7 @@ import { PostForm } from "~/components/PostForm";
 import { Empty, Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
-import { countryName } from "~/lib/countries.server";
+import { countryList, countryName } from "~/lib/countries.server";
 import { readForm } from "~/lib/csrf.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -33,19 +33,22 @@ import {
   saveInterest,
 } from "~/models/eoi.server";
 import type { User } from "~/models/user.server";
-import { MSG, TITLES } from "~/messages";
+import { localeOf, messagesFor } from "~/i18n/locale.server";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { metaBundle } from "~/lib/meta";
 import { parseTicks } from "~/rules/eoi";
 import { formatDateTime } from "~/rules/format";
 import { parseId } from "~/rules/race-fields";
 import drawStyles from "~/styles/draw.css";
-import { EoiResultScreen, eventResultColumns, interestedColumns, viewColumn } from "~/tables/eoi";
+import { EoiResultScreen, eventResultColumnsOf, interestedColumnsOf, viewColumnOf } from "~/tables/eoi";
 
 // The tick list reuses the draw dialogs' check rows (a column of labelled checkboxes).
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.view === "manager" ? TITLES.eoiManager : TITLES.eoi} | ${TITLES.appName}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { TITLES } = metaBundle(matches);
+  return [{ title: `${data?.view === "manager" ? TITLES.eoiManager : TITLES.eoi} | ${TITLES.appName}` }];
+};
 
 /** The manager's association, from their account (null: not in a team). */
 function clubOf(user: User) {
@@ -56,9 +59,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoi");
   if (user.role === "MANAGER") {
     const club = clubOf(user);
+    const locale = localeOf(request);
+    const country = (code: string) =>
+      countryList(locale).find((c) => c.code === code)?.name ?? countryName(code);
     return json({
       view: "manager" as const,
-      club: club ? { name: club.name, country: countryName(club.country) } : null,
+      club: club ? { name: club.name, country: country(club.country) } : null,
       events: club ? liveEoiEvents() : [],
       saved: club ? interestOf(user.email) : { eventIds: [], savedAt: null },
     });
@@ -75,6 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "eoi");
   requireRole(user, ["MANAGER"]);
+  const { MSG } = messagesFor(request);
   const form = await readForm(request);
   const ticks = parseTicks(form.getAll("event"));
   if (ticks === null) throw new Response("Bad Request", { status: 400 });
@@ -115,6 +122,8 @@ function InterestForm({
   refused: { ticks: number[]; toast: Toast } | undefined;
 }) {
   const { club, events, saved } = data;
+  const { MSG, TITLES, LABELS } = useMessages();
+  const locale = useLocale();
   if (!club)
     return (
       <Screen title={TITLES.eoiManager}>
@@ -144,9 +153,9 @@ function InterestForm({
           <p>{MSG.eoiNothingSaved}</p>
         ) : (
           <>
-            <p>{MSG.eoiSavedWhen(formatDateTime(saved.savedAt), savedNames.length)}</p>
+            <p>{MSG.eoiSavedWhen(formatDateTime(saved.savedAt, locale), savedNames.length)}</p>
             {savedNames.length ? (
-              <ul aria-label="Saved events">
+              <ul aria-label={LABELS.eoiSavedEvents}>
                 {savedNames.map((name) => (
                   <li key={name}>{name}</li>
                 ))}
@@ -158,7 +167,7 @@ function InterestForm({
       {events.length === 0 ? (
         <Empty text={MSG.eoiNoEvents} />
       ) : (
-        <PostForm task="Saving" key={formKey} preventScrollReset className="card eoi-form">
+        <PostForm task={LABELS.eoiTaskSaving} key={formKey} preventScrollReset className="card eoi-form">
           <fieldset className="field">
             <legend>{MSG.eoiIntro}</legend>
             <div className="draw-sources">
@@ -171,7 +180,7 @@ function InterestForm({
             </div>
           </fieldset>
           <button type="submit" className="btn btn-primary">
-            Save
+            {LABELS.save}
           </button>
         </PostForm>
       )}
@@ -181,22 +190,24 @@ function InterestForm({
 
 function ResultByEvents({ data }: { data: Extract<Data, { view: "staff" }> }) {
   const { results, viewing } = data;
+  const t = useMessages();
+  const { MSG, LABELS } = t;
   return (
     <EoiResultScreen tab="events">
       <DataTable
-        columns={[...eventResultColumns, viewColumn]}
+        columns={[...eventResultColumnsOf(t), viewColumnOf(t)]}
         rows={results}
         rowKey={(r) => r.id}
-        caption="Result by Events"
+        caption={LABELS.eoiTabEvents}
         empty={MSG.eoiNoEvents}
       />
       {viewing ? (
-        <Dialog title="Interested Teams" closeTo="/eoi" wide>
+        <Dialog title={LABELS.eoiInterestedTeams} closeTo="/eoi" wide>
           <p>
             <strong>{viewing.event.name}</strong>: {MSG.eoiTeams(viewing.teams.length)}
           </p>
           <DataTable
-            columns={interestedColumns}
+            columns={interestedColumnsOf(t)}
             rows={viewing.teams}
             rowKey={(r) => r.id}
             caption={MSG.eoiInterestedCaption(viewing.event.name)}

@@ -5,11 +5,12 @@ import { useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { countryResults } from "~/models/eoi.server";
-import { TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { formatCount } from "~/rules/format";
-import { countryColumns, EoiResultScreen, totalRow } from "~/tables/eoi";
+import { countryColumnsOf, EoiResultScreen, totalRow } from "~/tables/eoi";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.eoi} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.eoi);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoi");
@@ -19,14 +20,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Countries() {
   const { rows, total } = useLoaderData<typeof loader>();
+  const t = useMessages();
+  const countryColumns = countryColumnsOf(t);
   return (
     <EoiResultScreen tab="countries">
       <DataTable
         columns={countryColumns}
         rows={rows}
         rowKey={(r) => r.code}
-        caption="Countries"
-        footer={totalRow(countryColumns, ["Total", formatCount(total)])}
+        caption={t.LABELS.eoiTabCountries}
+        footer={totalRow(countryColumns, [t.LABELS.total, formatCount(total)])}
       />
     </EoiResultScreen>
   );

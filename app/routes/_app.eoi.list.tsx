@@ -5,11 +5,12 @@ import { useLoaderData } from "@remix-run/react";
 import { DataTable, Pager } from "~/components/DataTable";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { interestedTeamCount, teamInterests } from "~/models/eoi.server";
-import { TITLES } from "~/messages";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList } from "~/rules/list-params";
-import { EOI_TEAM_LIST, EoiResultScreen, teamListColumns } from "~/tables/eoi";
+import { EOI_TEAM_LIST, EoiResultScreen, teamListColumnsOf } from "~/tables/eoi";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.eoi} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.eoi);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoi");
@@ -22,9 +23,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function TeamList() {
   const { rows, total, page, size } = useLoaderData<typeof loader>();
+  const t = useMessages();
+  const locale = useLocale();
   return (
     <EoiResultScreen tab="list">
-      <DataTable columns={teamListColumns} rows={rows} rowKey={(r) => r.id} caption="Teams" />
+      <DataTable
+        columns={teamListColumnsOf(t, locale)}
+        rows={rows}
+        rowKey={(r) => r.id}
+        caption={t.LABELS.eoiTabList}
+      />
       <Pager page={page} size={size} total={total} sizes={EOI_TEAM_LIST.sizes} />
     </EoiResultScreen>
   );

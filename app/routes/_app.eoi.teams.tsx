@@ -6,12 +6,13 @@ import { useLoaderData } from "@remix-run/react";
 import { DataTable, Pager } from "~/components/DataTable";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { interestedTeamCount, matrixTotals, teamMatrix } from "~/models/eoi.server";
-import { MSG, TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { formatCount } from "~/rules/format";
 import { pageOf, parseList } from "~/rules/list-params";
-import { EOI_TEAM_LIST, EoiResultScreen, matrixColumns, totalRow } from "~/tables/eoi";
+import { EOI_TEAM_LIST, EoiResultScreen, matrixColumnsOf, totalRow } from "~/tables/eoi";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.eoi} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.eoi);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoi");
@@ -24,13 +25,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ResultByTeams() {
   const { rows, totals, total, page, size } = useLoaderData<typeof loader>();
+  const t = useMessages();
+  const { MSG, LABELS } = t;
+  const matrixColumns = matrixColumnsOf(t);
   return (
     <EoiResultScreen tab="teams">
       <DataTable
         columns={matrixColumns}
         rows={rows}
         rowKey={(r) => r.userId}
-        caption="Result by Teams"
+        caption={LABELS.eoiTabTeams}
         footer={totalRow(matrixColumns, [MSG.eoiTotalTeams(total), "", ...totals.map(formatCount)])}
       />
       <Pager page={page} size={size} total={total} sizes={EOI_TEAM_LIST.sizes} />

@@ -3,14 +3,22 @@
 // Tug, Countries' counts and total), shared with the tests.
 import { z } from "zod";
 import { distanceOf, EOI_NAME_MAX, EOI_TICKS_MAX, MATRIX_COLUMNS } from "./eoi-fields";
-import { textField } from "./settings-schema";
+import { type Bundle, EN } from "~/messages";
 
 export { distanceOf, EOI_NAME_MAX, EOI_TICKS_MAX, MATRIX_COLUMNS };
 
-/** An EOI event's name as stored: trimmed, inner runs of white space as one. */
-export const eoiEventSchema = z.object({
-  name: textField("Name", EOI_NAME_MAX).transform((v) => v.replace(/\s+/g, " ")),
-});
+/** An EOI event's name as stored: trimmed, inner runs of white space as one. Made with the bundle of
+ * the request's language; the constant is the English one. */
+export const eoiEventSchemaFor = ({ MSG, LABELS }: Bundle = EN) =>
+  z.object({
+    name: z
+      .string({ error: MSG.fillAll })
+      .trim()
+      .min(1, { error: MSG.fillAll })
+      .max(EOI_NAME_MAX, { error: MSG.tooLong(LABELS.name, EOI_NAME_MAX) })
+      .transform((v) => v.replace(/\s+/g, " ")),
+  });
+export const eoiEventSchema = eoiEventSchemaFor();
 export type EoiEventInput = z.output<typeof eoiEventSchema>;
 
 /** The manager's ticks: `event` ids, each a plain number, at most EOI_TICKS_MAX, duplicates once.

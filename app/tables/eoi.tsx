@@ -10,7 +10,8 @@ import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import type { EoiEventResult, InterestedTeam, TeamInterest } from "~/models/eoi.server";
-import { MSG, TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { type Bundle, EN } from "~/messages";
 import type { MatrixRow } from "~/rules/eoi";
 import { EOI_NAME_MAX, MATRIX_COLUMNS } from "~/rules/eoi-fields";
 import { formatCount, formatDateTime } from "~/rules/format";
@@ -19,11 +20,11 @@ import { SIZES_DEFAULT } from "~/rules/list-params";
 // ---------------------------------------------------------------------------------------------
 // All EOI Events (ADMIN)
 
-export const eoiEventColumns: Column<EoiEventResult>[] = [
+export const eoiEventColumnsOf = ({ MSG, LABELS }: Bundle): Column<EoiEventResult>[] => [
   { label: "#", cell: (r) => r.id },
-  { label: "Name", cell: (r) => r.name, className: "cell-text" },
+  { label: LABELS.name, cell: (r) => r.name, className: "cell-text" },
   {
-    label: "Interested Teams",
+    label: LABELS.eoiInterestedTeams,
     cell: (r) => (
       <Link to={`/eoi?view=${r.id}`} aria-label={MSG.eoiTeamsInterestedIn(r.teams, r.name)}>
         {formatCount(r.teams)}
@@ -31,14 +32,14 @@ export const eoiEventColumns: Column<EoiEventResult>[] = [
     ),
   },
   {
-    label: "Actions",
+    label: LABELS.colActions,
     cell: (r) => (
       <span className="row-actions">
-        <Link to={`/eoi-events/${r.id}/edit`} preventScrollReset aria-label={`Edit ${r.name}`}>
-          Edit
+        <Link to={`/eoi-events/${r.id}/edit`} preventScrollReset aria-label={LABELS.rdEditOf(r.name)}>
+          {LABELS.rdEdit}
         </Link>{" "}
-        <Link to={`/eoi-events/${r.id}/delete`} preventScrollReset aria-label={`Delete ${r.name}`}>
-          Delete
+        <Link to={`/eoi-events/${r.id}/delete`} preventScrollReset aria-label={LABELS.rdDeleteOf(r.name)}>
+          {LABELS.rdDelete}
         </Link>
       </span>
     ),
@@ -64,9 +65,10 @@ export function EoiEventForm({
     // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
     lastResult: lastResult as any,
   });
+  const { MSG, LABELS } = useMessages();
   return (
     <PostForm task={task} {...getFormProps(form)} noValidate preventScrollReset>
-      <Field label="Name" field={fields.name} hint={MSG.eoiNameHint}>
+      <Field label={LABELS.name} field={fields.name} hint={MSG.eoiNameHint}>
         <input
           {...getInputProps(fields.name, { type: "text" })}
           maxLength={EOI_NAME_MAX}
@@ -84,10 +86,10 @@ export function EoiEventForm({
 // EOI Result (ADMIN, COMMITTEE): four tabs as links, each with its CSV
 
 export const EOI_TABS = [
-  { key: "events", label: "Result by Events", path: "/eoi" },
-  { key: "teams", label: "Result by Teams", path: "/eoi/teams" },
-  { key: "countries", label: "Countries", path: "/eoi/countries" },
-  { key: "list", label: "Teams", path: "/eoi/list" },
+  { key: "events", label: (b: Bundle) => b.LABELS.eoiTabEvents, path: "/eoi" },
+  { key: "teams", label: (b: Bundle) => b.LABELS.eoiTabTeams, path: "/eoi/teams" },
+  { key: "countries", label: (b: Bundle) => b.LABELS.eoiTabCountries, path: "/eoi/countries" },
+  { key: "list", label: (b: Bundle) => b.LABELS.eoiTabList, path: "/eoi/list" },
 ] as const;
 export type EoiTab = (typeof EOI_TABS)[number]["key"];
 
@@ -107,20 +109,22 @@ export const EOI_TEAM_LIST = {
 /** The result screen: title, the tabs (the active one aria-current) and the tab's CSV. The
  * events tab's CSV is /eoi.csv (the link keeps the page's query, which there may be ?view=). */
 export function EoiResultScreen({ tab, children }: { tab: EoiTab; children: ReactNode }) {
+  const t = useMessages();
+  const { TITLES, LABELS } = t;
   return (
     <Screen
       title={TITLES.eoi}
       actions={<CsvLink href={tab === "events" ? "/eoi.csv" : `/eoi.csv?tab=${tab}`} />}
     >
-      <nav className="toolbar" aria-label="EOI result tabs">
-        {EOI_TABS.map((t) => (
+      <nav className="toolbar" aria-label={LABELS.eoiTabsNav}>
+        {EOI_TABS.map((each) => (
           <Link
-            key={t.key}
-            to={t.path}
-            className={t.key === tab ? "btn btn-primary" : "btn"}
-            aria-current={t.key === tab ? "page" : undefined}
+            key={each.key}
+            to={each.path}
+            className={each.key === tab ? "btn btn-primary" : "btn"}
+            aria-current={each.key === tab ? "page" : undefined}
           >
-            {t.label}
+            {each.label(t)}
           </Link>
         ))}
       </nav>
@@ -130,28 +134,29 @@ export function EoiResultScreen({ tab, children }: { tab: EoiTab; children: Reac
 }
 
 /** Result by Events (and its CSV): the View link is added on screen. */
-export const eventResultColumns: Column<EoiEventResult>[] = [
+export const eventResultColumnsOf = ({ LABELS }: Bundle): Column<EoiEventResult>[] => [
   { label: "#", cell: (r) => r.id },
-  { label: "Name", cell: (r) => r.name, className: "cell-text" },
-  { label: "Interested Teams", cell: (r) => r.teams },
+  { label: LABELS.name, cell: (r) => r.name, className: "cell-text" },
+  { label: LABELS.eoiInterestedTeams, cell: (r) => r.teams },
 ];
+export const eventResultColumns = eventResultColumnsOf(EN);
 
-export const viewColumn: Column<EoiEventResult> = {
-  label: "Actions",
+export const viewColumnOf = ({ LABELS }: Bundle): Column<EoiEventResult> => ({
+  label: LABELS.colActions,
   cell: (r) => (
-    <Link to={`/eoi?view=${r.id}`} preventScrollReset aria-label={`View ${r.name}`}>
-      View
+    <Link to={`/eoi?view=${r.id}`} preventScrollReset aria-label={LABELS.eoiViewOf(r.name)}>
+      {LABELS.eoiView}
     </Link>
   ),
   className: "cell-actions",
-};
+});
 
 /** The View dialog: the teams interested in one event. */
-export const interestedColumns: Column<InterestedTeam>[] = [
-  { label: "Team", cell: (r) => r.team, className: "cell-text" },
-  { label: "Name", cell: (r) => r.name, className: "cell-text" },
-  { label: "Country", cell: (r) => r.country },
-  { label: "Email", cell: (r) => r.email },
+export const interestedColumnsOf = ({ LABELS }: Bundle): Column<InterestedTeam>[] => [
+  { label: LABELS.team, cell: (r) => r.team, className: "cell-text" },
+  { label: LABELS.name, cell: (r) => r.name, className: "cell-text" },
+  { label: LABELS.eoiCountry, cell: (r) => r.country },
+  { label: LABELS.email, cell: (r) => r.email },
 ];
 
 /** Event names one a line. */
@@ -170,12 +175,12 @@ function Lines({ names }: { names: string[] }) {
 
 /** Result by Teams: a team's ticked events under 250M / 400M / Tug / Other, one name a line (the
  * CSV joins them with "; "). */
-export const matrixColumns: Column<MatrixRow>[] = [
-  { label: "Team", cell: (r) => r.team, className: "cell-text" },
-  { label: "Country", cell: (r) => r.country },
+export const matrixColumnsOf = ({ LABELS }: Bundle): Column<MatrixRow>[] => [
+  { label: LABELS.team, cell: (r) => r.team, className: "cell-text" },
+  { label: LABELS.eoiCountry, cell: (r) => r.country },
   ...MATRIX_COLUMNS.map(
     (c, i): Column<MatrixRow> => ({
-      label: c.label,
+      label: c.key === "OTHER" ? LABELS.eoiOther : c.label,
       cell: (r) => <Lines names={r.cells[i]} />,
       csv: (r) => r.cells[i].join("; "),
       className: "cell-text",
@@ -183,31 +188,35 @@ export const matrixColumns: Column<MatrixRow>[] = [
   ),
 ];
 
+export const matrixColumns = matrixColumnsOf(EN);
+
 /** The matrix CSV's last line: the teams per column (a row in the matrix's shape). */
 export function matrixTotalRow(totals: number[]): MatrixRow {
   return { userId: 0, team: "Total", country: "", cells: totals.map((n) => [String(n)]) };
 }
 
 export type CountryRow = { code: string; country: string; teams: number };
-export const countryColumns: Column<CountryRow>[] = [
-  { label: "Country", cell: (r) => r.country },
-  { label: "Teams", cell: (r) => r.teams },
+export const countryColumnsOf = ({ LABELS }: Bundle): Column<CountryRow>[] => [
+  { label: LABELS.eoiCountry, cell: (r) => r.country },
+  { label: LABELS.eoiTabList, cell: (r) => r.teams },
 ];
+export const countryColumns = countryColumnsOf(EN);
 
 /** Teams: every interested team with its details and events. */
-export const teamListColumns: Column<TeamInterest>[] = [
-  { label: "Team", cell: (r) => r.team, className: "cell-text" },
-  { label: "Name", cell: (r) => r.name, className: "cell-text" },
-  { label: "Country", cell: (r) => r.country },
-  { label: "Email", cell: (r) => r.email },
+export const teamListColumnsOf = ({ LABELS }: Bundle, locale: "en" | "ms" = "en"): Column<TeamInterest>[] => [
+  { label: LABELS.team, cell: (r) => r.team, className: "cell-text" },
+  { label: LABELS.name, cell: (r) => r.name, className: "cell-text" },
+  { label: LABELS.eoiCountry, cell: (r) => r.country },
+  { label: LABELS.email, cell: (r) => r.email },
   {
-    label: "Events",
+    label: LABELS.eoiEvents,
     cell: (r) => <Lines names={r.events} />,
     csv: (r) => r.events.join("; "),
     className: "cell-text",
   },
-  { label: "Last Saved", cell: (r) => formatDateTime(r.updatedAt) },
+  { label: LABELS.eoiLastSaved, cell: (r) => formatDateTime(r.updatedAt, locale) },
 ];
+export const teamListColumns = teamListColumnsOf(EN);
 
 /** The totals row of Result by Teams and Countries (DataTable's footer): one cell per column, the
  * first in bold. */
