@@ -19,9 +19,11 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { sendReservationDecisionEmails } from "~/lib/training-mail.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { clubManagers, decideReservation, findReservation, findSession } from "~/models/training.server";
-import { MSG } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { inBundle } from "~/lib/i18n-text";
 import { formatDateTime } from "~/rules/format";
-import { decisionRefusal, decisionSchema } from "~/rules/training";
+import { decisionRefusal, decisionSchemaFor } from "~/rules/training";
 import { type ReservationAction, RESERVATION_ACTIONS } from "~/rules/training-fields";
 import { DecisionForm } from "~/tables/training";
 
@@ -33,7 +35,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "trainingReservations");
   const id = idParam(params.id);
-  const { form, submission } = await parseForm(request, decisionSchema);
+  const t = messagesFor(request);
+  const { MSG } = t;
+  /** What a decision would refuse now, in the page's language (read only). */
+  const refusalNow = (action: ReservationAction) => {
+    const reservation = findReservation(id) ?? notFound();
+    const session = findSession(reservation.sessionId) ?? notFound();
+    return decisionRefusal(
+      reservation,
+      { startTime: session.startTime, maxBoat: session.maxBoat, approved: session.reserved },
+      action,
+      Date.now(),
+      MSG,
+    );
+  };
+  const { form, submission } = await parseForm(request, decisionSchemaFor(t));
   if (submission.status !== "success")
     return replyWithError(submission, firstError(submission) ?? MSG.reservationPickAction);
   const chosen = submission.value.action;
@@ -42,21 +58,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // reads what the decision would check (read only; the decision checks again in its transaction),
   // so a refusal comes on that first press, not on the second.
   if (form.get("confirmed") !== chosen) {
-    const reservation = findReservation(id) ?? notFound();
-    const session = findSession(reservation.sessionId) ?? notFound();
-    const refusal = decisionRefusal(
-      reservation,
-      { startTime: session.startTime, maxBoat: session.maxBoat, approved: session.reserved },
-      chosen,
-      Date.now(),
-    );
+    const refusal = refusalNow(chosen);
     if (refusal) return replyWithError(submission, refusal, { status: 409 });
     return json({ result: submission.reply(), toast: null, confirm: chosen as ReservationAction });
   }
   const decided = decideReservation(user, id, submission.value);
   if (!decided.ok) {
     if (decided.error === "notFound") notFound();
-    return replyWithError(submission, decided.message, { status: 409 });
+    return replyWithError(submission, refusalNow(chosen) ?? inBundle(decided.message, t), { status: 409 });
   }
   await sendReservationDecisionEmails(
     clubManagers(decided.reservation.associationId),
@@ -74,10 +83,12 @@ export default function DecideReservation() {
   const data = useActionData<typeof action>();
   const { search } = useLocation();
   const back = `/training-reservations${search}`;
+  const { MSG, LABELS } = useMessages();
+  const locale = useLocale();
   const confirm =
     data && "confirm" in data && RESERVATION_ACTIONS.includes(data.confirm) ? data.confirm : null;
   return (
-    <Dialog title="Approve / Reject" closeTo={back}>
+    <Dialog title={LABELS.trApproveReject} closeTo={back}>
       <Toasts toasts={[data?.toast]} />
       <p>
         <strong>{reservation.team}</strong>{" "}
@@ -86,8 +97,8 @@ export default function DecideReservation() {
       <p className="hint">
         {MSG.reservationOfSession(
           reservation.id,
-          formatDateTime(reservation.startTime),
-          formatDateTime(reservation.endTime),
+          formatDateTime(reservation.startTime, locale),
+          formatDateTime(reservation.endTime, locale),
         )}
       </p>
       {reservation.status === "PENDING" ? (
@@ -98,7 +109,7 @@ export default function DecideReservation() {
           <p>{MSG.reservationNotPending}</p>
           <p className="actions">
             <Link to={back} className="btn" preventScrollReset>
-              Close
+              {LABELS.close}
             </Link>
           </p>
         </>

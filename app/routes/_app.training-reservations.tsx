@@ -11,17 +11,18 @@ import { CsvLink, DataTable, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { listReservations, reservationCounts } from "~/models/training.server";
-import { TITLES } from "~/messages";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList, withParams } from "~/rules/list-params";
 import {
-  pendingColumns,
+  pendingColumnsOf,
   RESERVATION_LIST,
   RESERVATION_TABS,
-  reservationColumns,
+  reservationColumnsOf,
   reservationTabOf,
 } from "~/tables/training";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.trainingReservations} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.trainingReservations);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "trainingReservations");
@@ -36,30 +37,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function TrainingReservations() {
   const data = useLoaderData<typeof loader>();
   const tab = reservationTabOf(data.tab);
+  const t = useMessages();
+  const locale = useLocale();
+  const { MSG, TITLES, LABELS } = t;
+  const label = (status: "APPROVED" | "PENDING") => MSG.reservationStatus[status];
   return (
     <Screen
       title={TITLES.trainingReservations}
       actions={data.total > 0 ? <CsvLink href="/training-reservations.csv" /> : null}
     >
-      <nav className="toolbar" aria-label="Reservation tabs">
-        {RESERVATION_TABS.map((t) => (
+      <nav className="toolbar" aria-label={LABELS.trTabsNav}>
+        {RESERVATION_TABS.map((each) => (
           <Link
-            key={t.key}
-            to={`/training-reservations${withParams("", { tab: t.key })}`}
-            className={t.key === tab.key ? "btn btn-primary" : "btn"}
-            aria-current={t.key === tab.key ? "page" : undefined}
+            key={each.key}
+            to={`/training-reservations${withParams("", { tab: each.key })}`}
+            className={each.key === tab.key ? "btn btn-primary" : "btn"}
+            aria-current={each.key === tab.key ? "page" : undefined}
             preventScrollReset
           >
-            {t.label} ({data.counts[t.status]})
+            {label(each.status)} ({data.counts[each.status]})
           </Link>
         ))}
       </nav>
       <DataTable
         basePath="/training-reservations"
-        columns={tab.key === "pending" ? pendingColumns : reservationColumns}
+        columns={tab.key === "pending" ? pendingColumnsOf(t, locale) : reservationColumnsOf(t, locale)}
         rows={data.rows}
         rowKey={(r) => r.id}
-        caption={`${tab.label} reservations`}
+        caption={LABELS.trReservationsOf(label(tab.status))}
       />
       <Pager
         basePath="/training-reservations"

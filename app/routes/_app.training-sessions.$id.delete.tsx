@@ -3,15 +3,15 @@
 // reservations: the approved boats and teams, the pending requests) and a POST button; the same
 // with and without JavaScript. Audited (the entry records what went).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Dialog } from "~/components/Dialog";
-import { PostForm } from "~/components/PostForm";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmStep } from "~/components/ConfirmStep";
+import { messagesFor } from "~/i18n/locale.server";
+import { useLocale, useMessages } from "~/i18n/useMessages";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteSession, findSession, reservedTeams } from "~/models/training.server";
-import { MSG } from "~/messages";
 import { formatDateTime } from "~/rules/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -30,31 +30,33 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!deleted.ok) notFound();
   return redirectWithToast(request, `/training-sessions${new URL(request.url).search}`, {
     type: "success",
-    message: MSG.sessionDeleted,
+    message: messagesFor(request).MSG.sessionDeleted,
   });
 }
 
 export default function DeleteSession() {
   const { session, teams } = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  const back = `/training-sessions${search}`;
+  const { MSG, LABELS } = useMessages();
+  const locale = useLocale();
   return (
-    <Dialog title="Delete Session" closeTo={back}>
-      <p>
+    <ConfirmStep
+      title={LABELS.trDeleteSession}
+      back={`/training-sessions${search}`}
+      subject={
         <strong>
-          {MSG.sessionHeading(session.id, formatDateTime(session.startTime), formatDateTime(session.endTime))}
+          {MSG.sessionHeading(
+            session.id,
+            formatDateTime(session.startTime, locale),
+            formatDateTime(session.endTime, locale),
+          )}
         </strong>
-      </p>
-      <p>{MSG.sessionDeleteConfirm}</p>
-      <p className="hint">{MSG.sessionDeleteRelated(session.reserved, teams, session.pending)}</p>
-      <PostForm task="Deleting session" preventScrollReset className="actions">
-        <button type="submit" className="btn btn-danger">
-          Delete
-        </button>
-        <Link to={back} className="btn" preventScrollReset>
-          Cancel
-        </Link>
-      </PostForm>
-    </Dialog>
+      }
+      sentence={MSG.sessionDeleteConfirm}
+      note={MSG.sessionDeleteRelated(session.reserved, teams, session.pending)}
+      confirmLabel={LABELS.rdDelete}
+      backLabel={LABELS.cancel}
+      task={LABELS.trTaskDeleting}
+    />
   );
 }

@@ -11,9 +11,11 @@ import { parseForm, replyWithError } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findSession, updateSession } from "~/models/training.server";
-import { MSG } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { inBundle } from "~/lib/i18n-text";
 import { formatDateTime, toMalaysiaLocal } from "~/rules/format";
-import { sessionFormError, sessionSchema } from "~/rules/training";
+import { maxBoatRefusal, sessionFormError, sessionSchemaFor } from "~/rules/training";
 import { SessionForm } from "~/tables/training";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -26,14 +28,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");
   requireRole(user, ["ADMIN"]);
   const id = idParam(params.id);
-  const { submission } = await parseForm(request, sessionSchema);
-  if (submission.status !== "success") return replyWithError(submission, sessionFormError(submission.error));
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const { submission } = await parseForm(request, sessionSchemaFor(t));
+  if (submission.status !== "success")
+    return replyWithError(submission, sessionFormError(submission.error, MSG));
   const updated = updateSession(user, id, submission.value);
   if (!updated.ok) {
     if (updated.error === "notFound") notFound();
-    return replyWithError(submission, updated.message, {
+    // The model's refusal (max boats below the approved ones), said again in the page's language.
+    const message =
+      maxBoatRefusal(submission.value.maxBoat, findSession(id)?.reserved ?? 0, MSG) ??
+      inBundle(updated.message, t);
+    return replyWithError(submission, message, {
       status: 409,
-      fieldErrors: { maxBoat: [updated.message] },
+      fieldErrors: { maxBoat: [message] },
     });
   }
   return redirectWithToast(request, `/training-sessions${new URL(request.url).search}`, {
@@ -46,12 +55,18 @@ export default function EditSession() {
   const session = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const { search } = useLocation();
+  const { MSG, LABELS } = useMessages();
+  const locale = useLocale();
   return (
-    <Dialog title="Edit Session" closeTo={`/training-sessions${search}`}>
+    <Dialog title={LABELS.trEditSession} closeTo={`/training-sessions${search}`}>
       <Toasts toasts={[data?.toast]} />
       <p className="hint">
-        {MSG.sessionHeading(session.id, formatDateTime(session.startTime), formatDateTime(session.endTime))};{" "}
-        {MSG.sessionApprovedOf(session.reserved)}
+        {MSG.sessionHeading(
+          session.id,
+          formatDateTime(session.startTime, locale),
+          formatDateTime(session.endTime, locale),
+        )}
+        ; {MSG.sessionApprovedOf(session.reserved)}
       </p>
       <SessionForm
         key={session.id}
@@ -61,8 +76,8 @@ export default function EditSession() {
           maxBoat: String(session.maxBoat),
         }}
         lastResult={data?.result}
-        submitLabel="Update"
-        task="Updating session"
+        submitLabel={LABELS.rdUpdate}
+        task={LABELS.trTaskUpdating}
       />
     </Dialog>
   );

@@ -8,7 +8,8 @@ import { Dialog } from "~/components/Dialog";
 import { requireUser } from "~/lib/access.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { findSession, reservedTeams } from "~/models/training.server";
-import { MSG, TITLES } from "~/messages";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import type { Bundle } from "~/messages";
 import { formatDateTime } from "~/rules/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,22 +19,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 type TeamRow = { associationId: number; team: string; boats: number };
-const teamColumns: Column<TeamRow>[] = [
-  { label: "Team", cell: (r) => r.team, className: "cell-text" },
-  { label: "Boat(s)", cell: (r) => r.boats },
+const teamColumnsOf = ({ LABELS }: Bundle): Column<TeamRow>[] => [
+  { label: LABELS.team, cell: (r) => r.team, className: "cell-text" },
+  { label: LABELS.trBoatsCol, cell: (r) => r.boats },
 ];
 
 export default function ReservedTeams() {
   const { session, teams } = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const t = useMessages();
+  const { MSG, TITLES } = t;
+  const locale = useLocale();
   return (
     <Dialog title={TITLES.reservedTeams} closeTo={`/training-sessions${search}`}>
       <p className="hint">
-        {MSG.sessionHeading(session.id, formatDateTime(session.startTime), formatDateTime(session.endTime))};{" "}
-        {MSG.sessionApprovedOfMax(session.reserved, session.maxBoat)}
+        {MSG.sessionHeading(
+          session.id,
+          formatDateTime(session.startTime, locale),
+          formatDateTime(session.endTime, locale),
+        )}
+        ; {MSG.sessionApprovedOfMax(session.reserved, session.maxBoat)}
       </p>
       <DataTable
-        columns={teamColumns}
+        columns={teamColumnsOf(t)}
         rows={teams}
         rowKey={(r) => r.associationId}
         caption={MSG.sessionTeamsCaption(session.id)}

@@ -11,8 +11,9 @@ import { requireRole, requireUser } from "~/lib/access.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createSession } from "~/models/training.server";
-import { MSG } from "~/messages";
-import { sessionFormError, sessionSchema } from "~/rules/training";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { sessionFormError, sessionSchemaFor } from "~/rules/training";
 import { SessionForm } from "~/tables/training";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,8 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");
   requireRole(user, ["ADMIN"]);
-  const { submission } = await parseForm(request, sessionSchema);
-  if (submission.status !== "success") return replyWithError(submission, sessionFormError(submission.error));
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const { submission } = await parseForm(request, sessionSchemaFor(t));
+  if (submission.status !== "success")
+    return replyWithError(submission, sessionFormError(submission.error, MSG));
   createSession(user, submission.value);
   return redirectWithToast(request, `/training-sessions${new URL(request.url).search}`, {
     type: "success",
@@ -36,14 +40,15 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewSession() {
   const data = useActionData<typeof action>();
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
-    <Dialog title="New Session" closeTo={`/training-sessions${search}`}>
+    <Dialog title={LABELS.trNewSession} closeTo={`/training-sessions${search}`}>
       <Toasts toasts={[data?.toast]} />
       <SessionForm
         defaultValue={{ startTime: "", endTime: "", maxBoat: "" }}
         lastResult={data?.result}
-        submitLabel="Create"
-        task="Creating session"
+        submitLabel={LABELS.trCreate}
+        task={LABELS.trTaskCreating}
       />
     </Dialog>
   );

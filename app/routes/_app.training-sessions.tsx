@@ -9,11 +9,12 @@ import { CsvLink, DataTable, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { hasRole, requireUser } from "~/lib/access.server";
 import { listSessions, sessionCount } from "~/models/training.server";
-import { MSG, TITLES } from "~/messages";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList } from "~/rules/list-params";
-import { adminSessionColumns, SESSION_LIST, sessionColumns } from "~/tables/training";
+import { adminSessionColumnsOf, SESSION_LIST, sessionColumnsOf } from "~/tables/training";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.trainingSessions} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.trainingSessions);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");
@@ -26,6 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function TrainingSessions() {
   const data = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const t = useMessages();
+  const locale = useLocale();
+  const { MSG, TITLES, LABELS } = t;
   return (
     <Screen
       title={TITLES.trainingSessions}
@@ -34,7 +38,7 @@ export default function TrainingSessions() {
           {data.total > 0 ? <CsvLink href="/training-sessions.csv" /> : null}
           {data.isAdmin ? (
             <Link to={`/training-sessions/new${search}`} className="btn btn-primary" preventScrollReset>
-              Create Session
+              {LABELS.trCreateSession}
             </Link>
           ) : null}
         </>
@@ -42,7 +46,7 @@ export default function TrainingSessions() {
     >
       <DataTable
         basePath="/training-sessions"
-        columns={data.isAdmin ? adminSessionColumns : sessionColumns}
+        columns={data.isAdmin ? adminSessionColumnsOf(t, locale) : sessionColumnsOf(t, locale)}
         rows={data.rows}
         rowKey={(r) => r.id}
         caption={TITLES.trainingSessions}

@@ -20,14 +20,20 @@ import {
   type BookableSession,
   bookableSessions,
   clubReservations,
+  findSession,
   type ReservationRow,
   requestBoats,
 } from "~/models/training.server";
-import { MSG, TITLES } from "~/messages";
-import { boats, formatDateTime } from "~/rules/format";
-import { bookingSchema } from "~/rules/training";
+import type { Locale } from "~/i18n/locale";
+import { messagesFor } from "~/i18n/locale.server";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { inBundle } from "~/lib/i18n-text";
+import { metaTitle } from "~/lib/meta";
+import type { Bundle } from "~/messages";
+import { formatDateTime } from "~/rules/format";
+import { bookingRefusal, bookingSchemaFor } from "~/rules/training";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.training} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.training);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "training");
@@ -40,7 +46,9 @@ type Refused = { toast: Toast; session: string; boat: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "training");
-  const { form, submission } = await parseForm(request, bookingSchema);
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const { form, submission } = await parseForm(request, bookingSchemaFor(t));
   const typed = (name: string) => String(form.get(name) ?? "").slice(0, 20);
   const refuse = (message: string, status: number) =>
     json<Refused>(
@@ -55,12 +63,26 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { session, boat } = submission.value;
   const made = requestBoats(user.associationId, session, boat);
-  if (!made.ok) return refuse(made.message, 409);
+  if (!made.ok) {
+    // The model's refusal, said again in the page's language from what is stored now (read only).
+    const found = findSession(session);
+    const pending = clubReservations(user.associationId).some(
+      (r) => r.sessionId === session && r.status === "PENDING",
+    );
+    const again = bookingRefusal(
+      found && { startTime: found.startTime, maxBoat: found.maxBoat, approved: found.reserved },
+      boat,
+      Date.now(),
+      pending,
+      MSG,
+    );
+    return refuse(again ?? inBundle(made.message, t), 409);
+  }
   return redirectWithToast(request, "/training", { type: "success", message: MSG.bookingRequested(boat) });
 }
 
 function ReservationBadge({ status }: { status: ReservationStatus }) {
-  const label = MSG.reservationStatus[status];
+  const label = useMessages().MSG.reservationStatus[status];
   if (status === "CANCELLED") return <span className="badge">{label}</span>;
   return (
     <StatusBadge ok={status === "APPROVED" ? true : status === "PENDING" ? "warn" : false}>
@@ -74,9 +96,10 @@ function RequestForm({ session, refused }: { session: BookableSession; refused?:
   const location = useLocation();
   const mine = refused?.session === String(session.id);
   const id = `boats-${session.id}`;
+  const { LABELS } = useMessages();
   return (
     <PostForm
-      task="Requesting boats"
+      task={LABELS.trTaskRequesting}
       action="/training"
       noValidate
       preventScrollReset
@@ -85,7 +108,7 @@ function RequestForm({ session, refused }: { session: BookableSession; refused?:
       key={location.key}
     >
       <input type="hidden" name="session" value={session.id} />
-      <label htmlFor={id}>Number of boats</label>
+      <label htmlFor={id}>{LABELS.trNumberOfBoats}</label>
       <input
         id={id}
         name="boat"
@@ -99,56 +122,60 @@ function RequestForm({ session, refused }: { session: BookableSession; refused?:
         aria-invalid={mine || undefined}
       />
       <button type="submit" className="btn btn-primary btn-small">
-        Request Boats
+        {LABELS.trRequestBoats}
       </button>
     </PostForm>
   );
 }
 
 /** A time that never breaks across lines (the wrapping columns beside it take the squeeze). */
-const when = (t: number) => formatDateTime(t).replace(/ /g, "\u00a0");
+const when = (t: number, locale: Locale) => formatDateTime(t, locale).replace(/ /g, "\u00a0");
 /** The end as the phone's line under the start shows it: the time alone on the same day. */
-function until(start: number, end: number): string {
-  const [startDay] = formatDateTime(start).split(" ");
-  const [endDay, ...time] = formatDateTime(end).split(" ");
-  return endDay === startDay ? time.join("\u00a0") : when(end);
+function until(start: number, end: number, locale: Locale): string {
+  const [startDay] = formatDateTime(start, locale).split(" ");
+  const [endDay, ...time] = formatDateTime(end, locale).split(" ");
+  return endDay === startDay ? time.join("\u00a0") : when(end, locale);
 }
 
 // On a phone the End Time, boats and reason columns fold under the start time (the event
 // entries' classes: entries-wide columns hide, entries-meta lines show, at 600px and below).
-function sessionColumns(refused?: Refused): Column<BookableSession>[] {
+function sessionColumns(
+  { MSG, LABELS }: Bundle,
+  locale: Locale,
+  refused?: Refused,
+): Column<BookableSession>[] {
   return [
     {
-      label: "Start Time",
+      label: LABELS.trStartTime,
       cell: (s) => (
         <>
-          {when(s.startTime)}
+          {when(s.startTime, locale)}
           <span className="entries-meta">
-            to {until(s.startTime, s.endTime)} · {MSG.bookingLeft(s.left)}
+            {LABELS.trUntil(until(s.startTime, s.endTime, locale))} · {MSG.bookingLeft(s.left)}
           </span>
         </>
       ),
       className: "cell-text",
     },
-    { label: "End Time", cell: (s) => formatDateTime(s.endTime), className: "entries-wide" },
-    { label: "Boats Left", cell: (s) => s.left, className: "entries-wide" },
+    { label: LABELS.trEndTime, cell: (s) => formatDateTime(s.endTime, locale), className: "entries-wide" },
+    { label: LABELS.trBoatsLeft, cell: (s) => s.left, className: "entries-wide" },
     {
-      label: "Request",
+      label: LABELS.trRequest,
       cell: (s) => <RequestForm session={s} refused={refused} />,
       className: "cell-text",
     },
   ];
 }
 
-function requestColumns(search: string): Column<ReservationRow>[] {
+function requestColumns({ LABELS }: Bundle, locale: Locale, search: string): Column<ReservationRow>[] {
   return [
     {
-      label: "Start Time",
+      label: LABELS.trStartTime,
       cell: (r) => (
         <>
-          {when(r.startTime)}
+          {when(r.startTime, locale)}
           <span className="entries-meta">
-            to {until(r.startTime, r.endTime)} · {boats(r.boat)}
+            {LABELS.trUntil(until(r.startTime, r.endTime, locale))} · {LABELS.trBoats(r.boat)}
           </span>
           <span className="entries-meta">
             <ReservationBadge status={r.status} />
@@ -158,12 +185,20 @@ function requestColumns(search: string): Column<ReservationRow>[] {
       ),
       className: "cell-text",
     },
-    { label: "End Time", cell: (r) => formatDateTime(r.endTime), className: "entries-wide" },
-    { label: "Boat(s)", cell: (r) => r.boat, className: "entries-wide" },
-    { label: "Status", cell: (r) => <ReservationBadge status={r.status} />, className: "entries-wide" },
-    { label: "Reject Reason", cell: (r) => r.rejectReason ?? "", className: "cell-text entries-wide" },
+    { label: LABELS.trEndTime, cell: (r) => formatDateTime(r.endTime, locale), className: "entries-wide" },
+    { label: LABELS.trBoatsCol, cell: (r) => r.boat, className: "entries-wide" },
     {
-      label: "Actions",
+      label: LABELS.status,
+      cell: (r) => <ReservationBadge status={r.status} />,
+      className: "entries-wide",
+    },
+    {
+      label: LABELS.trRejectReasonCol,
+      cell: (r) => r.rejectReason ?? "",
+      className: "cell-text entries-wide",
+    },
+    {
+      label: LABELS.colActions,
       cell: (r) =>
         r.status === "PENDING" ? (
           <Link
@@ -171,7 +206,7 @@ function requestColumns(search: string): Column<ReservationRow>[] {
             preventScrollReset
             className="btn btn-small btn-danger"
           >
-            Cancel Request
+            {LABELS.trCancelRequest}
           </Link>
         ) : null,
     },
@@ -182,6 +217,9 @@ export default function TrainingBooking() {
   const data = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const { search } = useLocation();
+  const t = useMessages();
+  const locale = useLocale();
+  const { MSG, TITLES } = t;
   if (data.noClub)
     return (
       <Screen title={TITLES.training}>
@@ -194,7 +232,7 @@ export default function TrainingBooking() {
       <p>{MSG.bookingIntro}</p>
       <h2 className="table-title">{TITLES.trainingUpcoming}</h2>
       <DataTable
-        columns={sessionColumns(refused)}
+        columns={sessionColumns(t, locale, refused)}
         rows={data.sessions}
         rowKey={(s) => s.id}
         caption={TITLES.trainingUpcoming}
@@ -202,7 +240,7 @@ export default function TrainingBooking() {
       />
       <h2 className="table-title">{TITLES.trainingMyRequests}</h2>
       <DataTable
-        columns={requestColumns(search)}
+        columns={requestColumns(t, locale, search)}
         rows={data.requests}
         rowKey={(r) => r.id}
         caption={TITLES.trainingMyRequests}

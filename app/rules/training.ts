@@ -10,7 +10,7 @@
 //   PENDING -> CANCELLED (its club's manager). Nothing else moves.
 import { z } from "zod";
 import type { ReservationStatus } from "../../db/enums";
-import { MSG } from "~/messages";
+import { type Bundle, EN } from "~/messages";
 import { parseMalaysiaLocal } from "./format";
 import {
   boatsLeft,
@@ -21,7 +21,9 @@ import {
   SESSION_MAX_HOURS,
 } from "./training-fields";
 
-const timeField = () =>
+type Msg = Bundle["MSG"];
+
+const timeField = (MSG: Msg) =>
   z
     .string({ error: MSG.fillAll })
     .trim()
@@ -32,7 +34,7 @@ const timeField = () =>
 
 /** Max Boats: the spec treats 0 (or less) like an empty field ('Make sure to fill in all the
  * fields.'); above the cap, or not a whole number, is our own sentence. */
-const maxBoatField = () =>
+const maxBoatField = (MSG: Msg) =>
   z
     .string({ error: MSG.fillAll })
     .trim()
@@ -42,53 +44,61 @@ const maxBoatField = () =>
     .refine((n) => n >= MAX_BOAT.min, { error: MSG.fillAll })
     .refine((n) => n <= MAX_BOAT.max, { error: MSG.sessionMaxBoat(MAX_BOAT.min, MAX_BOAT.max) });
 
-export const sessionSchema = z
-  .object({ startTime: timeField(), endTime: timeField(), maxBoat: maxBoatField() })
-  .superRefine((v, ctx) => {
-    if (v.endTime <= v.startTime)
-      ctx.addIssue({ code: "custom", path: ["endTime"], message: MSG.sessionTimeOrder });
-    else if (v.endTime - v.startTime > SESSION_MAX_HOURS * 3_600_000)
-      ctx.addIssue({ code: "custom", path: ["endTime"], message: MSG.sessionTooLong(SESSION_MAX_HOURS) });
-  });
+// Each schema is made with the bundle of the request's language (`sessionSchemaFor(t)`); the
+// constants are the English ones. The refusals take the bundle's MSG (English by default).
+export const sessionSchemaFor = ({ MSG }: Bundle = EN) =>
+  z
+    .object({ startTime: timeField(MSG), endTime: timeField(MSG), maxBoat: maxBoatField(MSG) })
+    .superRefine((v, ctx) => {
+      if (v.endTime <= v.startTime)
+        ctx.addIssue({ code: "custom", path: ["endTime"], message: MSG.sessionTimeOrder });
+      else if (v.endTime - v.startTime > SESSION_MAX_HOURS * 3_600_000)
+        ctx.addIssue({ code: "custom", path: ["endTime"], message: MSG.sessionTooLong(SESSION_MAX_HOURS) });
+    });
+export const sessionSchema = sessionSchemaFor();
 export type SessionInput = z.output<typeof sessionSchema>;
 export const SESSION_FIELDS = ["startTime", "endTime", "maxBoat"] as const;
 
 /** A manager's request: the session and a number of boats (at least 1; the most is what is left,
  * checked by the model against the session). */
-export const bookingSchema = z.object({
-  session: z
-    .string({ error: MSG.bookingSessionGone })
-    .trim()
-    .regex(/^\d{1,9}$/, { error: MSG.bookingSessionGone })
-    .transform(Number),
-  boat: z
-    .string({ error: MSG.bookingBoatMin })
-    .trim()
-    .min(1, { error: MSG.bookingBoatMin })
-    .regex(/^-?\d{1,6}$/, { error: MSG.bookingBoatWhole })
-    .transform(Number)
-    .refine((n) => n >= 1, { error: MSG.bookingBoatMin })
-    .refine((n) => n <= MAX_BOAT.max, { error: MSG.bookingBoatTooMany(MAX_BOAT.max) }),
-});
+export const bookingSchemaFor = ({ MSG }: Bundle = EN) =>
+  z.object({
+    session: z
+      .string({ error: MSG.bookingSessionGone })
+      .trim()
+      .regex(/^\d{1,9}$/, { error: MSG.bookingSessionGone })
+      .transform(Number),
+    boat: z
+      .string({ error: MSG.bookingBoatMin })
+      .trim()
+      .min(1, { error: MSG.bookingBoatMin })
+      .regex(/^-?\d{1,6}$/, { error: MSG.bookingBoatWhole })
+      .transform(Number)
+      .refine((n) => n >= 1, { error: MSG.bookingBoatMin })
+      .refine((n) => n <= MAX_BOAT.max, { error: MSG.bookingBoatTooMany(MAX_BOAT.max) }),
+  });
+export const bookingSchema = bookingSchemaFor();
 export type BookingInput = z.output<typeof bookingSchema>;
 
 /** The Approve / Reject dialog: an action (the select's placeholder is not one), and for Reject a
  * reason ('Please enter a reject reason.'). An Approve carries no reason. */
-export const decisionSchema = z
-  .object({
-    action: z.enum(RESERVATION_ACTIONS, { error: MSG.reservationPickAction }),
-    rejectReason: z
-      .string()
-      .trim()
-      .max(REJECT_REASON_MAX, { error: MSG.tooLong("Reject reason", REJECT_REASON_MAX) })
-      .optional()
-      .transform((v) => v ?? ""),
-  })
-  .superRefine((v, ctx) => {
-    if (v.action === "REJECT" && v.rejectReason === "")
-      ctx.addIssue({ code: "custom", path: ["rejectReason"], message: MSG.rejectReasonRequired });
-  })
-  .transform((v) => ({ action: v.action, rejectReason: v.action === "REJECT" ? v.rejectReason : null }));
+export const decisionSchemaFor = ({ MSG, LABELS }: Bundle = EN) =>
+  z
+    .object({
+      action: z.enum(RESERVATION_ACTIONS, { error: MSG.reservationPickAction }),
+      rejectReason: z
+        .string()
+        .trim()
+        .max(REJECT_REASON_MAX, { error: MSG.tooLong(LABELS.trRejectReason, REJECT_REASON_MAX) })
+        .optional()
+        .transform((v) => v ?? ""),
+    })
+    .superRefine((v, ctx) => {
+      if (v.action === "REJECT" && v.rejectReason === "")
+        ctx.addIssue({ code: "custom", path: ["rejectReason"], message: MSG.rejectReasonRequired });
+    })
+    .transform((v) => ({ action: v.action, rejectReason: v.action === "REJECT" ? v.rejectReason : null }));
+export const decisionSchema = decisionSchemaFor();
 export type DecisionInput = z.output<typeof decisionSchema>;
 
 /** Why a manager's request for `boats` cannot be made, or null. A club may have one pending
@@ -99,6 +109,7 @@ export function bookingRefusal(
   boats: number,
   now: number,
   pendingAlready = false,
+  MSG: Msg = EN.MSG,
 ): string | null {
   if (!session || session.startTime <= now) return MSG.bookingSessionGone;
   if (pendingAlready) return MSG.bookingAlreadyPending;
@@ -114,6 +125,7 @@ export function decisionRefusal(
   session: { startTime: number; maxBoat: number; approved: number },
   action: ReservationAction,
   now: number,
+  MSG: Msg = EN.MSG,
 ): string | null {
   if (reservation.status !== "PENDING") return MSG.reservationNotPending;
   if (action === "APPROVE" && session.startTime <= now) return MSG.reservationStarted;
@@ -123,7 +135,7 @@ export function decisionRefusal(
 }
 
 /** Why a session's max boats cannot be set to `maxBoat`, or null. */
-export function maxBoatRefusal(maxBoat: number, approved: number): string | null {
+export function maxBoatRefusal(maxBoat: number, approved: number, MSG: Msg = EN.MSG): string | null {
   return maxBoat < approved ? MSG.sessionMaxBelowApproved(approved) : null;
 }
 
@@ -131,6 +143,7 @@ export function maxBoatRefusal(maxBoat: number, approved: number): string | null
  * first field's message in form order. */
 export function sessionFormError(
   errors: Record<string, string[] | null | undefined> | null | undefined,
+  MSG: Msg = EN.MSG,
 ): string {
   const all = SESSION_FIELDS.flatMap((k) => errors?.[k] ?? []);
   if (all.includes(MSG.fillAll)) return MSG.fillAll;

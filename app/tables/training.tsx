@@ -8,7 +8,9 @@ import type { Column } from "~/components/DataTable";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import type { ReservationRow, SessionListRow } from "~/models/training.server";
-import { MSG } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import type { Locale } from "~/i18n/locale";
+import { type Bundle, EN } from "~/messages";
 import { formatDateTime } from "~/rules/format";
 import { SIZES_DEFAULT } from "~/rules/list-params";
 import {
@@ -29,9 +31,9 @@ export const SESSION_LIST = {
 export type ReservationTab = "approved" | "pending";
 /** The tabs in the spec's order; Pending is the default (the screen is where requests get
  * decided, and a decision comes back to it). */
-export const RESERVATION_TABS: { key: ReservationTab; status: "APPROVED" | "PENDING"; label: string }[] = [
-  { key: "approved", status: "APPROVED", label: "Approved" },
-  { key: "pending", status: "PENDING", label: "Pending" },
+export const RESERVATION_TABS: { key: ReservationTab; status: "APPROVED" | "PENDING" }[] = [
+  { key: "approved", status: "APPROVED" },
+  { key: "pending", status: "PENDING" },
 ];
 export const RESERVATION_LIST = {
   sizes: SIZES_DEFAULT,
@@ -45,11 +47,11 @@ export function reservationTabOf(raw: string | null | undefined) {
 
 /** A date and time that may fold between the date and the time on a phone ("07:00 AM" stays
  * whole); the CSV gets the one-line text. */
-function whenColumn<R>(label: string, at: (row: R) => number): Column<R> {
+function whenColumn<R>(label: string, at: (row: R) => number, locale: Locale): Column<R> {
   return {
     label,
     cell: (r) => {
-      const [date, ...time] = formatDateTime(at(r)).split(" ");
+      const [date, ...time] = formatDateTime(at(r), locale).split(" ");
       return `${date} ${time.join("\u00a0")}`;
     },
     csv: (r) => formatDateTime(at(r)),
@@ -59,24 +61,31 @@ function whenColumn<R>(label: string, at: (row: R) => number): Column<R> {
 
 // ---- Training Sessions ----------------------------------------------------------------------
 
-/** The columns every staff member sees (and the CSV). */
-export const sessionColumns: Column<SessionListRow>[] = [
+/** The columns every staff member sees (in the page's language; the CSV's are the English ones). */
+export const sessionColumnsOf = ({ LABELS }: Bundle, locale: Locale = "en"): Column<SessionListRow>[] => [
   { label: "#", cell: (r) => r.id },
-  whenColumn("Start Time", (r) => r.startTime),
-  whenColumn("End Time", (r) => r.endTime),
-  { label: "Max Boats", cell: (r) => r.maxBoat },
-  { label: "Reserved Boats", cell: (r) => <ReservedLink row={r} />, csv: (r) => r.reserved },
+  whenColumn(LABELS.trStartTime, (r) => r.startTime, locale),
+  whenColumn(LABELS.trEndTime, (r) => r.endTime, locale),
+  { label: LABELS.trMaxBoats, cell: (r) => r.maxBoat },
+  { label: LABELS.trReservedBoats, cell: (r) => <ReservedLink row={r} />, csv: (r) => r.reserved },
 ];
+export const sessionColumns = sessionColumnsOf(EN);
 
 /** ADMIN's table: Edit and Delete per row. */
-export const adminSessionColumns: Column<SessionListRow>[] = [
-  ...sessionColumns,
-  { label: "Actions", cell: (r) => <SessionActions row={r} />, csv: () => null, className: "cell-actions" },
+export const adminSessionColumnsOf = (t: Bundle, locale: Locale): Column<SessionListRow>[] => [
+  ...sessionColumnsOf(t, locale),
+  {
+    label: t.LABELS.colActions,
+    cell: (r) => <SessionActions row={r} />,
+    csv: () => null,
+    className: "cell-actions",
+  },
 ];
 
 /** Approved boats; above 0 a link opening 'Reserved Teams'. */
 function ReservedLink({ row }: { row: SessionListRow }) {
   const { search } = useLocation();
+  const { MSG } = useMessages();
   if (row.reserved === 0) return <>0</>;
   return (
     <Link
@@ -91,21 +100,22 @@ function ReservedLink({ row }: { row: SessionListRow }) {
 
 function SessionActions({ row }: { row: SessionListRow }) {
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
     <span className="row-actions">
       <Link
         to={`/training-sessions/${row.id}/edit${search}`}
         preventScrollReset
-        aria-label={`Edit session #${row.id}`}
+        aria-label={LABELS.trEditSessionOf(row.id)}
       >
-        Edit
+        {LABELS.rdEdit}
       </Link>{" "}
       <Link
         to={`/training-sessions/${row.id}/delete${search}`}
         preventScrollReset
-        aria-label={`Delete session #${row.id}`}
+        aria-label={LABELS.trDeleteSessionOf(row.id)}
       >
-        Delete
+        {LABELS.rdDelete}
       </Link>
     </span>
   );
@@ -130,23 +140,24 @@ export function SessionForm({
     // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
     lastResult: lastResult as any,
   });
+  const { LABELS } = useMessages();
   return (
     <PostForm task={task} {...getFormProps(form)} noValidate preventScrollReset>
-      <Field label="Start Time" field={fields.startTime} hint="Malaysia time">
+      <Field label={LABELS.trStartTime} field={fields.startTime} hint={LABELS.trMalaysiaTime}>
         <input
           {...getInputProps(fields.startTime, { type: "datetime-local" })}
           min={SESSION_TIME_RANGE.min}
           max={SESSION_TIME_RANGE.max}
         />
       </Field>
-      <Field label="End Time" field={fields.endTime} hint="Malaysia time">
+      <Field label={LABELS.trEndTime} field={fields.endTime} hint={LABELS.trMalaysiaTime}>
         <input
           {...getInputProps(fields.endTime, { type: "datetime-local" })}
           min={SESSION_TIME_RANGE.min}
           max={SESSION_TIME_RANGE.max}
         />
       </Field>
-      <Field label="Max Boats" field={fields.maxBoat} hint={`at least ${MAX_BOAT.min}`}>
+      <Field label={LABELS.trMaxBoats} field={fields.maxBoat} hint={LABELS.trAtLeast(MAX_BOAT.min)}>
         <input
           {...getInputProps(fields.maxBoat, { type: "number" })}
           min={MAX_BOAT.min}
@@ -164,36 +175,46 @@ export function SessionForm({
 
 // ---- Training Reservations ------------------------------------------------------------------
 
-/** The columns of both tabs (and the CSV). */
-export const reservationColumns: Column<ReservationRow>[] = [
+/** The columns of both tabs (in the page's language; the CSV's are the English ones). */
+export const reservationColumnsOf = ({ LABELS }: Bundle, locale: Locale = "en"): Column<ReservationRow>[] => [
   { label: "#", cell: (r) => r.id },
-  { label: "Team", cell: (r) => r.team, className: "cell-text" },
-  whenColumn("Start Time", (r) => r.startTime),
-  whenColumn("End Time", (r) => r.endTime),
-  { label: "Boat(s)", cell: (r) => r.boat },
+  { label: LABELS.team, cell: (r) => r.team, className: "cell-text" },
+  whenColumn(LABELS.trStartTime, (r) => r.startTime, locale),
+  whenColumn(LABELS.trEndTime, (r) => r.endTime, locale),
+  { label: LABELS.trBoatsCol, cell: (r) => r.boat },
 ];
+export const reservationColumns = reservationColumnsOf(EN);
 
 /** The Pending tab: Approve / Reject per row. */
-export const pendingColumns: Column<ReservationRow>[] = [
-  ...reservationColumns,
-  { label: "Actions", cell: (r) => <DecideLink row={r} />, csv: () => null, className: "cell-actions" },
+export const pendingColumnsOf = (t: Bundle, locale: Locale): Column<ReservationRow>[] => [
+  ...reservationColumnsOf(t, locale),
+  {
+    label: t.LABELS.colActions,
+    cell: (r) => <DecideLink row={r} />,
+    csv: () => null,
+    className: "cell-actions",
+  },
 ];
 
 function DecideLink({ row }: { row: ReservationRow }) {
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
     <Link
       to={`/training-reservations/${row.id}${search}`}
       className="btn btn-small"
       preventScrollReset
-      aria-label={`Approve / Reject reservation #${row.id}`}
+      aria-label={LABELS.trApproveRejectOf(row.id)}
     >
-      Approve / Reject
+      {LABELS.trApproveReject}
     </Link>
   );
 }
 
-const ACTION_LABEL: Record<ReservationAction, string> = { APPROVE: "Approve", REJECT: "Reject" };
+const actionLabels = ({ LABELS }: Bundle): Record<ReservationAction, string> => ({
+  APPROVE: LABELS.approve,
+  REJECT: LABELS.trReject,
+});
 
 function actionOf(value: unknown): ReservationAction | null {
   return value === "APPROVE" || value === "REJECT" ? value : null;
@@ -225,19 +246,22 @@ export function DecisionForm({
   const [chosen, setChosen] = useState<ReservationAction | null>(
     confirm ?? actionOf(fields.action.initialValue),
   );
-  const buttonLabel = chosen ? ACTION_LABEL[chosen] : "Confirm";
+  const t = useMessages();
+  const { MSG, LABELS } = t;
+  const ACTION_LABEL = actionLabels(t);
+  const buttonLabel = chosen ? ACTION_LABEL[chosen] : LABELS.trConfirm;
   // Without JavaScript "Confirm" must stay pressable (the server asks again); with it, there is
   // nothing to confirm until an action is chosen.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
     <PostForm
-      task={chosen === "REJECT" ? "Rejecting reservation" : "Updating reservation"}
+      task={chosen === "REJECT" ? LABELS.trTaskRejecting : LABELS.trTaskDeciding}
       {...getFormProps(form)}
       noValidate
       preventScrollReset
     >
-      <Field label="Action" field={fields.action}>
+      <Field label={LABELS.trAction} field={fields.action}>
         <select
           {...getSelectProps(fields.action)}
           defaultValue={confirm ?? fields.action.initialValue ?? ""}
@@ -246,11 +270,11 @@ export function DecisionForm({
           <option value="" disabled>
             {MSG.reservationSelectAction}
           </option>
-          <option value="APPROVE">Approve</option>
-          <option value="REJECT">Reject</option>
+          <option value="APPROVE">{ACTION_LABEL.APPROVE}</option>
+          <option value="REJECT">{ACTION_LABEL.REJECT}</option>
         </select>
       </Field>
-      <Field label="Reject reason" field={fields.rejectReason} hint={MSG.rejectReasonHint}>
+      <Field label={LABELS.trRejectReason} field={fields.rejectReason} hint={MSG.rejectReasonHint}>
         <textarea
           {...getTextareaProps(fields.rejectReason)}
           placeholder={MSG.rejectReasonPlaceholder}

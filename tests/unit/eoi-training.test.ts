@@ -20,6 +20,7 @@ import {
   sendReservationDecisionEmails,
 } from "~/lib/training-mail.server";
 import { MSG } from "~/messages";
+import { MS } from "~/messages.ms";
 import { listAudit } from "~/models/audit.server";
 import {
   countryResults,
@@ -789,5 +790,22 @@ describe("the decision email", () => {
       expect(mail?.text).toContain("Reason: Bring your own paddles.");
       expect(mail?.text).toContain(`${env().APP_URL}/training`);
     }
+  });
+
+  it("speaks each manager's own language (users.locale): Malay for one, English for the other", async () => {
+    const clubId = club("MAIL LOCALE CLUB");
+    const ms = manager(clubId);
+    const en = manager(clubId);
+    db().update(schema.users).set({ locale: "ms" }).where(eq(schema.users.id, ms.id)).run();
+    const outbox = env().OUTBOX_DIR;
+    const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
+    await sendReservationDecisionEmails([ms, en], res, "REJECTED");
+    const files = fs.readdirSync(outbox).filter((f) => !before.has(f));
+    const mails = await Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(outbox, f)))));
+    const to = (email: string) => mails.find((x) => x.to && "text" in x.to && x.to.text.includes(email));
+    expect(to(ms.email)?.subject).toBe(MS.MSG.reservationMailSubject.REJECTED);
+    expect(to(ms.email)?.text).toContain(MS.MSG.reservationMailReason("Bring your own paddles."));
+    expect(to(ms.email)?.text).toContain("06/03/2027 07:00 PG");
+    expect(to(en.email)?.subject).toBe(RESERVATION_SUBJECT.REJECTED);
   });
 });
