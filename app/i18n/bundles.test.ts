@@ -14,6 +14,7 @@ const SAME_AS_ENGLISH: Record<string, string> = {
   "TITLES.appName": "the product's name, Regatta, is not translated",
   "NAV.menu": '"Menu" is also the Malay word',
   "LABELS.status": '"Status" is also the Malay word',
+  "LABELS.ok": '"OK" is also used in Malay (MSG.loginUnverified says "Klik OK")',
 };
 
 type Leaf = { path: string; value: unknown };
