@@ -296,6 +296,9 @@ export const MS: Bundle = {
       heats === 1
         ? "Undian disimpan: perlumbaan berada dalam pusingan ini."
         : `Undian disimpan: ${heats} saringan, satu pusingan setiap satu.`,
+    progressSaved: (teams: number) => `Kemaraan disimpan: ${teams} pasukan dalam pusingan ini.`,
+    progressSavedHeats: (teams: number, heats: number) =>
+      `Kemaraan disimpan: ${teams} pasukan dalam ${heats} saringan, satu pusingan setiap satu.`,
 
     // Entrance kiosk, scanning profile and scan logs (sections 5, 8; issue 10). roundNotFound,
     // scanInvalid, scanNotParticipant, scanFemaleConfirm, historySaved and historySaveError are the

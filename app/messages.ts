@@ -276,6 +276,10 @@ export const MSG = {
   drawStale: "The teams, scores or rounds changed since the preview. Check the new preview and save again.",
   drawSaved: (heats: number) =>
     heats === 1 ? "Draw saved: the races are in this round." : `Draw saved: ${heats} heats, one round each.`,
+  progressSaved: (teams: number) =>
+    `Progression saved: ${teams} ${teams === 1 ? "team" : "teams"} in this round.`,
+  progressSavedHeats: (teams: number, heats: number) =>
+    `Progression saved: ${teams} teams in ${heats} heats, one round each.`,
 
   // Entrance kiosk, scanning profile and scan logs (sections 5, 8; issue 10). roundNotFound,
   // scanInvalid, scanNotParticipant, scanFemaleConfirm, historySaved and historySaveError are the
