@@ -1,7 +1,9 @@
 import { useEffect, useState } from "react";
+import { useMessages } from "~/i18n/useMessages";
 
 /** A read-only value with a Copy button (the button needs JavaScript; the text is selectable). */
 export function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+  const { LABELS } = useMessages();
   const [canCopy, setCanCopy] = useState(false);
   const [copied, setCopied] = useState(false);
   useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
@@ -19,7 +21,7 @@ export function CopyField({ id, label, value }: { id: string; label: string; val
               setCopied(true);
             }}
           >
-            {copied ? "Copied" : "Copy"}
+            {copied ? LABELS.copied : LABELS.copy}
           </button>
         ) : null}
       </div>

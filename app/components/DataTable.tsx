@@ -174,13 +174,14 @@ export function Pager({
 export function FilterForm({
   children,
   submitLabel,
-  clearLabel = "Clear Filters",
+  clearLabel,
 }: {
   children: ReactNode;
   submitLabel: string;
   clearLabel?: string;
 }) {
   const { pathname, search } = useLocation();
+  const { LABELS } = useMessages();
   const params = new URLSearchParams(search);
   const keep = ["size", "sort", "dir"].filter((k) => params.has(k));
   const clear = withParams(
@@ -201,7 +202,7 @@ export function FilterForm({
           {submitLabel}
         </button>
         <Link to={`${pathname}${clear === "?" ? "" : clear}`} className="btn">
-          {clearLabel}
+          {clearLabel ?? LABELS.clearFilters}
         </Link>
       </div>
     </Form>
@@ -211,11 +212,12 @@ export function FilterForm({
 /** Download CSV: the table's resource route (`/users.csv`) with the same filters and sort, every
  * page (a document request, not a fetch, so the browser saves the file). The href may carry its
  * own query (`/eoi.csv?tab=teams`): the page's parameters are added to it, the href's winning. */
-export function CsvLink({ href, label = "Download CSV" }: { href: string; label?: string }) {
+export function CsvLink({ href, label }: { href: string; label?: string }) {
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
     <Link to={csvHref(href, search)} reloadDocument className="btn">
-      {label}
+      {label ?? LABELS.downloadCsv}
     </Link>
   );
 }

@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { createContext, useContext, useState } from "react";
-import { MSG } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { inBundle } from "~/lib/i18n-text";
+import { type Bundle, EN } from "~/messages";
 
 // The request id (server.mjs: X-Request-Id, and each request's log line), shown on the error page
 // so that a user's report leads to the log. The server provides it while it renders
@@ -25,10 +27,17 @@ function useRequestId(error: unknown): string | undefined {
   return fromServer ?? fromPage;
 }
 
-/** The title and sentence for an error a loader or action threw (a Response) or a crash. */
-export function errorText(error: unknown): { status: number; title: string; message: string } {
+/** The title and sentence for an error a loader or action threw (a Response) or a crash, in the
+ * language of `t` (English by default). */
+export function errorText(
+  error: unknown,
+  t: Bundle = EN,
+): { status: number; title: string; message: string } {
+  const { MSG } = t;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const data = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
+  const raw = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
+  // A sentence a server module sent in English (MSG.serverBusy ...) in the page's language.
+  const data = raw === null ? null : inBundle(raw, t);
   switch (status) {
     case 400:
       return { status, title: MSG.badRequestTitle, message: data ?? MSG.badForm };
@@ -36,7 +45,7 @@ export function errorText(error: unknown): { status: number; title: string; mess
       return {
         status,
         title: MSG.forbiddenTitle,
-        message: data === MSG.unauthorized ? MSG.unauthorized : MSG.formExpired,
+        message: raw === EN.MSG.unauthorized ? MSG.unauthorized : MSG.formExpired,
       };
     case 404:
       return { status, title: MSG.notFoundTitle, message: MSG.notFoundBody };
@@ -51,20 +60,20 @@ export function errorText(error: unknown): { status: number; title: string; mess
 
 /** The body of an error boundary: what went wrong and the way home. */
 export function ErrorMessage({ error }: { error: unknown }) {
-  const { title, message } = errorText(error);
+  const t = useMessages();
+  const { title, message } = errorText(error, t);
   const requestId = useRequestId(error);
   return (
     <div className="card narrow" role="alert">
       <h1>{title}</h1>
       <p>{message}</p>
       {requestId ? (
-        // i18n: MSG.errorReference = "Error reference: {id}" (ms: "Rujukan ralat: {id}")
         <p className="hint" data-request-id={requestId}>
-          Error reference: <code>{requestId}</code>
+          {t.MSG.errorReference} <code>{requestId}</code>
         </p>
       ) : null}
       <Link to="/" reloadDocument>
-        {MSG.returnHome}
+        {t.MSG.returnHome}
       </Link>
     </div>
   );

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { MSG } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
 
 export type GridPhoto = { id: number; name: string; team: string | null; image: string };
 
@@ -15,6 +15,7 @@ export function PhotoGrid({
   selectable?: boolean;
 }) {
   const { search } = useLocation();
+  const { MSG, LABELS } = useMessages();
   if (photos.length === 0) return <p className="empty">{MSG.nothingToShow}</p>;
   return (
     <ul className="photo-grid">
@@ -33,9 +34,9 @@ export function PhotoGrid({
             <Link
               to={`${viewBase}/${p.id}${search}`}
               preventScrollReset
-              aria-label={`View photo of ${p.name}`}
+              aria-label={LABELS.viewPhoto(p.name)}
             >
-              View
+              {LABELS.view}
             </Link>
           </div>
         </li>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { MSG } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
 
 /** A screen's heading and body; `empty` renders the spec's empty state. */
 export function Screen({
@@ -22,8 +22,9 @@ export function Screen({
   );
 }
 
-export function Empty({ text = MSG.nothingToShow }: { text?: string }) {
-  return <p className="empty">{text}</p>;
+export function Empty({ text }: { text?: string }) {
+  const { MSG } = useMessages();
+  return <p className="empty">{text ?? MSG.nothingToShow}</p>;
 }
 
 /** A screen a later issue builds: its title and the spec's empty state until then. */

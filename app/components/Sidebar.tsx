@@ -63,7 +63,7 @@ export function Sidebar({ role, name, officialSite }: { role: Role; name: string
         ) : null}
         <Form method="post" action="/auth/logout" className="logout">
           <CsrfInput />
-          <TaskInput task="Logging out" />
+          <TaskInput task={LABELS.taskLoggingOut} />
           <button type="submit" className="btn btn-block">
             {NAV.logout}
           </button>

@@ -1,6 +1,8 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { CsrfInput } from "./CsrfInput";
+import { useMessages } from "~/i18n/useMessages";
+import { inBundle } from "~/lib/i18n-text";
 import type { Toast } from "~/lib/toast";
 
 const LIFETIME = { info: 6000, success: 5000, warning: 8000, error: 10000 } as const;
@@ -24,6 +26,9 @@ export function Toasts({ toasts: given }: { toasts: readonly (Toast | null | und
   const toasts = (given ?? []).filter((t): t is Toast => Boolean(t)).map((t) => ({ t, serial: serialOf(t) }));
   const [hidden, setHidden] = useState<number[]>([]);
   const id = useId();
+  // A flashed English sentence of ours (a guard's "Unauthorized ...") is shown in the page's language.
+  const bundle = useMessages();
+  const { LABELS } = bundle;
   const location = useLocation();
   const key = toasts.map((x) => x.serial).join();
   // biome-ignore lint/correctness/useExhaustiveDependencies: timers restart only when the toasts change
@@ -43,15 +48,15 @@ export function Toasts({ toasts: given }: { toasts: readonly (Toast | null | und
     <div className="toasts">
       {visible.map(({ t, i, serial }) =>
         t.type === "confirm" ? (
-          <div key={serial} className="toast toast-confirm" role="alertdialog" aria-label="Confirm">
-            <p>{t.message}</p>
+          <div key={serial} className="toast toast-confirm" role="alertdialog" aria-label={LABELS.confirm}>
+            <p>{inBundle(t.message, bundle)}</p>
             <Form method="post" action={t.action} className="toast-actions">
               <CsrfInput />
               {Object.entries(t.fields).map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
               <button type="submit" className="btn btn-primary">
-                OK
+                {LABELS.ok}
               </button>
               <a
                 className="btn"
@@ -61,7 +66,7 @@ export function Toasts({ toasts: given }: { toasts: readonly (Toast | null | und
                   setHidden((h) => [...h, serial]);
                 }}
               >
-                Cancel
+                {LABELS.cancel}
               </a>
             </Form>
           </div>
@@ -70,16 +75,15 @@ export function Toasts({ toasts: given }: { toasts: readonly (Toast | null | und
           // the ×, or Space on the focused box, which rings the ×) hides the toast by CSS, so it
           // dismisses without JavaScript too. Errors and warnings are alerts; others polite status.
           <div key={serial} className="toast-slot">
-            {/* i18n: "Dismiss" */}
-            <input type="checkbox" id={`${id}-${i}`} className="toast-dismiss" aria-label="Dismiss" />
+            <input type="checkbox" id={`${id}-${i}`} className="toast-dismiss" aria-label={LABELS.dismiss} />
             <div
               className={`toast toast-${t.type}`}
               role={t.type === "error" || t.type === "warning" ? "alert" : "status"}
               aria-live={t.type === "error" || t.type === "warning" ? "assertive" : "polite"}
               aria-atomic="true"
             >
-              <p>{t.message}</p>
-              <label htmlFor={`${id}-${i}`} className="toast-close" title="Dismiss" aria-hidden="true">
+              <p>{inBundle(t.message, bundle)}</p>
+              <label htmlFor={`${id}-${i}`} className="toast-close" title={LABELS.dismiss} aria-hidden="true">
                 ×
               </label>
             </div>

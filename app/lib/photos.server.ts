@@ -11,7 +11,7 @@ import sharp, { type Metadata } from "sharp";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { createLimiter } from "~/lib/limiter.server";
-import { MSG } from "~/messages";
+import { type Bundle, EN, MSG } from "~/messages";
 
 /** Uploads larger than this are refused before decoding. */
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
@@ -114,14 +114,15 @@ export async function processPhoto(input: Buffer | Uint8Array, mimeType?: string
   }
 }
 
-export function photoErrorMessage(e: PhotoError): string {
+/** The sentence for a refused photo, in the language of `t` (the request's; English by default). */
+export function photoErrorMessage(e: PhotoError, { MSG }: Bundle = EN): string {
   switch (e) {
     case "notImage":
       return MSG.notAnImage;
     case "tooSmall":
       return MSG.imageTooSmall;
     case "tooLarge":
-      return PHOTO_TOO_LARGE;
+      return MSG.photoTooLarge;
     case "badShape":
       return MSG.photoBadShape;
   }
@@ -177,6 +178,7 @@ type UploadedPhoto = { file: File; bytes: Buffer } | null;
 export async function photoFieldOf(
   form: FormData,
   name = "photo",
+  t: Bundle = EN,
 ): Promise<{ upload: UploadedPhoto; error: string | null }> {
   const file = form.get(name);
   if (!(file instanceof File) || file.size === 0) return { upload: null, error: null };
@@ -184,13 +186,16 @@ export async function photoFieldOf(
   const header = await checkPhoto(bytes, file.type || undefined);
   return header.ok
     ? { upload: { file, bytes }, error: null }
-    : { upload: null, error: photoErrorMessage(header.error) };
+    : { upload: null, error: photoErrorMessage(header.error, t) };
 }
 
 /** Decodes and re-encodes a checked upload (call after the form and the throttles passed). */
 export async function encodePhoto(
   upload: NonNullable<UploadedPhoto>,
+  t: Bundle = EN,
 ): Promise<{ photo: Photo | null; error: string | null }> {
   const result = await processPhoto(upload.bytes, upload.file.type || undefined);
-  return result.ok ? { photo: result, error: null } : { photo: null, error: photoErrorMessage(result.error) };
+  return result.ok
+    ? { photo: result, error: null }
+    : { photo: null, error: photoErrorMessage(result.error, t) };
 }

@@ -4,6 +4,7 @@
 // refills at `perSecond`; a request finding it empty is answered 429 with Retry-After. Per
 // process: on Fly the kiosk's writes go to the primary, so one bucket sees them all. Read-only
 // loaders may use it too (it never touches the database).
+import { messagesFor } from "~/i18n/locale.server";
 import { clientAddress, throttledMessage } from "~/models/throttle.server";
 
 export type Rate = { burst: number; perSecond: number };
@@ -35,7 +36,7 @@ export function take(key: string, rate: Rate, now = Date.now()): number {
 export function limitRate(request: Request, name: string, rate: Rate): void {
   const wait = take(`${name}:${clientAddress(request)}`, rate);
   if (wait > 0)
-    throw new Response(throttledMessage(wait), {
+    throw new Response(throttledMessage(wait, messagesFor(request)), {
       status: 429,
       headers: {
         "Retry-After": String(Math.ceil(wait / 1000)),

@@ -5,7 +5,7 @@ import { eq, lt } from "drizzle-orm";
 import { createHmac } from "node:crypto";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { MSG } from "~/messages";
+import { type Bundle, EN } from "~/messages";
 import { attempt, type Counter, LIMITS, type Limit, refund, waitFor, waitText } from "~/rules/throttle";
 
 export type Key = { key: string; limit: Limit };
@@ -57,9 +57,9 @@ export function settle({ clear = [], refunds = [] }: { clear?: Key[]; refunds?: 
   );
 }
 
-/** The spec-style message for a wait. */
-export function throttledMessage(waitMs: number): string {
-  return MSG.throttled(waitText(waitMs));
+/** The spec-style message for a wait, in the language of `t` (the request's; English by default). */
+export function throttledMessage(waitMs: number, t: Bundle = EN): string {
+  return t.MSG.throttled(waitText(waitMs, t.LABELS));
 }
 
 /**

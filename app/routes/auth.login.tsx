@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
     headers.append("Set-Cookie", outcome.setCookie);
     return redirect("/", { headers });
   }
-  if ("throttledMs" in outcome) return fail(throttledMessage(outcome.throttledMs), 429);
+  if ("throttledMs" in outcome) return fail(throttledMessage(outcome.throttledMs, t), 429);
   if ("busy" in outcome) return fail(MSG.serverBusy, 429);
   if (outcome.error === "User not verified.") {
     return fail(MSG.loginUnverified, 400, {

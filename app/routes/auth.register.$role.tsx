@@ -104,7 +104,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   // Then the throttle (every valid attempt counts, so 'User already exist' cannot be farmed).
   const wait = gate(throttleKeys.register(request));
-  if (wait > 0) return fail(throttledMessage(wait), 429);
+  if (wait > 0) return fail(throttledMessage(wait, t), 429);
 
   const v = submission.value;
   let result: Awaited<ReturnType<typeof register>>;

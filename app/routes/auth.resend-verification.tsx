@@ -13,14 +13,15 @@ import { MAX } from "~/rules/auth-fields";
 export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request, "login");
   const form = await readForm(request);
-  const { MSG } = messagesFor(request);
+  const t = messagesFor(request);
+  const { MSG } = t;
   const email = String(form.get("email") ?? "").trim();
   const back = (type: "info" | "error", message: string) =>
     redirectWithToast(request, "/auth/login", { type, message });
   if (!email || email.length > MAX.email) return back("error", MSG.userNotFound);
   // Every request counts, unknown emails too.
   const wait = gate(throttleKeys.email("resend", request, email));
-  if (wait > 0) return back("error", throttledMessage(wait));
+  if (wait > 0) return back("error", throttledMessage(wait, t));
   const user = findUserByEmail(email);
   if (!user) return back("error", MSG.userNotFound);
   if (user.verified) return back("info", MSG.resendAlreadyVerified);

@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return fail(submission.reply(), null);
   // Every request counts, unknown emails too: 'Account does not exist' cannot be farmed.
   const wait = gate(throttleKeys.email("reset", request, submission.value.email));
-  if (wait > 0) return fail(submission.reply(), throttledMessage(wait), 429);
+  if (wait > 0) return fail(submission.reply(), throttledMessage(wait, t), 429);
   const user = findUserByEmail(submission.value.email);
   if (!user) return fail(submission.reply(), MSG.forgotNotFound, 404);
   try {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MS } from "~/messages.ms";
 import { attempt, LIMITS, refund, waitFor, waitText } from "./throttle";
 
 const limit = { free: 3, delayMs: 1_000, maxDelayMs: 8_000, forgetMs: 60_000 };
@@ -53,5 +54,10 @@ describe("throttle rule", () => {
     expect(waitText(12_300)).toBe("13 seconds");
     expect(waitText(60_000)).toBe("1 minute");
     expect(waitText(60_001)).toBe("2 minutes");
+  });
+  it("says the wait in Malay with the Malay words (issue 12)", () => {
+    expect(waitText(1, MS.LABELS)).toBe("1 saat");
+    expect(waitText(12_300, MS.LABELS)).toBe("13 saat");
+    expect(waitText(60_001, MS.LABELS)).toBe("2 minit");
   });
 });

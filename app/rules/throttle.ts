@@ -2,6 +2,7 @@
 // good). The store (models/throttle.server.ts) keeps a Counter per key; an attempt is counted
 // *before* the slow work it guards (password hash, email, photo decoding), in the same step as the
 // check, so parallel requests cannot all slip through. See docs/decisions/0008-throttling.md.
+import { type Bundle, EN } from "~/messages";
 
 export type Limit = {
   /** Attempts allowed back to back before delays start. */
@@ -64,12 +65,11 @@ export function refund(counter: Counter | undefined, limit: Limit, now: number):
   return { count, lastAt: c.lastAt, lockedUntil };
 }
 
-/** "12 seconds", "1 minute", "15 minutes". */
-export function waitText(ms: number): string {
-  if (ms < 60_000) {
-    const seconds = Math.max(1, Math.ceil(ms / 1000));
-    return seconds === 1 ? "1 second" : `${seconds} seconds`;
-  }
-  const minutes = Math.ceil(ms / 60_000);
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+/** "12 seconds", "1 minute", "15 minutes"; in Malay "12 saat", "1 minit" (the words of `labels`). */
+export function waitText(
+  ms: number,
+  labels: Pick<Bundle["LABELS"], "waitSeconds" | "waitMinutes"> = EN.LABELS,
+): string {
+  if (ms < 60_000) return labels.waitSeconds(Math.max(1, Math.ceil(ms / 1000)));
+  return labels.waitMinutes(Math.ceil(ms / 60_000));
 }
