@@ -6,13 +6,15 @@ import { firstError, replyWithError } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
 import { changePassword } from "~/models/account.server";
 import type { User } from "~/models/user.server";
-import { MSG } from "~/messages";
-import { changePasswordSchema } from "~/rules/auth-schemas";
+import { messagesFor } from "~/i18n/locale.server";
+import { changePasswordSchemaFor } from "~/rules/auth-schemas";
 
 const hideFields = ["oldPassword", "newPassword", "confirmPassword"];
 
 export async function handleChangePassword(request: Request, user: User, form: FormData, doneTo: string) {
-  const submission = parseWithZod(form, { schema: changePasswordSchema });
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const submission = parseWithZod(form, { schema: changePasswordSchemaFor(t) });
   const fail = (message: string, status = 400) =>
     replyWithError(submission, message, { status, hide: hideFields });
   if (submission.status !== "success") return fail(firstError(submission) ?? MSG.changePasswordError);

@@ -3,6 +3,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
+import { useMessages } from "~/i18n/useMessages";
 import { requireUser, scopeOf } from "~/lib/access.server";
 import { assignedEvents } from "~/models/event.server";
 import { EventTeamsTable } from "~/tables/event-teams";
@@ -14,9 +15,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ConfirmedEvents() {
   const { events } = useLoaderData<typeof loader>();
+  const { LABELS } = useMessages();
   return (
-    <Dialog title="Confirmed Events" closeTo="/">
-      <EventTeamsTable rows={events} caption="Confirmed Events" />
+    <Dialog title={LABELS.confirmedEvents} closeTo="/">
+      <EventTeamsTable rows={events} caption={LABELS.confirmedEvents} />
     </Dialog>
   );
 }

@@ -8,9 +8,10 @@ import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { handleChangePassword } from "~/lib/change-password.server";
 import { readForm } from "~/lib/csrf.server";
-import { MSG, TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.changePassword} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.changePassword);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "password");
@@ -25,6 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ChangePassword() {
   const data = useActionData<typeof action>();
+  const { MSG } = useMessages();
   return (
     <Dialog title={MSG.changePassword} closeTo="/">
       <Toasts toasts={[data?.toast]} />

@@ -13,7 +13,7 @@ import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { updatePhoto } from "~/models/account.server";
 import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
-import { MSG } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "home");
@@ -24,16 +24,18 @@ const fail = (message: string, status = 400) => json({ toast: { type: "error", m
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "home");
+  const t = messagesFor(request);
+  const { MSG } = t;
   if (user.role !== "MANAGER" && user.role !== "COMPETITOR") throw new Response("Not Found", { status: 404 });
   const form = await readForm(request);
   // Once approved, a photo is final (the upload control is hidden, and refused here too).
   if (user.image && user.validImage === 1) return fail(MSG.photoError);
-  const { upload, error } = await photoFieldOf(form);
+  const { upload, error } = await photoFieldOf(form, "photo", t);
   if (error || !upload) return fail(error ?? MSG.notAnImage);
   const wait = gate(throttleKeys.photoUpload(user.id));
-  if (wait > 0) return fail(throttledMessage(wait), 429);
+  if (wait > 0) return fail(throttledMessage(wait, t), 429);
   try {
-    const encoded = await encodePhoto(upload);
+    const encoded = await encodePhoto(upload, t);
     if (!encoded.photo) return fail(encoded.error ?? MSG.notAnImage);
     updatePhoto(user.id, encoded.photo);
   } catch (error) {

@@ -6,11 +6,14 @@ import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
 import { Screen } from "~/components/Screen";
 import { StatusBadge } from "~/components/StatusBadge";
 import { requireUser, scopeOf } from "~/lib/access.server";
-import { countryName } from "~/lib/countries.server";
+import { countryList } from "~/lib/countries.server";
 import { referralLink } from "~/lib/links.server";
 import { assignedEvents } from "~/models/event.server";
 import { associationOf, statistics } from "~/models/user.server";
-import { MSG, TITLES } from "~/messages";
+import { localeOf } from "~/i18n/locale.server";
+import { metaBundle } from "~/lib/meta";
+import { useMessages } from "~/i18n/useMessages";
+import type { Bundle } from "~/messages";
 import { formatCount, formatRM } from "~/rules/format";
 import { photoState } from "~/rules/user-status";
 import { EventTeamsTable } from "~/tables/event-teams";
@@ -18,7 +21,7 @@ import { EventTeamsTable } from "~/tables/event-teams";
 // Home (spec section 2): the overview for staff, the profile for managers and competitors. A
 // pathless layout, so its dialogs are child routes over it: /password (Change Password, every
 // role) and /confirmed-events (managers); the profile's photo upload posts to /photo.
-export const meta: MetaFunction = () => [{ title: `${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaBundle(matches).TITLES.appName }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "home");
@@ -26,6 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ kind: "overview" as const, stats: statistics(), admin: user.role === "ADMIN" });
   }
   const association = associationOf(user);
+  const locale = localeOf(request);
+  const country = association
+    ? (countryList(locale).find((c) => c.code === association.country)?.name ?? association.country)
+    : null;
   const manager = user.role === "MANAGER";
   return json({
     kind: "profile" as const,
@@ -43,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       validImage: user.validImage,
       approved: user.approved,
       membershipPaid: user.membershipPaid,
-      team: association ? { name: association.name, country: countryName(association.country) } : null,
+      team: association ? { name: association.name, country } : null,
     },
     referralLink: manager && association ? referralLink(association.token) : null,
     // A competitor's event teams (spec: competitors see their events and team names), by event name.
@@ -53,29 +60,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type StatKey = keyof ReturnType<typeof statistics>;
 
-/** The overview cards (spec section 2) and the screen that lists each figure's rows, where one
- * exists for the role (docs/decisions/0009-staff-console.md says what each counts). */
-const CARDS: [StatKey, string, (admin: boolean) => string | null][] = [
-  ["users", "Users", () => "/users?role=PARTICIPANT"],
-  ["usersPaid", "Users Paid", () => "/users?role=PARTICIPANT&paid=yes"],
-  ["associations", "Teams", () => "/associations"],
-  ["associationsWithEvent", "Teams with Events", () => "/associations?sort=events&dir=desc"],
-  ["teams", "Event Teams", () => "/associations?sort=teams&dir=desc"],
-  ["tickets", "Dinner Tickets", () => "/associations?sort=tickets&dir=desc"],
+type Labels = Bundle["LABELS"];
+
+/** The overview cards (spec section 2), each with its label in the page's language, and the screen
+ * that lists each figure's rows, where one exists for the role (docs/decisions/0009-staff-console.md
+ * says what each counts). */
+const CARDS: [StatKey, (l: Labels) => string, (admin: boolean) => string | null][] = [
+  ["users", (l) => l.users, () => "/users?role=PARTICIPANT"],
+  ["usersPaid", (l) => l.usersPaid, () => "/users?role=PARTICIPANT&paid=yes"],
+  ["associations", (l) => l.teams, () => "/associations"],
+  ["associationsWithEvent", (l) => l.teamsWithEvents, () => "/associations?sort=events&dir=desc"],
+  ["teams", (l) => l.eventTeams, () => "/associations?sort=teams&dir=desc"],
+  ["tickets", (l) => l.dinnerTickets, () => "/associations?sort=tickets&dir=desc"],
   [
     "imagesPendingApproval",
-    "Photos Pending Approval",
+    (l) => l.photosPending,
     (admin) => (admin ? "/users/approve-photo" : "/users?photo=pending"),
   ],
-  ["imagesRejectedMissing", "Photos Rejected / Missing", () => "/users?role=PARTICIPANT&photo=na"],
-  ["totalPaid", "Total Paid", (admin) => (admin ? "/orders?status=PAID" : null)],
-  ["ordersPaid", "Orders Paid", (admin) => (admin ? "/orders?status=PAID" : null)],
-  ["ordersProcessing", "Orders Processing", (admin) => (admin ? "/orders?status=PROCESSING" : null)],
-  ["ordersFailed", "Orders Failed", (admin) => (admin ? "/orders?status=FAILED" : null)],
+  ["imagesRejectedMissing", (l) => l.photosRejectedMissing, () => "/users?role=PARTICIPANT&photo=na"],
+  ["totalPaid", (l) => l.totalPaid, (admin) => (admin ? "/orders?status=PAID" : null)],
+  ["ordersPaid", (l) => l.ordersPaid, (admin) => (admin ? "/orders?status=PAID" : null)],
+  ["ordersProcessing", (l) => l.ordersProcessing, (admin) => (admin ? "/orders?status=PROCESSING" : null)],
+  ["ordersFailed", (l) => l.ordersFailed, (admin) => (admin ? "/orders?status=FAILED" : null)],
 ];
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();
+  const { TITLES, LABELS } = useMessages();
   if (data.kind === "overview") {
     return (
       <Screen title={TITLES.overview}>
@@ -83,7 +94,7 @@ export default function Home() {
           {CARDS.map(([key, label, linkFor]) => {
             const body = (
               <>
-                <span className="stat-label">{label}</span>
+                <span className="stat-label">{label(LABELS)}</span>
                 <strong className="stat-value">
                   {key === "totalPaid" ? formatRM(data.stats[key]) : formatCount(data.stats[key])}
                 </strong>
@@ -111,6 +122,7 @@ export default function Home() {
 type ProfileData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "profile" }>;
 
 function Profile({ data }: { data: ProfileData }) {
+  const { MSG, TITLES, LABELS } = useMessages();
   const p = data.profile;
   const photo = photoState(p.image, p.validImage);
   const manager = p.role === "MANAGER";
@@ -132,64 +144,62 @@ function Profile({ data }: { data: ProfileData }) {
           {p.image ? (
             <img src={`/uploads/${p.image}`} alt={p.name} width="256" height="341" />
           ) : (
-            <div className="photo-placeholder">No photo</div>
+            <div className="photo-placeholder">{LABELS.noPhoto}</div>
           )}
           {photo !== "approved" ? (
             <Form method="post" action="/photo" encType="multipart/form-data" className="card photo-upload">
               <CsrfInput />
-              <TaskInput task="Uploading photo" />
-              <label htmlFor="photo">Choose a photo</label>
+              <TaskInput task={LABELS.taskUploadingPhoto} />
+              <label htmlFor="photo">{LABELS.choosePhoto}</label>
               <PhotoGuidance />
               <PhotoInput id="photo" name="photo" required />
               <button type="submit" className="btn btn-primary btn-block">
-                Upload Photo
+                {LABELS.uploadPhoto}
               </button>
             </Form>
           ) : null}
         </div>
         <div>
           <dl className="profile-fields card">
-            <dt>Team</dt>
+            <dt>{LABELS.team}</dt>
             <dd>{p.team ? `${p.team.name} (${p.team.country})` : "—"}</dd>
-            <dt>Name</dt>
+            <dt>{LABELS.name}</dt>
             <dd>{p.name}</dd>
-            <dt>Email</dt>
+            <dt>{LABELS.email}</dt>
             <dd>{p.email}</dd>
-            <dt>MyKad/Passport Number</dt>
+            <dt>{LABELS.identification}</dt>
             <dd>{p.identification}</dd>
-            <dt>Gender</dt>
-            <dd>{p.gender ?? "—"}</dd>
-            <dt>Year of Birth</dt>
+            <dt>{LABELS.gender}</dt>
+            <dd>{p.gender ? LABELS.genders[p.gender] : "—"}</dd>
+            <dt>{LABELS.yob}</dt>
             <dd>{p.yob ?? "—"}</dd>
-            <dt>Phone</dt>
+            <dt>{LABELS.phone}</dt>
             <dd>{p.phone}</dd>
-            <dt>Emergency Contact</dt>
+            <dt>{LABELS.emergency}</dt>
             <dd>{p.phoneEmergency || "—"}</dd>
-            <dt>Address</dt>
+            <dt>{LABELS.address}</dt>
             <dd>{p.address}</dd>
           </dl>
           <div className="actions">
             <Link to="/password" className="btn" preventScrollReset>
-              Change Password
+              {MSG.changePassword}
             </Link>
             {manager ? (
               <Link to="/confirmed-events" className="btn" preventScrollReset>
-                View Confirmed Events
+                {LABELS.viewConfirmedEvents}
               </Link>
             ) : null}
           </div>
           {data.events ? (
             <section className="card profile-events" aria-labelledby="profile-events">
-              <h2 id="profile-events">Events</h2>
-              <EventTeamsTable rows={data.events} caption="Events" />
+              <h2 id="profile-events">{LABELS.events}</h2>
+              <EventTeamsTable rows={data.events} caption={LABELS.events} />
             </section>
           ) : null}
           {data.referralLink ? (
             <div className="card">
-              <CopyField id="referral-link" label="Referral Link" value={data.referralLink} />
-              <small className="hint">
-                Share this link with your team members so they can register under your team.
-              </small>
+              <CopyField id="referral-link" label={LABELS.referralLink} value={data.referralLink} />
+              <small className="hint">{LABELS.referralHint}</small>
             </div>
           ) : null}
         </div>

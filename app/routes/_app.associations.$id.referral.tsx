@@ -3,6 +3,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { CopyField } from "~/components/CopyField";
 import { Dialog } from "~/components/Dialog";
+import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
 import { referralLink } from "~/lib/links.server";
 import { findAssociation } from "~/models/association.server";
@@ -17,9 +18,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function Referral() {
   const data = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
-    <Dialog title={`Referral Link: ${data.name}`} closeTo={`/associations${search}`}>
-      <CopyField id="referral-link" label="Referral Link" value={data.link} />
+    <Dialog title={LABELS.referralLinkOf(data.name)} closeTo={`/associations${search}`}>
+      <CopyField id="referral-link" label={LABELS.referralLink} value={data.link} />
     </Dialog>
   );
 }

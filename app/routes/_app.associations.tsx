@@ -3,15 +3,17 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
-import { TEAM_LIST, teamColumns, withCountry } from "~/tables/teams";
+import { TEAM_LIST, teamColumnsOf, withCountry } from "~/tables/teams";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
-import { countryName } from "~/lib/countries.server";
+import { countryList } from "~/lib/countries.server";
 import { listTeams } from "~/models/association.server";
-import { TITLES } from "~/messages";
+import { localeOf } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList, SIZES_DEFAULT } from "~/rules/list-params";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.associations} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.associations);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "associations");
@@ -20,18 +22,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const listed = pageOf(params, (p) => listTeams(params.filters, order, p));
   return json({
     ...listed,
-    rows: withCountry(listed.rows, countryName),
+    rows: withCountry(listed.rows, countryNameIn(localeOf(request))),
     name: params.filters.name ?? "",
   });
 }
 
+/** A country's name in the page's language (the CSV keeps the code). */
+function countryNameIn(locale: ReturnType<typeof localeOf>) {
+  const names = new Map(countryList(locale).map((c) => [c.code, c.name]));
+  return (code: string) => names.get(code) ?? code;
+}
+
 export default function Teams() {
   const data = useLoaderData<typeof loader>();
+  const t = useMessages();
+  const { TITLES, LABELS } = t;
   return (
     <Screen title={TITLES.associations} actions={<CsvLink href="/associations.csv" />}>
-      <FilterForm submitLabel="Search">
+      <FilterForm submitLabel={LABELS.search}>
         <div className="field">
-          <label htmlFor="filter-name">Name</label>
+          <label htmlFor="filter-name">{LABELS.name}</label>
           <input
             id="filter-name"
             name="name"
@@ -44,7 +54,7 @@ export default function Teams() {
       </FilterForm>
       <DataTable
         basePath="/associations"
-        columns={teamColumns}
+        columns={teamColumnsOf(t)}
         rows={data.rows}
         rowKey={(r) => r.id}
         state={{ sort: data.sort, dir: data.dir }}

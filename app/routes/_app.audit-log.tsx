@@ -3,14 +3,15 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
-import { AUDIT_LIST, auditColumns as columns } from "~/tables/audit";
+import { AUDIT_LIST, auditColumnsOf } from "~/tables/audit";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { auditActions, listAudit } from "~/models/audit.server";
-import { TITLES } from "~/messages";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList, SIZES_DEFAULT } from "~/rules/list-params";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.auditLog} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.auditLog);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "auditLog");
@@ -27,11 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AuditLog() {
   const data = useLoaderData<typeof loader>();
   const f = data.filters as Record<string, string | undefined>;
+  const t = useMessages();
+  const { TITLES, LABELS } = t;
+  const locale = useLocale();
   return (
     <Screen title={TITLES.auditLog} actions={<CsvLink href="/audit-log.csv" />}>
-      <FilterForm submitLabel="Search">
+      <FilterForm submitLabel={LABELS.search}>
         <div className="field">
-          <label htmlFor="filter-actor">Actor</label>
+          <label htmlFor="filter-actor">{LABELS.actor}</label>
           <input
             id="filter-actor"
             name="actor"
@@ -42,9 +46,9 @@ export default function AuditLog() {
           />
         </div>
         <div className="field">
-          <label htmlFor="filter-action">Action</label>
+          <label htmlFor="filter-action">{LABELS.action}</label>
           <select id="filter-action" name="action" defaultValue={f.action ?? ""} key={`b-${f.action ?? ""}`}>
-            <option value="">All</option>
+            <option value="">{LABELS.all}</option>
             {data.actions.map((a) => (
               <option key={a} value={a}>
                 {a}
@@ -53,7 +57,7 @@ export default function AuditLog() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="filter-from">From</label>
+          <label htmlFor="filter-from">{LABELS.dateFrom}</label>
           <input
             id="filter-from"
             name="from"
@@ -63,12 +67,12 @@ export default function AuditLog() {
           />
         </div>
         <div className="field">
-          <label htmlFor="filter-to">To</label>
+          <label htmlFor="filter-to">{LABELS.dateTo}</label>
           <input id="filter-to" name="to" type="date" defaultValue={f.to ?? ""} key={`d-${f.to ?? ""}`} />
         </div>
       </FilterForm>
       <DataTable
-        columns={columns}
+        columns={auditColumnsOf(t, locale)}
         rows={data.rows}
         rowKey={(r) => r.id}
         state={{ sort: data.sort, dir: data.dir }}

@@ -3,9 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { env } from "~/lib/env.server";
-import { TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.help} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.help);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "help");
@@ -14,10 +15,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Help() {
   const { whatsapp, email } = useLoaderData<typeof loader>();
+  const { TITLES, LABELS } = useMessages();
   return (
     <Screen title={TITLES.help}>
       <div className="card">
-        <p>Need help with registration, payments or crews? Contact the administrator:</p>
+        <p>{LABELS.helpIntro}</p>
         <dl className="profile-fields">
           <dt>WhatsApp</dt>
           <dd>
@@ -25,7 +27,7 @@ export default function Help() {
               {whatsapp.replace(/^https:\/\/wa\.me\//, "+")}
             </a>
           </dd>
-          <dt>Email</dt>
+          <dt>{LABELS.email}</dt>
           <dd>
             <a href={`mailto:${email}`}>{email}</a>
           </dd>

@@ -7,11 +7,12 @@ import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { listPaymentLogs } from "~/models/order-list.server";
-import { TITLES } from "~/messages";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList } from "~/rules/list-params";
-import { PAYMENT_LIST, paymentColumns } from "~/tables/payments";
+import { PAYMENT_LIST, paymentColumnsOf } from "~/tables/payments";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.payments} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.payments);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "payments");
@@ -21,20 +22,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...listed, filters: params.filters });
 }
 
-const FILTERS = [
-  ["orderId", "Order Id"],
-  ["transactionId", "Transaction Id"],
-] as const;
+const FILTERS = ["orderId", "transactionId"] as const;
 
 export default function PaymentLogs() {
   const data = useLoaderData<typeof loader>();
   const f = data.filters as Record<string, string | undefined>;
+  const t = useMessages();
+  const { TITLES, LABELS } = t;
+  const locale = useLocale();
   return (
     <Screen title={TITLES.payments} actions={<CsvLink href="/payments.csv" />}>
-      <FilterForm submitLabel="Search">
-        {FILTERS.map(([name, label]) => (
+      <FilterForm submitLabel={LABELS.search}>
+        {FILTERS.map((name) => (
           <div className="field" key={name}>
-            <label htmlFor={`filter-${name}`}>{label}</label>
+            <label htmlFor={`filter-${name}`}>{LABELS[name]}</label>
             <input
               id={`filter-${name}`}
               name={name}
@@ -47,7 +48,7 @@ export default function PaymentLogs() {
         ))}
       </FilterForm>
       <DataTable
-        columns={paymentColumns}
+        columns={paymentColumnsOf(t, locale)}
         rows={data.rows}
         rowKey={(r) => r.id}
         state={{ sort: data.sort, dir: data.dir }}

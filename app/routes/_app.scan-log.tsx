@@ -11,11 +11,12 @@ import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { scanLogSteps } from "~/lib/scan-log.server";
 import { listScanLogs } from "~/models/scan.server";
-import { TITLES } from "~/messages";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList } from "~/rules/list-params";
-import { SCAN_LOG_LIST, scanLogColumns } from "~/tables/scan-log";
+import { SCAN_LOG_LIST, scanLogColumnsOf } from "~/tables/scan-log";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.scanLog} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.scanLog);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "scanLog");
@@ -28,31 +29,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ScanLogs() {
   const data = useLoaderData<typeof loader>();
+  const t = useMessages();
+  const { TITLES, LABELS } = t;
+  const locale = useLocale();
   return (
     <Screen title={TITLES.scanLog} actions={data.listed ? <CsvLink href="/scan-log.csv" /> : null}>
       <div className="crew-pickers">
         <SelectStep
           id="scan-log-event"
           name="event"
-          label="Event"
-          placeholder="Select an event"
+          label={LABELS.event}
+          placeholder={LABELS.selectEvent}
           options={data.events.map((e) => ({ value: e.id, label: e.name }))}
           value={data.eventId}
-          submitLabel="Show Rounds"
+          submitLabel={LABELS.showRounds}
         />
         {data.eventId !== null ? (
           data.rounds.length === 0 ? (
-            <p className="empty">This event has no rounds.</p>
+            <p className="empty">{LABELS.noRounds}</p>
           ) : (
             <SelectStep
               id="scan-log-round"
               name="round"
-              label="Round"
-              placeholder="Select a round"
+              label={LABELS.round}
+              placeholder={LABELS.selectRound}
               options={data.rounds.map((r) => ({ value: r.id, label: r.name }))}
               value={data.roundId}
               hidden={{ event: data.eventId }}
-              submitLabel="Show Scans"
+              submitLabel={LABELS.showScans}
             />
           )
         ) : null}
@@ -60,7 +64,7 @@ export default function ScanLogs() {
       {data.listed ? (
         <>
           <DataTable
-            columns={scanLogColumns}
+            columns={scanLogColumnsOf(t, locale)}
             rows={data.listed.rows}
             rowKey={(r) => r.id}
             state={{ sort: data.listed.sort, dir: data.listed.dir }}

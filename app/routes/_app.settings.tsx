@@ -14,7 +14,9 @@ import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serveWaitlistNow } from "~/lib/waitlist-mail.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
-import { MSG, TITLES } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { formatRM } from "~/rules/format";
 import {
   DEADLINE_RANGE,
@@ -26,7 +28,7 @@ import {
   yearRange,
 } from "~/rules/settings-schema";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.settings} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.settings);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "settings");
@@ -36,7 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "settings");
-  const { submission } = await parseForm(request, settingsSchema());
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const { submission } = await parseForm(request, settingsSchema(new Date(), t));
   if (submission.status !== "success")
     return replyWithError(submission, firstError(submission) ?? MSG.fillAll);
   updateSettings(user, settingsOf(submission.value));
@@ -48,6 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Settings() {
   const { settings, values, years } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
+  const { TITLES } = useMessages();
   return (
     <Screen title={TITLES.settings}>
       <Toasts toasts={[data?.toast]} />
@@ -77,37 +82,38 @@ function SettingsForm({
   years: { min: number; max: number };
   lastResult: unknown;
 }) {
+  const { LABELS } = useMessages();
   const [form, fields] = useForm({
     defaultValue: values,
     // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
     lastResult: lastResult as any,
   });
   return (
-    <PostForm task="Updating settings" {...getFormProps(form)} noValidate className="form-grid">
-      <Field label="Regatta Name" field={fields.regattaName}>
+    <PostForm task={LABELS.taskUpdatingSettings} {...getFormProps(form)} noValidate className="form-grid">
+      <Field label={LABELS.regattaName} field={fields.regattaName}>
         <input
           {...getInputProps(fields.regattaName, { type: "text" })}
           maxLength={SETTINGS_MAX.regattaName}
         />
       </Field>
-      <Field label="Regatta Year" field={fields.regattaYear} hint={`${years.min}-${years.max}`}>
+      <Field label={LABELS.regattaYear} field={fields.regattaYear} hint={`${years.min}-${years.max}`}>
         <input {...getInputProps(fields.regattaYear, { type: "number" })} min={years.min} max={years.max} />
       </Field>
       <Field
-        label="Crew Tag Fee (RM)"
+        label={LABELS.crewTagFeeRM}
         field={fields.crewTagFee}
-        hint={`Per member; now ${formatRM(settings.crewTagFeeSen)}`}
+        hint={LABELS.perMemberNow(formatRM(settings.crewTagFeeSen))}
       >
         <input {...getInputProps(fields.crewTagFee, { type: "text" })} inputMode="decimal" maxLength={12} />
       </Field>
       <Field
-        label="Dinner Ticket Price (RM)"
+        label={LABELS.ticketPriceRM}
         field={fields.ticketPrice}
-        hint={`Per pax; now ${formatRM(settings.ticketPriceSen)}`}
+        hint={LABELS.perPaxNow(formatRM(settings.ticketPriceSen))}
       >
         <input {...getInputProps(fields.ticketPrice, { type: "text" })} inputMode="decimal" maxLength={12} />
       </Field>
-      <Field label="Dinner Ticket Description" field={fields.ticketDescription}>
+      <Field label={LABELS.ticketDescription} field={fields.ticketDescription}>
         <textarea
           {...getTextareaProps(fields.ticketDescription)}
           maxLength={SETTINGS_MAX.ticketDescription}
@@ -115,9 +121,9 @@ function SettingsForm({
         />
       </Field>
       <Field
-        label="Payment Due (hours)"
+        label={LABELS.paymentDueHours}
         field={fields.paymentDueHours}
-        hint={`${DUE_HOURS.min}-${DUE_HOURS.max}; an unpaid order is cancelled after this`}
+        hint={LABELS.paymentDueHint(DUE_HOURS.min, DUE_HOURS.max)}
       >
         <input
           {...getInputProps(fields.paymentDueHours, { type: "number" })}
@@ -125,22 +131,14 @@ function SettingsForm({
           max={DUE_HOURS.max}
         />
       </Field>
-      <Field
-        label="Entries Close (Malaysia time)"
-        field={fields.entriesCloseAt}
-        hint="Managers buy event entries until then; empty for no deadline"
-      >
+      <Field label={LABELS.entriesCloseLabel} field={fields.entriesCloseAt} hint={LABELS.entriesCloseHint}>
         <input
           {...getInputProps(fields.entriesCloseAt, { type: "datetime-local" })}
           min={DEADLINE_RANGE.min}
           max={DEADLINE_RANGE.max}
         />
       </Field>
-      <Field
-        label="Crew Changes Close (Malaysia time)"
-        field={fields.crewCloseAt}
-        hint="Managers change crews until then; ADMIN always can; empty for no deadline"
-      >
+      <Field label={LABELS.crewCloseLabel} field={fields.crewCloseAt} hint={LABELS.crewCloseHint}>
         <input
           {...getInputProps(fields.crewCloseAt, { type: "datetime-local" })}
           min={DEADLINE_RANGE.min}
@@ -148,14 +146,14 @@ function SettingsForm({
         />
       </Field>
       <Field
-        label="Require signed crew tags"
+        label={LABELS.requireSignedTags}
         field={fields.requireSignedTags}
-        hint="The entrance kiosk then refuses plain #id codes: only the printed crew tags' codes"
+        hint={LABELS.requireSignedTagsHint}
       >
         <input {...getInputProps(fields.requireSignedTags, { type: "checkbox" })} />
       </Field>
       <button type="submit" className="btn btn-primary btn-block">
-        Update Settings
+        {LABELS.updateSettings}
       </button>
     </PostForm>
   );

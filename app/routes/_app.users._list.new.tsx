@@ -14,8 +14,9 @@ import { isBusyResponse } from "~/lib/limiter.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { sendVerificationEmail } from "~/models/account.server";
 import { createStaffUser, UserExistsError } from "~/models/user.server";
-import { MSG } from "~/messages";
-import { createUserSchema, MAX } from "~/rules/auth-schemas";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { createUserSchemaFor, MAX } from "~/rules/auth-schemas";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "users");
@@ -26,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "users");
   requireRole(user, ["ADMIN"]);
-  const { submission } = await parseForm(request, createUserSchema);
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const { submission } = await parseForm(request, createUserSchemaFor(t));
   const fail = (message: string, hide: string[], status = 400) =>
     replyWithError(submission, message, { status, hide });
   if (submission.status !== "success")
@@ -52,6 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CreateUser() {
   const data = useActionData<typeof action>();
   const { search } = useLocation();
+  const { MSG, LABELS } = useMessages();
   const [form, fields] = useForm({ lastResult: data?.result });
   // Every answer re-creates the password box empty; 'User already exist' empties the email box too
   // (without JavaScript the server's reply already leaves them out).
@@ -60,17 +64,17 @@ export default function CreateUser() {
   useEffect(() => setAttempt((a) => a + 1), [data]);
   const emailKey = data?.toast?.message === MSG.createUserExists ? `email-${attempt}` : "email";
   return (
-    <Dialog title="Create User" closeTo={`/users${search}`}>
+    <Dialog title={LABELS.createUser} closeTo={`/users${search}`}>
       <Toasts toasts={[data?.toast]} />
-      <PostForm task="Creating user" {...getFormProps(form)} noValidate preventScrollReset>
-        <Field label="Role" field={fields.role}>
+      <PostForm task={LABELS.taskCreatingUser} {...getFormProps(form)} noValidate preventScrollReset>
+        <Field label={LABELS.role} field={fields.role}>
           <select {...getSelectProps(fields.role)}>
-            <option value="">Select a role</option>
-            <option value="ADMIN">Admin</option>
-            <option value="COMMITTEE">Committee</option>
+            <option value="">{LABELS.selectRole}</option>
+            <option value="ADMIN">{LABELS.roleNames.ADMIN}</option>
+            <option value="COMMITTEE">{LABELS.roleNames.COMMITTEE}</option>
           </select>
         </Field>
-        <Field label="Email" field={fields.email}>
+        <Field label={LABELS.email} field={fields.email}>
           <input
             {...getInputProps(fields.email, { type: "email" })}
             key={emailKey}
@@ -78,7 +82,7 @@ export default function CreateUser() {
             autoComplete="off"
           />
         </Field>
-        <Field label="Password" field={fields.password} hint="8-16 characters">
+        <Field label={LABELS.password} field={fields.password} hint={LABELS.passwordHint}>
           <input
             {...getInputProps(fields.password, { type: "password" })}
             key={`password-${attempt}`}
@@ -87,7 +91,7 @@ export default function CreateUser() {
           />
         </Field>
         <button type="submit" className="btn btn-primary btn-block">
-          Create User
+          {LABELS.createUser}
         </button>
       </PostForm>
     </Dialog>

@@ -3,15 +3,17 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
-import { userColumns } from "~/tables/users";
+import { userColumnsOf } from "~/tables/users";
 import { Screen } from "~/components/Screen";
 import { hasRole, requireUser } from "~/lib/access.server";
 import { listUsers, teamOptions } from "~/models/user-list.server";
 import { USER_LIST } from "~/rules/user-list";
-import { TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
+import type { Bundle } from "~/messages";
 import { pageOf, parseList } from "~/rules/list-params";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.users} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.users);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "users");
@@ -26,49 +28,52 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const SELECTS: { name: string; label: string; options: [string, string][] }[] = [
+/** The filter bar's selects, labelled in the language of `LABELS`. */
+const selectsOf = (
+  LABELS: Bundle["LABELS"],
+): { name: string; label: string; options: [string, string][] }[] => [
   {
     name: "role",
-    label: "Role",
+    label: LABELS.role,
     options: [
-      ["PARTICIPANT", "Manager or Competitor"],
-      ["ADMIN", "Admin"],
-      ["COMMITTEE", "Committee"],
-      ["MANAGER", "Manager"],
-      ["COMPETITOR", "Competitor"],
+      ["PARTICIPANT", LABELS.roleParticipant],
+      ["ADMIN", LABELS.roleNames.ADMIN],
+      ["COMMITTEE", LABELS.roleNames.COMMITTEE],
+      ["MANAGER", LABELS.roleNames.MANAGER],
+      ["COMPETITOR", LABELS.roleNames.COMPETITOR],
     ],
   },
   {
     name: "photo",
-    label: "Photo",
+    label: LABELS.colPhoto,
     options: [
-      ["valid", "Valid"],
-      ["pending", "Pending"],
-      ["na", "N/A"],
+      ["valid", LABELS.photoLabels.Valid],
+      ["pending", LABELS.photoLabels.Pending],
+      ["na", LABELS.photoLabels["N/A"]],
     ],
   },
   {
     name: "verified",
-    label: "Email Verification",
+    label: LABELS.emailVerification,
     options: [
-      ["yes", "Verified"],
-      ["no", "Not verified"],
+      ["yes", LABELS.verified],
+      ["no", LABELS.notVerified],
     ],
   },
   {
     name: "approved",
-    label: "Team Approval",
+    label: LABELS.teamApproval,
     options: [
-      ["yes", "Approved"],
-      ["no", "Pending approval"],
+      ["yes", LABELS.approved],
+      ["no", LABELS.pendingApproval],
     ],
   },
   {
     name: "paid",
-    label: "Crew Tag Fee",
+    label: LABELS.crewTagFee,
     options: [
-      ["yes", "Paid"],
-      ["no", "Pending"],
+      ["yes", LABELS.paid],
+      ["no", LABELS.pending],
     ],
   },
 ];
@@ -76,6 +81,8 @@ const SELECTS: { name: string; label: string; options: [string, string][] }[] = 
 export default function Users() {
   const data = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const t = useMessages();
+  const { TITLES, LABELS } = t;
   const f = data.filters as Record<string, string | undefined>;
   return (
     <Screen
@@ -85,17 +92,17 @@ export default function Users() {
           <CsvLink href="/users.csv" />
           {data.canCreate ? (
             <Link to={`/users/new${search}`} className="btn btn-primary" preventScrollReset>
-              Create User
+              {LABELS.createUser}
             </Link>
           ) : null}
         </>
       }
     >
-      <FilterForm submitLabel="Get Users">
+      <FilterForm submitLabel={LABELS.getUsers}>
         <div className="field">
-          <label htmlFor="filter-team">Team</label>
+          <label htmlFor="filter-team">{LABELS.team}</label>
           <select id="filter-team" name="team" defaultValue={f.team ?? ""} key={`team-${f.team ?? ""}`}>
-            <option value="">All</option>
+            <option value="">{LABELS.all}</option>
             {data.teams.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.name}
@@ -103,7 +110,7 @@ export default function Users() {
             ))}
           </select>
         </div>
-        {SELECTS.map((s) => (
+        {selectsOf(LABELS).map((s) => (
           <div className="field" key={s.name}>
             <label htmlFor={`filter-${s.name}`}>{s.label}</label>
             <select
@@ -112,7 +119,7 @@ export default function Users() {
               defaultValue={f[s.name] ?? ""}
               key={`${s.name}-${f[s.name] ?? ""}`}
             >
-              <option value="">All</option>
+              <option value="">{LABELS.all}</option>
               {s.options.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -122,7 +129,7 @@ export default function Users() {
           </div>
         ))}
         <div className="field">
-          <label htmlFor="filter-name">Name</label>
+          <label htmlFor="filter-name">{LABELS.name}</label>
           <input
             id="filter-name"
             name="name"
@@ -135,7 +142,7 @@ export default function Users() {
       </FilterForm>
       <DataTable
         basePath="/users"
-        columns={userColumns}
+        columns={userColumnsOf(t)}
         rows={data.rows}
         rowKey={(r) => r.id}
         state={{ sort: data.sort, dir: data.dir }}

@@ -16,10 +16,12 @@ import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { sendPhotoRejectedEmail } from "~/models/account.server";
 import { listPhotos, MAX_REVIEW_IDS, reviewPhotos } from "~/models/photo-review.server";
-import { MSG, TITLES } from "~/messages";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList, SIZES_SMALL } from "~/rules/list-params";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.approvePhoto} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.approvePhoto);
 
 const LIST = { sizes: SIZES_SMALL, sorts: ["id"] as const, defaultSort: "id" as const, filters: {} };
 
@@ -38,6 +40,7 @@ function selectedIds(form: FormData): number[] | null {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "approvePhoto");
+  const { MSG } = messagesFor(request);
   const form = await readForm(request);
   const intent = form.get("intent");
   const back = new URL(request.url).search;
@@ -77,23 +80,24 @@ export default function ApprovePhoto() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
+  const { MSG, TITLES, LABELS } = useMessages();
   const confirm = actionData?.confirm;
   return (
     <Screen title={TITLES.approvePhoto}>
       <Toasts toasts={[actionData?.toast]} />
       <Form method="post" preventScrollReset className="photo-review">
         <CsrfInput />
-        <TaskInput task="Approving" />
+        <TaskInput task={LABELS.taskApproving} />
         {data.rows.length > 0 ? (
           <div className="toolbar">
             <button type="reset" className="btn">
-              Clear Selection
+              {LABELS.clearSelection}
             </button>
             <button type="submit" name="intent" value="approve" className="btn btn-primary">
-              Approve
+              {LABELS.approve}
             </button>
             <button type="submit" name="intent" value="reject" className="btn btn-danger">
-              Reject
+              {LABELS.reject}
             </button>
           </div>
         ) : null}
@@ -108,22 +112,22 @@ export default function ApprovePhoto() {
       />
       {confirm ? (
         <Dialog
-          title={confirm.intent === "approve" ? "Approve" : "Reject"}
+          title={confirm.intent === "approve" ? LABELS.approve : LABELS.reject}
           closeTo={`/users/approve-photo${search}`}
         >
           <p>{MSG.photosConfirm(confirm.intent === "approve" ? "approve" : "reject", confirm.ids.length)}</p>
           <Form method="post" preventScrollReset className="actions">
             <CsrfInput />
-            <TaskInput task={confirm.intent === "approve" ? "Approving" : "Rejecting"} />
+            <TaskInput task={confirm.intent === "approve" ? LABELS.taskApproving : LABELS.taskRejecting} />
             <input type="hidden" name="confirmed" value="yes" />
             {confirm.ids.map((id) => (
               <input key={id} type="hidden" name="ids" value={id} />
             ))}
             <button type="submit" name="intent" value={confirm.intent} className="btn btn-primary">
-              {confirm.intent === "approve" ? "Yes, approve" : "Yes, reject"}
+              {confirm.intent === "approve" ? LABELS.yesApprove : LABELS.yesReject}
             </button>
             <Link to={`/users/approve-photo${search}`} className="btn" preventScrollReset>
-              Cancel
+              {LABELS.cancel}
             </Link>
           </Form>
         </Dialog>

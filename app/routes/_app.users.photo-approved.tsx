@@ -6,10 +6,11 @@ import { PhotoGrid } from "~/components/PhotoGrid";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { listPhotos } from "~/models/photo-review.server";
-import { TITLES } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList, SIZES_SMALL } from "~/rules/list-params";
 
-export const meta: MetaFunction = () => [{ title: `${TITLES.photoApproved} | ${TITLES.appName}` }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.photoApproved);
 
 const LIST = { sizes: SIZES_SMALL, sorts: ["id"] as const, defaultSort: "id" as const, filters: {} };
 
@@ -21,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ApprovedPhotos() {
   const data = useLoaderData<typeof loader>();
+  const { TITLES } = useMessages();
   return (
     <Screen title={TITLES.photoApproved}>
       <PhotoGrid photos={data.rows} viewBase="/users/photo-approved" />

@@ -145,8 +145,11 @@ export function changePasswordSchemaFor({ MSG }: Bundle = EN) {
 export const changePasswordSchema = changePasswordSchemaFor();
 
 /** Create user (admin; spec section 5): role ADMIN or COMMITTEE, a valid email, password 8-16. */
-export const createUserSchema = z.object({
-  role: z.enum(["ADMIN", "COMMITTEE"], { error: EN.MSG.createUserRole }),
-  email: z.email({ error: EN.MSG.emailInvalid }).max(MAX.email, { error: EN.MSG.emailInvalid }),
-  password: passwordOf(EN.MSG),
-});
+export function createUserSchemaFor({ MSG }: Bundle = EN) {
+  return z.object({
+    role: z.enum(["ADMIN", "COMMITTEE"], { error: MSG.createUserRole }),
+    email: z.email({ error: MSG.emailInvalid }).max(MAX.email, { error: MSG.emailInvalid }),
+    password: passwordOf(MSG),
+  });
+}
+export const createUserSchema = createUserSchemaFor();

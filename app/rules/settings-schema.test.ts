@@ -8,6 +8,7 @@ import {
   settingsSchema,
 } from "./settings-schema";
 import { MSG } from "~/messages";
+import { MS } from "~/messages.ms";
 
 describe("parseRM (RM with up to two decimals, in sen)", () => {
   it("reads whole ringgit, one and two decimals", () => {
@@ -132,5 +133,32 @@ describe("settings form", () => {
     expect(values).toMatchObject({ crewTagFee: "30.00", ticketPrice: "80.00", regattaYear: "2026" });
     const r = schema.safeParse(values);
     expect(r.success && settingsOf(r.data)).toEqual(d);
+  });
+});
+
+describe("settings form in Malay (issue 12)", () => {
+  const now = new Date("2026-03-01T00:00:00Z");
+  const schema = settingsSchema(now, MS);
+  const errorOf = (input: Record<string, unknown>) => {
+    const r = schema.safeParse(input);
+    return r.success ? null : r.error.issues[0].message;
+  };
+  const good = {
+    regattaName: "Regata",
+    regattaYear: "2026",
+    crewTagFee: "30",
+    ticketPrice: "80",
+    ticketDescription: "Makan malam.",
+    paymentDueHours: "24",
+  };
+
+  it("says each refusal in Malay, with the Malay field names", () => {
+    expect(errorOf({ ...good, regattaName: "" })).toBe(MS.MSG.fillAll);
+    expect(errorOf({ ...good, regattaYear: "1999" })).toBe(MS.MSG.settingsYear(2000, 2036));
+    expect(errorOf({ ...good, ticketPrice: "0.5" })).toBe(MS.MSG.settingsAmount(MS.LABELS.capTicketPrice));
+    expect(errorOf({ ...good, ticketDescription: "x".repeat(501) })).toBe(
+      MS.MSG.tooLong(MS.LABELS.capTicketDescription, 500),
+    );
+    expect(errorOf({ ...good, crewCloseAt: "soon" })).toBe(MS.MSG.settingsDeadline(MS.LABELS.capCrewClose));
   });
 });

@@ -2,7 +2,7 @@
 // amounts every money form reads: typed as ringgit with at most two decimals ("30", "30.5",
 // "30.50"), kept as integer sen. Pure, shared by the action, the screen and the tests.
 import { z } from "zod";
-import { MSG } from "~/messages";
+import { type Bundle, EN } from "~/messages";
 import { parseMalaysiaLocal, senToRM, toMalaysiaLocal } from "./format";
 
 /** "30" -> 3000, "30.5" -> 3050, "30.50" -> 3050; anything else (thousands separators, three
@@ -16,8 +16,9 @@ export function parseRM(text: string): number | null {
 export { senToRM } from "./format";
 
 /** A required RM amount field, in sen, between `min` and `max` sen. (A refine, not an issue raised
- * in the transform: a refine lets the form's cross-field checks still run and report too.) */
-export function rmField(message: string, min: number, max: number) {
+ * in the transform: a refine lets the form's cross-field checks still run and report too.) The
+ * 'fill in all the fields' message in the language of `t` (English by default). */
+export function rmField(message: string, min: number, max: number, { MSG }: Bundle = EN) {
   const ok = (v: string) => {
     if (v === "") return true; // already 'fill in all the fields'
     const sen = parseRM(v);
@@ -34,7 +35,7 @@ export function rmField(message: string, min: number, max: number) {
 const wholeNumber = (v: string) => (/^\d{1,9}$/.test(v) ? Number(v) : Number.NaN);
 
 /** A required whole number field between `min` and `max`; digits only (no "1e2", "0x10", "+3"). */
-export function wholeNumberField(message: string, min: number, max: number) {
+export function wholeNumberField(message: string, min: number, max: number, { MSG }: Bundle = EN) {
   return z
     .string({ error: MSG.fillAll })
     .trim()
@@ -43,8 +44,9 @@ export function wholeNumberField(message: string, min: number, max: number) {
     .transform(wholeNumber);
 }
 
-/** A required text field, trimmed (inner runs of spaces kept as typed), at most `max` characters. */
-export function textField(label: string, max: number) {
+/** A required text field, trimmed (inner runs of spaces kept as typed), at most `max` characters;
+ * its messages in the language of `t` (English by default). */
+export function textField(label: string, max: number, { MSG }: Bundle = EN) {
   return z
     .string({ error: MSG.fillAll })
     .trim()
@@ -84,7 +86,7 @@ export type Settings = {
 export const DEADLINE_RANGE = { min: "2000-01-01T00:00", max: "2100-12-31T23:59" } as const;
 
 /** An optional date-time in Malaysia time: empty is "no deadline" (null). */
-function deadlineField(label: string) {
+function deadlineField(label: string, { MSG }: Bundle = EN) {
   return z
     .string()
     .trim()
@@ -110,18 +112,24 @@ export function defaultSettings(now = new Date()): Settings {
   };
 }
 
-/** The form's fields in screen order (the first failing one is the toast). */
-export function settingsSchema(now = new Date()) {
+/** The form's fields in screen order (the first failing one is the toast), their messages in the
+ * language of `t` (English by default). */
+export function settingsSchema(now = new Date(), t: Bundle = EN) {
+  const { MSG, LABELS } = t;
   const years = yearRange(now);
+  const money = (label: string) =>
+    rmField(MSG.settingsAmount(label), MONEY_MIN_SEN, SETTINGS_MONEY_MAX_SEN, t);
   return z.object({
-    regattaName: textField("Regatta name", SETTINGS_MAX.regattaName).transform((v) => v.replace(/\s+/g, " ")),
-    regattaYear: wholeNumberField(MSG.settingsYear(years.min, years.max), years.min, years.max),
-    crewTagFee: rmField(MSG.settingsAmount("Crew tag fee"), MONEY_MIN_SEN, SETTINGS_MONEY_MAX_SEN),
-    ticketPrice: rmField(MSG.settingsAmount("Dinner ticket price"), MONEY_MIN_SEN, SETTINGS_MONEY_MAX_SEN),
-    ticketDescription: textField("Dinner ticket description", SETTINGS_MAX.ticketDescription),
-    paymentDueHours: wholeNumberField(MSG.settingsDueHours, DUE_HOURS.min, DUE_HOURS.max),
-    entriesCloseAt: deadlineField("Entries close"),
-    crewCloseAt: deadlineField("Crew changes close"),
+    regattaName: textField(LABELS.capRegattaName, SETTINGS_MAX.regattaName, t).transform((v) =>
+      v.replace(/\s+/g, " "),
+    ),
+    regattaYear: wholeNumberField(MSG.settingsYear(years.min, years.max), years.min, years.max, t),
+    crewTagFee: money(LABELS.capCrewTagFee),
+    ticketPrice: money(LABELS.capTicketPrice),
+    ticketDescription: textField(LABELS.capTicketDescription, SETTINGS_MAX.ticketDescription, t),
+    paymentDueHours: wholeNumberField(MSG.settingsDueHours, DUE_HOURS.min, DUE_HOURS.max, t),
+    entriesCloseAt: deadlineField(LABELS.capEntriesClose, t),
+    crewCloseAt: deadlineField(LABELS.capCrewClose, t),
     // A checkbox: "on" when ticked, absent otherwise.
     requireSignedTags: z
       .string()

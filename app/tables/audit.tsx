@@ -1,6 +1,8 @@
-// The Audit Log's columns and list parameters: the screen (/audit-log) and its CSV download
-// (/audit-log.csv) share them.
+// The Audit Log's columns and list parameters: the screen (/audit-log, in the page's language) and
+// its CSV download (/audit-log.csv: English column names and times) share them.
 import type { Column } from "~/components/DataTable";
+import type { Locale } from "~/i18n/locale";
+import { type Bundle, EN } from "~/messages";
 import type { listAudit } from "~/models/audit.server";
 import { formatDateTime } from "~/rules/format";
 import { SIZES_DEFAULT } from "~/rules/list-params";
@@ -16,10 +18,17 @@ export const AUDIT_LIST = {
 export type Row = ReturnType<typeof listAudit>["rows"][number];
 export type Shown = Omit<Row, "createdAt"> & { createdAt: string | Date };
 
-export const auditColumns: Column<Shown>[] = [
-  { label: "Time", sort: "createdAt", cell: (r) => formatDateTime(new Date(r.createdAt)) },
-  { label: "Actor", sort: "actor", cell: (r) => r.actorName },
-  { label: "Action", sort: "action", cell: (r) => r.action },
-  { label: "Target", cell: (r) => (r.targetId ? `${r.targetType} #${r.targetId}` : r.targetType) },
-  { label: "Details", cell: (r) => <code className="cell-wrap">{r.details}</code>, csv: (r) => r.details },
+/** The columns in the language of `t` (times in `locale`). The action, target and details are
+ * the audit's own codes and JSON: not translated. */
+export const auditColumnsOf = ({ LABELS }: Bundle, locale: Locale = "en"): Column<Shown>[] => [
+  { label: LABELS.time, sort: "createdAt", cell: (r) => formatDateTime(new Date(r.createdAt), locale) },
+  { label: LABELS.actor, sort: "actor", cell: (r) => r.actorName },
+  { label: LABELS.action, sort: "action", cell: (r) => r.action },
+  { label: LABELS.target, cell: (r) => (r.targetId ? `${r.targetType} #${r.targetId}` : r.targetType) },
+  {
+    label: LABELS.details,
+    cell: (r) => <code className="cell-wrap">{r.details}</code>,
+    csv: (r) => r.details,
+  },
 ];
+export const auditColumns = auditColumnsOf(EN);

@@ -1,6 +1,8 @@
-// The Payment Logs table's list parameters and columns: the screen (/payments) and its CSV download
-// (/payments.csv) share them.
+// The Payment Logs table's list parameters and columns: the screen (/payments, in the page's
+// language) and its CSV download (/payments.csv: English column names and values) share them.
 import type { Column } from "~/components/DataTable";
+import type { Locale } from "~/i18n/locale";
+import { type Bundle, EN } from "~/messages";
 import { StatusBadge } from "~/components/StatusBadge";
 import type { PaymentRow } from "~/models/order-list.server";
 import { formatDateTime } from "~/rules/format";
@@ -17,18 +19,24 @@ export const PAYMENT_LIST: ListSpec<"created", "orderId" | "transactionId"> = {
 /** The provider's message as the spec shows it: underscores as spaces. */
 export const spacedMessage = (msg: string) => msg.replace(/_/g, " ");
 
-const verifiedLabel = (r: PaymentRow) => (r.verified ? "Yes" : "No (forged)");
-
-export const paymentColumns: Column<PaymentRow>[] = [
-  { label: "Timestamp", sort: "created", cell: (r) => formatDateTime(r.createdAt) },
-  { label: "Order Id", cell: (r) => r.orderId },
-  { label: "Transaction Id", cell: (r) => r.transactionId },
-  { label: "Status Id", cell: (r) => r.statusId },
-  { label: "Message", cell: (r) => spacedMessage(r.msg), className: "cell-wrap" },
-  {
-    label: "Verified",
-    cell: (r) => <StatusBadge ok={r.verified}>{verifiedLabel(r)}</StatusBadge>,
-    csv: verifiedLabel,
-  },
-  { label: "Source", cell: (r) => (r.source === "callback" ? "Callback" : "Return") },
-];
+/** The columns in the language of `t` (times in `locale`); the provider's message stays as sent. */
+export function paymentColumnsOf({ LABELS }: Bundle, locale: Locale = "en"): Column<PaymentRow>[] {
+  const verifiedLabel = (r: PaymentRow) => (r.verified ? LABELS.yes : LABELS.noForged);
+  return [
+    { label: LABELS.timestamp, sort: "created", cell: (r) => formatDateTime(r.createdAt, locale) },
+    { label: LABELS.orderId, cell: (r) => r.orderId },
+    { label: LABELS.transactionId, cell: (r) => r.transactionId },
+    { label: LABELS.statusId, cell: (r) => r.statusId },
+    { label: LABELS.message, cell: (r) => spacedMessage(r.msg), className: "cell-wrap" },
+    {
+      label: LABELS.verified,
+      cell: (r) => <StatusBadge ok={r.verified}>{verifiedLabel(r)}</StatusBadge>,
+      csv: verifiedLabel,
+    },
+    {
+      label: LABELS.source,
+      cell: (r) => (r.source === "callback" ? LABELS.sourceCallback : LABELS.sourceReturn),
+    },
+  ];
+}
+export const paymentColumns = paymentColumnsOf(EN);

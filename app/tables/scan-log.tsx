@@ -1,6 +1,9 @@
-// The Scan Logs table's list parameters and columns: the screen (/scan-log) and its CSV download
-// (/scan-log.csv) share them. Event and round are the screen's two GET steps.
+// The Scan Logs table's list parameters and columns: the screen (/scan-log, in the page's language)
+// and its CSV download (/scan-log.csv: English column names and times) share them. Event and round
+// are the screen's two GET steps.
 import type { Column } from "~/components/DataTable";
+import type { Locale } from "~/i18n/locale";
+import { type Bundle, EN } from "~/messages";
 import type { ScanLogRow } from "~/models/scan.server";
 import { formatDateTime } from "~/rules/format";
 import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
@@ -13,9 +16,10 @@ export const SCAN_LOG_LIST: ListSpec<"created", "event" | "round"> = {
   filters: { event: 9, round: 9 },
 };
 
-export const scanLogColumns: Column<ScanLogRow>[] = [
-  { label: "Id", cell: (r) => r.id },
-  { label: "Timestamp", sort: "created", cell: (r) => formatDateTime(r.createdAt) },
-  { label: "Event Team", cell: (r) => r.teamName },
-  { label: "Competitor", cell: (r) => r.userName },
+export const scanLogColumnsOf = ({ LABELS }: Bundle, locale: Locale = "en"): Column<ScanLogRow>[] => [
+  { label: LABELS.colId, cell: (r) => r.id },
+  { label: LABELS.timestamp, sort: "created", cell: (r) => formatDateTime(r.createdAt, locale) },
+  { label: LABELS.eventTeam, cell: (r) => r.teamName },
+  { label: LABELS.competitor, cell: (r) => r.userName },
 ];
+export const scanLogColumns = scanLogColumnsOf(EN);

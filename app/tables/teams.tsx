@@ -1,7 +1,9 @@
-// The Teams table's columns and list parameters: the screen (/associations) and its CSV download
-// (/associations.csv) share them.
+// The Teams table's columns and list parameters: the screen (/associations, in the page's language)
+// and its CSV download (/associations.csv: the spec's English column names) share them.
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { Column } from "~/components/DataTable";
+import { useMessages } from "~/i18n/useMessages";
+import { type Bundle, EN } from "~/messages";
 import type { loader as rootLoader } from "~/root";
 import { CREW_TAG_MSG, partCount, partSpan } from "~/rules/crew-tags";
 import type { TeamRow } from "~/models/association.server";
@@ -16,18 +18,19 @@ export const TEAM_LIST = {
 
 export type Row = TeamRow & { countryName: string };
 
-export const teamColumns: Column<Row>[] = [
-  { label: "Id", sort: "id", cell: (r) => r.id },
-  { label: "Name", sort: "name", cell: (r) => r.name },
-  { label: "Country", sort: "country", cell: (r) => r.countryName, csv: (r) => r.country },
-  { label: "Team Manager", sort: "manager", cell: (r) => r.managerEmail ?? "" },
-  { label: "Members Paid", sort: "paid", cell: (r) => r.membersPaid },
-  { label: "Members Approved", sort: "approved", cell: (r) => r.membersApproved },
-  { label: "Events", sort: "events", cell: (r) => r.events },
-  { label: "Event Teams", sort: "teams", cell: (r) => r.eventTeams },
-  { label: "Tickets", sort: "tickets", cell: (r) => r.tickets },
+/** The columns, named in the language of `t`. */
+export const teamColumnsOf = ({ LABELS }: Bundle): Column<Row>[] => [
+  { label: LABELS.colId, sort: "id", cell: (r) => r.id },
+  { label: LABELS.name, sort: "name", cell: (r) => r.name },
+  { label: LABELS.country, sort: "country", cell: (r) => r.countryName, csv: (r) => r.country },
+  { label: LABELS.teamManager, sort: "manager", cell: (r) => r.managerEmail ?? "" },
+  { label: LABELS.membersPaid, sort: "paid", cell: (r) => r.membersPaid },
+  { label: LABELS.membersApproved, sort: "approved", cell: (r) => r.membersApproved },
+  { label: LABELS.events, sort: "events", cell: (r) => r.events },
+  { label: LABELS.eventTeams, sort: "teams", cell: (r) => r.eventTeams },
+  { label: LABELS.tickets, sort: "tickets", cell: (r) => r.tickets },
   {
-    label: "Actions",
+    label: LABELS.colActions,
     cell: (r) => (
       <>
         <ReferralLink id={r.id} name={r.name} />
@@ -37,17 +40,20 @@ export const teamColumns: Column<Row>[] = [
     csv: () => null,
   },
 ];
-export const csvColumns = teamColumns.filter((c) => c.label !== "Actions");
+export const teamColumns = teamColumnsOf(EN);
+/** The CSV's columns: English, as the spec names them, without Actions. */
+export const csvColumns = teamColumns.filter((c) => c.label !== EN.LABELS.colActions);
 
 function ReferralLink({ id, name }: { id: number; name: string }) {
   const { search } = useLocation();
+  const { LABELS } = useMessages();
   return (
     <Link
       to={`/associations/${id}/referral${search}`}
       preventScrollReset
-      aria-label={`Copy Referral Link of ${name}`}
+      aria-label={LABELS.copyReferralLinkOf(name)}
     >
-      Copy Referral Link
+      {LABELS.copyReferralLink}
     </Link>
   );
 }

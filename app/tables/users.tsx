@@ -1,42 +1,53 @@
-// The Users table's columns: the screen (/users) and its CSV download (/users.csv) share them.
+// The Users table's columns: the screen (/users, in the page's language) and its CSV download
+// (/users.csv: the spec's English column names and values, machine-read) share them.
 import { Link, useLocation } from "@remix-run/react";
 import type { Column } from "~/components/DataTable";
+import { useMessages } from "~/i18n/useMessages";
+import { type Bundle, EN } from "~/messages";
 import type { UserRow } from "~/models/user-list.server";
 import { photoLabel } from "~/rules/user-status";
 
-const yesNo = (v: boolean) => (v ? "Yes" : "No");
+/** The columns with their names and values in the language of `t`. */
+export function userColumnsOf({ LABELS }: Bundle): Column<UserRow>[] {
+  const yesNo = (v: boolean) => (v ? LABELS.yes : LABELS.no);
+  const roles: Record<string, string> = LABELS.roles;
+  const genders: Record<string, string> = LABELS.genders;
+  return [
+    { label: "#", sort: "id", cell: (r) => r.id },
+    { label: LABELS.team, sort: "team", cell: (r) => r.team ?? "" },
+    { label: LABELS.role, sort: "role", cell: (r) => roles[r.role] ?? r.role },
+    { label: LABELS.name, sort: "name", cell: (r) => r.name },
+    { label: LABELS.email, sort: "email", cell: (r) => r.email },
+    { label: LABELS.colIdentification, cell: (r) => r.identification },
+    { label: LABELS.gender, cell: (r) => (r.gender ? (genders[r.gender] ?? r.gender) : "") },
+    { label: LABELS.colYob, sort: "yob", cell: (r) => r.yob ?? "" },
+    {
+      label: LABELS.colPhoto,
+      cell: (r) => <PhotoCell row={r} />,
+      csv: (r) => LABELS.photoLabels[photoLabel(r)],
+    },
+    { label: LABELS.verified, cell: (r) => yesNo(r.verified) },
+    { label: LABELS.approved, cell: (r) => yesNo(r.approved) },
+    { label: LABELS.paid, cell: (r) => yesNo(r.paid) },
+    { label: LABELS.phone, cell: (r) => r.phone },
+    { label: LABELS.emergency, cell: (r) => r.phoneEmergency },
+    { label: LABELS.address, cell: (r) => r.address, className: "cell-wrap" },
+  ];
+}
 
-export const userColumns: Column<UserRow>[] = [
-  { label: "#", sort: "id", cell: (r) => r.id },
-  { label: "Team", sort: "team", cell: (r) => r.team ?? "" },
-  { label: "Role", sort: "role", cell: (r) => r.role },
-  { label: "Name", sort: "name", cell: (r) => r.name },
-  { label: "Email", sort: "email", cell: (r) => r.email },
-  { label: "Identification", cell: (r) => r.identification },
-  { label: "Gender", cell: (r) => r.gender ?? "" },
-  { label: "YOB", sort: "yob", cell: (r) => r.yob ?? "" },
-  {
-    label: "Photo",
-    cell: (r) => <PhotoCell row={r} />,
-    csv: (r) => photoLabel(r),
-  },
-  { label: "Verified", cell: (r) => yesNo(r.verified) },
-  { label: "Approved", cell: (r) => yesNo(r.approved) },
-  { label: "Paid", cell: (r) => yesNo(r.paid) },
-  { label: "Phone", cell: (r) => r.phone },
-  { label: "Emergency Contact", cell: (r) => r.phoneEmergency },
-  { label: "Address", cell: (r) => r.address, className: "cell-wrap" },
-];
+/** The CSV's columns: English, as the spec names them. */
+export const userColumns = userColumnsOf(EN);
 
 function PhotoCell({ row }: { row: UserRow }) {
   const { search } = useLocation();
-  const label = photoLabel(row);
+  const { LABELS } = useMessages();
+  const label = LABELS.photoLabels[photoLabel(row)];
   if (!row.image) return <>{label}</>;
   return (
     <Link
       to={`/users/${row.id}/photo${search}`}
       preventScrollReset
-      aria-label={`${label}: view photo of ${row.name}`}
+      aria-label={LABELS.viewPhotoOf(label, row.name)}
     >
       {label}
     </Link>
