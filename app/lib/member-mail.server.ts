@@ -1,30 +1,35 @@
-// Emails about members: "your team manager approved you" (issue 8, item 8). Sent after the
-// approval's commit; a failed email is logged and the approval stands.
+// Emails about members: "your team manager approved you" (issue 8, item 8), in the member's language
+// (users.locale; English without one). Sent after the approval's commit; a failed email is logged
+// and the approval stands.
 import { env } from "./env.server";
 import { mailLayout, sendMail } from "./mailer.server";
+import { bundleFor } from "~/i18n/bundles";
+import type { Locale } from "~/i18n/locale";
+import { EN } from "~/messages";
 import { formatRM } from "~/rules/format";
 
-export type ApprovedMember = { id: number; email: string; name: string };
+export type ApprovedMember = { id: number; email: string; name: string; locale?: Locale };
 
-export const MEMBER_APPROVED_SUBJECT = "You have been approved by your team manager";
+export const MEMBER_APPROVED_SUBJECT = EN.LABELS.memberMailSubject;
 
 /** Tells a member their team manager approved them, and that the crew tag fee comes next. */
 export function sendMemberApprovedEmail(
   member: ApprovedMember,
   context: { team: string; manager: string; feeSen: number },
 ): Promise<void> {
-  const team = context.team || "your team";
+  const { LABELS } = bundleFor(member.locale ?? "en");
+  const team = context.team || LABELS.memberMailYourTeam;
   return sendMail({
     to: member.email,
-    subject: MEMBER_APPROVED_SUBJECT,
+    subject: LABELS.memberMailSubject,
     ...mailLayout(
-      "You have been approved",
+      LABELS.memberMailTitle,
       [
-        `Hello ${member.name || member.email},`,
-        `Your team manager ${context.manager} has approved you as a member of ${team}.`,
-        `Next step: the crew tag fee of ${formatRM(context.feeSen)}, which your team manager pays online for the team. Once it is paid you receive your crew tag and can be picked for event teams.`,
+        LABELS.mailHello(member.name || member.email),
+        LABELS.memberMailLine(context.manager, team),
+        LABELS.memberMailFee(formatRM(context.feeSen)),
       ],
-      { href: `${env().APP_URL}/auth/login`, label: "Log in to Regatta" },
+      { href: `${env().APP_URL}/auth/login`, label: LABELS.memberMailLink },
     ),
   });
 }

@@ -144,15 +144,21 @@ export function sendPasswordResetEmail(user: Recipient): Promise<void> {
   );
 }
 
-/** Tells a member their photo was not accepted and asks for a new one (from their profile). */
+/** Tells a member their photo was not accepted and asks for a new one (from their profile), in
+ * their language (users.locale; English without one). */
 export function sendPhotoRejectedEmail(user: Recipient): Promise<void> {
-  return sendLinkEmail(user, {
-    subject: "Please upload a new photo for your crew tag",
-    title: "Your photo was not accepted",
-    body: "The event committee could not accept your photo for your crew tag. Please log in and upload a new one from your profile: a colour passport-size photo, at least 1000 x 1000 px, JPEG or PNG, plain background, no caps, hats or sunglasses, face centred and clearly visible.",
-    href: `${env().APP_URL}/auth/login`,
-    label: "Upload a new photo",
-  });
+  const t = bundleFor(user.locale ?? "en");
+  return sendLinkEmail(
+    user,
+    {
+      subject: t.LABELS.photoMailSubject,
+      title: t.LABELS.photoMailTitle,
+      body: t.LABELS.photoMailBody,
+      href: `${env().APP_URL}/auth/login`,
+      label: t.LABELS.photoMailLink,
+    },
+    t,
+  );
 }
 
 /** Marks the email verified. Returns the server message to show. */

@@ -5,6 +5,7 @@
 // checkout's checks (approved, not paid, not in a Processing order) and the order's creation run
 // in the same immediate transaction, so two checkouts for one member cannot both succeed.
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Locale } from "~/i18n/locale";
 import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
 import type { User } from "~/models/user.server";
@@ -149,6 +150,7 @@ function ownMembers(handle: Reader, associationId: number, ids: number[]) {
       id: u.id,
       name: u.name,
       email: u.email,
+      locale: u.locale,
       verified: u.verified,
       approved: u.approved,
       membershipPaid: u.membershipPaid,
@@ -161,7 +163,7 @@ function ownMembers(handle: Reader, associationId: number, ids: number[]) {
 
 export type Approval =
   | { kind: "foreign" }
-  | { kind: "approved"; members: { id: number; name: string; email: string }[] };
+  | { kind: "approved"; members: { id: number; name: string; email: string; locale: Locale }[] };
 
 /**
  * Approves the selected members: only the association's own verified members still waiting for
@@ -190,7 +192,7 @@ export function approveMembers(actor: User, scope: Scope, ids: number[]): Approv
       });
       return {
         kind: "approved" as const,
-        members: pending.map((m) => ({ id: m.id, name: m.name, email: m.email })),
+        members: pending.map((m) => ({ id: m.id, name: m.name, email: m.email, locale: m.locale })),
       };
     },
     { behavior: "immediate" },

@@ -54,7 +54,7 @@ export function reviewPhotos(actor: Actor, intent: "approve" | "reject", ids: nu
   if (wanted.length === 0) return [];
   return db().transaction((tx) => {
     const pending = tx
-      .select({ id: u.id, email: u.email, name: u.name, image: u.image })
+      .select({ id: u.id, email: u.email, name: u.name, image: u.image, locale: u.locale })
       .from(u)
       .where(and(inArray(u.id, wanted), isNotNull(u.image), eq(u.validImage, VALID_IMAGE.PENDING)))
       .all();
