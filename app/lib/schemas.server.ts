@@ -5,5 +5,12 @@
 // Components import limits and helpers from the zod-free modules (rules/auth-fields.ts,
 // rules/event-fields.ts, ...).
 export { parseWithZod } from "@conform-to/zod/v4";
-export { forgotSchemaFor, loginSchemaFor, registrationSchema, resetSchemaFor } from "~/rules/auth-schemas";
+export {
+  createUserSchemaFor,
+  forgotSchemaFor,
+  loginSchemaFor,
+  registrationSchema,
+  resetSchemaFor,
+} from "~/rules/auth-schemas";
 export { eventFormError, eventSchemaFor } from "~/rules/event-schema";
+export { formValuesOf, settingsOf, settingsSchema, yearRange } from "~/rules/settings-schema";

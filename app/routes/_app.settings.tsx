@@ -18,15 +18,8 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { formatRM } from "~/rules/format";
-import {
-  DEADLINE_RANGE,
-  DUE_HOURS,
-  formValuesOf,
-  SETTINGS_MAX,
-  settingsOf,
-  settingsSchema,
-  yearRange,
-} from "~/rules/settings-schema";
+import { formValuesOf, settingsOf, settingsSchema, yearRange } from "~/lib/schemas.server";
+import { DEADLINE_RANGE, DUE_HOURS, SETTINGS_MAX } from "~/rules/settings-fields";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.settings);
 

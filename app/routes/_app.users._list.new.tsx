@@ -16,7 +16,8 @@ import { sendVerificationEmail } from "~/models/account.server";
 import { createStaffUser, UserExistsError } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { createUserSchemaFor, MAX } from "~/rules/auth-schemas";
+import { createUserSchemaFor } from "~/lib/schemas.server";
+import { MAX } from "~/rules/auth-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "users");

@@ -4,6 +4,15 @@
 import { z } from "zod";
 import { type Bundle, EN } from "~/messages";
 import { parseMalaysiaLocal, senToRM, toMalaysiaLocal } from "./format";
+import { DUE_HOURS, MONEY_MIN_SEN, SETTINGS_MAX, SETTINGS_MONEY_MAX_SEN } from "./settings-fields";
+
+export {
+  DEADLINE_RANGE,
+  DUE_HOURS,
+  MONEY_MIN_SEN,
+  SETTINGS_MAX,
+  SETTINGS_MONEY_MAX_SEN,
+} from "./settings-fields";
 
 /** "30" -> 3000, "30.5" -> 3050, "30.50" -> 3050; anything else (thousands separators, three
  * decimals, signs, exponents, "RM" prefixes) -> null. */
@@ -54,15 +63,6 @@ export function textField(label: string, max: number, { MSG }: Bundle = EN) {
     .max(max, { error: MSG.tooLong(label, max) });
 }
 
-export const SETTINGS_MAX = {
-  regattaName: 100,
-  ticketDescription: 500,
-} as const;
-
-export const MONEY_MIN_SEN = 100; // RM 1.00: the payment provider takes no free orders
-export const SETTINGS_MONEY_MAX_SEN = 1_000_000; // RM 10,000.00
-export const DUE_HOURS = { min: 1, max: 168 } as const;
-
 export function yearRange(now = new Date()) {
   return { min: 2000, max: now.getFullYear() + 10 };
 }
@@ -81,9 +81,6 @@ export type Settings = {
   /** The kiosk accepts only signed crew tag codes. */
   requireSignedTags: boolean;
 };
-
-/** The deadlines' inputs: any minute of these years (the server reads only a real date-time). */
-export const DEADLINE_RANGE = { min: "2000-01-01T00:00", max: "2100-12-31T23:59" } as const;
 
 /** An optional date-time in Malaysia time: empty is "no deadline" (null). */
 function deadlineField(label: string, { MSG }: Bundle = EN) {
