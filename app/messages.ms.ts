@@ -1049,7 +1049,8 @@ export const MS: Bundle = {
     confirmedEvents: "Acara Disahkan",
     events: "Acara",
     referralLink: "Pautan Rujukan",
-    referralHint: "Kongsikan pautan ini dengan ahli pasukan anda supaya mereka boleh mendaftar di bawah pasukan anda.",
+    referralHint:
+      "Kongsikan pautan ini dengan ahli pasukan anda supaya mereka boleh mendaftar di bawah pasukan anda.",
     referralLinkOf: (name: string) => `Pautan Rujukan: ${name}`,
     copyReferralLink: "Salin Pautan Rujukan",
     copyReferralLinkOf: (name: string) => `Salin Pautan Rujukan ${name}`,
@@ -1110,7 +1111,8 @@ export const MS: Bundle = {
     paymentDueHint: (min: number, max: number) =>
       `${min}-${max}; pesanan yang belum dibayar dibatalkan selepas tempoh ini`,
     entriesCloseLabel: "Penyertaan Ditutup (waktu Malaysia)",
-    entriesCloseHint: "Pengurus boleh membeli penyertaan acara sehingga waktu ini; kosongkan jika tiada tarikh akhir",
+    entriesCloseHint:
+      "Pengurus boleh membeli penyertaan acara sehingga waktu ini; kosongkan jika tiada tarikh akhir",
     crewCloseLabel: "Perubahan Krew Ditutup (waktu Malaysia)",
     crewCloseHint:
       "Pengurus boleh mengubah krew sehingga waktu ini; PENTADBIR sentiasa boleh; kosongkan jika tiada tarikh akhir",

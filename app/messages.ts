@@ -738,7 +738,11 @@ export const LABELS = {
   rdTaskSavingProgression: "Saving progression",
   rdNoOtherRounds: "This event has no other rounds yet.",
   rdSourceRaces: (races: number, scored: number) =>
-    races === 0 ? "no races" : scored === races ? `${races} races, all scored` : `${races} races, ${scored} scored`,
+    races === 0
+      ? "no races"
+      : scored === races
+        ? `${races} races, all scored`
+        : `${races} races, ${scored} scored`,
   rdNothingSavable: "Nothing can be saved yet:",
   rdPlace: "Place",
   rdThrough: "Through",
