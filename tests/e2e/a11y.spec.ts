@@ -194,7 +194,8 @@ for (const [group, screens] of Object.entries(SCREENS)) {
     page: given,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    // ~40 screens and dialogs for ADMIN: 2 min in a full run on 2 workers, with margin.
+    test.setTimeout(300_000);
     const page = isJs() ? given : await scriptlessPage(browser);
     if (who !== "anon") await login(page, DEMO[who]);
     const found: string[] = [];
