@@ -1,7 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
-export const E2E_PORT = 3100;
-export const MAIL_PORT = 3125;
+/** Ports can be moved (E2E_PORT, E2E_MAIL_PORT) so two checkouts can run the suite side by side. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 3125);
 /** Raw-HTTP specs (tests/e2e/http-*.spec.ts): no page to render with JS on or off, so they run once. */
 const HTTP_SPECS = /\/http-[^/]*\.spec\.ts$/;
 

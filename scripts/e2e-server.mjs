@@ -8,9 +8,9 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-const APP_PORT = 3100;
-const MAIL_PORT = 3125;
-const SMTP_PORT = 3126;
+const APP_PORT = Number(process.env.E2E_PORT ?? 3100);
+const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 3125);
+const SMTP_PORT = MAIL_PORT + 1;
 const dir = path.resolve("tests/.tmp/e2e");
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });

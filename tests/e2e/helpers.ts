@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { MAIL_PORT } from "../../playwright.config";
 
 export const PASSWORD = "Regatta2026!";
 export const DEMO = {
@@ -95,7 +96,7 @@ export type Mail = { to: string; subject: string; text: string; html: string; da
 
 /** Messages the SMTP catcher on 127.0.0.1 received for an address (newest last). */
 export async function mailsTo(address: string): Promise<Mail[]> {
-  const res = await fetch(`http://127.0.0.1:3125/messages?to=${encodeURIComponent(address)}`);
+  const res = await fetch(`http://127.0.0.1:${MAIL_PORT}/messages?to=${encodeURIComponent(address)}`);
   return (await res.json()) as Mail[];
 }
 

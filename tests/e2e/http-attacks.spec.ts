@@ -4,10 +4,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { E2E_PORT } from "../../playwright.config";
 import { createUser, E2E_DIR, unique } from "./db";
 import { PASSWORD } from "./helpers";
 
-const BASE = "http://127.0.0.1:3100";
+const BASE = `http://127.0.0.1:${E2E_PORT}`;
 const ADDRESS_HEADER = "X-Test-Client-IP"; // the e2e server's TRUSTED_PROXY_HEADER
 let addressCounter = 0;
 /** A fresh client address per test (the tests play the proxy that reports it). */
