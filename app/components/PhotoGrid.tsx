@@ -4,7 +4,8 @@ import { useMessages } from "~/i18n/useMessages";
 export type GridPhoto = { id: number; name: string; team: string | null; image: string };
 
 /** The photo grids of staff: a card per member (name, team, photo), optionally a checkbox each
- * (place the grid inside the action's form), and a View link opening the dialog child route. */
+ * (place the grid inside the action's form; its value is `id:image`), and a View link opening the
+ * dialog child route. */
 export function PhotoGrid({
   photos,
   viewBase,
@@ -25,7 +26,9 @@ export function PhotoGrid({
           <div className="photo-card-text">
             {selectable ? (
               <label className="photo-select">
-                <input type="checkbox" name="ids" value={p.id} /> <strong>{p.name}</strong>
+                {/* The member with the photo this card shows: if they upload a new one before the
+                    admin confirms, the new one is not approved unseen. */}
+                <input type="checkbox" name="ids" value={`${p.id}:${p.image}`} /> <strong>{p.name}</strong>
               </label>
             ) : (
               <strong>{p.name}</strong>

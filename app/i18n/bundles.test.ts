@@ -54,6 +54,7 @@ const STRING_PARAMS = new Set([
   "reason",
   "team",
   "name",
+  "names",
   "codes",
   "why",
   "lane",
@@ -97,6 +98,7 @@ const NUMBER_PARAMS = new Set([
 ]);
 const WORD_PARAMS: Record<string, Record<string, readonly unknown[]>> = {
   "MSG.photosConfirm": { intent: ["approve", "reject"] },
+  "MSG.photosChanged": { intent: ["approve", "reject"] },
   "MSG.downloadError": { doc: ["invoice", "receipt"] },
   "MSG.reservationAsks": { pending: [true, false] },
   "MSG.reservationMailLine": { status: ["APPROVED", "REJECTED"] },

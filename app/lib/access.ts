@@ -10,6 +10,8 @@ export const ROUTES = {
   home: { path: "/", access: "user" },
   password: { path: "/password", access: "user" },
   confirmedEvents: { path: "/confirmed-events", access: ["MANAGER"] },
+  // Beyond the spec (issue 18): a manager regenerates their own club's referral link.
+  referralRegenerate: { path: "/referral-link", access: ["MANAGER"] },
   login: { path: "/auth/login", access: "guest" },
   reset: { path: "/auth/reset", access: "guest" },
   register: { path: "/auth/register/:role", access: "guest" },
@@ -30,6 +32,8 @@ export const ROUTES = {
   help: { path: "/help", access: ["MANAGER"] },
   teamsManage: { path: "/teams/manage", access: ["ADMIN"] },
   associations: { path: "/associations", access: ["ADMIN", "COMMITTEE"] },
+  // Beyond the spec (issue 18): ADMIN regenerates any club's referral link (COMMITTEE only copies it).
+  associationReferralRegenerate: { path: "/associations/:id/regenerate", access: ["ADMIN"] },
   payments: { path: "/payments", access: ["ADMIN"] },
   orders: { path: "/orders", access: ["ADMIN", "MANAGER"] },
   rounds: { path: "/rounds", access: ["ADMIN"] },

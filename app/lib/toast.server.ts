@@ -22,6 +22,23 @@ export async function flashToast(request: Request, toast: Toast): Promise<string
   }
 }
 
+/** Several toasts at once (a success and a warning about what was left out), after any flashed
+ * before; the last FLASH_MAX kept. */
+export async function redirectWithToasts(request: Request, to: string, toasts: Toast[]) {
+  const storage = getFlashStorage();
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  const existing = (session.get(KEY) as Toast[] | undefined) ?? [];
+  session.flash(KEY, [...existing, ...toasts].slice(-FLASH_MAX));
+  let cookie: string;
+  try {
+    cookie = await storage.commitSession(session);
+  } catch {
+    session.flash(KEY, toasts.slice(-FLASH_MAX)); // still too long with the older ones: the new ones alone
+    cookie = await storage.commitSession(session);
+  }
+  return redirect(to, { headers: { "Set-Cookie": cookie } });
+}
+
 export async function redirectWithToast(request: Request, to: string, toast: Toast, headers?: HeadersInit) {
   const h = new Headers(headers);
   h.append("Set-Cookie", await flashToast(request, toast));

@@ -1,4 +1,6 @@
 import { eq, sql } from "drizzle-orm";
+import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
+import { randomToken } from "~/lib/crypto.server";
 import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 
@@ -7,6 +9,34 @@ export type Association = typeof schema.associations.$inferSelect;
 export function findAssociationByToken(token: string): Association | undefined {
   if (!token) return undefined;
   return db().select().from(schema.associations).where(eq(schema.associations.token, token)).get();
+}
+
+/**
+ * A new invitation (referral) link for a club: a fresh random token replaces the old one, which
+ * stops resolving at once (registration with it gives 'Invalid token.'), in one transaction with
+ * its audit entry (actor, club; never the token). Who may do it is the route's business (ADMIN any
+ * club, a MANAGER their own). Returns the club with its new token, or null when it does not exist.
+ */
+export function regenerateAssociationToken(actor: Actor, associationId: number): Association | null {
+  return db().transaction(
+    (tx) => {
+      const club = tx
+        .update(schema.associations)
+        .set({ token: randomToken(24) })
+        .where(eq(schema.associations.id, associationId))
+        .returning()
+        .get();
+      if (!club) return null;
+      audit(tx, actor, {
+        action: AUDIT_ACTIONS.referralRegenerated,
+        targetType: "association",
+        targetId: club.id,
+        details: { name: club.name },
+      });
+      return club;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 export function associationNameTaken(name: string): boolean {

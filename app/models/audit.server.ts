@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = {
   userCreated: "user.created",
   photosApproved: "photos.approved",
   photosRejected: "photos.rejected",
+  referralRegenerated: "association.referral_regenerated",
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS] | (string & {});
 

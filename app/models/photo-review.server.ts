@@ -1,6 +1,6 @@
 // Photos for staff: the viewer, the pending and approved grids, and the bulk approve/reject.
 import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
-import { VALID_IMAGE } from "../../db/enums";
+import { type Locale, VALID_IMAGE } from "../../db/enums";
 import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
 import { db, schema } from "~/lib/db.server";
 import { deletePhoto } from "~/lib/photos.server";
@@ -43,22 +43,39 @@ export function listPhotos(state: PhotoState, pageOpts: { limit: number; offset:
 
 export const MAX_REVIEW_IDS = 100; // the largest page of the grid
 
+/** A grid card as the admin saw it: the member and the photo (file name) the card showed. */
+export type PhotoPick = { id: number; image: string };
+
 /**
  * Approves or rejects the selected photos, in one transaction with its audit entry. Only members
- * whose photo is still pending count (a stale or forged id changes nothing). A rejected photo is
- * deleted and the member can upload a new one (their profile shows the control again). Returns the
- * members changed, for the emails the caller sends.
+ * whose photo is still pending count (a stale or forged id changes nothing), and only if it is
+ * still the photo the admin saw: a member who uploaded a new photo since the grid was loaded stays
+ * pending (skipped, for the caller to say so). A rejected photo is deleted and the member can
+ * upload a new one (their profile shows the control again). Returns the members changed, for the
+ * emails the caller sends, and the members skipped.
  */
-export function reviewPhotos(actor: Actor, intent: "approve" | "reject", ids: number[]) {
-  const wanted = [...new Set(ids)].slice(0, MAX_REVIEW_IDS);
-  if (wanted.length === 0) return [];
-  return db().transaction((tx) => {
-    const pending = tx
+export type Reviewed = {
+  changed: { id: number; email: string; name: string; image: string | null; locale: Locale }[];
+  skipped: { id: number; name: string }[];
+};
+
+export function reviewPhotos(actor: Actor, intent: "approve" | "reject", picks: PhotoPick[]): Reviewed {
+  const shown = new Map<number, string>();
+  for (const p of picks) if (!shown.has(p.id)) shown.set(p.id, p.image);
+  const wanted = [...shown.keys()].slice(0, MAX_REVIEW_IDS);
+  if (wanted.length === 0) return { changed: [], skipped: [] };
+  return db().transaction((tx): Reviewed => {
+    const stillPending = tx
       .select({ id: u.id, email: u.email, name: u.name, image: u.image, locale: u.locale })
       .from(u)
       .where(and(inArray(u.id, wanted), isNotNull(u.image), eq(u.validImage, VALID_IMAGE.PENDING)))
+      .orderBy(asc(u.id))
       .all();
-    if (pending.length === 0) return [];
+    const pending = stillPending.filter((p) => p.image === shown.get(p.id));
+    const skipped = stillPending
+      .filter((p) => p.image !== shown.get(p.id))
+      .map(({ id, name }) => ({ id, name }));
+    if (pending.length === 0) return { changed: [], skipped };
     const changedIds = pending.map((p) => p.id);
     tx.update(u)
       .set(
@@ -75,6 +92,6 @@ export function reviewPhotos(actor: Actor, intent: "approve" | "reject", ids: nu
       targetId: changedIds.length === 1 ? changedIds[0] : null,
       details: { userIds: changedIds },
     });
-    return pending;
+    return { changed: pending, skipped };
   });
 }

@@ -20,7 +20,8 @@ import { EventTeamsTable } from "~/tables/event-teams";
 
 // Home (spec section 2): the overview for staff, the profile for managers and competitors. A
 // pathless layout, so its dialogs are child routes over it: /password (Change Password, every
-// role) and /confirmed-events (managers); the profile's photo upload posts to /photo.
+// role), /confirmed-events and /referral-link (managers: Regenerate Link); the profile's photo
+// upload posts to /photo.
 export const meta: MetaFunction = ({ matches }) => [{ title: metaBundle(matches).TITLES.appName }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -200,6 +201,11 @@ function Profile({ data }: { data: ProfileData }) {
             <div className="card">
               <CopyField id="referral-link" label={LABELS.referralLink} value={data.referralLink} />
               <small className="hint">{LABELS.referralHint}</small>
+              <div className="actions">
+                <Link to="/referral-link" className="btn" preventScrollReset>
+                  {LABELS.regenerateLink}
+                </Link>
+              </div>
             </div>
           ) : null}
         </div>

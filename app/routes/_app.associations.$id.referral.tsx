@@ -1,18 +1,25 @@
-// /associations/:id/referral: the club's competitor registration link, to copy (a dialog).
+// /associations/:id/referral: the club's competitor registration link, to copy (a dialog); for
+// ADMIN also Regenerate Link (its confirmation step is /associations/:id/regenerate).
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { CopyField } from "~/components/CopyField";
 import { Dialog } from "~/components/Dialog";
 import { useMessages } from "~/i18n/useMessages";
+import { canAccess } from "~/lib/access";
 import { requireUser } from "~/lib/access.server";
 import { referralLink } from "~/lib/links.server";
 import { findAssociation } from "~/models/association.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "associations");
+  const user = await requireUser(request, "associations");
   const team = /^\d{1,9}$/.test(params.id ?? "") ? findAssociation(Number(params.id)) : undefined;
   if (!team) throw new Response("Not Found", { status: 404 });
-  return json({ name: team.name, link: referralLink(team.token) });
+  return json({
+    id: team.id,
+    name: team.name,
+    link: referralLink(team.token),
+    canRegenerate: canAccess("associationReferralRegenerate", user.role),
+  });
 }
 
 export default function Referral() {
@@ -22,6 +29,13 @@ export default function Referral() {
   return (
     <Dialog title={LABELS.referralLinkOf(data.name)} closeTo={`/associations${search}`}>
       <CopyField id="referral-link" label={LABELS.referralLink} value={data.link} />
+      {data.canRegenerate ? (
+        <div className="actions">
+          <Link to={`/associations/${data.id}/regenerate${search}`} className="btn" preventScrollReset>
+            {LABELS.regenerateLink}
+          </Link>
+        </div>
+      ) : null}
     </Dialog>
   );
 }

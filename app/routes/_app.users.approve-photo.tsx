@@ -2,6 +2,8 @@
 // Selection, Approve and Reject. Approve/Reject first answers with the spec's confirmation
 // sentence and a Yes button (a dialog, the same with and without JavaScript); the confirmed POST
 // changes only members whose photo is still pending, in one transaction with its audit entry.
+// Each checkbox carries the member with the photo its card showed (`id:image`): a member who
+// uploaded a new photo meanwhile stays pending, and a warning names them (issue 18).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
@@ -13,9 +15,9 @@ import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import type { Toast } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast, redirectWithToasts } from "~/lib/toast.server";
 import { sendPhotoRejectedEmail } from "~/models/account.server";
-import { listPhotos, MAX_REVIEW_IDS, reviewPhotos } from "~/models/photo-review.server";
+import { listPhotos, MAX_REVIEW_IDS, type PhotoPick, reviewPhotos } from "~/models/photo-review.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -31,12 +33,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(pageOf(params, (p) => listPhotos("pending", p)));
 }
 
-function selectedIds(form: FormData): number[] | null {
+const PICK = /^(\d{1,9}):([A-Za-z0-9][A-Za-z0-9._-]{0,99})$/;
+
+/** The ticked cards: each `id:image` (the member and the photo file the card showed); anything
+ * else, or more than a page, is a bad request. */
+function selectedPicks(form: FormData): PhotoPick[] | null {
   const raw = form.getAll("ids");
   if (raw.length > MAX_REVIEW_IDS) return null;
-  const ids = raw.map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN));
-  return ids.some(Number.isNaN) ? null : ids;
+  const picks: PhotoPick[] = [];
+  for (const v of raw) {
+    const m = typeof v === "string" ? PICK.exec(v) : null;
+    if (!m) return null;
+    picks.push({ id: Number(m[1]), image: m[2] });
+  }
+  return picks;
 }
+
+/** At most this many names in the warning (then "…"). */
+const NAMES_SHOWN = 5;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "approvePhoto");
@@ -45,16 +59,30 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const back = new URL(request.url).search;
   if (intent !== "approve" && intent !== "reject") throw new Response("Bad Request", { status: 400 });
-  const ids = selectedIds(form);
-  if (ids === null) throw new Response("Bad Request", { status: 400 });
-  if (ids.length === 0) {
+  const picks = selectedPicks(form);
+  if (picks === null) throw new Response("Bad Request", { status: 400 });
+  if (picks.length === 0) {
     return json({ confirm: null, toast: { type: "warning", message: MSG.photosNoneSelected } as Toast }, 400);
   }
   if (form.get("confirmed") !== "yes") {
-    return json({ confirm: { intent, ids }, toast: null });
+    return json({ confirm: { intent, picks }, toast: null });
   }
-  const changed = reviewPhotos(user, intent, ids);
+  const { changed, skipped } = reviewPhotos(user, intent, picks);
+  const photoChanged: Toast | null = skipped.length
+    ? {
+        type: "warning",
+        message: MSG.photosChanged(
+          intent,
+          skipped.length,
+          skipped
+            .slice(0, NAMES_SHOWN)
+            .map((s) => s.name)
+            .join(", ") + (skipped.length > NAMES_SHOWN ? ", …" : ""),
+        ),
+      }
+    : null;
   if (changed.length === 0) {
+    if (photoChanged) return redirectWithToast(request, `/users/approve-photo${back}`, photoChanged);
     return redirectWithToast(request, `/users/approve-photo${back}`, {
       type: "warning",
       message: MSG.photosNonePending,
@@ -70,10 +98,15 @@ export async function action({ request }: ActionFunctionArgs) {
       ),
     );
   }
-  return redirectWithToast(request, `/users/approve-photo${back}`, {
+  const done: Toast = {
     type: "success",
     message: intent === "approve" ? MSG.photosApproved : MSG.photosRejected,
-  });
+  };
+  return redirectWithToasts(
+    request,
+    `/users/approve-photo${back}`,
+    photoChanged ? [done, photoChanged] : [done],
+  );
 }
 
 export default function ApprovePhoto() {
@@ -115,13 +148,15 @@ export default function ApprovePhoto() {
           title={confirm.intent === "approve" ? LABELS.approve : LABELS.reject}
           closeTo={`/users/approve-photo${search}`}
         >
-          <p>{MSG.photosConfirm(confirm.intent === "approve" ? "approve" : "reject", confirm.ids.length)}</p>
+          <p>
+            {MSG.photosConfirm(confirm.intent === "approve" ? "approve" : "reject", confirm.picks.length)}
+          </p>
           <Form method="post" preventScrollReset className="actions">
             <CsrfInput />
             <TaskInput task={confirm.intent === "approve" ? LABELS.taskApproving : LABELS.taskRejecting} />
             <input type="hidden" name="confirmed" value="yes" />
-            {confirm.ids.map((id) => (
-              <input key={id} type="hidden" name="ids" value={id} />
+            {confirm.picks.map((p) => (
+              <input key={p.id} type="hidden" name="ids" value={`${p.id}:${p.image}`} />
             ))}
             <button type="submit" name="intent" value={confirm.intent} className="btn btn-primary">
               {confirm.intent === "approve" ? LABELS.yesApprove : LABELS.yesReject}

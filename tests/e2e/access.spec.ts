@@ -11,6 +11,7 @@ const TABLE: { path: string; roles: DemoRole[] | "guest" | "public" }[] = [
   { path: "/", roles: ALL },
   { path: "/password", roles: ALL }, // the Change Password dialog over home (staff: sidebar)
   { path: "/confirmed-events", roles: ["MANAGER"] }, // the profile's View Confirmed Events dialog
+  { path: "/referral-link", roles: ["MANAGER"] }, // beyond the spec: Regenerate Link (issue 18)
   { path: "/auth/login", roles: "guest" },
   { path: "/auth/reset", roles: "guest" },
   { path: "/auth/register/manager", roles: "guest" },

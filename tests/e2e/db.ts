@@ -192,6 +192,36 @@ export function setPhotoState(userId: number, validImage: number): void {
   e2eDb().prepare("UPDATE users SET valid_image = ? WHERE id = ?").run(validImage, userId);
 }
 
+/** The member uploads a new photo (as the profile's upload does: a new file name, pending again,
+ * the old file removed); returns the new file name. */
+export async function replacePhoto(userId: number): Promise<string> {
+  const db = e2eDb();
+  const photo = await smallJpeg();
+  const image = `${randomBytes(16).toString("hex")}.jpg`;
+  db.transaction(() => {
+    const old = db.prepare("SELECT image FROM users WHERE id = ?").get(userId) as { image: string | null };
+    db.prepare("INSERT INTO photos (name, user_id, width, height, bytes) VALUES (?, ?, ?, ?, ?)").run(
+      image,
+      userId,
+      photo.width,
+      photo.height,
+      photo.bytes,
+    );
+    db.prepare("UPDATE users SET image = ?, valid_image = 0 WHERE id = ?").run(image, userId);
+    if (old?.image) db.prepare("DELETE FROM photos WHERE name = ?").run(old.image);
+  })();
+  return image;
+}
+
+/** A club's current referral token. */
+export function clubToken(clubId: number): string | undefined {
+  return (
+    e2eDb().prepare("SELECT token FROM associations WHERE id = ?").get(clubId) as
+      | { token: string }
+      | undefined
+  )?.token;
+}
+
 /** How many members with a photo in this state have an id below `id` (to find a grid's page). */
 export function photosBefore(id: number, state: "pending" | "approved"): number {
   const row = e2eDb()

@@ -539,7 +539,7 @@ test.describe("Forged requests", () => {
           ["csrf", csrf],
           ["intent", intent],
           ["confirmed", "yes"],
-          ...club.members.map((m): [string, number] => ["ids", m.id]),
+          ...club.members.map((m): [string, string] => ["ids", `${m.id}:${m.image}`]),
         ]);
         if (response.status() === 403) continue;
         expect([302, 303]).toContain(response.status());
@@ -571,8 +571,9 @@ test.describe("Forged requests", () => {
         ["csrf", csrf],
         ["intent", intent],
         ["confirmed", "yes"],
-        ...club.members.map((m): [string, number] => ["ids", m.id]),
-        ["ids", 999_999_999],
+        // Each id with the photo its card would show (`id:image`), as the grid's checkboxes post.
+        ...club.members.map((m): [string, string] => ["ids", `${m.id}:${m.image ?? "none.jpg"}`]),
+        ["ids", "999999999:none.jpg"],
       ]);
       expect(response.status()).toBe(302);
       expect(new URL(response.headers().location, "http://x").pathname).toBe("/users/approve-photo");
@@ -596,7 +597,7 @@ test.describe("Forged requests", () => {
         [
           ["csrf", csrf],
           ["confirmed", "yes"],
-          ["ids", pending.id],
+          ["ids", `${pending.id}:${pending.image}`],
         ],
       ],
       [
@@ -605,7 +606,7 @@ test.describe("Forged requests", () => {
           ["csrf", csrf],
           ["intent", "delete"],
           ["confirmed", "yes"],
-          ["ids", pending.id],
+          ["ids", `${pending.id}:${pending.image}`],
         ],
       ],
       [
@@ -622,7 +623,7 @@ test.describe("Forged requests", () => {
         [
           ["intent", "approve"],
           ["confirmed", "yes"],
-          ["ids", pending.id],
+          ["ids", `${pending.id}:${pending.image}`],
         ],
       ],
     ];

@@ -118,19 +118,26 @@ describe("Photo review", () => {
       null,
     ).rows;
     const [p1, p2, p3] = pending;
-    const changed = reviewPhotos(admin, "approve", [p1.id, p2.id, approved[0].id, 999_999]);
+    const seen = (id: number) => ({ id, image: photoName });
+    const { changed } = reviewPhotos(
+      admin,
+      "approve",
+      [p1, p2, approved[0], { id: 999_999 }].map((p) => seen(p.id)),
+    );
     expect(changed.map((c) => c.id).sort()).toEqual([p1.id, p2.id].sort());
 
     // A rejected photo of its own (the shared seed photo stays for the others).
     const own = savePhoto(p3.id, { jpeg: readPhoto(photoName)!, width: 1000, height: 1200 });
     db().update(schema.users).set({ image: own }).where(eq(schema.users.id, p3.id)).run();
-    expect(reviewPhotos(admin, "reject", [p3.id]).map((c) => c.id)).toEqual([p3.id]);
+    expect(reviewPhotos(admin, "reject", [{ id: p3.id, image: own }]).changed.map((c) => c.id)).toEqual([
+      p3.id,
+    ]);
     const rejected = db().select().from(schema.users).where(eq(schema.users.id, p3.id)).get()!;
     expect(rejected).toMatchObject({ image: null, validImage: VALID_IMAGE.REJECTED_OR_NONE });
     expect(readPhoto(own)).toBeNull();
 
     // Nothing pending among the ids: nothing changes, nothing is audited.
-    expect(reviewPhotos(admin, "reject", [p1.id])).toEqual([]);
+    expect(reviewPhotos(admin, "reject", [seen(p1.id)])).toEqual({ changed: [], skipped: [] });
     const log = listAudit({ actor: "admin one" }, { sort: "createdAt", dir: "asc" }, null).rows;
     expect(log.map((e) => e.action)).toEqual(["photos.approved", "photos.rejected"]);
     expect(JSON.parse(log[0].details).userIds.sort()).toEqual([p1.id, p2.id].sort());
