@@ -111,13 +111,13 @@ test("COMMITTEE and MANAGER cannot void the printed crew tags; a POST without a 
     for (const who of [committee, manager]) {
       await login(page, who.email);
       await expect(page).toHaveURL(/\/$/);
+      await expectRefused(page, "/settings/void-crew-tags");
+      await expect(crewTagsSection(page)).toHaveCount(0);
       const csrf = await csrfOf(page); // their own, valid token (the Logout form's)
       expect(csrf).not.toBe("");
       const res = await forgePost(page, "/settings/void-crew-tags", [["csrf", csrf]]);
       expect(res.status()).toBe(302);
       expect(res.headers().location).toBe("/");
-      await expectRefused(page, "/settings/void-crew-tags");
-      await expect(crewTagsSection(page)).toHaveCount(0);
       expect(auditOf(who.id)).toEqual([]);
       await page.context().clearCookies();
     }
@@ -130,5 +130,23 @@ test("COMMITTEE and MANAGER cannot void the printed crew tags; a POST without a 
     expect(wrongToken.status()).toBe(403);
     expect(crewTagVersionNow()).toBe(v);
     expect(auditOf(admin.id)).toEqual([]);
+  });
+});
+
+test("the kiosk reads a code inside a scanner's prefix and suffix; two codes or no id stay 'Invalid input.'", async ({
+  page,
+}) => {
+  const admin = createUser("ADMIN");
+  const member = createUser("COMPETITOR");
+  await withSignedTagsOff(async () => {
+    await login(page, admin.email);
+    for (const code of [`ID#${member.id}`, `]Q1${signedCodeOf(member.id)}`, `#${member.id};`]) {
+      await profileOf(page, code);
+      await expect(page.getByRole("article"), code).toHaveCount(1);
+    }
+    for (const code of [`#${member.id}#${member.id}`, `ID${member.id}`, "#", `#${member.id}x`]) {
+      await profileOf(page, code);
+      await expect(page.getByRole("alert"), code).toHaveText(MSG.scanInvalid);
+    }
   });
 });
