@@ -62,7 +62,7 @@ export default function Settings() {
           lastResult={data?.result}
         />
       </div>
-      <section className="card wide" aria-labelledby="crew-tags-heading">
+      <section className="card wide settings-tags" aria-labelledby="crew-tags-heading">
         <h2 id="crew-tags-heading">{LABELS.crewTagsHeading}</h2>
         <p>{LABELS.crewTagVersionNow(tagVersion)}</p>
         <p className="hint">{LABELS.voidCrewTagsHint}</p>
