@@ -172,6 +172,11 @@ export const MS: Bundle = {
 
     // Settings (beyond the spec: the regatta's own numbers on /settings)
     settingsUpdated: "Tetapan telah dikemas kini.",
+    crewTagsRotated: (n: number) =>
+      `Tag krew yang telah dicetak dibatalkan. Tag krew dicetak sebagai versi ${n} mulai sekarang: cetak semula.`,
+    crewTagsRotateConfirm:
+      "Setiap tag krew yang telah dicetak tidak lagi diterima di kiosk dan perlu dicetak semula. Teruskan?",
+    crewTagsRotateExhausted: "Tag krew tidak boleh dibatalkan lagi: versi terakhir telah dicapai.",
     settingsAmount: (label: string) =>
       `${label} mestilah jumlah dalam RM dari 1.00 hingga 10,000.00, dengan tidak lebih daripada dua tempat perpuluhan (cth. 30 atau 30.50).`,
     settingsYear: (min: number, max: number) => `Tahun regata mestilah antara ${min} dan ${max}.`,
@@ -310,6 +315,7 @@ export const MS: Bundle = {
     // spec's; the rest are ours (the spec only says the caps' alerts tell to clear history and retry).
     roundNotFound: "Perlumbaan tidak dijumpai. Sila pastikan nama adalah betul.",
     scanInvalid: "Input tidak sah.",
+    scanTagVoided: "Tag krew ini telah dibatalkan. Sila cetak tag baharu (Ahli: Download Crew Tags).",
     scanNotParticipant: "Pengguna bukan peserta.",
     scanFemaleConfirm:
       "Bilangan minimum peserta wanita yang diperlukan tidak dicapai. Adakah anda masih mahu meneruskan?",
@@ -1130,7 +1136,16 @@ export const MS: Bundle = {
       "Pengurus boleh mengubah krew sehingga waktu ini; PENTADBIR sentiasa boleh; kosongkan jika tiada tarikh akhir",
     requireSignedTags: "Wajibkan tag krew bertandatangan",
     requireSignedTagsHint:
-      "Kiosk pintu masuk kemudian menolak kod #id biasa: hanya kod pada tag krew yang dicetak diterima",
+      "Hidup (lalai): kiosk hanya menerima kod yang dicetak pada tag krew. Mati: kiosk juga menerima #id biasa yang ditaip (demo berjalan dengan tetapan ini mati).",
+    crewTagsHeading: "Tag Krew Bercetak",
+    crewTagVersionNow: (n: number) => `Tag krew dicetak sebagai versi ${n}.`,
+    voidCrewTagsHint:
+      "Satu kelompok hilang atau disalin? Batalkan semuanya: setiap tag krew yang telah dicetak tidak lagi diterima di kiosk, dan kelab mencetak tag mereka semula.",
+    voidCrewTagsPlainNote:
+      "Kod #id biasa masih diterima selagi 'Wajibkan tag krew bertandatangan' dimatikan.",
+    voidCrewTags: "Batalkan Tag Krew Bercetak",
+    voidCrewTagsYes: "Ya, Batalkan",
+    taskVoidingCrewTags: "Sedang membatalkan tag krew bercetak",
     updateSettings: "Kemas Kini Tetapan",
     taskUpdatingSettings: "Sedang mengemas kini tetapan",
     // The field names inside the settings' messages (MSG.tooLong, MSG.settingsAmount, ...)

@@ -163,6 +163,11 @@ export const MSG = {
 
   // Settings (beyond the spec: the regatta's own numbers on /settings)
   settingsUpdated: "Settings have been updated.",
+  crewTagsRotated: (n: number) =>
+    `Printed crew tags have been voided. Crew tags print as version ${n} from now on: print them again.`,
+  crewTagsRotateConfirm:
+    "Every crew tag printed so far stops working at the kiosks and must be printed again. Continue?",
+  crewTagsRotateExhausted: "Crew tags cannot be voided again: the last version has been reached.",
   settingsAmount: (label: string) =>
     `${label} must be an amount in RM from 1.00 to 10,000.00, with at most two decimals (e.g. 30 or 30.50).`,
   settingsYear: (min: number, max: number) => `Regatta year must be between ${min} and ${max}.`,
@@ -291,6 +296,7 @@ export const MSG = {
   // spec's; the rest are ours (the spec only says the caps' alerts tell to clear history and retry).
   roundNotFound: "Unable to find race. Please make sure the name is correct.",
   scanInvalid: "Invalid input.",
+  scanTagVoided: "This crew tag has been voided. Please print a new one (Members: Download Crew Tags).",
   scanNotParticipant: "User is not a participant.",
   scanFemaleConfirm:
     "Not meeting minimum number of female participants required. Do you still want to proceed?",
@@ -1097,7 +1103,16 @@ export const LABELS = {
   crewCloseLabel: "Crew Changes Close (Malaysia time)",
   crewCloseHint: "Managers change crews until then; ADMIN always can; empty for no deadline",
   requireSignedTags: "Require signed crew tags",
-  requireSignedTagsHint: "The entrance kiosk then refuses plain #id codes: only the printed crew tags' codes",
+  requireSignedTagsHint:
+    "On (the default): the kiosks take only the codes printed on crew tags. Off: they also take a plain #id typed by hand (the demo runs with it off).",
+  crewTagsHeading: "Printed Crew Tags",
+  crewTagVersionNow: (n: number) => `Crew tags print as version ${n}.`,
+  voidCrewTagsHint:
+    "A batch lost or copied? Void them all: every crew tag printed so far stops working at the kiosks, and clubs print their tags again.",
+  voidCrewTagsPlainNote: "Plain #id codes still work while 'Require signed crew tags' is off.",
+  voidCrewTags: "Void Printed Crew Tags",
+  voidCrewTagsYes: "Yes, Void Them",
+  taskVoidingCrewTags: "Voiding printed crew tags",
   updateSettings: "Update Settings",
   taskUpdatingSettings: "Updating settings",
   // The field names inside the settings' messages (MSG.tooLong, MSG.settingsAmount, ...)

@@ -471,6 +471,10 @@ export const settings = sqliteTable("settings", {
   entriesCloseAt: integer("entries_close_at", { mode: "timestamp_ms" }),
   /** Managers change crews until then (null: no deadline); ADMIN always may. */
   crewCloseAt: integer("crew_close_at", { mode: "timestamp_ms" }),
-  /** The kiosk accepts only signed crew tag codes (`#<id>.<signature>`), not plain `#<id>`. */
-  requireSignedTags: integer("require_signed_tags", { mode: "boolean" }).notNull().default(false),
+  /** The kiosk accepts only signed crew tag codes (`#<id>.<version>.<signature>`), not plain
+   * `#<id>`. On for a new installation (migration 0014; the demo seed turns it off). */
+  requireSignedTags: integer("require_signed_tags", { mode: "boolean" }).notNull().default(true),
+  /** The version crew tags are signed with now; ADMIN moves it on to void every printed tag
+   * (docs/decisions/0025-crew-tag-versions.md). Not part of the Settings form. */
+  crewTagVersion: integer("crew_tag_version").notNull().default(1),
 });

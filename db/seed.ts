@@ -316,6 +316,18 @@ export async function seed(): Promise<boolean> {
   const regattaYear = defaultSettings().regattaYear;
 
   d.transaction((tx) => {
+    // The demo keeps 'Require signed crew tags' off (a new installation has it on): a plain `#<id>`
+    // typed at the kiosk works there, as well as the crew tags' signed codes (README, Demo logins).
+    tx.insert(schema.settings)
+      .values({
+        id: 1,
+        ...defaultSettings(),
+        requireSignedTags: false,
+        entriesCloseAt: null,
+        crewCloseAt: null,
+      })
+      .run();
+
     const clubs: Club[] = [
       { name: "Penang Dragon Warriors", country: "MY" },
       { name: "Singapore Paddle Club", country: "SG" },

@@ -2,7 +2,7 @@
 // cards (2 across, 4 down), each 98 x 71 mm (fits a 4 x 3 inch badge holder) with thin cut lines
 // and crop marks in the margin: the regatta, the member's NAME, their club, their approved photo
 // (or a placeholder), their events and teams, and a QR code of their signed scan code
-// (`#<id>.<signature>`, lib/scan-code.server.ts) with the code printed under it. The QR code is
+// (`#<id>.<version>.<signature>`, lib/scan-code.server.ts) with the code printed under it. The QR code is
 // pdfmake's own `qr` node (vector squares, no image and no extra package).
 //
 // Making a PDF is slow (every photo is decoded and shrunk, then the document is laid out), so one
@@ -18,7 +18,7 @@ import { signedCode } from "~/lib/scan-code.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findAssociation } from "~/models/association.server";
 import { type CrewTagMember, crewTagCount, crewTagMembers } from "~/models/crew-tags.server";
-import { getSettings } from "~/models/settings.server";
+import { crewTagVersion, getSettings } from "~/models/settings.server";
 import {
   CARDS_ACROSS,
   CARDS_DOWN,
@@ -49,8 +49,8 @@ const INNER_W = CARD_W - 2 * PAD;
 const PHOTO_W = 78;
 const PHOTO_H = 104;
 /** QR code: always version 2 (25 x 25 modules; at error correction M it holds 26 bytes, and the
- * longest code, `#` + 9 digits + `.` + 10, is 21), so every card's code is the same size: `fit`
- * 75 gives 3-point (1 mm) modules. */
+ * longest code, `#` + 9 digits + `.` + 4-digit tag version + `.` + 10, is 26: SIGNED_CODE_MAX), so
+ * every card's code is the same size: `fit` 75 gives 3-point (1 mm) modules. */
 const QR_FIT = 75;
 const QR_VERSION = 2;
 const QR_COL = 82;
@@ -98,15 +98,17 @@ async function thumbnail(name: string): Promise<string | null> {
  * is at most about 200 KB of JPEG, so this bounds both time and memory. */
 const PHOTOS_AT_ONCE = 2;
 
-/** The cards of these members, in their order: signed codes and shrunk photos. */
+/** The cards of these members, in their order: signed codes (of the crew tag version now) and
+ * shrunk photos. */
 export async function cardsOf(members: CrewTagMember[]): Promise<CrewTagCard[]> {
   const cards: CrewTagCard[] = new Array(members.length);
+  const version = crewTagVersion();
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < members.length; i = next++) {
       const member = members[i];
       const photo = member.photo ? await thumbnail(member.photo) : null;
-      cards[i] = { member, code: signedCode(member.id), photo };
+      cards[i] = { member, code: signedCode(member.id, version), photo };
     }
   };
   await Promise.all(Array.from({ length: PHOTOS_AT_ONCE }, worker));

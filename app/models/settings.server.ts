@@ -4,12 +4,13 @@
 // Every price the app shows or charges comes from getSettings(); the server computes totals.
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
+import { TAG_VERSION_MAX } from "~/rules/scan-code";
 import { defaultSettings, type Settings } from "~/rules/settings-schema";
 import { type Actor, audit } from "./audit.server";
 
 export type { Settings } from "~/rules/settings-schema";
 
-export const SETTINGS_AUDIT = { updated: "settings.updated" } as const;
+export const SETTINGS_AUDIT = { updated: "settings.updated", crewTagsRotated: "crew_tags.rotated" } as const;
 
 const ROW_ID = 1;
 const s = schema.settings;
@@ -76,6 +77,49 @@ export function updateSettings(actor: Actor, next: Settings): (keyof Settings)[]
         },
       });
       return changed;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** The version crew tags are signed with now (1 until ADMIN first voids the printed tags). */
+export function crewTagVersion(): number {
+  return db().select({ v: s.crewTagVersion }).from(s).where(eq(s.id, ROW_ID)).get()?.v ?? 1;
+}
+
+export type RotateResult = { kind: "rotated"; from: number; to: number } | { kind: "exhausted" };
+
+/**
+ * Voids every printed crew tag (docs/decisions/0025-crew-tag-versions.md): the version moves on by
+ * one, so tags signed with an earlier one are refused at the kiosk from now on and the crew tag
+ * PDFs print new codes. Audited (`crew_tags.rotated`, from and to) in the same transaction. Before
+ * the first Settings save the row is written with the defaults. At TAG_VERSION_MAX (a code must
+ * fit its QR code) nothing changes.
+ */
+export function rotateCrewTags(actor: Actor): RotateResult {
+  return db().transaction(
+    (tx) => {
+      const from = tx.select({ v: s.crewTagVersion }).from(s).where(eq(s.id, ROW_ID)).get()?.v ?? 1;
+      if (from >= TAG_VERSION_MAX) return { kind: "exhausted" } as const;
+      const to = from + 1;
+      const d = read(tx);
+      tx.insert(s)
+        .values({
+          id: ROW_ID,
+          ...d,
+          entriesCloseAt: d.entriesCloseAt === null ? null : new Date(d.entriesCloseAt),
+          crewCloseAt: d.crewCloseAt === null ? null : new Date(d.crewCloseAt),
+          crewTagVersion: to,
+        })
+        .onConflictDoUpdate({ target: s.id, set: { crewTagVersion: to, updatedAt: new Date() } })
+        .run();
+      audit(tx, actor, {
+        action: SETTINGS_AUDIT.crewTagsRotated,
+        targetType: "settings",
+        targetId: null,
+        details: { from, to },
+      });
+      return { kind: "rotated", from, to } as const;
     },
     { behavior: "immediate" },
   );

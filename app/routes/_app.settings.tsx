@@ -2,9 +2,11 @@
 // and description, regatta name and year, payment due hours. Money is typed in RM (up to two
 // decimals) and stored in sen. A save writes one audit entry (`settings.updated`, old and new
 // values) in the same transaction; every price the app charges is read from here.
+// Under the form, Printed Crew Tags: the version crew tags print with now and 'Void Printed Crew
+// Tags', whose confirmation step is the child route /settings/void-crew-tags (issue 18; ADR 0025).
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
@@ -13,7 +15,7 @@ import { requireUser } from "~/lib/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serveWaitlistNow } from "~/lib/waitlist-mail.server";
-import { getSettings, updateSettings } from "~/models/settings.server";
+import { crewTagVersion, getSettings, updateSettings } from "~/models/settings.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -26,7 +28,7 @@ export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.T
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "settings");
   const settings = getSettings();
-  return json({ settings, values: formValuesOf(settings), years: yearRange() });
+  return json({ settings, values: formValuesOf(settings), years: yearRange(), tagVersion: crewTagVersion() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,9 +45,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { settings, values, years } = useLoaderData<typeof loader>();
+  const { settings, values, years, tagVersion } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const { TITLES } = useMessages();
+  const { TITLES, LABELS } = useMessages();
   return (
     <Screen title={TITLES.settings}>
       <Toasts toasts={[data?.toast]} />
@@ -60,6 +62,15 @@ export default function Settings() {
           lastResult={data?.result}
         />
       </div>
+      <section className="card wide settings-tags" aria-labelledby="crew-tags-heading">
+        <h2 id="crew-tags-heading">{LABELS.crewTagsHeading}</h2>
+        <p>{LABELS.crewTagVersionNow(tagVersion)}</p>
+        <p className="hint">{LABELS.voidCrewTagsHint}</p>
+        <Link to="/settings/void-crew-tags" preventScrollReset className="btn btn-danger">
+          {LABELS.voidCrewTags}
+        </Link>
+      </section>
+      <Outlet />
     </Screen>
   );
 }

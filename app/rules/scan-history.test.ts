@@ -30,6 +30,7 @@ describe("scanInto", () => {
 
   it("refuses a bad code, an unknown user, a non-participant and an outsider, in the spec's order", () => {
     expect(scanInto([], { kind: "invalid" }, LIMITS)).toEqual({ kind: "invalid" });
+    expect(scanInto([], { kind: "voided" }, LIMITS)).toEqual({ kind: "voided" });
     expect(scanInto([], { kind: "unknown" }, LIMITS)).toEqual({ kind: "unknown" });
     expect(scanInto([], { kind: "outsider", participant: false }, LIMITS)).toEqual({
       kind: "notParticipant",
@@ -98,6 +99,11 @@ describe("replay", () => {
 describe("scanMessage", () => {
   it("uses the spec's sentences", () => {
     expect(scanMessage({ kind: "invalid" }, "T")).toEqual({ text: "Invalid input.", error: true });
+    // A voided crew tag (issue 18): said so, not just 'Invalid input.'.
+    expect(scanMessage({ kind: "voided" }, "T")).toEqual({
+      text: "This crew tag has been voided. Please print a new one (Members: Download Crew Tags).",
+      error: true,
+    });
     expect(scanMessage({ kind: "notParticipant" }, "T")).toEqual({
       text: "User is not a participant.",
       error: true,

@@ -24,6 +24,8 @@ export type ScanLimits = { maxRace: number; maxMale: number; minFemale: number }
 export type Lookup =
   /** Not a scan code, a wrong signature, or a plain code while signed codes are required. */
   | { kind: "invalid" }
+  /** A genuine crew tag of an earlier version: ADMIN voided the printed tags (rules/scan-code.ts). */
+  | { kind: "voided" }
   /** A well-formed code of no user. */
   | { kind: "unknown" }
   /** A member of the picked event team. */
@@ -36,6 +38,7 @@ export type ScanOutcome =
   | { kind: "added"; person: ScanPerson }
   | { kind: "repeat"; person: ScanPerson }
   | { kind: "invalid" }
+  | { kind: "voided" }
   | { kind: "unknown" }
   | { kind: "notParticipant" }
   | { kind: "notMember" }
@@ -62,6 +65,7 @@ export function counts(history: readonly ScanPerson[]) {
 /** The spec's check of one scan against the history so far. */
 export function scanInto(history: readonly ScanPerson[], lookup: Lookup, limits: ScanLimits): ScanOutcome {
   if (lookup.kind === "invalid") return { kind: "invalid" };
+  if (lookup.kind === "voided") return { kind: "voided" };
   if (lookup.kind === "unknown") return { kind: "unknown" };
   if (lookup.kind === "outsider") {
     if (lookup.participant === false) return { kind: "notParticipant" };
@@ -122,6 +126,8 @@ export function scanMessage(
       return { text: MSG.scanRepeat(outcome.person.name), error: false };
     case "invalid":
       return { text: MSG.scanInvalid, error: true };
+    case "voided":
+      return { text: MSG.scanTagVoided, error: true };
     case "unknown":
       return { text: MSG.userNotFound, error: true };
     case "notParticipant":

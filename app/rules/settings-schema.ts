@@ -78,7 +78,7 @@ export type Settings = {
   entriesCloseAt: number | null;
   /** Crew changes close for managers (ms since the epoch), or null: no deadline. */
   crewCloseAt: number | null;
-  /** The kiosk accepts only signed crew tag codes. */
+  /** The kiosk accepts only signed crew tag codes (on by default). */
   requireSignedTags: boolean;
 };
 
@@ -105,7 +105,9 @@ export function defaultSettings(now = new Date()): Settings {
     paymentDueHours: 24,
     entriesCloseAt: null,
     crewCloseAt: null,
-    requireSignedTags: false,
+    // On for a new installation (issue 18): only the codes printed on crew tags open the kiosk.
+    // The demo seed turns it off so a typed `#<id>` works there.
+    requireSignedTags: true,
   };
 }
 

@@ -118,6 +118,7 @@ const SCREENS: Record<Who | "ADMIN (race day)", (ids: Ids) => string[]> = {
     `/training-reservations/${ids.reservation}`,
     "/audit-log",
     "/settings",
+    "/settings/void-crew-tags",
   ],
   COMMITTEE: (ids) => [
     "/",

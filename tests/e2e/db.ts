@@ -852,14 +852,23 @@ export function scanLogsOf(roundId: number): { team_id: number; user_id: number;
     .all(roundId) as { team_id: number; user_id: number; created_at: number }[];
 }
 
+/** The crew tag version the e2e server signs with now (settings.crew_tag_version; 1 before any). */
+export function crewTagVersionNow(): number {
+  const row = e2eDb().prepare("SELECT crew_tag_version AS v FROM settings WHERE id = 1").get() as
+    | { v: number }
+    | undefined;
+  return row?.v ?? 1;
+}
+
 /** The crew tag code of a user as app/lib/scan-code.server.ts signs it, with the e2e server's
- * SESSION_SECRET (scripts/e2e-server.mjs). */
-export function signedCodeOf(userId: number): string {
+ * SESSION_SECRET (scripts/e2e-server.mjs): `#<id>.<version>.<signature>`, of the current version
+ * unless one is given. */
+export function signedCodeOf(userId: number, version = crewTagVersionNow()): string {
   const sig = createHmac("sha256", "crew-tag:e2e-secret-0123456789abcdef")
-    .update(String(userId))
+    .update(`${userId}.v${version}`)
     .digest("base64url")
     .slice(0, 10);
-  return `#${userId}.${sig}`;
+  return `#${userId}.${version}.${sig}`;
 }
 
 /** 'Require signed crew tags' stays off while `fn` runs (shared with other such tests). */
@@ -867,6 +876,18 @@ export const withSignedTagsOff = <T>(fn: () => Promise<T>) => withDeadlineOpen("
 /** 'Require signed crew tags' is on while `fn` runs, alone. */
 export const withSignedTagsRequired = <T>(fn: () => Promise<T>) =>
   withDeadlineAt("require_signed_tags", 1, fn);
+/** 'Require signed crew tags' is on and `fn` may void the printed crew tags (move the crew tag
+ * version on), alone: the tests that sign or print codes hold the same lock (withSignedTagsOff,
+ * withSignedTagsRequired). The version is put back afterwards. */
+export const withCrewTagsVoidable = <T>(fn: () => Promise<T>) =>
+  withSignedTagsRequired(async () => {
+    const before = crewTagVersionNow();
+    try {
+      return await fn();
+    } finally {
+      e2eDb().prepare("UPDATE settings SET crew_tag_version = ? WHERE id = 1").run(before);
+    }
+  });
 
 // crew tags (tests/e2e/crew-tags.spec.ts)
 

@@ -5,7 +5,9 @@ import { DEMO_PASSWORD, seed } from "../../db/seed";
 import { login } from "~/lib/auth.server";
 import { db, schema } from "~/lib/db.server";
 import { createUserSession, destroyOtherSessions, destroySession, getUser } from "~/lib/session.server";
+import { getSettings } from "~/models/settings.server";
 import { createStaffUser, findUserByEmail, statistics, UserExistsError } from "~/models/user.server";
+import { defaultSettings } from "~/rules/settings-schema";
 
 beforeAll(async () => {
   await seed();
@@ -52,6 +54,10 @@ describe("seed", () => {
     expect(users.some((u) => u.approved && !u.membershipPaid)).toBe(true);
     expect(users.some((u) => u.approved && u.membershipPaid && u.role === "COMPETITOR")).toBe(true);
     expect(statistics().associations).toBe(5);
+  });
+  it("keeps 'Require signed crew tags' off in the demo (a new installation has it on: ADR 0025)", () => {
+    expect(getSettings().requireSignedTags).toBe(false);
+    expect(defaultSettings().requireSignedTags).toBe(true);
   });
 });
 
