@@ -74,7 +74,10 @@ export const FAILURES: Record<string, Failure> = {
   "routes/_app.events._list.$id.edit": list("gettingEventsError", "updatingError"),
   "routes/_app.events._list.$id.delete": list("gettingEventsError", "deletingError"),
   "routes/_app.events._list.$id.waitlist": list("gettingEventsError"),
-  "routes/_app.events._list.waitlist": { action: { join: "creatingError", leave: "deletingError" } },
+  "routes/_app.events._list.waitlist": list("gettingEventsError", {
+    join: "creatingError",
+    leave: "deletingError",
+  }),
   "routes/_app.events._list.checkout": list("gettingOrdersError", "creatingOrderError"),
   "routes/_app.events.teams.$teamId": list("gettingEventTeamsError", "updatingError"),
   "routes/_app.events-summary": list("gettingEventTeamsError"),
