@@ -187,6 +187,21 @@ test.describe("An action that fails", () => {
     await expect(page.getByRole("heading", { name: "All Users", level: 1 })).toBeVisible();
   });
 
+  test("Login: 'An error occured when logging in.' on the login page, not logged in", async ({ page }) => {
+    const user = createUser("COMMITTEE");
+    await page.goto("/auth/login");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill("Regatta2026!");
+    await failOn(page, "action:routes/auth.login");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(alertToast(page, "An error occured when logging in. Please try again.")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    if (isJs()) await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await stopFailing(page);
+    await page.goto("/users");
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
   test("a Referer on another host is not followed: the form's own page instead", async ({ page }) => {
     test.skip(isJs(), "a raw form post: once is enough");
     await login(page, createUser("ADMIN").email);
