@@ -3,7 +3,7 @@ import { createContext, useContext, useMemo, useState } from "react";
 import { Toasts } from "./Toasts";
 import type { Role } from "../../db/enums";
 import { useMessages } from "~/i18n/useMessages";
-import { type FailureData, failureKeyFor, isFailureData } from "~/lib/failures";
+import { type FailureData, failureKeyFor, isFailureData } from "~/lib/failure-data";
 import { inBundle } from "~/lib/i18n-text";
 import { type Bundle, EN } from "~/messages";
 

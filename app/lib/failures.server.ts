@@ -10,14 +10,8 @@
 // A failing action has changed nothing: each route writes in one transaction, rolled back by the
 // throw. docs/decisions/0028-unexpected-failures.md.
 import { json, redirect, type ServerBuild } from "@remix-run/node";
-import {
-  actionFailure,
-  byIntent,
-  type FailureData,
-  type FailureKey,
-  FAILURES,
-  loaderFailure,
-} from "./failures";
+import type { FailureData, FailureKey } from "./failure-data";
+import { actionFailure, byIntent, FAILURES, loaderFailure } from "./failures";
 import { logError } from "./request-log.server";
 import { flashToast } from "./toast.server";
 import { messagesFor } from "~/i18n/locale.server";

@@ -3,7 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { actionFailure, FAILURES, FALLBACK, failureKeyFor, type FailureKey, loaderFailure } from "./failures";
+import { type FailureKey, failureKeyFor } from "./failure-data";
+import { actionFailure, FAILURES, FALLBACK, loaderFailure } from "./failures";
 import { MSG } from "~/messages";
 
 const ROUTES_DIR = path.resolve(__dirname, "../routes");
