@@ -35,8 +35,15 @@ const mode = process.env.NODE_ENV;
 if (mode === "development") process.setSourceMapsEnabled(true);
 
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
+const loaded = await import(url.pathToFileURL(buildPath).href);
+// Every loader and action answers an unexpected failure with the spec's sentence for it (the entry
+// module's answerFailures, app/lib/failures.server.ts). TEST_FAIL_HEADER (tests only, never set in
+// production) names a header that makes a given route fail, so the tests can see those answers.
+const failHeader = process.env.TEST_FAIL_HEADER || undefined;
+if (failHeader)
+  console.warn(`[server] TEST_FAIL_HEADER=${failHeader}: requests can make routes fail (tests only)`);
 /** @type {import("@remix-run/node").ServerBuild} */
-const build = await import(url.pathToFileURL(buildPath).href);
+const build = loaded.entry.module.answerFailures?.(loaded, { failHeader }) ?? loaded;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 const csp = cspBuilder(process.env.SENANGPAY_URL || DEFAULT_SENANGPAY_URL);
@@ -146,7 +153,7 @@ const server = http.createServer((req, res) => {
 });
 server.listen(port, process.env.HOST, () => {
   console.log(`[server] http://${process.env.HOST ?? "localhost"}:${port} (${mode})`);
-  if (mode === "development") void broadcastDevReady(build);
+  if (mode === "development") void broadcastDevReady(loaded);
 });
 
 // A body declared too large is refused before the client sends it (curl and browsers may wait

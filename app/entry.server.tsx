@@ -13,6 +13,10 @@ import { stylesheetText } from "~/lib/inline-css.server";
 import { startJobs } from "~/lib/jobs.server";
 import { logError } from "~/lib/request-log.server";
 
+// server.mjs wraps every loader and action of the build with this: an unexpected failure answers
+// the spec's sentence for it (lib/failures.server.ts, docs/decisions/0028-unexpected-failures.md).
+export { answerFailures } from "~/lib/failures.server";
+
 const ABORT_DELAY = 5_000;
 
 // Scheduled upkeep (expired sessions, tokens, idle throttles), on the LiteFS primary only.

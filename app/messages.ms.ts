@@ -246,6 +246,8 @@ export const MS: Bundle = {
     tooManyTitle: "Terlalu Banyak Permintaan",
     // The error page's request id line (issue 12: "Error reference: <id>")
     errorReference: "Rujukan ralat:",
+    failureTryAgain: "Cuba lagi",
+    failureGoBack: "Kembali ke halaman sebelumnya",
 
     // Orders and payment logs (sections 2, 4, 8). The confirmations and toasts are the spec's; the
     // manager's warning follows the spec's wording; the refusals are ours.
@@ -461,6 +463,28 @@ export const MS: Bundle = {
     // Generic
     fillAll: "Pastikan semua ruangan diisi.",
     genericError: (doing: string) => `Ralat berlaku semasa ${doing}. Sila cuba lagi.`,
+    // An unexpected failure of a screen (lib/failures.ts).
+    gettingUsersError: "Ralat berlaku semasa mendapatkan pengguna. Sila cuba lagi.",
+    gettingTeamsError: "Ralat berlaku semasa mendapatkan pasukan. Sila cuba lagi.",
+    gettingAssociationsError: "Ralat berlaku semasa mendapatkan persatuan. Sila cuba lagi.",
+    gettingMembersError: "Ralat berlaku semasa mendapatkan ahli. Sila cuba lagi.",
+    gettingPaymentLogsError: "Ralat berlaku semasa mendapatkan log pembayaran. Sila cuba lagi.",
+    gettingOrdersError: "Ralat berlaku semasa mendapatkan pesanan. Sila cuba lagi.",
+    gettingEventsError: "Ralat berlaku semasa mendapatkan acara. Sila cuba lagi.",
+    gettingRoundsError: "Ralat berlaku semasa mendapatkan pusingan. Sila cuba lagi.",
+    gettingRacesError: "Ralat berlaku semasa mendapatkan perlumbaan. Sila cuba lagi.",
+    gettingEventTeamsError: "Ralat berlaku semasa mendapatkan pasukan acara. Sila cuba lagi.",
+    gettingScanLogsError: "Ralat berlaku semasa mendapatkan log imbasan. Sila cuba lagi.",
+    gettingScoreboardRoundsError: "Ralat berlaku semasa mendapatkan pusingan papan markah. Sila cuba lagi.",
+    gettingSessionsError: "Ralat berlaku semasa mendapatkan sesi. Sila cuba lagi.",
+    gettingReservationsError: "Ralat berlaku semasa mendapatkan tempahan. Sila cuba lagi.",
+    creatingError: "Ralat berlaku semasa mencipta. Sila cuba lagi.",
+    updatingError: "Ralat berlaku semasa mengemas kini. Sila cuba lagi.",
+    deletingError: "Ralat berlaku semasa memadam. Sila cuba lagi.",
+    ticketOrderError: "Ralat berlaku semasa mengira pesanan tiket. Sila cuba lagi.",
+    creatingOrderError: "Ralat berlaku semasa mencipta pesanan. Sila cuba lagi.",
+    downloadingInvoiceError: "Ralat berlaku semasa memuat turun invois. Sila cuba lagi.",
+    downloadingReceiptError: "Ralat berlaku semasa memuat turun resit. Sila cuba lagi.",
   },
 
   TITLES: {

@@ -233,6 +233,9 @@ export const MSG = {
   tooManyTitle: "Too Many Requests",
   // The error page's request id line (issue 12: "Error reference: <id>")
   errorReference: "Error reference:",
+  // The screen behind an unexpected failure's toast (lib/failures.ts): reload it, or go back.
+  failureTryAgain: "Try again",
+  failureGoBack: "Back to the previous page",
 
   // Orders and payment logs (sections 2, 4, 8). The confirmations and toasts are the spec's; the
   // manager's warning follows the spec's wording; the refusals are ours.
@@ -437,6 +440,29 @@ export const MSG = {
   // Generic
   fillAll: "Make sure to fill in all the fields.",
   genericError: (doing: string) => `An error occured when ${doing}. Please try again.`,
+  // An unexpected failure of a screen, the spec's sentence for it (section 8; lib/failures.ts maps
+  // each route to one of these or to a sentence above: statisticsError, approvingError ...).
+  gettingUsersError: "An error occured when getting users. Please try again.",
+  gettingTeamsError: "An error occured when getting teams. Please try again.",
+  gettingAssociationsError: "An error occured when getting associations. Please try again.",
+  gettingMembersError: "An error occured when getting members. Please try again.",
+  gettingPaymentLogsError: "An error occured when getting payment logs. Please try again.",
+  gettingOrdersError: "An error occured when getting orders. Please try again.",
+  gettingEventsError: "An error occured when getting events. Please try again.",
+  gettingRoundsError: "An error occured when getting rounds. Please try again.",
+  gettingRacesError: "An error occured when getting races. Please try again.",
+  gettingEventTeamsError: "An error occured when getting event teams. Please try again.",
+  gettingScanLogsError: "An error occured when getting scan logs. Please try again.",
+  gettingScoreboardRoundsError: "An error occured when getting scoreboard rounds. Please try again.",
+  gettingSessionsError: "An error occured when getting sessions. Please try again.",
+  gettingReservationsError: "An error occured when getting reservations. Please try again.",
+  creatingError: "An error occured when creating. Please try again.",
+  updatingError: "An error occured when updating. Please try again.",
+  deletingError: "An error occured when deleting. Please try again.",
+  ticketOrderError: "An error occured when getting calculating ticket order. Please try again.",
+  creatingOrderError: "An error occured when creating order. Please try again.",
+  downloadingInvoiceError: "An error occured when downloading invoice. Please try again.",
+  downloadingReceiptError: "An error occured when downloading receipt. Please try again.",
 } as const;
 
 export const TITLES = {

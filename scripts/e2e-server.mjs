@@ -65,6 +65,8 @@ const env = {
   SESSION_SECRET: "e2e-secret-0123456789abcdef",
   // The tests play the proxy in front of the app: this header is the client's address.
   TRUSTED_PROXY_HEADER: "X-Test-Client-IP",
+  // A request with this header can make a named route's loader or action fail (app/lib/failures.server.ts).
+  TEST_FAIL_HEADER: "X-Test-Fail",
 };
 const seeded = spawnSync("npx", ["tsx", "db/seed.ts"], { stdio: "inherit", env });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);

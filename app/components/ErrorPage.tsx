@@ -1,6 +1,9 @@
-import { isRouteErrorResponse, Link } from "@remix-run/react";
-import { createContext, useContext, useState } from "react";
+import { isRouteErrorResponse, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { createContext, useContext, useMemo, useState } from "react";
+import { Toasts } from "./Toasts";
+import type { Role } from "../../db/enums";
 import { useMessages } from "~/i18n/useMessages";
+import { type FailureData, failureKeyFor, isFailureData } from "~/lib/failure-data";
 import { inBundle } from "~/lib/i18n-text";
 import { type Bundle, EN } from "~/messages";
 
@@ -58,8 +61,63 @@ export function errorText(
   }
 }
 
+/** The failure a loader answered (lib/failures.server.ts), if that is what `error` is. */
+function failureOf(error: unknown): FailureData | null {
+  return isRouteErrorResponse(error) && error.status === 500 && isFailureData(error.data) ? error.data : null;
+}
+
 /** The body of an error boundary: what went wrong and the way home. */
 export function ErrorMessage({ error }: { error: unknown }) {
+  const failure = failureOf(error);
+  return failure ? <FailureMessage error={error} failure={failure} /> : <RefusalMessage error={error} />;
+}
+
+/**
+ * A screen whose loader failed unexpectedly: the spec's sentence for it as an error toast (an
+ * alert), and the same sentence on the screen (the toast goes away) with a way back: the same
+ * address again, the page the user came from, home. docs/decisions/0028-unexpected-failures.md.
+ */
+function FailureMessage({ error, failure }: { error: unknown; failure: FailureData }) {
+  const t = useMessages();
+  const root = useRouteLoaderData("root") as { user?: { role: Role } | null } | undefined;
+  const message = EN.MSG[failureKeyFor(failure.failure, root?.user?.role)];
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const requestId = useRequestId(error);
+  const back = failure.back && failure.back !== here ? failure.back : null;
+  // One toast object per failure: a new one at each render would come back after its dismissal.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new failure (error) is a new toast
+  const toasts = useMemo(() => [{ type: "error" as const, message }], [error, message]);
+  return (
+    <>
+      <Toasts toasts={toasts} />
+      <div className="card narrow failure">
+        <h1>{t.MSG.errorTitle}</h1>
+        <p>{inBundle(message, t)}</p>
+        {requestId ? (
+          <p className="hint" data-request-id={requestId}>
+            {t.MSG.errorReference} <code>{requestId}</code>
+          </p>
+        ) : null}
+        <p className="actions">
+          <Link to={here} reloadDocument className="btn btn-primary">
+            {t.MSG.failureTryAgain}
+          </Link>
+          {back ? (
+            <Link to={back} reloadDocument className="btn">
+              {t.MSG.failureGoBack}
+            </Link>
+          ) : null}
+          <Link to="/" reloadDocument className="btn">
+            {t.MSG.returnHome}
+          </Link>
+        </p>
+      </div>
+    </>
+  );
+}
+
+function RefusalMessage({ error }: { error: unknown }) {
   const t = useMessages();
   const { title, message } = errorText(error, t);
   const requestId = useRequestId(error);

@@ -1,0 +1,161 @@
+// What a screen says when one of its loaders or actions fails unexpectedly (a thrown exception: a
+// bug, SQLITE_BUSY past its timeout, a full disk): the spec's sentence for that action (section 8,
+// 'An error occured when {doing X}. Please try again.'), by route id and, for an action, by intent.
+// One table next to the route table (lib/access.ts), read by the wrapper every loader and action runs
+// in (lib/failures.server.ts); a loader's failure names its sentence to the error boundary
+// (lib/failure-data.ts, the only part the browser loads).
+// Expected refusals (thrown Responses: 404, 403 guards, 400 forms, 429) are not failures.
+// docs/decisions/0028-unexpected-failures.md.
+import type { FailureKey, LoaderFailure } from "./failure-data";
+
+export type { FailureKey, LoaderFailure } from "./failure-data";
+
+/** An action's sentence, or one per `intent` (with `""` for a form without one). */
+export type ActionFailure = FailureKey | { [intent: string]: FailureKey };
+
+export type Failure = {
+  loader?: LoaderFailure;
+  action?: ActionFailure;
+  /** A JSON endpoint (a script's fetch): answered with `{ error }` and 500, never a redirect. */
+  json?: true;
+};
+
+/** The sentence of a failure no entry names (an unmapped screen, an unknown intent). */
+export const FALLBACK: FailureKey = "errorBody";
+
+const list = (loader: FailureKey, action?: ActionFailure): Failure => ({ loader, action });
+
+// Route ids are Remix's ("routes/" + the file name without extension). A dialog route's loader reads
+// the list behind it, so it says the list's sentence; its action says what it was doing.
+export const FAILURES: Record<string, Failure> = {
+  // Home: the overview's statistics, or the profile (the user's details); its dialogs.
+  "routes/_app._home": { loader: { staff: "statisticsError", other: "userDetailsError" } },
+  "routes/_app._home.confirmed-events": list("gettingEventsError"),
+  "routes/_app._home.password": list("userDetailsError", "changePasswordError"),
+  "routes/_app._home.photo": list("userDetailsError", "photoError"),
+
+  // Auth
+  "routes/auth.login": { action: "loginError" },
+  "routes/auth.logout": { action: "logoutError" },
+  "routes/auth.register.$role": list("teamInfoError", "registerError"),
+  "routes/auth.resend-verification": { action: "sendEmailError" },
+  "routes/auth.reset": { action: { reset: "resetError", "": "forgotError" } },
+  "routes/auth.verify.$token": list("verifyError", "verifyError"),
+
+  // Users and photos
+  "routes/_app.users._list": list("gettingUsersError"),
+  "routes/_app.users._list.new": list("gettingUsersError", "createUserError"),
+  "routes/_app.users._list.$id.photo": list("userDetailsError"),
+  "routes/_app.users.approve-photo": list("gettingUsersError", "approvingError"),
+  "routes/_app.users.approve-photo.$id": list("userDetailsError"),
+  "routes/_app.users.photo-approved": list("gettingUsersError"),
+  "routes/_app.users.photo-approved.$id": list("userDetailsError"),
+  "routes/users[.]csv": list("gettingUsersError"),
+
+  // EOI
+  "routes/_app.eoi._index": list("gettingEventsError", "updatingError"),
+  "routes/_app.eoi.list": list("gettingEventsError"),
+  "routes/_app.eoi.teams": list("gettingTeamsError"),
+  "routes/_app.eoi.countries": list("gettingTeamsError"),
+  "routes/_app.eoi-events": list("gettingEventsError"),
+  "routes/_app.eoi-events.new": list("gettingEventsError", "creatingError"),
+  "routes/_app.eoi-events.$id.edit": list("gettingEventsError", "updatingError"),
+  "routes/_app.eoi-events.$id.delete": list("gettingEventsError", "deletingError"),
+  "routes/eoi[.]csv": list("gettingEventsError"),
+
+  // Events, entries, crews
+  "routes/_app.events._list": list("gettingEventsError"),
+  "routes/_app.events._list.new": list("gettingEventsError", "creatingError"),
+  "routes/_app.events._list.$id.edit": list("gettingEventsError", "updatingError"),
+  "routes/_app.events._list.$id.delete": list("gettingEventsError", "deletingError"),
+  "routes/_app.events._list.$id.waitlist": list("gettingEventsError"),
+  "routes/_app.events._list.waitlist": list("gettingEventsError", {
+    join: "creatingError",
+    leave: "deletingError",
+  }),
+  "routes/_app.events._list.checkout": list("gettingOrdersError", "creatingOrderError"),
+  "routes/_app.events.teams.$teamId": list("gettingEventTeamsError", "updatingError"),
+  "routes/_app.events-summary": list("gettingEventTeamsError"),
+  "routes/events[.]csv": list("gettingEventsError"),
+  "routes/events-summary[.]csv": list("gettingEventTeamsError"),
+
+  // Teams (associations) and members
+  "routes/_app.associations": list("gettingAssociationsError"),
+  "routes/_app.associations.$id.referral": list("teamInfoError"),
+  "routes/associations[.]csv": list("gettingAssociationsError"),
+  "routes/_app.teams.manage": list("gettingTeamsError", "updatingError"),
+  "routes/_app.members": list("gettingMembersError", "approvingError"),
+  "routes/_app.members.$id.photo": list("userDetailsError"),
+  "routes/_app.members.checkout": list("gettingMembersError", "creatingOrderError"),
+
+  // Tickets, orders, payments
+  "routes/_app.tickets.purchase.checkout": list("ticketOrderError", "creatingOrderError"),
+  "routes/_app.orders._list": list("gettingOrdersError"),
+  "routes/_app.orders._list.$id._index": list("gettingOrdersError"),
+  "routes/_app.orders._list.$id.cancel": list("gettingOrdersError", "updatingError"),
+  "routes/_app.orders._list.$id.edit": list("gettingOrdersError", {
+    status: "updatingError",
+    note: "creatingError",
+  }),
+  "routes/orders[.]csv": list("gettingOrdersError"),
+  "routes/orders.$token.invoice[.]pdf": list("downloadingInvoiceError"),
+  "routes/orders.$token.receipt[.]pdf": list("downloadingReceiptError"),
+  "routes/_app.payments": list("gettingPaymentLogsError"),
+  "routes/payments[.]csv": list("gettingPaymentLogsError"),
+  "routes/senangpay.return": list("paymentReturnError", "paymentReturnError"),
+
+  // Rounds, races, scans, scoreboard
+  "routes/_app.rounds": list("gettingRoundsError"),
+  "routes/_app.rounds.new": list("gettingRoundsError", "creatingError"),
+  "routes/_app.rounds.$id.edit": list("gettingRoundsError", "updatingError"),
+  "routes/_app.rounds.$id.delete": list("gettingRoundsError", "deletingError"),
+  "routes/_app.rounds.$id.draw": list("gettingRoundsError", "creatingError"),
+  "routes/_app.rounds.$id.progress": list("gettingRoundsError", "creatingError"),
+  "routes/_app.races": list("gettingRacesError", "updatingError"),
+  "routes/_app.races.new": list("gettingRacesError", "creatingError"),
+  "routes/_app.races.$id.edit": list("gettingRacesError", "updatingError"),
+  "routes/_app.races.$id.delete": list("gettingRacesError", "deletingError"),
+  "routes/races[.]csv": list("gettingRacesError"),
+  "routes/_app.scan-log": list("gettingScanLogsError"),
+  "routes/scan-log[.]csv": list("gettingScanLogsError"),
+  "routes/scanning.entrance": list("gettingEventTeamsError", { save: "historySaveError" }),
+  "routes/scanning.entrance.save": { action: "historySaveError", json: true },
+  "routes/scanning.profile": list("userDetailsError"),
+  "routes/_app.scoreboard-manage": list("gettingScoreboardRoundsError", "updatingError"),
+  "routes/scoreboard": list("gettingScoreboardRoundsError"),
+
+  // Training
+  "routes/_app.training-sessions": list("gettingSessionsError"),
+  "routes/_app.training-sessions.new": list("gettingSessionsError", "creatingError"),
+  "routes/_app.training-sessions.$id.edit": list("gettingSessionsError", "updatingError"),
+  "routes/_app.training-sessions.$id.delete": list("gettingSessionsError", "deletingError"),
+  "routes/_app.training-sessions.$id.teams": list("gettingReservationsError"),
+  "routes/_app.training-reservations": list("gettingReservationsError"),
+  "routes/_app.training-reservations.$id": list("gettingReservationsError", "updatingError"),
+  "routes/_app.training": list("gettingSessionsError", "creatingError"),
+  "routes/_app.training.$id.cancel": list("gettingReservationsError", "updatingError"),
+  "routes/training-sessions[.]csv": list("gettingSessionsError"),
+  "routes/training-reservations[.]csv": list("gettingReservationsError"),
+
+  // Beyond the spec's screens (the crew tag PDFs answer their own failure: lib/crew-tags.server.ts)
+  "routes/_app.settings": { action: "updatingError" },
+};
+
+/** The sentence key of a loader's failure as the server sends it (Home's is still by role). */
+export function loaderFailure(routeId: string): LoaderFailure {
+  return FAILURES[routeId]?.loader ?? FALLBACK;
+}
+
+/** The sentence key of an action's failure; `intent` is the form's, if any. */
+export function actionFailure(routeId: string, intent: string | null): FailureKey {
+  const action = FAILURES[routeId]?.action;
+  if (action === undefined) return FALLBACK;
+  if (typeof action === "string") return action;
+  return action[intent ?? ""] ?? action[""] ?? FALLBACK;
+}
+
+/** Whether an action's sentence depends on the form's intent (the wrapper then keeps a copy of the
+ * form to read it after the failure). */
+export function byIntent(routeId: string): boolean {
+  return typeof FAILURES[routeId]?.action === "object";
+}
