@@ -33,6 +33,7 @@ export const FAILURES: Record<string, Failure> = {
   "routes/_app._home.confirmed-events": list("gettingEventsError"),
   "routes/_app._home.password": list("userDetailsError", "changePasswordError"),
   "routes/_app._home.photo": list("userDetailsError", "photoError"),
+  "routes/_app._home.referral-link": list("teamInfoError", "updatingError"),
 
   // Auth
   "routes/auth.login": { action: "loginError" },
@@ -82,6 +83,7 @@ export const FAILURES: Record<string, Failure> = {
   // Teams (associations) and members
   "routes/_app.associations": list("gettingAssociationsError"),
   "routes/_app.associations.$id.referral": list("teamInfoError"),
+  "routes/_app.associations.$id.regenerate": list("teamInfoError", "updatingError"),
   "routes/associations[.]csv": list("gettingAssociationsError"),
   "routes/_app.teams.manage": list("gettingTeamsError", "updatingError"),
   "routes/_app.members": list("gettingMembersError", "approvingError"),
@@ -139,6 +141,7 @@ export const FAILURES: Record<string, Failure> = {
 
   // Beyond the spec's screens (the crew tag PDFs answer their own failure: lib/crew-tags.server.ts)
   "routes/_app.settings": { action: "updatingError" },
+  "routes/_app.settings.void-crew-tags": { action: "updatingError" },
 };
 
 /** The sentence key of a loader's failure as the server sends it (Home's is still by role). */
