@@ -8,6 +8,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { pdfPageCount, qrCodesInPdf } from "../pdf-qr";
 import { createCrewTagClub, withSignedTagsRequired } from "./db";
 import { asFreshClient, DEMO, flashToast, login, watchServerErrors } from "./helpers";
+import { asKioskDevice } from "./kiosk";
 
 watchServerErrors(test);
 test.beforeEach(async ({ page }) => {
@@ -76,6 +77,7 @@ test("the QR codes of the PDF are accepted at the scanning profile with 'Require
   expect(res.status()).toBe(200);
   const codes = qrCodesInPdf(bytes).map((q) => q.text ?? "");
   expect(codes).toHaveLength(3);
+  await asKioskDevice(page); // the profile shows people only on a kiosk device (issue 18)
   await withSignedTagsRequired(async () => {
     for (const [i, m] of club.paid.entries()) {
       await page.goto(`/scanning/profile?code=${encodeURIComponent(codes[i])}`);
