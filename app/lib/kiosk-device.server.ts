@@ -94,10 +94,15 @@ export function enrolDevice(staff: User, name: string): { id: number; setCookie:
   };
 }
 
-/** Who saved a history, for its scan logs; a device's POST also notes when it was last seen. */
+/** Who saves a history, for its scan logs. */
 export function savedBy(a: KioskAccess): SavedBy {
-  if (a.device) touchKiosk(a.device.id);
   return { kioskId: a.device?.id ?? null, staffId: a.staff?.id ?? null };
+}
+
+/** After a save that wrote: the device was seen now (stored at most once a minute). A refused or
+ * empty save writes nothing, not even this. */
+export function noteSaved(a: KioskAccess): void {
+  if (a.device) touchKiosk(a.device.id);
 }
 
 /** A listed device with the later of its stored last POST and this process's last sight of it. */

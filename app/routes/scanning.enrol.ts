@@ -1,6 +1,7 @@
 // POST /scanning/enrol (ADMIN, COMMITTEE; issue 18): "Enrol this device as a kiosk", the form staff
 // see on the kiosk screens. A new kiosks row (audited) and the device's long-lived cookie, then back
-// to the kiosk screen it came from (`back`: one of the two) with a toast. Anyone else is refused by
+// to the kiosk screen it came from (`back`: one of the two, else 400) with a toast; a name that is
+// not one (rules/kiosk-fields.ts) goes back with the reason and writes nothing. Anyone else is refused by
 // the route guard and nothing changes. See docs/decisions/0024-kiosk-enrolment.md.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
@@ -8,7 +9,7 @@ import { requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { enrolDevice } from "~/lib/kiosk-device.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { KIOSK_NAME_MAX } from "~/rules/kiosk-fields";
+import { KIOSK_NAME_MAX, parseKioskName } from "~/rules/kiosk-fields";
 
 const BACK = new Set(["/scanning/entrance", "/scanning/profile"]);
 
@@ -16,13 +17,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "kioskEnrol");
   const form = await readForm(request);
   const { MSG } = messagesFor(request);
-  const rawBack = form.get("back");
-  const back = typeof rawBack === "string" && BACK.has(rawBack) ? rawBack : "/scanning/entrance";
-  const raw = form.get("name");
-  const name = typeof raw === "string" ? raw.trim().replace(/\s+/g, " ") : "";
-  if (!name) return redirectWithToast(request, back, { type: "error", message: MSG.kioskNameRequired });
-  if (name.length > KIOSK_NAME_MAX)
-    return redirectWithToast(request, back, { type: "error", message: MSG.kioskNameTooLong(KIOSK_NAME_MAX) });
+  // The form always says which kiosk screen it is on; anything else is a forged request.
+  const back = form.get("back");
+  if (typeof back !== "string" || !BACK.has(back) || form.getAll("back").length !== 1)
+    throw new Response("Bad Request", { status: 400 });
+  const parsed = parseKioskName(form.getAll("name"));
+  if (!parsed.ok)
+    return redirectWithToast(request, back, {
+      type: "error",
+      message: parsed.error === "tooLong" ? MSG.kioskNameTooLong(KIOSK_NAME_MAX) : MSG.kioskNameRequired,
+    });
+  const name = parsed.name;
   const { setCookie } = enrolDevice(user, name);
   return redirectWithToast(
     request,

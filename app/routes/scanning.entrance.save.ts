@@ -8,7 +8,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { readForm } from "~/lib/csrf.server";
 import { historyCodes, idParam, kioskContext, save } from "~/lib/kiosk.server";
-import { kioskAccess, mayScan, savedBy } from "~/lib/kiosk-device.server";
+import { kioskAccess, mayScan, noteSaved, savedBy } from "~/lib/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { messagesFor } from "~/i18n/locale.server";
 
@@ -34,6 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ error: MSG.historyEmpty, dropped }, { status: 400, headers: NO_STORE });
   if (result.kind === "confirm")
     return json({ error: MSG.scanFemaleConfirm, dropped }, { status: 409, headers: NO_STORE });
+  noteSaved(access);
   return json({ written: result.written, dropped }, { headers: NO_STORE });
 }
 

@@ -30,7 +30,7 @@ import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { Toasts } from "~/components/Toasts";
 import { readForm } from "~/lib/csrf.server";
 import { historyCodes, idParam, kioskContext, recheck, save, scan } from "~/lib/kiosk.server";
-import { kioskAccess, mayScan, savedBy } from "~/lib/kiosk-device.server";
+import { kioskAccess, mayScan, noteSaved, savedBy } from "~/lib/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import {
   checkCode,
@@ -165,6 +165,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     if (result.kind === "confirm")
       return answer({ history: result.history, confirm: true, message: droppedNote(result.dropped) });
+    noteSaved(access);
     const note = droppedNote(result.dropped);
     return redirectWithToast(request, scanUrl(roundId, teamId), {
       type: note ? "warning" : "success",
