@@ -216,8 +216,33 @@ export const scanLogs = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The enrolled kiosk device that saved it (issue 18); null when saved from a staff login on a
+     * device that is not enrolled, and for logs saved before kiosks were enrolled. */
+    kioskId: integer("kiosk_id").references(() => kiosks.id, { onDelete: "set null" }),
+    /** The ADMIN or COMMITTEE member logged in on the device that saved it, if any. */
+    savedBy: integer("saved_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("scan_logs_round").on(t.roundId)],
+);
+
+/** Kiosk devices staff enrolled (issue 18; docs/decisions/0024-kiosk-enrolment.md). The device's
+ * cookie holds the id and a random secret (signed); only the secret's SHA-256 is stored. A revoked
+ * device keeps its row (its scan logs name it) and is refused from then on. */
+export const kiosks = sqliteTable(
+  "kiosks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    name: text("name").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    enrolledBy: integer("enrolled_by").references(() => users.id, { onDelete: "set null" }),
+    /** The enrolling staff member's name and email at the time. */
+    enrolledByName: text("enrolled_by_name").notNull(),
+    /** The device's last scan or save (POSTs only: a GET never writes; see the ADR). */
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("kiosks_created").on(t.createdAt)],
 );
 
 export const scoreboardRounds = sqliteTable("scoreboard_rounds", {

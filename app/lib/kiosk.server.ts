@@ -2,9 +2,18 @@
 // JavaScript) and every browser check of a code not in its roster go through here. Nothing the
 // browser sends is trusted: the history comes back as the raw scanned codes, and each time they are
 // read again (signatures checked when 'Require signed crew tags' is on), looked up, and replayed
-// through the rules (rules/scan-history.ts) against the team's roster as it is now.
+// through the rules (rules/scan-history.ts) against the team's roster as it is now. Only a kiosk
+// device gets here (lib/kiosk-device.server.ts: staff logged in, or an enrolled device; issue 18),
+// and a save records which (models/scan.server.ts SavedBy).
 import { getSettings } from "~/models/settings.server";
-import { type KioskTeam, kioskTeam, rolesOf, rosterOf, saveScanLogs } from "~/models/scan.server";
+import {
+  type KioskTeam,
+  kioskTeam,
+  rolesOf,
+  rosterOf,
+  type SavedBy,
+  saveScanLogs,
+} from "~/models/scan.server";
 import {
   type Entry,
   femaleShort,
@@ -116,7 +125,12 @@ export type SaveResult =
  * question unless `confirmed`. Reads and the write run in one synchronous stretch on the process's
  * one connection, so nothing changes in between.
  */
-export function save(ctx: KioskContext, codes: readonly string[], confirmed: boolean): SaveResult {
+export function save(
+  ctx: KioskContext,
+  codes: readonly string[],
+  confirmed: boolean,
+  by: SavedBy,
+): SaveResult {
   const { history, dropped } = recheck(ctx, codes);
   if (history.length === 0) return { kind: "empty", dropped };
   const people = history.map((e) => e.person);
@@ -125,6 +139,7 @@ export function save(ctx: KioskContext, codes: readonly string[], confirmed: boo
     ctx.round.id,
     ctx.team.teamId,
     people.map((p) => p.id),
+    by,
   );
   return { kind: "saved", written, history, dropped };
 }

@@ -1,7 +1,8 @@
 // Entrance scanning (spec sections 2, 5; issue 10): the kiosk finds a round by name, lists its
 // races' teams, reads a team's roster and saves a checked history as scan logs; the scanning
-// profile reads one participant; /scan-log lists the logs of a round, paged in SQL. The kiosk is
-// public: nothing here takes a user, and every read is of live events only.
+// profile reads one participant; /scan-log lists the logs of a round, paged in SQL. The routes let
+// only a kiosk device (staff logged in, or an enrolled device: lib/kiosk-device.server.ts) reach
+// these reads; every read is of live events only.
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import type { ScanLimits, ScanPerson } from "~/rules/scan-history";
@@ -95,19 +96,27 @@ export function rolesOf(ids: readonly number[]): Map<number, ScanPerson["role"]>
   return new Map(rows.map((r) => [r.id, r.role]));
 }
 
+/** Who saved a history: the enrolled device, the staff member logged in on it, either or both. */
+export type SavedBy = { kioskId: number | null; staffId: number | null };
+
 /**
- * Writes one scan log per user (round, team, user, now) in one transaction. A user already logged
+ * Writes one scan log per user (round, team, user, now, who saved it) in one transaction. A user already logged
  * for this round and team is not logged again, so a save that is sent twice (a kiosk that lost the
  * answer to its first try and sent it again) is written once. Returns how many rows were written.
  */
-export function saveScanLogs(roundId: number, teamId: number, userIds: readonly number[]): number {
+export function saveScanLogs(
+  roundId: number,
+  teamId: number,
+  userIds: readonly number[],
+  by: SavedBy,
+): number {
   const now = new Date();
   return db().transaction((tx) => {
     let written = 0;
     for (const userId of userIds) {
       const r = tx.run(sql`
-        INSERT INTO scan_logs (created_at, round_id, team_id, user_id)
-        SELECT ${now.getTime()}, ${roundId}, ${teamId}, ${userId}
+        INSERT INTO scan_logs (created_at, round_id, team_id, user_id, kiosk_id, saved_by)
+        SELECT ${now.getTime()}, ${roundId}, ${teamId}, ${userId}, ${by.kioskId}, ${by.staffId}
         WHERE NOT EXISTS (
           SELECT 1 FROM scan_logs WHERE round_id = ${roundId} AND team_id = ${teamId} AND user_id = ${userId}
         )
@@ -174,6 +183,10 @@ export type ScanLogRow = {
   teamName: string;
   userName: string;
   userId: number;
+  /** The enrolled kiosk that saved it, or null. */
+  kioskName: string | null;
+  /** The staff member logged in on the device that saved it, or null. */
+  staffName: string | null;
 };
 
 /** One round's scan logs, newest first (`dir` asc: oldest first), paged in SQL (null: every row). */
@@ -185,10 +198,13 @@ export function listScanLogs(
   const order = dir === "asc" ? sql`s.created_at ASC, s.id ASC` : sql`s.created_at DESC, s.id DESC`;
   const limit = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
   const rows = db().all<ScanLogRow>(sql`
-    SELECT s.id, s.created_at AS createdAt, t.name AS teamName, u.name AS userName, u.id AS userId
+    SELECT s.id, s.created_at AS createdAt, t.name AS teamName, u.name AS userName, u.id AS userId,
+      k.name AS kioskName, st.name AS staffName
     FROM scan_logs s
     JOIN teams t ON t.id = s.team_id
     JOIN users u ON u.id = s.user_id
+    LEFT JOIN kiosks k ON k.id = s.kiosk_id
+    LEFT JOIN users st ON st.id = s.saved_by
     WHERE s.round_id = ${roundId}
     ORDER BY ${order}
     ${limit}

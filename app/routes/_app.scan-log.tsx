@@ -1,8 +1,8 @@
 // /scan-log (ADMIN): 'Scan Logs' (spec sections 2, 3). Pick an event (GET ?event=), then one of its
-// rounds (?round=), then the round's scan logs: id, timestamp (Malaysia time), event team and
-// competitor, newest first, paged in SQL, downloadable as CSV. Two plain GET forms with their
-// buttons, as on /teams/manage, so it works without JavaScript and a keyboard user moving through a
-// select does not leave the page.
+// rounds (?round=), then the round's scan logs: id, timestamp (Malaysia time), event team,
+// competitor and the kiosk that saved it (issue 18), newest first, paged in SQL, downloadable as
+// CSV. Two plain GET forms with their buttons, as on /teams/manage, so it works without JavaScript
+// and a keyboard user moving through a select does not leave the page.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, Pager } from "~/components/DataTable";

@@ -1,12 +1,14 @@
-// POST /scanning/entrance/save (public, like the kiosk): the JS kiosk's Save, sent from its queue
+// POST /scanning/entrance/save (a kiosk device only: staff logged in or an enrolled device, issue 18;
+// anyone else 403 and nothing written): the JS kiosk's Save, sent from its queue
 // (lib/scan-queue.client.ts). A form body with the page's CSRF token (readForm), the round, the team
 // and the history as raw codes; everything is checked again (lib/kiosk.server.ts). JSON answers:
 // 200 { written, dropped } (dropped: the codes no longer valid, not saved); 400/404 { error } for a
 // save that can never succeed (the browser drops it from its queue and says so); 403 for a bad
-// token (kept and retried). The browser asked the female-minimum question before queueing.
+// token or a browser that is not a kiosk device (kept and retried). The browser asked the female-minimum question before queueing.
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { readForm } from "~/lib/csrf.server";
 import { historyCodes, idParam, kioskContext, save } from "~/lib/kiosk.server";
+import { kioskAccess, mayScan, noteSaved, savedBy } from "~/lib/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { messagesFor } from "~/i18n/locale.server";
 
@@ -17,6 +19,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ error: "Method Not Allowed" }, { status: 405, headers: NO_STORE });
   limitRate(request, "kiosk", KIOSK_RATE);
   const { MSG } = messagesFor(request);
+  const access = await kioskAccess(request);
+  if (!mayScan(access)) return json({ error: MSG.kioskRefused }, { status: 403, headers: NO_STORE });
   const form = await readForm(request);
   const roundId = idParam(form.get("roundId"));
   const teamId = idParam(form.get("teamId"));
@@ -24,12 +28,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ error: "Bad Request" }, { status: 400, headers: NO_STORE });
   const ctx = kioskContext(roundId, teamId);
   if (!ctx) return json({ error: MSG.kioskTeamGone }, { status: 404, headers: NO_STORE });
-  const result = save(ctx, historyCodes(form), form.get("confirmed") === "yes");
+  const result = save(ctx, historyCodes(form), form.get("confirmed") === "yes", savedBy(access));
   const dropped = result.dropped.map((d) => d.code);
   if (result.kind === "empty")
     return json({ error: MSG.historyEmpty, dropped }, { status: 400, headers: NO_STORE });
   if (result.kind === "confirm")
     return json({ error: MSG.scanFemaleConfirm, dropped }, { status: 409, headers: NO_STORE });
+  noteSaved(access);
   return json({ written: result.written, dropped }, { headers: NO_STORE });
 }
 

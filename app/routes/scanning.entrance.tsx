@@ -1,4 +1,8 @@
-// /scanning/entrance (public, plain layout): the entrance kiosk (spec sections 2, 5, 8; issue 10).
+// /scanning/entrance (no login guard, plain layout): the entrance kiosk (spec sections 2, 5, 8; issue 10).
+// It shows rounds, teams and participants only to a kiosk device (issue 18; lib/kiosk-device.server.ts):
+// a browser where ADMIN or COMMITTEE is logged in, or one they enrolled. Anyone else gets the
+// screen's frame with a short explanation and nothing else, in the HTML and the loader data alike;
+// its scan POST is refused (403). Staff see "Enrol this device as a kiosk" under the screen.
 // Three GET steps, each with one auto-focused input so a keyboard (or a keyboard-wedge barcode
 // scanner, which types the code and Enter) is all it needs: the round's name (?round=; one round
 // found goes straight on, several let the user pick ?roundId=), a team of that round's races (its
@@ -21,10 +25,12 @@ import {
 import { Form, Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CsrfInput } from "~/components/CsrfInput";
+import { KioskEnrol, KioskLocked, type KioskView } from "~/components/KioskGate";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { Toasts } from "~/components/Toasts";
 import { readForm } from "~/lib/csrf.server";
 import { historyCodes, idParam, kioskContext, recheck, save, scan } from "~/lib/kiosk.server";
+import { kioskAccess, mayScan, noteSaved, savedBy } from "~/lib/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import {
   checkCode,
@@ -67,6 +73,14 @@ const LANE_MAX = 10;
 const scanUrl = (roundId: number, teamId: number) => `${PATH}?roundId=${roundId}&teamId=${teamId}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const access = await kioskAccess(request);
+  const view: KioskView = { staff: access.staff !== null, device: access.device?.name ?? null };
+  // Not a kiosk device: the frame and the explanation, whatever the query asks for.
+  if (!mayScan(access)) return json({ step: "locked" as const, view });
+  return json({ ...(await steps(request)), view });
+}
+
+async function steps(request: Request) {
   const { MSG } = messagesFor(request);
   const q = new URL(request.url).searchParams;
   const roundId = idParam(q.get("roundId"));
@@ -75,20 +89,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const ctx = kioskContext(roundId, teamId);
     if (!ctx) {
       const back = kioskRound(roundId) ? `${PATH}?roundId=${roundId}` : PATH;
-      return redirectWithToast(request, back, { type: "error", message: MSG.kioskTeamGone });
+      throw await redirectWithToast(request, back, { type: "error", message: MSG.kioskTeamGone });
     }
-    return json({
+    return {
       step: "scan" as const,
       round: ctx.round,
       team: ctx.team,
       limits: ctx.limits,
       requireSigned: ctx.requireSigned,
       roster: [...ctx.roster.values()],
-    });
+    };
   }
   if (roundId !== null) {
     const round = kioskRound(roundId);
-    if (!round) return redirectWithToast(request, PATH, { type: "error", message: MSG.kioskRoundGone });
+    if (!round) throw await redirectWithToast(request, PATH, { type: "error", message: MSG.kioskRoundGone });
     const races = racesOf(roundId);
     const lane = q.get("lane")?.trim().slice(0, LANE_MAX);
     let error: string | null = null;
@@ -97,16 +111,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if (race) throw redirect(scanUrl(roundId, race.teamId));
       error = MSG.laneNotFound(lane);
     }
-    return json({ step: "team" as const, round, races, error });
+    return { step: "team" as const, round, races, error };
   }
   const name = q.get("round")?.trim().slice(0, ROUND_NAME_MAX);
   if (name) {
     const rounds = findRoundsByName(name);
     if (rounds.length === 1) throw redirect(`${PATH}?roundId=${rounds[0].id}`);
-    if (rounds.length > 1) return json({ step: "pickRound" as const, rounds });
-    return json({ step: "round" as const, error: MSG.roundNotFound });
+    if (rounds.length > 1) return { step: "pickRound" as const, rounds };
+    return { step: "round" as const, error: MSG.roundNotFound };
   }
-  return json({ step: "round" as const, error: null });
+  return { step: "round" as const, error: null };
 }
 
 type Message = { text: string; error: boolean };
@@ -121,6 +135,12 @@ type ScanAnswer = {
 export async function action({ request }: ActionFunctionArgs) {
   limitRate(request, "kiosk", KIOSK_RATE);
   const { MSG } = messagesFor(request);
+  const access = await kioskAccess(request);
+  if (!mayScan(access))
+    throw new Response(MSG.kioskRefused, {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const form = await readForm(request);
   const q = new URL(request.url).searchParams;
   const roundId = idParam(q.get("roundId"));
@@ -137,7 +157,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "clear") return answer({ history: [], message: { text: MSG.historyCleared, error: false } });
   if (intent === "save") {
-    const result = save(ctx, codes, form.get("confirmed") === "yes");
+    const result = save(ctx, codes, form.get("confirmed") === "yes", savedBy(access));
     if (result.kind === "empty")
       return answer({
         history: [],
@@ -145,6 +165,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     if (result.kind === "confirm")
       return answer({ history: result.history, confirm: true, message: droppedNote(result.dropped) });
+    noteSaved(access);
     const note = droppedNote(result.dropped);
     return redirectWithToast(request, scanUrl(roundId, teamId), {
       type: note ? "warning" : "success",
@@ -181,13 +202,14 @@ export default function ScanningEntrance() {
         <header className="screen-head">
           <h1>{TITLES.scanningEntrance}</h1>
         </header>
-        <QueueBar queue={queue} />
+        {data.step === "locked" ? <KioskLocked /> : <QueueBar queue={queue} />}
         {data.step === "round" ? <RoundStep error={data.error} /> : null}
         {data.step === "pickRound" ? <PickRoundStep rounds={data.rounds} /> : null}
         {data.step === "team" ? <TeamStep data={data} /> : null}
         {data.step === "scan" ? (
           <ScanStep key={`${data.round.id}-${data.team.teamId}`} data={data} queue={queue} />
         ) : null}
+        <KioskEnrol view={data.view} back={PATH} />
       </section>
     </main>
   );

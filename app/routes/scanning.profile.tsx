@@ -1,12 +1,16 @@
-// /scanning/profile (public, plain layout; spec sections 2, 5): an auto-focused input for a scan
-// code (a keyboard-wedge scanner types it and Enter) and the participant it names: photo (approved
-// only, else a blank placeholder), name in upper case, year of birth, gender, association, and their
-// event teams sorted by event then team. A GET form (?code=): it only reads. 'Nothing to show.'
+// /scanning/profile (no login guard, plain layout; spec sections 2, 5): an auto-focused input for a
+// scan code (a keyboard-wedge scanner types it and Enter) and the participant it names: photo
+// (approved only, else a blank placeholder), name in upper case, year of birth (staff) or age group
+// (an enrolled device alone: rules/age-group.ts; issue 18), gender, association, and their event
+// teams sorted by event then team. Only a kiosk device gets any of it (lib/kiosk-device.server.ts);
+// anyone else gets the frame and a short explanation, and the code is not even read. A GET form (?code=): it only reads. 'Nothing to show.'
 // before a scan; 'Invalid input.' for a text that is not a code (or, with 'Require signed crew tags'
 // on, a plain or forged code); staff are not participants and are not shown.
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { KioskEnrol, KioskLocked, type KioskView } from "~/components/KioskGate";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
+import { kioskAccess, mayScan } from "~/lib/kiosk-device.server";
 import { readScanCode } from "~/lib/scan-code.server";
 import { scanProfile } from "~/models/scan.server";
 import { getSettings } from "~/models/settings.server";
@@ -14,6 +18,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { SCAN_CODE_MAX } from "~/rules/scan-code";
+import { type AgeGroup, ageGroupOf, malaysiaYear } from "~/rules/age-group";
 import { isParticipant } from "~/rules/scan-history";
 import kioskStyles from "~/styles/scanning.css";
 
@@ -22,22 +27,38 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: kioskStyle
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.scanningProfile);
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const access = await kioskAccess(request);
+  const view: KioskView = { staff: access.staff !== null, device: access.device?.name ?? null };
+  const none = { profile: null, error: null, locked: false, view };
+  if (!mayScan(access)) return json({ ...none, locked: true });
   const { MSG } = messagesFor(request);
   const code = new URL(request.url).searchParams.get("code")?.trim() ?? "";
-  if (!code) return json({ profile: null, error: null });
+  if (!code) return json(none);
   const userId = readScanCode(code.slice(0, SCAN_CODE_MAX + 1), getSettings().requireSignedTags);
-  if (userId === null) return json({ profile: null, error: MSG.scanInvalid });
-  const profile = scanProfile(userId);
-  if (!profile) return json({ profile: null, error: MSG.userNotFound });
-  if (!isParticipant(profile.role)) return json({ profile: null, error: MSG.scanNotParticipant });
-  return json({ profile, error: null });
+  if (userId === null) return json({ ...none, error: MSG.scanInvalid });
+  const found = scanProfile(userId);
+  if (!found) return json({ ...none, error: MSG.userNotFound });
+  if (!isParticipant(found.role)) return json({ ...none, error: MSG.scanNotParticipant });
+  // The exact year of birth only for staff; an enrolled device alone gets the age group.
+  const { yob, ...rest } = found;
+  const profile = {
+    ...rest,
+    yob: view.staff ? yob : null,
+    ageGroup: ageGroupOf(yob, malaysiaYear()),
+  };
+  return json({ ...none, profile });
 }
 
 export default function ScanningProfile() {
-  const { profile, error } = useLoaderData<typeof loader>();
+  const { profile, error, locked, view } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const { MSG, TITLES, LABELS } = useMessages();
   const genderLabel = { MALE: LABELS.male, FEMALE: LABELS.female } as const;
+  const ageLabel: Record<AgeGroup, string> = {
+    JUNIOR: LABELS.ageJunior,
+    PREMIER: LABELS.agePremier,
+    SENIOR: LABELS.ageSenior,
+  };
   return (
     <main className="plain kiosk">
       <div className="plain-brand">{TITLES.appName}</div>
@@ -46,28 +67,31 @@ export default function ScanningProfile() {
         <header className="screen-head">
           <h1>{TITLES.scanningProfile}</h1>
         </header>
+        {locked ? <KioskLocked /> : null}
         {/* Each scan remounts the input: empty and focused for the next one. */}
-        <Form method="get" className="kiosk-form" key={search}>
-          <label htmlFor="profile-code">{LABELS.kioskScanCode}</label>
-          <div className="kiosk-inline">
-            <input
-              id="profile-code"
-              name="code"
-              type="text"
-              required
-              // biome-ignore lint/a11y/noAutofocus: the spec's auto-focused input (a scanner types into it)
-              autoFocus
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              maxLength={SCAN_CODE_MAX}
-              defaultValue=""
-            />
-            <button type="submit" className="btn btn-primary">
-              {LABELS.show}
-            </button>
-          </div>
-        </Form>
+        {locked ? null : (
+          <Form method="get" className="kiosk-form" key={search}>
+            <label htmlFor="profile-code">{LABELS.kioskScanCode}</label>
+            <div className="kiosk-inline">
+              <input
+                id="profile-code"
+                name="code"
+                type="text"
+                required
+                // biome-ignore lint/a11y/noAutofocus: the spec's auto-focused input (a scanner types into it)
+                autoFocus
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                maxLength={SCAN_CODE_MAX}
+                defaultValue=""
+              />
+              <button type="submit" className="btn btn-primary">
+                {LABELS.show}
+              </button>
+            </div>
+          </Form>
+        )}
         {error ? (
           <p className="kiosk-msg kiosk-msg-error" role="alert">
             {error}
@@ -91,8 +115,14 @@ export default function ScanningProfile() {
             <div>
               <p className="profile-name">{profile.name.toUpperCase()}</p>
               <dl className="profile-facts">
-                <dt>{LABELS.yob}</dt>
-                <dd>{profile.yob ?? "–"}</dd>
+                {view.staff ? (
+                  <>
+                    <dt>{LABELS.yob}</dt>
+                    <dd>{profile.yob ?? "–"}</dd>
+                  </>
+                ) : null}
+                <dt>{LABELS.ageGroup}</dt>
+                <dd>{profile.ageGroup ? ageLabel[profile.ageGroup] : "–"}</dd>
                 <dt>{LABELS.gender}</dt>
                 <dd>{profile.gender ? genderLabel[profile.gender] : "–"}</dd>
                 <dt>{LABELS.kioskAssociation}</dt>
@@ -112,9 +142,10 @@ export default function ScanningProfile() {
               )}
             </div>
           </article>
-        ) : error ? null : (
+        ) : error || locked ? null : (
           <p className="empty">{MSG.nothingToShowDot}</p>
         )}
+        <KioskEnrol view={view} back="/scanning/profile" />
       </section>
     </main>
   );

@@ -21,5 +21,11 @@ export const scanLogColumnsOf = ({ LABELS }: Bundle, locale: Locale = "en"): Col
   { label: LABELS.timestamp, sort: "created", cell: (r) => formatDateTime(r.createdAt, locale) },
   { label: LABELS.eventTeam, cell: (r) => r.teamName },
   { label: LABELS.competitor, cell: (r) => r.userName },
+  // Which kiosk saved it (issue 18): the enrolled device's name, else the staff member logged in on
+  // it; a dash for logs from before devices were recorded.
+  {
+    label: LABELS.colKiosk,
+    cell: (r) => r.kioskName ?? (r.staffName ? LABELS.kioskStaffSave(r.staffName) : "–"),
+  },
 ];
 export const scanLogColumns = scanLogColumnsOf(EN);

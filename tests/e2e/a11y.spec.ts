@@ -108,6 +108,9 @@ const SCREENS: Record<Who | "ADMIN (race day)", (ids: Ids) => string[]> = {
     `/races/${ids.race}/edit`,
     `/races/${ids.race}/delete`,
     "/scan-log",
+    "/kiosks", // issue 18: enrolled kiosk devices
+    "/scanning/entrance", // with staff logged in: the kiosk and its enrol panel
+    "/scanning/profile",
     "/scoreboard-manage",
     "/training-sessions",
     "/training-sessions/new",

@@ -32,6 +32,7 @@ const TABLE: { path: string; roles: DemoRole[] | "guest" | "public" }[] = [
   { path: "/rounds", roles: ["ADMIN"] },
   { path: "/races", roles: STAFF },
   { path: "/scan-log", roles: ["ADMIN"] },
+  { path: "/kiosks", roles: ["ADMIN"] }, // beyond the spec: enrolled kiosk devices (issue 18)
   { path: "/senangpay/return?status_id=1&order_id=1&msg=x&transaction_id=1&hash=x", roles: "public" },
   { path: "/scanning/entrance", roles: "public" },
   { path: "/scanning/profile", roles: "public" },

@@ -8,6 +8,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { pdfPageCount, qrCodesInPdf } from "../pdf-qr";
 import { createCrewTagClub, withSignedTagsRequired } from "./db";
 import { asFreshClient, DEMO, flashToast, login, watchServerErrors } from "./helpers";
+import { asKioskDevice } from "./kiosk";
 
 watchServerErrors(test);
 test.beforeEach(async ({ page }) => {
@@ -72,6 +73,7 @@ test("the QR codes of the PDF are accepted at the scanning profile with 'Require
 }) => {
   const club = await createCrewTagClub({ members: 3, paid: 3 });
   await login(page, club.manager.email);
+  await asKioskDevice(page); // the profile shows people only on a kiosk device (issue 18)
   // Printed and scanned under one lock: no test voids the printed tags in between (ADR 0025).
   await withSignedTagsRequired(async () => {
     const { res, bytes } = await getPdf(page, "/members/crew-tags.pdf");

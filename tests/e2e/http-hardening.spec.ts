@@ -11,6 +11,7 @@ import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 import { e2eDb } from "./db";
 import { DEMO, login, PASSWORD } from "./helpers";
+import { createKioskDevice, KIOSK_COOKIE } from "./kiosk";
 import { startOwnServer } from "./own-server";
 
 const HOST = "127.0.0.1";
@@ -469,6 +470,7 @@ test.describe("cookies behind HTTPS", () => {
 test.describe("rate limits", () => {
   test("the entrance kiosk: one address gets 120 scans, saves or code checks at once, then 429", async () => {
     const c = browserless();
+    c.cookies.set(KIOSK_COOKIE, createKioskDevice().cookie); // an enrolled device (issue 18)
     const [round, team] = (e2eDb().prepare("SELECT round_id, team_id FROM races LIMIT 1").raw().get() ?? [
       1, 1,
     ]) as number[];
@@ -509,8 +511,8 @@ test.describe("rate limits", () => {
   });
 });
 
-test.describe("the public kiosk and scoreboard", () => {
-  test("reveal no email, phone, MyKad/passport number, address, password hash or token of anyone", async () => {
+test.describe("the kiosk and the public scoreboard", () => {
+  test("an enrolled kiosk and the scoreboard reveal no email, phone, MyKad/passport number, address, password hash or token of anyone; a stranger's kiosk not even names", async () => {
     const db = e2eDb();
     const secrets = new Map<string, string>();
     const keep = (what: string, values: unknown[]) => {
@@ -541,7 +543,9 @@ test.describe("the public kiosk and scoreboard", () => {
       .pluck()
       .all(team) as number[];
     const outsider = db.prepare("SELECT id FROM users WHERE role = 'ADMIN' LIMIT 1").pluck().get() as number;
+    // An enrolled kiosk device (issue 18): it may see names and photos, nothing more.
     const c = browserless();
+    c.cookies.set(KIOSK_COOKIE, createKioskDevice().cookie);
     const kiosk = `/scanning/entrance?roundId=${round}&teamId=${team}`;
     const bodies: [string, Promise<Response>][] = [];
     const getOf = (target: string) => bodies.push([`GET ${target}`, call(c, target)]);
@@ -595,5 +599,23 @@ test.describe("the public kiosk and scoreboard", () => {
     expect(texts.find(([w]) => w === `GET /scanning/profile?code=%23${members[0]}`)?.[1]).toContain(
       name.toUpperCase(),
     );
+    // A stranger (no login, no enrolled device): not even the names; the endpoints refuse.
+    const stranger = browserless();
+    for (const target of [
+      kiosk,
+      `${kiosk}&_data=routes%2Fscanning.entrance`,
+      `/scanning/profile?code=%23${members[0]}`,
+      `/scanning/profile?code=%23${members[0]}&_data=routes%2Fscanning.profile`,
+    ]) {
+      const res = await call(stranger, target);
+      expect(res.status, target).toBe(200);
+      expect((await res.text()).toLowerCase(), target).not.toContain(name.toLowerCase());
+    }
+    const refused = await call(
+      stranger,
+      `/scanning/entrance/check?roundId=${round}&teamId=${team}&code=%23${members[0]}`,
+    );
+    expect(refused.status).toBe(403);
+    expect((await refused.text()).toLowerCase()).not.toContain(name.toLowerCase());
   });
 });

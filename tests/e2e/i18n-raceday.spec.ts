@@ -1,5 +1,6 @@
-// Race day and training in Bahasa Melayu (issue 12, item 1), with JavaScript on and off: the public
-// entrance kiosk (its own language switch, a round, a team, a scan, the scanning profile), the
+// Race day and training in Bahasa Melayu (issue 12, item 1), with JavaScript on and off: the
+// entrance kiosk (its own language switch, what a browser that is not a kiosk device gets, then an
+// enrolled device's round, team, scan and scanning profile), the
 // public scoreboard in the visitor's language, an admin's Generate Draw dialog, and a manager's
 // Training Booking and Expression of Interest (a saved EOI's toast). English is the default
 // everywhere else (the existing specs of these screens).
@@ -7,6 +8,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { MS } from "../../app/messages.ms";
 import { createClub, createScanSetup, createUser, signedCodeOf } from "./db";
 import { asFreshClient, flashToast, login, watchServerErrors } from "./helpers";
+import { asKioskDevice } from "./kiosk";
 
 const { MSG, TITLES, LABELS } = MS;
 
@@ -19,8 +21,12 @@ const malay = (page: Page) => expect(page.locator("html")).toHaveAttribute("lang
 test("the kiosk, the scanning profile and the scoreboard speak Malay", async ({ page }) => {
   const s = await createScanSetup();
   const [m1] = s.team.members;
+  // What a stranger gets, in Malay; then the device as staff enrolled it (issue 18).
   await page.goto("/scanning/entrance");
   await page.getByRole("button", { name: "Bahasa Melayu" }).click();
+  await expect(page.getByText(MSG.kioskLocked)).toBeVisible();
+  await asKioskDevice(page);
+  await page.reload();
   await expect(h1(page, TITLES.scanningEntrance)).toBeVisible();
   await malay(page);
   await expect(page).toHaveTitle(`${TITLES.scanningEntrance} | ${TITLES.appName}`);
@@ -38,6 +44,7 @@ test("the kiosk, the scanning profile and the scoreboard speak Malay", async ({ 
   await expect(h1(page, TITLES.scanningProfile)).toBeVisible();
   await expect(page.getByRole("heading", { name: LABELS.kioskTeamEntries })).toBeVisible();
   await expect(page.getByText(LABELS.kioskAssociation, { exact: true })).toBeVisible();
+  await expect(page.getByText(LABELS.ageGroup, { exact: true })).toBeVisible();
   await page.goto("/scanning/profile?code=NOT-A-CODE");
   await expect(page.getByRole("alert")).toHaveText(MSG.scanInvalid);
 

@@ -27,6 +27,7 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
         ["All Rounds", "/rounds"],
         ["All Races", "/races"],
         ["All Scans", "/scan-log"],
+        ["Kiosks", "/kiosks"], // beyond the spec (issue 18)
       ],
     },
     {

@@ -17,8 +17,9 @@ const MAY_CHANGE: Record<string, string> = {
     "login, registration, reset and resend count every attempt before they know the outcome (a refused one too): that is the rate limit",
 };
 
-/** Routes a stranger may use to change the database (accounts, the kiosk, payments). Any other
- * route must leave it unchanged for a request without a login, whatever it answers. */
+/** Routes a stranger may use to change the database (accounts, payments). Any other route must
+ * leave it unchanged for a request without a login, whatever it answers: the kiosk's scans and saves
+ * too, since only a kiosk device may save (issue 18). */
 const PUBLIC_WRITERS = new Set([
   "auth.login.tsx",
   "auth.logout.tsx",
@@ -26,8 +27,6 @@ const PUBLIC_WRITERS = new Set([
   "auth.reset.tsx",
   "auth.resend-verification.tsx",
   "auth.verify.$token.tsx",
-  "scanning.entrance.tsx",
-  "scanning.entrance.save.ts",
   "senangpay.callback.tsx",
   "senangpay.return.tsx",
   "simulator.pay.tsx",
@@ -49,6 +48,7 @@ const TABLE_OF_SEGMENT: Record<string, string> = {
   "approve-photo": "users",
   "photo-approved": "users",
   associations: "associations",
+  kiosks: "kiosks",
 };
 
 /** How a row of a table belongs to a club (for "another club's id"). */

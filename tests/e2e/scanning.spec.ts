@@ -6,7 +6,9 @@
 // save that /scan-log lists (and its CSV). With JavaScript the network is cut mid-session: scans go
 // on, the save waits in the browser ("n scans waiting") and reaches the server when the network
 // returns; a reload keeps the history. 'Require signed crew tags' (one setting for the whole app)
-// is held off by a shared lock, and turned on alone by the forged-signature test.
+// is held off by a shared lock, and turned on alone by the forged-signature test. Each test's
+// browser is an enrolled kiosk device (issue 18: tests/e2e/kiosk.ts); the enrolment itself, and what
+// a browser that is not one gets, are tests/e2e/kiosk-devices.spec.ts's.
 import { expect, type Page, test } from "@playwright/test";
 import {
   createEvent,
@@ -34,6 +36,7 @@ import {
   openAs,
   watchServerErrors,
 } from "./helpers";
+import { asKioskDevice } from "./kiosk";
 
 const NOT_FOUND_ROUND = "Unable to find race. Please make sure the name is correct.";
 const INVALID = "Invalid input.";
@@ -42,7 +45,11 @@ const SAVED = "History has been successfully saved.";
 const FEMALE_QUESTION =
   "Not meeting minimum number of female participants required. Do you still want to proceed?";
 
-test.beforeEach(({ page }) => asFreshClient(page));
+let device: { id: number; name: string };
+test.beforeEach(async ({ page }) => {
+  await asFreshClient(page);
+  device = await asKioskDevice(page);
+});
 watchServerErrors(test);
 
 const code = (m: Member) => `#${m.id}`;
@@ -165,9 +172,12 @@ test.describe("Entrance kiosk", () => {
       await expect(row.locator('td[data-label="Timestamp"]')).toHaveText(
         /^\d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M$/,
       );
+      // The kiosk that saved it (issue 18).
+      await expect(row.locator('td[data-label="Kiosk"]')).toHaveText(device.name);
     }
     const records = (await downloadCsv(page)).filter((r) => r.length > 1);
-    expect(records[0]).toEqual(["Id", "Timestamp", "Event Team", "Competitor"]);
+    expect(records[0]).toEqual(["Id", "Timestamp", "Event Team", "Competitor", "Kiosk"]);
+    expect(records.slice(1).map((r) => r[4])).toEqual([device.name, device.name, device.name]);
     expect(
       records
         .slice(1)
@@ -404,9 +414,18 @@ test.describe("Scanning profile", () => {
       const card = page.getByRole("article", { name: m2.name.toUpperCase() });
       await expect(card.getByRole("img", { name: m2.name })).toBeVisible();
       await expect(card.getByText(m2.name.toUpperCase(), { exact: true })).toBeVisible();
-      await expect(card.locator("dd").nth(0)).toHaveText("1995");
+      // An enrolled device without staff: the age group, not the year of birth (issue 18).
+      const age = new Date().getFullYear() - 1995;
+      await expect(card.locator("dt")).toHaveText(["Age Group", "Gender", "Association"]);
+      await expect(card.locator("dd").nth(0)).toHaveText(
+        age <= 18 ? "Junior" : age >= 40 ? "Senior (S40)" : "Premier",
+      );
       await expect(card.locator("dd").nth(1)).toHaveText("Female");
       await expect(card.locator("dd").nth(2)).toHaveText(s.team.clubName);
+      const data = await page.request.get(
+        `/scanning/profile?code=${encodeURIComponent(code(m2))}&_data=routes%2Fscanning.profile`,
+      );
+      expect((await data.json()).profile).toMatchObject({ name: m2.name, yob: null });
       await expect(card.getByRole("listitem")).toHaveText([
         `${first.name} — ${s.team.clubName.toUpperCase()} B`,
         `${s.event.name} — ${s.team.name}`,

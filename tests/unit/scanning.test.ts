@@ -14,6 +14,8 @@ import { VALID_IMAGE } from "../../db/enums";
 
 let n = 0;
 const uniq = () => `${++n}-${process.pid}-${Date.now().toString(36)}`;
+/** A save from a staff login on a device that is not enrolled (no user row needed: null). */
+const BY = { kioskId: null, staffId: null };
 
 function setup(limits: { maxRace?: number; maxMale?: number; minFemale?: number } = {}) {
   const d = db();
@@ -139,7 +141,7 @@ describe("the kiosk's checks on the server", () => {
     const [m0, m1] = s.members;
     db().delete(schema.teamMembers).where(eq(schema.teamMembers.userId, m1.id)).run();
     const ctx = kioskContext(s.round.id, s.team.id)!;
-    const r = save(ctx, [`#${m0.id}`, `#${m1.id}`], true);
+    const r = save(ctx, [`#${m0.id}`, `#${m1.id}`], true, BY);
     expect(r.kind).toBe("saved");
     expect(r.kind === "saved" && r.dropped.map((d) => d.code)).toEqual([`#${m1.id}`]);
   });
@@ -151,19 +153,37 @@ describe("saving", () => {
     const [m0, m1, m2] = s.members;
     const ctx = kioskContext(s.round.id, s.team.id)!;
     const codes = [`#${m0.id}`, `#${m1.id}`, `#${m2.id}`];
-    expect(save(ctx, codes, false).kind).toBe("confirm");
+    expect(save(ctx, codes, false, BY).kind).toBe("confirm");
     expect(listScanLogs(s.round.id, "desc", null).total).toBe(0);
-    const first = save(ctx, codes, true);
+    const first = save(ctx, codes, true, BY);
     expect(first.kind === "saved" && first.written).toBe(3);
     // The same save again (a kiosk that lost the answer) and a bigger one: only the new row.
-    const again = save(kioskContext(s.round.id, s.team.id)!, [...codes, `#${s.members[3].id}`], true);
+    const again = save(kioskContext(s.round.id, s.team.id)!, [...codes, `#${s.members[3].id}`], true, BY);
     expect(again.kind === "saved" && again.written).toBe(1);
-    expect(save(ctx, ["junk"], true).kind).toBe("empty");
+    expect(save(ctx, ["junk"], true, BY).kind).toBe("empty");
     const page = listScanLogs(s.round.id, "asc", { limit: 2, offset: 0 });
     expect(page.total).toBe(4);
     expect(page.rows.map((r) => r.userId)).toEqual([m0.id, m1.id]);
     expect(page.rows[0].teamName).toBe(s.team.name);
     expect(listScanLogs(s.round.id, "desc", null).rows.map((r) => r.userId)[0]).toBe(s.members[3].id);
+  });
+
+  it("records which kiosk saved it and the staff member logged in on it (issue 18)", () => {
+    const s = setup();
+    const [m0, m1] = s.members;
+    const kiosk = db()
+      .insert(schema.kiosks)
+      .values({ name: `GATE ${uniq()}`, secretHash: "x", enrolledByName: "unit" })
+      .returning()
+      .get();
+    const ctx = kioskContext(s.round.id, s.team.id)!;
+    save(ctx, [`#${m0.id}`], true, { kioskId: kiosk.id, staffId: null });
+    save(ctx, [`#${m1.id}`], true, { kioskId: null, staffId: s.staff.id });
+    const rows = listScanLogs(s.round.id, "asc", null).rows;
+    expect(rows.map((r) => [r.userId, r.kioskName, r.staffName])).toEqual([
+      [m0.id, kiosk.name, null],
+      [m1.id, null, s.staff.name],
+    ]);
   });
 });
 

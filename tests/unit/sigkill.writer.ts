@@ -52,7 +52,7 @@ for (let i = 1; i < MEMBERS; i++) {
     { kind: "TICKET", label: "Dinner Ticket", count: 2, price: 3_000 },
   ]);
   say(`order ${order.id}`);
-  saveScanLogs(round.id, team.id, [members[i]]);
+  saveScanLogs(round.id, team.id, [members[i]], { kioskId: null, staffId: null });
   say(`scan ${members[i]}`);
 }
 say("done");
