@@ -5,7 +5,7 @@
 // through the rules (rules/scan-history.ts) against the team's roster as it is now. Only a kiosk
 // device gets here (lib/kiosk-device.server.ts: staff logged in, or an enrolled device; issue 18),
 // and a save records which (models/scan.server.ts SavedBy).
-import { getSettings } from "~/models/settings.server";
+import { crewTagVersion, getSettings } from "~/models/settings.server";
 import {
   type KioskTeam,
   kioskTeam,
@@ -26,9 +26,14 @@ import {
   scanInto,
 } from "~/rules/scan-history";
 import { untilDataChanges } from "./data-version.server";
-import { readScanCode } from "./scan-code.server";
+import { checkScanCode } from "./scan-code.server";
 
-export type KioskContext = KioskTeam & { roster: Map<number, ScanPerson>; requireSigned: boolean };
+export type KioskContext = KioskTeam & {
+  roster: Map<number, ScanPerson>;
+  requireSigned: boolean;
+  /** The crew tag version now: a tag of an earlier one is voided (ADR 0025). */
+  tagVersion: number;
+};
 
 /** A team racing in a round, its roster and the signed-tags setting; undefined when the team does
  * not race in that round (or the round or event is gone). Kept until the database changes
@@ -42,6 +47,7 @@ export const kioskContext: (roundId: number, teamId: number) => KioskContext | u
       ...team,
       roster: new Map(rosterOf(teamId).map((p) => [p.id, p])),
       requireSigned: getSettings().requireSignedTags,
+      tagVersion: crewTagVersion(),
     };
   },
   (roundId, teamId) => `${roundId}:${teamId}`,
@@ -66,12 +72,16 @@ export function historyCodes(form: FormData): string[] {
 
 /** Looks up every code at once (one query for the users who are not in the team). */
 function lookupOf(ctx: KioskContext, codes: readonly string[]): (code: string) => Lookup {
-  const ids = new Map(codes.map((c) => [c, readScanCode(c, ctx.requireSigned)]));
+  const verdicts = new Map(codes.map((c) => [c, checkScanCode(c, ctx.requireSigned, ctx.tagVersion)]));
+  const ids = new Map(
+    [...verdicts].map(([c, v]): [string, number | null] => [c, v.kind === "ok" ? v.userId : null]),
+  );
   const outsiders = [...new Set([...ids.values()])].filter(
     (id): id is number => id !== null && !ctx.roster.has(id),
   );
   const roles = rolesOf(outsiders);
   return (code) => {
+    if (verdicts.get(code)?.kind === "voided") return { kind: "voided" };
     const id = ids.get(code) ?? null;
     if (id === null) return { kind: "invalid" };
     const person = ctx.roster.get(id);

@@ -11,7 +11,7 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { KioskEnrol, KioskLocked, type KioskView } from "~/components/KioskGate";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { kioskAccess, mayScan } from "~/lib/kiosk-device.server";
-import { readScanCode } from "~/lib/scan-code.server";
+import { checkScanCode } from "~/lib/scan-code.server";
 import { scanProfile } from "~/models/scan.server";
 import { getSettings } from "~/models/settings.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -34,9 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { MSG } = messagesFor(request);
   const code = new URL(request.url).searchParams.get("code")?.trim() ?? "";
   if (!code) return json(none);
-  const userId = readScanCode(code.slice(0, SCAN_CODE_MAX + 1), getSettings().requireSignedTags);
-  if (userId === null) return json({ ...none, error: MSG.scanInvalid });
-  const found = scanProfile(userId);
+  const verdict = checkScanCode(code.slice(0, SCAN_CODE_MAX + 1), getSettings().requireSignedTags);
+  if (verdict.kind === "voided") return json({ ...none, error: MSG.scanTagVoided });
+  if (verdict.kind === "invalid") return json({ ...none, error: MSG.scanInvalid });
+  const found = scanProfile(verdict.userId);
   if (!found) return json({ ...none, error: MSG.userNotFound });
   if (!isParticipant(found.role)) return json({ ...none, error: MSG.scanNotParticipant });
   // The exact year of birth only for staff; an enrolled device alone gets the age group.

@@ -80,8 +80,12 @@ test("ADMIN voids the printed crew tags: audited, old tags refused at the kiosk,
     expect(entries.map((e) => e.action)).toEqual(["crew_tags.rotated"]);
     expect(JSON.parse(entries[0].details)).toEqual({ from: v, to: v + 1 });
 
-    // The tag printed before is refused at the kiosk (signed tags are required in this test).
+    // The tag printed before is refused at the kiosk, saying why (whether or not signed tags are
+    // required; they are in this test); a forged code of the old version is just invalid.
     await profileOf(page, old);
+    await expect(page.getByRole("alert")).toHaveText(MSG.scanTagVoided);
+    await expect(page.getByRole("article")).toHaveCount(0);
+    await profileOf(page, `${old.slice(0, -1)}${old.endsWith("A") ? "B" : "A"}`);
     await expect(page.getByRole("alert")).toHaveText(MSG.scanInvalid);
     await expect(page.getByRole("article")).toHaveCount(0);
 
