@@ -120,6 +120,9 @@ export const FAILURES: Record<string, Failure> = {
   "routes/races[.]csv": list("gettingRacesError"),
   "routes/_app.scan-log": list("gettingScanLogsError"),
   "routes/scan-log[.]csv": list("gettingScanLogsError"),
+  // Kiosk devices (issue 18): beyond the spec; the list says the generic sentence, Revoke 'updating'.
+  "routes/_app.kiosks.$id.revoke": { action: "updatingError" },
+  "routes/scanning.enrol": { action: "creatingError" },
   "routes/scanning.entrance": list("gettingEventTeamsError", { save: "historySaveError" }),
   "routes/scanning.entrance.save": { action: "historySaveError", json: true },
   "routes/scanning.profile": list("userDetailsError"),
