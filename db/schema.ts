@@ -288,6 +288,25 @@ export const paymentLogs = sqliteTable(
   (t) => [index("payment_logs_order").on(t.orderId), index("payment_logs_created").on(t.createdAt)],
 );
 
+/**
+ * Returns and callbacks that did not verify (bad shape or bad hash), counted instead of each stored:
+ * one row per day (Malaysia time), source and client address; past a cap of addresses per day the
+ * rest share the address "*". The first few of each day are also kept in full in payment_logs
+ * (verified 0). See docs/decisions/0023-payment-reference.md.
+ */
+export const paymentRejects = sqliteTable(
+  "payment_rejects",
+  {
+    /** YYYY-MM-DD, Malaysia time. */
+    day: text("day").notNull(),
+    source: text("source").notNull(),
+    address: text("address").notNull(),
+    calls: integer("calls").notNull().default(0),
+    lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.source, t.address] })],
+);
+
 export const orderNotes = sqliteTable(
   "order_notes",
   {

@@ -1,0 +1,8 @@
+CREATE TABLE `payment_rejects` (
+	`day` text NOT NULL,
+	`source` text NOT NULL,
+	`address` text NOT NULL,
+	`calls` integer DEFAULT 0 NOT NULL,
+	`last_at` integer NOT NULL,
+	PRIMARY KEY(`day`, `source`, `address`)
+);
