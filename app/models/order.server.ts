@@ -142,44 +142,45 @@ export type PaymentOutcome =
 
 /** Refused calls kept in full in payment_logs, per day (Malaysia time); the rest are only counted. */
 export const REJECT_SAMPLES_PER_DAY = 50;
-/** Addresses counted one by one per day and source; beyond this they share the address "*". */
+/** Addresses counted one by one per day, source and reason; beyond this they share the address "*". */
 export const REJECT_ADDRESSES_PER_DAY = 1000;
+/** Verified calls logged in full per order and status id; repeats beyond are only counted. */
+export const RESULTS_LOGGED_PER_STATUS = 20;
 
 const mytDay = (now: Date) => toMalaysiaLocal(now.getTime()).slice(0, 10);
 
 /**
- * A refused return or callback (its shape or its hash is wrong): one counter row per day, source
- * and address goes up; only the day's first REJECT_SAMPLES_PER_DAY are stored in full. So a flood of
- * forged calls costs a bounded number of rows, and ADMIN still sees that (and from where) it came.
+ * A call counted, not stored: one counter row per day, source, reason and address goes up. A
+ * refused one ("forged": its shape or its hash is wrong) is also stored in full while the day has
+ * had at most REJECT_SAMPLES_PER_DAY of them. So a flood costs a bounded number of rows, and ADMIN
+ * still sees that (and from where) it came.
  */
-function countRejected(tx: Tx, call: PaymentCall, now: Date) {
+function countCall(tx: Tx, call: PaymentCall, reason: "forged" | "repeat", now: Date) {
   const r = schema.paymentRejects;
   const day = mytDay(now);
+  const bucket = and(eq(r.day, day), eq(r.source, call.source), eq(r.reason, reason));
   let address = (call.address ?? "local").slice(0, 100);
   const known = tx
     .select({ calls: r.calls })
     .from(r)
-    .where(and(eq(r.day, day), eq(r.source, call.source), eq(r.address, address)))
+    .where(and(bucket, eq(r.address, address)))
     .get();
   if (!known) {
-    const addresses = tx
-      .select({ n: count() })
-      .from(r)
-      .where(and(eq(r.day, day), eq(r.source, call.source)))
-      .get();
+    const addresses = tx.select({ n: count() }).from(r).where(bucket).get();
     if ((addresses?.n ?? 0) >= REJECT_ADDRESSES_PER_DAY) address = "*";
   }
   tx.insert(r)
-    .values({ day, source: call.source, address, calls: 1, lastAt: now })
+    .values({ day, source: call.source, reason, address, calls: 1, lastAt: now })
     .onConflictDoUpdate({
-      target: [r.day, r.source, r.address],
+      target: [r.day, r.source, r.reason, r.address],
       set: { calls: sql`${r.calls} + 1`, lastAt: now },
     })
     .run();
+  if (reason !== "forged") return;
   const today = tx
     .select({ n: sql<number>`COALESCE(SUM(${r.calls}), 0)` })
     .from(r)
-    .where(eq(r.day, day))
+    .where(and(eq(r.day, day), eq(r.reason, "forged")))
     .get();
   if ((today?.n ?? 0) <= REJECT_SAMPLES_PER_DAY) logCall(tx, call, false, now);
 }
@@ -201,8 +202,9 @@ function logCall(tx: Tx, call: PaymentCall, verified: boolean, now: Date) {
 /**
  * One payment return or callback, idempotent.
  * - Refused (shape or hash wrong: rules/payment-ref.ts returnShape, the provider's verify): counted,
- *   sampled (countRejected), nothing else.
- * - Verified: logged in full; the order is the one with the reference's id AND token tag.
+ *   sampled (countCall), nothing else.
+ * - Verified: logged in full (a repeat of a result already logged RESULTS_LOGGED_PER_STATUS times
+ *   only counted); the order is the one with the reference's id AND token tag.
  * - A result already received for the order (same status and transaction id, or the same signed
  *   tail: rules/payment-ref.ts repeatsResult) changes nothing: a saved return or callback posted
  *   again after ADMIN set the status by hand leaves ADMIN's status standing, and return and
@@ -219,20 +221,24 @@ export function recordPayment(call: PaymentCall, now = new Date()): PaymentOutco
         transaction_id: call.transactionId,
       });
       if (!call.verified || !shape) {
-        countRejected(tx, call, now);
+        countCall(tx, call, "forged", now);
         return { kind: "forged" as const };
       }
       const p = schema.paymentLogs;
+      // The first results logged for this reference and status (a repeat is always of the first).
       const seen = tx
         .select({ statusId: p.statusId, transactionId: p.transactionId, msg: p.msg })
         .from(p)
         .where(and(eq(p.orderId, call.orderId), eq(p.verified, true), eq(p.statusId, call.statusId)))
+        .orderBy(p.id)
+        .limit(RESULTS_LOGGED_PER_STATUS)
         .all();
-      logCall(tx, call, true, now);
+      const repeat = repeatsResult(seen, call);
+      if (repeat && seen.length >= RESULTS_LOGGED_PER_STATUS) countCall(tx, call, "repeat", now);
+      else logCall(tx, call, true, now);
       const found = tx.select().from(o).where(eq(o.id, shape.ref.orderId)).get();
       const order = found && tokenTag(found.token) === shape.ref.tag ? found : undefined;
       if (!order) return { kind: "unknownOrder" as const };
-      const repeat = repeatsResult(seen, call);
       const next = repeat ? null : paymentTransition(order.status, call.statusId);
       if (!next) return { kind: "unchanged" as const, orderId: order.id, status: order.status, repeat };
       tx.update(o)
