@@ -72,7 +72,7 @@ export default function PaymentLogs() {
 
 /** Refused returns and callbacks per day: how many, from how many addresses, the busiest one. */
 function RefusedCalls({ days, samples }: { days: RejectDay[]; samples: number }) {
-  const { TITLES, LABELS } = useMessages();
+  const { LABELS } = useMessages();
   const columns: Column<RejectDay>[] = [
     { label: LABELS.date, cell: (r) => r.day },
     {
@@ -100,7 +100,7 @@ function RefusedCalls({ days, samples }: { days: RejectDay[]; samples: number })
         columns={columns}
         rows={days}
         rowKey={(r) => `${r.day}-${r.source}-${r.reason}`}
-        caption={`${TITLES.payments}: ${LABELS.refusedCalls}`}
+        caption={LABELS.refusedCalls}
         empty={LABELS.refusedCallsNone}
       />
     </section>
