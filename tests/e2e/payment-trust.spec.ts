@@ -120,11 +120,17 @@ test.describe("The return page", () => {
         transaction_id: "FORGED-MSG",
         hash: "0".repeat(64),
       };
-      await page.goto(`/senangpay/return?${new URLSearchParams(forged)}`);
-      await expect(page.getByText(PROCESSING, { exact: true })).toBeVisible();
+      const response = await page.goto(`/senangpay/return?${new URLSearchParams(forged)}`);
       const shown = msg.replace(/_/g, " ");
-      await expect(page.locator("body")).not.toContainText(shown);
-      await expect(page.locator("body")).not.toContainText("Call us");
+      // The page as served (before any script runs) and as first shown (before its post): the fixed
+      // text only. (The raw parameters ride in hidden inputs, escaped, to be posted and verified.)
+      const html = (await response?.text()) ?? "";
+      expect(html).toContain(PROCESSING);
+      expect(html).not.toContain(shown);
+      expect(html).not.toContain("<script>alert");
+      expect(await page.locator("body").innerText()).not.toContain(shown);
+      expect(await page.locator("body").innerText()).not.toContain("Call us");
+      await expect(page.getByText(PROCESSING, { exact: true }).first()).toBeVisible();
       if (!isJs()) await page.getByRole("button", { name: "Continue" }).click();
       await expect(page).toHaveURL(/\/orders$/);
       await expect(flashToast(page, RETURN_ERROR)).toBeVisible();
