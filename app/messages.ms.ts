@@ -1101,8 +1101,8 @@ export const MS: Bundle = {
     sourceCallback: "Panggilan balik",
     sourceReturn: "Kembali",
     refusedCalls: "Panggilan ditolak",
-    refusedCallsHint: (samples: number) =>
-      `Pulangan dan panggilan balik yang tidak sah (hash salah atau ID pesanan cacat) tidak mengubah apa-apa dan dikira di sini mengikut hari dan alamat; hanya ${samples} yang pertama setiap hari disenaraikan dalam log di bawah, sebagai "Tidak (palsu)". Keputusan sah yang dihantar berulang kali turut dikira di sini selepas dilog 20 kali.`,
+    refusedCallsHint: (n: number) =>
+      `Pulangan dan panggilan balik yang tidak sah (hash salah atau ID pesanan cacat) tidak mengubah apa-apa dan dikira di sini mengikut hari dan alamat; hanya ${n} yang pertama setiap hari disenaraikan dalam log di bawah, sebagai "Tidak (palsu)". Keputusan sah yang dihantar berulang kali turut dikira di sini selepas dilog 20 kali.`,
     refusedReason: "Sebab",
     refusedForged: "Tidak sah",
     refusedRepeat: "Berulang",

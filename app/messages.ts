@@ -1072,8 +1072,8 @@ export const LABELS = {
   sourceCallback: "Callback",
   sourceReturn: "Return",
   refusedCalls: "Refused calls",
-  refusedCallsHint: (samples: number) =>
-    `Returns and callbacks that did not verify (a wrong hash or a malformed order id) change nothing and are counted here per day and address; only the first ${samples} of each day are listed in the log below, as "No (forged)". A genuine result sent again and again is counted here too once it has been logged 20 times.`,
+  refusedCallsHint: (n: number) =>
+    `Returns and callbacks that did not verify (a wrong hash or a malformed order id) change nothing and are counted here per day and address; only the first ${n} of each day are listed in the log below, as "No (forged)". A genuine result sent again and again is counted here too once it has been logged 20 times.`,
   refusedReason: "Why",
   refusedForged: "Did not verify",
   refusedRepeat: "Repeated",
