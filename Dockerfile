@@ -33,6 +33,8 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs
 
+# PAYMENT_PROVIDER is deliberately not set here: a production start without it stops with a message
+# naming it (ADR 0023), so an image never runs on the payment simulator by accident.
 ENV NODE_ENV=production \
   PORT=3000 \
   DATABASE_PATH=/litefs/regatta.db \

@@ -10,6 +10,7 @@ import "~/i18n/bundles.server";
 import { NonceProvider } from "~/components/Nonce";
 import { StylesheetReaderProvider } from "~/components/Stylesheet";
 import { stylesheetText } from "~/lib/inline-css.server";
+import { checkEnvAtStart } from "~/lib/env.server";
 import { startJobs } from "~/lib/jobs.server";
 import { logError } from "~/lib/request-log.server";
 
@@ -18,6 +19,10 @@ import { logError } from "~/lib/request-log.server";
 export { answerFailures } from "~/lib/failures.server";
 
 const ABORT_DELAY = 5_000;
+
+// The configuration, checked as the server loads the build: a bad one stops start-up with its
+// message (PAYMENT_PROVIDER unset in production, ...); the simulator in production is announced.
+checkEnvAtStart();
 
 // Scheduled upkeep (expired sessions, tokens, idle throttles), on the LiteFS primary only.
 startJobs();

@@ -313,6 +313,28 @@ export const paymentLogs = sqliteTable(
   (t) => [index("payment_logs_order").on(t.orderId), index("payment_logs_created").on(t.createdAt)],
 );
 
+/**
+ * Returns and callbacks counted instead of each stored: those that did not verify (reason "forged":
+ * bad shape or bad hash; the first few of each day are also kept in full in payment_logs, verified
+ * 0) and verified repeats of a result already logged several times (reason "repeat"). One row per
+ * day (Malaysia time), source, reason and client address; past a cap of addresses per day the rest
+ * share the address "*". See docs/decisions/0023-payment-reference.md.
+ */
+export const paymentRejects = sqliteTable(
+  "payment_rejects",
+  {
+    /** YYYY-MM-DD, Malaysia time. */
+    day: text("day").notNull(),
+    source: text("source").notNull(),
+    /** "forged" (did not verify) or "repeat" (a verified result logged often enough already). */
+    reason: text("reason").notNull(),
+    address: text("address").notNull(),
+    calls: integer("calls").notNull().default(0),
+    lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.source, t.reason, t.address] })],
+);
+
 export const orderNotes = sqliteTable(
   "order_notes",
   {

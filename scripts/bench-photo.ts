@@ -57,6 +57,7 @@ const env = {
   OUTBOX_DIR: path.join(tmp, "outbox"),
   SMTP_URL: "",
   SESSION_SECRET: randomBytes(24).toString("hex"),
+  PAYMENT_PROVIDER: "simulator",
 };
 app = spawn("npx", ["remix-serve", "./build/index.js"], { env, detached: true, stdio: "ignore" });
 for (let i = 0; ; i++) {

@@ -1,5 +1,6 @@
 // `npm run demo`: build, migrate, seed (once) and start the app on the embedded defaults:
-// a SQLite file in ./data, a mail outbox in ./outbox, the payment simulator.
+// a SQLite file in ./data, a mail outbox in ./outbox, the payment simulator (PAYMENT_PROVIDER=simulator
+// unless the environment names another: a production build needs it named, ADR 0023).
 import { spawnSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -9,6 +10,7 @@ const env = { ...process.env, NODE_ENV: "production" };
 env.DATABASE_PATH ??= "./data/regatta.db";
 env.PORT ??= "3000";
 env.APP_URL ??= `http://localhost:${env.PORT}`;
+env.PAYMENT_PROVIDER ||= "simulator";
 if (!env.SESSION_SECRET) {
   // A per-machine secret kept beside the database, so sessions survive restarts.
   const file = path.join(path.dirname(path.resolve(env.DATABASE_PATH)), ".session-secret");

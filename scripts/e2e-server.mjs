@@ -63,6 +63,8 @@ const env = {
   OUTBOX_DIR: path.join(dir, "outbox"),
   SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
   SESSION_SECRET: "e2e-secret-0123456789abcdef",
+  // Production needs the provider named (ADR 0023): the tests pay on the built-in simulator.
+  PAYMENT_PROVIDER: "simulator",
   // The tests play the proxy in front of the app: this header is the client's address.
   TRUSTED_PROXY_HEADER: "X-Test-Client-IP",
   // A request with this header can make a named route's loader or action fail (app/lib/failures.server.ts).

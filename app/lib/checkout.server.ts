@@ -12,14 +12,16 @@ import type { DraftLine } from "~/rules/orders";
 export type { Checkout };
 
 /** The provider's checkout form for a new order; `what` says what it pays for ("Dinner ticket x 3
- * pax"), and the order id is added to it. */
+ * pax"), and the order id is added to it. The provider gets the order's reference as order_id
+ * (rules/payment-ref.ts: fixed width, with a tag of the order's token), never the bare id. */
 export function startCheckout(
-  order: Pick<CreatedOrder, "id" | "total">,
+  order: Pick<CreatedOrder, "id" | "token" | "total">,
   user: Pick<User, "name" | "email" | "phone">,
   what: string,
 ): Checkout {
   return paymentProvider().checkout({
     id: order.id,
+    token: order.token,
     total: order.total,
     detail: `${what}, order ${order.id}`,
     name: user.name,

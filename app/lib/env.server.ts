@@ -1,6 +1,8 @@
-// Configuration from the environment, validated once at start-up. Safe defaults run the
-// embedded mode (SQLite file, local mail outbox, payment simulator); production must set
-// SESSION_SECRET.
+// Configuration from the environment, validated once at start-up (entry.server.tsx calls
+// checkEnvAtStart when the server loads the build). Safe defaults run the embedded mode (SQLite
+// file, local mail outbox, payment simulator); production must set SESSION_SECRET and choose
+// PAYMENT_PROVIDER explicitly: an unset provider there stops start-up instead of quietly taking no
+// money through the simulator (ADR 0023), and PAYMENT_PROVIDER=simulator is logged loudly.
 import path from "node:path";
 import { z } from "zod";
 
@@ -16,7 +18,8 @@ const schema = z
     APP_URL: z.url().optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Regatta <no-reply@regatta.local>"),
-    PAYMENT_PROVIDER: z.enum(["simulator", "senangpay"]).default("simulator"),
+    /** No default here: development and tests fall back to the simulator below, production must say. */
+    PAYMENT_PROVIDER: z.enum(["simulator", "senangpay"]).optional(),
     SENANGPAY_MERCHANT_ID: z.string().optional(),
     SENANGPAY_SECRET_KEY: z.string().optional(),
     SENANGPAY_HASH: z.enum(["sha256", "md5"]).default("sha256"),
@@ -35,6 +38,14 @@ const schema = z
           "SESSION_SECRET is required in production (a long random string, e.g. `openssl rand -hex 32`).",
       });
     }
+    if (env.NODE_ENV === "production" && !env.PAYMENT_PROVIDER) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENT_PROVIDER"],
+        message:
+          "PAYMENT_PROVIDER is required in production: senangpay (with SENANGPAY_MERCHANT_ID and SENANGPAY_SECRET_KEY) for real payments, or simulator to take no money (a demo).",
+      });
+    }
     if (env.PAYMENT_PROVIDER === "senangpay" && !(env.SENANGPAY_MERCHANT_ID && env.SENANGPAY_SECRET_KEY)) {
       ctx.addIssue({
         code: "custom",
@@ -44,7 +55,11 @@ const schema = z
     }
   });
 
-export type Env = z.infer<typeof schema> & { APP_URL: string; SESSION_SECRET: string };
+export type Env = z.infer<typeof schema> & {
+  APP_URL: string;
+  SESSION_SECRET: string;
+  PAYMENT_PROVIDER: "simulator" | "senangpay";
+};
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "unset" (as in a .env file with `SMTP_URL=`).
@@ -59,6 +74,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     SESSION_SECRET: env.SESSION_SECRET ?? "dev-only-secret-not-for-production",
+    PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? "simulator",
     DATABASE_PATH: path.resolve(env.DATABASE_PATH),
     UPLOADS_DIR: path.resolve(env.UPLOADS_DIR),
     OUTBOX_DIR: path.resolve(env.OUTBOX_DIR),
@@ -70,4 +86,26 @@ let cached: Env | undefined;
 export function env(): Env {
   if (!cached) cached = parseEnv(process.env);
   return cached;
+}
+
+/** The loud line a production server on the simulator prints at start (and the tests read). */
+export const SIMULATOR_WARNING =
+  "[payments] PAYMENT_PROVIDER=simulator: NO MONEY IS TAKEN. Every checkout goes to the built-in simulator (/simulator/pay). Set PAYMENT_PROVIDER=senangpay for real payments.";
+
+/**
+ * Validates the configuration when the server loads the build, so a bad one stops start-up with
+ * its message rather than failing the first request; a production server on the simulator says
+ * so loudly. Returns the lines it printed (tests).
+ */
+export function checkEnvAtStart(source: Record<string, string | undefined> = process.env): string[] {
+  const e = source === process.env ? env() : parseEnv(source);
+  const printed: string[] = [];
+  if (e.NODE_ENV === "production" && e.PAYMENT_PROVIDER === "simulator") {
+    const banner = "*".repeat(78);
+    for (const line of [banner, SIMULATOR_WARNING, banner]) {
+      console.warn(line);
+      printed.push(line);
+    }
+  }
+  return printed;
 }

@@ -271,3 +271,81 @@ export function listPaymentLogs(
   const total = db().select({ n: count() }).from(p).where(w).get()?.n ?? 0;
   return { rows, total };
 }
+
+/**
+ * The same entries as listPaymentLogs without a page, for the CSV download: one batch of `size`
+ * rows per step, each read by its own query after the last row of the one before (keyset paging on
+ * created_at, id). Nothing stays open between steps: an open better-sqlite3 iterator would keep
+ * the process's one connection busy and refuse every write (kiosk scans, payments) for as long as a
+ * slow client takes to download the file.
+ */
+export function* paymentLogBatches(
+  filters: PaymentFilters,
+  order: { sort: "created"; dir: "asc" | "desc" },
+  size = 500,
+): Generator<PaymentRow[]> {
+  const parts: SQL[] = [];
+  if (filters.orderId) parts.push(sql`${p.orderId} LIKE ${containing(filters.orderId)} ESCAPE '\\'`);
+  if (filters.transactionId)
+    parts.push(sql`${p.transactionId} LIKE ${containing(filters.transactionId)} ESCAPE '\\'`);
+  const by = order.dir === "asc" ? [asc(p.createdAt), asc(p.id)] : [desc(p.createdAt), desc(p.id)];
+  let after: { createdAt: number; id: number } | null = null;
+  for (;;) {
+    const cursor: SQL | undefined = !after
+      ? undefined
+      : order.dir === "asc"
+        ? sql`(${p.createdAt} > ${after.createdAt} OR (${p.createdAt} = ${after.createdAt} AND ${p.id} > ${after.id}))`
+        : sql`(${p.createdAt} < ${after.createdAt} OR (${p.createdAt} = ${after.createdAt} AND ${p.id} < ${after.id}))`;
+    const rows: PaymentRow[] = db()
+      .select({
+        id: p.id,
+        createdAt: sql<number>`${p.createdAt}`,
+        orderId: p.orderId,
+        transactionId: p.transactionId,
+        statusId: p.statusId,
+        msg: p.msg,
+        verified: p.verified,
+        source: p.source,
+      })
+      .from(p)
+      .where(and(...parts, cursor))
+      .orderBy(...by)
+      .limit(size)
+      .all();
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+export type RejectDay = {
+  /** YYYY-MM-DD, Malaysia time. */
+  day: string;
+  source: string;
+  /** "forged" (did not verify) or "repeat" (a verified result repeated past what is logged). */
+  reason: string;
+  calls: number;
+  addresses: number;
+  /** The address that sent the most that day ("*": the addresses past the daily cap together). */
+  topAddress: string;
+  topCalls: number;
+};
+
+/** Counted (not logged) returns and callbacks per day, source and reason, newest day first (the
+ * last `days` days that had any), for the Payment Logs screen. */
+export function paymentRejectDays(days = 14): RejectDay[] {
+  const r = schema.paymentRejects;
+  return db().all<RejectDay>(sql`
+    SELECT d.day AS day, d.source AS source, d.reason AS reason, d.calls AS calls,
+      d.addresses AS addresses,
+      (SELECT address FROM ${r} t WHERE t.day = d.day AND t.source = d.source AND t.reason = d.reason
+        ORDER BY t.calls DESC, t.address LIMIT 1) AS topAddress,
+      (SELECT MAX(calls) FROM ${r} t WHERE t.day = d.day AND t.source = d.source AND t.reason = d.reason)
+        AS topCalls
+    FROM (SELECT day, source, reason, SUM(calls) AS calls, COUNT(*) AS addresses FROM ${r}
+      WHERE day IN (SELECT DISTINCT day FROM ${r} ORDER BY day DESC LIMIT ${days})
+      GROUP BY day, source, reason) d
+    ORDER BY d.day DESC, d.source, d.reason
+  `);
+}

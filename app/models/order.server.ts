@@ -1,14 +1,16 @@
 // Orders and payments: every change is one transaction. An order and its lines are created
-// together; a payment result is logged (forged ones too) and moves the order at most once; the
+// together; a payment result is logged (forged ones counted and sampled) and moves the order at most once; the
 // order's effects (crew tag fees paid, event teams created) are applied exactly once, guarded
 // by orders.effects_applied_at; staff changes are audited with the change.
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../db/enums";
 import { type Actor, audit } from "./audit.server";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
 import { nextTeamNames } from "~/rules/entries";
+import { toMalaysiaLocal } from "~/rules/format";
 import { adminMaySet, type DraftLine, draftTotal, managerMayCancel, paymentTransition } from "~/rules/orders";
+import { paymentRef, repeatsResult, returnShape, tokenTag } from "~/rules/payment-ref";
 
 const o = schema.orders;
 const l = schema.orderLines;
@@ -121,45 +123,124 @@ function createEventTeams(tx: Tx, orderId: number) {
 
 export type PaymentCall = {
   statusId: string;
+  /** The `order_id` as received: our reference (rules/payment-ref.ts) when genuine. */
   orderId: string;
   msg: string;
   transactionId: string;
+  /** The provider's hash checked out. */
   verified: boolean;
   source: "return" | "callback";
+  /** The client's address (throttle.server clientAddress), for counting refused calls. */
+  address?: string;
 };
 
 export type PaymentOutcome =
   | { kind: "forged" }
   | { kind: "unknownOrder" }
   | { kind: "applied"; orderId: number; from: OrderStatus; to: OrderStatus; effectsApplied: boolean }
-  | { kind: "unchanged"; orderId: number; status: OrderStatus };
+  | { kind: "unchanged"; orderId: number; status: OrderStatus; repeat: boolean };
+
+/** Refused calls kept in full in payment_logs, per day (Malaysia time); the rest are only counted. */
+export const REJECT_SAMPLES_PER_DAY = 50;
+/** Addresses counted one by one per day, source and reason; beyond this they share the address "*". */
+export const REJECT_ADDRESSES_PER_DAY = 1000;
+/** Verified calls logged in full per order and status id; repeats beyond are only counted. */
+export const RESULTS_LOGGED_PER_STATUS = 20;
+
+const mytDay = (now: Date) => toMalaysiaLocal(now.getTime()).slice(0, 10);
 
 /**
- * One payment return or callback, idempotent: logged always (a forged one as unverified); only a
- * verified one can move the order, and only as `paymentTransition` allows; the status check and the
- * update are one statement inside one transaction, so return and callback racing each other move
- * the order once.
+ * A call counted, not stored: one counter row per day, source, reason and address goes up. A
+ * refused one ("forged": its shape or its hash is wrong) is also stored in full while the day has
+ * had at most REJECT_SAMPLES_PER_DAY of them. So a flood costs a bounded number of rows, and ADMIN
+ * still sees that (and from where) it came.
+ */
+function countCall(tx: Tx, call: PaymentCall, reason: "forged" | "repeat", now: Date) {
+  const r = schema.paymentRejects;
+  const day = mytDay(now);
+  const bucket = and(eq(r.day, day), eq(r.source, call.source), eq(r.reason, reason));
+  let address = (call.address ?? "local").slice(0, 100);
+  const known = tx
+    .select({ calls: r.calls })
+    .from(r)
+    .where(and(bucket, eq(r.address, address)))
+    .get();
+  if (!known) {
+    const addresses = tx.select({ n: count() }).from(r).where(bucket).get();
+    if ((addresses?.n ?? 0) >= REJECT_ADDRESSES_PER_DAY) address = "*";
+  }
+  tx.insert(r)
+    .values({ day, source: call.source, reason, address, calls: 1, lastAt: now })
+    .onConflictDoUpdate({
+      target: [r.day, r.source, r.reason, r.address],
+      set: { calls: sql`${r.calls} + 1`, lastAt: now },
+    })
+    .run();
+  if (reason !== "forged") return;
+  const today = tx
+    .select({ n: sql<number>`COALESCE(SUM(${r.calls}), 0)` })
+    .from(r)
+    .where(and(eq(r.day, day), eq(r.reason, "forged")))
+    .get();
+  if ((today?.n ?? 0) <= REJECT_SAMPLES_PER_DAY) logCall(tx, call, false, now);
+}
+
+function logCall(tx: Tx, call: PaymentCall, verified: boolean, now: Date) {
+  tx.insert(schema.paymentLogs)
+    .values({
+      statusId: call.statusId.slice(0, 20),
+      msg: call.msg.slice(0, 200),
+      transactionId: call.transactionId.slice(0, 100),
+      orderId: call.orderId.slice(0, 100),
+      verified,
+      source: call.source,
+      createdAt: now,
+    })
+    .run();
+}
+
+/**
+ * One payment return or callback, idempotent.
+ * - Refused (shape or hash wrong: rules/payment-ref.ts returnShape, the provider's verify): counted,
+ *   sampled (countCall), nothing else.
+ * - Verified: logged in full (a repeat of a result already logged RESULTS_LOGGED_PER_STATUS times
+ *   only counted); the order is the one with the reference's id AND token tag.
+ * - A result already received for the order (same status and transaction id, or the same signed
+ *   tail: rules/payment-ref.ts repeatsResult) changes nothing: a saved return or callback posted
+ *   again after ADMIN set the status by hand leaves ADMIN's status standing, and return and
+ *   callback of one payment act once, in either order.
+ * - Otherwise the order moves as `paymentTransition` allows; the status check and the update are
+ *   one statement inside one transaction, so return and callback racing each other move it once.
  */
 export function recordPayment(call: PaymentCall, now = new Date()): PaymentOutcome {
   return db().transaction(
     (tx) => {
-      tx.insert(schema.paymentLogs)
-        .values({
-          statusId: call.statusId.slice(0, 20),
-          msg: call.msg.slice(0, 200),
-          transactionId: call.transactionId.slice(0, 100),
-          orderId: call.orderId.slice(0, 100),
-          verified: call.verified,
-          source: call.source,
-          createdAt: now,
-        })
-        .run();
-      if (!call.verified) return { kind: "forged" as const };
-      const id = /^\d{1,12}$/.test(call.orderId) ? Number(call.orderId) : null;
-      const order = id === null ? undefined : tx.select().from(o).where(eq(o.id, id)).get();
+      const shape = returnShape({
+        status_id: call.statusId,
+        order_id: call.orderId,
+        transaction_id: call.transactionId,
+      });
+      if (!call.verified || !shape) {
+        countCall(tx, call, "forged", now);
+        return { kind: "forged" as const };
+      }
+      const p = schema.paymentLogs;
+      // The first results logged for this reference and status (a repeat is always of the first).
+      const seen = tx
+        .select({ statusId: p.statusId, transactionId: p.transactionId, msg: p.msg })
+        .from(p)
+        .where(and(eq(p.orderId, call.orderId), eq(p.verified, true), eq(p.statusId, call.statusId)))
+        .orderBy(p.id)
+        .limit(RESULTS_LOGGED_PER_STATUS)
+        .all();
+      const repeat = repeatsResult(seen, call);
+      if (repeat && seen.length >= RESULTS_LOGGED_PER_STATUS) countCall(tx, call, "repeat", now);
+      else logCall(tx, call, true, now);
+      const found = tx.select().from(o).where(eq(o.id, shape.ref.orderId)).get();
+      const order = found && tokenTag(found.token) === shape.ref.tag ? found : undefined;
       if (!order) return { kind: "unknownOrder" as const };
-      const next = paymentTransition(order.status, call.statusId);
-      if (!next) return { kind: "unchanged" as const, orderId: order.id, status: order.status };
+      const next = repeat ? null : paymentTransition(order.status, call.statusId);
+      if (!next) return { kind: "unchanged" as const, orderId: order.id, status: order.status, repeat };
       tx.update(o)
         .set({ status: next, updatedAt: now, transactionId: call.transactionId || order.transactionId })
         .where(and(eq(o.id, order.id), eq(o.status, order.status)))
@@ -169,6 +250,13 @@ export function recordPayment(call: PaymentCall, now = new Date()): PaymentOutco
     },
     { behavior: "immediate" },
   );
+}
+
+/** The reference sent to the payment provider for this order (tests, and the checkout via
+ * rules/payment-ref.ts paymentRef), or null for an unknown order. */
+export function paymentRefOf(orderId: number): string | null {
+  const order = db().select({ id: o.id, token: o.token }).from(o).where(eq(o.id, orderId)).get();
+  return order ? paymentRef(order) : null;
 }
 
 /** A manager cancels their own Processing order. */

@@ -1,15 +1,21 @@
 // /senangpay/callback: the payment provider's server-to-server notice (POST only; a resource
 // route, so no page and no Origin check). It comes from SenangPay's servers, not a browser of
 // ours, so it carries no CSRF token and is exempt: the hash is its proof, checked in constant time
-// before anything else. Every call is logged (a forged one as unverified); the order moves at most
-// once and its effects apply once, however often and in whatever order callback and return
-// arrive (recordPayment). Replies text/plain:
-//   400 "Bad Request"  a parameter missing, or a hash that does not verify (logged, nothing changed);
+// before anything else, with the shape of what it carries (our reference as order_id, a status id
+// SenangPay defines, a transaction id: rules/payment-ref.ts). A verified call is logged in full; a
+// refused one is counted per day and address and only the day's first few kept (recordPayment).
+// The order moves at most once and its effects apply once, however often and in whatever order
+// callback and return arrive; a result received before changes nothing (ADMIN's manual status
+// stands). At most PAYMENT_CALLBACK_RATE calls per client address (429 beyond). Replies text/plain:
+//   400 "Bad Request"  a parameter missing, a wrong shape or a hash that does not verify (counted);
+//   429                too many calls from this address;
 //   200 "OK"           otherwise, also for an order we do not know or a repeat (nothing to retry).
-// See docs/decisions/0012-members-and-payments.md.
+// See docs/decisions/0012-members-and-payments.md and 0023-payment-reference.md.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { sendOrderPaidEmail } from "~/lib/order-mail.server";
-import { paymentProvider } from "~/lib/payments/provider.server";
+import { PAYMENT_CALLBACK_RATE, paymentProvider } from "~/lib/payments/provider.server";
+import { limitRate } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/models/throttle.server";
 import { readReturnParams } from "~/lib/payments/senangpay";
 import { recordPayment } from "~/models/order.server";
 import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
@@ -26,6 +32,7 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return text("Method Not Allowed", 405, { Allow: "POST" });
+  limitRate(request, "payment-callback", PAYMENT_CALLBACK_RATE);
   const mediaType = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (!FORM_TYPES.includes(mediaType)) return text("Bad Request", 400);
   let form: FormData;
@@ -44,6 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     transactionId: params.transaction_id,
     verified,
     source: "callback",
+    address: clientAddress(request),
   });
   if (outcome.kind === "forged") return text("Bad Request", 400);
   if (outcome.kind === "applied" && outcome.to === "PAID") await sendOrderPaidEmail(outcome.orderId);

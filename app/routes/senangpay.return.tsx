@@ -1,10 +1,12 @@
 // /senangpay/return (no guard): where the payment provider sends the buyer's browser back, with
-// status_id, order_id, msg, transaction_id and hash. Any missing: not-found. A GET only shows the
-// provider's message (underscores as spaces) and a form carrying the five parameters, which posts
-// itself after about a second with JavaScript (a Continue button without). The POST verifies the
-// hash, records the result (models/order.server.ts recordPayment: logged always, the order moved
-// at most once, effects once, whatever the callback did before), sends the order-paid email when
-// this call paid the order, and goes to /orders with the message (or the spec's error) as a toast.
+// status_id, order_id, msg, transaction_id and hash. Any missing: not-found. A GET shows a fixed
+// "Processing your payment ..." (never the provider's msg: nothing is verified yet, and anyone can
+// make this URL) and a form carrying the five parameters, which posts itself after about a second
+// with JavaScript (a Continue button without). The POST (at most PAYMENT_RETURN_RATE per address)
+// verifies the shape and the hash, records the result (models/order.server.ts recordPayment: a
+// verified one logged, a refused one counted; the order moved at most once, effects once, a
+// repeat changes nothing), sends the order-paid email when this call paid the order, and goes to
+// /orders with the provider's message as an info toast, only when verified (else the spec's error).
 import {
   type ActionFunctionArgs,
   json,
@@ -17,7 +19,9 @@ import { useEffect, useRef, useState } from "react";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { readForm } from "~/lib/csrf.server";
 import { sendOrderPaidEmail } from "~/lib/order-mail.server";
-import { paymentProvider } from "~/lib/payments/provider.server";
+import { PAYMENT_RETURN_RATE, paymentProvider } from "~/lib/payments/provider.server";
+import { limitRate } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/models/throttle.server";
 import { readReturnParams, showMsg } from "~/lib/payments/senangpay";
 import { redirectWithToast } from "~/lib/toast.server";
 import { recordPayment } from "~/models/order.server";
@@ -33,10 +37,11 @@ export const RETURN_PARAMS = ["status_id", "order_id", "msg", "transaction_id", 
 export function loader({ request }: LoaderFunctionArgs) {
   const params = readReturnParams(new URL(request.url).searchParams);
   if (!params) throw redirect("/not-found");
-  return json({ params, message: showMsg(params.msg) });
+  return json({ params });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  limitRate(request, "payment-return", PAYMENT_RETURN_RATE);
   const form = await readForm(request);
   const params = readReturnParams(form);
   if (!params) throw redirect("/not-found");
@@ -48,6 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
     transactionId: params.transaction_id,
     verified,
     source: "return",
+    address: clientAddress(request),
   });
   if (outcome.kind === "applied" && outcome.to === "PAID") await sendOrderPaidEmail(outcome.orderId);
   if (outcome.kind === "applied" && outcome.to !== "PAID") serveWaitlistSoon(); // a failure frees its entries
@@ -65,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const RETURN_DELAY_MS = 1000;
 
 export default function PaymentReturn() {
-  const { params, message } = useLoaderData<typeof loader>();
+  const { params } = useLoaderData<typeof loader>();
   const { MSG, TITLES, LABELS } = useMessages();
   const form = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
@@ -78,16 +84,14 @@ export default function PaymentReturn() {
     <main className="plain">
       <section className="card narrow center">
         <h1>{TITLES.paymentReturn}</h1>
-        <p role="status">{message}</p>
+        <p role="status">{MSG.paymentProcessing}</p>
         <Form method="post" ref={form}>
           <CsrfInput />
           <TaskInput task={LABELS.taskProcessingPayment} />
           {RETURN_PARAMS.map((name) => (
             <input key={name} type="hidden" name={name} value={params[name]} />
           ))}
-          {hydrated ? (
-            <p className="hint">{MSG.paymentProcessing}</p>
-          ) : (
+          {hydrated ? null : (
             <button type="submit" className="btn btn-primary">
               {LABELS.continue}
             </button>

@@ -5,6 +5,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { paymentRef } from "../../app/rules/payment-ref";
 import { defaultSettings } from "../../app/rules/settings-schema";
 import { DEMO, PASSWORD } from "./helpers";
 
@@ -311,13 +312,44 @@ export type PaymentLogRecord = {
   transaction_id: string;
 };
 
-/** The payment log of an order (every return and callback, forged ones too), oldest first. */
+/** The payment log of an order (every verified return and callback under its reference, and the
+ * day's first refused ones), oldest first. */
 export function paymentLogsOf(orderId: number): PaymentLogRecord[] {
   return e2eDb()
     .prepare(
       "SELECT source, verified, status_id, msg, transaction_id FROM payment_logs WHERE order_id = ? ORDER BY id",
     )
-    .all(String(orderId)) as PaymentLogRecord[];
+    .all(paymentRefOfOrder(orderId)) as PaymentLogRecord[];
+}
+
+/** The reference the checkout sends as order_id for this order (app/rules/payment-ref.ts). */
+export function paymentRefOfOrder(orderId: number): string {
+  const row = e2eDb().prepare("SELECT id, token FROM orders WHERE id = ?").get(orderId) as
+    | { id: number; token: string }
+    | undefined;
+  if (!row) throw new Error(`no order ${orderId}`);
+  return paymentRef(row);
+}
+
+/** The simulator's secret as app/lib/payments/provider.server.ts derives it from the e2e server's
+ * SESSION_SECRET (scripts/e2e-server.mjs). */
+const SIMULATOR_SECRET = createHmac("sha256", "e2e-secret-0123456789abcdef")
+  .update("payment-simulator")
+  .digest("base64url");
+
+export type ReturnFields = { status_id: string; order_id: string; transaction_id: string; msg: string };
+
+/** A return or callback signed as the simulator signs it (SenangPay's sha256 mode). */
+export function simulatorSigned(fields: ReturnFields): ReturnFields & { hash: string } {
+  const text = `${SIMULATOR_SECRET}${fields.status_id}${fields.order_id}${fields.transaction_id}${fields.msg}`;
+  return { ...fields, hash: createHmac("sha256", SIMULATOR_SECRET).update(text).digest("hex") };
+}
+
+/** Today's counted (not logged) payment calls from one client address. */
+export function paymentRejectsFrom(address: string): { source: string; reason: string; calls: number }[] {
+  return e2eDb()
+    .prepare("SELECT source, reason, calls FROM payment_rejects WHERE address = ? ORDER BY source, reason")
+    .all(address) as { source: string; reason: string; calls: number }[];
 }
 
 /** A Processing crew tag fee order of `ownerId` for these members (as the checkout makes it). */

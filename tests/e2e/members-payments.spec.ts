@@ -13,6 +13,7 @@ import {
   orderRecord,
   ordersOwnedBy,
   paymentLogsOf,
+  paymentRefOfOrder,
   setMemberState,
 } from "./db";
 import {
@@ -299,12 +300,14 @@ test.describe("Crew tag fee payment", () => {
 });
 
 test.describe("Payment calls", () => {
-  test("a forged callback or return changes nothing but is logged", async ({ page }) => {
+  test("a forged callback or return changes nothing but is logged (the day's first in full)", async ({
+    page,
+  }) => {
     const { manager, fee } = await ourClub();
     const orderId = createMembershipOrder(manager.id, [fee[0].id]);
     const forged = {
       status_id: "1",
-      order_id: String(orderId),
+      order_id: paymentRefOfOrder(orderId),
       msg: "Payment_was_successful",
       transaction_id: "FORGED1",
       hash: "0".repeat(64),
@@ -323,7 +326,8 @@ test.describe("Payment calls", () => {
       },
     ]);
 
-    // The same through the buyer's browser: the page shows the message, the POST refuses it.
+    // The same through the buyer's browser: the page says only "Processing your payment ...", the
+    // POST refuses it.
     await login(page, manager.email);
     await page.goto(`/senangpay/return?${new URLSearchParams(forged)}`);
     if (!isJs()) await page.getByRole("button", { name: "Continue" }).click();

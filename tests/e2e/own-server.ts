@@ -64,6 +64,7 @@ export async function startOwnServer(dir: string, env: Record<string, string> = 
       OUTBOX_DIR: path.join(dir, "outbox"),
       SMTP_URL: "",
       SESSION_SECRET: "own-server-secret-0123456789abcdef",
+      PAYMENT_PROVIDER: "simulator",
       TRUSTED_PROXY_HEADER: ADDRESS_HEADER,
       ...env,
     },

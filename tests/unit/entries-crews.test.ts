@@ -23,7 +23,7 @@ import {
   waitlistOf,
 } from "~/models/entries.server";
 import { deleteEvent } from "~/models/event.server";
-import { cancelOwnOrder, recordPayment, setOrderStatus } from "~/models/order.server";
+import { cancelOwnOrder, paymentRefOf, recordPayment, setOrderStatus } from "~/models/order.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
 import { HOLD_HOURS } from "~/rules/entries";
@@ -94,7 +94,7 @@ const entry = (id: number) => db().select().from(schema.waitlist).where(eq(schem
 const pay = (orderId: number, source: "return" | "callback", statusId = "1") =>
   recordPayment({
     statusId,
-    orderId: String(orderId),
+    orderId: paymentRefOf(orderId) ?? "",
     msg: "x",
     transactionId: `EC${orderId}`,
     verified: true,

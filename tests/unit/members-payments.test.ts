@@ -18,7 +18,8 @@ import {
   memberPhoto,
   parseMemberIds,
 } from "~/models/member.server";
-import { recordPayment } from "~/models/order.server";
+import { paymentRefOf, recordPayment } from "~/models/order.server";
+import { paymentRef } from "~/rules/payment-ref";
 import type { User } from "~/models/user.server";
 import { action as callbackAction, loader as callbackLoader } from "~/routes/senangpay.callback";
 import { loader as simulatorLoader } from "~/routes/simulator.pay";
@@ -200,7 +201,7 @@ describe("crew tag fee checkout", () => {
     // The payment fails: the members are free again; nobody is paid.
     recordPayment({
       statusId: "0",
-      orderId: String(first.order.id),
+      orderId: paymentRefOf(first.order.id) ?? "",
       msg: "Payment_failed",
       transactionId: "T-fail",
       verified: true,
@@ -224,7 +225,12 @@ const callback = (fields: Record<string, string>, method = "POST") =>
   });
 
 function signed(orderId: number, statusId: string, msg: string, transactionId: string) {
-  const p = { status_id: statusId, order_id: String(orderId), msg, transaction_id: transactionId };
+  const p = {
+    status_id: statusId,
+    order_id: paymentRefOf(orderId) ?? paymentRef({ id: orderId, token: "no-such-order" }),
+    msg,
+    transaction_id: transactionId,
+  };
   return { ...p, hash: returnHash("sha256", simulatorSecret(), p) };
 }
 
@@ -255,7 +261,7 @@ describe("callback route", () => {
     const logs = db()
       .select()
       .from(schema.paymentLogs)
-      .where(eq(schema.paymentLogs.orderId, String(id)))
+      .where(eq(schema.paymentLogs.orderId, paymentRefOf(id) ?? ""))
       .all();
     expect(logs.map((l) => [l.source, l.verified])).toEqual([
       ["callback", false],

@@ -192,16 +192,18 @@ describe("payment logs", () => {
       source: "callback" as const,
     };
     const at = (m: number) => new Date(Date.UTC(2030, 0, 1, 0, m));
-    recordPayment({ ...base, orderId: "770001", transactionId: "TXN_A%1" }, at(1));
-    recordPayment({ ...base, orderId: "770002", transactionId: "TXN-B-2" }, at(2));
-    recordPayment({ ...base, orderId: "770002", transactionId: "FORGED-3", verified: false }, at(3));
+    // References of orders that do not exist: verified calls are logged in full all the same.
+    const ref = (id: number) => `R0000${id}-00000000000${id % 10}`;
+    recordPayment({ ...base, orderId: ref(770001), transactionId: "TXN_A%1" }, at(1));
+    recordPayment({ ...base, orderId: ref(770002), transactionId: "TXN-B-2" }, at(2));
+    recordPayment({ ...base, orderId: ref(770002), transactionId: "FORGED-3", verified: false }, at(3));
     const byOrder = listPaymentLogs({ orderId: "77000" }, { sort: "created", dir: "desc" }, null);
     expect(byOrder.rows.map((r) => r.transactionId)).toEqual(["FORGED-3", "TXN-B-2", "TXN_A%1"]);
     expect(byOrder.rows.map((r) => r.verified)).toEqual([false, true, true]);
     expect(listPaymentLogs({ transactionId: "_A%" }, { sort: "created", dir: "desc" }, null).total).toBe(1);
     expect(listPaymentLogs({ transactionId: "%" }, { sort: "created", dir: "desc" }, null).total).toBe(1);
     const both = listPaymentLogs(
-      { orderId: "770002", transactionId: "txn" },
+      { orderId: "0770002", transactionId: "txn" },
       { sort: "created", dir: "desc" },
       null,
     );

@@ -7,6 +7,7 @@ import { db, schema } from "~/lib/db.server";
 import { returnHash } from "~/lib/payments/senangpay";
 import { paymentProvider, simulatorSecret } from "~/lib/payments/provider.server";
 import { listAudit } from "~/models/audit.server";
+import { paymentRef } from "~/rules/payment-ref";
 import {
   addOrderNote,
   cancelOverdueOrders,
@@ -14,6 +15,7 @@ import {
   createOrder,
   membersInOpenOrders,
   orderDetails,
+  paymentRefOf,
   recordPayment,
   setOrderStatus,
 } from "~/models/order.server";
@@ -45,6 +47,7 @@ const paid = (id: number) =>
   db().select().from(schema.users).where(eq(schema.users.id, id)).get()!.membershipPaid;
 const status = (id: number) =>
   db().select().from(schema.orders).where(eq(schema.orders.id, id)).get()!.status;
+const ref = (orderId: number) => paymentRefOf(orderId) ?? "";
 const call = (
   orderId: number,
   statusId: string,
@@ -53,7 +56,7 @@ const call = (
 ) =>
   recordPayment({
     statusId,
-    orderId: String(orderId),
+    orderId: ref(orderId),
     msg: "Payment_was_successful",
     transactionId: `T${orderId}`,
     verified,
@@ -116,7 +119,7 @@ describe("orders", () => {
     const logs = db()
       .select()
       .from(schema.paymentLogs)
-      .where(eq(schema.paymentLogs.orderId, String(order.id)))
+      .where(eq(schema.paymentLogs.orderId, ref(order.id)))
       .all();
     expect(logs.map((x) => x.source)).toEqual(["return", "callback", "callback"]);
   });
@@ -132,7 +135,7 @@ describe("orders", () => {
     expect(paid(a)).toBe(true);
   });
 
-  it("a forged call is logged as unverified and changes nothing", () => {
+  it("a forged call is counted, sampled as unverified and changes nothing", () => {
     const a = member();
     const order = createOrder(manager, feeLines([a]));
     expect(call(order.id, "1", "callback", false)).toEqual({ kind: "forged" });
@@ -141,22 +144,27 @@ describe("orders", () => {
     const log = db()
       .select()
       .from(schema.paymentLogs)
-      .where(eq(schema.paymentLogs.orderId, String(order.id)))
+      .where(eq(schema.paymentLogs.orderId, ref(order.id)))
       .all();
     expect(log).toHaveLength(1);
     expect(log[0].verified).toBe(false);
-    expect(
-      recordPayment({
-        statusId: "1",
-        orderId: "abc",
-        msg: "",
-        transactionId: "",
-        verified: true,
-        source: "return",
-      }),
-    ).toEqual({
+    const verifiedCall = {
+      statusId: "1",
+      msg: "",
+      transactionId: "T1",
+      verified: true,
+      source: "return" as const,
+    };
+    // Not our reference's shape: refused like a forged one, even with a hash that verified.
+    expect(recordPayment({ ...verifiedCall, orderId: "abc" })).toEqual({ kind: "forged" });
+    expect(recordPayment({ ...verifiedCall, orderId: String(order.id) })).toEqual({ kind: "forged" });
+    // The right shape, but no order has that id and token tag.
+    const wrongTag = `${ref(order.id).slice(0, 12)}000000000000`;
+    expect(recordPayment({ ...verifiedCall, orderId: wrongTag })).toEqual({ kind: "unknownOrder" });
+    expect(recordPayment({ ...verifiedCall, orderId: "R9999999999-000000000000" })).toEqual({
       kind: "unknownOrder",
     });
+    expect(status(order.id)).toBe("PROCESSING");
   });
 
   it("a manager cancels only their own processing order", () => {
@@ -205,9 +213,12 @@ describe("payment providers", () => {
   it("the simulator signs its checkout and verifies its own returns with the SenangPay scheme", () => {
     const p = paymentProvider();
     expect(p.name).toBe("simulator");
-    const c = p.checkout({ id: 56, total: 2450, detail: "Crew tag fee 2 members" });
-    expect(c.fields).toMatchObject({ amount: "24.50", order_id: "56", detail: "Crew_tag_fee_2_members" });
-    const params = { status_id: "1", order_id: "56", transaction_id: "SIM1", msg: "Payment_was_successful" };
+    const token = "k3v9Jr0bQm5xZ1uW8yTq2sNf4hLa7cEd";
+    const c = p.checkout({ id: 56, token, total: 2450, detail: "Crew tag fee 2 members" });
+    const order_id = paymentRef({ id: 56, token });
+    expect(order_id).toMatch(/^R0000000056-[0-9a-f]{12}$/);
+    expect(c.fields).toMatchObject({ amount: "24.50", order_id, detail: "Crew_tag_fee_2_members" });
+    const params = { status_id: "1", order_id, transaction_id: "SIM1", msg: "Payment_was_successful" };
     const hash = returnHash("sha256", simulatorSecret(), params);
     expect(p.verify({ ...params, hash })).toBe(true);
     expect(p.verify({ ...params, status_id: "0", hash })).toBe(false);

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { listTeams } from "~/models/association.server";
-import { recordPayment } from "~/models/order.server";
+import { paymentRefOf, recordPayment } from "~/models/order.server";
 import { checkoutTickets } from "~/models/ticket.server";
 import type { User } from "~/models/user.server";
 
@@ -79,7 +79,7 @@ describe("checkoutTickets", () => {
     expect(tickets()).toBe(0);
     recordPayment({
       statusId: "1",
-      orderId: String(first.order.id),
+      orderId: paymentRefOf(first.order.id) ?? "",
       msg: "Payment_was_successful",
       transactionId: "TK-1",
       verified: true,

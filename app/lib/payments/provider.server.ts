@@ -2,7 +2,9 @@
 // simulator that speaks the same protocol (its own secret, sha256 mode) from a local page, so the
 // demo and the tests run the real hashing and verification code. See docs/decisions.
 import { hmac } from "../crypto.server";
+import type { Rate } from "../rate-limit.server";
 import { env } from "../env.server";
+import { paymentRef } from "~/rules/payment-ref";
 import {
   amountText,
   detailText,
@@ -17,6 +19,8 @@ export type Checkout = { action: string; fields: Record<string, string> };
 
 export type PaymentOrder = {
   id: number;
+  /** The order's random token: part of the reference sent as order_id (rules/payment-ref.ts). */
+  token: string;
   total: number;
   detail: string;
   name?: string;
@@ -31,6 +35,13 @@ export type PaymentProvider = {
 };
 
 export const SIMULATOR_PATH = "/simulator/pay";
+
+/** Callbacks per client address (lib/rate-limit.server.ts): SenangPay's servers send one per
+ * payment, a race day's peak is a few a second; a forged flood is held to 2 a second. */
+export const PAYMENT_CALLBACK_RATE: Rate = { burst: 120, perSecond: 2 };
+/** Return posts per client address: one per payment from a buyer's browser; a venue's shared
+ * address (one Wi-Fi for every club) still gets 60 at once and one a second. */
+export const PAYMENT_RETURN_RATE: Rate = { burst: 60, perSecond: 1 };
 
 /** The simulator's secret: derived from the session secret, never configured separately. */
 export function simulatorSecret(): string {
@@ -48,7 +59,7 @@ function provider(
     checkout(order) {
       const detail = detailText(order.detail) || `Order_${order.id}`;
       const amount = amountText(order.total);
-      const orderId = String(order.id);
+      const orderId = paymentRef(order);
       const fields: Record<string, string> = {
         detail,
         amount,
