@@ -77,7 +77,9 @@ export function writeDraft(round: number, team: number, codes: string[]) {
 
 export type SendResult =
   | { kind: "sent"; item: QueuedSave; dropped: string[] }
-  | { kind: "refused"; item: QueuedSave; message: string };
+  | { kind: "refused"; item: QueuedSave; message: string }
+  /** The server failed (5xx) and said why (lib/failures.server.ts): the save stays queued. */
+  | { kind: "failed"; item: QueuedSave; message: string };
 
 let pass: Promise<unknown> = Promise.resolve();
 
@@ -123,6 +125,7 @@ async function sendAll(csrf: string): Promise<SendResult[]> {
       results.push({ kind: "refused", item, message: answer?.error ?? `HTTP ${res.status}` });
     } else {
       update(item.id, (i) => ({ ...i, tries: i.tries + 1 }));
+      if (res.status >= 500 && answer?.error) results.push({ kind: "failed", item, message: answer.error });
       break;
     }
   }

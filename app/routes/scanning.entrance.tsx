@@ -421,8 +421,16 @@ function useSaveQueue(csrf: string) {
     async (save: Omit<QueuedSave, "id" | "queuedAt" | "tries">) => {
       const item = enqueue(save);
       setItems(readQueue());
-      await send();
-      if (readQueue().some((i) => i.id === item.id)) show({ type: "warning", message: MSG.scansQueued });
+      const results = await send();
+      if (!readQueue().some((i) => i.id === item.id)) return;
+      // The server answered with the spec's failure sentence ('saving history'): say it; the save
+      // stays queued and is sent again. Otherwise it could not be reached.
+      const failed = results.find((r) => r.kind === "failed" && r.item.id === item.id);
+      show(
+        failed?.kind === "failed"
+          ? { type: "error", message: failed.message }
+          : { type: "warning", message: MSG.scansQueued },
+      );
     },
     [send, show, MSG],
   );

@@ -257,6 +257,15 @@ test.describe("The entrance kiosk", () => {
         expect(await res.json()).toEqual({
           error: "An error occured when saving history. Please try again.",
         });
+        // ... which the kiosk shows as an error toast, the save kept in its queue.
+        await page.locator("#scan-code").fill(`#${m1.id}`);
+        await page.locator("#scan-code").press("Enter");
+        await expect(page.locator(".kiosk-msg")).toHaveText(`${m1.name} added.`);
+        await failOn(page, "action:routes/scanning.entrance.save");
+        await page.getByRole("button", { name: "Save" }).click();
+        await expect(
+          alertToast(page, "An error occured when saving history. Please try again."),
+        ).toBeVisible();
       } else {
         await page.locator("#scan-code").fill(`#${m1.id}`);
         await page.locator("#scan-code").press("Enter");
