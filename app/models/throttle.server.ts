@@ -102,6 +102,9 @@ export const throttleKeys = {
     { key: `register:addr:${clientAddress(request)}`, limit: LIMITS.register },
   ],
   photoUpload: (userId: number): Key[] => [{ key: `photo:user:${userId}`, limit: LIMITS.photoUpload }],
+  changePassword: (userId: number): Key[] => [
+    { key: `password:user:${userId}`, limit: LIMITS.changePassword },
+  ],
 };
 
 /** Removes counters idle for longer than any limit remembers them (the cleanup job). */
