@@ -52,9 +52,9 @@ const event = (maxTeam: number) =>
     .returning()
     .get();
 const orderOf = (id: number) => db().select().from(schema.orders).where(eq(schema.orders.id, id)).get()!;
-function ok<T>(result: T | { refused: unknown }): T {
-  if (result && typeof result === "object" && "refused" in result) throw new Error(JSON.stringify(result));
-  return result as T;
+function ok<T extends object>(result: T): Exclude<T, { refused: unknown }> {
+  if ("refused" in result) throw new Error(JSON.stringify(result));
+  return result as Exclude<T, { refused: unknown }>;
 }
 const auditOf = (orderId: number) =>
   db()
