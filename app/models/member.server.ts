@@ -78,6 +78,9 @@ export type MemberRow = {
   validImage: number;
   /** The Processing order the member's crew tag fee is in, if any (the fee tab only). */
   openOrderId: number | null;
+  /** That order is another club's (the member moved clubs meanwhile): they cannot be chosen. The
+   * club's own open fee order does not hold them: checking out again replaces it (ADR 0026). */
+  heldElsewhere: boolean;
 };
 
 /** One page of a tab, by name then id. */
@@ -95,6 +98,13 @@ export function listMembers(
           WHERE ml.user_id = "users"."id" AND ml.kind = 'MEMBERSHIP' AND mo.status = 'PROCESSING'
           ORDER BY mo.id DESC LIMIT 1)`
       : sql<number | null>`NULL`;
+  const heldElsewhere =
+    tab === "fee"
+      ? sql<boolean>`EXISTS (SELECT 1 FROM order_lines hl JOIN orders ho ON ho.id = hl.order_id
+          JOIN users hu ON hu.id = ho.owner_id
+          WHERE hl.user_id = "users"."id" AND hl.kind = 'MEMBERSHIP' AND ho.status = 'PROCESSING'
+            AND hu.association_id IS NOT ${associationId})`.mapWith(Boolean)
+      : sql<boolean>`0`.mapWith(Boolean);
   const rows = db()
     .select({
       id: u.id,
@@ -106,6 +116,7 @@ export function listMembers(
       image: u.image,
       validImage: u.validImage,
       openOrderId: openOrder,
+      heldElsewhere,
     })
     .from(u)
     .where(w)
