@@ -18,7 +18,7 @@ import {
   memberPhoto,
   parseMemberIds,
 } from "~/models/member.server";
-import { createOrder, recordPayment } from "~/models/order.server";
+import { createOrder } from "~/models/order.server";
 import type { User } from "~/models/user.server";
 import { action as callbackAction, loader as callbackLoader } from "~/routes/senangpay.callback";
 import { loader as simulatorLoader } from "~/routes/simulator.pay";
