@@ -15,6 +15,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { bodyLimitFor, declaredTooLarge } from "./server/body-limit.mjs";
+import { clientAddress, trustedHeaderName } from "./server/client-address.mjs";
 import { BAD_REQUEST_PAGE, SERVER_ERROR_PAGE, sendPage } from "./server/pages.mjs";
 import { publicPaths } from "./server/public-files.mjs";
 import { createRemixHandler } from "./server/remix-adapter.mjs";
@@ -120,6 +121,7 @@ app.use(
 // not see them. Anything else, including a scoreboard URL carrying a token, goes to express.
 /** @type {{ page: import("./server/scoreboard-fast-path.mjs").Handler, events: import("./server/scoreboard-fast-path.mjs").Handler, close: () => void } | undefined} */
 const scoreboard = build.routes["routes/scoreboard"]?.module?.scoreboardHttp;
+const trustedScoreboardHeader = trustedHeaderName(process.env.TRUSTED_PROXY_HEADER);
 const scoreboardAnswer = scoreboard
   ? scoreboardFastPath({
       page: scoreboard.page,
@@ -129,6 +131,11 @@ const scoreboardAnswer = scoreboard
         ...fixed,
       ],
       carriesToken,
+      clientAddressOf: (req) =>
+        clientAddress(
+          trustedScoreboardHeader ? req.headers[trustedScoreboardHeader] : undefined,
+          req.socket.remoteAddress,
+        ),
       onError: (error, res) => {
         console.error(error);
         if (res.headersSent) res.destroy();

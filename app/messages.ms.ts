@@ -141,6 +141,8 @@ export const MS: Bundle = {
       "Saya mengaku bahawa setiap ahli yang disenaraikan di atas boleh berenang sekurang-kurangnya 50 m, sihat dari segi perubatan untuk menyertai perlumbaan perahu naga, dan menyertai regata ini atas risiko sendiri.",
     membersPaymentNotes: (hours: number) =>
       `Bayaran mesti dibuat dalam tempoh ${hours} jam atau pesanan akan dibatalkan. Bayaran pesanan tidak akan dikembalikan.`,
+    checkoutReplacesOrder: (ids: number[]) =>
+      `Pesanan kelab anda yang belum dibayar ${ids.map((id) => `#${id}`).join(", ")} akan dibatalkan dan digantikan dengan pesanan ini.`,
     membersNoneSelected: "Pilih sekurang-kurangnya seorang ahli dahulu.",
     membersNonePending: "Ahli yang dipilih tidak lagi menunggu kelulusan. Senarai telah dimuat semula.",
     membersNotYours: "Sebahagian ahli yang dipilih bukan ahli pasukan anda. Tiada apa-apa yang diubah.",
@@ -1025,6 +1027,8 @@ export const MS: Bundle = {
       FAILED: "Gagal",
       CANCELLED: "Dibatalkan",
     },
+    orderReplacedBy: (id: number) => `Digantikan oleh pesanan #${id}`,
+    orderPaidAfterReplaced: (id: number) => `Dibayar selepas digantikan oleh pesanan #${id}`,
     colId: "ID",
     created: "Dicipta",
     owner: "Pemilik",

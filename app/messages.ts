@@ -132,6 +132,10 @@ export const MSG = {
     "I declare that every member listed above is able to swim at least 50 m, is medically fit to take part in dragon boat racing, and takes part in the regatta at their own risk.",
   membersPaymentNotes: (hours: number) =>
     `Payment is due within ${hours} hours or the order is cancelled. Orders are non-refundable.`,
+  /** The checkout dialog, when the club has an unpaid order of the same kind (one open order per
+   * kind and club: checking out cancels it). */
+  checkoutReplacesOrder: (ids: number[]) =>
+    `Your club's unpaid order ${ids.map((id) => `#${id}`).join(", ")} will be cancelled and replaced by this one.`,
   membersNoneSelected: "Select at least one member first.",
   membersNonePending: "The selected member(s) are no longer pending approval. The list has been reloaded.",
   membersNotYours: "Some of the selected members are not in your team. Nothing was changed.",
@@ -1001,6 +1005,10 @@ export const LABELS = {
   taskJoiningWaitlist: "Joining the waitlist",
   statusAll: "All",
   orderStatus: { PROCESSING: "Processing", PAID: "Paid", FAILED: "Failed", CANCELLED: "Cancelled" },
+  /** Orders screen, under a status: an order cancelled by the club's later checkout of its kind,
+   * and one that a late payment made PAID after that. */
+  orderReplacedBy: (id: number) => `Replaced by order #${id}`,
+  orderPaidAfterReplaced: (id: number) => `Paid after being replaced by order #${id}`,
   colId: "Id",
   created: "Created",
   owner: "Owner",

@@ -266,6 +266,10 @@ export const orders = sqliteTable(
     token: text("token").notNull(),
     /** When the order's effects (fees paid, entries, tickets) were applied: at most once. */
     effectsAppliedAt: integer("effects_applied_at", { mode: "timestamp_ms" }),
+    /** The club's later order of the same kind that cancelled this one while it was Processing
+     * (one open order per kind and club: docs/decisions/0026-no-hoarding.md). Kept if a late
+     * payment makes this order PAID after all. */
+    replacedBy: integer("replaced_by"),
   },
   (t) => [
     uniqueIndex("orders_token").on(t.token),

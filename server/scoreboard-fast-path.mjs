@@ -7,7 +7,11 @@
 // Only GET and HEAD of exactly /scoreboard and /scoreboard/events (any query) are taken; the
 // answer carries the same security headers as every other, with a policy without a nonce (the page
 // has no inline script). A URL whose query carries a token (tokens.mjs) is left to express, which
-// adds the token-page headers; so is everything else.
+// adds the token-page headers; so is everything else. The handler finds the client's address in
+// the x-regatta-client-address header, set here from the trusted source (client-address.mjs) as
+// for every other request (a copy the client sent is overwritten): the live stream is capped per
+// address.
+import { CLIENT_ADDRESS_HEADER } from "./client-address.mjs";
 
 /**
  * @typedef {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void} Handler
@@ -17,11 +21,12 @@
  *   headers: [string, string][],
  *   carriesToken: (url: string) => boolean,
  *   onError: (error: unknown, res: import("node:http").ServerResponse) => void,
+ *   clientAddressOf?: (req: import("node:http").IncomingMessage) => string,
  * }} options
  * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => boolean}
  *   true when it answered
  */
-export function scoreboardFastPath({ page, events, headers, carriesToken, onError }) {
+export function scoreboardFastPath({ page, events, headers, carriesToken, onError, clientAddressOf }) {
   return (req, res) => {
     const url = req.url ?? "";
     if (!url.startsWith("/scoreboard") || (req.method !== "GET" && req.method !== "HEAD")) return false;
@@ -30,6 +35,9 @@ export function scoreboardFastPath({ page, events, headers, carriesToken, onErro
     const handler = path === "/scoreboard" ? page : path === "/scoreboard/events" ? events : null;
     if (!handler || carriesToken(url)) return false;
     for (const [name, value] of headers) res.setHeader(name, value);
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf
+      ? clientAddressOf(req)
+      : (req.socket?.remoteAddress ?? "");
     try {
       handler(req, res);
     } catch (error) {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { scoreboardFastPath } from "./scoreboard-fast-path.mjs";
 
-function setup() {
+function setup(clientAddressOf?: (req: { headers: Record<string, string> }) => string) {
   const calls: string[] = [];
+  const seen: Record<string, string>[] = [];
   const errors: unknown[] = [];
   const fast = scoreboardFastPath({
     page: () => calls.push("page"),
@@ -13,15 +14,19 @@ function setup() {
     headers: [["Content-Security-Policy", "script-src 'self'"]],
     carriesToken: (url) => /token=/.test(url),
     onError: (error) => errors.push(error),
+    // biome-ignore lint/suspicious/noExplicitAny: a minimal stand-in
+    clientAddressOf: clientAddressOf as any,
   });
-  const run = (method: string, url: string) => {
+  const run = (method: string, url: string, headers: Record<string, string> = {}) => {
     const set: Record<string, string> = {};
     const res = { setHeader: (n: string, v: string) => (set[n] = v) };
+    const req = { method, url, headers: { ...headers }, socket: { remoteAddress: "10.9.9.9" } };
     // biome-ignore lint/suspicious/noExplicitAny: minimal stand-ins for Node's request and response
-    const taken = fast({ method, url } as any, res as any);
+    const taken = fast(req as any, res as any);
+    seen.push(req.headers);
     return { taken, set };
   };
-  return { calls, errors, run };
+  return { calls, errors, run, seen };
 }
 
 describe("scoreboardFastPath", () => {
@@ -51,6 +56,20 @@ describe("scoreboardFastPath", () => {
       expect(run(method, url), `${method} ${url}`).toEqual({ taken: false, set: {} });
     }
     expect(calls).toEqual([]);
+  });
+
+  it("gives the handler the client's address from the trusted source, never the client's own copy", () => {
+    const { run, seen } = setup((req) => req.headers["x-test-client-ip"] ?? "peer");
+    run("GET", "/scoreboard/events", {
+      "x-test-client-ip": "2001:db8::1",
+      "x-regatta-client-address": "1.1.1.1",
+    });
+    expect(seen[0]["x-regatta-client-address"]).toBe("2001:db8::1");
+    run("GET", "/scoreboard/events", { "x-regatta-client-address": "1.1.1.1" });
+    expect(seen[1]["x-regatta-client-address"]).toBe("peer");
+    const plain = setup();
+    plain.run("GET", "/scoreboard/events", { "x-regatta-client-address": "1.1.1.1" });
+    expect(plain.seen[0]["x-regatta-client-address"]).toBe("10.9.9.9"); // the socket's peer
   });
 
   it("hands a handler's error to onError", () => {

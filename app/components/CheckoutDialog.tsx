@@ -30,6 +30,7 @@ export function CheckoutDialog({
   countLabel,
   hidden,
   dueHours,
+  replaces = [],
   children,
 }: {
   title: string;
@@ -51,6 +52,9 @@ export function CheckoutDialog({
   hidden: [name: string, value: string | number][];
   /** The payment notes' hours until an unpaid order is cancelled. */
   dueHours: number;
+  /** The club's unpaid orders of this kind that Proceed to Payment cancels (one open order per
+   * kind and club): said above the payment notes. */
+  replaces?: number[];
   /** Between the draft and the notes (the members' declaration, a note on the waitlist). */
   children?: ReactNode;
 }) {
@@ -93,6 +97,11 @@ export function CheckoutDialog({
             total={total}
           />
           {children}
+          {replaces.length > 0 ? (
+            <div className="toast toast-warning checkout-replaces" role="note">
+              <p>{MSG.checkoutReplacesOrder(replaces)}</p>
+            </div>
+          ) : null}
           <p className="hint">{MSG.membersPaymentNotes(dueHours)}</p>
           <div className="actions">
             <button type="submit" className="btn btn-primary">

@@ -102,6 +102,7 @@ const WORD_PARAMS: Record<string, Record<string, readonly unknown[]>> = {
   "MSG.downloadError": { doc: ["invoice", "receipt"] },
   "MSG.reservationAsks": { pending: [true, false] },
   "MSG.reservationMailLine": { status: ["APPROVED", "REJECTED"] },
+  "MSG.checkoutReplacesOrder": { ids: [[12], [12, 13]] },
 };
 const NUMBERS = [0, 1, 2] as const;
 const marker = (param: string) => `«${param}»`;

@@ -1,10 +1,13 @@
 // The Change Password submission, shared by the profile's dialog (managers, competitors) and the
 // staff page /password: same schema, messages and effects (session rotated, reset links retired).
+// Wrong old passwords are throttled per user (models/account.server.ts changePassword): the wait
+// is the app's usual "Too many attempts" toast, as on the login page.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { isBusyResponse } from "./limiter.server";
 import { firstError, replyWithError } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
 import { changePassword } from "~/models/account.server";
+import { throttledMessage } from "~/models/throttle.server";
 import type { User } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { changePasswordSchemaFor } from "~/rules/auth-schemas";
@@ -25,6 +28,7 @@ export async function handleChangePassword(request: Request, user: User, form: F
     if (isBusyResponse(error)) return fail(MSG.serverBusy, 429);
     throw error;
   }
+  if (!outcome.ok && outcome.error === "throttled") return fail(throttledMessage(outcome.waitMs, t), 429);
   if (!outcome.ok) return fail(MSG.wrongPassword);
   return redirectWithToast(
     request,

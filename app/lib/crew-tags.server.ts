@@ -6,7 +6,9 @@
 // pdfmake's own `qr` node (vector squares, no image and no extra package).
 //
 // Making a PDF is slow (every photo is decoded and shrunk, then the document is laid out), so one
-// runs at a time per process and two more may wait; beyond that the request is refused with 429.
+// runs at a time per process and up to eight more may wait, at most one per user (running or
+// waiting): a user asking again meanwhile, or the queue full, is refused with 429. One manager
+// looping cannot turn everyone else away.
 import type { Column, Content, TDocumentDefinitions } from "pdfmake/interfaces";
 import sharp from "sharp";
 import { createLimiter, isBusyResponse } from "~/lib/limiter.server";
@@ -34,8 +36,10 @@ import {
   tagName,
 } from "~/rules/crew-tags";
 
-/** One crew tag PDF at a time per process; two more may wait (then 429). */
-export const crewTagJobs = createLimiter({ concurrency: 1, queue: 2 });
+/** One crew tag PDF at a time per process; eight more may wait (then 429); one per user at a time. */
+export const crewTagJobs = createLimiter({ concurrency: 1, queue: 8, perKey: 1 });
+/** The key a requester's PDFs count against in `crewTagJobs`. */
+export const crewTagKey = (userId: number) => `user:${userId}`;
 
 // Geometry, in PDF points (1/72 inch). A4 is 595.28 x 841.89.
 const PAGE_W = 595.28;
@@ -284,12 +288,14 @@ const notFound = () => new Response("Not Found", { status: 404, headers: { "Cach
 /**
  * The crew tag PDF of an association (the route has checked who may ask for which): `?part=n` of
  * its paid members by name, CREW_TAGS_PER_PDF a part. No such association or part: 404. No paid
- * member: back to `back` with a warning. Busy: 429. A failure: back with an error toast.
+ * member: back to `back` with a warning. Busy (the queue full, or `requesterId` already has a PDF
+ * being made or waiting): 429. A failure: back with an error toast.
  */
 export async function crewTagsResponse(
   request: Request,
   associationId: number,
   back: string,
+  requesterId: number,
 ): Promise<Response> {
   const association = findAssociation(associationId);
   if (!association) return notFound();
@@ -311,7 +317,7 @@ export async function crewTagsResponse(
         cards,
         labels: LABELS,
       });
-    });
+    }, crewTagKey(requesterId));
   } catch (error) {
     if (isBusyResponse(error)) return error;
     console.error(`crew tags: the PDF of association #${association.id} failed`, error);

@@ -5,7 +5,7 @@
 // process: on Fly the kiosk's writes go to the primary, so one bucket sees them all. Read-only
 // loaders may use it too (it never touches the database).
 import { messagesFor } from "~/i18n/locale.server";
-import { clientAddress, throttledMessage } from "~/models/throttle.server";
+import { clientKey, throttledMessage } from "~/models/throttle.server";
 
 export type Rate = { burst: number; perSecond: number };
 
@@ -32,9 +32,9 @@ export function take(key: string, rate: Rate, now = Date.now()): number {
   return 0;
 }
 
-/** Throws a 429 when this address has used up its `name` bucket. */
+/** Throws a 429 when this address (IPv6: its /64) has used up its `name` bucket. */
 export function limitRate(request: Request, name: string, rate: Rate): void {
-  const wait = take(`${name}:${clientAddress(request)}`, rate);
+  const wait = take(`${name}:${clientKey(request)}`, rate);
   if (wait > 0)
     throw new Response(throttledMessage(wait, messagesFor(request)), {
       status: 429,

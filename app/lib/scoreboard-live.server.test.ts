@@ -25,7 +25,9 @@ const round = (id: number, score: string | null): BoardRound => ({
 
 type Fake = { rounds: BoardRound[]; key: number; reads: number };
 
-function fakeBoard(options: { maxStreams?: number; pollMs?: number; heartbeatMs?: number } = {}) {
+function fakeBoard(
+  options: { maxStreams?: number; maxStreamsPerAddress?: number; pollMs?: number; heartbeatMs?: number } = {},
+) {
   const fake: Fake = { rounds: [round(1, null)], key: 1, reads: 0 };
   const live = createLiveBoard({
     read: () => {
@@ -36,6 +38,7 @@ function fakeBoard(options: { maxStreams?: number; pollMs?: number; heartbeatMs?
     pollMs: options.pollMs ?? 20,
     heartbeatMs: options.heartbeatMs ?? 60_000,
     maxStreams: options.maxStreams,
+    maxStreamsPerAddress: options.maxStreamsPerAddress,
   });
   return { fake, live };
 }
@@ -316,6 +319,47 @@ describe("the stream", () => {
     expect(third.status).toBe(503);
     expect(third.headers["retry-after"]).toBe("30");
     expect(live.openStreams()).toBe(2);
+  });
+
+  it("allows 10 streams per client address (IPv6: per /64): the 11th is 429, another address is served, a closed stream frees its slot", async () => {
+    const { live } = fakeBoard();
+    const base = await serve(live);
+    const at = (address: string) => ({ "x-regatta-client-address": address });
+    const open = [];
+    // Ten streams from one /64, each from another address in it.
+    for (let i = 1; i <= 10; i++) {
+      const s = await stream(`${base}/scoreboard/events`, at(`2001:db8:5:6::${i.toString(16)}`));
+      expect(s.status).toBe(200);
+      open.push(s);
+    }
+    const eleventh = await get(`${base}/scoreboard/events`, at("2001:db8:5:6:ffff::1"));
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.headers["retry-after"]).toBe("30");
+    // Another /64 and an IPv4 client are served.
+    const other = await stream(`${base}/scoreboard/events`, at("2001:db8:5:7::1"));
+    expect(other.status).toBe(200);
+    const v4 = await stream(`${base}/scoreboard/events`, at("198.51.100.30"));
+    expect(v4.status).toBe(200);
+    expect(live.openStreamsOf("2001:db8:5:6::1")).toBe(10);
+    // One stream of the full /64 closes: its slot is free again.
+    open[0].close();
+    await expect.poll(() => live.openStreamsOf("2001:db8:5:6::1")).toBe(9);
+    const again = await stream(`${base}/scoreboard/events`, at("2001:db8:5:6::99"));
+    expect(again.status).toBe(200);
+    expect(live.openStreams()).toBe(12);
+  });
+
+  it("counts IPv4 streams per address, an IPv4-mapped peer as its IPv4 address", async () => {
+    const { live } = fakeBoard({ maxStreamsPerAddress: 2 });
+    const base = await serve(live);
+    await stream(`${base}/scoreboard/events`, { "x-regatta-client-address": "203.0.113.5" });
+    await stream(`${base}/scoreboard/events`, { "x-regatta-client-address": "::ffff:203.0.113.5" });
+    expect(
+      (await get(`${base}/scoreboard/events`, { "x-regatta-client-address": "203.0.113.5" })).status,
+    ).toBe(429);
+    expect(
+      (await stream(`${base}/scoreboard/events`, { "x-regatta-client-address": "203.0.113.6" })).status,
+    ).toBe(200);
   });
 
   it("ends every stream on closeStreams", async () => {

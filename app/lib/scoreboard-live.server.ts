@@ -12,8 +12,10 @@
 //   ONE timer per process polls the data version while any stream is open. A comment every
 //   HEARTBEAT_MS keeps proxies from closing an idle stream; `retry:` sets the browser's reconnect
 //   delay; a reconnecting browser names the board it has (Last-Event-ID) and gets the newer one at
-//   once. At most MAX_STREAMS per process (503 beyond); a client that stops reading is dropped
-//   once BUFFER_LIMIT bytes wait for it (it reconnects and catches up).
+//   once. At most MAX_STREAMS per process (503 beyond), and at most MAX_STREAMS_PER_ADDRESS from one
+//   client address (IPv6: one /64, rules/address-key.ts; 429 beyond, until one of its streams
+//   closes), so one client cannot take every slot; a client that stops reading is dropped once
+//   BUFFER_LIMIT bytes wait for it (it reconnects and catches up).
 // - Languages (issue 12): a page and a board message per locale, each rendered once per version
 //   the first time a visitor of that locale asks (the `lang` cookie, else Accept-Language: `Vary`
 //   says so); a stream gets the boards of its own request's locale.
@@ -24,12 +26,16 @@ import { constants, gzipSync } from "node:zlib";
 import { bundleFor } from "~/i18n/bundles";
 import { LOCALE_COOKIE, type Locale, pickLocale } from "~/i18n/locale";
 import { type BoardRound, boardRounds } from "~/models/scoreboard.server";
+import { addressKey } from "~/rules/address-key";
 import { dataVersion } from "./data-version.server";
 import { env } from "./env.server";
 import { raceEvents } from "./race-events.server";
 import { renderBoard, renderPage } from "./scoreboard-page.server";
 
 export const MAX_STREAMS = 2000;
+/** Open streams of one client address (IPv6: one /64). A browser holds one per open tab; a page
+ * refused (429) shows "Offline" and tries again after 10-40 s (public/scoreboard.js). */
+export const MAX_STREAMS_PER_ADDRESS = 10;
 export const POLL_MS = 1000;
 export const HEARTBEAT_MS = 20_000;
 export const BUFFER_LIMIT = 256 * 1024;
@@ -52,6 +58,7 @@ type Options = {
   /** A second, dearer key, looked at most once per pollMs (a LiteFS replica's replication position). */
   replicaKey?: () => string | null;
   maxStreams?: number;
+  maxStreamsPerAddress?: number;
   pollMs?: number;
   heartbeatMs?: number;
   bufferLimit?: number;
@@ -114,6 +121,14 @@ export function localeOfHeaders(
   return pickLocale(value, acceptLanguage);
 }
 
+/** The header server.mjs (server/scoreboard-fast-path.mjs) sets to the client's address, as for
+ * every other request (server/client-address.mjs); the socket's peer without it (tests). */
+const CLIENT_ADDRESS_HEADER = "x-regatta-client-address";
+function clientAddressOf(req: IncomingMessage): string {
+  const set = req.headers[CLIENT_ADDRESS_HEADER];
+  return (typeof set === "string" && set) || req.socket?.remoteAddress || "";
+}
+
 const localeOfReq = (req: IncomingMessage) =>
   localeOfHeaders(req.headers.cookie, req.headers["accept-language"] as string | undefined);
 
@@ -132,6 +147,7 @@ function knownVersion(req: IncomingMessage): string | null {
 
 export function createLiveBoard(options: Options) {
   const maxStreams = options.maxStreams ?? MAX_STREAMS;
+  const maxPerAddress = options.maxStreamsPerAddress ?? MAX_STREAMS_PER_ADDRESS;
   const pollMs = options.pollMs ?? POLL_MS;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const bufferLimit = options.bufferLimit ?? BUFFER_LIMIT;
@@ -143,6 +159,8 @@ export function createLiveBoard(options: Options) {
   let replicaAt: string | null = null;
   let replicaCheckedAt = 0;
   const streams = new Map<ServerResponse, Locale>();
+  /** Open streams per address key. */
+  const perAddress = new Map<string, number>();
   let poller: NodeJS.Timeout | undefined;
   let beater: NodeJS.Timeout | undefined;
   let refreshQueued = false;
@@ -272,6 +290,17 @@ export function createLiveBoard(options: Options) {
       res.end("Too many live scoreboards are open on this server. Try again shortly.\n");
       return;
     }
+    const address = addressKey(clientAddressOf(req));
+    const mine = perAddress.get(address) ?? 0;
+    if (mine >= maxPerAddress) {
+      res.writeHead(429, {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Retry-After": "30",
+      });
+      res.end("Too many live scoreboards are open from this address. Close one and try again.\n");
+      return;
+    }
     const locale = localeOfReq(req);
     const b = current(locale);
     res.writeHead(200, {
@@ -290,9 +319,13 @@ export function createLiveBoard(options: Options) {
     const retry = 1000 + Math.floor(Math.random() * 3000);
     res.write(`retry: ${retry}\n\n${knownVersion(req) === b.version ? ": up to date\n\n" : b.message}`);
     streams.set(res, locale);
+    perAddress.set(address, mine + 1);
     res.on("error", () => {}); // a write after the client left: nothing to do
     res.on("close", () => {
-      streams.delete(res);
+      if (!streams.delete(res)) return; // closeStreams forgot it already
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
       stopTimersIfIdle();
     });
     startTimers();
@@ -302,6 +335,7 @@ export function createLiveBoard(options: Options) {
   function closeStreams() {
     for (const res of streams.keys()) res.end();
     streams.clear();
+    perAddress.clear();
     stopTimersIfIdle();
   }
 
@@ -313,6 +347,8 @@ export function createLiveBoard(options: Options) {
     serveEvents,
     closeStreams,
     openStreams: () => streams.size,
+    /** Open streams of this address's key (tests). */
+    openStreamsOf: (address: string) => perAddress.get(addressKey(address)) ?? 0,
   };
 }
 

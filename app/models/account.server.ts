@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { VALID_IMAGE } from "../../db/enums";
 import { associationNameTaken } from "./association.server";
+import { gate, settle, throttleKeys } from "./throttle.server";
 import { consumeToken, createToken, retireTokens } from "./token.server";
 import { findUserByEmail, passwordHashOf, type User, userColumns } from "./user.server";
 import { randomToken } from "~/lib/crypto.server";
@@ -192,16 +193,32 @@ export async function resetPassword(
 /**
  * Changes the password after checking the old one. Every session of the user ends, the current
  * one included, and a fresh session id is issued (returned as a Set-Cookie header); outstanding
- * reset links stop working.
+ * reset links stop working. The check is throttled per user (LIMITS.changePassword): counted
+ * before the hash is checked, cleared by the right password, given back when the check never ran
+ * (busy); a throttled attempt is refused without looking at the password at all.
  */
 export async function changePassword(
   user: User,
   oldPassword: string,
   newPassword: string,
-): Promise<{ ok: true; setCookie: string } | { ok: false; error: "Invalid credentials." }> {
+): Promise<
+  | { ok: true; setCookie: string }
+  | { ok: false; error: "Invalid credentials." }
+  | { ok: false; error: "throttled"; waitMs: number }
+> {
+  const keys = throttleKeys.changePassword(user.id);
+  const wait = gate(keys);
+  if (wait > 0) return { ok: false, error: "throttled", waitMs: wait };
   const current = passwordHashOf(user.id);
-  if (!current || !(await verifyPassword(oldPassword, current)))
-    return { ok: false, error: "Invalid credentials." };
+  let right: boolean;
+  try {
+    right = Boolean(current) && (await verifyPassword(oldPassword, current as string));
+  } catch (error) {
+    settle({ refunds: keys }); // never checked (busy): give the attempt back
+    throw error;
+  }
+  if (!right) return { ok: false, error: "Invalid credentials." };
+  settle({ clear: keys });
   const hash = await hashPassword(newPassword);
   db().transaction((tx) => {
     tx.update(schema.users).set({ hash, updatedAt: new Date() }).where(eq(schema.users.id, user.id)).run();

@@ -11,7 +11,7 @@ import type { Locale } from "~/i18n/locale";
 import { isClosed } from "~/rules/crew";
 import { type EntriesRefusal, type EntryRequest, entriesLeft, HOLD_HOURS, offersFor } from "~/rules/entries";
 import { type Draft, type DraftLine, draftTotal } from "~/rules/orders";
-import { type CreatedOrder, createOrder } from "./order.server";
+import { type CreatedOrder, createOrder, supersedeOpenOrders } from "./order.server";
 import { getSettings } from "./settings.server";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -44,7 +44,15 @@ type Counts = Omit<EventAvailability, "left">;
  * Live events with their counts, as one club sees them (`associationId` null: as staff see them,
  * every offer counting as held). Sorted by name. `eventIds` narrows to those events.
  */
-function countsOf(tx: Reader, associationId: number | null, now: number, eventIds?: number[]): Counts[] {
+function countsOf(
+  tx: Reader,
+  associationId: number | null,
+  now: number,
+  eventIds?: number[],
+  /** Leave the club's own Processing orders out of the held entries: the checkout's preview, since
+   * checking out cancels them (one open order per kind and club). */
+  ownOrdersFree = false,
+): Counts[] {
   const only = eventIds
     ? sql`AND e.id IN (${sql.join(
         eventIds.map((id) => sql`${id}`),
@@ -59,6 +67,7 @@ function countsOf(tx: Reader, associationId: number | null, now: number, eventId
     WITH p AS (
       SELECT l.event_id, SUM(l.count) AS n FROM orders o JOIN order_lines l ON l.order_id = o.id
       WHERE o.status = 'PROCESSING' AND o.effects_applied_at IS NULL AND l.kind = 'EVENT'
+        ${ownOrdersFree ? sql`AND NOT EXISTS (SELECT 1 FROM users ou WHERE ou.id = o.owner_id AND ou.association_id = ${club})` : sql``}
       GROUP BY l.event_id
     )
     SELECT e.id, e.name, e.description, e.price, e.max_team AS maxTeam,
@@ -107,6 +116,7 @@ function draftIn(
   associationId: number,
   requests: EntryRequest[],
   now: number,
+  ownOrdersFree = false,
 ): EntriesDraft | EntryRefusal {
   const closeAt = getSettings().entriesCloseAt;
   if (closeAt !== null && isClosed(closeAt, now)) return { refused: "closed", closeAt };
@@ -116,6 +126,7 @@ function draftIn(
       associationId,
       now,
       requests.map((r) => r.eventId),
+      ownOrdersFree,
     ).map((c) => [c.id, withLeft(c)]),
   );
   const lines: DraftLine[] = [];
@@ -140,13 +151,23 @@ export function entriesDraft(
 ): EntriesDraft | EntryRefusal {
   const club = clubOf(scope);
   if (club === null) return { refused: "noClub" };
-  return draftIn(db(), club, requests, now);
+  return draftIn(db(), club, requests, now, true);
+}
+
+/** Thrown inside checkoutEntries' transaction to undo the cancellation of the club's earlier
+ * order when the new one is refused. */
+class Refused extends Error {
+  constructor(readonly refusal: EntryRefusal) {
+    super("refused");
+  }
 }
 
 /**
  * Proceed to Payment: the cap check and the order insert in one immediate transaction. The club's
  * live waitlist entries for the events bought are closed (BOUGHT): its offer's slots are now held
- * by the order. Any slots of an offer it did not use go back to the line (`serveWaitlist`).
+ * by the order. Any slots of an offer it did not use go back to the line (`serveWaitlist`). The
+ * club's earlier Processing entries order, if any, is cancelled first in the same transaction
+ * (`order.replaced` lists it): serve the waitlist after the commit when it was.
  */
 export function checkoutEntries(
   buyer: Pick<User, "id">,
@@ -156,12 +177,29 @@ export function checkoutEntries(
 ): EntryRefusal | { order: CreatedOrder; draft: Draft } {
   const club = clubOf(scope);
   if (club === null) return { refused: "noClub" };
+  try {
+    return checkoutIn(buyer, club, requests, now);
+  } catch (error) {
+    if (error instanceof Refused) return error.refusal;
+    throw error;
+  }
+}
+
+function checkoutIn(
+  buyer: Pick<User, "id">,
+  club: number,
+  requests: EntryRequest[],
+  now: number,
+): { order: CreatedOrder; draft: Draft } {
   return db().transaction(
     (tx) => {
+      // One open entries order per club: the earlier one is cancelled first, so the entries it held
+      // count as free for this one; refused, the transaction is undone and it stands.
+      const replaced = supersedeOpenOrders(tx, buyer.id, "EVENT", new Date(now));
       const found = draftIn(tx, club, requests, now);
-      if ("refused" in found) return found;
+      if ("refused" in found) throw new Refused(found);
       const draft: Draft = { lines: found.lines, total: found.total };
-      const order = createOrder(buyer.id, draft.lines, tx);
+      const order = createOrder(buyer.id, draft.lines, tx, replaced);
       tx.update(w)
         .set({ status: "BOUGHT", updatedAt: new Date(now) })
         .where(

@@ -11,7 +11,7 @@ import { db, schema } from "~/lib/db.server";
 import type { User } from "~/models/user.server";
 import { type Draft, type FeeRefusal, membershipDraft } from "~/rules/orders";
 import { type Actor, audit } from "./audit.server";
-import { type CreatedOrder, createOrder, membersInOpenOrders } from "./order.server";
+import { type CreatedOrder, createOrder, membersInOpenOrders, supersedeOpenOrders } from "./order.server";
 
 const u = schema.users;
 
@@ -78,6 +78,9 @@ export type MemberRow = {
   validImage: number;
   /** The Processing order the member's crew tag fee is in, if any (the fee tab only). */
   openOrderId: number | null;
+  /** That order is another club's (the member moved clubs meanwhile): they cannot be chosen. The
+   * club's own open fee order does not hold them: checking out again replaces it (ADR 0026). */
+  heldElsewhere: boolean;
 };
 
 /** One page of a tab, by name then id. */
@@ -95,6 +98,13 @@ export function listMembers(
           WHERE ml.user_id = "users"."id" AND ml.kind = 'MEMBERSHIP' AND mo.status = 'PROCESSING'
           ORDER BY mo.id DESC LIMIT 1)`
       : sql<number | null>`NULL`;
+  const heldElsewhere =
+    tab === "fee"
+      ? sql<boolean>`EXISTS (SELECT 1 FROM order_lines hl JOIN orders ho ON ho.id = hl.order_id
+          JOIN users hu ON hu.id = ho.owner_id
+          WHERE hl.user_id = "users"."id" AND hl.kind = 'MEMBERSHIP' AND ho.status = 'PROCESSING'
+            AND hu.association_id IS NOT ${associationId})`.mapWith(Boolean)
+      : sql<boolean>`0`.mapWith(Boolean);
   const rows = db()
     .select({
       id: u.id,
@@ -106,6 +116,7 @@ export function listMembers(
       image: u.image,
       validImage: u.validImage,
       openOrderId: openOrder,
+      heldElsewhere,
     })
     .from(u)
     .where(w)
@@ -207,7 +218,9 @@ function draftIn(handle: Reader, associationId: number, ids: number[], feeSen: n
   if (wanted.length > MAX_MEMBER_IDS) return { refused: "foreign" };
   const rows = ownMembers(handle, associationId, wanted);
   if (rows === null) return { refused: "foreign" };
-  const open = membersInOpenOrders(wanted, handle);
+  // A member in the club's own earlier fee order may be chosen again: checking out cancels that
+  // order (one open order per kind and club). Another club's open order still holds them.
+  const open = membersInOpenOrders(wanted, handle, associationId);
   return membershipDraft(
     rows.map((m) => ({
       id: m.id,
@@ -228,8 +241,9 @@ export function feeDraft(scope: Scope, ids: number[], feeSen: number): FeeDraftR
 
 /**
  * Proceed to Payment: the draft computed again on the server and the order created from it, in
- * one immediate transaction (members of the association, approved, not paid, not in a Processing
- * order). Returns the order, or why not.
+ * one immediate transaction (members of the association, approved, not paid, not in another
+ * club's Processing order). The club's earlier Processing fee order, if any, is cancelled in the
+ * same transaction, replaced by this one. Returns the order, or why not.
  */
 export function checkoutMembership(
   manager: Pick<User, "id">,
@@ -242,7 +256,8 @@ export function checkoutMembership(
     (tx) => {
       const draft = draftIn(tx, associationId, ids, feeSen);
       if ("refused" in draft) return draft;
-      const order = createOrder(manager.id, draft.lines, tx);
+      const replaced = supersedeOpenOrders(tx, manager.id, "MEMBERSHIP");
+      const order = createOrder(manager.id, draft.lines, tx, replaced);
       return { order, draft };
     },
     { behavior: "immediate" },

@@ -52,6 +52,9 @@ export type OrderRow = {
   team: string | null;
   /** Sen. */
   total: number;
+  /** The club's later order of the same kind that cancelled this one (then CANCELLED, or PAID by
+   * a late payment), or null. */
+  replacedBy: number | null;
 };
 
 const orderRowFields = {
@@ -63,6 +66,7 @@ const orderRowFields = {
   ownerEmail: u.email,
   team: a.name,
   total: orderTotal,
+  replacedBy: o.replacedBy,
 };
 
 /**
@@ -147,6 +151,7 @@ const headFields = {
   ownerEmail: u.email,
   ownerLocale: u.locale,
   team: a.name,
+  replacedBy: o.replacedBy,
 };
 
 function headWhere(where: SQL | undefined) {

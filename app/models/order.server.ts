@@ -3,7 +3,7 @@
 // order's effects (crew tag fees paid, event teams created) are applied exactly once, guarded
 // by orders.effects_applied_at; staff changes are audited with the change.
 import { and, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { OrderStatus } from "../../db/enums";
+import type { OrderLineKind, OrderStatus } from "../../db/enums";
 import { type Actor, audit } from "./audit.server";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
@@ -16,16 +16,39 @@ const o = schema.orders;
 const l = schema.orderLines;
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
-export type CreatedOrder = { id: number; token: string; total: number };
+export type CreatedOrder = { id: number; token: string; total: number; replaced: number[] };
 
-/** Creates a PROCESSING order with its lines (prices as the server computed them). */
-export function createOrder(ownerId: number, lines: DraftLine[], tx?: Tx): CreatedOrder {
+/** Creates a PROCESSING order with its lines (prices as the server computed them). `replaces`:
+ * the club's earlier open orders of the kind that supersedeOpenOrders cancelled in this
+ * transaction; each is marked replaced by the new one, and the change is audited. */
+export function createOrder(
+  ownerId: number,
+  lines: DraftLine[],
+  tx?: Tx,
+  replaces: number[] = [],
+): CreatedOrder {
   const run = (t: Tx) => {
     const order = t
       .insert(o)
       .values({ ownerId, status: "PROCESSING", token: randomToken(24) })
       .returning()
       .get();
+    if (replaces.length) {
+      t.update(o).set({ replacedBy: order.id }).where(inArray(o.id, replaces)).run();
+      const owner = t
+        .select({ id: schema.users.id, name: schema.users.name, email: schema.users.email })
+        .from(schema.users)
+        .where(eq(schema.users.id, ownerId))
+        .get();
+      for (const id of replaces) {
+        audit(t, owner ?? { id: ownerId, name: "", email: "" }, {
+          action: "order.replaced",
+          targetType: "order",
+          targetId: id,
+          details: { from: "PROCESSING", to: "CANCELLED", replacedBy: order.id },
+        });
+      }
+    }
     t.insert(l)
       .values(
         lines.map((line) => ({
@@ -38,21 +61,77 @@ export function createOrder(ownerId: number, lines: DraftLine[], tx?: Tx): Creat
         })),
       )
       .run();
-    return { id: order.id, token: order.token, total: draftTotal(lines) };
+    return { id: order.id, token: order.token, total: draftTotal(lines), replaced: replaces };
   };
   return tx ? run(tx) : db().transaction(run);
 }
 
-/** Members (of these ids) already in a PROCESSING order's crew tag fee lines. */
-export function membersInOpenOrders(userIds: number[], tx: Pick<Tx, "select"> = db()): Set<number> {
+/** Members (of these ids) already in a PROCESSING order's crew tag fee lines; with `exceptClub`,
+ * not counting that club's own orders (its next checkout cancels them: supersedeOpenOrders). */
+export function membersInOpenOrders(
+  userIds: number[],
+  tx: Pick<Tx, "select"> = db(),
+  exceptClub: number | null = null,
+): Set<number> {
   if (userIds.length === 0) return new Set();
   const rows = tx
     .select({ userId: l.userId })
     .from(l)
     .innerJoin(o, eq(o.id, l.orderId))
-    .where(and(eq(l.kind, "MEMBERSHIP"), eq(o.status, "PROCESSING"), inArray(l.userId, userIds)))
+    .innerJoin(schema.users, eq(schema.users.id, o.ownerId))
+    .where(
+      and(
+        eq(l.kind, "MEMBERSHIP"),
+        eq(o.status, "PROCESSING"),
+        inArray(l.userId, userIds),
+        exceptClub === null ? undefined : sql`${schema.users.associationId} IS NOT ${exceptClub}`,
+      ),
+    )
     .all();
   return new Set(rows.map((r) => r.userId).filter((id): id is number => id !== null));
+}
+
+/** The Processing orders of `kind` of `ownerId`'s club (theirs, or any other manager's of the
+ * club), oldest first: what a checkout of that kind would cancel (the dialog says so). */
+export function openOrdersOfClub(
+  ownerId: number,
+  kind: OrderLineKind,
+  handle: Pick<Tx, "all"> = db(),
+): number[] {
+  return handle
+    .all<{ id: number }>(sql`
+      SELECT o.id FROM orders o JOIN users u ON u.id = o.owner_id
+      WHERE o.status = 'PROCESSING'
+        AND (u.id = ${ownerId} OR u.association_id = (SELECT association_id FROM users WHERE id = ${ownerId}))
+        AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.kind = ${kind})
+      ORDER BY o.id
+    `)
+    .map((r) => r.id);
+}
+
+/**
+ * One open order of each kind per club (docs/decisions/0026-no-hoarding.md). Inside the caller's
+ * immediate transaction, before its cap check and `createOrder`: cancels the Processing orders of
+ * `kind` (crew tag fee MEMBERSHIP, event entries EVENT, dinner tickets TICKET) owned by anyone of
+ * `ownerId`'s club (orders.owner_id -> users.association_id; an owner without a club: their own
+ * orders), so their held entries count as free for the new order; returns their ids, for
+ * `createOrder(..., replaces)`. A late success on such an order still makes it PAID
+ * (paymentTransition): the money was taken. The caller serves the waitlist after the commit when
+ * EVENT orders were cancelled (serveWaitlistSoon).
+ */
+export function supersedeOpenOrders(
+  tx: Tx,
+  ownerId: number,
+  kind: OrderLineKind,
+  now = new Date(),
+): number[] {
+  const ids = openOrdersOfClub(ownerId, kind, tx);
+  if (ids.length === 0) return [];
+  tx.update(o)
+    .set({ status: "CANCELLED", updatedAt: now })
+    .where(and(inArray(o.id, ids), eq(o.status, "PROCESSING")))
+    .run();
+  return ids;
 }
 
 /** The order's effects, once: crew tag fees paid for its MEMBERSHIP lines, event teams for its

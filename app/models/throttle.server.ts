@@ -6,6 +6,7 @@ import { createHmac } from "node:crypto";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { type Bundle, EN } from "~/messages";
+import { addressKey } from "~/rules/address-key";
 import { attempt, type Counter, LIMITS, type Limit, refund, waitFor, waitText } from "~/rules/throttle";
 
 export type Key = { key: string; limit: Limit };
@@ -72,6 +73,12 @@ export function clientAddress(request: Request): string {
   return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "local";
 }
 
+/** What every per-address limit counts the request under: its address, IPv6 by its /64
+ * (rules/address-key.ts). */
+export function clientKey(request: Request): string {
+  return addressKey(clientAddress(request));
+}
+
 const norm = (email: string) => email.trim().toLowerCase();
 
 /** A device that once logged in to an account carries a tag for it (see loginKeys). */
@@ -88,7 +95,7 @@ export const throttleKeys = {
    * in from (left out when the request carries the device's tag); address: any account from here.
    */
   login(request: Request, email: string, knownDevice: boolean) {
-    const address = clientAddress(request);
+    const address = clientKey(request);
     const pair = { key: `login:pair:${norm(email)}|${address}`, limit: LIMITS.loginPair };
     const account = { key: `login:acct:${norm(email)}`, limit: LIMITS.loginAccount };
     const addr = { key: `login:addr:${address}`, limit: LIMITS.loginAddress };
@@ -96,12 +103,15 @@ export const throttleKeys = {
   },
   email: (kind: "reset" | "resend", request: Request, email: string): Key[] => [
     { key: `${kind}:acct:${norm(email)}`, limit: LIMITS.emailAccount },
-    { key: `${kind}:addr:${clientAddress(request)}`, limit: LIMITS.emailAddress },
+    { key: `${kind}:addr:${clientKey(request)}`, limit: LIMITS.emailAddress },
   ],
   register: (request: Request): Key[] => [
-    { key: `register:addr:${clientAddress(request)}`, limit: LIMITS.register },
+    { key: `register:addr:${clientKey(request)}`, limit: LIMITS.register },
   ],
   photoUpload: (userId: number): Key[] => [{ key: `photo:user:${userId}`, limit: LIMITS.photoUpload }],
+  changePassword: (userId: number): Key[] => [
+    { key: `password:user:${userId}`, limit: LIMITS.changePassword },
+  ],
 };
 
 /** Removes counters idle for longer than any limit remembers them (the cleanup job). */

@@ -8,14 +8,16 @@ import type { User } from "~/models/user.server";
 import type { Draft } from "~/rules/orders";
 import type { Settings } from "~/rules/settings-schema";
 import { ticketDraft } from "~/rules/tickets";
-import { type CreatedOrder, createOrder } from "./order.server";
+import { type CreatedOrder, createOrder, supersedeOpenOrders } from "./order.server";
 
 export type TicketRefusal = "noClub";
 
 /**
  * The ticket order for `pax` (already parsed: 1 to MAX_PAX) at `settings.ticketPriceSen`, in one
  * transaction with the check that the manager belongs to an association (read again from the
- * database, not from the session's copy of the user). Returns the order and its draft, or why not.
+ * database, not from the session's copy of the user). The club's earlier Processing ticket order,
+ * if any, is cancelled in the same transaction (`order.replaced`). Returns the order and its draft,
+ * or why not.
  */
 export function checkoutTickets(
   user: Pick<User, "id">,
@@ -32,7 +34,9 @@ export function checkoutTickets(
         .where(eq(schema.users.id, user.id))
         .get();
       if (!club) return { refused: "noClub" as const };
-      const order = createOrder(user.id, draft.lines, tx);
+      // One open ticket order per club: an earlier unpaid one is cancelled, replaced by this one.
+      const replaced = supersedeOpenOrders(tx, user.id, "TICKET");
+      const order = createOrder(user.id, draft.lines, tx, replaced);
       return { order, draft };
     },
     { behavior: "immediate" },

@@ -17,6 +17,7 @@ import { type Checkout, checkoutLines, counted, startCheckout } from "~/lib/chec
 import { readForm } from "~/lib/csrf.server";
 import { serveWaitlistNow, serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 import { checkoutEntries, type EntryRefusal, entriesDraft } from "~/models/entries.server";
+import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
 import type { Locale } from "~/i18n/locale";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
@@ -95,6 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         total: 0,
         waitlisted: [] as string[],
         dueHours,
+        replaces: [] as number[],
       },
       status,
     );
@@ -111,6 +113,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: draft.total,
     waitlisted: draft.waitlisted,
     dueHours,
+    replaces: openOrdersOfClub(user.id, "EVENT"),
   });
 }
 
@@ -133,7 +136,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const { refusal, status } = refusalOf(result, parsed.requests, t, localeOf(request));
     return json<ActionData>({ refusal, checkout: null }, status);
   }
-  // Any part of an offer this club did not buy goes back to the line (cheap when nobody waits).
+  // Any part of an offer this club did not buy, and the entries of the club's earlier order this
+  // one replaced, go back to the line (cheap when nobody waits).
   serveWaitlistSoon();
   const teams = parsed.requests.reduce((sum, r) => sum + r.teams, 0);
   const checkout = startCheckout(result.order, user, `Event entries for ${counted(teams, "team")}`);
@@ -173,6 +177,7 @@ export default function EntriesCheckout() {
         ["teams", l.count],
       ])}
       dueHours={data.dueHours}
+      replaces={data.replaces}
     >
       {data.waitlisted.map((event) => (
         <p key={event} className="entries-note entries-dialog-note">

@@ -13,6 +13,7 @@ import { requireUser, scopeOf } from "~/lib/access.server";
 import { checkoutAnswer, checkoutLines, counted, refuseCheckout, startCheckout } from "~/lib/checkout.server";
 import { readForm } from "~/lib/csrf.server";
 import { checkoutMembership, feeDraft, parseMemberIds } from "~/models/member.server";
+import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
@@ -43,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       total: 0,
       ids,
       dueHours,
+      replaces: [] as number[],
     });
   }
   const lines = checkoutLines(draft.lines, "userId");
@@ -52,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: draft.total,
     ids: lines.map((l) => l.id),
     dueHours,
+    replaces: openOrdersOfClub(user.id, "MEMBERSHIP"),
   });
 }
 
@@ -90,6 +93,7 @@ export default function MembersCheckout() {
       total={data.total}
       hidden={data.ids.map((id) => ["ids", id])}
       dueHours={data.dueHours}
+      replaces={data.replaces}
     >
       <div className="field">
         <label>

@@ -149,7 +149,7 @@ const selectColumnOf = ({ LABELS }: Bundle): Column<MemberRow> => ({
       name="ids"
       value={r.id}
       aria-label={LABELS.selectMember(r.name)}
-      disabled={r.openOrderId !== null}
+      disabled={r.heldElsewhere}
     />
   ),
 });

@@ -7,7 +7,7 @@ import { requireUser } from "~/lib/access.server";
 import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { formatDateTime } from "~/rules/format";
-import { OrderLines, OrderStatusBadge } from "~/tables/orders";
+import { OrderLines, OrderStatusBadge, ReplacedNote } from "~/tables/orders";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "orders");
@@ -18,6 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     id: order.id,
     createdAt: order.createdAt.getTime(),
     status: order.status,
+    replacedBy: order.replacedBy,
     lines: order.lines,
     total: order.total,
   });
@@ -33,6 +34,7 @@ export default function ViewOrder() {
       <p>
         {LABELS.orderN(order.id)} · {formatDateTime(order.createdAt, locale)} ·{" "}
         <OrderStatusBadge status={order.status} />
+        <ReplacedNote status={order.status} replacedBy={order.replacedBy} />
       </p>
       <OrderLines lines={order.lines} total={order.total} />
     </Dialog>

@@ -13,6 +13,7 @@ import { CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireUser } from "~/lib/access.server";
 import { checkoutAnswer, refuseCheckout, startCheckout } from "~/lib/checkout.server";
 import { readForm } from "~/lib/csrf.server";
+import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
 import { checkoutTickets } from "~/models/ticket.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -26,7 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parsePax(new URL(request.url).searchParams.get("pax"), MSG);
   const dueHours = settings.paymentDueHours;
   const refuse = (message: string) =>
-    json({ refused: message as string | null, pax: 0, price: 0, total: 0, dueHours });
+    json({
+      refused: message as string | null,
+      pax: 0,
+      price: 0,
+      total: 0,
+      dueHours,
+      replaces: [] as number[],
+    });
   if ("error" in parsed) return refuse(parsed.error);
   if (user.associationId === null) return refuse(MSG.ticketNoClub);
   const draft = ticketDraft(parsed.pax, settings.ticketPriceSen);
@@ -36,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     price: settings.ticketPriceSen,
     total: draft.total,
     dueHours,
+    replaces: openOrdersOfClub(user.id, "TICKET"),
   });
 }
 
@@ -69,6 +78,7 @@ export default function TicketCheckout() {
       total={data.total}
       hidden={[["pax", data.pax]]}
       dueHours={data.dueHours}
+      replaces={data.replaces}
     />
   );
 }

@@ -10,5 +10,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (id === null || (user.role !== "ADMIN" && user.associationId !== id)) {
     throw new Response("Not Found", { status: 404 });
   }
-  return crewTagsResponse(request, id, user.role === "ADMIN" ? "/associations" : "/members");
+  return crewTagsResponse(request, id, user.role === "ADMIN" ? "/associations" : "/members", user.id);
 }

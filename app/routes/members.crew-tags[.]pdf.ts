@@ -7,5 +7,5 @@ import { crewTagsResponse } from "~/lib/crew-tags.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "crewTags");
   if (user.associationId === null) throw new Response("Not Found", { status: 404 });
-  return crewTagsResponse(request, user.associationId, "/members");
+  return crewTagsResponse(request, user.associationId, "/members", user.id);
 }

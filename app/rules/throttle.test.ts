@@ -11,6 +11,26 @@ function run(times: number, now = 0) {
 }
 
 describe("throttle rule", () => {
+  it("Change Password: never more than 5 old-password checks in any 15 minutes", () => {
+    const MIN = 60_000;
+    const l = LIMITS.changePassword;
+    // Attempts as fast as the rule lets them through, for 3 hours: count them per 15-minute window.
+    const at: number[] = [];
+    let c: ReturnType<typeof attempt> | undefined;
+    for (let now = 0; now < 180 * MIN; now += 10_000) {
+      if (waitFor(c, l, now) > 0) continue;
+      c = attempt(c, l, now);
+      at.push(now);
+    }
+    expect(at.slice(0, 5)).toEqual([0, 10_000, 20_000, 30_000, 40_000]);
+    expect(at[5]).toBe(40_000 + 15 * MIN); // the 6th waits 15 minutes
+    for (const start of at)
+      expect(at.filter((t) => t >= start && t < start + 15 * MIN).length).toBeLessThanOrEqual(5);
+    // Four spread out, the fifth 14 minutes later: still at most 5 in any 15 minutes after it.
+    let d = attempt(undefined, l, 0);
+    for (const t of [MIN, 2 * MIN, 3 * MIN, 14 * MIN]) d = attempt(d, l, t);
+    expect(waitFor(d, l, 28 * MIN)).toBeGreaterThan(0);
+  });
   it("lets the free attempts through back to back, then makes the next one wait", () => {
     expect(waitFor(run(2), limit, 0)).toBe(0);
     const c = run(3);

@@ -34,6 +34,10 @@ export const LIMITS = {
   register: { free: 10, delayMs: MINUTE, maxDelayMs: HOUR, forgetMs: HOUR },
   /** Profile photo uploads of one user. */
   photoUpload: { free: 10, delayMs: MINUTE, maxDelayMs: HOUR, forgetMs: HOUR },
+  /** Old-password checks of one user (Change Password): 5, then one per 15 minutes until an hour
+   * passes without one, so never more than 5 in any 15 minutes. A right password clears it. A
+   * stolen session cannot guess the password behind it. */
+  changePassword: { free: 5, delayMs: 15 * MINUTE, maxDelayMs: 15 * MINUTE, forgetMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
 /** The counter as it stands now: a forgotten one is no counter. */

@@ -38,6 +38,26 @@ export function OrderStatusBadge({ status }: { status: string }) {
   return <StatusBadge ok={tone}>{statusLabel(status, LABELS)}</StatusBadge>;
 }
 
+/** Under an order's status, when the club's later checkout of the same kind replaced it: "Replaced
+ * by order #N", or, if a late payment made it PAID after that, "Paid after being replaced by
+ * order #N" (docs/decisions/0026-no-hoarding.md). */
+export function ReplacedNote({ status, replacedBy }: { status: string; replacedBy: number | null }) {
+  const { LABELS } = useMessages();
+  if (replacedBy === null) return null;
+  const text =
+    status === "PAID"
+      ? LABELS.orderPaidAfterReplaced(replacedBy)
+      : status === "CANCELLED"
+        ? LABELS.orderReplacedBy(replacedBy)
+        : null;
+  return text ? (
+    <>
+      <br />
+      <small className="order-replaced">{text}</small>
+    </>
+  ) : null;
+}
+
 /** Sen as plain RM for a spreadsheet: 123450 -> "1234.50". */
 export const csvRM = (sen: number) => (sen / 100).toFixed(2);
 
@@ -58,7 +78,12 @@ export function orderColumns(admin: boolean, { LABELS: L }: Bundle = EN): Column
     },
     {
       label: L.status,
-      cell: (r) => <OrderStatusBadge status={r.status} />,
+      cell: (r) => (
+        <>
+          <OrderStatusBadge status={r.status} />
+          <ReplacedNote status={r.status} replacedBy={r.replacedBy} />
+        </>
+      ),
       csv: (r) => statusLabel(r.status),
     },
     ...(admin

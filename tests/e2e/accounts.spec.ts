@@ -295,6 +295,36 @@ test("an approved photo hides the upload control", async ({ page }) => {
   await expect(page.getByLabel("Referral Link")).toHaveCount(0);
 });
 
+test("change password: after 5 wrong old passwords the 6th waits, even the right one (a stolen session cannot guess)", async ({
+  page,
+}) => {
+  const user = createUser("COMMITTEE");
+  await login(page, user.email);
+  await page.goto("/password");
+  const attempt = async (old: string) => {
+    await page.getByLabel("Old Password").fill(old);
+    await page.getByLabel("New Password").fill("Guessed-New-12");
+    await page.getByLabel("Confirm Password").fill("Guessed-New-12");
+    await Promise.all([
+      page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/password",
+      ),
+      page.getByRole("button", { name: "Change Password" }).click(),
+    ]);
+  };
+  for (let i = 1; i <= 5; i++) {
+    await attempt(`guess-number-${i}`);
+    await expect(toast(page, "Wrong password. Please try again.")).toHaveCount(1);
+  }
+  await attempt(PASSWORD);
+  await expect(toast(page, "Too many attempts. Please wait 15 minutes and try again.")).toBeVisible();
+  await expect(page).toHaveURL(/\/password$/);
+  // The password did not change: the account still logs in with the old one.
+  await page.goto("/");
+  await logout(page);
+  await login(page, user.email);
+});
+
 test("staff change their own password from the sidebar; the old session id is retired", async ({ page }) => {
   const staff = createUser("COMMITTEE");
   await login(page, staff.email);

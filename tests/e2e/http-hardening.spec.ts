@@ -511,6 +511,62 @@ test.describe("rate limits", () => {
   });
 });
 
+/** Opens /scoreboard/events from `address`; resolves with the status once the answer starts
+ * (a refused one has ended), and a close for an open stream. */
+function openStream(address: string): Promise<{ status: number; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({
+      host: HOST,
+      port: E2E_PORT,
+      path: "/scoreboard/events",
+      headers: { "X-Test-Client-IP": address },
+      agent: false,
+    });
+    req.on("response", (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, close: () => req.destroy() });
+    });
+    req.on("error", reject);
+  });
+}
+
+test.describe("the live scoreboard's streams per address", () => {
+  test("10 open streams per address (IPv6: per /64); the 11th is 429, another address is served, a closed stream frees its slot", async () => {
+    // A /64 of this run's own (other specs and runs use other addresses).
+    const net64 = `2001:db8:${(process.pid % 65_000).toString(16)}:${(Date.now() % 65_000).toString(16)}`;
+    const open: { status: number; close: () => void }[] = [];
+    try {
+      for (let i = 1; i <= 10; i++) {
+        const s = await openStream(`${net64}::${i.toString(16)}`);
+        open.push(s);
+        expect(s.status, `stream ${i}`).toBe(200);
+      }
+      // Another address in the same /64 is the same client.
+      const eleventh = await openStream(`${net64}:ffff:1:2:3`);
+      open.push(eleventh);
+      expect(eleventh.status).toBe(429);
+      // Another /64 and an IPv4 client are still served.
+      const other = await openStream(`2001:db8:ffff:${(Date.now() % 65_000).toString(16)}::1`);
+      open.push(other);
+      expect(other.status).toBe(200);
+      const v4 = await openStream(`198.18.${process.pid % 250}.${(Date.now() % 250) + 1}`);
+      open.push(v4);
+      expect(v4.status).toBe(200);
+      // One of the ten closes: a new stream from the /64 is served again.
+      open[0].close();
+      await expect
+        .poll(async () => {
+          const s = await openStream(`${net64}::abc`);
+          open.push(s);
+          return s.status;
+        })
+        .toBe(200);
+    } finally {
+      for (const s of open) s.close();
+    }
+  });
+});
+
 test.describe("the kiosk and the public scoreboard", () => {
   test("an enrolled kiosk and the scoreboard reveal no email, phone, MyKad/passport number, address, password hash or token of anyone; a stranger's kiosk not even names", async () => {
     const db = e2eDb();

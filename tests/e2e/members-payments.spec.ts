@@ -264,28 +264,46 @@ test.describe("Crew tag fee payment", () => {
     expect(memberFlags(fee[0].id).membership_paid).toBe(0);
   });
 
-  test("a member in a Processing order cannot be paid for twice", async ({ page }) => {
+  test("a member in the club's open fee order can be chosen again (the new order replaces it); one in another club's order cannot", async ({
+    page,
+  }) => {
     const { manager, fee } = await ourClub();
-    const [f1, f2] = fee;
+    const [f1, f2, f3] = fee;
     const open = createMembershipOrder(manager.id, [f1.id]);
+    // f3 moved here from a club whose unpaid fee order still holds them.
+    const rival = (await createClub({ members: 1, manager: true })).members[0];
+    const elsewhere = createMembershipOrder(rival.id, [f3.id]);
     await login(page, manager.email);
     await page.goto("/members?tab=fee");
-    await expect(page.getByLabel(`Select ${f1.name}`)).toBeDisabled();
+    await expect(page.getByLabel(`Select ${f1.name}`)).toBeEnabled();
     await expect(memberRows(page).filter({ hasText: f1.name })).toContainText(
       `Payment in progress (order #${open})`,
     );
-    // A stale or forged selection: refused on the checkout view and on Proceed.
-    await page.goto(`/members/checkout?tab=fee&ids=${f1.id}&ids=${f2.id}`);
+    await expect(page.getByLabel(`Select ${f3.name}`)).toBeDisabled();
+    // Held by another club's order: refused on the checkout view and on Proceed.
+    await page.goto(`/members/checkout?tab=fee&ids=${f3.id}&ids=${f2.id}`);
     await expect(page.getByRole("dialog", { name: "Checkout" })).toContainText("already in an order");
     await expect(page.getByRole("button", { name: "Proceed to Payment" })).toHaveCount(0);
     const forged = await forgePost(page, "/members/checkout", [
-      ["ids", f1.id],
+      ["ids", f3.id],
       ["ids", f2.id],
       ["declaration", "yes"],
       ["csrf", await csrfOf(page)],
     ]);
     expect(forged.status()).toBe(409);
-    expect(ordersOwnedBy(manager.id).map((o) => o.id)).toEqual([open]);
+    expect(ordersOwnedBy(manager.id).map((o) => [o.id, o.status])).toEqual([[open, "PROCESSING"]]);
+    // f1 again, with f2: the dialog says the open order is replaced; Proceed cancels it.
+    await page.goto(`/members/checkout?tab=fee&ids=${f1.id}&ids=${f2.id}`);
+    const dialog = page.getByRole("dialog", { name: "Checkout" });
+    await expect(dialog.getByRole("note")).toHaveText(
+      `Your club's unpaid order #${open} will be cancelled and replaced by this one.`,
+    );
+    await dialog.getByLabel(/I declare/).check();
+    await dialog.getByRole("button", { name: "Proceed to Payment" }).click();
+    if (!isJs()) await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page).toHaveURL(/\/simulator\/pay\?/);
+    expect(ordersOwnedBy(manager.id).map((o) => o.status)).toEqual(["CANCELLED", "PROCESSING"]);
+    expect(orderRecord(elsewhere)?.status).toBe("PROCESSING");
   });
 
   test("without a selection, Pay says so and changes nothing", async ({ page }) => {

@@ -6,7 +6,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { formatRM } from "../../app/rules/format";
 import { defaultSettings } from "../../app/rules/settings-schema";
-import { createClub, createUser, orderLinesOf, orderRecord, ordersOwnedBy, settingsRow } from "./db";
+import { createClub, createUser, e2eDb, orderLinesOf, orderRecord, ordersOwnedBy, settingsRow } from "./db";
 import {
   asFreshClient,
   flashToast as toast,
@@ -167,6 +167,73 @@ test.describe("Dinner Ticket Purchase", () => {
     }
     // A price in the form is not read: the order would be at the settings' price anyway.
     expect(ordersOwnedBy(manager.id)).toHaveLength(0);
+  });
+});
+
+test.describe("One open ticket order per club", () => {
+  test("a second checkout cancels the club's first unpaid one; the orders screen says so, and a late payment of it is honoured", async ({
+    page,
+  }) => {
+    const club = await createClub({ members: 2, manager: true });
+    const manager = club.members[0];
+    // Another club's unpaid ticket order: untouched by this club's checkouts.
+    const rival = (await createClub({ members: 1, manager: true })).members[0];
+    const db = e2eDb();
+    const rivalOrder = Number(
+      db
+        .prepare("INSERT INTO orders (owner_id, status, token) VALUES (?, 'PROCESSING', ?)")
+        .run(rival.id, `rival-${Date.now()}-${Math.random()}`).lastInsertRowid,
+    );
+    db.prepare("INSERT INTO order_lines (kind, count, price, order_id) VALUES ('TICKET', 1, 8000, ?)").run(
+      rivalOrder,
+    );
+    await login(page, manager.email);
+    const proceed = async () => {
+      await dialog(page).getByRole("button", { name: "Proceed to Payment" }).click();
+      if (!isJs()) await page.getByRole("button", { name: "Continue to payment" }).click();
+      await expect(page).toHaveURL(/\/simulator\/pay\?/);
+    };
+
+    await page.goto("/tickets/purchase");
+    await checkout(page, "2");
+    await expect(dialog(page).getByRole("note")).toHaveCount(0);
+    await proceed();
+    const firstPayment = page.url();
+    const [first] = ordersOwnedBy(manager.id);
+    expect(first.status).toBe("PROCESSING");
+
+    // The second checkout: the dialog says the first will be replaced.
+    await page.goto("/tickets/purchase");
+    await checkout(page, "3");
+    await expect(dialog(page).getByRole("note")).toHaveText(
+      `Your club's unpaid order #${first.id} will be cancelled and replaced by this one.`,
+    );
+    await proceed();
+    const orders = ordersOwnedBy(manager.id);
+    expect(orders.map((o) => o.status)).toEqual(["CANCELLED", "PROCESSING"]);
+    const second = orders[1];
+    expect(orderRecord(rivalOrder)?.status).toBe("PROCESSING");
+
+    // The orders screen explains the cancelled one.
+    await page.goto("/orders");
+    const rowOf = (id: number) =>
+      page
+        .locator("tbody tr")
+        .filter({ has: page.locator('td[data-label="Id"]', { hasText: new RegExp(`^${id}$`) }) });
+    await expect(rowOf(first.id).locator('td[data-label="Status"]')).toHaveText(
+      `CancelledReplaced by order #${second.id}`,
+    );
+    await expect(rowOf(second.id).locator('td[data-label="Status"]')).toHaveText("Processing");
+
+    // The buyer pays the first one after all (its payment page was still open): the money was
+    // taken, so it is PAID, and the screen says it was paid after being replaced.
+    await page.goto(firstPayment);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await leaveReturnPage(page, "Payment was successful");
+    expect(orderRecord(first.id)?.status).toBe("PAID");
+    await expect(rowOf(first.id).locator('td[data-label="Status"]')).toHaveText(
+      `PaidPaid after being replaced by order #${second.id}`,
+    );
   });
 });
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db, schema } from "~/lib/db.server";
-import { verifyPassword } from "~/lib/password.server";
+import { hashing, verifyPassword } from "~/lib/password.server";
 import { processPhoto, readPhoto } from "~/lib/photos.server";
 import { createUserSession, getUser } from "~/lib/session.server";
 import { changePassword, register, resetPassword, updatePhoto, verifyEmail } from "~/models/account.server";
@@ -162,6 +162,50 @@ describe("profile", () => {
     expect((await getUser(req(changed.setCookie)))?.id).toBe(r.user.id);
     // An outstanding reset link no longer works.
     expect(checkToken(reset, "RESET_PASSWORD")).toEqual({ ok: false, reason: "used" });
+  });
+
+  it("throttles wrong old passwords per user: the 6th is refused without checking the hash, even the right one", async () => {
+    const r = await register(person(), newTeam("Guess Club"), null);
+    const other = await register(person(), newTeam("Other Guess Club"), null);
+    if (!r.ok || !other.ok) throw new Error("setup");
+    const user = findUserById(r.user.id)!;
+    const session = await createUserSession(r.user.id);
+    for (let i = 0; i < 5; i++) {
+      expect(await changePassword(user, `guess${i}`, "NewSecret1")).toEqual({
+        ok: false,
+        error: "Invalid credentials.",
+      });
+    }
+    const checks = vi.spyOn(hashing, "run");
+    try {
+      const sixth = await changePassword(user, "Secret123", "NewSecret1");
+      expect(sixth).toMatchObject({ ok: false, error: "throttled" });
+      if (sixth.ok || sixth.error !== "throttled") throw new Error("not throttled");
+      expect(sixth.waitMs).toBeGreaterThan(14 * 60_000);
+      expect(sixth.waitMs).toBeLessThanOrEqual(15 * 60_000);
+      expect(checks).not.toHaveBeenCalled(); // no hash was computed: the password was never looked at
+    } finally {
+      checks.mockRestore();
+    }
+    // Nothing changed: the old password stands, the session lives.
+    expect(await verifyPassword("Secret123", passwordHashOf(r.user.id)!)).toBe(true);
+    expect((await getUser(req(session)))?.id).toBe(r.user.id);
+    // Another user is not slowed by this one's counter.
+    const otherUser = findUserById(other.user.id)!;
+    expect((await changePassword(otherUser, "Secret123", "NewSecret1")).ok).toBe(true);
+  });
+
+  it("the right old password clears the count of wrong ones", async () => {
+    const r = await register(person(), newTeam("Clear Club"), null);
+    if (!r.ok) throw new Error("setup");
+    const user = findUserById(r.user.id)!;
+    for (let i = 0; i < 4; i++) await changePassword(user, "wrong", "NewSecret1");
+    expect((await changePassword(user, "Secret123", "NewSecret1")).ok).toBe(true);
+    for (let i = 0; i < 5; i++) {
+      expect(await changePassword(user, "wrong", "Another12")).toMatchObject({
+        error: "Invalid credentials.",
+      });
+    }
   });
 
   it("a new photo waits for approval again, and the replaced one is deleted", async () => {

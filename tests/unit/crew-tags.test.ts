@@ -15,6 +15,7 @@ import {
   cardOrigin,
   cardsOf,
   crewTagJobs,
+  crewTagKey,
   crewTagsPdf,
   crewTagsResponse,
   GRID_X,
@@ -209,7 +210,7 @@ describe("crewTagsResponse", () => {
   const get = (query = "") => new Request(`http://127.0.0.1/members/crew-tags.pdf${query}`);
 
   it("answers the PDF as an attachment named after the club", async () => {
-    const res = await crewTagsResponse(get(), clubA.id, "/members");
+    const res = await crewTagsResponse(get(), clubA.id, "/members", 1);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     expect(res.headers.get("Content-Disposition")).toMatch(
@@ -222,31 +223,56 @@ describe("crewTagsResponse", () => {
   });
 
   it("is a 404 for a part that does not exist or a club that does not exist", async () => {
-    expect((await crewTagsResponse(get("?part=2"), clubA.id, "/members")).status).toBe(404);
-    expect((await crewTagsResponse(get("?part=x"), clubA.id, "/members")).status).toBe(404);
-    expect((await crewTagsResponse(get(), 987_654_321, "/members")).status).toBe(404);
+    expect((await crewTagsResponse(get("?part=2"), clubA.id, "/members", 1)).status).toBe(404);
+    expect((await crewTagsResponse(get("?part=x"), clubA.id, "/members", 1)).status).toBe(404);
+    expect((await crewTagsResponse(get(), 987_654_321, "/members", 1)).status).toBe(404);
   });
 
   it("sends the user back with a warning when the club has no paid member", async () => {
     const empty = club("Nobody Paid");
     member(empty.id, "CT NOT YET", { paid: false });
-    const res = await crewTagsResponse(get(), empty.id, "/associations");
+    const res = await crewTagsResponse(get(), empty.id, "/associations", 1);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/associations");
   });
 
-  it("refuses with 429 while one PDF is being made and two more wait", async () => {
+  it("refuses with 429 while one PDF is being made and eight more wait", async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const blockers = [0, 1, 2].map(() => crewTagJobs.run(() => held));
+    const blockers = Array.from({ length: 9 }, (_, i) => crewTagJobs.run(() => held, crewTagKey(9000 + i)));
     try {
-      const res = await crewTagsResponse(get(), clubA.id, "/members");
+      const res = await crewTagsResponse(get(), clubA.id, "/members", 1);
       expect(res.status).toBe(429);
     } finally {
       release();
       await Promise.all(blockers);
+    }
+  });
+
+  it("limits each user, not everyone: user A looping has one PDF at a time, user B still gets theirs", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const userA = 7001;
+    const userB = 7002;
+    // A's PDF is being made (held), and A keeps asking: every further request of A is refused...
+    const first = crewTagJobs.run(() => held, crewTagKey(userA));
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect((await crewTagsResponse(get(), clubA.id, "/members", userA)).status).toBe(429);
+      }
+      // ...while B's request waits its turn and gets the PDF once A's is done.
+      const forB = crewTagsResponse(get(), clubA.id, "/members", userB);
+      release();
+      const res = await forB;
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    } finally {
+      release();
+      await first;
     }
   });
 });
