@@ -18,7 +18,7 @@ import {
   memberPhoto,
   parseMemberIds,
 } from "~/models/member.server";
-import { createOrder, paymentRefOf, recordPayment } from "~/models/order.server";
+import { createOrder, paymentRefOf } from "~/models/order.server";
 import { paymentRef } from "~/rules/payment-ref";
 import type { User } from "~/models/user.server";
 import { action as callbackAction, loader as callbackLoader } from "~/routes/senangpay.callback";
