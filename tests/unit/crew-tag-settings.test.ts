@@ -34,9 +34,10 @@ function migrationsBefore0014(): string {
   fs.cpSync(MIGRATIONS, dir, { recursive: true });
   const journalFile = path.join(dir, "meta/_journal.json");
   const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
-  journal.entries = journal.entries.filter((e: { tag: string }) => !e.tag.startsWith("0014_"));
+  // Every migration from 0014 on is still to come (the migrator applies only those newer than the
+  // last one applied, so a later one left in would make it skip 0014).
+  journal.entries = journal.entries.filter((e: { tag: string }) => Number(e.tag.slice(0, 4)) < 14);
   fs.writeFileSync(journalFile, JSON.stringify(journal));
-  fs.rmSync(path.join(dir, "0014_crew_tag_version.sql"));
   return dir;
 }
 
