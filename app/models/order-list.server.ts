@@ -246,29 +246,38 @@ export type PaymentRow = {
   source: string;
 };
 
+/** Substring filters of Payment Logs (order id, transaction id), for the list and the CSV alike. */
+function paymentFilterParts(filters: PaymentFilters): SQL[] {
+  const parts: SQL[] = [];
+  if (filters.orderId) parts.push(sql`${p.orderId} LIKE ${containing(filters.orderId)} ESCAPE '\\'`);
+  if (filters.transactionId)
+    parts.push(sql`${p.transactionId} LIKE ${containing(filters.transactionId)} ESCAPE '\\'`);
+  return parts;
+}
+
+/** The columns of a PaymentRow. */
+const paymentRowColumns = () => ({
+  id: p.id,
+  createdAt: sql<number>`${p.createdAt}`,
+  orderId: p.orderId,
+  transactionId: p.transactionId,
+  statusId: p.statusId,
+  msg: p.msg,
+  verified: p.verified,
+  source: p.source,
+});
+
 /** Payment log entries newest first, filtered by substrings of order id and transaction id. */
 export function listPaymentLogs(
   filters: PaymentFilters,
   order: { sort: "created"; dir: "asc" | "desc" },
   page: { limit: number; offset: number } | null,
 ): { rows: PaymentRow[]; total: number } {
-  const parts: SQL[] = [];
-  if (filters.orderId) parts.push(sql`${p.orderId} LIKE ${containing(filters.orderId)} ESCAPE '\\'`);
-  if (filters.transactionId)
-    parts.push(sql`${p.transactionId} LIKE ${containing(filters.transactionId)} ESCAPE '\\'`);
+  const parts = paymentFilterParts(filters);
   const w = parts.length ? and(...parts) : undefined;
   const by = order.dir === "asc" ? [asc(p.createdAt), asc(p.id)] : [desc(p.createdAt), desc(p.id)];
   const q = db()
-    .select({
-      id: p.id,
-      createdAt: sql<number>`${p.createdAt}`,
-      orderId: p.orderId,
-      transactionId: p.transactionId,
-      statusId: p.statusId,
-      msg: p.msg,
-      verified: p.verified,
-      source: p.source,
-    })
+    .select(paymentRowColumns())
     .from(p)
     .where(w)
     .orderBy(...by);
@@ -289,10 +298,7 @@ export function* paymentLogBatches(
   order: { sort: "created"; dir: "asc" | "desc" },
   size = 500,
 ): Generator<PaymentRow[]> {
-  const parts: SQL[] = [];
-  if (filters.orderId) parts.push(sql`${p.orderId} LIKE ${containing(filters.orderId)} ESCAPE '\\'`);
-  if (filters.transactionId)
-    parts.push(sql`${p.transactionId} LIKE ${containing(filters.transactionId)} ESCAPE '\\'`);
+  const parts = paymentFilterParts(filters);
   const by = order.dir === "asc" ? [asc(p.createdAt), asc(p.id)] : [desc(p.createdAt), desc(p.id)];
   let after: { createdAt: number; id: number } | null = null;
   for (;;) {
@@ -302,16 +308,7 @@ export function* paymentLogBatches(
         ? sql`(${p.createdAt} > ${after.createdAt} OR (${p.createdAt} = ${after.createdAt} AND ${p.id} > ${after.id}))`
         : sql`(${p.createdAt} < ${after.createdAt} OR (${p.createdAt} = ${after.createdAt} AND ${p.id} < ${after.id}))`;
     const rows: PaymentRow[] = db()
-      .select({
-        id: p.id,
-        createdAt: sql<number>`${p.createdAt}`,
-        orderId: p.orderId,
-        transactionId: p.transactionId,
-        statusId: p.statusId,
-        msg: p.msg,
-        verified: p.verified,
-        source: p.source,
-      })
+      .select(paymentRowColumns())
       .from(p)
       .where(and(...parts, cursor))
       .orderBy(...by)
