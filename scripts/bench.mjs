@@ -414,12 +414,12 @@ function cannon(url, headers, duration, expectStatus, timeout, post) {
 let benchClients = 0;
 /** autocannon's setupClient: each connection of a form POST load (the kiosk's scans) its own client
  * address (X-Bench-Client, the bench server's TRUSTED_PROXY_HEADER), new for every run. */
-const ownAddress = (headers) => (client) => {
+const nextBenchAddress = () => {
   benchClients++;
-  client.setHeaders({
-    ...headers,
-    "x-bench-client": `10.${(benchClients >> 16) & 255}.${(benchClients >> 8) & 255}.${benchClients & 255}`,
-  });
+  return `10.${(benchClients >> 16) & 255}.${(benchClients >> 8) & 255}.${benchClients & 255}`;
+};
+const ownAddress = (headers) => (client) => {
+  client.setHeaders({ ...headers, "x-bench-client": nextBenchAddress() });
 };
 
 /** Runs merged: req/s, latency percentiles, non-matching responses, errors, server CPU ms per request. */
@@ -641,7 +641,9 @@ function openScoreboardStream() {
         port: u.port,
         path: u.pathname,
         agent: false,
-        headers: { accept: "text/event-stream" },
+        // Each stream is one spectator's phone: its own client address (the server allows 10 open
+        // streams per address, ADR 0026).
+        headers: { accept: "text/event-stream", "x-bench-client": nextBenchAddress() },
       },
       (res) => {
         if (res.statusCode !== 200)
