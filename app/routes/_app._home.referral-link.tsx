@@ -4,9 +4,8 @@
 // stale page) is a 404 and changes nothing.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmStep } from "~/components/ConfirmStep";
+import { RegenerateLinkStep } from "~/components/RegenerateLinkStep";
 import { messagesFor } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { notFound } from "~/lib/params.server";
@@ -39,18 +38,5 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function RegenerateOwnLink() {
   const club = useLoaderData<typeof loader>();
-  const { LABELS } = useMessages();
-  return (
-    <ConfirmStep
-      title={LABELS.regenerateLink}
-      back="/"
-      subject={club.name}
-      sentence={LABELS.regenerateLinkConfirm}
-      note={LABELS.regenerateLinkNote}
-      confirmLabel={LABELS.yesRegenerate}
-      backLabel={LABELS.confirmNo}
-      task={LABELS.taskRegenerating}
-      hidden={{ association: club.id }}
-    />
-  );
+  return <RegenerateLinkStep club={club} back="/" hidden={{ association: club.id }} />;
 }

@@ -4,9 +4,8 @@
 // may copy a link but not regenerate it: the route table sends them home, changing nothing.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { ConfirmStep } from "~/components/ConfirmStep";
+import { RegenerateLinkStep } from "~/components/RegenerateLinkStep";
 import { messagesFor } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { idParam, notFound } from "~/lib/params.server";
@@ -35,17 +34,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function RegenerateLink() {
   const club = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  const { LABELS } = useMessages();
-  return (
-    <ConfirmStep
-      title={LABELS.regenerateLink}
-      back={`/associations/${club.id}/referral${search}`}
-      subject={club.name}
-      sentence={LABELS.regenerateLinkConfirm}
-      note={LABELS.regenerateLinkNote}
-      confirmLabel={LABELS.yesRegenerate}
-      backLabel={LABELS.confirmNo}
-      task={LABELS.taskRegenerating}
-    />
-  );
+  return <RegenerateLinkStep club={club} back={`/associations/${club.id}/referral${search}`} />;
 }
