@@ -154,7 +154,7 @@ export const MS: Bundle = {
     paymentRedirecting: "Membawa anda ke halaman pembayaran ...",
     paymentReturnError:
       "Ralat berlaku semasa memproses bayaran. Sila hubungi jawatankuasa acara / pentadbir untuk maklumat lanjut.",
-    paymentProcessing: "Bayaran anda sedang diproses ...",
+    paymentProcessing: "Memproses bayaran ...",
     simulatorBadRequest: "Permintaan bayaran ini tidak sah. Tiada caj dikenakan.",
 
     // Events (sections 5, 8). The spec gives create/update/delete toasts and the duplicate name; the

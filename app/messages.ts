@@ -147,7 +147,7 @@ export const MSG = {
   paymentRedirecting: "Taking you to the payment page ...",
   paymentReturnError:
     "An error occured when processing payment. Do contact event committee / adminstrator for more info.",
-  paymentProcessing: "Processing your payment ...",
+  paymentProcessing: "Processing payment ...",
   simulatorBadRequest: "This payment request is not valid. Nothing was charged.",
 
   // Events (sections 5, 8). The spec gives create/update/delete toasts and the duplicate name; the

@@ -1,6 +1,6 @@
 // /senangpay/return (no guard): where the payment provider sends the buyer's browser back, with
 // status_id, order_id, msg, transaction_id and hash. Any missing: not-found. A GET shows a fixed
-// "Processing your payment ..." (never the provider's msg: nothing is verified yet, and anyone can
+// "Processing payment ..." (never the provider's msg: nothing is verified yet, and anyone can
 // make this URL) and a form carrying the five parameters, which posts itself after about a second
 // with JavaScript (a Continue button without). The POST (at most PAYMENT_RETURN_RATE per address)
 // verifies the shape and the hash, records the result (models/order.server.ts recordPayment: a

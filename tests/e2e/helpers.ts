@@ -56,7 +56,7 @@ export async function payOnSimulator(page: Page) {
 export async function leaveReturnPage(page: Page, message: string) {
   if (!isJs()) {
     await expect(page).toHaveURL(/\/senangpay\/return\?/);
-    await expect(page.getByText("Processing your payment ...", { exact: true })).toBeVisible();
+    await expect(page.getByText("Processing payment ...", { exact: true })).toBeVisible();
     await expect(page.getByText(message)).toHaveCount(0);
     await page.getByRole("button", { name: "Continue" }).click();
   }

@@ -344,7 +344,7 @@ test.describe("Payment calls", () => {
       },
     ]);
 
-    // The same through the buyer's browser: the page says only "Processing your payment ...", the
+    // The same through the buyer's browser: the page says only "Processing payment ...", the
     // POST refuses it.
     await login(page, manager.email);
     await page.goto(`/senangpay/return?${new URLSearchParams(forged)}`);

@@ -16,7 +16,7 @@ import { DEMO, flashToast, isJs, leaveReturnPage, login } from "./helpers";
 
 const RETURN_ERROR =
   "An error occured when processing payment. Do contact event committee / adminstrator for more info.";
-const PROCESSING = "Processing your payment ...";
+const PROCESSING = "Processing payment ...";
 
 let addressSeq = 0;
 /** A client address of its own (the e2e server trusts X-Test-Client-IP), so the per-address limits
