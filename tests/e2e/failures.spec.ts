@@ -46,7 +46,7 @@ test.describe("A screen whose loader fails", () => {
   }) => {
     const admin = createUser("ADMIN");
     await login(page, admin.email);
-    await failOn(page, "loader:routes/_app.users._list");
+    await failOn(page, "loader:routes/_app.users");
     let status: number | undefined;
     if (isJs()) {
       // A client-side navigation from the overview (a data request).
@@ -117,7 +117,7 @@ test.describe("A screen whose loader fails", () => {
 
   test("an expected refusal keeps its page: a 404 is not a failure", async ({ page }) => {
     await login(page, createUser("ADMIN").email);
-    await failOn(page, "loader:routes/_app.users._list"); // another route
+    await failOn(page, "loader:routes/_app.users"); // another route
     const res = await page.goto("/eoi-events/999999999/edit");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("alert")).toContainText("404 Not Found.");
@@ -136,7 +136,7 @@ test.describe("An action that fails", () => {
     const typed = unique("e2e failing").toLowerCase();
     await field("Name").fill(typed);
     await field("Description").fill("Never created.");
-    await failOn(page, "action:routes/_app.events._list.new");
+    await failOn(page, "action:routes/_app.events.new");
     await dialog.getByRole("button", { name: "Create Event" }).click();
     await expect(alertToast(page, "An error occured when creating. Please try again.")).toBeVisible();
     await expect(page).toHaveURL(/\/events\/new$/);
@@ -210,7 +210,7 @@ test.describe("An action that fails", () => {
     const res = await page.request.post("/events/new", {
       form: { csrf, name: "x" },
       headers: {
-        "X-Test-Fail": "action:routes/_app.events._list.new",
+        "X-Test-Fail": "action:routes/_app.events.new",
         Referer: "https://evil.example/phish",
       },
       maxRedirects: 0,
@@ -220,7 +220,7 @@ test.describe("An action that fails", () => {
     const sneaky = await page.request.post("/events/new", {
       form: { csrf, name: "x" },
       headers: {
-        "X-Test-Fail": "action:routes/_app.events._list.new",
+        "X-Test-Fail": "action:routes/_app.events.new",
         Referer: `${new URL(page.url()).origin}//evil.example/phish`,
       },
       maxRedirects: 0,
