@@ -34,7 +34,7 @@ import {
 } from "./helpers";
 import { loginAs } from "./login";
 
-/** lib/waitlist-mail.server.ts WAITLIST_OFFER_SUBJECT (not imported: a server module). */
+/** services/waitlist-mail.server.ts WAITLIST_OFFER_SUBJECT (not imported: a server module). */
 const OFFER_SUBJECT = /^Event entries are held for your team$/;
 const NONE_SELECTED = "Number of teams must be at least 1.";
 const TOO_MANY = "Number of teams must be a whole number from 0 to 20.";
