@@ -42,7 +42,7 @@ import {
   type SendResult,
   sendQueue,
   writeDraft,
-} from "~/lib/scan-queue.client";
+} from "./scan-queue.client";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findRoundsByName, kioskRound, racesOf } from "~/models/scan.server";
