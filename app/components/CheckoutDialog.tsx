@@ -13,7 +13,7 @@ import { Toasts } from "./Toasts";
 import type { Checkout } from "~/lib/payments/provider.server";
 import type { Toast } from "~/lib/toast";
 import { useMessages } from "~/i18n/useMessages";
-import { OrderLines } from "~/tables/orders";
+import { OrderLines } from "~/components/OrderTables";
 
 export type CheckoutLine = { id: number; label: string; price: number; count: number };
 

@@ -8,8 +8,13 @@ import { actionFailure, FAILURES, FALLBACK, loaderFailure } from "./failures";
 import { MSG } from "~/messages";
 
 const ROUTES_DIR = path.resolve(__dirname, "../routes");
-const files = fs.readdirSync(ROUTES_DIR).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
-const idOf = (file: string) => `routes/${file.replace(/\.tsx?$/, "")}`;
+// A route is a file (`_app.users.tsx`) or a folder with its route.tsx (`scanning.entrance/route.tsx`).
+const files = fs.readdirSync(ROUTES_DIR).flatMap((f) => {
+  if (/\.tsx?$/.test(f)) return f.includes(".test.") ? [] : [f];
+  const folder = ["route.tsx", "route.ts"].find((r) => fs.existsSync(path.join(ROUTES_DIR, f, r)));
+  return folder ? [`${f}/${folder}`] : [];
+});
+const idOf = (file: string) => `routes/${file.replace(/(\/route)?\.tsx?$/, "")}`;
 const sourceOf = new Map(files.map((f) => [idOf(f), fs.readFileSync(path.join(ROUTES_DIR, f), "utf8")]));
 const exportsLoader = (src: string) => /export (async )?function loader|export const loader/.test(src);
 const exportsAction = (src: string) => /export (async )?function action|export const action/.test(src);

@@ -13,7 +13,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { eventFormError, eventSchemaFor } from "~/lib/schemas.server";
 import { eventFormValues, parseEventId } from "~/rules/event-fields";
-import { EventForm } from "~/tables/events";
+import { EventForm } from "./_app.events/table";
 import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
 
 function eventId(raw: string | undefined): number {

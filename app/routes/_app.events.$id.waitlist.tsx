@@ -10,7 +10,7 @@ import { waitlistOf } from "~/models/entries.server";
 import { findEvent } from "~/models/event.server";
 import { parseEventId } from "~/rules/event-fields";
 import { useMessages } from "~/i18n/useMessages";
-import { waitlistColumnsOf } from "~/tables/entries";
+import { waitlistColumnsOf } from "./_app.events/entries";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");

@@ -25,7 +25,7 @@ import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import type { Bundle } from "~/messages";
 import { type EntryRequest, entriesRefusalText, parseEntryRequest } from "~/rules/entries";
-import { JoinWaitlist } from "~/tables/entries";
+import { JoinWaitlist } from "./_app.events/entries";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.checkout);
 

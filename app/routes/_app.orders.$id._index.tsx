@@ -7,7 +7,7 @@ import { requireUser } from "~/lib/access.server";
 import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { formatDateTime } from "~/rules/format";
-import { OrderLines, OrderStatusBadge, ReplacedNote } from "~/tables/orders";
+import { OrderLines, OrderStatusBadge, ReplacedNote } from "~/components/OrderTables";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "orders");

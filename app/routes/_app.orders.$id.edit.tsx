@@ -23,7 +23,7 @@ import type { User } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { formatDateTime, formatRM } from "~/rules/format";
-import { OrderStatusBadge, statusLabel } from "~/tables/orders";
+import { OrderStatusBadge, statusLabel } from "~/components/OrderTables";
 import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
 
 const NOTE_MAX = 1000;

@@ -15,7 +15,7 @@ import { listOrders, type OrderRow, orderScopeOf } from "~/models/order-list.ser
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList } from "~/rules/list-params";
-import { ORDER_LIST, orderColumns, statusChoicesOf } from "~/tables/orders";
+import { ORDER_LIST, orderColumns, statusChoicesOf } from "~/components/OrderTables";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.orders);
 

@@ -15,7 +15,7 @@ import { metaTitle } from "~/lib/meta";
 import type { Column } from "~/components/DataTable";
 import { formatCount } from "~/rules/format";
 import { pageOf, parseList } from "~/rules/list-params";
-import { PAYMENT_LIST, paymentColumnsOf } from "~/tables/payments";
+import { PAYMENT_LIST, paymentColumnsOf } from "./table";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.payments);
 

@@ -14,7 +14,7 @@ import { listScanLogs } from "~/models/scan.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList } from "~/rules/list-params";
-import { SCAN_LOG_LIST, scanLogColumnsOf } from "~/tables/scan-log";
+import { SCAN_LOG_LIST, scanLogColumnsOf } from "./table";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.scanLog);
 

@@ -23,14 +23,14 @@ import type { Bundle } from "~/messages";
 import { isClosed } from "~/rules/crew";
 import { formatDateTime } from "~/rules/format";
 import { clampPage, parseList } from "~/rules/list-params";
-import { BUY_FORM, type BuyRow, EntriesTable } from "~/tables/entries";
+import { BUY_FORM, type BuyRow, EntriesTable } from "./entries";
 import {
   adminEventColumnsOf,
   assignedColumnsOf,
   EVENT_LIST,
   managerAssignedColumnsOf,
   staffEventColumnsOf,
-} from "~/tables/events";
+} from "./table";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   metaTitle(matches, (t) => (data?.kind === "assigned" ? t.TITLES.assignedEvents : t.TITLES.events));

@@ -3,7 +3,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
-import { userColumnsOf } from "~/tables/users";
+import { userColumnsOf } from "./table";
 import { Screen } from "~/components/Screen";
 import { hasRole, requireUser } from "~/lib/access.server";
 import { listUsers, teamOptions } from "~/models/user-list.server";

@@ -3,7 +3,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
-import { TEAM_LIST, teamColumnsOf, withCountry } from "~/tables/teams";
+import { TEAM_LIST, teamColumnsOf, withCountry } from "./table";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { countryList } from "~/lib/countries.server";

@@ -16,7 +16,7 @@ import { useMessages } from "~/i18n/useMessages";
 import type { Bundle } from "~/messages";
 import { formatCount, formatRM } from "~/rules/format";
 import { photoState } from "~/rules/user-status";
-import { EventTeamsTable } from "~/tables/event-teams";
+import { EventTeamsTable } from "./event-teams";
 
 // Home (spec section 2): the overview for staff, the profile for managers and competitors. A
 // pathless layout, so its dialogs are child routes over it: /password (Change Password, every

@@ -3,7 +3,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
-import { AUDIT_LIST, auditColumnsOf } from "~/tables/audit";
+import { AUDIT_LIST, auditColumnsOf } from "./table";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { auditActions, listAudit } from "~/models/audit.server";

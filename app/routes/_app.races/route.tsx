@@ -19,8 +19,8 @@ import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { parseId, SCORES_MAX, SCORE_MAX } from "~/rules/race-fields";
 import { parseScores } from "~/rules/race-schema";
-import { RoundPicker, ScoresForm, screenRaceColumnsOf } from "~/tables/races";
-import { EventPicker } from "~/tables/rounds";
+import { RoundPicker, ScoresForm, screenRaceColumnsOf } from "./table";
+import { EventPicker } from "~/components/RoundTables";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.races);
 

@@ -12,7 +12,7 @@ import { withLastSeen } from "~/lib/kiosk-device.server";
 import { metaTitle } from "~/lib/meta";
 import { listKiosks } from "~/models/kiosk.server";
 import { pageOf, parseList } from "~/rules/list-params";
-import { KIOSK_LIST, kioskScreenColumnsOf } from "~/tables/kiosks";
+import { KIOSK_LIST, kioskScreenColumnsOf } from "./table";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.kiosks);
 
