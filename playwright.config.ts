@@ -15,7 +15,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 60_000,
+  // A test that needs longer says so itself (test.setTimeout), with the reason.
+  timeout: 20_000,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: {
@@ -28,7 +29,8 @@ export default defineConfig({
         "--no-first-run",
       ],
     },
-    trace: "retain-on-failure",
+    // Traces cost time and disk on every test; a retry (CI) records one for the failure.
+    trace: "on-first-retry",
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true }, testIgnore: HTTP_SPECS },

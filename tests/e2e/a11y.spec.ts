@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { e2eDb } from "./db";
-import { DEMO, type DemoRole, isJs, } from "./helpers";
+import { DEMO, type DemoRole, isJs } from "./helpers";
 import { loginAs } from "./login";
 
 type Who = "anon" | DemoRole;

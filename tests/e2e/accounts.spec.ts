@@ -67,6 +67,7 @@ test("a manager registers a club with a photo, verifies, logs in and invites a c
   page,
   browser,
 }) => {
+  test.setTimeout(40_000); // registration with a photo resized on the server, two verification mails, two browsers: ~12-16 s on 2 idle workers
   const team = unique("Club");
   const managerEmail = `${unique("mgr")}@example.com`;
   await page.setViewportSize({ width: 390, height: 844 });
@@ -203,6 +204,7 @@ test("OK on the unverified toast resends the verification email", async ({ page 
 });
 
 test("forgot password: the emailed link resets it once; the used link is refused", async ({ page }) => {
+  test.setTimeout(40_000); // a registration, a reset mail and two password hashes: ~12-16 s on 2 idle workers
   // A fresh account per project, so the two projects do not share a password.
   const email = await registerVerifiedManager(page, "Reset");
 
@@ -247,6 +249,7 @@ test("forgot password: the emailed link resets it once; the used link is refused
 });
 
 test("profile: change password in its dialog, and upload a photo", async ({ page }) => {
+  test.setTimeout(40_000); // a registration, three password hashes and two photo uploads resized on the server: ~12-16 s on 2 idle workers
   const email = await registerVerifiedManager(page, "Profile", "TH");
   await loginAs(page, email, "/");
   await expect(page.getByText("Pending Photo Upload")).toBeVisible();
@@ -299,6 +302,7 @@ test("an approved photo hides the upload control", async ({ page }) => {
 test("change password: after 5 wrong old passwords the 6th waits, even the right one (a stolen session cannot guess)", async ({
   page,
 }) => {
+  test.setTimeout(40_000); // seven password hashes: ~12-16 s on 2 idle workers
   const user = createUser("COMMITTEE");
   await loginAs(page, user.email);
   await page.goto("/password");

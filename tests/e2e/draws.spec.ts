@@ -53,6 +53,7 @@ const seedOf = (page: Page) => Number(new URL(page.url()).searchParams.get("seed
 test("admin: a heat round, its draw, times, a mis-typed time refused, the top 6 into a FINAL", async ({
   page,
 }) => {
+  test.setTimeout(40_000); // a round, its draw, times of 8 teams and a final: ~12-16 s on 2 idle workers
   const { event, teams } = createDrawEvent(8, "DRAWS");
   const nameOf = new Map(teams.map((t) => [t.id, t.name]));
   const admin = createUser("ADMIN");

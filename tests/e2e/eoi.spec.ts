@@ -203,6 +203,7 @@ test.describe("Expressions of interest and the results", () => {
   test("two managers of different countries express interest; the four tabs, the View dialog and each CSV show them", async ({
     page,
   }) => {
+    test.setTimeout(40_000); // two managers' forms, four tabs, a dialog and four CSVs: ~12-16 s on 2 idle workers
     const admin = createUser("ADMIN");
     const base = unique("EOI").toUpperCase();
     const a = `${base} 250M PREMIER`;

@@ -18,7 +18,7 @@ import {
   unique,
   withSignedTagsOff,
 } from "./db";
-import { isJs, } from "./helpers";
+import { isJs } from "./helpers";
 import { loginAs } from "./login";
 
 const LOG = path.resolve("tests/.tmp/e2e/app.log");

@@ -142,6 +142,7 @@ test("staff enrol the device, log out, and it still scans and saves; the scan lo
   page,
   browser,
 }) => {
+  test.setTimeout(40_000); // two browsers: the enrolled kiosk and the admin: ~12-16 s on 2 idle workers
   const s = await createScanSetup({ minFemale: 0 });
   const [m1, m2] = s.team.members;
   setCrewDetails(m1.id, { yob: 1980 });

@@ -101,6 +101,7 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
 
 for (const role of Object.keys(SIDEBAR) as DemoRole[]) {
   test(`${role} sees their sidebar and every link opens its screen`, async ({ page }) => {
+    test.setTimeout(40_000); // every sidebar link of the role opened in turn: ~12-16 s on 2 idle workers
     await loginAs(page, role, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const expectedLinks = [["Official Website", ""], ["Home", "/"], ...SIDEBAR[role].flatMap((g) => g.items)];

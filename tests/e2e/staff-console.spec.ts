@@ -304,6 +304,7 @@ test.describe("Create user", () => {
     page,
     browser,
   }) => {
+    test.setTimeout(40_000); // a second browser, a verification mail and a form login (password hash): ~12-16 s on 2 idle workers
     await loginAs(page, "ADMIN");
     await page.goto("/users");
     await page.getByRole("link", { name: "Create User" }).click();
@@ -416,6 +417,7 @@ test.describe("Create user", () => {
 
 test.describe("Photo approval", () => {
   test("admin approves two and rejects one; email, audit log and approved grid follow", async ({ page }) => {
+    test.setTimeout(40_000); // three photo decisions, their mails, the audit log and the grid: ~12-16 s on 2 idle workers
     const admin = createUser("ADMIN");
     const adminName = findUser(admin.id)!.name;
     const club = await createClub({ members: 3, photo: "pending" });
