@@ -180,9 +180,9 @@ test("a taken email and a taken team name get the spec's messages", async ({ pag
   ).toBeVisible();
 });
 
-test("registration links: other roles, a missing token and an unknown token go to not-found", async ({
-  page,
-}) => {
+test("registration links: other roles, a missing token and an unknown token go to not-found", {
+  tag: "@once",
+}, async ({ page }) => {
   for (const url of ["/auth/register/admin", "/auth/register/competitor"]) {
     await page.goto(url);
     await expect(page).toHaveURL(/\/not-found$/);
@@ -292,7 +292,7 @@ test("profile: change password in its dialog, and upload a photo", async ({ page
   await login(page, email, "Changed123");
 });
 
-test("an approved photo hides the upload control", async ({ page }) => {
+test("an approved photo hides the upload control", { tag: "@once" }, async ({ page }) => {
   await loginAs(page, "COMPETITOR", "/");
   await expect(page.getByText("Photo Approved")).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload Photo", exact: true })).toHaveCount(0);

@@ -161,7 +161,9 @@ test("admin: a heat round, its draw, times, a mis-typed time refused, the top 6 
 });
 
 for (const role of ["COMMITTEE", "MANAGER"] as const) {
-  test(`${role} is kept out of Generate Draw and Progress, GET and POST`, async ({ page }) => {
+  test(`${role} is kept out of Generate Draw and Progress, GET and POST`, {
+    tag: role === "MANAGER" ? [] : "@once",
+  }, async ({ page }) => {
     const { event } = createDrawEvent(3, "KEPT");
     const roundId = createDrawRound(event.id, "HEAT 1");
     const user = createUser(role);

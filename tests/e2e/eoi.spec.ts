@@ -420,9 +420,9 @@ test.describe("Expressions of interest and the results", () => {
 });
 
 test.describe("EOI refusals", () => {
-  test("COMMITTEE sees the results but not All EOI Events, and its forged POSTs change nothing", async ({
-    page,
-  }) => {
+  test("COMMITTEE sees the results but not All EOI Events, and its forged POSTs change nothing", {
+    tag: "@once",
+  }, async ({ page }) => {
     const committee = createUser("COMMITTEE");
     const event = createEoiEvent();
     await loginAs(page, committee.email, "/");
@@ -458,9 +458,9 @@ test.describe("EOI refusals", () => {
     expect(interestRecord(committee.email).user).toBeUndefined();
   });
 
-  test("a manager cannot open the staff tabs or CSV, forge an admin POST, or tick a deleted event", async ({
-    page,
-  }) => {
+  test("a manager cannot open the staff tabs or CSV, forge an admin POST, or tick a deleted event", {
+    tag: "@once",
+  }, async ({ page }) => {
     const live = createEoiEvent();
     const gone = createEoiEvent({ deleted: true });
     const manager = await createEoiManager();
@@ -509,7 +509,7 @@ test.describe("EOI refusals", () => {
     expect(interestRecord(manager.email)).toEqual(before);
   });
 
-  test("a manager in no team is told so and cannot save", async ({ page }) => {
+  test("a manager in no team is told so and cannot save", { tag: "@once" }, async ({ page }) => {
     const event = createEoiEvent();
     const manager = await createClublessManager();
     await loginAs(page, manager.email, "/eoi");

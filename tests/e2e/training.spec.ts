@@ -584,7 +584,7 @@ test.describe("Training Reservations", () => {
 });
 
 test.describe("Training screens: refused", () => {
-  test("a manager opens neither page nor their CSVs", async ({ page }) => {
+  test("a manager opens neither page nor their CSVs", { tag: "@once" }, async ({ page }) => {
     const manager = createUser("MANAGER");
     await loginAs(page, manager.email);
     for (const path of [
