@@ -67,6 +67,7 @@ test("a manager registers a club with a photo, verifies, logs in and invites a c
   page,
   browser,
 }) => {
+  test.setTimeout(40_000); // registration with a photo resized on the server, two verification mails, two browsers: ~12-16 s on 2 idle workers
   const team = unique("Club");
   const managerEmail = `${unique("mgr")}@example.com`;
   await page.setViewportSize({ width: 390, height: 844 });
@@ -179,9 +180,9 @@ test("a taken email and a taken team name get the spec's messages", async ({ pag
   ).toBeVisible();
 });
 
-test("registration links: other roles, a missing token and an unknown token go to not-found", async ({
-  page,
-}) => {
+test("registration links: other roles, a missing token and an unknown token go to not-found", {
+  tag: "@once",
+}, async ({ page }) => {
   for (const url of ["/auth/register/admin", "/auth/register/competitor"]) {
     await page.goto(url);
     await expect(page).toHaveURL(/\/not-found$/);
@@ -203,6 +204,7 @@ test("OK on the unverified toast resends the verification email", async ({ page 
 });
 
 test("forgot password: the emailed link resets it once; the used link is refused", async ({ page }) => {
+  test.setTimeout(40_000); // a registration, a reset mail and two password hashes: ~12-16 s on 2 idle workers
   // A fresh account per project, so the two projects do not share a password.
   const email = await registerVerifiedManager(page, "Reset");
 
@@ -247,6 +249,7 @@ test("forgot password: the emailed link resets it once; the used link is refused
 });
 
 test("profile: change password in its dialog, and upload a photo", async ({ page }) => {
+  test.setTimeout(40_000); // a registration, three password hashes and two photo uploads resized on the server: ~12-16 s on 2 idle workers
   const email = await registerVerifiedManager(page, "Profile", "TH");
   await loginAs(page, email, "/");
   await expect(page.getByText("Pending Photo Upload")).toBeVisible();
@@ -289,7 +292,7 @@ test("profile: change password in its dialog, and upload a photo", async ({ page
   await login(page, email, "Changed123");
 });
 
-test("an approved photo hides the upload control", async ({ page }) => {
+test("an approved photo hides the upload control", { tag: "@once" }, async ({ page }) => {
   await loginAs(page, "COMPETITOR", "/");
   await expect(page.getByText("Photo Approved")).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload Photo", exact: true })).toHaveCount(0);
@@ -299,6 +302,7 @@ test("an approved photo hides the upload control", async ({ page }) => {
 test("change password: after 5 wrong old passwords the 6th waits, even the right one (a stolen session cannot guess)", async ({
   page,
 }) => {
+  test.setTimeout(40_000); // seven password hashes: ~12-16 s on 2 idle workers
   const user = createUser("COMMITTEE");
   await loginAs(page, user.email);
   await page.goto("/password");

@@ -96,9 +96,9 @@ test("ADMIN voids the printed crew tags: audited, old tags refused at the kiosk,
   });
 });
 
-test("COMMITTEE and MANAGER cannot void the printed crew tags; a POST without a CSRF token changes nothing", async ({
-  page,
-}) => {
+test("COMMITTEE and MANAGER cannot void the printed crew tags; a POST without a CSRF token changes nothing", {
+  tag: "@once",
+}, async ({ page }) => {
   const admin = createUser("ADMIN");
   const committee = createUser("COMMITTEE");
   const manager = createUser("MANAGER");
@@ -130,9 +130,9 @@ test("COMMITTEE and MANAGER cannot void the printed crew tags; a POST without a 
   });
 });
 
-test("the kiosk reads a code inside a scanner's prefix and suffix; two codes or no id stay 'Invalid input.'", async ({
-  page,
-}) => {
+test("the kiosk reads a code inside a scanner's prefix and suffix; two codes or no id stay 'Invalid input.'", {
+  tag: "@once",
+}, async ({ page }) => {
   const admin = createUser("ADMIN");
   const member = createUser("COMPETITOR");
   await withSignedTagsOff(async () => {

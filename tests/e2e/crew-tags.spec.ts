@@ -35,9 +35,9 @@ async function getPdf(page: Page, url: string) {
 /** A paid member's QR code: `#<id>.`, the crew tag version, `.` and a 10-character signature. */
 const signedCodeOf = (id: number) => new RegExp(`^#${id}\\.[1-9]\\d{0,3}\\.[A-Za-z0-9_-]{10}$`);
 
-test("a manager downloads their club's crew tags: a card per paid member, QR codes of signed codes", async ({
-  page,
-}) => {
+test("a manager downloads their club's crew tags: a card per paid member, QR codes of signed codes", {
+  tag: "@once",
+}, async ({ page }) => {
   const club = await createCrewTagClub({ members: 4, paid: 3 });
   const other = await createCrewTagClub({ members: 2, paid: 2 });
   await loginAs(page, club.manager.email);
@@ -69,9 +69,9 @@ test("a manager downloads their club's crew tags: a card per paid member, QR cod
   expect((await getPdf(page, "/members/crew-tags.pdf?part=2")).res.status()).toBe(404);
 });
 
-test("the QR codes of the PDF are accepted at the scanning profile with 'Require signed crew tags' on", async ({
-  page,
-}) => {
+test("the QR codes of the PDF are accepted at the scanning profile with 'Require signed crew tags' on", {
+  tag: "@once",
+}, async ({ page }) => {
   const club = await createCrewTagClub({ members: 3, paid: 3 });
   await loginAs(page, club.manager.email, "/");
   await asKioskDevice(page); // the profile shows people only on a kiosk device (issue 18)
@@ -102,7 +102,7 @@ test("a club with nobody paid has no crew tags: no link, and the URL says why", 
   await expect(flashToast(page, NO_PAID)).toBeVisible();
 });
 
-test("an admin downloads any club's crew tags from All Teams", async ({ page }) => {
+test("an admin downloads any club's crew tags from All Teams", { tag: "@once" }, async ({ page }) => {
   const club = await createCrewTagClub({ members: 3, paid: 3 });
   const unpaid = await createCrewTagClub({ members: 1, paid: 0 });
   await loginAs(page, "ADMIN");
@@ -131,7 +131,7 @@ test("an admin downloads any club's crew tags from All Teams", async ({ page }) 
   expect((await getPdf(page, "/members/crew-tags.pdf")).res.status()).toBe(302);
 });
 
-test("committee and competitors get no crew tags", async ({ page }) => {
+test("committee and competitors get no crew tags", { tag: "@once" }, async ({ page }) => {
   const club = await createCrewTagClub({ members: 3, paid: 3 });
   await loginAs(page, "COMMITTEE");
   await page.goto(`/associations?name=${encodeURIComponent(club.name)}`);

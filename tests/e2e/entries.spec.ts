@@ -293,9 +293,9 @@ test.describe("Waitlist", () => {
 });
 
 test.describe("Refusals", () => {
-  test("a competitor cannot check out or join a waitlist; a join without a CSRF token changes nothing", async ({
-    page,
-  }) => {
+  test("a competitor cannot check out or join a waitlist; a join without a CSRF token changes nothing", {
+    tag: "@once",
+  }, async ({ page }) => {
     await withEntriesOpen(async () => {
       const ours = await club(2);
       const competitor = ours.members[1];

@@ -203,6 +203,7 @@ test.describe("Expressions of interest and the results", () => {
   test("two managers of different countries express interest; the four tabs, the View dialog and each CSV show them", async ({
     page,
   }) => {
+    test.setTimeout(40_000); // two managers' forms, four tabs, a dialog and four CSVs: ~12-16 s on 2 idle workers
     const admin = createUser("ADMIN");
     const base = unique("EOI").toUpperCase();
     const a = `${base} 250M PREMIER`;
@@ -419,9 +420,9 @@ test.describe("Expressions of interest and the results", () => {
 });
 
 test.describe("EOI refusals", () => {
-  test("COMMITTEE sees the results but not All EOI Events, and its forged POSTs change nothing", async ({
-    page,
-  }) => {
+  test("COMMITTEE sees the results but not All EOI Events, and its forged POSTs change nothing", {
+    tag: "@once",
+  }, async ({ page }) => {
     const committee = createUser("COMMITTEE");
     const event = createEoiEvent();
     await loginAs(page, committee.email, "/");
@@ -457,9 +458,9 @@ test.describe("EOI refusals", () => {
     expect(interestRecord(committee.email).user).toBeUndefined();
   });
 
-  test("a manager cannot open the staff tabs or CSV, forge an admin POST, or tick a deleted event", async ({
-    page,
-  }) => {
+  test("a manager cannot open the staff tabs or CSV, forge an admin POST, or tick a deleted event", {
+    tag: "@once",
+  }, async ({ page }) => {
     const live = createEoiEvent();
     const gone = createEoiEvent({ deleted: true });
     const manager = await createEoiManager();
@@ -508,7 +509,7 @@ test.describe("EOI refusals", () => {
     expect(interestRecord(manager.email)).toEqual(before);
   });
 
-  test("a manager in no team is told so and cannot save", async ({ page }) => {
+  test("a manager in no team is told so and cannot save", { tag: "@once" }, async ({ page }) => {
     const event = createEoiEvent();
     const manager = await createClublessManager();
     await loginAs(page, manager.email, "/eoi");

@@ -234,9 +234,9 @@ test.describe("Events (admin)", () => {
 });
 
 test.describe("Events (committee)", () => {
-  test("sees the table and its CSV without buttons; every admin route refuses it with 403", async ({
-    page,
-  }) => {
+  test("sees the table and its CSV without buttons; every admin route refuses it with 403", {
+    tag: "@once",
+  }, async ({ page }) => {
     const committee = createUser("COMMITTEE");
     const event = createEvent({ price: 9950 });
     const club = await createClub({ members: 1 });

@@ -81,9 +81,9 @@ async function downloadCsv(page: Page): Promise<string[][]> {
 }
 
 for (const role of ["ADMIN", "COMMITTEE"] as const) {
-  test(`${role}: a club's confirmed teams per category column, the totals row and the CSV`, async ({
-    page,
-  }) => {
+  test(`${role}: a club's confirmed teams per category column, the totals row and the CSV`, {
+    tag: role === "ADMIN" ? [] : "@once",
+  }, async ({ page }) => {
     const { a, b } = await clubsWithTeams();
     await loginAs(page, createUser(role).email, "/");
     await page
@@ -169,7 +169,9 @@ for (const role of ["ADMIN", "COMMITTEE"] as const) {
   });
 }
 
-test("on a phone the table scrolls inside its box and the page does not", async ({ page }) => {
+test("on a phone the table scrolls inside its box and the page does not", { tag: "@once" }, async ({
+  page,
+}) => {
   await clubsWithTeams();
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAs(page, createUser("COMMITTEE").email);
@@ -186,7 +188,9 @@ test("on a phone the table scrolls inside its box and the page does not", async 
 });
 
 for (const role of ["MANAGER", "COMPETITOR"] as const) {
-  test(`${role} is refused the summary and its CSV`, async ({ page }) => {
+  test(`${role} is refused the summary and its CSV`, { tag: role === "MANAGER" ? [] : "@once" }, async ({
+    page,
+  }) => {
     await loginAs(page, createUser(role).email, "/");
     await expect(page.getByRole("link", { name: "Confirmed Events Summary" })).toHaveCount(0);
     await page.goto("/events-summary");
@@ -201,7 +205,7 @@ for (const role of ["MANAGER", "COMPETITOR"] as const) {
   });
 }
 
-test("logged out, the summary and its CSV send to the login page", async ({ page }) => {
+test("logged out, the summary and its CSV send to the login page", { tag: "@once" }, async ({ page }) => {
   await page.goto("/events-summary");
   await expect(page).toHaveURL(/\/auth\/login$/);
   const csv = await page.request.get("/events-summary.csv", { maxRedirects: 0 });

@@ -358,7 +358,9 @@ test.describe("Payment calls", () => {
     ]);
   });
 
-  test("the return page needs all five parameters; the callback takes only POST", async ({ page }) => {
+  test("the return page needs all five parameters; the callback takes only POST", { tag: "@once" }, async ({
+    page,
+  }) => {
     await page.goto("/senangpay/return?status_id=1&order_id=1&msg=x&transaction_id=y");
     await expect(page).toHaveURL(/\/not-found$/);
     const get = await page.request.get("/senangpay/callback");
@@ -371,9 +373,9 @@ test.describe("Payment calls", () => {
 });
 
 test.describe("Another club's manager", () => {
-  test("cannot approve, check out or pay for our members (forged posts refused, nothing changed)", async ({
-    page,
-  }) => {
+  test("cannot approve, check out or pay for our members (forged posts refused, nothing changed)", {
+    tag: "@once",
+  }, async ({ page }) => {
     const ours = await ourClub();
     const them = await ourClub();
     await loginAs(page, them.manager.email);

@@ -144,10 +144,9 @@ test.describe("The return page", () => {
 });
 
 test.describe("Payment endpoint limits", () => {
-  test("the callback answers 429 past its per-address limit; another address is still served", async ({
-    request,
-  }) => {
-    test.skip(isJs(), "HTTP only: the same in both projects");
+  test("the callback answers 429 past its per-address limit; another address is still served", {
+    tag: "@once",
+  }, async ({ request }) => {
     const address = freshAddress();
     const statuses: number[] = [];
     // Missing parameters: refused before anything is counted, but each call takes a token.
@@ -171,8 +170,7 @@ test.describe("Payment endpoint limits", () => {
     expect(other.status()).toBe(400);
   });
 
-  test("the return's POST answers 429 past its per-address limit", async ({ request }) => {
-    test.skip(isJs(), "HTTP only: the same in both projects");
+  test("the return's POST answers 429 past its per-address limit", { tag: "@once" }, async ({ request }) => {
     const address = freshAddress();
     let last = 0;
     for (let i = 0; i < 70 && last !== 429; i++) {
@@ -189,7 +187,7 @@ test.describe("Payment endpoint limits", () => {
 });
 
 test.describe("Payment Logs", () => {
-  test("ADMIN sees the refused calls counted per day, with the busiest address", async ({
+  test("ADMIN sees the refused calls counted per day, with the busiest address", { tag: "@once" }, async ({
     page,
     request,
   }) => {

@@ -128,8 +128,9 @@ test.describe("Regenerate the referral link", () => {
     await expectOnlyNewLinkWorks(browser, club.token, newToken, club.name);
   });
 
-  test("COMMITTEE, a COMPETITOR and another club's manager change nothing", async ({ page }) => {
-    test.skip(!isJs(), "forged POSTs and redirects only: nothing here depends on JavaScript");
+  test("COMMITTEE, a COMPETITOR and another club's manager change nothing", { tag: "@once" }, async ({
+    page,
+  }) => {
     const club = await createClub({ members: 2, manager: true });
     const other = await createClub({ members: 2, manager: true });
     const [manager, competitor] = club.members;
@@ -261,8 +262,7 @@ test.describe("Photo approval approves the photo the admin saw", () => {
     expect(auditOf(admin.id)).toHaveLength(1);
   });
 
-  test("a POST without the photo each id was shown with is refused", async ({ page }) => {
-    test.skip(!isJs(), "a forged POST only: nothing here depends on JavaScript");
+  test("a POST without the photo each id was shown with is refused", { tag: "@once" }, async ({ page }) => {
     const admin = createUser("ADMIN");
     const [m] = (await createClub({ members: 1, photo: "pending" })).members;
     await loginAs(page, admin.email, "/");

@@ -387,7 +387,9 @@ test.describe("Races (results desk and others)", () => {
     expect(roundsOfEvent(event.id).map((r) => r.name)).toEqual(["Heat 1"]);
   });
 
-  test("a manager is refused on both screens, their CSV and a forged Save Scores", async ({ page }) => {
+  test("a manager is refused on both screens, their CSV and a forged Save Scores", { tag: "@once" }, async ({
+    page,
+  }) => {
     const manager = createUser("MANAGER");
     const { event, teams } = createRaceEvent(1);
     const roundId = createRaceRound(event.id, "Heat 1");

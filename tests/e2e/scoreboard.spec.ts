@@ -338,8 +338,9 @@ function openStream(
   });
 }
 
-test("the live stream: event-stream, never compressed, retry and the board a reconnect lacks", async () => {
-  test.skip(!isJs(), "raw HTTP: once is enough");
+test("the live stream: event-stream, never compressed, retry and the board a reconnect lacks", {
+  tag: "@once",
+}, async () => {
   const { heat } = boardEvent("SBS");
   showRound(heat.id);
   const stream = await openStream("/scoreboard/events", { "Accept-Encoding": "gzip, deflate, br" });

@@ -206,7 +206,9 @@ test.describe("Users list", () => {
     await expect(pagerCount(page)).toHaveText("Showing 1–25 of 25");
   });
 
-  test("list parameters from the URL are clamped: negative, non-numeric, huge", async ({ page }) => {
+  test("list parameters from the URL are clamped: negative, non-numeric, huge", { tag: "@once" }, async ({
+    page,
+  }) => {
     const club = await createClub({ members: 3 });
     await loginAs(page, "ADMIN", "/");
     const table = usersTable(page);
@@ -232,7 +234,9 @@ test.describe("Users list", () => {
 });
 
 test.describe("CSV downloads", () => {
-  test("Users CSV has the BOM, the spec's header and every filtered row (all pages)", async ({ page }) => {
+  test("Users CSV has the BOM, the spec's header and every filtered row (all pages)", {
+    tag: "@once",
+  }, async ({ page }) => {
     const club = await createClub({
       members: 25,
       manager: true,
@@ -270,7 +274,7 @@ test.describe("CSV downloads", () => {
     expect(lines.slice(1)).toEqual(expected);
   });
 
-  test("Users CSV follows the name and role filters", async ({ page }) => {
+  test("Users CSV follows the name and role filters", { tag: "@once" }, async ({ page }) => {
     const club = await createClub({ members: 4, manager: true });
     await loginAs(page, "ADMIN");
     await page.goto("/users");
@@ -283,7 +287,7 @@ test.describe("CSV downloads", () => {
     expect(lines.slice(1).map((l) => l.split(",")[4])).toEqual(club.members.slice(1).map((m) => m.email));
   });
 
-  test("All Teams CSV has the BOM, its header and the filtered teams", async ({ page }) => {
+  test("All Teams CSV has the BOM, its header and the filtered teams", { tag: "@once" }, async ({ page }) => {
     const prefix = unique("Csv Club");
     const alpha = await createClub({ name: `${prefix} Alpha`, members: 2 });
     const bravo = await createClub({ name: `${prefix} Bravo`, members: 1, country: "SG" });
@@ -304,6 +308,7 @@ test.describe("Create user", () => {
     page,
     browser,
   }) => {
+    test.setTimeout(40_000); // a second browser, a verification mail and a form login (password hash): ~12-16 s on 2 idle workers
     await loginAs(page, "ADMIN");
     await page.goto("/users");
     await page.getByRole("link", { name: "Create User" }).click();
@@ -416,6 +421,7 @@ test.describe("Create user", () => {
 
 test.describe("Photo approval", () => {
   test("admin approves two and rejects one; email, audit log and approved grid follow", async ({ page }) => {
+    test.setTimeout(40_000); // three photo decisions, their mails, the audit log and the grid: ~12-16 s on 2 idle workers
     const admin = createUser("ADMIN");
     const adminName = findUser(admin.id)!.name;
     const club = await createClub({ members: 3, photo: "pending" });
@@ -530,7 +536,7 @@ test.describe("Photo approval", () => {
 
 test.describe("Forged requests", () => {
   for (const role of ["COMMITTEE", "MANAGER"] as const) {
-    test(`${role} cannot approve or reject photos by posting`, async ({ page }) => {
+    test(`${role} cannot approve or reject photos by posting`, { tag: "@once" }, async ({ page }) => {
       const club = await createClub({ members: 2, photo: "pending" });
       const user = createUser(role);
       await loginAs(page, user.email, "/");
@@ -557,7 +563,9 @@ test.describe("Forged requests", () => {
     });
   }
 
-  test("admin posting ids of members whose photo is not pending changes nothing", async ({ page }) => {
+  test("admin posting ids of members whose photo is not pending changes nothing", { tag: "@once" }, async ({
+    page,
+  }) => {
     const admin = createUser("ADMIN");
     const club = await createClub({
       members: 3,

@@ -144,7 +144,7 @@ test.describe("Dinner Ticket Purchase", () => {
     expect(orderLinesOf(order.id).map((l) => [l.kind, l.count])).toEqual([["TICKET", 2]]);
   });
 
-  test("forged posts create nothing: no CSRF token, pax out of range", async ({ page }) => {
+  test("forged posts create nothing: no CSRF token, pax out of range", { tag: "@once" }, async ({ page }) => {
     const manager = await ourManager();
     await loginAs(page, manager.email);
     await page.goto("/tickets/purchase/checkout?pax=3");
@@ -239,7 +239,9 @@ test.describe("One open ticket order per club", () => {
 
 test.describe("Who may buy tickets", () => {
   for (const role of ["COMPETITOR", "COMMITTEE", "ADMIN"] as const) {
-    test(`${role} is refused the screen, the checkout and the post`, async ({ page }) => {
+    test(`${role} is refused the screen, the checkout and the post`, {
+      tag: role === "COMPETITOR" ? [] : "@once",
+    }, async ({ page }) => {
       const user = createUser(role);
       await loginAs(page, user.email);
       for (const url of ["/tickets/purchase", "/tickets/purchase/checkout?pax=3"]) {
@@ -258,7 +260,7 @@ test.describe("Who may buy tickets", () => {
     });
   }
 
-  test("logged out: the login page", async ({ page }) => {
+  test("logged out: the login page", { tag: "@once" }, async ({ page }) => {
     await page.goto("/tickets/purchase");
     await expect(page).toHaveURL(/\/auth\/login$/);
   });

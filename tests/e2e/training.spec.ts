@@ -310,6 +310,7 @@ test.describe("Training Reservations", () => {
   test("admin rejects without a reason (refused), with a reason (emailed), approves another, is refused an approval past max boats; closing resets the dialog; CSV", async ({
     page,
   }) => {
+    test.setTimeout(40_000); // four decisions with mails, the dialog's reset and a CSV: ~12-16 s on 2 idle workers
     const admin = createUser("ADMIN");
     const session = createSession({ maxBoat: 2, upcoming: true });
     const [a, b, c] = [createTrainingClub(), createTrainingClub(), createTrainingClub()];
@@ -583,7 +584,7 @@ test.describe("Training Reservations", () => {
 });
 
 test.describe("Training screens: refused", () => {
-  test("a manager opens neither page nor their CSVs", async ({ page }) => {
+  test("a manager opens neither page nor their CSVs", { tag: "@once" }, async ({ page }) => {
     const manager = createUser("MANAGER");
     await loginAs(page, manager.email);
     for (const path of [
