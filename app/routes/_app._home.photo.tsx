@@ -8,6 +8,7 @@ import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { isBusyResponse } from "~/lib/limiter.server";
+import { notFound } from "~/lib/params.server";
 import { encodePhoto, photoFieldOf } from "~/lib/photos.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -26,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "home");
   const t = messagesFor(request);
   const { MSG } = t;
-  if (user.role !== "MANAGER" && user.role !== "COMPETITOR") throw new Response("Not Found", { status: 404 });
+  if (user.role !== "MANAGER" && user.role !== "COMPETITOR") notFound();
   const form = await readForm(request);
   // Once approved, a photo is final (the upload control is hidden, and refused here too).
   if (user.image && user.validImage === 1) return fail(MSG.photoError);

@@ -7,6 +7,7 @@ import { Dialog } from "~/components/Dialog";
 import { PostForm } from "~/components/PostForm";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
+import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteEvent, findEvent } from "~/models/event.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -15,7 +16,7 @@ import { parseEventId } from "~/rules/event-fields";
 
 function eventId(raw: string | undefined): number {
   const id = parseEventId(raw);
-  if (id === null) throw new Response("Not Found", { status: 404 });
+  if (id === null) notFound();
   return id;
 }
 
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
   const event = findEvent(eventId(params.id));
-  if (!event) throw new Response("Not Found", { status: 404 });
+  if (!event) notFound();
   return json({ id: event.id, name: event.name, teams: event.teams });
 }
 
@@ -33,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = eventId(params.id);
   await readForm(request);
   const { MSG } = messagesFor(request);
-  if (!deleteEvent(user, id)) throw new Response("Not Found", { status: 404 });
+  if (!deleteEvent(user, id)) notFound();
   const back = new URL(request.url).search;
   return redirectWithToast(request, `/events${back}`, { type: "success", message: MSG.eventDeleted });
 }

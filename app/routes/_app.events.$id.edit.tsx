@@ -7,6 +7,7 @@ import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
+import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { EventExistsError, findEvent, updateEvent } from "~/models/event.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -18,7 +19,7 @@ import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
 
 function eventId(raw: string | undefined): number {
   const id = parseEventId(raw);
-  if (id === null) throw new Response("Not Found", { status: 404 });
+  if (id === null) notFound();
   return id;
 }
 
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
   const event = findEvent(eventId(params.id));
-  if (!event) throw new Response("Not Found", { status: 404 });
+  if (!event) notFound();
   return json({ id: event.id, name: event.name, values: eventFormValues(event) });
 }
 
@@ -50,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     throw error;
   }
-  if (!updated) throw new Response("Not Found", { status: 404 });
+  if (!updated) notFound();
   serveWaitlistSoon(); // a larger maxTeam frees entries for the waitlist
   const back = new URL(request.url).search;
   return redirectWithToast(request, `/events${back}`, { type: "success", message: MSG.eventUpdated });

@@ -6,6 +6,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
 import { Dialog } from "~/components/Dialog";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { notFound } from "~/lib/params.server";
 import { waitlistOf } from "~/models/entries.server";
 import { findEvent } from "~/models/event.server";
 import { parseEventId } from "~/rules/event-fields";
@@ -17,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   requireRole(user, ["ADMIN", "COMMITTEE"]);
   const id = parseEventId(params.id);
   const event = id === null ? undefined : findEvent(id);
-  if (!event) throw new Response("Not Found", { status: 404 });
+  if (!event) notFound();
   const rows = waitlistOf(event.id).map((r, i) => ({ ...r, n: i + 1 }));
   return json({ name: event.name, maxTeam: event.maxTeam, teams: event.teams, rows });
 }

@@ -7,6 +7,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
+import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serveWaitlistNow, serveWaitlistSoon } from "~/services/waitlist-mail.server";
 import { joinWaitlist, leaveWaitlist } from "~/models/entries.server";
@@ -61,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // After the deadline the waitlist stands still (no offers are made): nothing to leave for.
     const { entriesCloseAt } = getSettings();
     if (isClosed(entriesCloseAt, Date.now())) return error(refusalText("closed", entriesCloseAt));
-    if (!leaveWaitlist(scope, Number(raw))) throw new Response("Not Found", { status: 404 });
+    if (!leaveWaitlist(scope, Number(raw))) notFound();
     serveWaitlistSoon();
     return redirectWithToast(request, BACK, { type: "success", message: MSG.waitlistLeft });
   }

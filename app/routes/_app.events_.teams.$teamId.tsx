@@ -9,7 +9,7 @@ import { Screen } from "~/components/Screen";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
 import { answerCrewSave, crewPickerData } from "~/services/crew-form.server";
 import { readForm } from "~/lib/csrf.server";
-import { idParam } from "~/lib/params.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { findCrewTeam, parseCrewIds } from "~/models/crew.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["MANAGER", "ADMIN"]);
   const team = findCrewTeam(idParam(params.teamId), scopeOf(user));
-  if (!team) throw new Response("Not Found", { status: 404 });
+  if (!team) notFound();
   return json(crewPickerData(team, user));
 }
 

@@ -4,6 +4,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { requireUser } from "~/lib/access.server";
+import { notFound } from "~/lib/params.server";
 import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { formatDateTime } from "~/rules/format";
@@ -13,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "orders");
   const id = parseOrderId(params.id);
   const order = id === null ? null : findOrder(orderScopeOf(user), id);
-  if (!order) throw new Response("Not Found", { status: 404 });
+  if (!order) notFound();
   return json({
     id: order.id,
     createdAt: order.createdAt.getTime(),

@@ -9,6 +9,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
+import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
 import { cancelOwnOrder } from "~/models/order.server";
@@ -26,7 +27,7 @@ async function requireManager(request: Request) {
 function ownOrder(user: User, rawId: string | undefined) {
   const id = parseOrderId(rawId);
   const order = id === null ? null : findOrder(orderScopeOf(user), id);
-  if (!order) throw new Response("Not Found", { status: 404 });
+  if (!order) notFound();
   return order;
 }
 

@@ -15,6 +15,7 @@ import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { sendOrderPaidEmail } from "~/services/order-mail.server";
+import { notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findOrder, isOrderStatus, orderNotes, parseOrderId } from "~/models/order-list.server";
@@ -37,7 +38,7 @@ async function requireAdmin(request: Request): Promise<User> {
 function orderOf(rawId: string | undefined) {
   const id = parseOrderId(rawId);
   const order = id === null ? null : findOrder({ kind: "all" }, id);
-  if (!order) throw new Response("Not Found", { status: 404 });
+  if (!order) notFound();
   return order;
 }
 
@@ -97,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (note.length > NOTE_MAX) {
       return reply({ toast: { type: "error", message: MSG.tooLong(LABELS.note, NOTE_MAX) }, note }, 400);
     }
-    if (!addOrderNote(user, order.id, note)) throw new Response("Not Found", { status: 404 });
+    if (!addOrderNote(user, order.id, note)) notFound();
     return redirectWithToast(request, here, { type: "success", message: MSG.orderNoteAdded });
   }
 

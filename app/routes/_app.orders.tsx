@@ -9,6 +9,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { Column } from "~/components/DataTable";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
+import { FilterSelect } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { listOrders, type OrderRow, orderScopeOf } from "~/models/order-list.server";
@@ -87,16 +88,12 @@ export default function Orders() {
     <Screen title={TITLES.orders} actions={data.admin ? <CsvLink href="/orders.csv" /> : null}>
       {data.admin ? (
         <FilterForm submitLabel={LABELS.filter}>
-          <div className="field">
-            <label htmlFor="filter-status">{LABELS.status}</label>
-            <select id="filter-status" name="status" defaultValue={status} key={`status-${status}`}>
-              {statusChoicesOf(LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            name="status"
+            label={LABELS.status}
+            value={status}
+            choices={statusChoicesOf(LABELS)}
+          />
         </FilterForm>
       ) : (
         <div className="toolbar">

@@ -27,6 +27,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
+import { notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type DrawInput, drawRound, planDraw, saveDraw, sourceRounds } from "~/models/draw.server";
@@ -39,7 +40,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles
 function roundOf(raw: string | undefined) {
   const id = parseId(raw);
   const round = id === null ? undefined : drawRound(id);
-  if (!round) throw new Response("Not Found", { status: 404 });
+  if (!round) notFound();
   return round;
 }
 
@@ -87,7 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       type: "success",
       message: MSG.drawSaved(saved.heats),
     });
-  if (saved.error === "notFound") throw new Response("Not Found", { status: 404 });
+  if (saved.error === "notFound") notFound();
   const message = saved.error === "stale" ? MSG.drawStale : saved.plan.errors[0];
   return json({ toast: { type: "error", message } as Toast }, saved.error === "stale" ? 409 : 400);
 }

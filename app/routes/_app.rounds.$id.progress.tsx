@@ -18,6 +18,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
+import { notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { drawRound, planProgress, saveProgress, sourceRounds } from "~/models/draw.server";
@@ -30,7 +31,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles
 function roundOf(raw: string | undefined) {
   const id = parseId(raw);
   const round = id === null ? undefined : drawRound(id);
-  if (!round) throw new Response("Not Found", { status: 404 });
+  if (!round) notFound();
   return round;
 }
 
@@ -66,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       message:
         saved.heats > 1 ? MSG.progressSavedHeats(saved.teams, saved.heats) : MSG.progressSaved(saved.teams),
     });
-  if (saved.error === "notFound") throw new Response("Not Found", { status: 404 });
+  if (saved.error === "notFound") notFound();
   const message = saved.error === "stale" ? MSG.drawStale : saved.plan.errors[0];
   return json({ toast: { type: "error", message } as Toast }, saved.error === "stale" ? 409 : 400);
 }

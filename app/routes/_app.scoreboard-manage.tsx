@@ -14,6 +14,7 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FilterForm } from "~/components/DataTable";
+import { FilterSelect } from "~/components/ListToolbar";
 import { PostForm } from "~/components/PostForm";
 import { Empty, Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
@@ -126,32 +127,18 @@ export default function ScoreboardManage() {
       <Toasts toasts={[actionData?.toast]} />
       <p>{MSG.scoreboardShownNow(data.shown)}</p>
       <FilterForm submitLabel={LABELS.show}>
-        <div className="field">
-          <label htmlFor="filter-event">{LABELS.event}</label>
-          <select
-            id="filter-event"
-            name="event"
-            defaultValue={data.eventId ?? ""}
-            key={`e-${data.eventId ?? ""}`}
-          >
-            <option value="">{LABELS.sbAllEvents}</option>
-            {data.events.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-rounds">{LABELS.sbRounds}</label>
-          <select id="filter-rounds" name="rounds" defaultValue={data.rounds} key={`r-${data.rounds}`}>
-            {ROUND_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {filterLabels[f]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="event"
+          label={LABELS.event}
+          value={data.eventId ?? ""}
+          choices={[["", LABELS.sbAllEvents], ...data.events.map((e) => [e.id, e.name] as const)]}
+        />
+        <FilterSelect
+          name="rounds"
+          label={LABELS.sbRounds}
+          value={data.rounds}
+          choices={ROUND_FILTERS.map((f) => [f, filterLabels[f]] as const)}
+        />
       </FilterForm>
       {rounds.length === 0 ? (
         <Empty

@@ -16,6 +16,7 @@ import { crewTeamsOf, findCrewTeam, parseCrewIds } from "~/models/crew.server";
 import { teamOptions } from "~/models/user-list.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
+import { notFound } from "~/lib/params.server";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.teamsManage);
 
@@ -54,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ids = parseCrewIds(form.getAll("member"));
   if (teamId === null || ids === null) throw new Response("Bad Request", { status: 400 });
   const team = findCrewTeam(teamId, ALL);
-  if (!team) throw new Response("Not Found", { status: 404 });
+  if (!team) notFound();
   const back = `/teams/manage?association=${team.associationId}&team=${teamId}`;
   return answerCrewSave(request, user, ALL, teamId, ids, back);
 }

@@ -4,6 +4,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { TEAM_LIST, teamColumnsOf, withCountry } from "./table";
+import { FilterSearch } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { countryList } from "~/lib/countries.server";
@@ -40,17 +41,7 @@ export default function Teams() {
   return (
     <Screen title={TITLES.associations} actions={<CsvLink href="/associations.csv" />}>
       <FilterForm submitLabel={LABELS.search}>
-        <div className="field">
-          <label htmlFor="filter-name">{LABELS.name}</label>
-          <input
-            id="filter-name"
-            name="name"
-            type="search"
-            maxLength={100}
-            defaultValue={data.name}
-            key={data.name}
-          />
-        </div>
+        <FilterSearch name="name" label={LABELS.name} value={data.name} />
       </FilterForm>
       <DataTable
         basePath="/associations"

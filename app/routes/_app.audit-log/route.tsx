@@ -4,6 +4,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { AUDIT_LIST, auditColumnsOf } from "./table";
+import { FilterDate, FilterSearch, FilterSelect } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { auditActions, listAudit } from "~/models/audit.server";
@@ -34,42 +35,15 @@ export default function AuditLog() {
   return (
     <Screen title={TITLES.auditLog} actions={<CsvLink href="/audit-log.csv" />}>
       <FilterForm submitLabel={LABELS.search}>
-        <div className="field">
-          <label htmlFor="filter-actor">{LABELS.actor}</label>
-          <input
-            id="filter-actor"
-            name="actor"
-            type="search"
-            maxLength={100}
-            defaultValue={f.actor ?? ""}
-            key={`a-${f.actor ?? ""}`}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-action">{LABELS.action}</label>
-          <select id="filter-action" name="action" defaultValue={f.action ?? ""} key={`b-${f.action ?? ""}`}>
-            <option value="">{LABELS.all}</option>
-            {data.actions.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-from">{LABELS.dateFrom}</label>
-          <input
-            id="filter-from"
-            name="from"
-            type="date"
-            defaultValue={f.from ?? ""}
-            key={`c-${f.from ?? ""}`}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-to">{LABELS.dateTo}</label>
-          <input id="filter-to" name="to" type="date" defaultValue={f.to ?? ""} key={`d-${f.to ?? ""}`} />
-        </div>
+        <FilterSearch name="actor" label={LABELS.actor} value={f.actor ?? ""} />
+        <FilterSelect
+          name="action"
+          label={LABELS.action}
+          value={f.action ?? ""}
+          choices={[["", LABELS.all], ...data.actions.map((a) => [a, a] as const)]}
+        />
+        <FilterDate name="from" label={LABELS.dateFrom} value={f.from ?? ""} />
+        <FilterDate name="to" label={LABELS.dateTo} value={f.to ?? ""} />
       </FilterForm>
       <DataTable
         columns={auditColumnsOf(t, locale)}

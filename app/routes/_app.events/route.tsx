@@ -8,8 +8,9 @@
 // to the checkout dialog (/events/checkout, a child route), the club's waitlist state per event
 // with Join Waitlist / Leave Waitlist (POST /events/waitlist), and the entries deadline.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
+import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { DataTable, FilterForm, Pager } from "~/components/DataTable";
+import { FilterSearch, ListActions } from "~/components/ListToolbar";
 import { Empty, Screen } from "~/components/Screen";
 import { hasRole, requireUser, scopeOf } from "~/lib/access.server";
 import { availableEvents } from "~/models/entries.server";
@@ -171,28 +172,14 @@ export default function Events() {
     <Screen
       title={TITLES.events}
       actions={
-        <>
-          <CsvLink href="/events.csv" />
-          {data.canEdit ? (
-            <Link to={`/events/new${search}`} className="btn btn-primary" preventScrollReset>
-              {LABELS.createEvent}
-            </Link>
-          ) : null}
-        </>
+        <ListActions
+          csv="/events.csv"
+          create={data.canEdit ? { to: `/events/new${search}`, label: LABELS.createEvent } : null}
+        />
       }
     >
       <FilterForm submitLabel={LABELS.search}>
-        <div className="field">
-          <label htmlFor="filter-name">{LABELS.name}</label>
-          <input
-            id="filter-name"
-            name="name"
-            type="search"
-            maxLength={100}
-            defaultValue={data.name}
-            key={data.name}
-          />
-        </div>
+        <FilterSearch name="name" label={LABELS.name} value={data.name} />
       </FilterForm>
       <DataTable
         basePath="/events"

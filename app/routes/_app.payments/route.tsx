@@ -6,6 +6,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
+import { FilterSearch } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { REJECT_SAMPLES_PER_DAY } from "~/models/order.server";
@@ -44,17 +45,7 @@ export default function PaymentLogs() {
     <Screen title={TITLES.payments} actions={<CsvLink href="/payments.csv" />}>
       <FilterForm submitLabel={LABELS.search}>
         {FILTERS.map((name) => (
-          <div className="field" key={name}>
-            <label htmlFor={`filter-${name}`}>{LABELS[name]}</label>
-            <input
-              id={`filter-${name}`}
-              name={name}
-              type="search"
-              maxLength={100}
-              defaultValue={f[name] ?? ""}
-              key={`${name}-${f[name] ?? ""}`}
-            />
-          </div>
+          <FilterSearch key={name} name={name} label={LABELS[name]} value={f[name] ?? ""} />
         ))}
       </FilterForm>
       <RefusedCalls days={data.refused} samples={data.samples} />

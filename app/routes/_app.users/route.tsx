@@ -1,9 +1,10 @@
 // /users (ADMIN, COMMITTEE): the filter bar, the paged table, Download CSV; the photo viewer and
 // Create user are child routes rendered over it (/users/:id/photo, /users/new).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { userColumnsOf } from "./table";
+import { FilterSearch, FilterSelect, ListActions } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { hasRole, requireUser } from "~/lib/access.server";
 import { listUsers, teamOptions } from "~/models/user-list.server";
@@ -88,57 +89,29 @@ export default function Users() {
     <Screen
       title={TITLES.users}
       actions={
-        <>
-          <CsvLink href="/users.csv" />
-          {data.canCreate ? (
-            <Link to={`/users/new${search}`} className="btn btn-primary" preventScrollReset>
-              {LABELS.createUser}
-            </Link>
-          ) : null}
-        </>
+        <ListActions
+          csv="/users.csv"
+          create={data.canCreate ? { to: `/users/new${search}`, label: LABELS.createUser } : null}
+        />
       }
     >
       <FilterForm submitLabel={LABELS.getUsers}>
-        <div className="field">
-          <label htmlFor="filter-team">{LABELS.team}</label>
-          <select id="filter-team" name="team" defaultValue={f.team ?? ""} key={`team-${f.team ?? ""}`}>
-            <option value="">{LABELS.all}</option>
-            {data.teams.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="team"
+          label={LABELS.team}
+          value={f.team ?? ""}
+          choices={[["", LABELS.all], ...data.teams.map((t) => [t.id, t.name] as const)]}
+        />
         {selectsOf(LABELS).map((s) => (
-          <div className="field" key={s.name}>
-            <label htmlFor={`filter-${s.name}`}>{s.label}</label>
-            <select
-              id={`filter-${s.name}`}
-              name={s.name}
-              defaultValue={f[s.name] ?? ""}
-              key={`${s.name}-${f[s.name] ?? ""}`}
-            >
-              <option value="">{LABELS.all}</option>
-              {s.options.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
-        <div className="field">
-          <label htmlFor="filter-name">{LABELS.name}</label>
-          <input
-            id="filter-name"
-            name="name"
-            type="search"
-            maxLength={100}
-            defaultValue={f.name ?? ""}
-            key={`name-${f.name ?? ""}`}
+          <FilterSelect
+            key={s.name}
+            name={s.name}
+            label={s.label}
+            value={f[s.name] ?? ""}
+            choices={[["", LABELS.all], ...s.options]}
           />
-        </div>
+        ))}
+        <FilterSearch name="name" label={LABELS.name} value={f.name ?? ""} />
       </FilterForm>
       <DataTable
         basePath="/users"
