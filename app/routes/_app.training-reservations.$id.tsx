@@ -1,7 +1,7 @@
 // /training-reservations/:id: the 'Approve / Reject' dialog over the reservations table (ADMIN and
 // COMMITTEE: the spec's reservation screen has no further role check). The action select ('Select
 // an action' first, disabled; Approve; Reject), the reject reason and a confirm button labelled
-// with what it does (tables/training.tsx DecisionForm: with JavaScript it follows the select and is
+// with what it does (components/TrainingTables.tsx DecisionForm: with JavaScript it follows the select and is
 // disabled until an action is chosen; without, a first press checks the choice, including the
 // session's start and boats, and the answer's button reads Approve or Reject).
 // Reject needs a reason ('Please enter a reject reason.'); approving a session that has started or
@@ -16,7 +16,7 @@ import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { sendReservationDecisionEmails } from "~/lib/training-mail.server";
+import { sendReservationDecisionEmails } from "~/services/training-mail.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { clubManagers, decideReservation, findReservation, findSession } from "~/models/training.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -25,7 +25,7 @@ import { inBundle } from "~/lib/i18n-text";
 import { formatDateTime } from "~/rules/format";
 import { decisionRefusal, decisionSchemaFor } from "~/rules/training";
 import { type ReservationAction, RESERVATION_ACTIONS } from "~/rules/training-fields";
-import { DecisionForm } from "~/tables/training";
+import { DecisionForm } from "~/components/TrainingTables";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "trainingReservations");
