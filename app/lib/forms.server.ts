@@ -4,7 +4,7 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "zod";
 import { readForm } from "./csrf.server";
 import type { Toast } from "./toast";
 
@@ -20,7 +20,8 @@ export function firstError(submission: Submission<unknown>): string | null {
   return Object.values(submission.error ?? {}).flat()[0] ?? null;
 }
 
-/** A failed submission: the form re-renders with what the user typed (less `hide`) and a toast. */
+/** A failed submission: the form re-renders with what the user typed (less `hide`, and with
+ * `values` instead where given) and a toast. */
 export function replyWithError(
   submission: Submission<unknown>,
   message: string,
@@ -28,13 +29,38 @@ export function replyWithError(
     status = 400,
     hide = [] as string[],
     fieldErrors,
-  }: { status?: number; hide?: string[]; fieldErrors?: Record<string, string[]> } = {},
+    values,
+  }: {
+    status?: number;
+    hide?: string[];
+    fieldErrors?: Record<string, string[]>;
+    values?: Record<string, string>;
+  } = {},
 ) {
-  return json(
-    {
-      result: submission.reply({ hideFields: hide, ...(fieldErrors ? { fieldErrors } : {}) }),
-      toast: { type: "error", message } as Toast,
-    },
-    status,
-  );
+  const result = submission.reply({ hideFields: hide, ...(fieldErrors ? { fieldErrors } : {}) });
+  if (values && result.initialValue) Object.assign(result.initialValue, values);
+  return json({ result, toast: { type: "error", message } as Toast }, status);
 }
+
+/** For a form no user types into (a confirmation step, ids in hidden fields or boxes): the form's
+ * values, or a 400 when they are not what the page sends (a forged or stale request). */
+export async function parseFixedForm<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<{ form: FormData; value: z.output<Schema> }> {
+  const { form, submission } = await parseForm(request, schema);
+  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  return { form, value: submission.value as z.output<Schema> };
+}
+
+/** A confirmation step's form: nothing but the CSRF token (checked). */
+export const NO_FIELDS = z.object({});
+
+/** A row id as a form sends it: digits, at most nine. */
+export const idValue = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);
+
+/** The ids of boxes sharing one name (none ticked is an empty list), at most `max`. */
+export const idValues = (max: number) => z.array(idValue).max(max);

@@ -6,7 +6,8 @@
 // nothing to show here: back to /events.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { waitlistSchema } from "~/lib/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
 import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serveWaitlistNow, serveWaitlistSoon } from "~/services/waitlist-mail.server";
@@ -23,15 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return redirect(BACK);
 }
 
-const field = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["MANAGER"]);
-  const form = await readForm(request);
+  const { value } = await parseFixedForm(request, waitlistSchema);
   const bundle = messagesFor(request);
   const { MSG } = bundle;
   const locale = localeOf(request);
@@ -39,10 +35,8 @@ export async function action({ request }: ActionFunctionArgs) {
     entriesRefusalText(refused, closeAt, Date.now(), bundle, locale);
   const scope = scopeOf(user);
   const error = (message: string) => redirectWithToast(request, BACK, { type: "error", message });
-  const intent = field(form, "intent");
-
-  if (intent === "join") {
-    const parsed = parseEntryRequest([field(form, "event")], [field(form, "teams")], MSG);
+  if (value.intent === "join") {
+    const parsed = parseEntryRequest([value.event ?? ""], [value.teams ?? ""], MSG);
     if (parsed === null) throw new Response("Bad Request", { status: 400 });
     if ("error" in parsed) return error(parsed.error);
     const [{ eventId, teams }] = parsed.requests;
@@ -56,16 +50,11 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  if (intent === "leave") {
-    const raw = field(form, "entry");
-    if (!/^\d{1,9}$/.test(raw)) throw new Response("Bad Request", { status: 400 });
-    // After the deadline the waitlist stands still (no offers are made): nothing to leave for.
-    const { entriesCloseAt } = getSettings();
-    if (isClosed(entriesCloseAt, Date.now())) return error(refusalText("closed", entriesCloseAt));
-    if (!leaveWaitlist(scope, Number(raw))) notFound();
-    serveWaitlistSoon();
-    return redirectWithToast(request, BACK, { type: "success", message: MSG.waitlistLeft });
-  }
-
-  throw new Response("Bad Request", { status: 400 });
+  // Leave Waitlist. After the deadline the waitlist stands still (no offers are made): nothing to
+  // leave for.
+  const { entriesCloseAt } = getSettings();
+  if (isClosed(entriesCloseAt, Date.now())) return error(refusalText("closed", entriesCloseAt));
+  if (!leaveWaitlist(scope, value.entry)) notFound();
+  serveWaitlistSoon();
+  return redirectWithToast(request, BACK, { type: "success", message: MSG.waitlistLeft });
 }

@@ -13,11 +13,12 @@ import { PhotoGrid } from "~/components/PhotoGrid";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { photoReviewSchema } from "~/lib/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast, redirectWithToasts } from "~/lib/toast.server";
 import { sendPhotoRejectedEmail } from "~/models/account.server";
-import { listPhotos, MAX_REVIEW_IDS, type PhotoPick, reviewPhotos } from "~/models/photo-review.server";
+import { listPhotos, reviewPhotos } from "~/models/photo-review.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -33,38 +34,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(pageOf(params, (p) => listPhotos("pending", p)));
 }
 
-const PICK = /^(\d{1,9}):([A-Za-z0-9][A-Za-z0-9._-]{0,99})$/;
-
-/** The ticked cards: each `id:image` (the member and the photo file the card showed); anything
- * else, or more than a page, is a bad request. */
-function selectedPicks(form: FormData): PhotoPick[] | null {
-  const raw = form.getAll("ids");
-  if (raw.length > MAX_REVIEW_IDS) return null;
-  const picks: PhotoPick[] = [];
-  for (const v of raw) {
-    const m = typeof v === "string" ? PICK.exec(v) : null;
-    if (!m) return null;
-    picks.push({ id: Number(m[1]), image: m[2] });
-  }
-  return picks;
-}
-
 /** At most this many names in the warning (then "…"). */
 const NAMES_SHOWN = 5;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "approvePhoto");
   const { MSG } = messagesFor(request);
-  const form = await readForm(request);
-  const intent = form.get("intent");
+  // The ticked cards, each the member and the photo file its card showed (`id:image`).
+  const { value } = await parseFixedForm(request, photoReviewSchema);
+  const { intent, ids: picks } = value;
   const back = new URL(request.url).search;
-  if (intent !== "approve" && intent !== "reject") throw new Response("Bad Request", { status: 400 });
-  const picks = selectedPicks(form);
-  if (picks === null) throw new Response("Bad Request", { status: 400 });
   if (picks.length === 0) {
     return json({ confirm: null, toast: { type: "warning", message: MSG.photosNoneSelected } as Toast }, 400);
   }
-  if (form.get("confirmed") !== "yes") {
+  if (value.confirmed !== "yes") {
     return json({ confirm: { intent, picks }, toast: null });
   }
   const { changed, skipped } = reviewPhotos(user, intent, picks);

@@ -10,7 +10,8 @@ import { CsvLink, DataTable } from "~/components/DataTable";
 import { Empty, Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { hasRole, requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { scoresRoundSchema } from "~/lib/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { racesOfRound, saveScores } from "~/models/race.server";
 import { findRound, liveEvents, roundsOfEvent } from "~/models/round.server";
@@ -49,10 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "races");
   const { MSG, LABELS } = messagesFor(request);
-  const form = await readForm(request);
-  const roundId = parseId(form.get("round"));
-  if (roundId === null) throw new Response("Bad Request", { status: 400 });
-  const round = findRound(roundId);
+  const { form, value } = await parseFixedForm(request, scoresRoundSchema);
+  const round = findRound(value.round);
   if (!round) return redirectWithToast(request, "/races", { type: "error", message: MSG.raceRoundGone });
   const back = `/races?event=${round.eventId}&round=${round.id}`;
   const parsed = parseScores(form, SCORES_MAX);
