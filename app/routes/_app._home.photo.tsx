@@ -13,7 +13,8 @@ import { encodePhoto, photoFieldOf } from "~/lib/photos.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { updatePhoto } from "~/models/account.server";
-import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
+import { gate, throttleKeys } from "~/models/throttle.server";
+import { throttledMessage } from "~/rules/throttle";
 import { messagesFor } from "~/i18n/locale.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

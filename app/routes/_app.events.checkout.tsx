@@ -13,10 +13,9 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
-import { type Checkout, checkoutLines, counted, startCheckout } from "~/services/checkout.server";
+import { type Checkout, checkoutEventEntries, checkoutLines } from "~/services/checkout.server";
 import { readForm } from "~/lib/csrf.server";
-import { serveWaitlistNow, serveWaitlistSoon } from "~/services/waitlist-mail.server";
-import { checkoutEntries, type EntryRefusal, entriesDraft } from "~/models/entries.server";
+import { type EntryRefusal, entriesDraft } from "~/models/entries.server";
 import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
 import type { Locale } from "~/i18n/locale";
@@ -127,21 +126,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = requestOf(form.getAll("event"), form.getAll("teams"), t);
   if ("error" in parsed)
     return json<ActionData>({ refusal: { message: parsed.error, waitlist: null }, checkout: null }, 400);
-  const scope = scopeOf(user);
-  // Holds that ran out go to the next club in line before anyone buys (the 5-minute job may not
-  // have run yet): nobody jumps the waitlist.
-  await serveWaitlistNow();
-  const result = checkoutEntries(user, scope, parsed.requests);
+  // The waitlist is served first (nobody jumps it) and after (what this club did not use).
+  const result = await checkoutEventEntries(user, scopeOf(user), parsed.requests);
   if ("refused" in result) {
     const { refusal, status } = refusalOf(result, parsed.requests, t, localeOf(request));
     return json<ActionData>({ refusal, checkout: null }, status);
   }
-  // Any part of an offer this club did not buy, and the entries of the club's earlier order this
-  // one replaced, go back to the line (cheap when nobody waits).
-  serveWaitlistSoon();
-  const teams = parsed.requests.reduce((sum, r) => sum + r.teams, 0);
-  const checkout = startCheckout(result.order, user, `Event entries for ${counted(teams, "team")}`);
-  return json<ActionData>({ refusal: null, checkout });
+  return json<ActionData>({ refusal: null, checkout: result.checkout });
 }
 
 export default function EntriesCheckout() {

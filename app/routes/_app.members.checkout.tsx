@@ -12,13 +12,12 @@ import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireUser, scopeOf } from "~/lib/access.server";
 import {
   checkoutAnswer,
+  checkoutCrewTagFee,
   checkoutLines,
-  counted,
   refuseCheckout,
-  startCheckout,
 } from "~/services/checkout.server";
 import { readForm } from "~/lib/csrf.server";
-import { checkoutMembership, feeDraft, parseMemberIds } from "~/models/member.server";
+import { feeDraft, parseMemberIds } from "~/models/member.server";
 import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -73,11 +72,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (ids === null) throw new Response("Bad Request", { status: 400 });
   if (ids.length === 0) return refuseCheckout(MSG.membersNoneSelected, 400);
   if (form.get("declaration") !== "yes") return refuseCheckout(MSG.membersDeclarationRequired, 400);
-  const result = checkoutMembership(user, scopeOf(user), ids, getSettings().crewTagFeeSen);
+  const result = checkoutCrewTagFee(user, scopeOf(user), ids, getSettings().crewTagFeeSen);
   if ("refused" in result)
     return refuseCheckout(refusalsOf(bundle)[result.refused], result.refused === "foreign" ? 403 : 409);
-  const what = `Crew tag fee for ${counted(result.draft.lines.length, "member")}`;
-  return checkoutAnswer(startCheckout(result.order, user, what));
+  return checkoutAnswer(result.checkout);
 }
 
 export default function MembersCheckout() {

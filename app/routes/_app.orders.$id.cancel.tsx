@@ -1,7 +1,8 @@
 // /orders/:id/cancel (MANAGER): the confirmation step of Cancel Order over the orders table: the
 // spec's 'Are you sure you want to cancel this order?' and a POST button, the same with and without
-// JavaScript. Only the owner's own Processing order is cancelled (cancelOwnOrder checks both in
-// one transaction); another manager's order, or a missing one, is 404 and changes nothing.
+// JavaScript. Only the owner's own Processing order is cancelled (services/orders.server.ts
+// cancelOrder checks both in one transaction, then tells the waitlist); another manager's order,
+// or a missing one, is 404 and changes nothing.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
@@ -12,11 +13,10 @@ import { readForm } from "~/lib/csrf.server";
 import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
-import { cancelOwnOrder } from "~/models/order.server";
+import { cancelOrder } from "~/services/orders.server";
 import type { User } from "~/models/user.server";
 import { formatRM } from "~/rules/format";
 import { managerMayCancel } from "~/rules/orders";
-import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
 
 async function requireManager(request: Request) {
   const user = await requireUser(request, "orders");
@@ -50,14 +50,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await readForm(request);
   const order = ownOrder(user, params.id);
   const back = new URL(request.url).search;
-  if (cancelOwnOrder(user.id, order.id) !== "cancelled") {
+  if ((await cancelOrder(user.id, order.id)) !== "cancelled") {
     // Paid, failed or cancelled meanwhile (a late payment, the auto-cancel, another tab).
     return redirectWithToast(request, `/orders${back}`, {
       type: "warning",
       message: MSG.orderNotCancellable,
     });
   }
-  serveWaitlistSoon(); // its entries, if any, are free again: the waitlist is told
   return redirectWithToast(request, `/orders${back}`, { type: "success", message: MSG.orderCancelled });
 }
 

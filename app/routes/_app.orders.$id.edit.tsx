@@ -2,8 +2,9 @@
 // selector's Update Status is disabled while the choice is the current status (with JavaScript;
 // the server refuses an unchanged status anyway); its first answer is the spec's confirmation
 // ('Changing status might impact payment process, ...') with a Yes button carrying confirmed=yes,
-// the same with and without JavaScript. setOrderStatus audits the change and applies a newly paid
-// order's effects once; leaving PAID reverses nothing, and the toast says so. Below: the notes
+// the same with and without JavaScript. changeOrderStatus (services/orders.server.ts) audits the
+// change, applies a newly paid order's effects once and then mails the owner (or, for any other
+// status, tells the waitlist); leaving PAID reverses nothing, and the toast says so. Below: the notes
 // (date, author, note) and an add-note textarea (at most 1000 characters; audited).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -14,18 +15,17 @@ import { PostForm } from "~/components/PostForm";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
-import { sendOrderPaidEmail } from "~/services/order-mail.server";
 import { notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findOrder, isOrderStatus, orderNotes, parseOrderId } from "~/models/order-list.server";
-import { addOrderNote, setOrderStatus } from "~/models/order.server";
+import { addOrderNote } from "~/models/order.server";
+import { changeOrderStatus } from "~/services/orders.server";
 import type { User } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { formatDateTime, formatRM } from "~/rules/format";
 import { OrderStatusBadge, statusLabel } from "~/components/OrderTables";
-import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
 
 const NOTE_MAX = 1000;
 
@@ -74,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return reply({ toast: { type: "error", message: MSG.orderStatusUnchanged } }, 400);
     }
     if (form.get("confirmed") !== "yes") return reply({ toast: null, confirm: { status: to } });
-    const result = setOrderStatus(user, order.id, to);
+    const result = await changeOrderStatus(user, order.id, to);
     if (!result.ok)
       return redirectWithToast(request, here, {
         type: "warning",
@@ -82,9 +82,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
           ? MSG.orderEntriesGone(result.overCap.eventName, result.overCap.left)
           : MSG.orderStatusStale,
       });
-    if (to === "PAID")
-      await sendOrderPaidEmail(order.id); // logs its own failures, never throws
-    else serveWaitlistSoon(); // a cancelled or failed order frees its entries
     const message = result.effectsKept
       ? `${MSG.orderStatusUpdated} ${MSG.orderEffectsKept}`
       : MSG.orderStatusUpdated;

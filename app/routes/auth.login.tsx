@@ -15,7 +15,7 @@ import { requireGuest } from "~/lib/access.server";
 import { login } from "~/lib/auth.server";
 import { readForm } from "~/lib/csrf.server";
 import { createUserSession } from "~/lib/session.server";
-import { throttledMessage } from "~/models/throttle.server";
+import { throttledMessage } from "~/rules/throttle";
 import type { Toast } from "~/lib/toast";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";

@@ -9,12 +9,12 @@ import { readForm } from "~/lib/csrf.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { resetPassword, sendPasswordResetEmail } from "~/models/account.server";
-import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
+import { gate, throttleKeys } from "~/models/throttle.server";
+import { throttledMessage } from "~/rules/throttle";
 import { checkToken } from "~/models/token.server";
 import { findUserByEmail } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { inBundle } from "~/lib/i18n-text";
 import { metaTitle } from "~/lib/meta";
 import { forgotSchemaFor, parseWithZod, resetSchemaFor } from "~/lib/schemas.server";
 import { MAX } from "~/rules/auth-fields";
@@ -46,15 +46,9 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     }
     const result = await resetPassword(submission.value.token, submission.value.newPassword);
-    if (!result.ok)
-      return fail(
-        submission.reply({ hideFields: ["newPassword", "confirmPassword"] }),
-        inBundle(result.message, t),
-      );
-    return redirectWithToast(request, "/auth/login", {
-      type: "success",
-      message: inBundle(result.message, t),
-    });
+    if (result === "invalidLink")
+      return fail(submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), MSG.resetLinkInvalid);
+    return redirectWithToast(request, "/auth/login", { type: "success", message: MSG.resetSuccess });
   }
 
   const submission = parseWithZod(form, { schema: forgotSchemaFor(t) });

@@ -7,7 +7,7 @@ import { isBusyResponse } from "~/lib/limiter.server";
 import { firstError, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { changePassword } from "~/models/account.server";
-import { throttledMessage } from "~/models/throttle.server";
+import { throttledMessage } from "~/rules/throttle";
 import type { User } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { changePasswordSchemaFor } from "~/rules/auth-schemas";

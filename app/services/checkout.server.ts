@@ -1,13 +1,22 @@
 // The server half of every checkout dialog (crew tag fee, dinner tickets, event entries; the form is
-// components/CheckoutDialog.tsx): once the order is created, the provider's checkout form for it,
-// which PaymentRedirect submits. The buyer's name, email and phone prefill the payment page.
+// components/CheckoutDialog.tsx): Proceed to Payment creates the order (the models: the draft
+// computed again, the club's earlier open order of the kind replaced, in one transaction), then
+// answers the provider's checkout form for it, which PaymentRedirect submits. The buyer's name,
+// email and phone prefill the payment page. Event entries also serve the waitlist before and after.
 import { json } from "@remix-run/node";
 import { type Checkout, paymentProvider } from "~/lib/payments/provider.server";
 import type { Toast } from "~/lib/toast";
 import type { CheckoutLine } from "~/components/CheckoutDialog";
+import type { Scope } from "~/lib/access.server";
+import { checkoutEntries } from "~/models/entries.server";
+import { checkoutMembership } from "~/models/member.server";
 import type { CreatedOrder } from "~/models/order.server";
+import type { Settings } from "~/models/settings.server";
+import { checkoutTickets } from "~/models/ticket.server";
 import type { User } from "~/models/user.server";
+import type { EntryRequest } from "~/rules/entries";
 import type { DraftLine } from "~/rules/orders";
+import { serveWaitlistNow, serveWaitlistSoon } from "./waitlist-mail.server";
 
 export type { Checkout };
 
@@ -28,6 +37,36 @@ export function startCheckout(
     email: user.email,
     phone: user.phone,
   });
+}
+
+type Buyer = Pick<User, "id" | "name" | "email" | "phone">;
+
+/** Event entries: holds that ran out go to the next club in line before anyone buys (the 5-minute
+ * job may not have run yet: nobody jumps the waitlist); then the cap check and the order
+ * (checkoutEntries); then any part of an offer this club did not buy, and the entries of the
+ * club's earlier order this one replaced, go back to the line (cheap when nobody waits). */
+export async function checkoutEventEntries(buyer: Buyer, scope: Scope, requests: EntryRequest[]) {
+  await serveWaitlistNow();
+  const result = checkoutEntries(buyer, scope, requests);
+  if ("refused" in result) return result;
+  serveWaitlistSoon();
+  const teams = requests.reduce((sum, r) => sum + r.teams, 0);
+  return { checkout: startCheckout(result.order, buyer, `Event entries for ${counted(teams, "team")}`) };
+}
+
+/** The crew tag fee of the members of `ids` (checkoutMembership), at `feeSen` each. */
+export function checkoutCrewTagFee(buyer: Buyer, scope: Scope, ids: number[], feeSen: number) {
+  const result = checkoutMembership(buyer, scope, ids, feeSen);
+  if ("refused" in result) return result;
+  const what = `Crew tag fee for ${counted(result.draft.lines.length, "member")}`;
+  return { checkout: startCheckout(result.order, buyer, what) };
+}
+
+/** `pax` dinner tickets at the settings' price (checkoutTickets). */
+export function checkoutDinnerTickets(buyer: Buyer, pax: number, settings: Pick<Settings, "ticketPriceSen">) {
+  const result = checkoutTickets(buyer, pax, settings);
+  if ("refused" in result) return result;
+  return { checkout: startCheckout(result.order, buyer, `Dinner ticket x ${pax} pax`) };
 }
 
 /** A draft's lines as the dialog shows them, each keyed by its member or event (`key`). */
