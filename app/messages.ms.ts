@@ -1034,7 +1034,7 @@ export const MS: Bundle = {
     owner: "Pemilik",
     totalRM: "Jumlah (RM)",
     viewOrder: "Lihat Pesanan",
-    editOrderNotes: "Sunting Pesanan / Tambah Catatan",
+    editOrderNotes: "Sunting Pesanan/Tambah Catatan",
     downloadInvoice: "Muat Turun Invois",
     downloadReceipt: "Muat Turun Resit",
     cancelOrder: "Batalkan Pesanan",

@@ -1014,7 +1014,7 @@ export const LABELS = {
   owner: "Owner",
   totalRM: "Total (RM)",
   viewOrder: "View Order",
-  editOrderNotes: "Edit Order / Add Notes",
+  editOrderNotes: "Edit Order/Add Notes",
   downloadInvoice: "Download Invoice",
   downloadReceipt: "Download Receipt",
   cancelOrder: "Cancel Order",
