@@ -454,7 +454,6 @@ export const MS: Bundle = {
       `${pending ? "memohon" : "telah memohon"} ${asked} bot.`,
     reservationOfSession: (id: number, start: string, end: string) =>
       `Tempahan #${id}, sesi ${start} hingga ${end} (waktu Malaysia).`,
-    reservationPressToConfirm: (label: string) => `Tekan ${label} untuk mengesahkan.`,
     rejectReasonHint: "Diperlukan untuk menolak; pengurus pasukan akan menerimanya melalui e-mel.",
     sessionHeading: (id: number, start: string, end: string) => `Sesi #${id}: ${start} hingga ${end}`,
     sessionApprovedOf: (approved: number) => `${approved} bot diluluskan.`,
@@ -933,7 +932,6 @@ export const MS: Bundle = {
     trApproveReject: "Lulus / Tolak",
     trApproveRejectOf: (id: number) => `Lulus / Tolak tempahan #${id}`,
     trReject: "Tolak",
-    trConfirm: "Sahkan",
     trAction: "Tindakan",
     trRejectReason: "Sebab penolakan",
     trTaskRejecting: "Menolak tempahan",

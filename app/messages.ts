@@ -432,7 +432,6 @@ export const MSG = {
   reservationAsks: (pending: boolean, asked: number) => `${pending ? "asks" : "asked"} for ${boats(asked)}.`,
   reservationOfSession: (id: number, start: string, end: string) =>
     `Reservation #${id}, session ${start} to ${end} (Malaysia time).`,
-  reservationPressToConfirm: (label: string) => `Press ${label} to confirm.`,
   rejectReasonHint: "Needed to reject; the team's managers get it by email.",
   sessionHeading: (id: number, start: string, end: string) => `Session #${id}: ${start} to ${end}`,
   sessionApprovedOf: (approved: number) => `${boats(approved)} approved.`,
@@ -916,7 +915,6 @@ export const LABELS = {
   trApproveReject: "Approve / Reject",
   trApproveRejectOf: (id: number) => `Approve / Reject reservation #${id}`,
   trReject: "Reject",
-  trConfirm: "Confirm",
   trAction: "Action",
   trRejectReason: "Reject reason",
   trTaskRejecting: "Rejecting reservation",
