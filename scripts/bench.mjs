@@ -953,7 +953,11 @@ async function main() {
 
   console.log("bench: seeding the race-day dataset ...");
   const seedStarted = performance.now();
-  runQuietly("npx", ["tsx", "db/seed-cli.ts", "--size", "race-day"], { env, cwd: appDir, timeoutMs: 300_000 });
+  runQuietly("npx", ["tsx", "db/seed-cli.ts", "--size", "race-day"], {
+    env,
+    cwd: appDir,
+    timeoutMs: 300_000,
+  });
   console.log(`bench: seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
   console.log(

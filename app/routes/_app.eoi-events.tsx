@@ -10,7 +10,7 @@ import { requireUser } from "~/lib/access.server";
 import { eventResults } from "~/models/eoi.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
-import { eoiEventColumnsOf } from "~/tables/eoi";
+import { eoiEventColumnsOf } from "~/components/EoiTables";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.eoiEvents);
 

@@ -13,7 +13,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
 import { RACE_FIELDS, raceFormError, raceUpdateSchemaFor } from "~/rules/race-schema";
-import { EditRaceForm } from "~/tables/races";
+import { EditRaceForm } from "./_app.races/table";
 
 function raceId(raw: string | undefined): number {
   const id = parseId(raw);

@@ -16,7 +16,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
 import { RACE_FIELDS, raceCreateSchemaFor, raceFormError } from "~/rules/race-schema";
-import { CreateRaceForm } from "~/tables/races";
+import { CreateRaceForm } from "./_app.races/table";
 
 /** The lowest whole-number lane the round does not use yet ("1" for an empty round). */
 function nextLane(roundId: number): string {

@@ -13,7 +13,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
 import { raceFormError, ROUND_FIELDS, roundUpdateSchemaFor } from "~/rules/race-schema";
-import { RoundForm, useNameCleared } from "~/tables/rounds";
+import { RoundForm, useNameCleared } from "~/components/RoundTables";
 
 function roundId(raw: string | undefined): number {
   const id = parseId(raw);

@@ -11,7 +11,7 @@ import { liveEvents, roundsOfEvent } from "~/models/round.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { parseId } from "~/rules/race-fields";
-import { EventPicker, roundColumnsOf } from "~/tables/rounds";
+import { EventPicker, roundColumnsOf } from "~/components/RoundTables";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.rounds);
 

@@ -1,8 +1,8 @@
 // /training-reservations/:id: the 'Approve / Reject' dialog over the reservations table (ADMIN and
 // COMMITTEE: the spec's reservation screen has no further role check). The action select ('Select
 // an action' first, disabled; Approve; Reject) shows the chosen action's part: the reject reason
-// and a Reject button, or an Approve button (tables/training.tsx DecisionForm). Each button posts
-// its own action, so the first press decides, with and without JavaScript.
+// and a Reject button, or an Approve button (components/TrainingTables.tsx DecisionForm). Each
+// button posts its own action, so the first press decides, with and without JavaScript.
 // Reject needs a reason ('Please enter a reject reason.'); approving a session that has started or
 // past its max boats is refused; the decision is checked and written in one transaction
 // (models/training.server.ts), audited.
@@ -15,7 +15,7 @@ import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { sendReservationDecisionEmails } from "~/lib/training-mail.server";
+import { sendReservationDecisionEmails } from "~/services/training-mail.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { clubManagers, decideReservation, findReservation, findSession } from "~/models/training.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -24,7 +24,7 @@ import { inBundle } from "~/lib/i18n-text";
 import { formatDateTime } from "~/rules/format";
 import { decisionRefusal, decisionSchemaFor } from "~/rules/training";
 import type { ReservationAction } from "~/rules/training-fields";
-import { DecisionForm } from "~/tables/training";
+import { DecisionForm } from "~/components/TrainingTables";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "trainingReservations");

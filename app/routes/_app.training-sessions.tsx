@@ -12,7 +12,7 @@ import { listSessions, sessionCount } from "~/models/training.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList } from "~/rules/list-params";
-import { adminSessionColumnsOf, SESSION_LIST, sessionColumnsOf } from "~/tables/training";
+import { adminSessionColumnsOf, SESSION_LIST, sessionColumnsOf } from "~/components/TrainingTables";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.trainingSessions);
 

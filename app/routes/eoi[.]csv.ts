@@ -13,7 +13,7 @@ import {
   matrixColumns,
   matrixTotalRow,
   teamListColumns,
-} from "~/tables/eoi";
+} from "~/components/EoiTables";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoi");

@@ -6,7 +6,7 @@ import { csvResponse } from "~/lib/csv.server";
 import { racesOfRound } from "~/models/race.server";
 import { findRound } from "~/models/round.server";
 import { parseId } from "~/rules/race-fields";
-import { raceColumns } from "~/tables/races";
+import { raceColumns } from "./_app.races/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "races");

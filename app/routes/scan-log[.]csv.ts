@@ -6,7 +6,7 @@ import { csvResponse } from "~/lib/csv.server";
 import { scanLogSteps } from "~/lib/scan-log.server";
 import { listScanLogs } from "~/models/scan.server";
 import { parseList } from "~/rules/list-params";
-import { SCAN_LOG_LIST, scanLogColumns } from "~/tables/scan-log";
+import { SCAN_LOG_LIST, scanLogColumns } from "./_app.scan-log/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "scanLog");
