@@ -1,7 +1,7 @@
 // The staff training screens' shared pieces (issue 11 items 4 and 6): the list parameters, the
 // columns of Training Sessions and Training Reservations (the same columns feed the CSV downloads),
 // the New Session / Edit Session form and the Approve / Reject form.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
 import { type FocusEvent, useEffect, useRef, useState } from "react";
 import type { Column } from "~/components/DataTable";
@@ -267,50 +267,37 @@ function actionOf(value: unknown): ReservationAction | null {
 }
 
 /**
- * The Approve / Reject form: the action select ('Select an action' first, disabled), the reject
- * reason and one confirm button that says what it does. The button carries the action it is
- * labelled with (`confirmed`); the server acts only when that is the select's action. With
- * JavaScript the button follows the select (Approve or Reject), is disabled until an action is
- * chosen, and one press decides. Without it the page cannot relabel the button, so it first reads
- * Confirm: the server checks the choice (a Reject needs its reason; an Approve is refused for a
- * session that has started or has too few boats left) and answers with the same form, the choice
- * kept and the button now reading Approve or Reject; pressing that decides.
+ * The Approve / Reject form: the action select ('Select an action' first, disabled), then what the
+ * chosen action needs: for Reject the reject reason and a Reject button, for Approve an Approve
+ * button. Each button carries its own action (`action`), so the button pressed is what happens, on
+ * the first press and without JavaScript too; the select (no name: it only chooses) shows the
+ * chosen action's part through CSS (`.decision-form:has(...)` in app.css), so the page is the same
+ * with and without JavaScript. A browser without `:has` shows both parts; the buttons still say
+ * what they do.
  */
-export function DecisionForm({
-  lastResult,
-  confirm,
-}: {
-  lastResult: unknown;
-  /** The action the server asks to confirm (the no-JavaScript second step), if any. */
-  confirm: ReservationAction | null;
-}) {
+export function DecisionForm({ lastResult }: { lastResult: unknown }) {
   const [form, fields] = useForm({
     defaultValue: { action: "", rejectReason: "" },
     // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
     lastResult: lastResult as any,
   });
-  const [chosen, setChosen] = useState<ReservationAction | null>(
-    confirm ?? actionOf(fields.action.initialValue),
-  );
+  const kept = actionOf(fields.action.initialValue);
+  const [chosen, setChosen] = useState<ReservationAction | null>(kept);
   const t = useMessages();
   const { MSG, LABELS } = t;
   const ACTION_LABEL = actionLabels(t);
-  const buttonLabel = chosen ? ACTION_LABEL[chosen] : LABELS.trConfirm;
-  // Without JavaScript "Confirm" must stay pressable (the server asks again); with it, there is
-  // nothing to confirm until an action is chosen.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   return (
     <PostForm
       task={chosen === "REJECT" ? LABELS.trTaskRejecting : LABELS.trTaskDeciding}
       {...getFormProps(form)}
+      className="decision-form"
       noValidate
       preventScrollReset
     >
       <Field label={LABELS.trAction} field={fields.action}>
         <select
-          {...getSelectProps(fields.action)}
-          defaultValue={confirm ?? fields.action.initialValue ?? ""}
+          id={fields.action.id}
+          defaultValue={kept ?? ""}
           onChange={(e) => setChosen(actionOf(e.target.value))}
         >
           <option value="" disabled>
@@ -320,28 +307,24 @@ export function DecisionForm({
           <option value="REJECT">{ACTION_LABEL.REJECT}</option>
         </select>
       </Field>
-      <Field label={LABELS.trRejectReason} field={fields.rejectReason} hint={MSG.rejectReasonHint}>
-        <textarea
-          {...getTextareaProps(fields.rejectReason)}
-          placeholder={MSG.rejectReasonPlaceholder}
-          maxLength={REJECT_REASON_MAX}
-          rows={3}
-        />
-      </Field>
-      {confirm ? (
-        <p className="hint" role="status">
-          {MSG.reservationPressToConfirm(ACTION_LABEL[confirm])}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        name="confirmed"
-        value={chosen ?? ""}
-        disabled={hydrated && chosen === null}
-        className={chosen === "REJECT" ? "btn btn-danger btn-block" : "btn btn-primary btn-block"}
-      >
-        {buttonLabel}
-      </button>
+      <div className="for-reject">
+        <Field label={LABELS.trRejectReason} field={fields.rejectReason} hint={MSG.rejectReasonHint}>
+          <textarea
+            {...getTextareaProps(fields.rejectReason)}
+            placeholder={MSG.rejectReasonPlaceholder}
+            maxLength={REJECT_REASON_MAX}
+            rows={3}
+          />
+        </Field>
+        <button type="submit" name="action" value="REJECT" className="btn btn-danger btn-block">
+          {ACTION_LABEL.REJECT}
+        </button>
+      </div>
+      <div className="for-approve">
+        <button type="submit" name="action" value="APPROVE" className="btn btn-primary btn-block">
+          {ACTION_LABEL.APPROVE}
+        </button>
+      </div>
     </PostForm>
   );
 }

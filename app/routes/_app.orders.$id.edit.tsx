@@ -1,4 +1,4 @@
-// /orders/:id/edit (ADMIN): the Edit Order / Add Notes dialog over the orders table. The status
+// /orders/:id/edit (ADMIN): the Edit Order/Add Notes dialog over the orders table. The status
 // selector's Update Status is disabled while the choice is the current status (with JavaScript;
 // the server refuses an unchanged status anyway); its first answer is the spec's confirmation
 // ('Changing status might impact payment process, ...') with a Yes button carrying confirmed=yes,

@@ -1,7 +1,7 @@
 // /orders (ADMIN, MANAGER): the orders table, newest first, paged in SQL. ADMIN sees every order
 // with its owner and team, filters by status (the overview cards link to ?status=PAID|PROCESSING|
 // FAILED) and downloads CSV; a MANAGER sees only the orders they own, under the spec's warning.
-// Row actions: View Order, Edit Order / Add Notes (ADMIN), Download Invoice, Download Receipt
+// Row actions: View Order, Edit Order/Add Notes (ADMIN), Download Invoice, Download Receipt
 // (Paid only), Cancel Order (MANAGER, Processing only). The dialogs are child routes
 // (/orders/:id, /orders/:id/edit, /orders/:id/cancel); the PDFs are resource routes at the order's
 // token (/orders/:token/invoice.pdf, /orders/:token/receipt.pdf).

@@ -1,6 +1,6 @@
 // Orders and Payment Logs end to end, with JavaScript on and off: a manager's own orders (view,
 // invoice and receipt PDFs, cancel after the confirmation, the warning), another manager's order
-// refused by id and by token, the admin's status filter and CSV, Edit Order / Add Notes (status
+// refused by id and by token, the admin's status filter and CSV, Edit Order/Add Notes (status
 // with its confirmation, notes) seen in the dialog and the audit log, and Payment Logs with their
 // filters and forged entries. Every test makes its own managers, orders and logs (tests/e2e/db.ts).
 import { expect, type Locator, type Page, test } from "@playwright/test";
@@ -230,7 +230,7 @@ test.describe("Orders: admin", () => {
     expect((await page.request.get(`/orders/${mine.processing.id}/cancel`)).status()).toBe(403);
   });
 
-  test("Edit Order / Add Notes: updates the status after the confirmation, adds a note; both in the dialog and the audit log", async ({
+  test("Edit Order/Add Notes: updates the status after the confirmation, adds a note; both in the dialog and the audit log", async ({
     page,
   }) => {
     const mine = await managerWithOrders();
@@ -238,10 +238,10 @@ test.describe("Orders: admin", () => {
     const noted = createOrder(mine.manager.id, { status: "FAILED", notes: ["Bank slip requested."] });
     await loginAs(page, admin.email);
     await page.goto(`/orders?status=PROCESSING`);
-    await orderRow(page, mine.processing.id).getByRole("link", { name: "Edit Order / Add Notes" }).click();
+    await orderRow(page, mine.processing.id).getByRole("link", { name: "Edit Order/Add Notes" }).click();
     await expect(page).toHaveURL(new RegExp(`/orders/${mine.processing.id}/edit\\?status=PROCESSING$`));
     const edit = dialog(page);
-    await expect(edit.getByRole("heading", { name: "Edit Order / Add Notes" })).toBeVisible();
+    await expect(edit.getByRole("heading", { name: "Edit Order/Add Notes" })).toBeVisible();
     await expect(edit.getByLabel("Status")).toHaveValue("PROCESSING");
     await expect(edit.getByText("Nothing to show")).toBeVisible();
 

@@ -76,19 +76,19 @@ test.describe("Rounds (admin)", () => {
     await expect(page).toHaveURL(new RegExp(`/rounds\\?event=${event.id}$`));
     await expect(page.getByText("Nothing to show", { exact: true })).toBeVisible();
 
-    // Create Round: the event comes preselected; the description left empty is refused.
+    // Create Round: the event comes preselected; the name left empty is refused.
     await page.getByRole("link", { name: "Create Round" }).click();
     await expect(page).toHaveURL(new RegExp(`/rounds/new\\?event=${event.id}$`));
     const create = page.getByRole("dialog", { name: "Create Round" });
     await expect(create.getByLabel("Event")).toHaveValue(String(event.id));
-    await create.getByLabel("Name").fill("  Heat   1 ");
+    await create.getByLabel("Description").fill("The first heat.");
     await create.getByRole("button", { name: "Create Round" }).click();
     await expect(toast(page, MSG.fillAll)).toBeVisible();
-    await expect(create.getByLabel("Description")).toHaveAccessibleDescription(MSG.fillAll);
-    await expect(create.getByLabel("Name")).toHaveValue("  Heat   1 ");
+    await expect(create.getByLabel("Name")).toHaveAccessibleDescription(MSG.fillAll);
+    await expect(create.getByLabel("Description")).toHaveValue("The first heat.");
     expect(roundsOfEvent(event.id)).toEqual([]);
 
-    await create.getByLabel("Description").fill("The first heat.");
+    await create.getByLabel("Name").fill("  Heat   1 ");
     await create.getByRole("button", { name: "Create Round" }).click();
     await expect(page).toHaveURL(new RegExp(`/rounds\\?event=${event.id}$`));
     await expect(flashToast(page, MSG.roundCreated)).toBeVisible();
@@ -140,6 +140,15 @@ test.describe("Rounds (admin)", () => {
     await expect(page).toHaveURL(new RegExp(`/rounds\\?event=${event.id}$`));
     expect(roundsOfEvent(event.id)[1]).toMatchObject({ name: "Grand Final", description: "The medal race." });
 
+    // The description may be empty (the spec's non-null, not required): stored as ''.
+    await dismissToasts(page);
+    await page.getByRole("link", { name: "Edit Grand Final" }).click();
+    const emptied = page.getByRole("dialog", { name: "Edit Round" });
+    await emptied.getByLabel("Description").fill("");
+    await emptied.getByRole("button", { name: "Update Round" }).click();
+    await expect(flashToast(page, MSG.roundUpdated)).toBeVisible();
+    expect(roundsOfEvent(event.id)[1]).toMatchObject({ name: "Grand Final", description: "" });
+
     // Delete: the confirmation names what goes; Cancel keeps everything.
     createRaceRow(heat.id, teams[0].id, "1", "1:01.00");
     createRaceRow(heat.id, teams[1].id, "2");
@@ -162,6 +171,7 @@ test.describe("Rounds (admin)", () => {
 
     expect(auditOf(admin.id).map((a) => [a.action, a.target_id])).toEqual([
       ["round.deleted", String(heat.id)],
+      ["round.updated", String(final.id)],
       ["round.updated", String(final.id)],
       ["round.created", String(final.id)],
       ["round.created", String(heat.id)],
