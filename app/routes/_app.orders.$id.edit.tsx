@@ -14,15 +14,17 @@ import { Dialog } from "~/components/Dialog";
 import { PostForm } from "~/components/PostForm";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { parseForm } from "~/lib/forms.server";
 import { notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { findOrder, isOrderStatus, orderNotes, parseOrderId } from "~/models/order-list.server";
+import { findOrder, orderNotes, parseOrderId } from "~/models/order-list.server";
 import { addOrderNote } from "~/models/order.server";
 import { changeOrderStatus } from "~/services/orders.server";
 import type { User } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
+import type { Bundle } from "~/messages";
+import { z } from "zod";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { formatDateTime, formatRM } from "~/rules/format";
 import { OrderStatusBadge, statusLabel } from "~/components/OrderTables";
@@ -59,21 +61,50 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type Reply = { toast: Toast | null; confirm?: { status: string }; note?: string };
 const reply = (data: Reply, status = 200) => json(data, status);
 
+/** The dialog's two forms: Update Status (with its confirmation) and Add Note. */
+function editOrderSchema({ MSG, LABELS }: Bundle) {
+  const noteRequired = MSG.orderNoteRequired;
+  return z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("status"),
+      status: z.enum(ORDER_STATUSES),
+      confirmed: z.string().optional(),
+    }),
+    z.object({
+      intent: z.literal("note"),
+      note: z
+        .string({ error: noteRequired })
+        .trim()
+        .min(1, noteRequired)
+        .max(NOTE_MAX, MSG.tooLong(LABELS.note, NOTE_MAX)),
+    }),
+  ]);
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  const form = await readForm(request);
-  const { MSG, LABELS } = messagesFor(request);
+  const t = messagesFor(request);
+  const { MSG } = t;
+  const { form, submission } = await parseForm(request, editOrderSchema(t));
   const order = orderOf(params.id);
   const here = `/orders/${order.id}/edit${new URL(request.url).search}`;
-  const intent = form.get("intent");
 
-  if (intent === "status") {
-    const to = form.get("status");
-    if (!isOrderStatus(to)) throw new Response("Bad Request", { status: 400 });
+  if (submission.status !== "success") {
+    // Only the note is the user's to get wrong; anything else is a forged post.
+    const message = submission.error?.note?.[0];
+    if (form.get("intent") !== "note" || !message) throw new Response("Bad Request", { status: 400 });
+    const raw = form.get("note");
+    const note = message === MSG.orderNoteRequired || typeof raw !== "string" ? "" : raw.trim();
+    return reply({ toast: { type: "error", message }, note }, 400);
+  }
+  const input = submission.value;
+
+  if (input.intent === "status") {
+    const to = input.status;
     if (to === order.status) {
       return reply({ toast: { type: "error", message: MSG.orderStatusUnchanged } }, 400);
     }
-    if (form.get("confirmed") !== "yes") return reply({ toast: null, confirm: { status: to } });
+    if (input.confirmed !== "yes") return reply({ toast: null, confirm: { status: to } });
     const result = await changeOrderStatus(user, order.id, to);
     if (!result.ok)
       return redirectWithToast(request, here, {
@@ -88,18 +119,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(request, here, { type: "success", message });
   }
 
-  if (intent === "note") {
-    const raw = form.get("note");
-    const note = typeof raw === "string" ? raw.trim() : "";
-    if (!note) return reply({ toast: { type: "error", message: MSG.orderNoteRequired }, note: "" }, 400);
-    if (note.length > NOTE_MAX) {
-      return reply({ toast: { type: "error", message: MSG.tooLong(LABELS.note, NOTE_MAX) }, note }, 400);
-    }
-    if (!addOrderNote(user, order.id, note)) notFound();
-    return redirectWithToast(request, here, { type: "success", message: MSG.orderNoteAdded });
-  }
-
-  throw new Response("Bad Request", { status: 400 });
+  if (!addOrderNote(user, order.id, input.note)) notFound();
+  return redirectWithToast(request, here, { type: "success", message: MSG.orderNoteAdded });
 }
 
 export default function EditOrder() {
