@@ -4,15 +4,26 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "zod";
 import { readForm } from "./csrf.server";
 import type { Toast } from "./toast";
 
 export async function parseForm<Schema extends z.ZodType>(request: Request, schema: Schema) {
+  return parseFormWith(request, () => schema);
+}
+
+/** parseForm for a form that picks its own schema (one route, two forms told apart by a field). */
+export async function parseFormWith<Schema extends z.ZodType>(
+  request: Request,
+  schemaOf: (form: FormData) => Schema,
+) {
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema });
+  const submission = parseWithZod(form, { schema: schemaOf(form) });
   return { form, submission };
 }
+
+/** The schema of a form with nothing to parse but its CSRF token (a confirmation's Yes). */
+export const NO_FIELDS = z.object({});
 
 /** The first error message, in the schema's field order. */
 export function firstError(submission: Submission<unknown>): string | null {
@@ -20,21 +31,21 @@ export function firstError(submission: Submission<unknown>): string | null {
   return Object.values(submission.error ?? {}).flat()[0] ?? null;
 }
 
+type ReplyOptions = { status?: number; hide?: string[]; fieldErrors?: Record<string, string[]> };
+
 /** A failed submission: the form re-renders with what the user typed (less `hide`) and a toast. */
-export function replyWithError(
+export function replyWithError(submission: Submission<unknown>, message: string, options: ReplyOptions = {}) {
+  return replyWithToast(submission, { type: "error", message } as Toast, options);
+}
+
+/** replyWithError with another toast (a question), or none (the fields' own errors say it all). */
+export function replyWithToast<T extends Toast | null>(
   submission: Submission<unknown>,
-  message: string,
-  {
-    status = 400,
-    hide = [] as string[],
-    fieldErrors,
-  }: { status?: number; hide?: string[]; fieldErrors?: Record<string, string[]> } = {},
+  toast: T,
+  { status = 400, hide = [], fieldErrors }: ReplyOptions = {},
 ) {
   return json(
-    {
-      result: submission.reply({ hideFields: hide, ...(fieldErrors ? { fieldErrors } : {}) }),
-      toast: { type: "error", message } as Toast,
-    },
+    { result: submission.reply({ hideFields: hide, ...(fieldErrors ? { fieldErrors } : {}) }), toast },
     status,
   );
 }

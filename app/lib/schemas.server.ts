@@ -10,6 +10,7 @@ export {
   forgotSchemaFor,
   loginSchemaFor,
   registrationSchema,
+  resendSchema,
   resetSchemaFor,
 } from "~/rules/auth-schemas";
 export { eventFormError, eventSchemaFor } from "~/rules/event-schema";
