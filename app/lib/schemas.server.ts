@@ -14,4 +14,5 @@ export {
   resetSchemaFor,
 } from "~/rules/auth-schemas";
 export { eventFormError, eventSchemaFor } from "~/rules/event-schema";
+export { kioskEnrolSchema, languageSchema, ownClubSchema } from "~/rules/small-form-schemas";
 export { formValuesOf, settingsOf, settingsSchema, yearRange } from "~/rules/settings-schema";
