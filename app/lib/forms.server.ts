@@ -22,18 +22,21 @@ export async function parseFormWith<Schema extends z.ZodType>(
   return { form, submission };
 }
 
-/** The schema of a form with nothing to parse but its CSRF token (a confirmation's Yes). */
-export const NO_FIELDS = z.object({});
-
 /** The first error message, in the schema's field order. */
 export function firstError(submission: Submission<unknown>): string | null {
   if (submission.status === "success") return null;
   return Object.values(submission.error ?? {}).flat()[0] ?? null;
 }
 
-type ReplyOptions = { status?: number; hide?: string[]; fieldErrors?: Record<string, string[]> };
+type ReplyOptions = {
+  status?: number;
+  hide?: string[];
+  fieldErrors?: Record<string, string[]>;
+  values?: Record<string, string>;
+};
 
-/** A failed submission: the form re-renders with what the user typed (less `hide`) and a toast. */
+/** A failed submission: the form re-renders with what the user typed (less `hide`, and with
+ * `values` instead where given) and a toast. */
 export function replyWithError(submission: Submission<unknown>, message: string, options: ReplyOptions = {}) {
   return replyWithToast(submission, { type: "error", message } as Toast, options);
 }
@@ -42,10 +45,23 @@ export function replyWithError(submission: Submission<unknown>, message: string,
 export function replyWithToast<T extends Toast | null>(
   submission: Submission<unknown>,
   toast: T,
-  { status = 400, hide = [], fieldErrors }: ReplyOptions = {},
+  { status = 400, hide = [], fieldErrors, values }: ReplyOptions = {},
 ) {
-  return json(
-    { result: submission.reply({ hideFields: hide, ...(fieldErrors ? { fieldErrors } : {}) }), toast },
-    status,
-  );
+  const result = submission.reply({ hideFields: hide, ...(fieldErrors ? { fieldErrors } : {}) });
+  if (values && result.initialValue) Object.assign(result.initialValue, values);
+  return json({ result, toast }, status);
 }
+
+/** For a form no user types into (a confirmation step, ids in hidden fields or boxes): the form's
+ * values, or a 400 when they are not what the page sends (a forged or stale request). */
+export async function parseFixedForm<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<{ form: FormData; value: z.output<Schema> }> {
+  const { form, submission } = await parseForm(request, schema);
+  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  return { form, value: submission.value as z.output<Schema> };
+}
+
+/** A confirmation step's form: nothing but the CSRF token (checked). */
+export const NO_FIELDS = z.object({});

@@ -7,7 +7,7 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteEoiEvent, findEoiEvent } from "~/models/eoi.server";
@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "eoiEvents");
   const id = idParam(params.id);
-  await readForm(request);
+  await parseFixedForm(request, NO_FIELDS);
   const deleted = deleteEoiEvent(user, id);
   if (!deleted.ok) notFound();
   return redirectWithToast(request, "/eoi-events", {

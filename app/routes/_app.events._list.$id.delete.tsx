@@ -6,7 +6,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { PostForm } from "~/components/PostForm";
 import { requireRole, requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteEvent, findEvent } from "~/models/event.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
   const id = eventId(params.id);
-  await readForm(request);
+  await parseFixedForm(request, NO_FIELDS);
   const { MSG } = messagesFor(request);
   if (!deleteEvent(user, id)) throw new Response("Not Found", { status: 404 });
   const back = new URL(request.url).search;

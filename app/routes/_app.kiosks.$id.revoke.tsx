@@ -7,7 +7,7 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findKiosk, revokeKiosk } from "~/models/kiosk.server";
@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "kiosks");
-  await readForm(request);
+  await parseFixedForm(request, NO_FIELDS);
   const kiosk = liveKioskOr404(params.id);
   if (!revokeKiosk(user, kiosk.id).ok) notFound();
   return redirectWithToast(request, `/kiosks${new URL(request.url).search}`, {

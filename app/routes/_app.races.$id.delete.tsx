@@ -7,7 +7,7 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireRole, requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteRace, findRace } from "~/models/race.server";
 import { parseId } from "~/rules/race-fields";
@@ -30,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "races");
   requireRole(user, ["ADMIN"]);
   const id = raceId(params.id);
-  await readForm(request);
+  await parseFixedForm(request, NO_FIELDS);
   const race = findRace(id);
   const deleted = deleteRace(user, id);
   if (!race || !deleted.ok) throw new Response("Not Found", { status: 404 });

@@ -7,7 +7,7 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteRound, findRound } from "~/models/round.server";
 import { parseId } from "~/rules/race-fields";
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
   const id = roundId(params.id);
-  await readForm(request);
+  await parseFixedForm(request, NO_FIELDS);
   const deleted = deleteRound(user, id);
   if (!deleted.ok) throw new Response("Not Found", { status: 404 });
   return redirectWithToast(request, `/rounds?event=${deleted.eventId}`, {

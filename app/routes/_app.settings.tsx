@@ -4,10 +4,10 @@
 // values) in the same transaction; every price the app charges is read from here.
 // Under the form, Printed Crew Tags: the version crew tags print with now and 'Void Printed Crew
 // Tags', whose confirmation step is the child route /settings/void-crew-tags (issue 18; ADR 0025).
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { Field } from "~/components/Field";
+import { Field, TextareaField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
@@ -117,13 +117,12 @@ function SettingsForm({
       >
         <input {...getInputProps(fields.ticketPrice, { type: "text" })} inputMode="decimal" maxLength={12} />
       </Field>
-      <Field label={LABELS.ticketDescription} field={fields.ticketDescription}>
-        <textarea
-          {...getTextareaProps(fields.ticketDescription)}
-          maxLength={SETTINGS_MAX.ticketDescription}
-          rows={3}
-        />
-      </Field>
+      <TextareaField
+        label={LABELS.ticketDescription}
+        field={fields.ticketDescription}
+        maxLength={SETTINGS_MAX.ticketDescription}
+        rows={3}
+      />
       <Field
         label={LABELS.paymentDueHours}
         field={fields.paymentDueHours}

@@ -10,7 +10,7 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { crewTagVersion, getSettings, rotateCrewTags } from "~/models/settings.server";
 
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "settings");
   const { MSG } = messagesFor(request);
-  await readForm(request);
+  await parseFixedForm(request, NO_FIELDS);
   const result = rotateCrewTags(user);
   if (result.kind === "exhausted")
     return redirectWithToast(request, BACK, { type: "error", message: MSG.crewTagsRotateExhausted });

@@ -8,7 +8,7 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { requireRole, requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteSession, findSession, reservedTeams } from "~/models/training.server";
@@ -25,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");
   requireRole(user, ["ADMIN"]);
   const id = idParam(params.id);
-  await readForm(request);
+  await parseFixedForm(request, NO_FIELDS);
   const deleted = deleteSession(user, id);
   if (!deleted.ok) notFound();
   return redirectWithToast(request, `/training-sessions${new URL(request.url).search}`, {

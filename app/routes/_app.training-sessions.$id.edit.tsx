@@ -15,7 +15,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { inBundle } from "~/lib/i18n-text";
 import { formatDateTime, toMalaysiaLocal } from "~/rules/format";
-import { maxBoatRefusal, sessionFormError, sessionSchemaFor } from "~/rules/training";
+import { maxBoatRefusal, previousTimes, sessionFormError, sessionSchemaFor } from "~/rules/training";
 import { SessionForm } from "~/tables/training";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -30,9 +30,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.id);
   const t = messagesFor(request);
   const { MSG } = t;
-  const { submission } = await parseForm(request, sessionSchemaFor(t));
+  const { form, submission } = await parseForm(request, sessionSchemaFor(t));
   if (submission.status !== "success")
-    return replyWithError(submission, sessionFormError(submission.error, MSG));
+    return replyWithError(submission, sessionFormError(submission.error, MSG), {
+      values: previousTimes(form),
+    });
   const updated = updateSession(user, id, submission.value);
   if (!updated.ok) {
     if (updated.error === "notFound") notFound();

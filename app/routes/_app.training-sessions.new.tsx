@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { createSession } from "~/models/training.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { sessionFormError, sessionSchemaFor } from "~/rules/training";
+import { previousTimes, sessionFormError, sessionSchemaFor } from "~/rules/training";
 import { SessionForm } from "~/tables/training";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,9 +27,11 @@ export async function action({ request }: ActionFunctionArgs) {
   requireRole(user, ["ADMIN"]);
   const t = messagesFor(request);
   const { MSG } = t;
-  const { submission } = await parseForm(request, sessionSchemaFor(t));
+  const { form, submission } = await parseForm(request, sessionSchemaFor(t));
   if (submission.status !== "success")
-    return replyWithError(submission, sessionFormError(submission.error, MSG));
+    return replyWithError(submission, sessionFormError(submission.error, MSG), {
+      values: previousTimes(form),
+    });
   createSession(user, submission.value);
   return redirectWithToast(request, `/training-sessions${new URL(request.url).search}`, {
     type: "success",

@@ -1,11 +1,11 @@
 // /users/new: the Create user dialog over the Users table (ADMIN only: COMMITTEE sees no button,
 // and its GET or POST here is refused).
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Dialog } from "~/components/Dialog";
-import { Field } from "~/components/Field";
+import { Field, SelectField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
@@ -68,13 +68,15 @@ export default function CreateUser() {
     <Dialog title={LABELS.createUser} closeTo={`/users${search}`}>
       <Toasts toasts={[data?.toast]} />
       <PostForm task={LABELS.taskCreatingUser} {...getFormProps(form)} noValidate preventScrollReset>
-        <Field label={LABELS.role} field={fields.role}>
-          <select {...getSelectProps(fields.role)}>
-            <option value="">{LABELS.selectRole}</option>
-            <option value="ADMIN">{LABELS.roleNames.ADMIN}</option>
-            <option value="COMMITTEE">{LABELS.roleNames.COMMITTEE}</option>
-          </select>
-        </Field>
+        <SelectField
+          label={LABELS.role}
+          field={fields.role}
+          placeholder={LABELS.selectRole}
+          options={[
+            { value: "ADMIN", label: LABELS.roleNames.ADMIN },
+            { value: "COMMITTEE", label: LABELS.roleNames.COMMITTEE },
+          ]}
+        />
         <Field label={LABELS.email} field={fields.email}>
           <input
             {...getInputProps(fields.email, { type: "email" })}

@@ -7,6 +7,11 @@ export const MAX_BOAT = { min: 1, max: 200 } as const;
 export const REJECT_REASON_MAX = 500;
 /** The datetime inputs' range (the server reads only a real date-time in it). */
 export const SESSION_TIME_RANGE = { min: "2000-01-01T00:00", max: "2100-12-31T23:59" } as const;
+export const SESSION_TIME_FIELDS = ["startTime", "endTime"] as const;
+export type SessionTimeField = (typeof SESSION_TIME_FIELDS)[number];
+/** The hidden field that carries what a time box showed when the form was drawn (an invalid date
+ * goes back to it: rules/training.ts previousTimes). */
+export const previousName = (name: SessionTimeField) => `${name}Was`;
 /** A session lasts at most this long (a forged end a year later is refused). */
 export const SESSION_MAX_HOURS = 24;
 

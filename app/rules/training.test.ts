@@ -9,6 +9,7 @@ import {
   decisionRefusal,
   decisionSchema,
   maxBoatRefusal,
+  previousTimes,
   sessionFormError,
   sessionSchema,
 } from "./training";
@@ -114,6 +115,12 @@ describe("sessionSchema", () => {
     }
     expect(sessionToast({ ...valid, startTime: "2028-02-29T06:00", endTime: "2028-02-29T08:00" })).toBeNull();
     expect(sessionToast({ ...valid, startTime: "x".repeat(21) })).toBe(MSG.sessionBadTime);
+  });
+
+  it("refuses a time outside the box's own range (2000 to 2100) as an invalid date", () => {
+    expect(sessionToast({ ...valid, startTime: "1999-12-31T23:59" })).toBe(MSG.sessionBadTime);
+    expect(sessionToast({ ...valid, endTime: "2101-01-01T00:00" })).toBe(MSG.sessionBadTime);
+    expect(sessionToast({ ...valid, startTime: "20266-12-01T07:00" })).toBe(MSG.sessionBadTime);
   });
 
   it("reads midnight Malaysia time as 16:00 UTC of the day before", () => {
@@ -312,5 +319,34 @@ describe("maxBoatRefusal", () => {
     expect(maxBoatRefusal(1, 0)).toBeNull();
     expect(maxBoatRefusal(4, 5)).toBe(MSG.sessionMaxBelowApproved(5));
     expect(MSG.sessionMaxBelowApproved(1)).toContain("the 1 boat already approved");
+  });
+});
+
+describe("previousTimes (invalid date input keeps the previous value)", () => {
+  const form = (entries: Record<string, string>) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(entries)) f.append(k, v);
+    return f;
+  };
+  it("puts an invalid time box back to what it showed before", () => {
+    expect(
+      previousTimes(
+        form({
+          startTime: "1999-12-01T07:00",
+          startTimeWas: "2026-12-01T07:00",
+          endTime: "2026-02-31T09:00",
+          endTimeWas: "2026-12-01T09:00",
+        }),
+      ),
+    ).toEqual({ startTime: "2026-12-01T07:00", endTime: "2026-12-01T09:00" });
+  });
+  it("leaves valid and empty boxes alone; a previous value that is not valid is empty", () => {
+    expect(
+      previousTimes(form({ startTime: "2026-12-01T07:00", startTimeWas: "2026-11-01T07:00", endTime: "" })),
+    ).toEqual({});
+    expect(previousTimes(form({ startTime: "tomorrow", startTimeWas: "1999-01-01T00:00" }))).toEqual({
+      startTime: "",
+    });
+    expect(previousTimes(form({ endTime: "tomorrow" }))).toEqual({ endTime: "" });
   });
 });

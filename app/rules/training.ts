@@ -19,9 +19,34 @@ import {
   RESERVATION_ACTIONS,
   type ReservationAction,
   SESSION_MAX_HOURS,
+  SESSION_TIME_FIELDS,
+  SESSION_TIME_RANGE,
+  type SessionTimeField,
+  previousName,
 } from "./training-fields";
 
 type Msg = Bundle["MSG"];
+
+/** A time box's text is a real date and time (Malaysia time) within the box's own min and max. */
+export function isSessionTime(text: string): boolean {
+  const t = text.trim();
+  return parseMalaysiaLocal(t) !== null && t >= SESSION_TIME_RANGE.min && t <= SESSION_TIME_RANGE.max;
+}
+
+/** 'Invalid date input keeps the previous value' (the spec): a time box whose text is not a valid
+ * time goes back to what it showed before (`<name>Was`, sent by the form; empty when that is not a
+ * valid time either). The submission is still refused with the sentence; the other boxes keep
+ * what was typed. Empty boxes are not invalid dates (they are 'fill in all the fields'). */
+export function previousTimes(form: FormData): Partial<Record<SessionTimeField, string>> {
+  const kept: Partial<Record<SessionTimeField, string>> = {};
+  for (const name of SESSION_TIME_FIELDS) {
+    const typed = form.get(name);
+    if (typeof typed !== "string" || typed.trim() === "" || isSessionTime(typed)) continue;
+    const was = form.get(previousName(name));
+    kept[name] = typeof was === "string" && isSessionTime(was) ? was.trim() : "";
+  }
+  return kept;
+}
 
 const timeField = (MSG: Msg) =>
   z
@@ -29,7 +54,7 @@ const timeField = (MSG: Msg) =>
     .trim()
     .min(1, { error: MSG.fillAll })
     .max(20, { error: MSG.sessionBadTime })
-    .refine((v) => parseMalaysiaLocal(v) !== null, { error: MSG.sessionBadTime })
+    .refine(isSessionTime, { error: MSG.sessionBadTime })
     .transform((v) => parseMalaysiaLocal(v) as number);
 
 /** Max Boats: the spec treats 0 (or less) like an empty field ('Make sure to fill in all the

@@ -2,10 +2,10 @@
 // /events and its CSV /events.csv share them), the Waitlist link and the admin's row actions,
 // Assigned Events' columns (a manager's with Pick Crew), and the Create Event / Edit form used by
 // both dialogs.
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
 import type { Column } from "~/components/DataTable";
-import { Field } from "~/components/Field";
+import { CheckboxField, Field, TextareaField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import type { AssignedRow, EventRow } from "~/models/event.server";
 import { EVENT_COUNTS, EVENT_MAX, type EventCount } from "~/rules/event-fields";
@@ -156,9 +156,12 @@ export function EventForm({
       <Field label={LABELS.priceRM} field={fields.price} hint={LABELS.priceHint}>
         <input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" maxLength={12} />
       </Field>
-      <Field label={LABELS.description} field={fields.description}>
-        <textarea {...getTextareaProps(fields.description)} maxLength={EVENT_MAX.description} rows={3} />
-      </Field>
+      <TextareaField
+        label={LABELS.description}
+        field={fields.description}
+        maxLength={EVENT_MAX.description}
+        rows={3}
+      />
       {COUNT_FIELDS.map((key) => (
         <Field key={key} label={LABELS.eventCounts[key]} field={fields[key]}>
           <input
@@ -169,13 +172,7 @@ export function EventForm({
           />
         </Field>
       ))}
-      <div className="field">
-        <div className="radios">
-          <label>
-            <input {...getInputProps(fields.limitMalaysia, { type: "checkbox" })} /> {LABELS.malaysiaOnly}
-          </label>
-        </div>
-      </div>
+      <CheckboxField label={LABELS.malaysiaOnly} field={fields.limitMalaysia} />
       <button type="submit" className="btn btn-primary btn-block">
         {submitLabel}
       </button>

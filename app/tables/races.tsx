@@ -1,11 +1,11 @@
 // The Races screen's shared pieces: the table's columns (the CSV's, then Edit for the results desk
 // and Delete for ADMIN: ADR 0016), the Round step of the picker, the Create Race and Edit forms,
 // and the Enter Scores form (one score box per race, one Save Scores).
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
 import { SelectStep } from "~/components/SelectStep";
 import type { Column } from "~/components/DataTable";
-import { Field } from "~/components/Field";
+import { Field, SelectField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import type { RaceRow, TeamOption } from "~/models/race.server";
 import type { RoundRow } from "~/models/round.server";
@@ -105,29 +105,21 @@ export function CreateRaceForm({
   const { LABELS } = useMessages();
   return (
     <PostForm task={LABELS.rdTaskCreatingRace} {...getFormProps(form)} noValidate preventScrollReset>
-      <Field label={LABELS.rdRound} field={fields.round}>
-        <select {...getSelectProps(fields.round)}>
-          <option value="">{LABELS.rdSelectRound}</option>
-          {rounds.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        label={LABELS.rdRound}
+        field={fields.round}
+        placeholder={LABELS.rdSelectRound}
+        options={rounds.map((r) => ({ value: r.id, label: r.name }))}
+      />
       <Field label={LABELS.rdLane} field={fields.lane}>
         <input {...getInputProps(fields.lane, { type: "text" })} maxLength={LANE_MAX} autoComplete="off" />
       </Field>
-      <Field label={LABELS.eventTeam} field={fields.team}>
-        <select {...getSelectProps(fields.team)}>
-          <option value="">{LABELS.rdSelectEventTeam}</option>
-          {teams.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        label={LABELS.eventTeam}
+        field={fields.team}
+        placeholder={LABELS.rdSelectEventTeam}
+        options={teams.map((t) => ({ value: t.id, label: t.name }))}
+      />
       <button type="submit" className="btn btn-primary btn-block">
         {LABELS.rdCreateRace}
       </button>

@@ -1,12 +1,12 @@
 // The Rounds screen's shared pieces: the table's columns (the admin's row actions: Edit, Delete,
 // Generate Draw, Progress), the Event picker (a GET form, also used by /races), and the Create
 // Round / Edit form of both dialogs.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { SelectStep } from "~/components/SelectStep";
 import type { Column } from "~/components/DataTable";
-import { Field } from "~/components/Field";
+import { Field, SelectField, TextareaField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import type { EventOption, RoundRow } from "~/models/round.server";
 import { useMessages } from "~/i18n/useMessages";
@@ -133,16 +133,12 @@ export function RoundForm({
   return (
     <PostForm task={task} {...getFormProps(form)} noValidate preventScrollReset>
       {events ? (
-        <Field label={LABELS.event} field={fields.event}>
-          <select {...getSelectProps(fields.event)}>
-            <option value="">{LABELS.rdSelectEvent}</option>
-            {events.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          label={LABELS.event}
+          field={fields.event}
+          placeholder={LABELS.rdSelectEvent}
+          options={events.map((e) => ({ value: e.id, label: e.name }))}
+        />
       ) : null}
       <Field label={LABELS.name} field={fields.name} hint={LABELS.rdRoundNameHint}>
         <input
@@ -153,9 +149,12 @@ export function RoundForm({
           autoComplete="off"
         />
       </Field>
-      <Field label={LABELS.rdDescription} field={fields.description}>
-        <textarea {...getTextareaProps(fields.description)} maxLength={ROUND_MAX.description} rows={3} />
-      </Field>
+      <TextareaField
+        label={LABELS.rdDescription}
+        field={fields.description}
+        maxLength={ROUND_MAX.description}
+        rows={3}
+      />
       <button type="submit" className="btn btn-primary btn-block">
         {submitLabel}
       </button>

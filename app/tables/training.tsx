@@ -3,7 +3,7 @@
 // the New Session / Edit Session form and the Approve / Reject form.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { type FocusEvent, useEffect, useRef, useState } from "react";
 import type { Column } from "~/components/DataTable";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
@@ -17,7 +17,10 @@ import {
   MAX_BOAT,
   REJECT_REASON_MAX,
   type ReservationAction,
+  previousName,
+  SESSION_TIME_FIELDS,
   SESSION_TIME_RANGE,
+  type SessionTimeField,
 } from "~/rules/training-fields";
 
 /** Sessions: one order only (start time ascending, the spec's), so no sortable headers. */
@@ -123,7 +126,10 @@ function SessionActions({ row }: { row: SessionListRow }) {
 
 /** New Session and Edit Session: Start Time, End Time (datetime inputs, Malaysia time) and Max
  * Boats. The browser's own checks are off (noValidate), so the spec's sentences come from the
- * server, with everything typed kept. */
+ * server, with everything typed kept, except an invalid date: that box keeps its previous value
+ * (the spec). With JavaScript the box goes back as the user leaves it; without (or when the form
+ * is sent from the box with Enter), the server refuses it and answers with the previous value,
+ * which each box's hidden twin carries. */
 export function SessionForm({
   defaultValue,
   lastResult,
@@ -141,22 +147,43 @@ export function SessionForm({
     lastResult: lastResult as any,
   });
   const { LABELS } = useMessages();
+  // What the server answered last (with JavaScript conform keeps its first initial value): each
+  // answer remounts the time boxes with it, so a box put back by the server shows its old value.
+  const answered = (lastResult as { initialValue?: Record<string, unknown> } | undefined)?.initialValue;
+  const seen = useRef({ result: lastResult, answers: 0 });
+  if (seen.current.result !== lastResult)
+    seen.current = { result: lastResult, answers: seen.current.answers + 1 };
+  const { answers } = seen.current;
+  const shownIn = (name: SessionTimeField) =>
+    answered ? String(answered[name] ?? "") : (fields[name].initialValue ?? "");
+  const timeBox = (name: SessionTimeField) => {
+    const field = fields[name];
+    const shown = shownIn(name);
+    return (
+      <Field
+        label={LABELS[name === "startTime" ? "trStartTime" : "trEndTime"]}
+        field={field}
+        hint={LABELS.trMalaysiaTime}
+      >
+        <input
+          {...getInputProps(field, { type: "datetime-local" })}
+          key={`${name}-${answers}`}
+          defaultValue={shown}
+          min={SESSION_TIME_RANGE.min}
+          max={SESSION_TIME_RANGE.max}
+          onFocus={rememberTime}
+          onBlur={keepPreviousTime}
+        />
+      </Field>
+    );
+  };
   return (
     <PostForm task={task} {...getFormProps(form)} noValidate preventScrollReset>
-      <Field label={LABELS.trStartTime} field={fields.startTime} hint={LABELS.trMalaysiaTime}>
-        <input
-          {...getInputProps(fields.startTime, { type: "datetime-local" })}
-          min={SESSION_TIME_RANGE.min}
-          max={SESSION_TIME_RANGE.max}
-        />
-      </Field>
-      <Field label={LABELS.trEndTime} field={fields.endTime} hint={LABELS.trMalaysiaTime}>
-        <input
-          {...getInputProps(fields.endTime, { type: "datetime-local" })}
-          min={SESSION_TIME_RANGE.min}
-          max={SESSION_TIME_RANGE.max}
-        />
-      </Field>
+      {SESSION_TIME_FIELDS.map((name) => (
+        <input key={`${name}-was-${answers}`} type="hidden" name={previousName(name)} value={shownIn(name)} />
+      ))}
+      {timeBox("startTime")}
+      {timeBox("endTime")}
       <Field label={LABELS.trMaxBoats} field={fields.maxBoat} hint={LABELS.trAtLeast(MAX_BOAT.min)}>
         <input
           {...getInputProps(fields.maxBoat, { type: "number" })}
@@ -171,6 +198,25 @@ export function SessionForm({
       </button>
     </PostForm>
   );
+}
+
+/** A date the browser itself finds invalid: half typed, or outside the box's min and max. */
+function invalidTime(box: HTMLInputElement): boolean {
+  const v = box.validity;
+  return v.badInput || v.rangeUnderflow || v.rangeOverflow;
+}
+
+/** On entering a time box: remember its value while it is a valid one (or empty). */
+function rememberTime(event: FocusEvent<HTMLInputElement>) {
+  const box = event.currentTarget;
+  if (!invalidTime(box)) box.dataset.was = box.value;
+}
+
+/** On leaving it: an invalid date goes back to the remembered value. */
+function keepPreviousTime(event: FocusEvent<HTMLInputElement>) {
+  const box = event.currentTarget;
+  if (invalidTime(box)) box.value = box.dataset.was ?? "";
+  else box.dataset.was = box.value;
 }
 
 // ---- Training Reservations ------------------------------------------------------------------

@@ -46,6 +46,7 @@ watchServerErrors(test);
 const MSG = {
   fillAll: "Make sure to fill in all the fields.",
   timeOrder: "Make sure start time is earlier than end time.",
+  badTime: "Enter the time as a date and time, for example 2026-12-01T07:00.",
   created: "Session has been created successfully.",
   updated: "Session has been updated successfully.",
   deleted: "Session has been deleted successfully.",
@@ -227,6 +228,46 @@ test.describe("Training Sessions (admin)", () => {
       "training-session.updated",
       "training-session.created",
     ]);
+  });
+
+  test("an invalid date keeps the previous value (with JavaScript as the box is left; without, the refusal shows it again)", async ({
+    page,
+  }) => {
+    const admin = createUser("ADMIN");
+    const session = createSession({ maxBoat: 3 });
+    const startLocal = toMalaysiaLocal(session.startTime);
+    const newEnd = session.startTime + 3 * HOUR;
+    await openAs(page, admin.email, `/training-sessions/${session.id}/edit`);
+    const edit = page.getByRole("dialog", { name: "Edit Session" });
+    // Before the box's own minimum (2000): not a date the form takes.
+    await edit.getByLabel("Start Time").fill("1999-12-01T07:00");
+    await edit.getByLabel("End Time").fill(toMalaysiaLocal(newEnd));
+    if (isJs()) {
+      // Sent from the box with Enter (never left): refused, and the box shows its previous value.
+      await edit.getByLabel("Start Time").fill("1999-12-01T07:00");
+      await edit.getByLabel("Start Time").press("Enter");
+      await expect(toast(page, MSG.badTime)).toBeVisible();
+      await expect(edit.getByLabel("Start Time")).toHaveValue(startLocal);
+      await expect(edit.getByLabel("End Time")).toHaveValue(toMalaysiaLocal(newEnd));
+      // Leaving the box puts its previous value back; Update saves it with the new end.
+      await edit.getByLabel("Start Time").fill("1999-12-01T07:00");
+      await edit.getByLabel("Max Boats").focus();
+      await expect(edit.getByLabel("Start Time")).toHaveValue(startLocal);
+      await edit.getByRole("button", { name: "Update", exact: true }).click();
+      await expect(flashToast(page, MSG.updated)).toBeVisible();
+      expect(sessionRecord(session.id)).toMatchObject({ start_time: session.startTime, end_time: newEnd });
+      return;
+    }
+    await edit.getByRole("button", { name: "Update", exact: true }).click();
+    await expect(toast(page, MSG.badTime)).toBeVisible();
+    await expect(edit.getByLabel("Start Time")).toHaveValue(startLocal);
+    await expect(edit.getByLabel("Start Time")).toHaveAccessibleDescription(MSG.badTime);
+    await expect(edit.getByLabel("End Time")).toHaveValue(toMalaysiaLocal(newEnd));
+    expect(sessionRecord(session.id)?.end_time).toBe(session.endTime);
+    // Sent again as it is now, the previous value is saved.
+    await edit.getByRole("button", { name: "Update", exact: true }).click();
+    await expect(flashToast(page, MSG.updated)).toBeVisible();
+    expect(sessionRecord(session.id)).toMatchObject({ start_time: session.startTime, end_time: newEnd });
   });
 
   test("Reserved Boats and Reserved Teams count approved boats only; max boats cannot drop below them; CSV", async ({
