@@ -1,11 +1,4 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
   json,
@@ -16,7 +9,7 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, BackToLogin, EmailField, NewPasswordFields, SubmitButton } from "~/components/AuthForm";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
-import { ErrorList, Field } from "~/components/Field";
+import { ErrorList, Field, RadioGroupField, SelectField, TextareaField } from "~/components/Field";
 import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
 import { requireGuest } from "~/lib/access.server";
 import { countryCodes, countryList } from "~/lib/countries.server";
@@ -184,16 +177,12 @@ export default function Register() {
                 autoComplete="organization"
               />
             </Field>
-            <Field label={LABELS.teamCountry} field={fields.teamCountry}>
-              <select {...getSelectProps(fields.teamCountry)}>
-                <option value="">{LABELS.selectCountry}</option>
-                {data.countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField
+              label={LABELS.teamCountry}
+              field={fields.teamCountry}
+              placeholder={LABELS.selectCountry}
+              options={data.countries.map((c) => ({ value: c.code, label: c.name }))}
+            />
           </>
         ) : (
           <div className="field">
@@ -214,19 +203,14 @@ export default function Register() {
         <Field label={LABELS.name} field={fields.name} hint={LABELS.nameHint}>
           <input {...getInputProps(fields.name, { type: "text" })} maxLength={MAX.name} autoComplete="name" />
         </Field>
-        <fieldset className={`field${fields.gender.errors ? " field-invalid" : ""}`}>
-          <legend>{LABELS.gender}</legend>
-          <div className="radios">
-            {getCollectionProps(fields.gender, { type: "radio", options: ["MALE", "FEMALE"] }).map(
-              (props) => (
-                <label key={props.key}>
-                  <input {...props} key={undefined} /> {props.value === "MALE" ? LABELS.male : LABELS.female}
-                </label>
-              ),
-            )}
-          </div>
-          <ErrorList id={fields.gender.errorId} errors={fields.gender.errors} />
-        </fieldset>
+        <RadioGroupField
+          label={LABELS.gender}
+          field={fields.gender}
+          options={[
+            { value: "MALE", label: LABELS.male },
+            { value: "FEMALE", label: LABELS.female },
+          ]}
+        />
         <Field label={LABELS.yob} field={fields.yob}>
           <input
             {...getInputProps(fields.yob, { type: "number" })}
@@ -250,14 +234,13 @@ export default function Register() {
             inputMode="numeric"
           />
         </Field>
-        <Field label={LABELS.address} field={fields.address}>
-          <textarea
-            {...getTextareaProps(fields.address)}
-            maxLength={MAX.address}
-            rows={3}
-            autoComplete="street-address"
-          />
-        </Field>
+        <TextareaField
+          label={LABELS.address}
+          field={fields.address}
+          maxLength={MAX.address}
+          rows={3}
+          autoComplete="street-address"
+        />
         <div className={`field field-photo${fields.photo.errors ? " field-invalid" : ""}`}>
           <label htmlFor={fields.photo.id}>{LABELS.photoOptional}</label>
           <div className="photo-help">
