@@ -6,16 +6,27 @@ export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 3125);
 /** Raw-HTTP specs (tests/e2e/http-*.spec.ts): no page to render with JS on or off, so they run once. */
 const HTTP_SPECS = /\/http-[^/]*\.spec\.ts$/;
 
+/**
+ * Tests tagged `@once` run in project js only (docs/testing.md). A test qualifies when nothing it
+ * checks depends on the browser running scripts: raw HTTP (page.request, forged posts, status codes
+ * and headers), CSV and PDF contents, mails, server-rendered markup only read after a page.goto
+ * (refusals by URL, clamped parameters, layout without scripts). Not: anything that fills or
+ * submits a form, opens a dialog or follows a link the app enhances. Every screen keeps at least
+ * one untagged test of its main path and one of a refusal, so both still run without JavaScript.
+ */
+const ONCE = /@once/;
+
 // The built app on a fresh database, with a real SMTP catcher on 127.0.0.1 (scripts/e2e-server.mjs).
-// Every spec runs twice, with JavaScript and without, except the raw-HTTP specs (http-*.spec.ts),
-// which run once (project `http`).
+// Every spec runs twice, with JavaScript and without, except tests tagged @once (js only) and the
+// raw-HTTP specs (http-*.spec.ts), which run once (project `http`).
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 60_000,
+  // A test that needs longer says so itself (test.setTimeout), with the reason.
+  timeout: 20_000,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: {
@@ -28,11 +39,12 @@ export default defineConfig({
         "--no-first-run",
       ],
     },
-    trace: "retain-on-failure",
+    // Traces cost time and disk on every test; a retry (CI) records one for the failure.
+    trace: "on-first-retry",
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true }, testIgnore: HTTP_SPECS },
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: HTTP_SPECS },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: HTTP_SPECS, grepInvert: ONCE },
     { name: "http", use: { javaScriptEnabled: true }, testMatch: HTTP_SPECS },
   ],
   webServer: {

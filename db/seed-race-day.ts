@@ -15,8 +15,9 @@
 // Deterministic: one seeded PRNG (mulberry32) plans every row, so each run gives the same dataset.
 // The exceptions are secrets (club and order tokens, photo names, the password's salt), which come
 // from the crypto RNG like everywhere else, and times, which are relative to now. The plan is built
-// in memory with explicit ids (`planRaceDay`, pure), then written in one transaction through
-// prepared statements on the raw better-sqlite3 handle (`writeRaceDay`).
+// in memory with explicit ids (`planRaceDay`, pure, in ten named steps), then written in one
+// transaction through prepared statements on the raw better-sqlite3 handle (`writeRaceDay`).
+// The command line is db/seed-cli.ts.
 import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 import { randomToken } from "~/lib/crypto.server";
@@ -768,14 +769,89 @@ export type PlanContext = {
   photoName: () => string;
 };
 
-/** Plans every race-day row. Pure: the same context gives the same plan. */
-export function planRaceDay(ctx: PlanContext): RaceDayPlan {
-  const { sizes, now } = ctx;
-  const rng = new Rng(PRNG_SEED);
-  const at = (daysAgoLo: number, daysAgoHi: number) =>
-    Math.round(now - rng.float(daysAgoLo, daysAgoHi) * DAY);
+/** What every planning step shares: the context and the one PRNG. The steps draw from it in
+ * the order planRaceDay calls them, so that order is part of the dataset (the same context gives
+ * the same plan). */
+type Planner = {
+  ctx: PlanContext;
+  sizes: RaceDaySizes;
+  now: number;
+  rng: Rng;
+  /** A time between `daysAgoLo` and `daysAgoHi` days before now. */
+  at: (daysAgoLo: number, daysAgoHi: number) => number;
+  /** A whole number in [lo, hi]. */
+  between: (range: readonly [number, number]) => number;
+};
 
-  // --- clubs ---------------------------------------------------------------------------------
+/** The clubs and their members (step 2's output). */
+type Roster = {
+  clubs: PlannedClub[];
+  users: PlannedUser[];
+  photos: RaceDayPlan["photos"];
+  membersOf: Map<number, PlannedUser[]>;
+  managerOf: Map<number, PlannedUser>;
+};
+
+/** The events and their paid teams (steps 3-4). `closed`: events nobody else may enter;
+ * `slotsTaken`: an event's slots taken by teams (the demo's and the plan's), Processing orders and
+ * held offers. */
+type Entries = {
+  events: PlannedEvent[];
+  teams: PlannedTeam[];
+  teamsOf: Map<number, PlannedTeam[]>;
+  waitlist: PlannedWaitlist[];
+  closed: Set<number>;
+  slotsTaken: (ev: PlannedEvent) => number;
+};
+
+/** Plans every race-day row. Pure: the same context gives the same plan. Each step is a function
+ * below, called in the order it draws from the PRNG. */
+export function planRaceDay(ctx: PlanContext): RaceDayPlan {
+  const rng = new Rng(PRNG_SEED);
+  const p: Planner = {
+    ctx,
+    sizes: ctx.sizes,
+    now: ctx.now,
+    rng,
+    at: (daysAgoLo, daysAgoHi) => Math.round(ctx.now - rng.float(daysAgoLo, daysAgoHi) * DAY),
+    between: ([lo, hi]) => rng.int(lo, hi),
+  };
+  const { clubs, takenNames } = planClubs(p);
+  const roster = planMembers(p, clubs);
+  const events = planEvents(p);
+  const entries = planEntries(p, roster, events);
+  const { rounds, firstRounds } = planRounds(p, entries);
+  const { races, scanLogs, scoreboardRounds } = planRaces(p, entries, firstRounds);
+  const orders = planOrders(p, roster, entries);
+  const { paymentLogs, orderNotes } = planPayments(p, orders);
+  const { eoiEvents, eoiUsers, eois } = planInterest(p, roster, takenNames);
+  const { sessions, reservations } = planTraining(p, clubs);
+  return {
+    clubs,
+    users: roster.users,
+    photos: roster.photos,
+    events,
+    teams: entries.teams,
+    rounds,
+    races,
+    waitlist: entries.waitlist,
+    scanLogs,
+    scoreboardRounds,
+    orders,
+    paymentLogs,
+    orderNotes,
+    eoiEvents,
+    eoiUsers,
+    eois,
+    sessions,
+    reservations,
+  };
+}
+
+/** Step 1: the clubs, named by country and town, none taking a name already there. `takenNames`
+ * (lower-case) are every club name in use afterwards; the EOI step avoids them too. */
+function planClubs(p: Planner): { clubs: PlannedClub[]; takenNames: Set<string> } {
+  const { ctx, sizes, rng, at } = p;
   const taken = new Set(ctx.takenClubNames.map((n) => n.toLowerCase()));
   const countryPicker = COUNTRY_CODES.map((c) => [c, COUNTRIES[c].weight] as const);
   const clubs: PlannedClub[] = [];
@@ -805,8 +881,12 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
       town,
     });
   }
+  return { clubs, takenNames: taken };
+}
 
-  // --- members -------------------------------------------------------------------------------
+/** Step 2: the members of each club (its manager first) in every lifecycle and photo state. */
+function planMembers(p: Planner, clubs: PlannedClub[]): Roster {
+  const { ctx, sizes, now, rng, at, between } = p;
   if (sizes.members < sizes.clubs * 2) throw new Error("race-day: at least two members per club");
   const minSize = Math.min(12, Math.floor(sizes.members / sizes.clubs));
   const clubSize = clubs.map(() => minSize);
@@ -820,7 +900,6 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
   const photos: RaceDayPlan["photos"] = [];
   let nextUser = ctx.firstId.user;
   let competitors = 0;
-  const between = ([lo, hi]: readonly [number, number]) => rng.int(lo, hi);
   const yobFor = (profile: Profile): number =>
     between(
       profile === "youth"
@@ -940,11 +1019,15 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
     else membersOf.set(u.associationId, [u]);
   }
   const managerOf = new Map(clubs.map((c) => [c.id, membersOf.get(c.id)![0]]));
+  return { clubs, users, photos, membersOf, managerOf };
+}
 
-  // --- events --------------------------------------------------------------------------------
+/** Step 3: the events (the demo's kept by name), with their prices and caps. */
+function planEvents(p: Planner): PlannedEvent[] {
+  const { ctx, sizes, rng } = p;
   const existing = new Map(ctx.existingEvents.map((e) => [e.name, e]));
   let nextEvent = ctx.firstId.event;
-  const events: PlannedEvent[] = raceDayEventDefs()
+  return raceDayEventDefs()
     .slice(0, sizes.events)
     .map((def) => {
       const old = existing.get(def.name);
@@ -956,8 +1039,12 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
         ? { ...old, id: old.id, isNew: false, price, maxTeam }
         : { ...def, id: nextEvent++, isNew: true, price, maxTeam };
     });
+}
 
-  // --- event teams and crews -----------------------------------------------------------------
+/** Step 4: the paid event teams with crews that pass rules/crew.ts, the full events and their
+ * waitlist, up to sizes.teams. */
+function planEntries(p: Planner, { clubs, membersOf, managerOf }: Roster, events: PlannedEvent[]): Entries {
+  const { ctx, sizes, now, rng, at } = p;
   const eligible = (u: PlannedUser) =>
     u.membershipPaid && u.approved && u.validImage === VALID_IMAGE.APPROVED;
   const eligibleOf = new Map(clubs.map((c) => [c.id, membersOf.get(c.id)!.filter(eligible)]));
@@ -1127,8 +1214,15 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
   teams.forEach((t, i) => {
     t.id = ctx.firstId.team + i;
   });
+  return { events, teams, teamsOf, waitlist, closed, slotsTaken };
+}
 
-  // --- rounds and races ----------------------------------------------------------------------
+/** Step 5: each event's rounds: heats (when more teams than lanes), semi-finals, a final. */
+function planRounds(
+  p: Planner,
+  { events, teamsOf }: Entries,
+): { rounds: PlannedRound[]; firstRounds: Map<number, PlannedRound[]> } {
+  const { ctx } = p;
   const LANES_PER_HEAT = 6;
   const rounds: PlannedRound[] = [];
   /** Per event, the rounds its teams race first (heats, or the final when there are few teams). */
@@ -1170,7 +1264,17 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
     const final = add("FINAL", "Final: the medal race.");
     firstRounds.set(ev.id, heats ? first : [final]);
   }
+  return { rounds, firstRounds };
+}
 
+/** Step 6: the draw (lanes of the first rounds), scores of the races run, scans of the crews
+ * checked in, and the scoreboard. */
+function planRaces(
+  p: Planner,
+  { events, teams, teamsOf }: Entries,
+  firstRounds: Map<number, PlannedRound[]>,
+): Pick<RaceDayPlan, "races" | "scanLogs" | "scoreboardRounds"> {
+  const { sizes, now, rng } = p;
   // The day's draw: boat events in programme order (Tug of War last), heats filled lane by lane.
   const programme = [...events].sort(
     (a, b) => Number(distanceOf(a.name) === "TUG") - Number(distanceOf(b.name) === "TUG"),
@@ -1226,8 +1330,17 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
   const scoreboardRounds = filled
     .slice(Math.max(0, done - 4), done)
     .map((d, i) => ({ roundId: d.round.id, createdAt: now - (4 - i) * MINUTE }));
+  return { races, scanLogs, scoreboardRounds };
+}
 
-  // --- orders --------------------------------------------------------------------------------
+/** Step 7: the orders: every team and crew tag fee paid, then dinner tickets and orders in the
+ * other statuses, up to sizes.orders, numbered by time. */
+function planOrders(
+  p: Planner,
+  { clubs, membersOf, managerOf }: Roster,
+  { events, teams, closed, slotsTaken }: Entries,
+): PlannedOrder[] {
+  const { ctx, sizes, now, rng, at, between } = p;
   type Draft = Omit<PlannedOrder, "id" | "token" | "transactionId" | "updatedAt">;
   const drafts: Draft[] = [];
   const chunks = <T>(items: T[], lo: number, hi: number): T[][] => {
@@ -1344,7 +1457,7 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
     drafts.push({ ownerId, status, createdAt, lines });
   }
   drafts.sort((a, b) => a.createdAt - b.createdAt);
-  const orders: PlannedOrder[] = drafts.map((d, i) => {
+  return drafts.map((d, i) => {
     const settled = d.status === "PAID" || d.status === "FAILED";
     const updatedAt =
       d.status === "CANCELLED"
@@ -1360,7 +1473,11 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
       transactionId: settled ? `${Math.floor(d.createdAt / 1000)}${rng.digits(8)}` : null,
     };
   });
+}
 
+/** Step 8: the payment gateway's logs of the orders and the staff's notes on some. */
+function planPayments(p: Planner, orders: PlannedOrder[]): Pick<RaceDayPlan, "paymentLogs" | "orderNotes"> {
+  const { ctx, now, rng } = p;
   const paymentLogs: RaceDayPlan["paymentLogs"] = [];
   const orderNotes: RaceDayPlan["orderNotes"] = [];
   const FAILURES = list(
@@ -1394,8 +1511,16 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
       if (rng.chance(0.04)) note(o, "Cancelled at the manager's request: duplicate order.");
     }
   }
+  return { paymentLogs, orderNotes };
+}
 
-  // --- expressions of interest ---------------------------------------------------------------
+/** Step 9: EOI events beyond the demo's and the teams' expressions of interest. */
+function planInterest(
+  p: Planner,
+  { clubs, managerOf }: Roster,
+  taken: Set<string>,
+): Pick<RaceDayPlan, "eoiEvents" | "eoiUsers" | "eois"> {
+  const { ctx, sizes, now, rng } = p;
   // EOI events: the demo's, then new ones up to sizes.eoiEvents in all, made after the demo's.
   const takenEoi = new Set(ctx.existingEoiEvents.map((e) => e.name.toLowerCase()));
   const freeEoiNames = EOI_EVENT_NAMES.filter((n) => !takenEoi.has(n.toLowerCase()));
@@ -1466,8 +1591,12 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
       express({ email, name: rng.weighted(COUNTRIES[country].names)(rng, gender), country, team });
     }
   }
+  return { eoiEvents, eoiUsers, eois };
+}
 
-  // --- training sessions and reservations ----------------------------------------------------
+/** Step 10: training sessions around today and the clubs' boat requests in every state. */
+function planTraining(p: Planner, clubs: PlannedClub[]): Pick<RaceDayPlan, "sessions" | "reservations"> {
+  const { ctx, sizes, now, rng } = p;
   // The season: half the sessions on the 35 days before today, half on the 35 after, in two-hour
   // slots (SLOT_HOURS, Malaysia time). Requests from clubs near the water (Malaysia, Singapore) in
   // the order they came; approvals never exceed a session's max boats; only upcoming sessions have
@@ -1555,27 +1684,7 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
   }
   // Ids in the order the requests came, as the app would have numbered them.
   reservations.sort((a, b) => a.createdAt - b.createdAt || a.sessionId - b.sessionId);
-
-  return {
-    clubs,
-    users,
-    photos,
-    events,
-    teams,
-    rounds,
-    races,
-    waitlist,
-    scanLogs,
-    scoreboardRounds,
-    orders,
-    paymentLogs,
-    orderNotes,
-    eoiEvents,
-    eoiUsers,
-    eois,
-    sessions,
-    reservations,
-  };
+  return { sessions, reservations };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-// `npm run db:seed`: migrates if needed, then fills an EMPTY database with a believable regatta.
-// Running it again on a filled database changes nothing.
+// The demo seed (`npm run db:seed`, through db/seed-cli.ts): migrates if needed, then fills an
+// EMPTY database with a believable regatta. Running it again on a filled database changes nothing.
 //
 // What the demo has (README "Demo logins"): five clubs with members in every lifecycle and photo
 // state; the demo manager's orders in every status; and the regatta's entries: paid event teams with
@@ -654,24 +654,4 @@ export async function seed(): Promise<boolean> {
     seedPreseason(tx, clubs, managers);
   });
   return true;
-}
-
-// Run as a script (`npm run db:seed [-- --size race-day]`), not when imported by tests.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const at = process.argv.indexOf("--size");
-  const size = at > 0 ? process.argv[at + 1] : process.argv.find((a) => a.startsWith("--size="))?.slice(7);
-  if (size === "race-day") {
-    // Not awaited: seed-race-day imports this module, and awaiting it here would deadlock.
-    import("./seed-race-day")
-      .then((m) => m.runRaceDaySeed())
-      .then((code) => {
-        process.exitCode = code;
-      });
-  } else if (size !== undefined) {
-    console.error(`Unknown --size ${size}: the only size is race-day.`);
-    process.exitCode = 1;
-  } else {
-    const filled = await seed();
-    console.log(filled ? "Demo data added." : "Database already has data; seed skipped.");
-  }
 }

@@ -15,7 +15,7 @@
 // Everything runs on 127.0.0.1. The app is copied (sources only, node_modules linked) into a
 // temp folder and built there, so the run measures the working tree and never touches build/ or
 // public/build/ (which the e2e suite may be serving); it is served by `node server.mjs` with
-// NODE_ENV=production on a fresh SQLite file seeded with `db/seed.ts --size race-day`.
+// NODE_ENV=production on a fresh SQLite file seeded with `db/seed-cli.ts --size race-day`.
 //
 //   BENCH_SECONDS   length of each measurement (default 5), after a 1 s warm-up
 //   BENCH_PORT      the app's port (default 3210); the vanilla app takes the next, hello-world the one after
@@ -953,7 +953,11 @@ async function main() {
 
   console.log("bench: seeding the race-day dataset ...");
   const seedStarted = performance.now();
-  runQuietly("npx", ["tsx", "db/seed.ts", "--size", "race-day"], { env, cwd: appDir, timeoutMs: 300_000 });
+  runQuietly("npx", ["tsx", "db/seed-cli.ts", "--size", "race-day"], {
+    env,
+    cwd: appDir,
+    timeoutMs: 300_000,
+  });
   console.log(`bench: seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
   console.log(

@@ -25,7 +25,7 @@ function run(cmd, args) {
 }
 
 run("npx", ["remix", "build"]);
-run("npx", ["tsx", "db/seed.ts"]);
+run("npx", ["tsx", "db/seed-cli.ts"]);
 console.log(`\nRegatta demo on ${env.APP_URL}  (admin@example.com / Regatta2026!)\n`);
 const server = spawn(process.execPath, ["server.mjs"], { stdio: "inherit", env });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));

@@ -70,7 +70,7 @@ const env = {
   // A request with this header can make a named route's loader or action fail (app/lib/failures.server.ts).
   TEST_FAIL_HEADER: "X-Test-Fail",
 };
-const seeded = spawnSync("npx", ["tsx", "db/seed.ts"], { stdio: "inherit", env });
+const seeded = spawnSync("npx", ["tsx", "db/seed-cli.ts"], { stdio: "inherit", env });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 // node itself (not npx), so that app.pid is the server's process.
 const app = spawn(process.execPath, ["server.mjs"], { stdio: ["ignore", "pipe", "inherit"], env });

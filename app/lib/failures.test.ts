@@ -8,8 +8,13 @@ import { actionFailure, FAILURES, FALLBACK, loaderFailure } from "./failures";
 import { MSG } from "~/messages";
 
 const ROUTES_DIR = path.resolve(__dirname, "../routes");
-const files = fs.readdirSync(ROUTES_DIR).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
-const idOf = (file: string) => `routes/${file.replace(/\.tsx?$/, "")}`;
+// A route is a file (`_app.users.tsx`) or a folder with its route.tsx (`scanning.entrance/route.tsx`).
+const files = fs.readdirSync(ROUTES_DIR).flatMap((f) => {
+  if (/\.tsx?$/.test(f)) return f.includes(".test.") ? [] : [f];
+  const folder = ["route.tsx", "route.ts"].find((r) => fs.existsSync(path.join(ROUTES_DIR, f, r)));
+  return folder ? [`${f}/${folder}`] : [];
+});
+const idOf = (file: string) => `routes/${file.replace(/(\/route)?\.tsx?$/, "")}`;
 const sourceOf = new Map(files.map((f) => [idOf(f), fs.readFileSync(path.join(ROUTES_DIR, f), "utf8")]));
 const exportsLoader = (src: string) => /export (async )?function loader|export const loader/.test(src);
 const exportsAction = (src: string) => /export (async )?function action|export const action/.test(src);
@@ -108,7 +113,7 @@ describe("the failure table", () => {
   });
 
   it("the spec's examples: users, statistics, approving, logging out, saving history", () => {
-    expect(MSG[failureKeyFor(loaderFailure("routes/_app.users._list"), "ADMIN")]).toBe(
+    expect(MSG[failureKeyFor(loaderFailure("routes/_app.users"), "ADMIN")]).toBe(
       "An error occured when getting users. Please try again.",
     );
     expect(MSG[failureKeyFor(loaderFailure("routes/_app._home"), "COMMITTEE")]).toBe(
@@ -132,8 +137,8 @@ describe("the failure table", () => {
   });
 
   it("an intent picks its sentence; an unknown route or intent falls back to the generic one", () => {
-    expect(actionFailure("routes/_app.orders._list.$id.edit", "note")).toBe("creatingError");
-    expect(actionFailure("routes/_app.orders._list.$id.edit", "status")).toBe("updatingError");
+    expect(actionFailure("routes/_app.orders.$id.edit", "note")).toBe("creatingError");
+    expect(actionFailure("routes/_app.orders.$id.edit", "status")).toBe("updatingError");
     expect(actionFailure("routes/auth.reset", "reset")).toBe("resetError");
     expect(actionFailure("routes/auth.reset", null)).toBe("forgotError");
     expect(actionFailure("routes/scanning.entrance", "scan")).toBe(FALLBACK);

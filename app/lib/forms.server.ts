@@ -65,3 +65,12 @@ export async function parseFixedForm<Schema extends z.ZodType>(
 
 /** A confirmation step's form: nothing but the CSRF token (checked). */
 export const NO_FIELDS = z.object({});
+
+/** A row id as a form sends it: digits, at most nine. */
+export const idValue = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);
+
+/** The ids of boxes sharing one name (none ticked is an empty list), at most `max`. */
+export const idValues = (max: number) => z.array(idValue).max(max);

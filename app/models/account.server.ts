@@ -14,7 +14,7 @@ import { deletePhoto, type Photo, savePhoto } from "~/lib/photos.server";
 import { createUserSession, destroyOtherSessions } from "~/lib/session.server";
 import { bundleFor } from "~/i18n/bundles.server";
 import type { Locale } from "~/i18n/locale";
-import { type Bundle, EN, MSG } from "~/messages";
+import { type Bundle, EN } from "~/messages";
 
 export type Registration = {
   email: string;
@@ -162,8 +162,12 @@ export function sendPhotoRejectedEmail(user: Recipient): Promise<void> {
   );
 }
 
-/** Marks the email verified. Returns the server message to show. */
-export function verifyEmail(raw: string): { ok: boolean; message: string } {
+/** What a verification link did: the email is now verified, the link was used before, or it is
+ * unknown or expired (the route says each in the request's language). */
+export type VerifyOutcome = "verified" | "used" | "invalid";
+
+/** Marks the email verified. */
+export function verifyEmail(raw: string): VerifyOutcome {
   const result = consumeToken(raw, "VERIFY_EMAIL", (userId) =>
     db()
       .update(schema.users)
@@ -171,23 +175,21 @@ export function verifyEmail(raw: string): { ok: boolean; message: string } {
       .where(eq(schema.users.id, userId))
       .run(),
   );
-  if (result.ok) return { ok: true, message: MSG.verifySuccess };
-  return { ok: false, message: result.reason === "used" ? MSG.verifyUsed : MSG.verifyInvalid };
+  if (result.ok) return "verified";
+  return result.reason === "used" ? "used" : "invalid";
 }
 
-/** Sets a new password from a reset link and ends every session of that user. */
-export async function resetPassword(
-  raw: string,
-  newPassword: string,
-): Promise<{ ok: boolean; message: string }> {
+/** Sets a new password from a reset link and ends every session of that user: `reset`, or
+ * `invalidLink` (unknown, used or expired; nothing changed). */
+export async function resetPassword(raw: string, newPassword: string): Promise<"reset" | "invalidLink"> {
   const hash = await hashPassword(newPassword);
   const result = consumeToken(raw, "RESET_PASSWORD", (userId) => {
     db().update(schema.users).set({ hash, updatedAt: new Date() }).where(eq(schema.users.id, userId)).run();
     return userId;
   });
-  if (!result.ok) return { ok: false, message: MSG.resetLinkInvalid };
+  if (!result.ok) return "invalidLink";
   await destroyOtherSessions(result.userId);
-  return { ok: true, message: MSG.resetSuccess };
+  return "reset";
 }
 
 /**

@@ -5,9 +5,8 @@ import { eq, lt } from "drizzle-orm";
 import { createHmac } from "node:crypto";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { type Bundle, EN } from "~/messages";
 import { addressKey } from "~/rules/address-key";
-import { attempt, type Counter, LIMITS, type Limit, refund, waitFor, waitText } from "~/rules/throttle";
+import { attempt, type Counter, LIMITS, type Limit, refund, waitFor } from "~/rules/throttle";
 
 export type Key = { key: string; limit: Limit };
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -56,11 +55,6 @@ export function settle({ clear = [], refunds = [] }: { clear?: Key[]; refunds?: 
     },
     { behavior: "immediate" },
   );
-}
-
-/** The spec-style message for a wait, in the language of `t` (the request's; English by default). */
-export function throttledMessage(waitMs: number, t: Bundle = EN): string {
-  return t.MSG.throttled(waitText(waitMs, t.LABELS));
 }
 
 /**

@@ -104,17 +104,18 @@ export function findSession(id: number, handle: Handle = db()): SessionRow | und
   return row && toRow(row);
 }
 
-/** 'Reserved Teams': each team with approved boats in the session, by team name. */
-export function reservedTeams(sessionId: number): { associationId: number; team: string; boats: number }[] {
+/** 'Reserved Teams': each APPROVED reservation of the session, its team and boats, by team name
+ * (then by reservation: a club with two approved requests has two rows, as the spec lists each). */
+export function reservedTeams(
+  sessionId: number,
+): { id: number; associationId: number; team: string; boats: number }[] {
   return db()
-    .select({ associationId: a.id, team: a.name, boats: sql<number>`SUM(${r.boat})` })
+    .select({ id: r.id, associationId: a.id, team: a.name, boats: r.boat })
     .from(r)
     .innerJoin(a, eq(a.id, r.associationId))
     .where(and(eq(r.sessionId, sessionId), eq(r.status, "APPROVED")))
-    .groupBy(a.id)
-    .orderBy(sql`${a.name} COLLATE NOCASE`)
-    .all()
-    .map((row) => ({ ...row, boats: Number(row.boats) }));
+    .orderBy(sql`${a.name} COLLATE NOCASE`, asc(r.id))
+    .all();
 }
 
 const sessionDetails = (v: SessionInput) => ({

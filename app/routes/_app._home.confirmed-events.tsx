@@ -6,7 +6,7 @@ import { Dialog } from "~/components/Dialog";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser, scopeOf } from "~/lib/access.server";
 import { assignedEvents } from "~/models/event.server";
-import { EventTeamsTable } from "~/tables/event-teams";
+import { EventTeamsTable } from "./_app._home/event-teams";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "confirmedEvents");

@@ -8,11 +8,13 @@ import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { isBusyResponse } from "~/lib/limiter.server";
+import { notFound } from "~/lib/params.server";
 import { encodePhoto, photoFieldOf } from "~/lib/photos.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { updatePhoto } from "~/models/account.server";
-import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
+import { gate, throttleKeys } from "~/models/throttle.server";
+import { throttledMessage } from "~/rules/throttle";
 import { messagesFor } from "~/i18n/locale.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "home");
   const t = messagesFor(request);
   const { MSG } = t;
-  if (user.role !== "MANAGER" && user.role !== "COMPETITOR") throw new Response("Not Found", { status: 404 });
+  if (user.role !== "MANAGER" && user.role !== "COMPETITOR") notFound();
   const { form } = await parseForm(request, NO_FIELDS);
   // Once approved, a photo is final (the upload control is hidden, and refused here too).
   if (user.image && user.validImage === 1) return fail(MSG.photoError);

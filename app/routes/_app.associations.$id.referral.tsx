@@ -8,12 +8,13 @@ import { useMessages } from "~/i18n/useMessages";
 import { canAccess } from "~/lib/access";
 import { requireUser } from "~/lib/access.server";
 import { referralLink } from "~/lib/links.server";
+import { notFound } from "~/lib/params.server";
 import { findAssociation } from "~/models/association.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "associations");
   const team = /^\d{1,9}$/.test(params.id ?? "") ? findAssociation(Number(params.id)) : undefined;
-  if (!team) throw new Response("Not Found", { status: 404 });
+  if (!team) notFound();
   return json({
     id: team.id,
     name: team.name,

@@ -13,7 +13,7 @@ import { findEoiEvent, updateEoiEvent } from "~/models/eoi.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { eoiEventSchemaFor } from "~/rules/eoi";
-import { EoiEventForm } from "~/tables/eoi";
+import { EoiEventForm } from "~/components/EoiTables";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "eoiEvents");

@@ -3,14 +3,15 @@
 // routes rendered over the table through <Outlet/> (/eoi-events/new, /eoi-events/:id/edit,
 // /eoi-events/:id/delete). The same with and without JavaScript.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
+import { ListActions } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { eventResults } from "~/models/eoi.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
-import { eoiEventColumnsOf } from "~/tables/eoi";
+import { eoiEventColumnsOf } from "~/components/EoiTables";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.eoiEvents);
 
@@ -26,11 +27,7 @@ export default function EoiEvents() {
   return (
     <Screen
       title={TITLES.eoiEvents}
-      actions={
-        <Link to="/eoi-events/new" className="btn btn-primary" preventScrollReset>
-          {LABELS.eoiCreateEvent}
-        </Link>
-      }
+      actions={<ListActions create={{ to: "/eoi-events/new", label: LABELS.eoiCreateEvent }} />}
     >
       <DataTable
         columns={eoiEventColumnsOf(t)}

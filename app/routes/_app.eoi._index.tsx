@@ -40,7 +40,12 @@ import { parseTicks } from "~/rules/eoi";
 import { formatDateTime } from "~/rules/format";
 import { parseId } from "~/rules/race-fields";
 import drawStyles from "~/styles/draw.css";
-import { EoiResultScreen, eventResultColumnsOf, interestedColumnsOf, viewColumnOf } from "~/tables/eoi";
+import {
+  EoiResultScreen,
+  eventResultColumnsOf,
+  interestedColumnsOf,
+  viewColumnOf,
+} from "~/components/EoiTables";
 
 // The tick list reuses the draw dialogs' check rows (a column of labelled checkboxes).
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles }];

@@ -8,7 +8,7 @@ import { countryResults } from "~/models/eoi.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { formatCount } from "~/rules/format";
-import { countryColumnsOf, EoiResultScreen, totalRow } from "~/tables/eoi";
+import { countryColumnsOf, EoiResultScreen, totalRow } from "~/components/EoiTables";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.eoi);
 

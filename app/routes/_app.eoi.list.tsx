@@ -8,7 +8,7 @@ import { interestedTeamCount, teamInterests } from "~/models/eoi.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList } from "~/rules/list-params";
-import { EOI_TEAM_LIST, EoiResultScreen, teamListColumnsOf } from "~/tables/eoi";
+import { EOI_TEAM_LIST, EoiResultScreen, teamListColumnsOf } from "~/components/EoiTables";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.eoi);
 

@@ -10,7 +10,7 @@ import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { formatCount } from "~/rules/format";
 import { pageOf, parseList } from "~/rules/list-params";
-import { EOI_TEAM_LIST, EoiResultScreen, matrixColumnsOf, totalRow } from "~/tables/eoi";
+import { EOI_TEAM_LIST, EoiResultScreen, matrixColumnsOf, totalRow } from "~/components/EoiTables";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.eoi);
 

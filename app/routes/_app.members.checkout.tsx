@@ -4,15 +4,20 @@
 // the notes; it never writes. Proceed to Payment (POST) needs the declaration, then computes the
 // draft again and creates the order in one transaction (models/member.server.ts
 // checkoutMembership), and answers the provider's checkout form, which submits itself
-// (components/CheckoutDialog, lib/checkout.server.ts: without JavaScript a Continue to payment
+// (components/CheckoutDialog, services/checkout.server.ts: without JavaScript a Continue to payment
 // button).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireUser, scopeOf } from "~/lib/access.server";
-import { checkoutAnswer, checkoutLines, counted, refuseCheckout, startCheckout } from "~/lib/checkout.server";
+import {
+  checkoutAnswer,
+  checkoutCrewTagFee,
+  checkoutLines,
+  refuseCheckout,
+} from "~/services/checkout.server";
 import { readForm } from "~/lib/csrf.server";
-import { checkoutMembership, feeDraft, parseMemberIds } from "~/models/member.server";
+import { feeDraft, parseMemberIds } from "~/models/member.server";
 import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -67,11 +72,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (ids === null) throw new Response("Bad Request", { status: 400 });
   if (ids.length === 0) return refuseCheckout(MSG.membersNoneSelected, 400);
   if (form.get("declaration") !== "yes") return refuseCheckout(MSG.membersDeclarationRequired, 400);
-  const result = checkoutMembership(user, scopeOf(user), ids, getSettings().crewTagFeeSen);
+  const result = checkoutCrewTagFee(user, scopeOf(user), ids, getSettings().crewTagFeeSen);
   if ("refused" in result)
     return refuseCheckout(refusalsOf(bundle)[result.refused], result.refused === "foreign" ? 403 : 409);
-  const what = `Crew tag fee for ${counted(result.draft.lines.length, "member")}`;
-  return checkoutAnswer(startCheckout(result.order, user, what));
+  return checkoutAnswer(result.checkout);
 }
 
 export default function MembersCheckout() {

@@ -14,19 +14,16 @@ import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { requireUser, scopeOf } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
-import { sendMembersApprovedEmails } from "~/lib/member-mail.server";
+import { approveMembers } from "~/services/members.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
-  approveMembers,
-  associationName,
   listMembers,
   type MemberRow,
   type MemberTab,
   memberCounts,
   parseMemberIds,
 } from "~/models/member.server";
-import { getSettings } from "~/models/settings.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -76,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ toast: { type: "warning", message: MSG.membersNoneSelected } as Toast }, 400);
   }
   const scope = scopeOf(user);
-  const result = approveMembers(user, scope, ids);
+  const result = await approveMembers(user, scope, ids);
   if (result.kind === "foreign") {
     return json({ toast: { type: "error", message: MSG.membersNotYours } as Toast }, 403);
   }
@@ -84,12 +81,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.members.length === 0) {
     return redirectWithToast(request, back, { type: "warning", message: MSG.membersNonePending });
   }
-  // After the commit: a failed email is logged, the approval stands.
-  await sendMembersApprovedEmails(result.members, {
-    team: associationName(scope),
-    manager: user.name || user.email,
-    feeSen: getSettings().crewTagFeeSen,
-  });
   return redirectWithToast(request, back, { type: "success", message: MSG.membersApproved });
 }
 

@@ -8,32 +8,26 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteRace, findRace } from "~/models/race.server";
-import { parseId } from "~/rules/race-fields";
-
-function raceId(raw: string | undefined): number {
-  const id = parseId(raw);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "races");
   requireRole(user, ["ADMIN"]);
-  const race = findRace(raceId(params.id));
-  if (!race) throw new Response("Not Found", { status: 404 });
+  const race = findRace(idParam(params.id));
+  if (!race) notFound();
   return json(race);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "races");
   requireRole(user, ["ADMIN"]);
-  const id = raceId(params.id);
+  const id = idParam(params.id);
   await parseFixedForm(request, NO_FIELDS);
   const race = findRace(id);
   const deleted = deleteRace(user, id);
-  if (!race || !deleted.ok) throw new Response("Not Found", { status: 404 });
+  if (!race || !deleted.ok) notFound();
   return redirectWithToast(request, `/races?event=${race.eventId}&round=${race.roundId}`, {
     type: "success",
     message: messagesFor(request).MSG.raceDeleted,

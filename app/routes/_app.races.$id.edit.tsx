@@ -7,30 +7,24 @@ import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findRace, updateRace } from "~/models/race.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { parseId } from "~/rules/race-fields";
 import { RACE_FIELDS, raceFormError, raceUpdateSchemaFor } from "~/rules/race-schema";
-import { EditRaceForm } from "~/tables/races";
-
-function raceId(raw: string | undefined): number {
-  const id = parseId(raw);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
+import { EditRaceForm } from "./_app.races/table";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "races");
-  const race = findRace(raceId(params.id));
-  if (!race) throw new Response("Not Found", { status: 404 });
+  const race = findRace(idParam(params.id));
+  if (!race) notFound();
   return json(race);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "races");
-  const id = raceId(params.id);
+  const id = idParam(params.id);
   const t = messagesFor(request);
   const { MSG } = t;
   const { submission } = await parseForm(request, raceUpdateSchemaFor(t));
@@ -43,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         status: 409,
         fieldErrors: { lane: [MSG.raceLaneUsed] },
       });
-    throw new Response("Not Found", { status: 404 });
+    notFound();
   }
   const race = findRace(id);
   return redirectWithToast(request, `/races?event=${race?.eventId ?? ""}&round=${updated.roundId}`, {

@@ -9,6 +9,7 @@ import { Empty } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
+import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createRace, racesOfRound, teamsForRound } from "~/models/race.server";
 import { findRound, roundsOfEvent } from "~/models/round.server";
@@ -16,7 +17,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
 import { RACE_FIELDS, raceCreateSchemaFor, raceFormError } from "~/rules/race-schema";
-import { CreateRaceForm } from "~/tables/races";
+import { CreateRaceForm } from "./_app.races/table";
 
 /** The lowest whole-number lane the round does not use yet ("1" for an empty round). */
 function nextLane(roundId: number): string {
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "races");
   requireRole(user, ["ADMIN"]);
   const round = findRound(parseId(new URL(request.url).searchParams.get("round")) ?? 0);
-  if (!round) throw new Response("Not Found", { status: 404 });
+  if (!round) notFound();
   return json({
     round: { id: round.id, name: round.name },
     rounds: roundsOfEvent(round.eventId).map((r) => ({ id: r.id, name: r.name })),

@@ -8,29 +8,23 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteRound, findRound } from "~/models/round.server";
-import { parseId } from "~/rules/race-fields";
-
-function roundId(raw: string | undefined): number {
-  const id = parseId(raw);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "rounds");
-  const round = findRound(roundId(params.id));
-  if (!round) throw new Response("Not Found", { status: 404 });
+  const round = findRound(idParam(params.id));
+  if (!round) notFound();
   return json(round);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
-  const id = roundId(params.id);
+  const id = idParam(params.id);
   await parseFixedForm(request, NO_FIELDS);
   const deleted = deleteRound(user, id);
-  if (!deleted.ok) throw new Response("Not Found", { status: 404 });
+  if (!deleted.ok) notFound();
   return redirectWithToast(request, `/rounds?event=${deleted.eventId}`, {
     type: "success",
     message: messagesFor(request).MSG.roundDeleted,

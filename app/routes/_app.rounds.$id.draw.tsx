@@ -26,7 +26,9 @@ import {
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { drawSaveSchema } from "~/lib/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
+import { notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type DrawInput, drawRound, planDraw, saveDraw, sourceRounds } from "~/models/draw.server";
@@ -39,7 +41,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles
 function roundOf(raw: string | undefined) {
   const id = parseId(raw);
   const round = id === null ? undefined : drawRound(id);
-  if (!round) throw new Response("Not Found", { status: 404 });
+  if (!round) notFound();
   return round;
 }
 
@@ -69,11 +71,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
   const round = roundOf(params.id);
-  const form = await readForm(request);
+  const { form, value } = await parseFixedForm(request, drawSaveSchema);
+  const { fingerprint } = value;
   const query = parseDrawQuery(form);
-  const fingerprint = form.get("fingerprint");
-  if (query.errors.length || query.seed === null || typeof fingerprint !== "string")
-    throw new Response("Bad Request", { status: 400 });
+  if (query.errors.length || query.seed === null) throw new Response("Bad Request", { status: 400 });
   const input: DrawInput = {
     lanes: query.lanes,
     seed: query.seed,
@@ -87,7 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       type: "success",
       message: MSG.drawSaved(saved.heats),
     });
-  if (saved.error === "notFound") throw new Response("Not Found", { status: 404 });
+  if (saved.error === "notFound") notFound();
   const message = saved.error === "stale" ? MSG.drawStale : saved.plan.errors[0];
   return json({ toast: { type: "error", message } as Toast }, saved.error === "stale" ? 409 : 400);
 }

@@ -7,30 +7,24 @@ import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findRound, updateRound } from "~/models/round.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { parseId } from "~/rules/race-fields";
 import { raceFormError, ROUND_FIELDS, roundUpdateSchemaFor } from "~/rules/race-schema";
-import { RoundForm, useNameCleared } from "~/tables/rounds";
-
-function roundId(raw: string | undefined): number {
-  const id = parseId(raw);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
+import { RoundForm, useNameCleared } from "~/components/RoundTables";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "rounds");
-  const round = findRound(roundId(params.id));
-  if (!round) throw new Response("Not Found", { status: 404 });
+  const round = findRound(idParam(params.id));
+  if (!round) notFound();
   return json({ id: round.id, eventName: round.eventName, name: round.name, description: round.description });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
-  const id = roundId(params.id);
+  const id = idParam(params.id);
   const t = messagesFor(request);
   const { MSG } = t;
   const { submission } = await parseForm(request, roundUpdateSchemaFor(t));
@@ -44,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         hide: ["name"],
         fieldErrors: { name: [MSG.roundExists] },
       });
-    throw new Response("Not Found", { status: 404 });
+    notFound();
   }
   return redirectWithToast(request, `/rounds?event=${updated.eventId}`, {
     type: "success",

@@ -14,7 +14,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
 import { raceFormError, ROUND_FIELDS, roundCreateSchemaFor } from "~/rules/race-schema";
-import { RoundForm, useNameCleared } from "~/tables/rounds";
+import { RoundForm, useNameCleared } from "~/components/RoundTables";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "rounds");

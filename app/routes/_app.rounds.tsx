@@ -3,15 +3,16 @@
 // routes rendered over the table through <Outlet/> (/rounds/new, /rounds/:id/edit,
 // /rounds/:id/delete, /rounds/:id/draw, /rounds/:id/progress), each keeping ?event= in the URL.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
+import { ListActions } from "~/components/ListToolbar";
 import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
 import { liveEvents, roundsOfEvent } from "~/models/round.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { parseId } from "~/rules/race-fields";
-import { EventPicker, roundColumnsOf } from "~/tables/rounds";
+import { EventPicker, roundColumnsOf } from "~/components/RoundTables";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.rounds);
 
@@ -32,9 +33,7 @@ export default function Rounds() {
       title={TITLES.rounds}
       actions={
         data.event ? (
-          <Link to={`/rounds/new?event=${data.event.id}`} className="btn btn-primary" preventScrollReset>
-            {LABELS.rdCreateRound}
-          </Link>
+          <ListActions create={{ to: `/rounds/new?event=${data.event.id}`, label: LABELS.rdCreateRound }} />
         ) : null
       }
     >

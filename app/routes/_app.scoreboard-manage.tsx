@@ -14,11 +14,13 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FilterForm } from "~/components/DataTable";
+import { FilterSelect } from "~/components/ListToolbar";
 import { PostForm } from "~/components/PostForm";
 import { Empty, Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { boardSchema } from "~/lib/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
 import { scoreboardChanged } from "~/lib/scoreboard-live.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -39,9 +41,6 @@ import styles from "~/styles/scoreboard-manage.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.scoreboardManage);
-
-/** More round ids than this in one post is not our form. */
-const MAX_IDS = 5000;
 
 function eventParam(url: URL): number | null {
   const raw = url.searchParams.get("event") ?? "";
@@ -74,21 +73,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-function ids(values: FormDataEntryValue[]): number[] | null {
-  if (values.length > MAX_IDS) return null;
-  const out = values.map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN));
-  return out.some(Number.isNaN) ? null : out;
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "scoreboardManage");
   const { MSG, LABELS } = messagesFor(request);
-  const form = await readForm(request);
-  const listed = ids(form.getAll("listed"));
-  const ticked = ids(form.getAll("show"));
-  if (listed === null || ticked === null) throw new Response("Bad Request", { status: 400 });
+  const { value } = await parseFixedForm(request, boardSchema);
   try {
-    updateBoard(user, listed, ticked);
+    updateBoard(user, value.listed, value.show);
   } catch (error) {
     console.error("scoreboard update failed", error);
     const toast: Toast = { type: "error", message: MSG.genericError(LABELS.sbDoingUpdating) };
@@ -126,32 +116,18 @@ export default function ScoreboardManage() {
       <Toasts toasts={[actionData?.toast]} />
       <p>{MSG.scoreboardShownNow(data.shown)}</p>
       <FilterForm submitLabel={LABELS.show}>
-        <div className="field">
-          <label htmlFor="filter-event">{LABELS.event}</label>
-          <select
-            id="filter-event"
-            name="event"
-            defaultValue={data.eventId ?? ""}
-            key={`e-${data.eventId ?? ""}`}
-          >
-            <option value="">{LABELS.sbAllEvents}</option>
-            {data.events.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-rounds">{LABELS.sbRounds}</label>
-          <select id="filter-rounds" name="rounds" defaultValue={data.rounds} key={`r-${data.rounds}`}>
-            {ROUND_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {filterLabels[f]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="event"
+          label={LABELS.event}
+          value={data.eventId ?? ""}
+          choices={[["", LABELS.sbAllEvents], ...data.events.map((e) => [e.id, e.name] as const)]}
+        />
+        <FilterSelect
+          name="rounds"
+          label={LABELS.sbRounds}
+          value={data.rounds}
+          choices={ROUND_FILTERS.map((f) => [f, filterLabels[f]] as const)}
+        />
       </FilterForm>
       {rounds.length === 0 ? (
         <Empty

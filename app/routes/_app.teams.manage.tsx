@@ -10,12 +10,14 @@ import { CrewPicker } from "~/components/CrewPicker";
 import { SelectStep } from "~/components/SelectStep";
 import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
-import { answerCrewSave, crewPickerData } from "~/lib/crew-form.server";
-import { readForm } from "~/lib/csrf.server";
-import { crewTeamsOf, findCrewTeam, parseCrewIds } from "~/models/crew.server";
+import { crewSaveSchema } from "~/lib/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
+import { crewTeamsOf, findCrewTeam } from "~/models/crew.server";
+import { answerCrewSave, crewPickerData } from "~/services/crew-form.server";
 import { teamOptions } from "~/models/user-list.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
+import { notFound } from "~/lib/params.server";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.teamsManage);
 
@@ -49,14 +51,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "teamsManage");
-  const form = await readForm(request);
-  const teamId = idOf(form.get("team"));
-  const ids = parseCrewIds(form.getAll("member"));
-  if (teamId === null || ids === null) throw new Response("Bad Request", { status: 400 });
+  const { value } = await parseFixedForm(request, crewSaveSchema);
+  const teamId = value.team;
   const team = findCrewTeam(teamId, ALL);
-  if (!team) throw new Response("Not Found", { status: 404 });
+  if (!team) notFound();
   const back = `/teams/manage?association=${team.associationId}&team=${teamId}`;
-  return answerCrewSave(request, user, ALL, teamId, ids, back);
+  return answerCrewSave(request, user, ALL, teamId, value.member, back);
 }
 
 export default function ManageEventTeams() {

@@ -3,19 +3,18 @@
 // computed (item 'Dinner Ticket', price from the settings, count = pax, subtotal, total) and the
 // notes, or for a pax below 1 the spec's 'Number of pax must be at least 1.' (more than MAX_PAX or
 // not a whole number: ours); it never writes. Proceed to Payment (POST) parses the pax again,
-// creates the order at the settings' price in one transaction (models/ticket.server.ts
-// checkoutTickets) and answers the provider's checkout form, which submits itself
-// (components/CheckoutDialog, lib/checkout.server.ts: without JavaScript a Continue to payment
+// creates the order at the settings' price in one transaction (services/checkout.server.ts
+// checkoutDinnerTickets, models/ticket.server.ts checkoutTickets) and answers the provider's checkout form, which submits itself
+// (components/CheckoutDialog, services/checkout.server.ts: without JavaScript a Continue to payment
 // button).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireUser } from "~/lib/access.server";
-import { checkoutAnswer, refuseCheckout, startCheckout } from "~/lib/checkout.server";
+import { checkoutAnswer, checkoutDinnerTickets, refuseCheckout } from "~/services/checkout.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
-import { checkoutTickets } from "~/models/ticket.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { parsePax, ticketDraft } from "~/rules/tickets";
@@ -54,9 +53,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { MSG } = messagesFor(request);
   const parsed = parsePax(form.get("pax"), MSG);
   if ("error" in parsed) return refuseCheckout(parsed.error, 400);
-  const result = checkoutTickets(user, parsed.pax, getSettings());
+  const result = checkoutDinnerTickets(user, parsed.pax, getSettings());
   if ("refused" in result) return refuseCheckout(MSG.ticketNoClub, 403);
-  return checkoutAnswer(startCheckout(result.order, user, `Dinner ticket x ${parsed.pax} pax`));
+  return checkoutAnswer(result.checkout);
 }
 
 export default function TicketCheckout() {

@@ -1,11 +1,10 @@
 // /training-reservations/:id: the 'Approve / Reject' dialog over the reservations table (ADMIN and
 // COMMITTEE: the spec's reservation screen has no further role check). The action select ('Select
-// an action' first, disabled; Approve; Reject), the reject reason and a confirm button labelled
-// with what it does (tables/training.tsx DecisionForm: with JavaScript it follows the select and is
-// disabled until an action is chosen; without, a first press checks the choice, including the
-// session's start and boats, and the answer's button reads Approve or Reject).
+// an action' first, disabled; Approve; Reject) shows the chosen action's part: the reject reason
+// and a Reject button, or an Approve button (components/TrainingTables.tsx DecisionForm). Each
+// button posts its own action, so the first press decides, with and without JavaScript.
 // Reject needs a reason ('Please enter a reject reason.'); approving a session that has started or
-// past its max boats is refused; the decision is checked again and written in one transaction
+// past its max boats is refused; the decision is checked and written in one transaction
 // (models/training.server.ts), audited.
 // After the commit the club's managers are emailed the decision (a failed email is logged, the
 // decision stands). Closing is a link back to the list: reopening starts afresh.
@@ -16,7 +15,7 @@ import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { sendReservationDecisionEmails } from "~/lib/training-mail.server";
+import { sendReservationDecisionEmails } from "~/services/training-mail.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { clubManagers, decideReservation, findReservation, findSession } from "~/models/training.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -24,8 +23,8 @@ import { useLocale, useMessages } from "~/i18n/useMessages";
 import { inBundle } from "~/lib/i18n-text";
 import { formatDateTime } from "~/rules/format";
 import { decisionRefusal, decisionSchemaFor } from "~/rules/training";
-import { type ReservationAction, RESERVATION_ACTIONS } from "~/rules/training-fields";
-import { DecisionForm } from "~/tables/training";
+import type { ReservationAction } from "~/rules/training-fields";
+import { DecisionForm } from "~/components/TrainingTables";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "trainingReservations");
@@ -49,23 +48,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       MSG,
     );
   };
-  const { form, submission } = await parseForm(request, decisionSchemaFor(t));
+  const { submission } = await parseForm(request, decisionSchemaFor(t));
   if (submission.status !== "success")
     return replyWithError(submission, firstError(submission) ?? MSG.reservationPickAction);
-  const chosen = submission.value.action;
-  // The button names what it does; a press whose label was not the chosen action (the first press
-  // without JavaScript, or a select changed after it) only asks again, with the right label. It
-  // reads what the decision would check (read only; the decision checks again in its transaction),
-  // so a refusal comes on that first press, not on the second.
-  if (form.get("confirmed") !== chosen) {
-    const refusal = refusalNow(chosen);
-    if (refusal) return replyWithError(submission, refusal, { status: 409 });
-    return json({ result: submission.reply(), toast: null, confirm: chosen as ReservationAction });
-  }
   const decided = decideReservation(user, id, submission.value);
   if (!decided.ok) {
     if (decided.error === "notFound") notFound();
-    return replyWithError(submission, refusalNow(chosen) ?? inBundle(decided.message, t), { status: 409 });
+    return replyWithError(submission, refusalNow(submission.value.action) ?? inBundle(decided.message, t), {
+      status: 409,
+    });
   }
   await sendReservationDecisionEmails(
     clubManagers(decided.reservation.associationId),
@@ -85,8 +76,6 @@ export default function DecideReservation() {
   const back = `/training-reservations${search}`;
   const { MSG, LABELS } = useMessages();
   const locale = useLocale();
-  const confirm =
-    data && "confirm" in data && RESERVATION_ACTIONS.includes(data.confirm) ? data.confirm : null;
   return (
     <Dialog title={LABELS.trApproveReject} closeTo={back}>
       <Toasts toasts={[data?.toast]} />
@@ -103,7 +92,7 @@ export default function DecideReservation() {
       </p>
       {reservation.status === "PENDING" ? (
         // A new answer remounts the form, so the button starts from what the server read.
-        <DecisionForm key={JSON.stringify(data ?? null)} lastResult={data?.result} confirm={confirm} />
+        <DecisionForm key={JSON.stringify(data ?? null)} lastResult={data?.result} />
       ) : (
         <>
           <p>{MSG.reservationNotPending}</p>

@@ -20,7 +20,7 @@ import {
   RESERVATION_TABS,
   reservationColumnsOf,
   reservationTabOf,
-} from "~/tables/training";
+} from "~/components/TrainingTables";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.trainingReservations);
 

@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");
   requireRole(user, ["ADMIN"]);
   const session = findSession(idParam(params.id)) ?? notFound();
-  return json({ session, teams: reservedTeams(session.id).length });
+  return json({ session, teams: new Set(reservedTeams(session.id).map((t) => t.associationId)).size });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 // /training-sessions/:id/teams (ADMIN, COMMITTEE): 'Reserved Teams' over the sessions table: each
-// team with APPROVED boats in the session and its boats (pending, rejected and cancelled requests
-// do not count), by team name.
+// APPROVED reservation of the session, its team and boat count (a club with two approved requests
+// has two rows; pending, rejected and cancelled requests do not count), by team name.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { type Column, DataTable } from "~/components/DataTable";
@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ session, teams: reservedTeams(session.id) });
 }
 
-type TeamRow = { associationId: number; team: string; boats: number };
+type TeamRow = { id: number; associationId: number; team: string; boats: number };
 const teamColumnsOf = ({ LABELS }: Bundle): Column<TeamRow>[] => [
   { label: LABELS.team, cell: (r) => r.team, className: "cell-text" },
   { label: LABELS.trBoatsCol, cell: (r) => r.boats },
@@ -43,7 +43,7 @@ export default function ReservedTeams() {
       <DataTable
         columns={teamColumnsOf(t)}
         rows={teams}
-        rowKey={(r) => r.associationId}
+        rowKey={(r) => r.id}
         caption={MSG.sessionTeamsCaption(session.id)}
       />
     </Dialog>

@@ -4,15 +4,16 @@
 // Session and per row Edit and Delete; COMMITTEE sees none of them, and those routes refuse it
 // (403). Dialogs are child routes rendered over the table through <Outlet/>, keeping the query.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { CsvLink, DataTable, Pager } from "~/components/DataTable";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { DataTable, Pager } from "~/components/DataTable";
+import { ListActions } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { hasRole, requireUser } from "~/lib/access.server";
 import { listSessions, sessionCount } from "~/models/training.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { pageOf, parseList } from "~/rules/list-params";
-import { adminSessionColumnsOf, SESSION_LIST, sessionColumnsOf } from "~/tables/training";
+import { adminSessionColumnsOf, SESSION_LIST, sessionColumnsOf } from "~/components/TrainingTables";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.trainingSessions);
 
@@ -34,14 +35,12 @@ export default function TrainingSessions() {
     <Screen
       title={TITLES.trainingSessions}
       actions={
-        <>
-          {data.total > 0 ? <CsvLink href="/training-sessions.csv" /> : null}
-          {data.isAdmin ? (
-            <Link to={`/training-sessions/new${search}`} className="btn btn-primary" preventScrollReset>
-              {LABELS.trCreateSession}
-            </Link>
-          ) : null}
-        </>
+        <ListActions
+          csv={data.total > 0 ? "/training-sessions.csv" : null}
+          create={
+            data.isAdmin ? { to: `/training-sessions/new${search}`, label: LABELS.trCreateSession } : null
+          }
+        />
       }
     >
       <DataTable

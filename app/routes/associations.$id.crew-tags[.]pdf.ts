@@ -3,12 +3,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
 import { crewTagsResponse } from "~/lib/crew-tags.server";
+import { notFound } from "~/lib/params.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "associationCrewTags");
   const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
   if (id === null || (user.role !== "ADMIN" && user.associationId !== id)) {
-    throw new Response("Not Found", { status: 404 });
+    notFound();
   }
   return crewTagsResponse(request, id, user.role === "ADMIN" ? "/associations" : "/members", user.id);
 }

@@ -5,7 +5,7 @@ import { countryName } from "~/lib/countries.server";
 import { csvResponse } from "~/lib/csv.server";
 import { listTeams } from "~/models/association.server";
 import { parseList } from "~/rules/list-params";
-import { csvColumns, TEAM_LIST, withCountry } from "~/tables/teams";
+import { csvColumns, TEAM_LIST, withCountry } from "./_app.associations/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "associations");

@@ -4,7 +4,7 @@ import { requireUser } from "~/lib/access.server";
 import { csvResponse } from "~/lib/csv.server";
 import { listAudit } from "~/models/audit.server";
 import { parseList } from "~/rules/list-params";
-import { AUDIT_LIST, auditColumns } from "~/tables/audit";
+import { AUDIT_LIST, auditColumns } from "./_app.audit-log/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "auditLog");

@@ -14,7 +14,7 @@ import { requireGuest } from "~/lib/access.server";
 import { login } from "~/lib/auth.server";
 import { parseForm, replyWithError, replyWithToast } from "~/lib/forms.server";
 import { createUserSession } from "~/lib/session.server";
-import { throttledMessage } from "~/models/throttle.server";
+import { throttledMessage } from "~/rules/throttle";
 import type { Toast } from "~/lib/toast";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";

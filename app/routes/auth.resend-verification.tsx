@@ -4,7 +4,8 @@ import { parseForm } from "~/lib/forms.server";
 import { resendSchema } from "~/lib/schemas.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { sendVerificationEmail } from "~/models/account.server";
-import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
+import { gate, throttleKeys } from "~/models/throttle.server";
+import { throttledMessage } from "~/rules/throttle";
 import { findUserByEmail } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
 

@@ -7,12 +7,12 @@ import { requireGuest } from "~/lib/access.server";
 import { firstError, parseFormWith, replyWithError, replyWithToast } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { resetPassword, sendPasswordResetEmail } from "~/models/account.server";
-import { gate, throttledMessage, throttleKeys } from "~/models/throttle.server";
+import { gate, throttleKeys } from "~/models/throttle.server";
+import { throttledMessage } from "~/rules/throttle";
 import { checkToken } from "~/models/token.server";
 import { findUserByEmail } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { inBundle } from "~/lib/i18n-text";
 import { metaTitle } from "~/lib/meta";
 import { forgotSchemaFor, resetSchemaFor } from "~/lib/schemas.server";
 
@@ -40,11 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return replyWithError(submission, firstError(submission) ?? MSG.resetError, { hide });
     const { token, newPassword } = submission.value as { token: string; newPassword: string };
     const result = await resetPassword(token, newPassword);
-    if (!result.ok) return replyWithError(submission, inBundle(result.message, t), { hide });
-    return redirectWithToast(request, "/auth/login", {
-      type: "success",
-      message: inBundle(result.message, t),
-    });
+    if (result === "invalidLink") return replyWithError(submission, MSG.resetLinkInvalid, { hide });
+    return redirectWithToast(request, "/auth/login", { type: "success", message: MSG.resetSuccess });
   }
 
   const fail = (message: string, status = 400) => replyWithError(submission, message, { status });

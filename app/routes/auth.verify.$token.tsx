@@ -14,7 +14,6 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { verifyEmail } from "~/models/account.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { inBundle } from "~/lib/i18n-text";
 import { metaTitle } from "~/lib/meta";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.verify);
@@ -31,9 +30,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireGuest(request, "verify");
   await parseForm(request, NO_FIELDS);
   const result = verifyEmail(params.token ?? "");
+  const { MSG } = messagesFor(request);
+  const message = { verified: MSG.verifySuccess, used: MSG.verifyUsed, invalid: MSG.verifyInvalid }[result];
   return redirectWithToast(request, "/auth/login", {
-    type: result.ok ? "success" : "error",
-    message: inBundle(result.message, messagesFor(request)),
+    type: result === "verified" ? "success" : "error",
+    message,
   });
 }
 

@@ -5,6 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { csvResponse } from "~/lib/csv.server";
+import { notFound } from "~/lib/params.server";
 import { countryResults, eventResults, matrixTotals, teamInterests, teamMatrix } from "~/models/eoi.server";
 import {
   countryColumns,
@@ -13,7 +14,7 @@ import {
   matrixColumns,
   matrixTotalRow,
   teamListColumns,
-} from "~/tables/eoi";
+} from "~/components/EoiTables";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoi");
@@ -37,6 +38,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     case "list":
       return csvResponse("eoi-teams", teamListColumns, teamInterests(null));
     default:
-      throw new Response("Not Found", { status: 404 });
+      notFound();
   }
 }

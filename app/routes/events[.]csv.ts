@@ -5,7 +5,7 @@ import { requireRole, requireUser } from "~/lib/access.server";
 import { csvResponse } from "~/lib/csv.server";
 import { listEvents } from "~/models/event.server";
 import { parseList } from "~/rules/list-params";
-import { EVENT_LIST, eventColumns } from "~/tables/events";
+import { EVENT_LIST, eventColumns } from "./_app.events/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");

@@ -5,7 +5,7 @@ import { requireUser } from "~/lib/access.server";
 import { csvResponse } from "~/lib/csv.server";
 import { withLastSeen } from "~/lib/kiosk-device.server";
 import { listKiosks } from "~/models/kiosk.server";
-import { kioskColumns } from "~/tables/kiosks";
+import { kioskColumns } from "./_app.kiosks/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "kiosks");

@@ -3,9 +3,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
 import { crewTagsResponse } from "~/lib/crew-tags.server";
+import { notFound } from "~/lib/params.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "crewTags");
-  if (user.associationId === null) throw new Response("Not Found", { status: 404 });
+  if (user.associationId === null) notFound();
   return crewTagsResponse(request, user.associationId, "/members", user.id);
 }

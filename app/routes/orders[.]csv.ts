@@ -5,7 +5,7 @@ import { requireRole, requireUser } from "~/lib/access.server";
 import { csvResponse } from "~/lib/csv.server";
 import { listOrders } from "~/models/order-list.server";
 import { parseList } from "~/rules/list-params";
-import { ORDER_LIST, orderColumns } from "~/tables/orders";
+import { ORDER_LIST, orderColumns } from "~/components/OrderTables";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "orders");

@@ -6,7 +6,7 @@ import { requireUser } from "~/lib/access.server";
 import { csvStreamResponse } from "~/lib/csv.server";
 import { paymentLogBatches } from "~/models/order-list.server";
 import { parseList } from "~/rules/list-params";
-import { PAYMENT_LIST, paymentColumns } from "~/tables/payments";
+import { PAYMENT_LIST, paymentColumns } from "./_app.payments/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "payments");

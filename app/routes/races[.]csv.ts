@@ -3,14 +3,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
 import { csvResponse } from "~/lib/csv.server";
+import { notFound } from "~/lib/params.server";
 import { racesOfRound } from "~/models/race.server";
 import { findRound } from "~/models/round.server";
 import { parseId } from "~/rules/race-fields";
-import { raceColumns } from "~/tables/races";
+import { raceColumns } from "./_app.races/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "races");
   const round = findRound(parseId(new URL(request.url).searchParams.get("round")) ?? 0);
-  if (!round) throw new Response("Not Found", { status: 404 });
+  if (!round) notFound();
   return csvResponse("races", raceColumns, racesOfRound(round.id));
 }

@@ -3,15 +3,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
 import { csvResponse } from "~/lib/csv.server";
+import { notFound } from "~/lib/params.server";
 import { scanLogSteps } from "~/lib/scan-log.server";
 import { listScanLogs } from "~/models/scan.server";
 import { parseList } from "~/rules/list-params";
-import { SCAN_LOG_LIST, scanLogColumns } from "~/tables/scan-log";
+import { SCAN_LOG_LIST, scanLogColumns } from "./_app.scan-log/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "scanLog");
   const p = parseList(new URL(request.url).searchParams, SCAN_LOG_LIST);
   const { roundId } = scanLogSteps(p);
-  if (roundId === null) throw new Response("Not Found", { status: 404 });
+  if (roundId === null) notFound();
   return csvResponse("scan-logs", scanLogColumns, listScanLogs(roundId, p.dir, null).rows);
 }

@@ -2,7 +2,8 @@
 // route, so no page and no Origin check). It comes from SenangPay's servers, not a browser of
 // ours, so it carries no CSRF token and is exempt: the hash is its proof, checked in constant time
 // before anything else, with the shape of what it carries (our reference as order_id, a status id
-// SenangPay defines, a transaction id: rules/payment-ref.ts). A verified call is logged in full; a
+// SenangPay defines, a transaction id: rules/payment-ref.ts), by services/orders.server.ts
+// handlePaymentNotice (shared with the return). A verified call is logged in full; a
 // refused one is counted per day and address and only the day's first few kept (recordPayment).
 // The order moves at most once and its effects apply once, however often and in whatever order
 // callback and return arrive; a result received before changes nothing (ADMIN's manual status
@@ -12,13 +13,11 @@
 //   200 "OK"           otherwise, also for an order we do not know or a repeat (nothing to retry).
 // See docs/decisions/0012-members-and-payments.md and 0023-payment-reference.md.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { sendOrderPaidEmail } from "~/lib/order-mail.server";
-import { PAYMENT_CALLBACK_RATE, paymentProvider } from "~/lib/payments/provider.server";
+import { PAYMENT_CALLBACK_RATE } from "~/lib/payments/provider.server";
 import { limitRate } from "~/lib/rate-limit.server";
 import { clientAddress } from "~/models/throttle.server";
 import { readReturnParams } from "~/lib/payments/senangpay";
-import { recordPayment } from "~/models/order.server";
-import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
+import { handlePaymentNotice } from "~/services/orders.server";
 
 const text = (body: string, status = 200, headers: Record<string, string> = {}) =>
   new Response(body, {
@@ -43,18 +42,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const params = readReturnParams(form);
   if (!params) return text("Bad Request", 400);
-  const verified = paymentProvider().verify(params);
-  const outcome = recordPayment({
-    statusId: params.status_id,
-    orderId: params.order_id,
-    msg: params.msg,
-    transactionId: params.transaction_id,
-    verified,
-    source: "callback",
-    address: clientAddress(request),
-  });
-  if (outcome.kind === "forged") return text("Bad Request", 400);
-  if (outcome.kind === "applied" && outcome.to === "PAID") await sendOrderPaidEmail(outcome.orderId);
-  if (outcome.kind === "applied" && outcome.to !== "PAID") serveWaitlistSoon(); // a failure frees its entries
-  return text("OK");
+  const outcome = await handlePaymentNotice(params, "callback", clientAddress(request));
+  return outcome.kind === "forged" ? text("Bad Request", 400) : text("OK");
 }

@@ -3,7 +3,8 @@
 // "Processing payment ..." (never the provider's msg: nothing is verified yet, and anyone can
 // make this URL) and a form carrying the five parameters, which posts itself after about a second
 // with JavaScript (a Continue button without). The POST (at most PAYMENT_RETURN_RATE per address)
-// verifies the shape and the hash, records the result (models/order.server.ts recordPayment: a
+// verifies the shape and the hash, records the result (services/orders.server.ts
+// handlePaymentNotice, shared with the callback; models/order.server.ts recordPayment: a
 // verified one logged, a refused one counted; the order moved at most once, effects once, a
 // repeat changes nothing), sends the order-paid email when this call paid the order, and goes to
 // /orders with the provider's message as an info toast, only when verified (else the spec's error).
@@ -18,17 +19,15 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { readForm } from "~/lib/csrf.server";
-import { sendOrderPaidEmail } from "~/lib/order-mail.server";
-import { PAYMENT_RETURN_RATE, paymentProvider } from "~/lib/payments/provider.server";
+import { PAYMENT_RETURN_RATE } from "~/lib/payments/provider.server";
 import { limitRate } from "~/lib/rate-limit.server";
 import { clientAddress } from "~/models/throttle.server";
 import { readReturnParams, showMsg } from "~/lib/payments/senangpay";
 import { redirectWithToast } from "~/lib/toast.server";
-import { recordPayment } from "~/models/order.server";
+import { handlePaymentNotice } from "~/services/orders.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
-import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.paymentReturn);
 
@@ -45,18 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const params = readReturnParams(form);
   if (!params) throw redirect("/not-found");
-  const verified = paymentProvider().verify(params);
-  const outcome = recordPayment({
-    statusId: params.status_id,
-    orderId: params.order_id,
-    msg: params.msg,
-    transactionId: params.transaction_id,
-    verified,
-    source: "return",
-    address: clientAddress(request),
-  });
-  if (outcome.kind === "applied" && outcome.to === "PAID") await sendOrderPaidEmail(outcome.orderId);
-  if (outcome.kind === "applied" && outcome.to !== "PAID") serveWaitlistSoon(); // a failure frees its entries
+  const outcome = await handlePaymentNotice(params, "return", clientAddress(request));
   const ok = outcome.kind === "applied" || outcome.kind === "unchanged";
   return redirectWithToast(
     request,

@@ -21,6 +21,7 @@ import { CsrfInput } from "~/components/CsrfInput";
 import { assertCsrf } from "~/lib/csrf.server";
 import { safeEqual } from "~/lib/crypto.server";
 import { env } from "~/lib/env.server";
+import { notFound } from "~/lib/params.server";
 import { simulatorSecret } from "~/lib/payments/provider.server";
 import { type ReturnParams, requestHash, returnHash, showMsg } from "~/lib/payments/senangpay";
 import { useMessages } from "~/i18n/useMessages";
@@ -40,7 +41,7 @@ const CHOICES = {
 type Choice = keyof typeof CHOICES;
 
 function requireSimulator() {
-  if (env().PAYMENT_PROVIDER !== "simulator") throw new Response("Not Found", { status: 404 });
+  if (env().PAYMENT_PROVIDER !== "simulator") notFound();
 }
 
 /** The four request fields (SenangPay's limits), or null when one is missing or malformed. */

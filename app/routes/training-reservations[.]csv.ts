@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
 import { csvResponse } from "~/lib/csv.server";
 import { listReservations } from "~/models/training.server";
-import { reservationColumns, reservationTabOf } from "~/tables/training";
+import { reservationColumns, reservationTabOf } from "~/components/TrainingTables";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "trainingReservations");

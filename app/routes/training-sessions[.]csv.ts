@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
 import { csvResponse } from "~/lib/csv.server";
 import { listSessions } from "~/models/training.server";
-import { sessionColumns } from "~/tables/training";
+import { sessionColumns } from "~/components/TrainingTables";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "trainingSessions");

@@ -5,7 +5,7 @@ import { csvResponse } from "~/lib/csv.server";
 import { listUsers } from "~/models/user-list.server";
 import { parseList } from "~/rules/list-params";
 import { USER_LIST } from "~/rules/user-list";
-import { userColumns } from "~/tables/users";
+import { userColumns } from "./_app.users/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "users");

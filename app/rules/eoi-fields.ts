@@ -1,5 +1,5 @@
 // Expressions of interest (issue 11): the limits and Result by Teams' columns the screens share,
-// without zod (app/tables/eoi.tsx imports these on the client; app/rules/eoi.ts re-exports them).
+// without zod (app/components/EoiTables.tsx imports these on the client; app/rules/eoi.ts re-exports them).
 import { DISTANCES } from "./event-categories";
 
 export const EOI_NAME_MAX = 150;

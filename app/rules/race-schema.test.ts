@@ -24,7 +24,7 @@ const parse = <S extends Parameters<typeof parseWithZod>[1]["schema"]>(
 ) => parseWithZod(form(pairs), { schema });
 
 describe("round forms", () => {
-  it("needs event, name and description ('Make sure to fill in all the fields.')", () => {
+  it("needs event and name ('Make sure to fill in all the fields.')", () => {
     for (const pairs of [
       [
         ["name", "Heat 1"],
@@ -45,6 +45,15 @@ describe("round forms", () => {
         ["name", "   "],
         ["description", "d"],
       ],
+    ] as [string, string][][]) {
+      const s = parse(roundCreateSchema, pairs);
+      expect(s.status, JSON.stringify(pairs)).toBe("error");
+      expect(raceFormError(s.status === "error" ? s.error : null, ROUND_FIELDS)).toBe(MSG.fillAll);
+    }
+  });
+
+  it("takes an empty or missing description as '' (non-null, not required)", () => {
+    for (const pairs of [
       [
         ["event", "3"],
         ["name", "Heat 1"],
@@ -53,12 +62,25 @@ describe("round forms", () => {
       [
         ["event", "3"],
         ["name", "Heat 1"],
+        ["description", "   "],
+      ],
+      [
+        ["event", "3"],
+        ["name", "Heat 1"],
       ],
     ] as [string, string][][]) {
       const s = parse(roundCreateSchema, pairs);
-      expect(s.status, JSON.stringify(pairs)).toBe("error");
-      expect(raceFormError(s.status === "error" ? s.error : null, ROUND_FIELDS)).toBe(MSG.fillAll);
+      expect(s.status === "success" && s.value, JSON.stringify(pairs)).toEqual({
+        event: 3,
+        name: "Heat 1",
+        description: "",
+      });
     }
+    const edit = parse(roundUpdateSchema, [
+      ["name", "Heat 1"],
+      ["description", ""],
+    ]);
+    expect(edit.status === "success" && edit.value).toEqual({ name: "Heat 1", description: "" });
   });
 
   it("trims the name and collapses its inner spaces; the description is trimmed", () => {

@@ -1,5 +1,6 @@
-// The Rounds and Races forms (spec section 5): Create Round needs event, name and description
-// ('Make sure to fill in all the fields.'), the name trimmed; Edit needs name and description.
+// The Rounds and Races forms (spec section 5): Create Round needs event and name ('Make sure to
+// fill in all the fields.'), the name trimmed; Edit needs the name. The description may be empty
+// (the spec's "non-null" is met by storing '').
 // Create Race needs round, lane and event team, the lane trimmed; Edit needs the lane; the score is
 // optional free text. Pure, shared by the actions and the tests.
 import { z } from "zod";
@@ -28,8 +29,15 @@ const idField = (MSG: Bundle["MSG"]) =>
 
 const roundNameField = ({ MSG, LABELS }: Bundle) =>
   textOf(MSG, LABELS.name, ROUND_MAX.name).transform(roundName);
+/** The description: optional, trimmed, at most ROUND_MAX.description; missing or empty is ''
+ * (the column is non-null, not required). */
 const descriptionField = ({ MSG, LABELS }: Bundle) =>
-  textOf(MSG, LABELS.rdDescription, ROUND_MAX.description);
+  z
+    .string()
+    .trim()
+    .max(ROUND_MAX.description, { error: MSG.tooLong(LABELS.rdDescription, ROUND_MAX.description) })
+    .optional()
+    .transform((v) => v ?? "");
 const laneField = ({ MSG, LABELS }: Bundle) => textOf(MSG, LABELS.rdLane, LANE_MAX);
 
 /** The score box: optional, at most SCORE_MAX characters once trimmed; stored normalised. */

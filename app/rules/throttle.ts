@@ -77,3 +77,8 @@ export function waitText(
   if (ms < 60_000) return labels.waitSeconds(Math.max(1, Math.ceil(ms / 1000)));
   return labels.waitMinutes(Math.ceil(ms / 60_000));
 }
+
+/** The spec-style message for a wait, in the language of `t` (the request's; English by default). */
+export function throttledMessage(waitMs: number, t: Bundle = EN): string {
+  return t.MSG.throttled(waitText(waitMs, t.LABELS));
+}

@@ -16,6 +16,7 @@ import {
   waitForMail,
   asFreshClient,
 } from "./helpers";
+import { loginAs } from "./login";
 
 // Each test comes from an address of its own (the e2e server trusts X-Test-Client-IP, as the
 // deployment trusts its proxy), so per-address throttles never couple tests.
@@ -66,6 +67,7 @@ test("a manager registers a club with a photo, verifies, logs in and invites a c
   page,
   browser,
 }) => {
+  test.setTimeout(40_000); // registration with a photo resized on the server, two verification mails, two browsers: ~12-16 s on 2 idle workers
   const team = unique("Club");
   const managerEmail = `${unique("mgr")}@example.com`;
   await page.setViewportSize({ width: 390, height: 844 });
@@ -123,7 +125,7 @@ test("a manager registers a club with a photo, verifies, logs in and invites a c
   await p2.getByRole("button", { name: "Register" }).click();
   await expect(p2).toHaveURL(/\/auth\/login$/);
   await verifyFromEmail(p2, competitorEmail);
-  await login(p2, competitorEmail);
+  await loginAs(p2, competitorEmail, "/");
   await expect(p2.getByRole("heading", { name: "Competitor Profile" })).toBeVisible();
   await expect(p2.locator(".profile-fields").getByText(`${team} (Malaysia)`)).toBeVisible();
   await expect(p2.getByText("Pending Team Approval")).toBeVisible();
@@ -178,9 +180,9 @@ test("a taken email and a taken team name get the spec's messages", async ({ pag
   ).toBeVisible();
 });
 
-test("registration links: other roles, a missing token and an unknown token go to not-found", async ({
-  page,
-}) => {
+test("registration links: other roles, a missing token and an unknown token go to not-found", {
+  tag: "@once",
+}, async ({ page }) => {
   for (const url of ["/auth/register/admin", "/auth/register/competitor"]) {
     await page.goto(url);
     await expect(page).toHaveURL(/\/not-found$/);
@@ -202,6 +204,7 @@ test("OK on the unverified toast resends the verification email", async ({ page 
 });
 
 test("forgot password: the emailed link resets it once; the used link is refused", async ({ page }) => {
+  test.setTimeout(40_000); // a registration, a reset mail and two password hashes: ~12-16 s on 2 idle workers
   // A fresh account per project, so the two projects do not share a password.
   const email = await registerVerifiedManager(page, "Reset");
 
@@ -246,8 +249,9 @@ test("forgot password: the emailed link resets it once; the used link is refused
 });
 
 test("profile: change password in its dialog, and upload a photo", async ({ page }) => {
+  test.setTimeout(40_000); // a registration, three password hashes and two photo uploads resized on the server: ~12-16 s on 2 idle workers
   const email = await registerVerifiedManager(page, "Profile", "TH");
-  await login(page, email);
+  await loginAs(page, email, "/");
   await expect(page.getByText("Pending Photo Upload")).toBeVisible();
 
   await page.getByRole("link", { name: "Change Password" }).click();
@@ -288,8 +292,8 @@ test("profile: change password in its dialog, and upload a photo", async ({ page
   await login(page, email, "Changed123");
 });
 
-test("an approved photo hides the upload control", async ({ page }) => {
-  await login(page, DEMO.COMPETITOR);
+test("an approved photo hides the upload control", { tag: "@once" }, async ({ page }) => {
+  await loginAs(page, "COMPETITOR", "/");
   await expect(page.getByText("Photo Approved")).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload Photo", exact: true })).toHaveCount(0);
   await expect(page.getByLabel("Referral Link")).toHaveCount(0);
@@ -298,8 +302,9 @@ test("an approved photo hides the upload control", async ({ page }) => {
 test("change password: after 5 wrong old passwords the 6th waits, even the right one (a stolen session cannot guess)", async ({
   page,
 }) => {
+  test.setTimeout(40_000); // seven password hashes: ~12-16 s on 2 idle workers
   const user = createUser("COMMITTEE");
-  await login(page, user.email);
+  await loginAs(page, user.email);
   await page.goto("/password");
   const attempt = async (old: string) => {
     await page.getByLabel("Old Password").fill(old);
@@ -327,7 +332,7 @@ test("change password: after 5 wrong old passwords the 6th waits, even the right
 
 test("staff change their own password from the sidebar; the old session id is retired", async ({ page }) => {
   const staff = createUser("COMMITTEE");
-  await login(page, staff.email);
+  await loginAs(page, staff.email, "/");
   const before = (await page.context().cookies()).find((c) => c.name === "__session")?.value;
   const menu = page.locator(".nav-toggle-label");
   if (await menu.isVisible()) await menu.click();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, login, logout, PASSWORD, toast, UNVERIFIED, asFreshClient } from "./helpers";
+import { loginAs } from "./login";
 
 // Each test comes from an address of its own (the e2e server trusts X-Test-Client-IP, as the
 // deployment trusts its proxy), so per-address throttles never couple tests.
@@ -14,6 +15,19 @@ test("a demo user logs in and lands on their home", async ({ page }) => {
   await logout(page);
   await login(page, DEMO.COMPETITOR);
   await expect(page.getByRole("heading", { name: "Competitor Profile" })).toBeVisible();
+});
+
+test("loginAs: the fixture's session is one the app accepts, and a second loginAs replaces it", {
+  tag: "@once",
+}, async ({ page }) => {
+  await loginAs(page, "ADMIN", "/");
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await loginAs(page, "COMPETITOR", "/");
+  await expect(page.getByRole("heading", { name: "Competitor Profile" })).toBeVisible();
+  expect((await page.context().cookies()).filter((c) => c.name === "__session")).toHaveLength(1);
+  await logout(page); // the session row goes; the cookie no longer logs anyone in
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
 test("a wrong password shows the spec's message and keeps the typed email", async ({ page }) => {
@@ -65,7 +79,7 @@ test("login validates email and password with the spec's messages", async ({ pag
 });
 
 test("logout ends the session row: the old cookie no longer works", async ({ page, context }) => {
-  await login(page, DEMO.COMMITTEE);
+  await loginAs(page, "COMMITTEE", "/");
   const before = await context.cookies();
   await logout(page);
   await context.addCookies(before.filter((c) => c.name === "__session"));
@@ -74,15 +88,17 @@ test("logout ends the session row: the old cookie no longer works", async ({ pag
   await expect(toast(page, "Session expired! Log in to proceed.")).toBeVisible();
 });
 
-test("a logged-in user is sent from the login page to the root", async ({ page }) => {
-  await login(page, DEMO.COMPETITOR);
+test("a logged-in user is sent from the login page to the root", { tag: "@once" }, async ({ page }) => {
+  await loginAs(page, "COMPETITOR");
   await page.goto("/auth/login");
   await expect(page).toHaveURL(/\/$/);
 });
 
 test.describe("CSRF", () => {
-  test("a POST without the token, or with a wrong one, is refused and changes nothing", async ({ page }) => {
-    await login(page, DEMO.MANAGER);
+  test("a POST without the token, or with a wrong one, is refused and changes nothing", {
+    tag: "@once",
+  }, async ({ page }) => {
+    await loginAs(page, "MANAGER");
     for (const form of [{}, { csrf: "forged.token" }] as Record<string, string>[]) {
       const res = await page.request.post("/auth/logout", { form, maxRedirects: 0 });
       expect(res.status()).toBe(403);
@@ -92,7 +108,7 @@ test.describe("CSRF", () => {
     await expect(page).toHaveURL(/\/members$/);
   });
 
-  test("login without the token is refused", async ({ request }) => {
+  test("login without the token is refused", { tag: "@once" }, async ({ request }) => {
     const res = await request.post("/auth/login", {
       form: { email: DEMO.ADMIN, password: PASSWORD },
       maxRedirects: 0,
@@ -101,8 +117,11 @@ test.describe("CSRF", () => {
     expect(res.headers()["set-cookie"] ?? "").not.toContain("__session=");
   });
 
-  test("the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie is accepted", async ({ page, context }) => {
-    await login(page, DEMO.MANAGER);
+  test("the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie is accepted", { tag: "@once" }, async ({
+    page,
+    context,
+  }) => {
+    await loginAs(page, "MANAGER", "/");
     const token = (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")?.value;
     expect(token).toBeTruthy();
     const res = await page.request.post("/auth/logout", {

@@ -5,12 +5,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { DEMO, login } from "./helpers";
+import { loginAs } from "./login";
 
 const LOG = path.resolve("tests/.tmp/e2e/app.log");
 
-test("an error page shows the reference of its request, which the log line has", async ({ page }) => {
-  await login(page, DEMO.ADMIN);
+test("an error page shows the reference of its request, which the log line has", { tag: "@once" }, async ({
+  page,
+}) => {
+  await loginAs(page, "ADMIN");
   const response = await page.goto("/eoi-events/999999999/edit?token=s3cr3t");
   expect(response?.status()).toBe(404);
   const id = response?.headers()["x-request-id"];
@@ -34,7 +36,7 @@ test("an error page shows the reference of its request, which the log line has",
   expect(lineOf()).not.toContain("s3cr3t");
 });
 
-test("the health check says whether this node is the primary", async ({ request }) => {
+test("the health check says whether this node is the primary", { tag: "@once" }, async ({ request }) => {
   const res = await request.get("/healthcheck");
   expect(res.status()).toBe(200);
   expect(await res.json()).toEqual({ status: "ok", primary: true }); // no LiteFS here: the primary

@@ -5,8 +5,9 @@
 // same time, so figures are checked per club, and totals against the rows of the same response.
 import { expect, type Page, test } from "@playwright/test";
 import { createClub, createEvent, createTeam, createUser, unique } from "./db";
-import { asFreshClient, login, parseCsv, toast, watchServerErrors } from "./helpers";
+import { asFreshClient, parseCsv, toast, watchServerErrors } from "./helpers";
 import { SUMMARY_COLUMNS } from "../../app/rules/event-categories";
+import { loginAs } from "./login";
 
 test.beforeEach(({ page }) => asFreshClient(page));
 
@@ -80,11 +81,11 @@ async function downloadCsv(page: Page): Promise<string[][]> {
 }
 
 for (const role of ["ADMIN", "COMMITTEE"] as const) {
-  test(`${role}: a club's confirmed teams per category column, the totals row and the CSV`, async ({
-    page,
-  }) => {
+  test(`${role}: a club's confirmed teams per category column, the totals row and the CSV`, {
+    tag: role === "ADMIN" ? [] : "@once",
+  }, async ({ page }) => {
     const { a, b } = await clubsWithTeams();
-    await login(page, createUser(role).email);
+    await loginAs(page, createUser(role).email, "/");
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Confirmed Events Summary" })
@@ -168,10 +169,12 @@ for (const role of ["ADMIN", "COMMITTEE"] as const) {
   });
 }
 
-test("on a phone the table scrolls inside its box and the page does not", async ({ page }) => {
+test("on a phone the table scrolls inside its box and the page does not", { tag: "@once" }, async ({
+  page,
+}) => {
   await clubsWithTeams();
   await page.setViewportSize({ width: 390, height: 844 });
-  await login(page, createUser("COMMITTEE").email);
+  await loginAs(page, createUser("COMMITTEE").email);
   await page.goto("/events-summary");
   await expect(summaryTable(page)).toBeAttached();
   const widths = await page.evaluate(() => {
@@ -185,8 +188,10 @@ test("on a phone the table scrolls inside its box and the page does not", async 
 });
 
 for (const role of ["MANAGER", "COMPETITOR"] as const) {
-  test(`${role} is refused the summary and its CSV`, async ({ page }) => {
-    await login(page, createUser(role).email);
+  test(`${role} is refused the summary and its CSV`, { tag: role === "MANAGER" ? [] : "@once" }, async ({
+    page,
+  }) => {
+    await loginAs(page, createUser(role).email, "/");
     await expect(page.getByRole("link", { name: "Confirmed Events Summary" })).toHaveCount(0);
     await page.goto("/events-summary");
     await expect(page).toHaveURL((url) => url.pathname === "/");
@@ -200,7 +205,7 @@ for (const role of ["MANAGER", "COMPETITOR"] as const) {
   });
 }
 
-test("logged out, the summary and its CSV send to the login page", async ({ page }) => {
+test("logged out, the summary and its CSV send to the login page", { tag: "@once" }, async ({ page }) => {
   await page.goto("/events-summary");
   await expect(page).toHaveURL(/\/auth\/login$/);
   const csv = await page.request.get("/events-summary.csv", { maxRedirects: 0 });

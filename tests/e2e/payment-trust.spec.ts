@@ -12,7 +12,8 @@ import {
   paymentRejectsFrom,
   simulatorSigned,
 } from "./db";
-import { DEMO, flashToast, isJs, leaveReturnPage, login } from "./helpers";
+import { flashToast, isJs, leaveReturnPage } from "./helpers";
+import { loginAs } from "./login";
 
 const RETURN_ERROR =
   "An error occured when processing payment. Do contact event committee / adminstrator for more info.";
@@ -48,7 +49,7 @@ test.describe("Re-split payment results", () => {
     const ours = await clubWithFeeMember();
     const theirs = await clubWithFeeMember();
     const victim = createMembershipOrder(theirs.manager.id, [theirs.member.id]);
-    await login(page, ours.manager.email);
+    await loginAs(page, ours.manager.email);
     // Checkout through the app: the simulator's page shows the reference the checkout sent.
     await page.goto(`/members/checkout?tab=fee&ids=${ours.member.id}`);
     const dialog = page.getByRole("dialog", { name: "Checkout" });
@@ -112,7 +113,7 @@ test.describe("The return page", () => {
         dialogs++;
         void d.dismiss();
       });
-      await login(page, manager.email);
+      await loginAs(page, manager.email);
       const forged = {
         status_id: "1",
         order_id: paymentRefOfOrder(orderId),
@@ -143,10 +144,9 @@ test.describe("The return page", () => {
 });
 
 test.describe("Payment endpoint limits", () => {
-  test("the callback answers 429 past its per-address limit; another address is still served", async ({
-    request,
-  }) => {
-    test.skip(isJs(), "HTTP only: the same in both projects");
+  test("the callback answers 429 past its per-address limit; another address is still served", {
+    tag: "@once",
+  }, async ({ request }) => {
     const address = freshAddress();
     const statuses: number[] = [];
     // Missing parameters: refused before anything is counted, but each call takes a token.
@@ -170,8 +170,7 @@ test.describe("Payment endpoint limits", () => {
     expect(other.status()).toBe(400);
   });
 
-  test("the return's POST answers 429 past its per-address limit", async ({ request }) => {
-    test.skip(isJs(), "HTTP only: the same in both projects");
+  test("the return's POST answers 429 past its per-address limit", { tag: "@once" }, async ({ request }) => {
     const address = freshAddress();
     let last = 0;
     for (let i = 0; i < 70 && last !== 429; i++) {
@@ -188,7 +187,7 @@ test.describe("Payment endpoint limits", () => {
 });
 
 test.describe("Payment Logs", () => {
-  test("ADMIN sees the refused calls counted per day, with the busiest address", async ({
+  test("ADMIN sees the refused calls counted per day, with the busiest address", { tag: "@once" }, async ({
     page,
     request,
   }) => {
@@ -211,7 +210,7 @@ test.describe("Payment Logs", () => {
     }
     expect(paymentRejectsFrom(address)).toEqual([{ source: "callback", reason: "forged", calls: 30 }]);
     expect(orderRecord(orderId)!.status).toBe("PROCESSING");
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN");
     await page.goto("/payments");
     const section = page.getByRole("region", { name: "Refused calls" });
     await expect(section).toContainText("Did not verify");

@@ -27,11 +27,13 @@ async function slow3g(page: Page) {
 async function timeUntil(page: Page, path: string, ready: () => Promise<boolean>) {
   const started = Date.now();
   await page.goto(path, { waitUntil: "commit" });
-  for (;;) {
-    if (await ready().catch(() => false)) break;
-    if (Date.now() - started > 15_000) throw new Error(`${path} never became usable`);
-    await page.waitForTimeout(50);
-  }
+  await expect
+    .poll(() => ready().catch(() => false), {
+      message: `${path} never became usable`,
+      timeout: 15_000,
+      intervals: [50],
+    })
+    .toBe(true);
   console.log(`${path}: styled form on screen ${Date.now() - started} ms after goto (the test's clock)`);
   const blocking = await page
     .locator('link[rel="stylesheet"], head script:not([type="module"]):not([async]):not([defer])')

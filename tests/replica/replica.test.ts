@@ -388,7 +388,7 @@ beforeAll(async () => {
   }
   fs.rmSync(TMP, { recursive: true, force: true });
   fs.mkdirSync(TMP, { recursive: true });
-  const seeded = spawnSync("npx", ["tsx", "db/seed.ts"], {
+  const seeded = spawnSync("npx", ["tsx", "db/seed-cli.ts"], {
     cwd: ROOT,
     env: {
       ...baseEnv(),

@@ -18,7 +18,7 @@ import {
   RESERVATION_SUBJECT,
   reservationDecisionLines,
   sendReservationDecisionEmails,
-} from "~/lib/training-mail.server";
+} from "~/services/training-mail.server";
 import { MSG } from "~/messages";
 import { MS } from "~/messages.ms";
 import { listAudit } from "~/models/audit.server";
@@ -495,11 +495,11 @@ describe("training sessions", () => {
     expect(listSessions({ offset: 1, limit: 2 })).toEqual(all.slice(1, 3));
   });
 
-  it("counts only APPROVED boats as reserved, and groups Reserved Teams by team", () => {
+  it("counts only APPROVED boats as reserved; Reserved Teams lists each approved reservation", () => {
     const id = session(72, 20);
-    reservation(clubA, id, 2, "APPROVED");
-    reservation(clubA, id, 1, "APPROVED");
-    reservation(clubB, id, 3, "APPROVED");
+    const a2 = reservation(clubA, id, 2, "APPROVED");
+    const a1 = reservation(clubA, id, 1, "APPROVED");
+    const b3 = reservation(clubB, id, 3, "APPROVED");
     reservation(clubA, id, 5, "PENDING");
     reservation(clubB, id, 4, "REJECTED");
     reservation(clubB, id, 6, "CANCELLED");
@@ -507,9 +507,11 @@ describe("training sessions", () => {
     // The lists read no pending count (no list shows it).
     expect(listSessions(null).find((s) => s.id === id)).toEqual({ ...findSession(id), pending: undefined });
     expect(listSessions(null).find((s) => s.id === id)).not.toHaveProperty("pending");
+    // A club with two approved requests has two rows (not one silently summed), by team name.
     expect(reservedTeams(id)).toEqual([
-      { associationId: clubA, team: "Alpha Boats", boats: 3 },
-      { associationId: clubB, team: "bravo boats", boats: 3 },
+      { id: a2, associationId: clubA, team: "Alpha Boats", boats: 2 },
+      { id: a1, associationId: clubA, team: "Alpha Boats", boats: 1 },
+      { id: b3, associationId: clubB, team: "bravo boats", boats: 3 },
     ]);
     expect(reservedTeams(session(73, 1))).toEqual([]);
   });

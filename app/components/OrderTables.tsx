@@ -1,0 +1,164 @@
+// The Orders table's list parameters and columns: the screen (/orders) and its CSV download
+// (/orders.csv, ADMIN) share them. The row actions are the screen's own (routes/_app.orders.tsx).
+import type { OrderStatus } from "../../db/enums";
+import type { Column } from "~/components/DataTable";
+import { StatusBadge } from "~/components/StatusBadge";
+import type { OrderRow } from "~/models/order-list.server";
+import { formatDateTime, formatRM } from "~/rules/format";
+import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
+import { lineSubtotal } from "~/rules/orders";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { type Bundle, EN } from "~/messages";
+
+export const ORDER_LIST: ListSpec<"created" | "id", "status"> = {
+  sizes: SIZES_DEFAULT,
+  sorts: ["created", "id"],
+  defaultSort: "created",
+  defaultDir: "desc",
+  filters: { status: 12 },
+};
+
+/** The status filter's choices, in the spec's order ("" is All), in the language of `L`. */
+export const statusChoicesOf = (L: Bundle["LABELS"]): [OrderStatus | "", string][] => [
+  ["", L.statusAll],
+  ["PROCESSING", L.orderStatus.PROCESSING],
+  ["PAID", L.orderStatus.PAID],
+  ["FAILED", L.orderStatus.FAILED],
+  ["CANCELLED", L.orderStatus.CANCELLED],
+];
+export const STATUS_CHOICES = statusChoicesOf(EN.LABELS);
+
+/** An order status as a word of `L` (English by default: the CSV). */
+export const statusLabel = (status: string, L: Bundle["LABELS"] = EN.LABELS) =>
+  statusChoicesOf(L).find(([value]) => value === status)?.[1] ?? status;
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  const { LABELS } = useMessages();
+  const tone = status === "PAID" ? true : status === "PROCESSING" ? "warn" : false;
+  return <StatusBadge ok={tone}>{statusLabel(status, LABELS)}</StatusBadge>;
+}
+
+/** Under an order's status, when the club's later checkout of the same kind replaced it: "Replaced
+ * by order #N", or, if a late payment made it PAID after that, "Paid after being replaced by
+ * order #N" (docs/decisions/0026-no-hoarding.md). */
+export function ReplacedNote({ status, replacedBy }: { status: string; replacedBy: number | null }) {
+  const { LABELS } = useMessages();
+  if (replacedBy === null) return null;
+  const text =
+    status === "PAID"
+      ? LABELS.orderPaidAfterReplaced(replacedBy)
+      : status === "CANCELLED"
+        ? LABELS.orderReplacedBy(replacedBy)
+        : null;
+  return text ? (
+    <>
+      <br />
+      <small className="order-replaced">{text}</small>
+    </>
+  ) : null;
+}
+
+/** Sen as plain RM for a spreadsheet: 123450 -> "1234.50". */
+export const csvRM = (sen: number) => (sen / 100).toFixed(2);
+
+function Created({ at }: { at: number | Date }) {
+  return <>{formatDateTime(at, useLocale())}</>;
+}
+
+/** Id, Created (Malaysia time), Status, then Owner and Team for ADMIN, then Total; the labels in
+ * the language of `bundle` (the CSV: English, the spec's column names). */
+export function orderColumns(admin: boolean, { LABELS: L }: Bundle = EN): Column<OrderRow>[] {
+  return [
+    { label: L.colId, sort: "id", cell: (r) => r.id },
+    {
+      label: L.created,
+      sort: "created",
+      cell: (r) => <Created at={r.createdAt} />,
+      csv: (r) => formatDateTime(r.createdAt),
+    },
+    {
+      label: L.status,
+      cell: (r) => (
+        <>
+          <OrderStatusBadge status={r.status} />
+          <ReplacedNote status={r.status} replacedBy={r.replacedBy} />
+        </>
+      ),
+      csv: (r) => statusLabel(r.status),
+    },
+    ...(admin
+      ? ([
+          {
+            label: L.owner,
+            cell: (r) => (
+              <>
+                {r.ownerName}
+                <br />
+                <small>{r.ownerEmail}</small>
+              </>
+            ),
+            csv: (r) => (r.ownerName ? `${r.ownerName} <${r.ownerEmail}>` : r.ownerEmail),
+          },
+          { label: L.team, cell: (r) => r.team ?? "" },
+        ] satisfies Column<OrderRow>[])
+      : []),
+    { label: L.totalRM, cell: (r) => formatRM(r.total), csv: (r) => csvRM(r.total) },
+  ];
+}
+
+/** An order's lines (item, price, count, subtotal) and total: the View Order dialog and the
+ * checkout's draft order. `itemLabel` and `countLabel` rename those two columns where the spec
+ * names them (the entries checkout: Event, Number of teams). */
+export function OrderLines({
+  lines,
+  total,
+  caption,
+  itemLabel,
+  countLabel,
+}: {
+  /** `kind` TICKET: the line is named in the page's language (the stored name is English). */
+  lines: { id: number; kind?: string; label: string; price: number; count: number }[];
+  total: number;
+  caption?: string;
+  itemLabel?: string;
+  countLabel?: string;
+}) {
+  const { LABELS } = useMessages();
+  const item = itemLabel ?? LABELS.item;
+  const count = countLabel ?? LABELS.count;
+  return (
+    <div className="table-wrap">
+      <table className="table order-lines">
+        <caption className="visually-hidden">{caption ?? LABELS.orderLines}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{item}</th>
+            <th scope="col">{LABELS.price}</th>
+            <th scope="col">{count}</th>
+            <th scope="col">{LABELS.subtotal}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.id}>
+              <td data-label={item}>{l.kind === "TICKET" ? LABELS.dinnerTicket : l.label}</td>
+              <td data-label={LABELS.price}>{formatRM(l.price)}</td>
+              <td data-label={count}>{l.count}</td>
+              <td data-label={LABELS.subtotal}>{formatRM(lineSubtotal(l))}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              {LABELS.total}
+            </th>
+            <td data-label={LABELS.total}>
+              <strong>{formatRM(total)}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

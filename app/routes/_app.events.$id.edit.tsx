@@ -1,0 +1,77 @@
+// /events/:id/edit: the Edit dialog over the events table (ADMIN only). The same form as Create
+// Event; the name is trimmed but keeps its case (the spec upper-cases on create only). A deleted or
+// unknown event is 404.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Dialog } from "~/components/Dialog";
+import { Toasts } from "~/components/Toasts";
+import { requireRole, requireUser } from "~/lib/access.server";
+import { parseForm, replyWithError } from "~/lib/forms.server";
+import { notFound } from "~/lib/params.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { EventExistsError, findEvent, updateEvent } from "~/models/event.server";
+import { messagesFor } from "~/i18n/locale.server";
+import { useMessages } from "~/i18n/useMessages";
+import { eventFormError, eventSchemaFor } from "~/lib/schemas.server";
+import { eventFormValues, parseEventId } from "~/rules/event-fields";
+import { EventForm } from "./_app.events/table";
+import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
+
+function eventId(raw: string | undefined): number {
+  const id = parseEventId(raw);
+  if (id === null) notFound();
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "events");
+  requireRole(user, ["ADMIN"]);
+  const event = findEvent(eventId(params.id));
+  if (!event) notFound();
+  return json({ id: event.id, name: event.name, values: eventFormValues(event) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, "events");
+  requireRole(user, ["ADMIN"]);
+  const id = eventId(params.id);
+  const bundle = messagesFor(request);
+  const { MSG } = bundle;
+  const { submission } = await parseForm(request, eventSchemaFor(bundle));
+  if (submission.status !== "success")
+    return replyWithError(submission, eventFormError(submission.error, bundle));
+  let updated: { id: number; name: string } | null;
+  try {
+    updated = updateEvent(user, id, submission.value);
+  } catch (error) {
+    if (error instanceof EventExistsError)
+      return replyWithError(submission, MSG.eventExists, {
+        status: 409,
+        fieldErrors: { name: [MSG.eventExists] },
+      });
+    throw error;
+  }
+  if (!updated) notFound();
+  serveWaitlistSoon(); // a larger maxTeam frees entries for the waitlist
+  const back = new URL(request.url).search;
+  return redirectWithToast(request, `/events${back}`, { type: "success", message: MSG.eventUpdated });
+}
+
+export default function EditEvent() {
+  const event = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const { search } = useLocation();
+  const { LABELS } = useMessages();
+  return (
+    <Dialog title={LABELS.editEvent} closeTo={`/events${search}`}>
+      <Toasts toasts={[data?.toast]} />
+      <EventForm
+        key={event.id}
+        defaultValue={event.values}
+        lastResult={data?.result}
+        submitLabel={LABELS.updateEvent}
+        task={LABELS.taskUpdatingEvent}
+      />
+    </Dialog>
+  );
+}

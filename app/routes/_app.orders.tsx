@@ -1,0 +1,123 @@
+// /orders (ADMIN, MANAGER): the orders table, newest first, paged in SQL. ADMIN sees every order
+// with its owner and team, filters by status (the overview cards link to ?status=PAID|PROCESSING|
+// FAILED) and downloads CSV; a MANAGER sees only the orders they own, under the spec's warning.
+// Row actions: View Order, Edit Order/Add Notes (ADMIN), Download Invoice, Download Receipt
+// (Paid only), Cancel Order (MANAGER, Processing only). The dialogs are child routes
+// (/orders/:id, /orders/:id/edit, /orders/:id/cancel); the PDFs are resource routes at the order's
+// token (/orders/:token/invoice.pdf, /orders/:token/receipt.pdf).
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { Column } from "~/components/DataTable";
+import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
+import { FilterSelect } from "~/components/ListToolbar";
+import { Screen } from "~/components/Screen";
+import { requireUser } from "~/lib/access.server";
+import { listOrders, type OrderRow, orderScopeOf } from "~/models/order-list.server";
+import { useMessages } from "~/i18n/useMessages";
+import { metaTitle } from "~/lib/meta";
+import { pageOf, parseList } from "~/rules/list-params";
+import { ORDER_LIST, orderColumns, statusChoicesOf } from "~/components/OrderTables";
+
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.orders);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "orders");
+  const scope = orderScopeOf(user);
+  const params = parseList(new URL(request.url).searchParams, ORDER_LIST);
+  const order = { sort: params.sort, dir: params.dir };
+  const listed = pageOf(params, (p) => listOrders(scope, params.filters, order, p));
+  const admin = scope.kind === "all";
+  return json({ ...listed, filters: admin ? params.filters : {}, admin });
+}
+
+/** The order a Cancel Order confirmation is being posted for (shown Cancelled at once; if the
+ * server refuses, the reloaded list shows the real status again). */
+function useCancelling(): number | null {
+  const nav = useNavigation();
+  if (nav.state !== "submitting" || nav.formMethod?.toUpperCase() !== "POST") return null;
+  const match = nav.formAction?.match(/^\/orders\/(\d+)\/cancel(?:\?|$)/);
+  return match ? Number(match[1]) : null;
+}
+
+function RowActions({ row, admin }: { row: OrderRow; admin: boolean }) {
+  const { search } = useLocation();
+  const { LABELS } = useMessages();
+  return (
+    <div className="filter-actions">
+      <Link to={`/orders/${row.id}${search}`} preventScrollReset className="btn btn-small">
+        {LABELS.viewOrder}
+      </Link>
+      {admin ? (
+        <Link to={`/orders/${row.id}/edit${search}`} preventScrollReset className="btn btn-small">
+          {LABELS.editOrderNotes}
+        </Link>
+      ) : null}
+      <a href={`/orders/${row.token}/invoice.pdf`} download="invoice.pdf" className="btn btn-small">
+        {LABELS.downloadInvoice}
+      </a>
+      {row.status === "PAID" ? (
+        <a href={`/orders/${row.token}/receipt.pdf`} download="receipt.pdf" className="btn btn-small">
+          {LABELS.downloadReceipt}
+        </a>
+      ) : null}
+      {!admin && row.status === "PROCESSING" ? (
+        <Link
+          to={`/orders/${row.id}/cancel${search}`}
+          preventScrollReset
+          className="btn btn-small btn-danger"
+        >
+          {LABELS.cancelOrder}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export default function Orders() {
+  const data = useLoaderData<typeof loader>();
+  const cancelling = useCancelling();
+  const bundle = useMessages();
+  const { MSG, TITLES, LABELS } = bundle;
+  const status = (data.filters as { status?: string }).status ?? "";
+  const rows = data.rows.map((r) => (r.id === cancelling ? { ...r, status: "CANCELLED" as const } : r));
+  const columns: Column<OrderRow>[] = [
+    ...orderColumns(data.admin, bundle),
+    { label: LABELS.colActions, cell: (r) => <RowActions row={r} admin={data.admin} /> },
+  ];
+  return (
+    <Screen title={TITLES.orders} actions={data.admin ? <CsvLink href="/orders.csv" /> : null}>
+      {data.admin ? (
+        <FilterForm submitLabel={LABELS.filter}>
+          <FilterSelect
+            name="status"
+            label={LABELS.status}
+            value={status}
+            choices={statusChoicesOf(LABELS)}
+          />
+        </FilterForm>
+      ) : (
+        <div className="toolbar">
+          <div className="toast toast-warning" role="note">
+            <p>{MSG.ordersWarning}</p>
+          </div>
+        </div>
+      )}
+      <DataTable
+        basePath="/orders"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        state={{ sort: data.sort, dir: data.dir }}
+        caption={TITLES.orders}
+      />
+      <Pager
+        basePath="/orders"
+        page={data.page}
+        size={data.size}
+        total={data.total}
+        sizes={ORDER_LIST.sizes}
+      />
+      <Outlet />
+    </Screen>
+  );
+}

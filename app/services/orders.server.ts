@@ -1,0 +1,62 @@
+// What follows a change of an order's status, wherever it comes from: the payment provider's
+// notices (callback and return), ADMIN's Edit Order, a manager's Cancel Order. Each route parses
+// and authorizes, then calls one of these; the models (order.server.ts) move the order inside one
+// transaction and these apply the effects outside it, after the commit:
+// - an order newly PAID: the order-paid email, with the receipt (order-mail.server.ts);
+// - any other new status (cancelled, failed, back to processing): the waitlist is served again,
+//   since the order's entries may be free (waitlist-mail.server.ts).
+// Neither ever throws: a failed email is logged and the status stands. See
+// docs/decisions/0030-services.md.
+import type { OrderStatus } from "../../db/enums";
+import { paymentProvider } from "~/lib/payments/provider.server";
+import type { ReturnParams } from "~/lib/payments/senangpay";
+import type { Actor } from "~/models/audit.server";
+import { cancelOwnOrder, type PaymentOutcome, recordPayment, setOrderStatus } from "~/models/order.server";
+import { sendOrderPaidEmail } from "./order-mail.server";
+import { serveWaitlistSoon } from "./waitlist-mail.server";
+
+/** The effects of an order's move to `to`, once its transaction has committed. */
+export async function orderStatusChanged(orderId: number, to: OrderStatus): Promise<void> {
+  if (to === "PAID")
+    await sendOrderPaidEmail(orderId); // logs its own failures
+  else serveWaitlistSoon(); // a cancelled or failed order frees its entries
+}
+
+/**
+ * A payment notice from the provider: the server-to-server callback or the buyer's return. The
+ * hash is checked, the result recorded (models/order.server.ts recordPayment: counted when refused,
+ * the order moved at most once however often and in whatever order the notices arrive), and a move
+ * it made has its effects. Returns what recordPayment decided.
+ */
+export async function handlePaymentNotice(
+  params: ReturnParams,
+  source: "callback" | "return",
+  address: string,
+): Promise<PaymentOutcome> {
+  const outcome = recordPayment({
+    statusId: params.status_id,
+    orderId: params.order_id,
+    msg: params.msg,
+    transactionId: params.transaction_id,
+    verified: paymentProvider().verify(params),
+    source,
+    address,
+  });
+  if (outcome.kind === "applied") await orderStatusChanged(outcome.orderId, outcome.to);
+  return outcome;
+}
+
+/** ADMIN sets an order's status (setOrderStatus: audited, a newly paid order's effects once), then
+ * its effects. Returns setOrderStatus's answer. */
+export async function changeOrderStatus(actor: Actor, orderId: number, to: OrderStatus) {
+  const result = setOrderStatus(actor, orderId, to);
+  if (result.ok) await orderStatusChanged(orderId, to);
+  return result;
+}
+
+/** A manager cancels their own Processing order; its entries go back to the waitlist. */
+export async function cancelOrder(ownerId: number, orderId: number): Promise<"cancelled" | "refused"> {
+  const result = cancelOwnOrder(ownerId, orderId);
+  if (result === "cancelled") await orderStatusChanged(orderId, "CANCELLED");
+  return result;
+}

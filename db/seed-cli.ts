@@ -1,0 +1,18 @@
+// The seeds' command line: `npm run db:seed` (the demo data, db/seed.ts) and
+// `npm run db:seed -- --size race-day` (the race weekend, db/seed-race-day.ts, which runs the demo
+// seed first). The seed modules only export functions, so tests and scripts import them without
+// running anything, and neither imports the other's command line.
+import { seed } from "./seed";
+import { runRaceDaySeed } from "./seed-race-day";
+
+const at = process.argv.indexOf("--size");
+const size = at > 0 ? process.argv[at + 1] : process.argv.find((a) => a.startsWith("--size="))?.slice(7);
+if (size === "race-day") {
+  process.exitCode = await runRaceDaySeed();
+} else if (size !== undefined) {
+  console.error(`Unknown --size ${size}: the only size is race-day.`);
+  process.exitCode = 1;
+} else {
+  const filled = await seed();
+  console.log(filled ? "Demo data added." : "Database already has data; seed skipped.");
+}

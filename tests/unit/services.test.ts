@@ -1,0 +1,206 @@
+// The workflow layer (app/services, docs/decisions/0030-services.md) against a real SQLite file and
+// the mail outbox: a payment notice pays an order once and mails its owner once; a failed one, a
+// manager's cancel and ADMIN's status change free the entries for the waitlist (its next club is
+// offered them and mailed); a refused step does nothing after it; approving members mails each.
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { describe, expect, it, vi } from "vitest";
+import type { Scope } from "~/lib/access.server";
+import { db, schema } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { simulatorSecret } from "~/lib/payments/provider.server";
+import { type ReturnParams, returnHash } from "~/lib/payments/senangpay";
+import { EN } from "~/messages";
+import { checkoutEntries, joinWaitlist, waitlistOf } from "~/models/entries.server";
+import { paymentRefOf } from "~/models/order.server";
+import type { User } from "~/models/user.server";
+import { checkoutEventEntries } from "~/services/checkout.server";
+import { approveMembers } from "~/services/members.server";
+import { cancelOrder, changeOrderStatus, handlePaymentNotice } from "~/services/orders.server";
+
+let n = 0;
+const uniq = () => `${++n}-${process.pid}`;
+
+function club(): { id: number; name: string; scope: Scope } {
+  const name = `SV CLUB ${uniq()}`;
+  const id = db()
+    .insert(schema.associations)
+    .values({ name, country: "MY", token: `sv-${uniq()}` })
+    .returning()
+    .get().id;
+  return { id, name, scope: { kind: "association", associationId: id } };
+}
+
+function person(values: Partial<typeof schema.users.$inferInsert>): User {
+  const row = db()
+    .insert(schema.users)
+    .values({ email: `sv${uniq()}@example.test`, hash: "x", name: `SV ${n}`, role: "COMPETITOR", ...values })
+    .returning()
+    .get();
+  const { hash: _hash, ...safe } = row;
+  return safe;
+}
+const manager = (associationId: number) =>
+  person({ role: "MANAGER", associationId, approved: true, phone: "0123456789" });
+
+const event = (maxTeam: number) =>
+  db()
+    .insert(schema.events)
+    .values({ name: `SV EVENT ${uniq()}`, price: 15000, maxTeam })
+    .returning()
+    .get();
+
+/** The mails written to the outbox since `since` (a set of file names), by recipient. */
+const outbox = () => env().OUTBOX_DIR;
+const files = () => new Set(fs.existsSync(outbox()) ? fs.readdirSync(outbox()) : []);
+async function mailsSince(before: Set<string>): Promise<ParsedMail[]> {
+  const added = [...files()].filter((f) => !before.has(f));
+  return Promise.all(added.map((f) => simpleParser(fs.readFileSync(path.join(outbox(), f)))));
+}
+const to = (mails: ParsedMail[], email: string) =>
+  mails.filter((m) => m.to && "text" in m.to && m.to.text.includes(email));
+
+function notice(orderId: number, statusId: string, transactionId: string): ReturnParams {
+  const p = {
+    status_id: statusId,
+    order_id: paymentRefOf(orderId) ?? "",
+    msg: statusId === "1" ? "Payment_was_successful" : "Payment_failed",
+    transaction_id: transactionId,
+  };
+  return { ...p, hash: returnHash("sha256", simulatorSecret(), p) };
+}
+
+const statusOf = (id: number) =>
+  db().select().from(schema.orders).where(eq(schema.orders.id, id)).get()?.status;
+
+/** A full event held by one club's Processing order, and a second club on its waitlist. */
+async function heldEvent() {
+  const e = event(1);
+  const holder = club();
+  const buyer = manager(holder.id);
+  const bought = await checkoutEventEntries(buyer, holder.scope, [{ eventId: e.id, teams: 1 }]);
+  if (!("checkout" in bought)) throw new Error(`refused: ${JSON.stringify(bought)}`);
+  const order = db().select().from(schema.orders).where(eq(schema.orders.ownerId, buyer.id)).get()!;
+  const waiting = club();
+  const waiter = manager(waiting.id);
+  expect(joinWaitlist(waiter, waiting.scope, e.id, 1)).toMatchObject({ ok: true });
+  return { e, buyer, order, waiter, waiting };
+}
+
+/** The waitlist entry of `associationId` for the event, once the background serve has run. */
+const offered = (eventId: number, association: string) =>
+  vi.waitFor(
+    () => {
+      const row = waitlistOf(eventId).find((r) => r.association === association);
+      expect(row?.status).toBe("OFFERED");
+    },
+    { timeout: 5000, interval: 50 },
+  );
+
+describe("handlePaymentNotice", () => {
+  it("pays an order once and mails its owner once, whichever notice comes first", async () => {
+    const c = club();
+    const m = manager(c.id);
+    const e = event(5);
+    const made = checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 1 }]);
+    if ("refused" in made) throw new Error(made.refused);
+    const id = made.order.id;
+    const before = files();
+    const paid = notice(id, "1", "SV-PAID-1");
+    expect(await handlePaymentNotice(paid, "return", "local")).toMatchObject({ kind: "applied", to: "PAID" });
+    expect(await handlePaymentNotice(paid, "callback", "local")).toMatchObject({ kind: "unchanged" });
+    expect(statusOf(id)).toBe("PAID");
+    const mails = to(await mailsSince(before), m.email);
+    expect(mails.map((x) => x.subject)).toEqual([EN.LABELS.orderPaidSubject(id)]);
+    expect(mails[0].attachments.map((a) => a.filename)).toEqual(["receipt.pdf"]);
+  });
+
+  it("a forged notice changes nothing and mails nobody", async () => {
+    const c = club();
+    const m = manager(c.id);
+    const made = checkoutEntries(m, c.scope, [{ eventId: event(5).id, teams: 1 }]);
+    if ("refused" in made) throw new Error(made.refused);
+    const before = files();
+    const forged = { ...notice(made.order.id, "1", "SV-FORGED"), hash: "0".repeat(64) };
+    expect(await handlePaymentNotice(forged, "callback", "local")).toEqual({ kind: "forged" });
+    expect(statusOf(made.order.id)).toBe("PROCESSING");
+    expect(to(await mailsSince(before), m.email)).toEqual([]);
+  });
+
+  it("a failed payment frees the entries: the next club in line is offered them and mailed", async () => {
+    const { e, order, waiter, waiting } = await heldEvent();
+    const before = files();
+    const failed = notice(order.id, "0", "SV-FAILED-1");
+    expect(await handlePaymentNotice(failed, "callback", "local")).toMatchObject({
+      kind: "applied",
+      to: "FAILED",
+    });
+    await offered(e.id, waiting.name);
+    await vi.waitFor(async () => expect(to(await mailsSince(before), waiter.email)).toHaveLength(1), {
+      timeout: 5000,
+    });
+  });
+});
+
+describe("cancelOrder and changeOrderStatus", () => {
+  it("a manager's cancel frees the entries; another manager's order is refused and stays", async () => {
+    const { e, buyer, order, waiting } = await heldEvent();
+    const other = manager(club().id);
+    expect(await cancelOrder(other.id, order.id)).toBe("refused");
+    expect(statusOf(order.id)).toBe("PROCESSING");
+    expect(await cancelOrder(buyer.id, order.id)).toBe("cancelled");
+    expect(statusOf(order.id)).toBe("CANCELLED");
+    await offered(e.id, waiting.name);
+  });
+
+  it("ADMIN's status change: PAID mails the owner and keeps the line waiting", async () => {
+    const admin = person({ role: "ADMIN", name: "SV ADMIN" });
+    const { e, buyer, order, waiting } = await heldEvent();
+    const before = files();
+    expect(await changeOrderStatus(admin, order.id, "PAID")).toMatchObject({ ok: true });
+    expect(to(await mailsSince(before), buyer.email).map((x) => x.subject)).toEqual([
+      EN.LABELS.orderPaidSubject(order.id),
+    ]);
+    expect(waitlistOf(e.id).find((r) => r.association === waiting.name)?.status).toBe("WAITING");
+  });
+
+  it("ADMIN's status change: FAILED frees the entries for the line, and mails nobody paid", async () => {
+    const admin = person({ role: "ADMIN", name: "SV ADMIN 2" });
+    const { e, buyer, order, waiting } = await heldEvent();
+    const before = files();
+    expect(await changeOrderStatus(admin, order.id, "FAILED")).toMatchObject({ ok: true });
+    await offered(e.id, waiting.name);
+    expect(to(await mailsSince(before), buyer.email)).toEqual([]);
+  });
+});
+
+describe("approveMembers", () => {
+  it("approves the club's pending members and mails each; a foreign id approves and mails nobody", async () => {
+    const c = club();
+    const m = manager(c.id);
+    const pending = [
+      person({ associationId: c.id, verified: true }),
+      person({ associationId: c.id, verified: true }),
+    ];
+    const stranger = person({ associationId: club().id, verified: true });
+
+    let before = files();
+    expect(await approveMembers(m, c.scope, [pending[0].id, stranger.id])).toEqual({ kind: "foreign" });
+    expect(await mailsSince(before)).toEqual([]);
+
+    before = files();
+    const result = await approveMembers(
+      m,
+      c.scope,
+      pending.map((p) => p.id),
+    );
+    expect(result.kind === "approved" && result.members.map((x) => x.id).sort()).toEqual(
+      pending.map((p) => p.id).sort(),
+    );
+    const mails = await mailsSince(before);
+    for (const p of pending)
+      expect(to(mails, p.email).map((x) => x.subject)).toEqual([EN.LABELS.memberMailSubject]);
+  });
+});
