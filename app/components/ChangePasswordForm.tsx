@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { NewPasswordFields, SubmitButton } from "./AuthForm";
 import { CsrfInput, TaskInput } from "./CsrfInput";
 import { ErrorList, PasswordField } from "./Field";
 import { useMessages } from "~/i18n/useMessages";
@@ -16,20 +17,13 @@ export function ChangePasswordForm({ action, lastResult }: { action: string; las
       <input type="hidden" name="intent" value="change-password" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <PasswordField label={LABELS.oldPassword} field={fields.oldPassword} autoComplete="current-password" />
-      <PasswordField
+      <NewPasswordFields
         label={LABELS.newPassword}
-        field={fields.newPassword}
-        autoComplete="new-password"
+        password={fields.newPassword}
+        confirm={fields.confirmPassword}
         hint={LABELS.passwordHint}
       />
-      <PasswordField
-        label={LABELS.confirmPassword}
-        field={fields.confirmPassword}
-        autoComplete="new-password"
-      />
-      <button type="submit" className="btn btn-primary btn-block">
-        {MSG.changePassword}
-      </button>
+      <SubmitButton>{MSG.changePassword}</SubmitButton>
     </Form>
   );
 }

@@ -9,8 +9,16 @@ import { readForm } from "./csrf.server";
 import type { Toast } from "./toast";
 
 export async function parseForm<Schema extends z.ZodType>(request: Request, schema: Schema) {
+  return parseFormWith(request, () => schema);
+}
+
+/** parseForm for a form that picks its own schema (one route, two forms told apart by a field). */
+export async function parseFormWith<Schema extends z.ZodType>(
+  request: Request,
+  schemaOf: (form: FormData) => Schema,
+) {
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema });
+  const submission = parseWithZod(form, { schema: schemaOf(form) });
   return { form, submission };
 }
 
@@ -20,26 +28,28 @@ export function firstError(submission: Submission<unknown>): string | null {
   return Object.values(submission.error ?? {}).flat()[0] ?? null;
 }
 
+type ReplyOptions = {
+  status?: number;
+  hide?: string[];
+  fieldErrors?: Record<string, string[]>;
+  values?: Record<string, string>;
+};
+
 /** A failed submission: the form re-renders with what the user typed (less `hide`, and with
  * `values` instead where given) and a toast. */
-export function replyWithError(
+export function replyWithError(submission: Submission<unknown>, message: string, options: ReplyOptions = {}) {
+  return replyWithToast(submission, { type: "error", message } as Toast, options);
+}
+
+/** replyWithError with another toast (a question), or none (the fields' own errors say it all). */
+export function replyWithToast<T extends Toast | null>(
   submission: Submission<unknown>,
-  message: string,
-  {
-    status = 400,
-    hide = [] as string[],
-    fieldErrors,
-    values,
-  }: {
-    status?: number;
-    hide?: string[];
-    fieldErrors?: Record<string, string[]>;
-    values?: Record<string, string>;
-  } = {},
+  toast: T,
+  { status = 400, hide = [], fieldErrors, values }: ReplyOptions = {},
 ) {
   const result = submission.reply({ hideFields: hide, ...(fieldErrors ? { fieldErrors } : {}) });
   if (values && result.initialValue) Object.assign(result.initialValue, values);
-  return json({ result, toast: { type: "error", message } as Toast }, status);
+  return json({ result, toast }, status);
 }
 
 /** For a form no user types into (a confirmation step, ids in hidden fields or boxes): the form's

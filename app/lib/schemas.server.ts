@@ -10,7 +10,9 @@ export {
   forgotSchemaFor,
   loginSchemaFor,
   registrationSchema,
+  resendSchema,
   resetSchemaFor,
 } from "~/rules/auth-schemas";
 export { eventFormError, eventSchemaFor } from "~/rules/event-schema";
+export { kioskEnrolSchema, languageSchema, ownClubSchema } from "~/rules/small-form-schemas";
 export { formValuesOf, settingsOf, settingsSchema, yearRange } from "~/rules/settings-schema";

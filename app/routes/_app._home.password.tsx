@@ -7,7 +7,6 @@ import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { handleChangePassword } from "~/services/change-password.server";
-import { readForm } from "~/lib/csrf.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 
@@ -20,8 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "password");
-  const form = await readForm(request);
-  return handleChangePassword(request, user, form, "/");
+  return handleChangePassword(request, user, "/");
 }
 
 export default function ChangePassword() {

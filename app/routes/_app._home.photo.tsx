@@ -6,7 +6,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { useActionData } from "@remix-run/react";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { isBusyResponse } from "~/lib/limiter.server";
 import { notFound } from "~/lib/params.server";
 import { encodePhoto, photoFieldOf } from "~/lib/photos.server";
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = messagesFor(request);
   const { MSG } = t;
   if (user.role !== "MANAGER" && user.role !== "COMPETITOR") notFound();
-  const form = await readForm(request);
+  const { form } = await parseForm(request, NO_FIELDS);
   // Once approved, a photo is final (the upload control is hidden, and refused here too).
   if (user.image && user.validImage === 1) return fail(MSG.photoError);
   const { upload, error } = await photoFieldOf(form, "photo", t);

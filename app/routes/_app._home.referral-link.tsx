@@ -7,7 +7,8 @@ import { useLoaderData } from "@remix-run/react";
 import { RegenerateLinkStep } from "~/components/RegenerateLinkStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { parseForm } from "~/lib/forms.server";
+import { ownClubSchema } from "~/lib/schemas.server";
 import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { regenerateAssociationToken } from "~/models/association.server";
@@ -26,9 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "referralRegenerate");
-  const form = await readForm(request);
+  const { submission } = await parseForm(request, ownClubSchema());
   const club = ownClub(user);
-  if (form.get("association") !== String(club.id)) notFound();
+  if (submission.status !== "success" || submission.value.association !== String(club.id)) notFound();
   if (!regenerateAssociationToken(user, club.id)) notFound();
   return redirectWithToast(request, "/", {
     type: "success",

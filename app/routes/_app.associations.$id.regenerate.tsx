@@ -7,7 +7,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { RegenerateLinkStep } from "~/components/RegenerateLinkStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findAssociation, regenerateAssociationToken } from "~/models/association.server";
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "associationReferralRegenerate");
-  await readForm(request);
+  await parseForm(request, NO_FIELDS);
   const club = regenerateAssociationToken(user, idParam(params.id));
   if (!club) notFound();
   const back = new URL(request.url).search;

@@ -20,7 +20,7 @@ import { Empty, Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { countryList, countryName } from "~/lib/countries.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findAssociation } from "~/models/association.server";
@@ -87,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "eoi");
   requireRole(user, ["MANAGER"]);
   const { MSG } = messagesFor(request);
-  const form = await readForm(request);
+  const { form } = await parseForm(request, NO_FIELDS);
   const ticks = parseTicks(form.getAll("event"));
   if (ticks === null) throw new Response("Bad Request", { status: 400 });
   const club = clubOf(user);

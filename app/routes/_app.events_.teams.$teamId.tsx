@@ -8,7 +8,7 @@ import { CrewPicker } from "~/components/CrewPicker";
 import { Screen } from "~/components/Screen";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
 import { answerCrewSave, crewPickerData } from "~/services/crew-form.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { findCrewTeam, parseCrewIds } from "~/models/crew.server";
 import { useMessages } from "~/i18n/useMessages";
@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["MANAGER", "ADMIN"]);
   const teamId = idParam(params.teamId);
-  const form = await readForm(request);
+  const { form } = await parseForm(request, NO_FIELDS);
   const ids = parseCrewIds(form.getAll("member"));
   if (ids === null) throw new Response("Bad Request", { status: 400 });
   return answerCrewSave(request, user, scopeOf(user), teamId, ids, `/events/teams/${teamId}`);

@@ -12,7 +12,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireUser } from "~/lib/access.server";
 import { checkoutAnswer, checkoutDinnerTickets, refuseCheckout } from "~/services/checkout.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "tickets");
-  const form = await readForm(request);
+  const { form } = await parseForm(request, NO_FIELDS);
   const { MSG } = messagesFor(request);
   const parsed = parsePax(form.get("pax"), MSG);
   if ("error" in parsed) return refuseCheckout(parsed.error, 400);

@@ -8,7 +8,7 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cancelBooking, findReservation } from "~/models/training.server";
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "training");
   const { MSG } = messagesFor(request);
-  await readForm(request);
+  await parseForm(request, NO_FIELDS);
   const id = idParam(params.id);
   const back = `/training${new URL(request.url).search}`;
   // The club is the signed-in manager's, never the form's; the model refuses anyone else's request.

@@ -1,27 +1,25 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
-  json,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { AuthCard, EmailField, SubmitButton } from "~/components/AuthForm";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
-import { Field } from "~/components/Field";
-import { Toasts } from "~/components/Toasts";
+import { PasswordField } from "~/components/Field";
 import { requireGuest } from "~/lib/access.server";
 import { login } from "~/lib/auth.server";
-import { readForm } from "~/lib/csrf.server";
+import { parseForm, replyWithError, replyWithToast } from "~/lib/forms.server";
 import { createUserSession } from "~/lib/session.server";
 import { throttledMessage } from "~/rules/throttle";
 import type { Toast } from "~/lib/toast";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
-import { loginSchemaFor, parseWithZod } from "~/lib/schemas.server";
-import { MAX } from "~/rules/auth-fields";
+import { loginSchemaFor } from "~/lib/schemas.server";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.login);
 
@@ -32,14 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request, "login");
-  const form = await readForm(request);
   const t = messagesFor(request);
   const { MSG } = t;
-  const submission = parseWithZod(form, { schema: loginSchemaFor(t) });
-  const reply = () => submission.reply({ hideFields: ["password"] });
-  const fail = (message: string, status: number, toast?: Toast) =>
-    json({ result: reply(), toast: toast ?? ({ type: "error", message } as Toast) }, status);
-  if (submission.status !== "success") return json({ result: reply(), toast: null }, 400);
+  const { form, submission } = await parseForm(request, loginSchemaFor(t));
+  const hide = ["password"];
+  const fail = (message: string, status: number) => replyWithError(submission, message, { status, hide });
+  // A field's own error says what is wrong (no toast).
+  if (submission.status !== "success") return replyWithToast(submission, null, { hide });
 
   const outcome = await login(request, form);
   if ("user" in outcome) {
@@ -51,12 +48,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if ("throttledMs" in outcome) return fail(throttledMessage(outcome.throttledMs, t), 429);
   if ("busy" in outcome) return fail(MSG.serverBusy, 429);
   if (outcome.error === "User not verified.") {
-    return fail(MSG.loginUnverified, 400, {
-      type: "confirm",
-      message: MSG.loginUnverified,
-      action: "/auth/resend-verification",
-      fields: { email: submission.value.email },
-    });
+    return replyWithToast(
+      submission,
+      {
+        type: "confirm",
+        message: MSG.loginUnverified,
+        action: "/auth/resend-verification",
+        fields: { email: submission.value.email },
+      } as Toast,
+      { hide },
+    );
   }
   return fail(MSG.loginMismatch, 400);
 }
@@ -70,34 +71,23 @@ export default function Login() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: count each new action result
   useEffect(() => setAttempt((a) => a + 1), [data]);
   return (
-    <div className="card narrow">
-      <Toasts toasts={[data?.toast]} />
-      <h1>{TITLES.login}</h1>
+    <AuthCard
+      title={TITLES.login}
+      toast={data?.toast}
+      links={<Link to="/auth/reset">{MSG.forgotPassword}</Link>}
+    >
       <Form method="post" {...getFormProps(form)} noValidate>
         <CsrfInput />
         <TaskInput task={LABELS.taskLogin} />
-        <Field label={LABELS.email} field={fields.email}>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            maxLength={MAX.email}
-            autoComplete="email"
-          />
-        </Field>
-        <Field label={LABELS.password} field={fields.password}>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            key={attempt}
-            maxLength={MAX.password}
-            autoComplete="current-password"
-          />
-        </Field>
-        <button type="submit" className="btn btn-primary btn-block">
-          {TITLES.login}
-        </button>
+        <EmailField field={fields.email} />
+        <PasswordField
+          key={attempt}
+          label={LABELS.password}
+          field={fields.password}
+          autoComplete="current-password"
+        />
+        <SubmitButton>{TITLES.login}</SubmitButton>
       </Form>
-      <p className="form-links">
-        <Link to="/auth/reset">{MSG.forgotPassword}</Link>
-      </p>
-    </div>
+    </AuthCard>
   );
 }

@@ -1,11 +1,4 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
   json,
@@ -13,18 +6,17 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthCard, BackToLogin, EmailField, NewPasswordFields, SubmitButton } from "~/components/AuthForm";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
-import { ErrorList, Field, PasswordField } from "~/components/Field";
+import { ErrorList, Field, RadioGroupField, SelectField, TextareaField } from "~/components/Field";
 import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
-import { Toasts } from "~/components/Toasts";
 import { requireGuest } from "~/lib/access.server";
 import { countryCodes, countryList } from "~/lib/countries.server";
-import { readForm } from "~/lib/csrf.server";
+import { parseForm, replyWithError } from "~/lib/forms.server";
 import { env } from "~/lib/env.server";
 import { isBusyResponse } from "~/lib/limiter.server";
 import { encodePhoto, photoFieldOf } from "~/lib/photos.server";
-import type { Toast } from "~/lib/toast";
 import { flashToast } from "~/lib/toast.server";
 import { register, sendVerificationEmail } from "~/models/account.server";
 import { findAssociationByToken } from "~/models/association.server";
@@ -34,7 +26,7 @@ import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { inBundle } from "~/lib/i18n-text";
 import { metaTitle } from "~/lib/meta";
-import { parseWithZod, registrationSchema } from "~/lib/schemas.server";
+import { registrationSchema } from "~/lib/schemas.server";
 import { firstError, MAX, type RegisterRole, yearBounds } from "~/rules/auth-fields";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.register);
@@ -75,22 +67,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireGuest(request, "register");
   const { role, association } = await resolve(request, params.role);
-  const form = await readForm(request);
   const locale = localeOf(request);
   const t = messagesFor(request);
   const { MSG } = t;
-  const submission = parseWithZod(form, {
-    schema: registrationSchema(role, countryCodes(), new Date(), t),
-  });
-  const hideFields = ["password", "confirmPassword", "photo"];
+  const { form, submission } = await parseForm(
+    request,
+    registrationSchema(role, countryCodes(), new Date(), t),
+  );
+  const hide = ["password", "confirmPassword", "photo"];
   const fail = (message: string, status: number, fieldErrors?: Record<string, string[]>) =>
-    json(
-      {
-        result: submission.reply({ ...(fieldErrors ? { fieldErrors } : {}), hideFields }),
-        toast: { type: "error", message } as Toast,
-      },
-      status,
-    );
+    replyWithError(submission, message, { status, hide, fieldErrors });
 
   // Cheap checks first: every field, and the photo's header (no pixel decoded yet).
   const { upload, error: photoErrorText } = await photoFieldOf(form);
@@ -161,9 +147,19 @@ export default function Register() {
   const { MSG, LABELS } = useMessages();
   const manager = data.role === "manager";
   return (
-    <div className="card wide">
-      <Toasts toasts={[actionData?.toast]} />
-      <h1>{manager ? LABELS.managerRegistration : LABELS.competitorRegistration}</h1>
+    <AuthCard
+      wide
+      title={manager ? LABELS.managerRegistration : LABELS.competitorRegistration}
+      toast={actionData?.toast}
+      links={
+        <>
+          <BackToLogin />
+          <a href={data.helpUrl} target="_blank" rel="noopener noreferrer">
+            {MSG.registerHelp}
+          </a>
+        </>
+      }
+    >
       <Form
         method="post"
         encType="multipart/form-data"
@@ -182,16 +178,12 @@ export default function Register() {
                 autoComplete="organization"
               />
             </Field>
-            <Field label={LABELS.teamCountry} field={fields.teamCountry}>
-              <select {...getSelectProps(fields.teamCountry)}>
-                <option value="">{LABELS.selectCountry}</option>
-                {data.countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField
+              label={LABELS.teamCountry}
+              field={fields.teamCountry}
+              placeholder={LABELS.selectCountry}
+              options={data.countries.map((c) => ({ value: c.code, label: c.name }))}
+            />
           </>
         ) : (
           <div className="field">
@@ -199,23 +191,12 @@ export default function Register() {
             <input id="team-name" type="text" value={data.teamName ?? ""} readOnly />
           </div>
         )}
-        <Field label={LABELS.email} field={fields.email}>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            maxLength={MAX.email}
-            autoComplete="email"
-          />
-        </Field>
-        <PasswordField
+        <EmailField field={fields.email} />
+        <NewPasswordFields
           label={LABELS.password}
-          field={fields.password}
-          autoComplete="new-password"
+          password={fields.password}
+          confirm={fields.confirmPassword}
           hint={LABELS.passwordHint}
-        />
-        <PasswordField
-          label={LABELS.confirmPassword}
-          field={fields.confirmPassword}
-          autoComplete="new-password"
         />
         <Field label={LABELS.identification} field={fields.identification}>
           <input {...getInputProps(fields.identification, { type: "text" })} maxLength={MAX.identification} />
@@ -223,19 +204,14 @@ export default function Register() {
         <Field label={LABELS.name} field={fields.name} hint={LABELS.nameHint}>
           <input {...getInputProps(fields.name, { type: "text" })} maxLength={MAX.name} autoComplete="name" />
         </Field>
-        <fieldset className={`field${fields.gender.errors ? " field-invalid" : ""}`}>
-          <legend>{LABELS.gender}</legend>
-          <div className="radios">
-            {getCollectionProps(fields.gender, { type: "radio", options: ["MALE", "FEMALE"] }).map(
-              (props) => (
-                <label key={props.key}>
-                  <input {...props} key={undefined} /> {props.value === "MALE" ? LABELS.male : LABELS.female}
-                </label>
-              ),
-            )}
-          </div>
-          <ErrorList id={fields.gender.errorId} errors={fields.gender.errors} />
-        </fieldset>
+        <RadioGroupField
+          label={LABELS.gender}
+          field={fields.gender}
+          options={[
+            { value: "MALE", label: LABELS.male },
+            { value: "FEMALE", label: LABELS.female },
+          ]}
+        />
         <Field label={LABELS.yob} field={fields.yob}>
           <input
             {...getInputProps(fields.yob, { type: "number" })}
@@ -259,14 +235,13 @@ export default function Register() {
             inputMode="numeric"
           />
         </Field>
-        <Field label={LABELS.address} field={fields.address}>
-          <textarea
-            {...getTextareaProps(fields.address)}
-            maxLength={MAX.address}
-            rows={3}
-            autoComplete="street-address"
-          />
-        </Field>
+        <TextareaField
+          label={LABELS.address}
+          field={fields.address}
+          maxLength={MAX.address}
+          rows={3}
+          autoComplete="street-address"
+        />
         <div className={`field field-photo${fields.photo.errors ? " field-invalid" : ""}`}>
           <label htmlFor={fields.photo.id}>{LABELS.photoOptional}</label>
           <div className="photo-help">
@@ -276,16 +251,8 @@ export default function Register() {
           <PhotoInput id={fields.photo.id} name={fields.photo.name} aria-describedby={fields.photo.errorId} />
           <ErrorList id={fields.photo.errorId} errors={fields.photo.errors} />
         </div>
-        <button type="submit" className="btn btn-primary btn-block">
-          {LABELS.register}
-        </button>
+        <SubmitButton>{LABELS.register}</SubmitButton>
       </Form>
-      <p className="form-links">
-        <Link to="/auth/login">{MSG.backToLogin}</Link>
-        <a href={data.helpUrl} target="_blank" rel="noopener noreferrer">
-          {MSG.registerHelp}
-        </a>
-      </p>
-    </div>
+    </AuthCard>
   );
 }

@@ -1,12 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthCard, BackToLogin, EmailField, NewPasswordFields, SubmitButton } from "~/components/AuthForm";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
-import { Field, PasswordField } from "~/components/Field";
-import { Toasts } from "~/components/Toasts";
 import { requireGuest } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
-import type { Toast } from "~/lib/toast";
+import { firstError, parseFormWith, replyWithError, replyWithToast } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { resetPassword, sendPasswordResetEmail } from "~/models/account.server";
 import { gate, throttleKeys } from "~/models/throttle.server";
@@ -16,8 +14,7 @@ import { findUserByEmail } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
-import { forgotSchemaFor, parseWithZod, resetSchemaFor } from "~/lib/schemas.server";
-import { MAX } from "~/rules/auth-fields";
+import { forgotSchemaFor, resetSchemaFor } from "~/lib/schemas.server";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.reset);
 
@@ -30,39 +27,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request, "reset");
-  const form = await readForm(request);
   const t = messagesFor(request);
   const { MSG } = t;
-  const fail = (result: unknown, message: string | null, status = 400) =>
-    json({ result, toast: message ? ({ type: "error", message } as Toast) : null }, status);
+  // One of two forms: the new password (intent=reset, with the link's token) or the email.
+  const { form, submission } = await parseFormWith(request, (form) =>
+    form.get("intent") === "reset" ? resetSchemaFor(t) : forgotSchemaFor(t),
+  );
 
   if (form.get("intent") === "reset") {
-    const submission = parseWithZod(form, { schema: resetSchemaFor(t) });
-    if (submission.status !== "success") {
-      const errors = Object.values(submission.error ?? {}).flat();
-      return fail(
-        submission.reply({ hideFields: ["newPassword", "confirmPassword"] }),
-        errors[0] ?? MSG.resetError,
-      );
-    }
-    const result = await resetPassword(submission.value.token, submission.value.newPassword);
-    if (result === "invalidLink")
-      return fail(submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), MSG.resetLinkInvalid);
+    const hide = ["newPassword", "confirmPassword"];
+    if (submission.status !== "success")
+      return replyWithError(submission, firstError(submission) ?? MSG.resetError, { hide });
+    const { token, newPassword } = submission.value as { token: string; newPassword: string };
+    const result = await resetPassword(token, newPassword);
+    if (result === "invalidLink") return replyWithError(submission, MSG.resetLinkInvalid, { hide });
     return redirectWithToast(request, "/auth/login", { type: "success", message: MSG.resetSuccess });
   }
 
-  const submission = parseWithZod(form, { schema: forgotSchemaFor(t) });
-  if (submission.status !== "success") return fail(submission.reply(), null);
+  const fail = (message: string, status = 400) => replyWithError(submission, message, { status });
+  // A field's own error says what is wrong (no toast).
+  if (submission.status !== "success") return replyWithToast(submission, null);
+  const { email } = submission.value as { email: string };
   // Every request counts, unknown emails too: 'Account does not exist' cannot be farmed.
-  const wait = gate(throttleKeys.email("reset", request, submission.value.email));
-  if (wait > 0) return fail(submission.reply(), throttledMessage(wait, t), 429);
-  const user = findUserByEmail(submission.value.email);
-  if (!user) return fail(submission.reply(), MSG.forgotNotFound, 404);
+  const wait = gate(throttleKeys.email("reset", request, email));
+  if (wait > 0) return fail(throttledMessage(wait, t), 429);
+  const user = findUserByEmail(email);
+  if (!user) return fail(MSG.forgotNotFound, 404);
   try {
     await sendPasswordResetEmail(user);
   } catch (error) {
     console.error("password reset email failed", error);
-    return fail(submission.reply(), MSG.forgotError, 500);
+    return fail(MSG.forgotError, 500);
   }
   return redirectWithToast(request, "/auth/login", { type: "info", message: MSG.resetEmailSent });
 }
@@ -72,9 +67,7 @@ export default function Reset() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="card narrow">
-      <Toasts toasts={[actionData?.toast]} />
-      <h1>{TITLES.reset}</h1>
+    <AuthCard title={TITLES.reset} toast={actionData?.toast} links={<BackToLogin />}>
       {data.mode === "request" ? (
         <RequestForm lastResult={actionData?.result} />
       ) : data.invalid ? (
@@ -89,10 +82,7 @@ export default function Reset() {
       ) : (
         <ResetForm token={data.token} lastResult={actionData?.result} />
       )}
-      <p className="form-links">
-        <Link to="/auth/login">{MSG.backToLogin}</Link>
-      </p>
-    </div>
+    </AuthCard>
   );
 }
 
@@ -107,16 +97,8 @@ function RequestForm({ lastResult }: { lastResult: LastResult }) {
       <CsrfInput />
       <TaskInput task={LABELS.taskResetEmail} />
       <input type="hidden" name="intent" value="request" />
-      <Field label={LABELS.email} field={fields.email}>
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          maxLength={MAX.email}
-          autoComplete="email"
-        />
-      </Field>
-      <button type="submit" className="btn btn-primary btn-block">
-        {MSG.sendResetEmail}
-      </button>
+      <EmailField field={fields.email} />
+      <SubmitButton>{MSG.sendResetEmail}</SubmitButton>
     </Form>
   );
 }
@@ -130,15 +112,12 @@ function ResetForm({ token, lastResult }: { token: string; lastResult: LastResul
       <TaskInput task={LABELS.taskReset} />
       <input type="hidden" name="intent" value="reset" />
       <input type="hidden" name="token" value={token} />
-      <PasswordField label={LABELS.newPassword} field={fields.newPassword} autoComplete="new-password" />
-      <PasswordField
-        label={LABELS.confirmPassword}
-        field={fields.confirmPassword}
-        autoComplete="new-password"
+      <NewPasswordFields
+        label={LABELS.newPassword}
+        password={fields.newPassword}
+        confirm={fields.confirmPassword}
       />
-      <button type="submit" className="btn btn-primary btn-block">
-        {TITLES.reset}
-      </button>
+      <SubmitButton>{TITLES.reset}</SubmitButton>
     </Form>
   );
 }

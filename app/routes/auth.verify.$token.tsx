@@ -6,9 +6,10 @@ import {
 } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { AuthCard, SubmitButton } from "~/components/AuthForm";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { requireGuest } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { verifyEmail } from "~/models/account.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireGuest(request, "verify");
-  await readForm(request);
+  await parseForm(request, NO_FIELDS);
   const result = verifyEmail(params.token ?? "");
   const { MSG } = messagesFor(request);
   const message = { verified: MSG.verifySuccess, used: MSG.verifyUsed, invalid: MSG.verifyInvalid }[result];
@@ -42,16 +43,13 @@ export default function Verify() {
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => form.current?.requestSubmit(), []);
   return (
-    <div className="card narrow">
-      <h1>{TITLES.verify}</h1>
+    <AuthCard title={TITLES.verify}>
       <p>{MSG.verifyPrompt}</p>
       <Form method="post" ref={form}>
         <CsrfInput />
         <TaskInput task={LABELS.taskVerify} />
-        <button type="submit" className="btn btn-primary btn-block">
-          {MSG.verifyButton}
-        </button>
+        <SubmitButton>{MSG.verifyButton}</SubmitButton>
       </Form>
-    </div>
+    </AuthCard>
   );
 }

@@ -4,9 +4,10 @@
 // was on (a same-site path only). A plain form: works without JavaScript.
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { localeCookie } from "~/i18n/locale.server";
-import { backPath, isLocale } from "~/i18n/locale";
+import { backPath } from "~/i18n/locale";
 import { secureCookies } from "~/lib/cookies.server";
-import { readForm } from "~/lib/csrf.server";
+import { parseForm } from "~/lib/forms.server";
+import { languageSchema } from "~/lib/schemas.server";
 import { getUser } from "~/lib/session.server";
 import { setUserLocale } from "~/models/user.server";
 
@@ -15,9 +16,9 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const locale = form.get("locale");
-  if (!isLocale(locale)) throw new Response("Bad Request", { status: 400 });
+  const { form, submission } = await parseForm(request, languageSchema());
+  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  const { locale } = submission.value;
   const user = await getUser(request);
   if (user && user.locale !== locale) setUserLocale(user.id, locale);
   return redirect(backPath(form.get("back")), {

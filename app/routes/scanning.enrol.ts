@@ -6,21 +6,21 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
 import { requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { parseForm } from "~/lib/forms.server";
+import { kioskEnrolSchema } from "~/lib/schemas.server";
 import { enrolDevice } from "~/lib/kiosk-device.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { KIOSK_NAME_MAX, parseKioskName } from "~/rules/kiosk-fields";
 
-const BACK = new Set(["/scanning/entrance", "/scanning/profile"]);
+const BACK = ["/scanning/entrance", "/scanning/profile"] as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "kioskEnrol");
-  const form = await readForm(request);
+  const { form, submission } = await parseForm(request, kioskEnrolSchema(BACK));
   const { MSG } = messagesFor(request);
   // The form always says which kiosk screen it is on; anything else is a forged request.
-  const back = form.get("back");
-  if (typeof back !== "string" || !BACK.has(back) || form.getAll("back").length !== 1)
-    throw new Response("Bad Request", { status: 400 });
+  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  const { back } = submission.value;
   const parsed = parseKioskName(form.getAll("name"));
   if (!parsed.ok)
     return redirectWithToast(request, back, {

@@ -10,7 +10,9 @@ import {
   registrationSchema,
   resetSchema,
   resetSchemaFor,
+  resendSchema,
 } from "./auth-schemas";
+import { MAX } from "./auth-fields";
 
 const NOW = new Date("2026-11-22T00:00:00Z");
 const COUNTRIES = new Set(["MY", "SG"]);
@@ -185,5 +187,19 @@ describe("schemas in Bahasa Melayu (issue 12)", () => {
     expect(errors(parseWithZod(form({ email: "x" }), { schema: loginSchema })).email).toEqual([
       "Please enter a valid email.",
     ]);
+  });
+});
+
+describe("resendSchema", () => {
+  const parse = (email: string) => {
+    const form = new FormData();
+    form.set("email", email);
+    return parseWithZod(form, { schema: resendSchema() });
+  };
+  it("takes any email-sized text, trimmed; an empty or overlong one is refused", () => {
+    const ok = parse("  a@b.my ");
+    expect(ok.status === "success" && ok.value.email).toBe("a@b.my");
+    expect(parse("   ").status).toBe("error");
+    expect(parse("x".repeat(MAX.email + 1)).status).toBe("error");
   });
 });

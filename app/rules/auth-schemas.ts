@@ -109,6 +109,11 @@ export function forgotSchemaFor({ MSG }: Bundle = EN) {
 }
 export const forgotSchema = forgotSchemaFor();
 
+/** The login page's 'resend the verification email': any email-sized text (unchecked further). */
+export function resendSchema() {
+  return z.object({ email: z.string().trim().min(1).max(MAX.email) });
+}
+
 export function resetSchemaFor({ MSG }: Bundle = EN) {
   return z
     .object({

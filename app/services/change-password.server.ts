@@ -2,9 +2,8 @@
 // staff page /password: same schema, messages and effects (session rotated, reset links retired).
 // Wrong old passwords are throttled per user (models/account.server.ts changePassword): the wait
 // is the app's usual "Too many attempts" toast, as on the login page.
-import { parseWithZod } from "@conform-to/zod/v4";
 import { isBusyResponse } from "~/lib/limiter.server";
-import { firstError, replyWithError } from "~/lib/forms.server";
+import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { changePassword } from "~/models/account.server";
 import { throttledMessage } from "~/rules/throttle";
@@ -14,10 +13,10 @@ import { changePasswordSchemaFor } from "~/rules/auth-schemas";
 
 const hideFields = ["oldPassword", "newPassword", "confirmPassword"];
 
-export async function handleChangePassword(request: Request, user: User, form: FormData, doneTo: string) {
+export async function handleChangePassword(request: Request, user: User, doneTo: string) {
   const t = messagesFor(request);
   const { MSG } = t;
-  const submission = parseWithZod(form, { schema: changePasswordSchemaFor(t) });
+  const { submission } = await parseForm(request, changePasswordSchemaFor(t));
   const fail = (message: string, status = 400) =>
     replyWithError(submission, message, { status, hide: hideFields });
   if (submission.status !== "success") return fail(firstError(submission) ?? MSG.changePasswordError);
