@@ -14,6 +14,7 @@ import { getSettings } from "~/models/settings.server";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { type EntriesRefusal, entriesRefusalText, parseEntryRequest } from "~/rules/entries";
 import { isClosed } from "~/rules/crew";
+import { now as clockNow } from "~/lib/clock.server";
 
 const BACK = "/events";
 
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { MSG } = bundle;
   const locale = localeOf(request);
   const refusalText = (refused: EntriesRefusal, closeAt: number | null) =>
-    entriesRefusalText(refused, closeAt, Date.now(), bundle, locale);
+    entriesRefusalText(refused, closeAt, clockNow(), bundle, locale);
   const scope = scopeOf(user);
   const error = (message: string) => redirectWithToast(request, BACK, { type: "error", message });
   const intent = field(form, "intent");
@@ -60,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!/^\d{1,9}$/.test(raw)) throw new Response("Bad Request", { status: 400 });
     // After the deadline the waitlist stands still (no offers are made): nothing to leave for.
     const { entriesCloseAt } = getSettings();
-    if (isClosed(entriesCloseAt, Date.now())) return error(refusalText("closed", entriesCloseAt));
+    if (isClosed(entriesCloseAt, clockNow())) return error(refusalText("closed", entriesCloseAt));
     if (!leaveWaitlist(scope, Number(raw))) throw new Response("Not Found", { status: 404 });
     serveWaitlistSoon();
     return redirectWithToast(request, BACK, { type: "success", message: MSG.waitlistLeft });
