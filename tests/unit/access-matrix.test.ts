@@ -110,11 +110,11 @@ function urlOf(file: string): { url: string; params: Record<string, string> } {
   const params: Record<string, string> = {};
   const segments = file
     .replace(/\.(tsx|ts)$/, "")
-    .replace(/\[\.\]/g, "\u0000")
+    .replace(/\[\.\]/g, "~")
     .split(".")
     .filter((s) => !s.startsWith("_"))
     .map((s) => {
-      const seg = s.replace(/\u0000/g, ".");
+      const seg = s.replace(/~/g, ".");
       if (!seg.startsWith("$")) return seg;
       const name = seg.slice(1);
       params[name] = PARAMS[name] ?? "1";
