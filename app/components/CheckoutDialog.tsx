@@ -3,7 +3,7 @@
 // request posted again as hidden fields, any extra content (a declaration, a note), the payment
 // notes, Proceed to Payment and Cancel; or, when there is nothing to pay, why (with Close and
 // whatever goes with the refusal); or, once the order is created, the provider's checkout form
-// (PaymentRedirect). The server half is lib/checkout.server.ts.
+// (PaymentRedirect). The server half is services/checkout.server.ts.
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CsrfInput, TaskInput } from "./CsrfInput";

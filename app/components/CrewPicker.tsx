@@ -4,13 +4,13 @@
 // picked and why. One who became ineligible while in the crew (photo rejected, ...) is marked there
 // and in a notice, open: the next Save drops them; after the deadline the read-only crew lists
 // them, marked. Without JavaScript it is a plain POST form; with it, a live count of the ticks
-// against the caps. The server decides (lib/crew-form.server.ts, models/crew.server.ts): after a
+// against the caps. The server decides (services/crew-form.server.ts, models/crew.server.ts): after a
 // refused save the ticks shown are the ones the user sent, not the saved crew.
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CsrfInput, TaskInput } from "./CsrfInput";
 import { type Column, DataTable } from "./DataTable";
-import type { CrewRefusal, PickerData } from "~/lib/crew-form.server";
+import type { CrewRefusal, PickerData } from "~/services/crew-form.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { type Bundle, LABELS as EN_LABELS } from "~/messages";
 import { formatDateTime } from "~/rules/format";

@@ -1,6 +1,29 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
+import {
+  type FieldMetadata,
+  getCollectionProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+} from "@conform-to/react";
+import {
+  cloneElement,
+  type InputHTMLAttributes,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { PASSWORD_MAX } from "~/rules/password-limits";
+
+// The form toolkit's browser half (ADR 0031). Every field is a visible <label> (a <legend> for a
+// radio group), the control, an optional hint and the errors; the control names its errors and
+// says it is invalid while it is (aria-describedby, aria-invalid), its hint otherwise (ADR 0020).
+// Values come from conform's field metadata, so after a refused submission the control shows what
+// the user sent (the action's `submission.reply()`, as `lastResult`), with JavaScript or without.
+
+// biome-ignore lint/suspicious/noExplicitAny: any field shape
+type AnyField = FieldMetadata<any>;
 
 /** A labelled form control with its conform errors (the input is passed as children). */
 export function Field({
@@ -76,6 +99,133 @@ export function PasswordField({
         maxLength={PASSWORD_MAX}
         autoComplete={autoComplete}
       />
+    </Field>
+  );
+}
+
+/** The ids that describe a field's control: its errors while invalid, else its hint (if any). */
+function describedBy(field: AnyField, hint: ReactNode): string | undefined {
+  if (field.errors?.length) return field.errorId;
+  return hint ? field.descriptionId : undefined;
+}
+
+function Hint({ field, hint }: { field: AnyField; hint?: ReactNode }) {
+  return hint ? (
+    <small className="hint" id={field.descriptionId}>
+      {hint}
+    </small>
+  ) : null;
+}
+
+type Labelled = { label: string; field: AnyField; hint?: ReactNode };
+
+/** A multi-line box; extra props (maxLength, rows...) go to the <textarea>. */
+export function TextareaField({
+  label,
+  field,
+  hint,
+  ...props
+}: Labelled & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field label={label} field={field} hint={hint}>
+      <textarea {...getTextareaProps(field)} {...props} />
+    </Field>
+  );
+}
+
+export type Option = { value: string | number; label: string };
+
+/** A select of `options`, with a first empty option saying `placeholder` when one is given. */
+export function SelectField({
+  label,
+  field,
+  hint,
+  options,
+  placeholder,
+  ...props
+}: Labelled & { options: Option[]; placeholder?: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <Field label={label} field={field} hint={hint}>
+      <select {...getSelectProps(field)} {...props}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** A box with its label beside it (the label wraps the box). Sends `value` ("on") when ticked. */
+export function CheckboxField({
+  label,
+  field,
+  hint,
+  value,
+  ...props
+}: Labelled & { value?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "value">) {
+  const invalid = Boolean(field.errors?.length);
+  return (
+    <div className={`field${field.errors ? " field-invalid" : ""}`}>
+      <div className="radios">
+        <label>
+          <input
+            {...getInputProps(field, { type: "checkbox", value })}
+            {...props}
+            aria-describedby={describedBy(field, hint)}
+            aria-invalid={invalid || undefined}
+          />{" "}
+          {label}
+        </label>
+      </div>
+      <Hint field={field} hint={hint} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** One choice of `options` in a fieldset whose <legend> is `label`; each radio is labelled by its
+ * option and described by the group's hint or errors. */
+export function RadioGroupField({ label, field, hint, options }: Labelled & { options: Option[] }) {
+  const invalid = Boolean(field.errors?.length);
+  const labels = new Map(options.map((o) => [String(o.value), o.label]));
+  const radios = getCollectionProps(field, { type: "radio", options: [...labels.keys()] });
+  return (
+    <fieldset className={`field${field.errors ? " field-invalid" : ""}`}>
+      <legend>{label}</legend>
+      <div className="radios">
+        {radios.map(({ key, ...radio }) => (
+          <label key={key}>
+            <input
+              {...radio}
+              aria-describedby={describedBy(field, hint)}
+              aria-invalid={invalid || undefined}
+            />{" "}
+            {labels.get(radio.value)}
+          </label>
+        ))}
+      </div>
+      <Hint field={field} hint={hint} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/** A file box. A browser never refills one, so after a refusal the user picks the file again (the
+ * other fields keep their values). `children` replaces the bare <input> (e.g. PhotoInput), and is
+ * wired the same way. The form needs encType="multipart/form-data". */
+export function FileField({
+  label,
+  field,
+  hint,
+  children,
+  ...props
+}: Labelled & { children?: ReactElement } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  return (
+    <Field label={label} field={field} hint={hint}>
+      {children ?? <input type="file" id={field.id} name={field.name} {...props} />}
     </Field>
   );
 }

@@ -80,7 +80,7 @@ describe("answerFailures", () => {
 
   it("without a Referer (or with another site's, or a path a browser reads as another host): the form's own page", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const build = answerFailures(buildOf({ "routes/_app.events._list.new": { action: boom } }));
+    const build = answerFailures(buildOf({ "routes/_app.events.new": { action: boom } }));
     for (const referer of [
       undefined,
       "https://evil.test/x",
@@ -89,9 +89,9 @@ describe("answerFailures", () => {
     ]) {
       const res = (await call(
         build,
-        "routes/_app.events._list.new",
+        "routes/_app.events.new",
         "action",
-        post("http://app.test/events/new?_data=routes%2F_app.events._list.new", "name=x", {
+        post("http://app.test/events/new?_data=routes%2F_app.events.new", "name=x", {
           ...(referer ? { Referer: referer } : {}),
         }),
       )) as Response;
@@ -154,12 +154,12 @@ describe("answerFailures", () => {
   it("a screen's loader that throws: a 500 naming the sentence for the layout's boundary, with the way back", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const build = answerFailures(
-      buildOf({ "routes/_app.users._list": { loader: boom }, unknown: { loader: boom } }),
+      buildOf({ "routes/_app.users": { loader: boom }, unknown: { loader: boom } }),
     );
     const thrown = (await outcome(
       call(
         build,
-        "routes/_app.users._list",
+        "routes/_app.users",
         "loader",
         new Request("http://app.test/users", { headers: { Referer: "http://app.test/" } }),
       ),
@@ -245,7 +245,7 @@ describe("answerFailures", () => {
     const error = new Error("aborted");
     const build = answerFailures(
       buildOf({
-        "routes/_app.users._list": {
+        "routes/_app.users": {
           loader: () => {
             throw error;
           },
@@ -253,7 +253,7 @@ describe("answerFailures", () => {
       }),
     );
     const request = new Request("http://app.test/users", { signal: controller.signal });
-    expect(await outcome(call(build, "routes/_app.users._list", "loader", request))).toBe(error);
+    expect(await outcome(call(build, "routes/_app.users", "loader", request))).toBe(error);
     expect(log).not.toHaveBeenCalled();
   });
 });
@@ -264,36 +264,32 @@ describe("the test hook (X-Test-Fail)", () => {
 
   it("is ignored without the server's flag: the route runs", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const build = answerFailures(buildOf({ "routes/_app.users._list": { loader: ok, action: ok } }));
-    expect(
-      await call(build, "routes/_app.users._list", "loader", failing("loader:routes/_app.users._list")),
-    ).toBe("ran");
-    const unflagged = answerFailures(buildOf({ "routes/_app.users._list": { loader: ok } }), {
+    const build = answerFailures(buildOf({ "routes/_app.users": { loader: ok, action: ok } }));
+    expect(await call(build, "routes/_app.users", "loader", failing("loader:routes/_app.users"))).toBe("ran");
+    const unflagged = answerFailures(buildOf({ "routes/_app.users": { loader: ok } }), {
       failHeader: "",
     });
-    expect(
-      await call(unflagged, "routes/_app.users._list", "loader", failing("loader:routes/_app.users._list")),
-    ).toBe("ran");
+    expect(await call(unflagged, "routes/_app.users", "loader", failing("loader:routes/_app.users"))).toBe(
+      "ran",
+    );
     expect(log).not.toHaveBeenCalled();
   });
 
   it("with the flag, fails only the named route and kind, before the route runs", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const loader = vi.fn(ok);
-    const build = answerFailures(buildOf({ "routes/_app.users._list": { loader } }), {
+    const build = answerFailures(buildOf({ "routes/_app.users": { loader } }), {
       failHeader: "X-Test-Fail",
     });
     const thrown = (await outcome(
-      call(build, "routes/_app.users._list", "loader", failing("loader:routes/_app.users._list")),
+      call(build, "routes/_app.users", "loader", failing("loader:routes/_app.users")),
     )) as Response;
     expect(thrown.status).toBe(500);
     expect(loader).not.toHaveBeenCalled();
-    expect(
-      await call(build, "routes/_app.users._list", "loader", failing("action:routes/_app.users._list")),
-    ).toBe("ran");
-    expect(
-      await call(build, "routes/_app.users._list", "loader", failing("loader:routes/_app.users._list.new")),
-    ).toBe("ran");
+    expect(await call(build, "routes/_app.users", "loader", failing("action:routes/_app.users"))).toBe("ran");
+    expect(await call(build, "routes/_app.users", "loader", failing("loader:routes/_app.users.new"))).toBe(
+      "ran",
+    );
   });
 
   it("reads a comma-separated list of kind:route", () => {

@@ -108,7 +108,7 @@ describe("the failure table", () => {
   });
 
   it("the spec's examples: users, statistics, approving, logging out, saving history", () => {
-    expect(MSG[failureKeyFor(loaderFailure("routes/_app.users._list"), "ADMIN")]).toBe(
+    expect(MSG[failureKeyFor(loaderFailure("routes/_app.users"), "ADMIN")]).toBe(
       "An error occured when getting users. Please try again.",
     );
     expect(MSG[failureKeyFor(loaderFailure("routes/_app._home"), "COMMITTEE")]).toBe(
@@ -132,8 +132,8 @@ describe("the failure table", () => {
   });
 
   it("an intent picks its sentence; an unknown route or intent falls back to the generic one", () => {
-    expect(actionFailure("routes/_app.orders._list.$id.edit", "note")).toBe("creatingError");
-    expect(actionFailure("routes/_app.orders._list.$id.edit", "status")).toBe("updatingError");
+    expect(actionFailure("routes/_app.orders.$id.edit", "note")).toBe("creatingError");
+    expect(actionFailure("routes/_app.orders.$id.edit", "status")).toBe("updatingError");
     expect(actionFailure("routes/auth.reset", "reset")).toBe("resetError");
     expect(actionFailure("routes/auth.reset", null)).toBe("forgotError");
     expect(actionFailure("routes/scanning.entrance", "scan")).toBe(FALLBACK);

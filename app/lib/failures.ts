@@ -44,13 +44,13 @@ export const FAILURES: Record<string, Failure> = {
   "routes/auth.verify.$token": list("verifyError", "verifyError"),
 
   // Users and photos
-  "routes/_app.users._list": list("gettingUsersError"),
-  "routes/_app.users._list.new": list("gettingUsersError", "createUserError"),
-  "routes/_app.users._list.$id.photo": list("userDetailsError"),
-  "routes/_app.users.approve-photo": list("gettingUsersError", "approvingError"),
-  "routes/_app.users.approve-photo.$id": list("userDetailsError"),
-  "routes/_app.users.photo-approved": list("gettingUsersError"),
-  "routes/_app.users.photo-approved.$id": list("userDetailsError"),
+  "routes/_app.users": list("gettingUsersError"),
+  "routes/_app.users.new": list("gettingUsersError", "createUserError"),
+  "routes/_app.users.$id.photo": list("userDetailsError"),
+  "routes/_app.users_.approve-photo": list("gettingUsersError", "approvingError"),
+  "routes/_app.users_.approve-photo.$id": list("userDetailsError"),
+  "routes/_app.users_.photo-approved": list("gettingUsersError"),
+  "routes/_app.users_.photo-approved.$id": list("userDetailsError"),
   "routes/users[.]csv": list("gettingUsersError"),
 
   // EOI
@@ -65,17 +65,17 @@ export const FAILURES: Record<string, Failure> = {
   "routes/eoi[.]csv": list("gettingEventsError"),
 
   // Events, entries, crews
-  "routes/_app.events._list": list("gettingEventsError"),
-  "routes/_app.events._list.new": list("gettingEventsError", "creatingError"),
-  "routes/_app.events._list.$id.edit": list("gettingEventsError", "updatingError"),
-  "routes/_app.events._list.$id.delete": list("gettingEventsError", "deletingError"),
-  "routes/_app.events._list.$id.waitlist": list("gettingEventsError"),
-  "routes/_app.events._list.waitlist": list("gettingEventsError", {
+  "routes/_app.events": list("gettingEventsError"),
+  "routes/_app.events.new": list("gettingEventsError", "creatingError"),
+  "routes/_app.events.$id.edit": list("gettingEventsError", "updatingError"),
+  "routes/_app.events.$id.delete": list("gettingEventsError", "deletingError"),
+  "routes/_app.events.$id.waitlist": list("gettingEventsError"),
+  "routes/_app.events.waitlist": list("gettingEventsError", {
     join: "creatingError",
     leave: "deletingError",
   }),
-  "routes/_app.events._list.checkout": list("gettingOrdersError", "creatingOrderError"),
-  "routes/_app.events.teams.$teamId": list("gettingEventTeamsError", "updatingError"),
+  "routes/_app.events.checkout": list("gettingOrdersError", "creatingOrderError"),
+  "routes/_app.events_.teams.$teamId": list("gettingEventTeamsError", "updatingError"),
   "routes/_app.events-summary": list("gettingEventTeamsError"),
   "routes/events[.]csv": list("gettingEventsError"),
   "routes/events-summary[.]csv": list("gettingEventTeamsError"),
@@ -92,10 +92,10 @@ export const FAILURES: Record<string, Failure> = {
 
   // Tickets, orders, payments
   "routes/_app.tickets.purchase.checkout": list("ticketOrderError", "creatingOrderError"),
-  "routes/_app.orders._list": list("gettingOrdersError"),
-  "routes/_app.orders._list.$id._index": list("gettingOrdersError"),
-  "routes/_app.orders._list.$id.cancel": list("gettingOrdersError", "updatingError"),
-  "routes/_app.orders._list.$id.edit": list("gettingOrdersError", {
+  "routes/_app.orders": list("gettingOrdersError"),
+  "routes/_app.orders.$id._index": list("gettingOrdersError"),
+  "routes/_app.orders.$id.cancel": list("gettingOrdersError", "updatingError"),
+  "routes/_app.orders.$id.edit": list("gettingOrdersError", {
     status: "updatingError",
     note: "creatingError",
   }),

@@ -7,7 +7,7 @@
 import { lt } from "drizzle-orm";
 import { db, schema } from "./db.server";
 import { isPrimary } from "./litefs.server";
-import { serveWaitlistNow } from "./waitlist-mail.server";
+import { serveWaitlistNow } from "~/services/waitlist-mail.server";
 import { cancelOverdueOrders } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
 import { forgetIdleThrottles } from "~/models/throttle.server";

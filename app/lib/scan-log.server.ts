@@ -2,7 +2,7 @@
 // live one) and the round (one of that event's), each ignored when it does not fit.
 import { scanLogEvents, scanLogRounds } from "~/models/scan.server";
 import type { ListParams } from "~/rules/list-params";
-import { idParam } from "./kiosk.server";
+import { idParam } from "~/services/kiosk.server";
 
 export function scanLogSteps(params: ListParams<"created", "event" | "round">) {
   const events = scanLogEvents();

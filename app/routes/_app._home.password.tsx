@@ -6,7 +6,7 @@ import { ChangePasswordForm } from "~/components/ChangePasswordForm";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
-import { handleChangePassword } from "~/lib/change-password.server";
+import { handleChangePassword } from "~/services/change-password.server";
 import { readForm } from "~/lib/csrf.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

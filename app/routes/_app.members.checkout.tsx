@@ -4,13 +4,19 @@
 // the notes; it never writes. Proceed to Payment (POST) needs the declaration, then computes the
 // draft again and creates the order in one transaction (models/member.server.ts
 // checkoutMembership), and answers the provider's checkout form, which submits itself
-// (components/CheckoutDialog, lib/checkout.server.ts: without JavaScript a Continue to payment
+// (components/CheckoutDialog, services/checkout.server.ts: without JavaScript a Continue to payment
 // button).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireUser, scopeOf } from "~/lib/access.server";
-import { checkoutAnswer, checkoutLines, counted, refuseCheckout, startCheckout } from "~/lib/checkout.server";
+import {
+  checkoutAnswer,
+  checkoutLines,
+  counted,
+  refuseCheckout,
+  startCheckout,
+} from "~/services/checkout.server";
 import { readForm } from "~/lib/csrf.server";
 import { checkoutMembership, feeDraft, parseMemberIds } from "~/models/member.server";
 import { openOrdersOfClub } from "~/models/order.server";

@@ -14,7 +14,7 @@ import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { requireUser, scopeOf } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
-import { sendMembersApprovedEmails } from "~/lib/member-mail.server";
+import { sendMembersApprovedEmails } from "~/services/member-mail.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import {

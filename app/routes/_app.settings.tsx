@@ -14,7 +14,7 @@ import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { serveWaitlistNow } from "~/lib/waitlist-mail.server";
+import { serveWaitlistNow } from "~/services/waitlist-mail.server";
 import { crewTagVersion, getSettings, updateSettings } from "~/models/settings.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";

@@ -10,7 +10,7 @@ import { CrewPicker } from "~/components/CrewPicker";
 import { SelectStep } from "~/components/SelectStep";
 import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
-import { answerCrewSave, crewPickerData } from "~/lib/crew-form.server";
+import { answerCrewSave, crewPickerData } from "~/services/crew-form.server";
 import { readForm } from "~/lib/csrf.server";
 import { crewTeamsOf, findCrewTeam, parseCrewIds } from "~/models/crew.server";
 import { teamOptions } from "~/models/user-list.server";

@@ -5,13 +5,13 @@
 // not a whole number: ours); it never writes. Proceed to Payment (POST) parses the pax again,
 // creates the order at the settings' price in one transaction (models/ticket.server.ts
 // checkoutTickets) and answers the provider's checkout form, which submits itself
-// (components/CheckoutDialog, lib/checkout.server.ts: without JavaScript a Continue to payment
+// (components/CheckoutDialog, services/checkout.server.ts: without JavaScript a Continue to payment
 // button).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireUser } from "~/lib/access.server";
-import { checkoutAnswer, refuseCheckout, startCheckout } from "~/lib/checkout.server";
+import { checkoutAnswer, refuseCheckout, startCheckout } from "~/services/checkout.server";
 import { readForm } from "~/lib/csrf.server";
 import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";

@@ -16,7 +16,7 @@ import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { sendReservationDecisionEmails } from "~/lib/training-mail.server";
+import { sendReservationDecisionEmails } from "~/services/training-mail.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { clubManagers, decideReservation, findReservation, findSession } from "~/models/training.server";
 import { messagesFor } from "~/i18n/locale.server";

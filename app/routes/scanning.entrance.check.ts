@@ -5,7 +5,7 @@
 // (only the server holds the key). The answer is about the code alone; the history's rules
 // (repeat, caps) stay in the browser. With no network the browser decides what it can.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { idParam, kioskContext, lookupOne } from "~/lib/kiosk.server";
+import { idParam, kioskContext, lookupOne } from "~/services/kiosk.server";
 import { kioskAccess, mayScan } from "~/lib/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { SCAN_CODE_MAX } from "~/rules/scan-code";

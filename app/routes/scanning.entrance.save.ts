@@ -1,13 +1,13 @@
 // POST /scanning/entrance/save (a kiosk device only: staff logged in or an enrolled device, issue 18;
 // anyone else 403 and nothing written): the JS kiosk's Save, sent from its queue
 // (lib/scan-queue.client.ts). A form body with the page's CSRF token (readForm), the round, the team
-// and the history as raw codes; everything is checked again (lib/kiosk.server.ts). JSON answers:
+// and the history as raw codes; everything is checked again (services/kiosk.server.ts). JSON answers:
 // 200 { written, dropped } (dropped: the codes no longer valid, not saved); 400/404 { error } for a
 // save that can never succeed (the browser drops it from its queue and says so); 403 for a bad
 // token or a browser that is not a kiosk device (kept and retried). The browser asked the female-minimum question before queueing.
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { readForm } from "~/lib/csrf.server";
-import { historyCodes, idParam, kioskContext, save } from "~/lib/kiosk.server";
+import { historyCodes, idParam, kioskContext, save } from "~/services/kiosk.server";
 import { kioskAccess, mayScan, noteSaved, savedBy } from "~/lib/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { messagesFor } from "~/i18n/locale.server";

@@ -8,7 +8,7 @@
 // found goes straight on, several let the user pick ?roundId=), a team of that round's races (its
 // lane typed, ?lane=, or its button, ?teamId=), then the scans.
 // Without JavaScript each scan is a POST to this route: the history travels as hidden inputs `h`
-// (the raw codes) and the server checks all of them again every time (lib/kiosk.server.ts). Save
+// (the raw codes) and the server checks all of them again every time (services/kiosk.server.ts). Save
 // writes the scan logs and redirects here with the spec's toast; with fewer females than the
 // event's minimum it first answers with the spec's question (Yes / No buttons).
 // With JavaScript the page checks scans against the team's roster (loaded with the page) at once,
@@ -29,7 +29,7 @@ import { KioskEnrol, KioskLocked, type KioskView } from "~/components/KioskGate"
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { Toasts } from "~/components/Toasts";
 import { readForm } from "~/lib/csrf.server";
-import { historyCodes, idParam, kioskContext, recheck, save, scan } from "~/lib/kiosk.server";
+import { historyCodes, idParam, kioskContext, recheck, save, scan } from "~/services/kiosk.server";
 import { kioskAccess, mayScan, noteSaved, savedBy } from "~/lib/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import {

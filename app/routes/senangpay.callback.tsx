@@ -12,13 +12,13 @@
 //   200 "OK"           otherwise, also for an order we do not know or a repeat (nothing to retry).
 // See docs/decisions/0012-members-and-payments.md and 0023-payment-reference.md.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { sendOrderPaidEmail } from "~/lib/order-mail.server";
+import { sendOrderPaidEmail } from "~/services/order-mail.server";
 import { PAYMENT_CALLBACK_RATE, paymentProvider } from "~/lib/payments/provider.server";
 import { limitRate } from "~/lib/rate-limit.server";
 import { clientAddress } from "~/models/throttle.server";
 import { readReturnParams } from "~/lib/payments/senangpay";
 import { recordPayment } from "~/models/order.server";
-import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
+import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
 
 const text = (body: string, status = 200, headers: Record<string, string> = {}) =>
   new Response(body, {

@@ -18,7 +18,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { readForm } from "~/lib/csrf.server";
-import { sendOrderPaidEmail } from "~/lib/order-mail.server";
+import { sendOrderPaidEmail } from "~/services/order-mail.server";
 import { PAYMENT_RETURN_RATE, paymentProvider } from "~/lib/payments/provider.server";
 import { limitRate } from "~/lib/rate-limit.server";
 import { clientAddress } from "~/models/throttle.server";
@@ -28,7 +28,7 @@ import { recordPayment } from "~/models/order.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
-import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
+import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.paymentReturn);
 

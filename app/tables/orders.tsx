@@ -1,5 +1,5 @@
 // The Orders table's list parameters and columns: the screen (/orders) and its CSV download
-// (/orders.csv, ADMIN) share them. The row actions are the screen's own (routes/_app.orders._list.tsx).
+// (/orders.csv, ADMIN) share them. The row actions are the screen's own (routes/_app.orders.tsx).
 import type { OrderStatus } from "../../db/enums";
 import type { Column } from "~/components/DataTable";
 import { StatusBadge } from "~/components/StatusBadge";

@@ -6,7 +6,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { e2eDb } from "./db";
-import { DEMO, type DemoRole, isJs, login } from "./helpers";
+import { DEMO, type DemoRole, isJs } from "./helpers";
+import { loginAs } from "./login";
 
 type Who = "anon" | DemoRole;
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -203,7 +204,7 @@ for (const [group, screens] of Object.entries(SCREENS)) {
     // ~40 screens and dialogs for ADMIN: 2 min in a full run on 2 workers, with margin.
     test.setTimeout(300_000);
     const page = isJs() ? given : await scriptlessPage(browser);
-    if (who !== "anon") await login(page, DEMO[who]);
+    if (who !== "anon") await loginAs(page, who);
     const found: string[] = [];
     for (const path of screens(seedIds())) {
       const response = await page.goto(path);

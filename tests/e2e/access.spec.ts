@@ -1,7 +1,8 @@
 // The spec's route table (section 2), written out here independently of app/lib/access.ts, so a
 // mistake in the app's table fails this test. Each identity visits every route.
 import { expect, test } from "@playwright/test";
-import { DEMO, type DemoRole, login, toast } from "./helpers";
+import { type DemoRole, toast } from "./helpers";
+import { loginAs } from "./login";
 
 type Who = "anon" | DemoRole;
 const STAFF: DemoRole[] = ["ADMIN", "COMMITTEE"];
@@ -58,7 +59,7 @@ function expected(who: Who, route: (typeof TABLE)[number]) {
 
 for (const who of ["anon", ...ALL] as Who[]) {
   test(`route table as ${who}`, async ({ page }) => {
-    if (who !== "anon") await login(page, DEMO[who]);
+    if (who !== "anon") await loginAs(page, who);
     for (const route of TABLE) {
       const want = expected(who, route);
       await page.goto(route.path);

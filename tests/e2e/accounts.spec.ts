@@ -16,6 +16,7 @@ import {
   waitForMail,
   asFreshClient,
 } from "./helpers";
+import { loginAs } from "./login";
 
 // Each test comes from an address of its own (the e2e server trusts X-Test-Client-IP, as the
 // deployment trusts its proxy), so per-address throttles never couple tests.
@@ -123,7 +124,7 @@ test("a manager registers a club with a photo, verifies, logs in and invites a c
   await p2.getByRole("button", { name: "Register" }).click();
   await expect(p2).toHaveURL(/\/auth\/login$/);
   await verifyFromEmail(p2, competitorEmail);
-  await login(p2, competitorEmail);
+  await loginAs(p2, competitorEmail, "/");
   await expect(p2.getByRole("heading", { name: "Competitor Profile" })).toBeVisible();
   await expect(p2.locator(".profile-fields").getByText(`${team} (Malaysia)`)).toBeVisible();
   await expect(p2.getByText("Pending Team Approval")).toBeVisible();
@@ -247,7 +248,7 @@ test("forgot password: the emailed link resets it once; the used link is refused
 
 test("profile: change password in its dialog, and upload a photo", async ({ page }) => {
   const email = await registerVerifiedManager(page, "Profile", "TH");
-  await login(page, email);
+  await loginAs(page, email, "/");
   await expect(page.getByText("Pending Photo Upload")).toBeVisible();
 
   await page.getByRole("link", { name: "Change Password" }).click();
@@ -289,7 +290,7 @@ test("profile: change password in its dialog, and upload a photo", async ({ page
 });
 
 test("an approved photo hides the upload control", async ({ page }) => {
-  await login(page, DEMO.COMPETITOR);
+  await loginAs(page, "COMPETITOR", "/");
   await expect(page.getByText("Photo Approved")).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload Photo", exact: true })).toHaveCount(0);
   await expect(page.getByLabel("Referral Link")).toHaveCount(0);
@@ -299,7 +300,7 @@ test("change password: after 5 wrong old passwords the 6th waits, even the right
   page,
 }) => {
   const user = createUser("COMMITTEE");
-  await login(page, user.email);
+  await loginAs(page, user.email);
   await page.goto("/password");
   const attempt = async (old: string) => {
     await page.getByLabel("Old Password").fill(old);
@@ -327,7 +328,7 @@ test("change password: after 5 wrong old passwords the 6th waits, even the right
 
 test("staff change their own password from the sidebar; the old session id is retired", async ({ page }) => {
   const staff = createUser("COMMITTEE");
-  await login(page, staff.email);
+  await loginAs(page, staff.email, "/");
   const before = (await page.context().cookies()).find((c) => c.name === "__session")?.value;
   const menu = page.locator(".nav-toggle-label");
   if (await menu.isVisible()) await menu.click();

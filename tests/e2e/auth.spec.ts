@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, login, logout, PASSWORD, toast, UNVERIFIED, asFreshClient } from "./helpers";
+import { loginAs } from "./login";
 
 // Each test comes from an address of its own (the e2e server trusts X-Test-Client-IP, as the
 // deployment trusts its proxy), so per-address throttles never couple tests.
@@ -14,6 +15,19 @@ test("a demo user logs in and lands on their home", async ({ page }) => {
   await logout(page);
   await login(page, DEMO.COMPETITOR);
   await expect(page.getByRole("heading", { name: "Competitor Profile" })).toBeVisible();
+});
+
+test("loginAs: the fixture's session is one the app accepts, and a second loginAs replaces it", async ({
+  page,
+}) => {
+  await loginAs(page, "ADMIN", "/");
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await loginAs(page, "COMPETITOR", "/");
+  await expect(page.getByRole("heading", { name: "Competitor Profile" })).toBeVisible();
+  expect((await page.context().cookies()).filter((c) => c.name === "__session")).toHaveLength(1);
+  await logout(page); // the session row goes; the cookie no longer logs anyone in
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
 test("a wrong password shows the spec's message and keeps the typed email", async ({ page }) => {

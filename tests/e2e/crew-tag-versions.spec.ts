@@ -15,16 +15,9 @@ import {
   withCrewTagsVoidable,
   withSignedTagsOff,
 } from "./db";
-import {
-  asFreshClient,
-  csrfOf,
-  expectRefused,
-  flashToast,
-  forgePost,
-  login,
-  watchServerErrors,
-} from "./helpers";
+import { asFreshClient, csrfOf, expectRefused, flashToast, forgePost, watchServerErrors } from "./helpers";
 import { EN } from "../../app/messages";
+import { loginAs } from "./login";
 
 const { MSG, LABELS } = EN;
 
@@ -49,7 +42,7 @@ test("ADMIN voids the printed crew tags: audited, old tags refused at the kiosk,
   await withCrewTagsVoidable(async () => {
     const v = crewTagVersionNow();
     const old = signedCodeOf(m1.id, v);
-    await login(page, admin.email);
+    await loginAs(page, admin.email);
     await profileOf(page, old);
     await expect(page.getByRole("article", { name: m1.name.toUpperCase() })).toBeVisible();
 
@@ -113,7 +106,7 @@ test("COMMITTEE and MANAGER cannot void the printed crew tags; a POST without a 
   await withSignedTagsOff(async () => {
     const v = crewTagVersionNow();
     for (const who of [committee, manager]) {
-      await login(page, who.email);
+      await loginAs(page, who.email, "/");
       await expect(page).toHaveURL(/\/$/);
       await expectRefused(page, "/settings/void-crew-tags");
       await expect(crewTagsSection(page)).toHaveCount(0);
@@ -125,7 +118,7 @@ test("COMMITTEE and MANAGER cannot void the printed crew tags; a POST without a 
       expect(auditOf(who.id)).toEqual([]);
       await page.context().clearCookies();
     }
-    await login(page, admin.email);
+    await loginAs(page, admin.email);
     await page.goto("/settings");
     await expect(crewTagsSection(page).getByRole("link", { name: LABELS.voidCrewTags })).toBeVisible();
     const noToken = await forgePost(page, "/settings/void-crew-tags", []);
@@ -143,7 +136,7 @@ test("the kiosk reads a code inside a scanner's prefix and suffix; two codes or 
   const admin = createUser("ADMIN");
   const member = createUser("COMPETITOR");
   await withSignedTagsOff(async () => {
-    await login(page, admin.email);
+    await loginAs(page, admin.email);
     for (const code of [`ID#${member.id}`, `]Q1${signedCodeOf(member.id)}`, `#${member.id};`]) {
       await profileOf(page, code);
       await expect(page.getByRole("article"), code).toHaveCount(1);

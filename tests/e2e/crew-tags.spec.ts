@@ -7,8 +7,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { pdfPageCount, qrCodesInPdf } from "../pdf-qr";
 import { createCrewTagClub, withSignedTagsRequired } from "./db";
-import { asFreshClient, DEMO, flashToast, login, watchServerErrors } from "./helpers";
+import { asFreshClient, flashToast, watchServerErrors } from "./helpers";
 import { asKioskDevice } from "./kiosk";
+import { loginAs } from "./login";
 
 watchServerErrors(test);
 test.beforeEach(async ({ page }) => {
@@ -39,7 +40,7 @@ test("a manager downloads their club's crew tags: a card per paid member, QR cod
 }) => {
   const club = await createCrewTagClub({ members: 4, paid: 3 });
   const other = await createCrewTagClub({ members: 2, paid: 2 });
-  await login(page, club.manager.email);
+  await loginAs(page, club.manager.email);
   await page.goto("/members");
   const link = page.getByRole("link", { name: "Download Crew Tags" });
   await expect(link).toHaveAttribute("href", "/members/crew-tags.pdf");
@@ -72,7 +73,7 @@ test("the QR codes of the PDF are accepted at the scanning profile with 'Require
   page,
 }) => {
   const club = await createCrewTagClub({ members: 3, paid: 3 });
-  await login(page, club.manager.email);
+  await loginAs(page, club.manager.email, "/");
   await asKioskDevice(page); // the profile shows people only on a kiosk device (issue 18)
   // Printed and scanned under one lock: no test voids the printed tags in between (ADR 0025).
   await withSignedTagsRequired(async () => {
@@ -92,7 +93,7 @@ test("the QR codes of the PDF are accepted at the scanning profile with 'Require
 
 test("a club with nobody paid has no crew tags: no link, and the URL says why", async ({ page }) => {
   const club = await createCrewTagClub({ members: 2, paid: 0 });
-  await login(page, club.manager.email);
+  await loginAs(page, club.manager.email);
   await page.goto("/members");
   await expect(page.getByRole("heading", { name: "Members" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Download Crew Tags" })).toHaveCount(0);
@@ -104,7 +105,7 @@ test("a club with nobody paid has no crew tags: no link, and the URL says why", 
 test("an admin downloads any club's crew tags from All Teams", async ({ page }) => {
   const club = await createCrewTagClub({ members: 3, paid: 3 });
   const unpaid = await createCrewTagClub({ members: 1, paid: 0 });
-  await login(page, DEMO.ADMIN);
+  await loginAs(page, "ADMIN");
   await page.goto(`/associations?name=${encodeURIComponent(club.name)}`);
   const table = page.getByRole("table", { name: "All Teams" });
   const link = table.getByRole("link", { name: `Download Crew Tags of ${club.name}` });
@@ -132,7 +133,7 @@ test("an admin downloads any club's crew tags from All Teams", async ({ page }) 
 
 test("committee and competitors get no crew tags", async ({ page }) => {
   const club = await createCrewTagClub({ members: 3, paid: 3 });
-  await login(page, DEMO.COMMITTEE);
+  await loginAs(page, "COMMITTEE");
   await page.goto(`/associations?name=${encodeURIComponent(club.name)}`);
   const table = page.getByRole("table", { name: "All Teams" });
   await expect(table.getByRole("row").filter({ hasText: club.name })).toHaveCount(1);
@@ -145,7 +146,7 @@ test("committee and competitors get no crew tags", async ({ page }) => {
   await page.context().clearCookies();
   const competitor = club.members[1];
   expect(competitor.role).toBe("COMPETITOR");
-  await login(page, competitor.email);
+  await loginAs(page, competitor.email);
   for (const url of ["/members/crew-tags.pdf", `/associations/${club.id}/crew-tags.pdf`]) {
     refused = await getPdf(page, url);
     expect(refused.res.status(), url).toBe(302);

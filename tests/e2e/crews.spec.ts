@@ -22,8 +22,9 @@ import {
   withCrewCloseAt,
   withCrewsOpen,
 } from "./db";
-import { asFreshClient, csrfOf, forgePost, isJs, login, logout, toast, watchServerErrors } from "./helpers";
+import { asFreshClient, csrfOf, forgePost, isJs, logout, toast, watchServerErrors } from "./helpers";
 import { formatDateTime } from "../../app/rules/format";
+import { loginAs } from "./login";
 
 const UPDATED = "Event team members updated successfully.";
 const MALAYSIA = "For Malaysia events, do select only Malaysian citizens.";
@@ -91,7 +92,7 @@ test.describe("Crew selection", () => {
     const before = teamMemberIds(teamId);
 
     await withCrewsOpen(async () => {
-      await login(page, manager.email);
+      await loginAs(page, manager.email);
       await page.goto(`/events/teams/${teamId}`);
       await expect(page.getByRole("heading", { level: 1, name: `Event Team: ${teamName}` })).toBeVisible();
       await expect(page.getByText(event.name, { exact: true })).toBeVisible();
@@ -149,7 +150,7 @@ test.describe("Crew selection", () => {
 
     // A competitor of the crew sees the event and team on Assigned Events and on the profile.
     await logout(page);
-    await login(page, m[9].email);
+    await loginAs(page, m[9].email);
     await page.goto("/events");
     const assigned = page.getByRole("table", { name: "Assigned Events" });
     await expect(assigned.getByRole("row").filter({ hasText: event.name })).toContainText(teamName);
@@ -158,7 +159,7 @@ test.describe("Crew selection", () => {
     await expect(events.getByRole("row").filter({ hasText: event.name })).toContainText(teamName);
     // One who is not in it sees neither.
     await logout(page);
-    await login(page, m[5].email);
+    await loginAs(page, m[5].email);
     await page.goto("/");
     await expect(page.getByRole("region", { name: "Events" })).toContainText("Nothing to show");
     await expect(page.getByText(teamName)).toHaveCount(0);
@@ -182,7 +183,7 @@ test.describe("Crew selection", () => {
     const teamId = createTeam(club.id, event.id, `${club.name} A`);
 
     await withCrewsOpen(async () => {
-      await login(page, m[0].email);
+      await loginAs(page, m[0].email);
       await page.goto(`/events/teams/${teamId}`);
       await expect(page.getByRole("main").getByRole("checkbox")).toHaveCount(3);
       for (const i of [0, 5, 6]) await expect(box(page, m[i])).toBeVisible();
@@ -218,7 +219,7 @@ test.describe("Crew selection", () => {
     setPhotoState(m[2].id, 2); // rejected after they were picked
 
     await withCrewsOpen(async () => {
-      await login(page, manager.email);
+      await loginAs(page, manager.email);
       await page.goto(`/events/teams/${teamId}`);
       await expect(box(page, m[1])).toBeChecked();
       await expect(box(page, m[2])).toHaveCount(0);
@@ -249,7 +250,7 @@ test.describe("Crew selection", () => {
     const theirTeam = createTeam(theirs.club.id, event.id, theirName, [theirs.m[1].id]);
 
     await withCrewsOpen(async () => {
-      await login(page, ours.manager.email);
+      await loginAs(page, ours.manager.email);
       await page.goto(`/events/teams/${ourTeam}`);
       const csrf = await csrfOf(page);
       // Their member on our team: refused as a whole, even with our own members beside it.
@@ -290,7 +291,7 @@ test.describe("Crew selection", () => {
 
     // A competitor may not pick crews, even of their own team.
     await logout(page);
-    await login(page, ours.m[1].email);
+    await loginAs(page, ours.m[1].email);
     expect((await page.goto(`/events/teams/${ourTeam}`))?.status()).toBe(403);
     await expect(page.getByText("Unauthorized. Redirect to homepage.")).toBeVisible();
   });
@@ -305,7 +306,7 @@ test.describe("Crew selection", () => {
     const teamId = createTeam(club.id, event.id, teamName);
     const admin = createUser("ADMIN");
 
-    await login(page, admin.email);
+    await loginAs(page, admin.email, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "Manage Event Teams" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Manage Event Teams" })).toBeVisible();
@@ -338,7 +339,7 @@ test.describe("Crew selection", () => {
 
   test("COMMITTEE cannot open /teams/manage", async ({ page }) => {
     const committee = createUser("COMMITTEE");
-    await login(page, committee.email);
+    await loginAs(page, committee.email);
     await page.goto("/teams/manage");
     await expect(page).toHaveURL((url) => url.pathname === "/");
     await expect(toast(page, "Unauthorized. Redirect to homepage.")).toBeVisible();
@@ -361,7 +362,7 @@ test.describe("Crew deadline", () => {
     const future = Date.UTC(2099, 0, 1, 4, 30); // whole minutes, as the Settings form keeps them
     const past = Date.UTC(2020, 0, 1, 0, 0);
 
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     await withCrewCloseAt(future, async () => {
       await page.goto(`/events/teams/${teamId}`);
       await expect(page.getByText(`Crew changes close on ${formatDateTime(future)}.`)).toBeVisible();
@@ -396,7 +397,7 @@ test.describe("Crew deadline", () => {
       expect(teamMemberIds(teamId)).toEqual(ids([m[1], m[3]]));
       await logout(page);
 
-      await login(page, admin.email);
+      await loginAs(page, admin.email);
       await page.goto(`/teams/manage?association=${club.id}&team=${teamId}`);
       await expect(page.getByText(/Crew changes closed for team managers on/)).toBeVisible();
       await expect(

@@ -8,7 +8,8 @@
 // event (tests/e2e/db.ts).
 import { expect, type Page, test } from "@playwright/test";
 import { createDrawEvent, createDrawRound, createUser, drawRacesOf, drawRoundsOf, setDrawScores } from "./db";
-import { asFreshClient, expectRefused, flashToast, login, watchServerErrors } from "./helpers";
+import { asFreshClient, expectRefused, flashToast, watchServerErrors } from "./helpers";
+import { loginAs } from "./login";
 
 const HELP =
   "Type a time like 1:02.35 or 58.20, a place like 1st, a win-loss record like 2-1, or DNS, DNF or DSQ.";
@@ -55,7 +56,7 @@ test("admin: a heat round, its draw, times, a mis-typed time refused, the top 6 
   const { event, teams } = createDrawEvent(8, "DRAWS");
   const nameOf = new Map(teams.map((t) => [t.id, t.name]));
   const admin = createUser("ADMIN");
-  await login(page, admin.email, admin.password);
+  await loginAs(page, admin.email);
 
   await createRound(page, event.id, "HEAT 1");
   await openDialog(page, "Generate Draw for HEAT 1", /\/rounds\/\d+\/draw\?.*seed=\d+/);
@@ -163,7 +164,7 @@ for (const role of ["COMMITTEE", "MANAGER"] as const) {
     const { event } = createDrawEvent(3, "KEPT");
     const roundId = createDrawRound(event.id, "HEAT 1");
     const user = createUser(role);
-    await login(page, user.email, user.password);
+    await loginAs(page, user.email);
     for (const dialog of ["draw", "progress"])
       await expectRefused(page, `/rounds/${roundId}/${dialog}?event=${event.id}`);
     // The POSTs last: each refusal flashes a toast into the shared cookie jar.

@@ -28,13 +28,13 @@ import {
   flashToast as toast,
   forgePost,
   isJs,
-  login,
   payOnSimulator,
   waitForMail,
   watchServerErrors,
 } from "./helpers";
+import { loginAs } from "./login";
 
-/** lib/waitlist-mail.server.ts WAITLIST_OFFER_SUBJECT (not imported: a server module). */
+/** services/waitlist-mail.server.ts WAITLIST_OFFER_SUBJECT (not imported: a server module). */
 const OFFER_SUBJECT = /^Event entries are held for your team$/;
 const NONE_SELECTED = "Number of teams must be at least 1.";
 const TOO_MANY = "Number of teams must be a whole number from 0 to 20.";
@@ -62,7 +62,7 @@ async function otherBrowser(browser: Browser, email: string) {
   const context = await browser.newContext({ javaScriptEnabled: isJs() });
   const page = await context.newPage();
   await asFreshClient(page);
-  await login(page, email);
+  await loginAs(page, email, "/");
   return { page, close: () => context.close() };
 }
 
@@ -71,7 +71,7 @@ test.describe("Buying event entries", () => {
     await withEntriesOpen(async () => {
       const ours = await club();
       const event = createEntryEvent({ maxTeam: 10, price: 12500 });
-      await login(page, ours.manager.email);
+      await loginAs(page, ours.manager.email);
       await page.goto("/events");
       await expect(page.getByRole("heading", { name: "Assigned Events", level: 1 })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Buy Event Entries", level: 2 })).toBeVisible();
@@ -139,7 +139,7 @@ test.describe("Buying event entries", () => {
       const event = createEntryEvent({ maxTeam: 3 });
       createTeam(theirs.id, event.id, `${theirs.name.toUpperCase()} A`);
       createTeam(theirs.id, event.id, `${theirs.name.toUpperCase()} B`);
-      await login(page, ours.manager.email);
+      await loginAs(page, ours.manager.email);
       await page.goto("/events");
       await expect(eventRow(page, event.name).locator('td[data-label="Entries Left"]')).toHaveText("1");
       await teamsInput(page, event.name).fill("2");
@@ -199,7 +199,7 @@ test.describe("Waitlist", () => {
       const event = createEntryEvent({ maxTeam: 2 });
       const held = createEntryOrder(theirs.manager.id, event.id, 2);
 
-      await login(page, ours.manager.email);
+      await loginAs(page, ours.manager.email);
       await page.goto("/events");
       const row = eventRow(page, event.name);
       await expect(row.locator('td[data-label="Entries Left"]')).toHaveText("Full");
@@ -256,7 +256,7 @@ test.describe("Waitlist", () => {
       createTeam(theirs.id, event.id, `${theirs.name.toUpperCase()} A`);
       const mine = createWaitlistEntry(event.id, ours.id, ours.manager.id, 1);
       const foreign = createWaitlistEntry(event.id, theirs.id, theirs.manager.id, 3);
-      await login(page, ours.manager.email);
+      await loginAs(page, ours.manager.email);
       await page.goto("/events");
       const csrf = await csrfOf(page);
 
@@ -303,7 +303,7 @@ test.describe("Refusals", () => {
       const theirs = await club();
       createTeam(theirs.id, event.id, `${theirs.name.toUpperCase()} A`);
 
-      await login(page, competitor.email);
+      await loginAs(page, competitor.email);
       await page.goto("/events");
       const csrf = await csrfOf(page);
       await expect(page.getByRole("heading", { name: "Assigned Events", level: 1 })).toBeVisible();
@@ -329,7 +329,7 @@ test.describe("Refusals", () => {
 
       // The manager, without the token: 403, nothing changed.
       await page.context().clearCookies();
-      await login(page, ours.manager.email);
+      await loginAs(page, ours.manager.email, "/");
       const noToken = await forgePost(page, "/events/waitlist", [
         ["intent", "join"],
         ["event", event.id],
@@ -359,7 +359,7 @@ test.describe("Refusals", () => {
       for (const role of ["ADMIN", "COMMITTEE"] as const) {
         const staff = createUser(role);
         await page.context().clearCookies();
-        await login(page, staff.email);
+        await loginAs(page, staff.email);
         await page.goto(`/events?name=${encodeURIComponent(event.name)}`);
         const row = page.getByRole("table", { name: "All Events" }).locator("tbody tr");
         await expect(row.locator('td[data-label="Waitlist"]')).toHaveText("1 waiting · View");
@@ -395,7 +395,7 @@ test.describe("Refusals", () => {
       }
 
       await page.context().clearCookies();
-      await login(page, b.members[0].email);
+      await loginAs(page, b.members[0].email);
       expect((await page.goto(`/events/${event.id}/waitlist`))?.status()).toBe(403);
     });
   });
@@ -416,7 +416,7 @@ test.describe("Entries deadline", () => {
     createTeam(theirs.id, event.id, `${theirs.name.toUpperCase()} A`);
     const waiting = createWaitlistEntry(event.id, ours.id, ours.manager.id, 1);
     const minute = 60_000;
-    await login(page, ours.manager.email);
+    await loginAs(page, ours.manager.email);
 
     const later = Math.ceil(Date.now() / minute) * minute + 24 * 60 * minute;
     await withEntriesCloseAt(later, async () => {

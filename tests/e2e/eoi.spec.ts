@@ -32,13 +32,12 @@ import {
   expectRefused,
   flashToast,
   forgePost,
-  login,
   logout,
-  openAs,
   tableRows,
   toast,
   watchServerErrors,
 } from "./helpers";
+import { loginAs } from "./login";
 
 test.beforeEach(({ page }) => asFreshClient(page));
 watchServerErrors(test);
@@ -88,7 +87,7 @@ async function createThroughDialog(page: Page, name: string) {
 }
 
 async function tick(page: Page, manager: EoiManager, names: string[]) {
-  await login(page, manager.email);
+  await loginAs(page, manager.email, "/");
   await page.getByRole("link", { name: "Expression of Interest" }).click();
   await expect(page).toHaveURL(/\/eoi$/);
   for (const name of names) await page.getByLabel(name, { exact: true }).check();
@@ -103,7 +102,7 @@ test.describe("All EOI Events (admin)", () => {
   }) => {
     const admin = createUser("ADMIN");
     const base = unique("EOI").toUpperCase();
-    await login(page, admin.email);
+    await loginAs(page, admin.email, "/");
     await page.getByRole("link", { name: "All EOI Events" }).click();
     await expect(page).toHaveURL(/\/eoi-events$/);
     await expect(page.getByRole("heading", { name: "All EOI Events", level: 1 })).toBeVisible();
@@ -208,7 +207,7 @@ test.describe("Expressions of interest and the results", () => {
     const base = unique("EOI").toUpperCase();
     const a = `${base} 250M PREMIER`;
     const b = `${base} 400M MIXED`;
-    await openAs(page, admin.email, "/eoi-events");
+    await loginAs(page, admin.email, "/eoi-events");
     await createThroughDialog(page, a);
     await createThroughDialog(page, b);
     const [eventA] = eoiEventsNamed(a);
@@ -228,7 +227,7 @@ test.describe("Expressions of interest and the results", () => {
 
     // Result by Events (the committee sees the same results).
     const committee = createUser("COMMITTEE");
-    await login(page, committee.email);
+    await loginAs(page, committee.email, "/");
     await page.getByRole("link", { name: "Result", exact: true }).click();
     await expect(page).toHaveURL(/\/eoi$/);
     await expect(page.getByRole("heading", { name: "EOI Result", level: 1 })).toBeVisible();
@@ -347,7 +346,7 @@ test.describe("Expressions of interest and the results", () => {
     const a = createEoiEvent();
     const b = createEoiEvent();
     const manager = await createEoiManager();
-    await openAs(page, manager.email, "/eoi");
+    await loginAs(page, manager.email, "/eoi");
     await expect(page.getByRole("heading", { name: "Expression of Interest", level: 1 })).toBeVisible();
     await expect(page.getByText(MSG.nothingSaved)).toBeVisible();
     const boxA = page.getByLabel(a.name, { exact: true });
@@ -396,7 +395,7 @@ test.describe("Expressions of interest and the results", () => {
     const manager = await createEoiManager();
     const owner = { email: manager.email, name: manager.name, team: manager.club, country: manager.country };
     saveInterestDirect(owner, [a.id]);
-    await openAs(page, manager.email, "/eoi");
+    await loginAs(page, manager.email, "/eoi");
     const box = (e: { name: string }) => page.getByLabel(e.name, { exact: true });
     await expect(box(a)).toBeChecked();
     await box(a).uncheck();
@@ -425,7 +424,7 @@ test.describe("EOI refusals", () => {
   }) => {
     const committee = createUser("COMMITTEE");
     const event = createEoiEvent();
-    await login(page, committee.email);
+    await loginAs(page, committee.email, "/");
     await expect(page.getByRole("link", { name: "All EOI Events" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Result", exact: true })).toBeVisible();
     await expectRefused(page, "/eoi-events");
@@ -464,7 +463,7 @@ test.describe("EOI refusals", () => {
     const live = createEoiEvent();
     const gone = createEoiEvent({ deleted: true });
     const manager = await createEoiManager();
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     for (const path of ["/eoi/teams", "/eoi/countries", "/eoi/list", "/eoi.csv?tab=list", "/eoi.csv"])
       expect((await page.request.get(path, { maxRedirects: 0 })).status(), path).toBe(403);
     const response = await page.goto("/eoi/teams");
@@ -512,7 +511,7 @@ test.describe("EOI refusals", () => {
   test("a manager in no team is told so and cannot save", async ({ page }) => {
     const event = createEoiEvent();
     const manager = await createClublessManager();
-    await openAs(page, manager.email, "/eoi");
+    await loginAs(page, manager.email, "/eoi");
     await expect(page.getByText(MSG.noClub)).toBeVisible();
     await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
     const csrf = await csrfOf(page);

@@ -5,12 +5,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { DEMO, login } from "./helpers";
+import { loginAs } from "./login";
 
 const LOG = path.resolve("tests/.tmp/e2e/app.log");
 
 test("an error page shows the reference of its request, which the log line has", async ({ page }) => {
-  await login(page, DEMO.ADMIN);
+  await loginAs(page, "ADMIN");
   const response = await page.goto("/eoi-events/999999999/edit?token=s3cr3t");
   expect(response?.status()).toBe(404);
   const id = response?.headers()["x-request-id"];

@@ -19,8 +19,9 @@ import {
   withEntriesOpen,
   withSignedTagsOff,
 } from "./db";
-import { asFreshClient, csrfOf, forgePost, login, logout, toast, watchServerErrors } from "./helpers";
+import { asFreshClient, csrfOf, forgePost, logout, toast, watchServerErrors } from "./helpers";
 import { defaultSettings } from "../../app/rules/settings-schema";
+import { loginAs } from "./login";
 
 const EVENTS_CSV_HEADER =
   "#,Name,Description,Price (RM),Max Teams,Reserve,Min Race,Max Race,Max Male,Min Female,Min Age,Max Age,Malaysia only,Teams";
@@ -76,7 +77,7 @@ test.describe("Events (admin)", () => {
     const taken = createEvent();
     const typed = unique("e2e created").toLowerCase();
     const NAME = typed.toUpperCase();
-    await login(page, admin.email);
+    await loginAs(page, admin.email);
     await page.goto("/events");
     await expect(page.getByRole("heading", { name: "All Events", level: 1 })).toBeVisible();
     await page.getByRole("link", { name: "Create Event" }).click();
@@ -240,7 +241,7 @@ test.describe("Events (committee)", () => {
     const event = createEvent({ price: 9950 });
     const club = await createClub({ members: 1 });
     createTeam(club.id, event.id, unique("TEAM"));
-    await login(page, committee.email);
+    await loginAs(page, committee.email);
     await page.goto(`/events?name=${encodeURIComponent(event.name)}`);
     await expect(page.getByRole("heading", { name: "All Events", level: 1 })).toBeVisible();
     const table = eventsTable(page);
@@ -324,7 +325,7 @@ test.describe("Assigned Events", () => {
       await expect(page.getByRole("link", { name: "Download CSV" })).toHaveCount(0);
     };
 
-    await login(page, manager.email);
+    await loginAs(page, manager.email, "/");
     await openFromSidebar();
     // A manager's rows also link to the crew picker (the table below is Buy Event Entries).
     await expect(assigned.getByRole("columnheader")).toHaveText(["#", "Event", "Event Team", "Actions"]);
@@ -346,14 +347,14 @@ test.describe("Assigned Events", () => {
     expect((await page.goto("/events/new"))?.status()).toBe(403);
     await logout(page);
 
-    await login(page, competitor.email);
+    await loginAs(page, competitor.email, "/");
     await openFromSidebar();
     await expect(page.getByRole("columnheader")).toHaveText(["#", "Event", "Event Team"]);
     await expect(bodyRows(assigned)).toHaveCount(1);
     await expect(cellsOf(bodyRows(assigned).nth(0))).toHaveText(["1", b.name, `${club.prefix} B1`]);
     await logout(page);
 
-    await login(page, idle.email);
+    await loginAs(page, idle.email, "/");
     await openFromSidebar();
     await expect(page.getByText("Nothing to show", { exact: true })).toBeVisible();
     await expect(assigned).toHaveCount(0);
@@ -376,7 +377,7 @@ test.describe("Settings", () => {
       await withEntriesOpen(() =>
         withCrewsOpen(() =>
           withSignedTagsOff(async () => {
-            await login(page, admin.email);
+            await loginAs(page, admin.email, "/");
             const nav = page.getByRole("navigation", { name: "Main" });
             await expect(nav.getByRole("heading", { name: "Settings", exact: true })).toBeVisible();
             await nav.getByRole("link", { name: "Settings", exact: true }).click();
@@ -433,7 +434,7 @@ test.describe("Settings", () => {
             await logout(page);
 
             // Not for committee: the route table sends them home.
-            await login(page, committee.email);
+            await loginAs(page, committee.email);
             await page.goto("/settings");
             await expect(page).toHaveURL((url) => url.pathname === "/");
             await expect(toast(page, "Unauthorized. Redirect to homepage.")).toBeVisible();

@@ -5,8 +5,9 @@
 // same time, so figures are checked per club, and totals against the rows of the same response.
 import { expect, type Page, test } from "@playwright/test";
 import { createClub, createEvent, createTeam, createUser, unique } from "./db";
-import { asFreshClient, login, parseCsv, toast, watchServerErrors } from "./helpers";
+import { asFreshClient, parseCsv, toast, watchServerErrors } from "./helpers";
 import { SUMMARY_COLUMNS } from "../../app/rules/event-categories";
+import { loginAs } from "./login";
 
 test.beforeEach(({ page }) => asFreshClient(page));
 
@@ -84,7 +85,7 @@ for (const role of ["ADMIN", "COMMITTEE"] as const) {
     page,
   }) => {
     const { a, b } = await clubsWithTeams();
-    await login(page, createUser(role).email);
+    await loginAs(page, createUser(role).email, "/");
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Confirmed Events Summary" })
@@ -171,7 +172,7 @@ for (const role of ["ADMIN", "COMMITTEE"] as const) {
 test("on a phone the table scrolls inside its box and the page does not", async ({ page }) => {
   await clubsWithTeams();
   await page.setViewportSize({ width: 390, height: 844 });
-  await login(page, createUser("COMMITTEE").email);
+  await loginAs(page, createUser("COMMITTEE").email);
   await page.goto("/events-summary");
   await expect(summaryTable(page)).toBeAttached();
   const widths = await page.evaluate(() => {
@@ -186,7 +187,7 @@ test("on a phone the table scrolls inside its box and the page does not", async 
 
 for (const role of ["MANAGER", "COMPETITOR"] as const) {
   test(`${role} is refused the summary and its CSV`, async ({ page }) => {
-    await login(page, createUser(role).email);
+    await loginAs(page, createUser(role).email, "/");
     await expect(page.getByRole("link", { name: "Confirmed Events Summary" })).toHaveCount(0);
     await page.goto("/events-summary");
     await expect(page).toHaveURL((url) => url.pathname === "/");

@@ -18,7 +18,8 @@ import {
   unique,
   withSignedTagsOff,
 } from "./db";
-import { DEMO, isJs, login } from "./helpers";
+import { isJs } from "./helpers";
+import { loginAs } from "./login";
 
 const LOG = path.resolve("tests/.tmp/e2e/app.log");
 
@@ -45,8 +46,8 @@ test.describe("A screen whose loader fails", () => {
     page,
   }) => {
     const admin = createUser("ADMIN");
-    await login(page, admin.email);
-    await failOn(page, "loader:routes/_app.users._list");
+    await loginAs(page, admin.email, "/");
+    await failOn(page, "loader:routes/_app.users");
     let status: number | undefined;
     if (isJs()) {
       // A client-side navigation from the overview (a data request).
@@ -85,7 +86,7 @@ test.describe("A screen whose loader fails", () => {
     page,
   }) => {
     const committee = createUser("COMMITTEE");
-    await login(page, committee.email);
+    await loginAs(page, committee.email, "/");
     await failOn(page, "loader:routes/_app._home");
     if (isJs()) {
       await nav(page, "All Events");
@@ -106,7 +107,7 @@ test.describe("A screen whose loader fails", () => {
 
     await stopFailing(page);
     await page.context().clearCookies();
-    await login(page, DEMO.MANAGER);
+    await loginAs(page, "MANAGER");
     await failOn(page, "loader:routes/_app._home");
     await page.goto("/");
     await expect(
@@ -116,8 +117,8 @@ test.describe("A screen whose loader fails", () => {
   });
 
   test("an expected refusal keeps its page: a 404 is not a failure", async ({ page }) => {
-    await login(page, createUser("ADMIN").email);
-    await failOn(page, "loader:routes/_app.users._list"); // another route
+    await loginAs(page, createUser("ADMIN").email);
+    await failOn(page, "loader:routes/_app.users"); // another route
     const res = await page.goto("/eoi-events/999999999/edit");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("alert")).toContainText("404 Not Found.");
@@ -129,14 +130,14 @@ test.describe("An action that fails", () => {
   test("Create Event: back on the form with 'An error occured when creating.', nothing created, what was typed kept (JS)", async ({
     page,
   }) => {
-    await login(page, createUser("ADMIN").email);
+    await loginAs(page, createUser("ADMIN").email);
     await page.goto("/events/new");
     const dialog = page.getByRole("dialog", { name: "Create Event" });
     const field = (label: string) => dialog.getByLabel(label, { exact: true });
     const typed = unique("e2e failing").toLowerCase();
     await field("Name").fill(typed);
     await field("Description").fill("Never created.");
-    await failOn(page, "action:routes/_app.events._list.new");
+    await failOn(page, "action:routes/_app.events.new");
     await dialog.getByRole("button", { name: "Create Event" }).click();
     await expect(alertToast(page, "An error occured when creating. Please try again.")).toBeVisible();
     await expect(page).toHaveURL(/\/events\/new$/);
@@ -160,7 +161,7 @@ test.describe("An action that fails", () => {
     const club = await createClub({ members: 2, manager: true, photo: "approved" });
     const [manager, member] = club.members;
     setMemberState(member.id, { approved: false });
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     await page.goto("/members?tab=pending");
     const url = page.url();
     await page.getByLabel(`Select ${member.name}`).check();
@@ -174,7 +175,7 @@ test.describe("An action that fails", () => {
   test("Logout: 'An error occured when logging out.' over the same page, still logged in", async ({
     page,
   }) => {
-    await login(page, createUser("ADMIN").email);
+    await loginAs(page, createUser("ADMIN").email);
     await page.goto("/events");
     await failOn(page, "action:routes/auth.logout");
     const menu = page.locator(".nav-toggle-label");
@@ -204,13 +205,13 @@ test.describe("An action that fails", () => {
 
   test("a Referer on another host is not followed: the form's own page instead", async ({ page }) => {
     test.skip(isJs(), "a raw form post: once is enough");
-    await login(page, createUser("ADMIN").email);
+    await loginAs(page, createUser("ADMIN").email);
     await page.goto("/events/new");
     const csrf = await page.locator('input[name="csrf"]').first().inputValue();
     const res = await page.request.post("/events/new", {
       form: { csrf, name: "x" },
       headers: {
-        "X-Test-Fail": "action:routes/_app.events._list.new",
+        "X-Test-Fail": "action:routes/_app.events.new",
         Referer: "https://evil.example/phish",
       },
       maxRedirects: 0,
@@ -220,7 +221,7 @@ test.describe("An action that fails", () => {
     const sneaky = await page.request.post("/events/new", {
       form: { csrf, name: "x" },
       headers: {
-        "X-Test-Fail": "action:routes/_app.events._list.new",
+        "X-Test-Fail": "action:routes/_app.events.new",
         Referer: `${new URL(page.url()).origin}//evil.example/phish`,
       },
       maxRedirects: 0,
@@ -236,7 +237,7 @@ test.describe("The entrance kiosk", () => {
     const s = await createScanSetup({ minFemale: 0 });
     const [m1] = s.team.members;
     // Staff's browser: a kiosk whatever the kiosk's own rules become.
-    await login(page, createUser("ADMIN").email);
+    await loginAs(page, createUser("ADMIN").email);
     await withSignedTagsOff(async () => {
       const url = `/scanning/entrance?roundId=${s.round.id}&teamId=${s.team.id}`;
       await page.goto(url);

@@ -12,6 +12,9 @@ export type DemoRole = keyof typeof DEMO;
 /** A seeded member whose email is not verified. */
 export const UNVERIFIED = "penang.member1@example.com";
 
+/** Logs in through the real login form (a full password hash): only for tests of the form itself
+ * or of a password (auth, i18n-auth, a changed or reset password). Every other test uses
+ * `loginAs` (tests/e2e/login.ts), which writes the session without the form. */
 export async function login(page: Page, email: string, password = PASSWORD) {
   await page.goto("/auth/login");
   await page.getByLabel("Email").fill(email);
@@ -185,12 +188,6 @@ export async function forgePost(page: Page, url: string, pairs: [string, string 
 
 /** The toast a role gets on a page that is not theirs (then the home page). */
 export const UNAUTHORIZED = "Unauthorized. Redirect to homepage.";
-
-/** Logs in and opens `path`. */
-export async function openAs(page: Page, email: string, path: string, password = PASSWORD) {
-  await login(page, email, password);
-  await page.goto(path);
-}
 
 /** Opening `path` is refused: the home page with the Unauthorized toast. */
 export async function expectRefused(page: Page, path: string) {

@@ -10,9 +10,10 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 import { e2eDb } from "./db";
-import { DEMO, login, PASSWORD } from "./helpers";
+import { DEMO, PASSWORD } from "./helpers";
 import { createKioskDevice, KIOSK_COOKIE } from "./kiosk";
 import { startOwnServer } from "./own-server";
+import { loginAs } from "./login";
 
 const HOST = "127.0.0.1";
 const E2E_DIR = path.resolve("tests/.tmp/e2e");
@@ -334,7 +335,7 @@ test.describe("in the browser", () => {
     }
 
     // Logging in submits with fetch (a Remix data request), then client-side navigation.
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN", "/");
     await page.evaluate(() => {
       (window as unknown as { stillHere: boolean }).stillHere = true;
     });

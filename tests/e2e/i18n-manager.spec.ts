@@ -17,7 +17,8 @@ import {
   teamMemberIds,
   withCrewsOpen,
 } from "./db";
-import { asFreshClient, flashToast, isJs, login, watchServerErrors } from "./helpers";
+import { asFreshClient, flashToast, isJs, watchServerErrors } from "./helpers";
+import { loginAs } from "./login";
 
 const { MSG, TITLES, NAV, LABELS } = MS;
 
@@ -42,7 +43,7 @@ test("a manager in Bahasa Melayu approves a member, pays the crew tag fee and pi
   const teamName = `${club.name} A`;
   const teamId = createTeam(club.id, event.id, teamName);
 
-  await login(page, manager.email);
+  await loginAs(page, manager.email, "/");
   // The sidebar's switch (a plain POST form): back on the same page, in Malay.
   await page.getByRole("button", { name: "Bahasa Melayu" }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
 import { MS } from "../../app/messages.ms";
 import { createClub, createEvent, createOrder, createTeam, withEntriesOpen } from "./db";
-import { asFreshClient, login, watchServerErrors } from "./helpers";
+import { asFreshClient, watchServerErrors } from "./helpers";
+import { loginAs } from "./login";
 
 const { MSG, TITLES, LABELS } = MS;
 
@@ -38,7 +39,7 @@ test("a manager in Bahasa Melayu: events, an order's details and its receipt, di
     lines: [{ kind: "TICKET", price: 8000, count: 2 }],
   });
 
-  await login(page, manager.email);
+  await loginAs(page, manager.email, "/");
   await page.getByRole("button", { name: "Bahasa Melayu" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "ms");
 

@@ -7,8 +7,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { MS } from "../../app/messages.ms";
 import { createClub, createScanSetup, createUser, signedCodeOf } from "./db";
-import { asFreshClient, flashToast, login, watchServerErrors } from "./helpers";
+import { asFreshClient, flashToast, watchServerErrors } from "./helpers";
 import { asKioskDevice } from "./kiosk";
+import { loginAs } from "./login";
 
 const { MSG, TITLES, LABELS } = MS;
 
@@ -61,7 +62,7 @@ test("an admin's Generate Draw and a manager's training and EOI speak Malay", as
   // Fresh accounts: the switch also keeps the language on the account (users.locale, for emails).
   const admin = createUser("ADMIN");
   const club = await createClub({ members: 1, manager: true });
-  await login(page, admin.email);
+  await loginAs(page, admin.email, "/");
   await page.getByRole("button", { name: "Bahasa Melayu" }).click();
   await page.goto(`/rounds?event=${s.event.id}`);
   await expect(h1(page, TITLES.rounds)).toBeVisible();
@@ -75,7 +76,7 @@ test("an admin's Generate Draw and a manager's training and EOI speak Malay", as
   await expect(dialog.getByRole("button", { name: LABELS.rdRedraw })).toBeVisible();
 
   await page.context().clearCookies();
-  await login(page, club.members[0].email);
+  await loginAs(page, club.members[0].email, "/");
   await page.getByRole("button", { name: "Bahasa Melayu" }).click();
   await page.goto("/training");
   await malay(page);

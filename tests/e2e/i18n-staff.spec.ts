@@ -7,7 +7,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { MS } from "../../app/messages.ms";
 import { createClub, createUser, e2eDb, findUser, photosBefore } from "./db";
-import { asFreshClient, csvAt, flashToast, login, waitForMail, watchServerErrors } from "./helpers";
+import { asFreshClient, csvAt, flashToast, waitForMail, watchServerErrors } from "./helpers";
+import { loginAs } from "./login";
 
 const { MSG, TITLES, LABELS } = MS;
 
@@ -20,7 +21,7 @@ const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, n
  * (back on the same page). */
 async function malayAdmin(page: Page, role: "ADMIN" | "COMMITTEE" = "ADMIN") {
   const admin = createUser(role);
-  await login(page, admin.email);
+  await loginAs(page, admin.email, "/");
   await page.getByRole("button", { name: "Bahasa Melayu" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "ms");

@@ -29,12 +29,12 @@ import {
   asFreshClient,
   flashToast,
   isJs,
-  login,
   logout,
   parseCsv,
   payOnSimulator,
   watchServerErrors,
 } from "./helpers";
+import { loginAs } from "./login";
 
 test.beforeEach(({ page }) => asFreshClient(page));
 watchServerErrors(test);
@@ -97,7 +97,7 @@ test("issue 9: buy two entries, pick a crew past every rule, the competitor sees
   await withEntriesOpen(() =>
     withCrewsOpen(async () => {
       // ---- The manager buys two entries through the simulator.
-      await login(page, manager.email);
+      await loginAs(page, manager.email);
       await page.goto("/events");
       await expect(page.getByRole("heading", { name: "Assigned Events", level: 1 })).toBeVisible();
       await expect(assignedRows(page, event.name)).toHaveCount(0);
@@ -172,7 +172,7 @@ test("issue 9: buy two entries, pick a crew past every rule, the competitor sees
 
       // ---- A competitor in the crew sees the event and team A (not B) there and on the profile.
       await logout(page);
-      await login(page, competitor.email);
+      await loginAs(page, competitor.email);
       await page.goto("/events");
       await expect(assignedRows(page, event.name).locator('td[data-label="Event Team"]')).toHaveText([teamA]);
       await page.goto("/");
@@ -181,7 +181,7 @@ test("issue 9: buy two entries, pick a crew past every rule, the competitor sees
 
       // ---- ADMIN's Confirmed Events Summary: the club's row, 2 under the event's column.
       await logout(page);
-      await login(page, createUser("ADMIN").email);
+      await loginAs(page, createUser("ADMIN").email, "/");
       await page
         .getByRole("navigation", { name: "Main" })
         .getByRole("link", { name: "Confirmed Events Summary" })

@@ -19,7 +19,8 @@ import {
   sessionsBefore,
   sessionsStartingBetween,
 } from "./db-booking";
-import { asFreshClient, flashToast, login, logout, toast, waitForMail, watchServerErrors } from "./helpers";
+import { asFreshClient, flashToast, logout, toast, waitForMail, watchServerErrors } from "./helpers";
+import { loginAs } from "./login";
 
 watchServerErrors(test, { csp: false });
 test.beforeEach(async ({ page }) => asFreshClient(page));
@@ -74,7 +75,7 @@ const sessionsPageOf = (s: SessionMade) =>
   `/training-sessions?size=200&page=${Math.floor(sessionsBefore(s) / 200)}`;
 
 async function as(page: Page, who: Made, fn: () => Promise<void>) {
-  await login(page, who.email);
+  await loginAs(page, who.email, "/");
   await fn();
   await logout(page);
 }

@@ -4,7 +4,8 @@
 // its close link returns focus to the link that opened it; without, it is a plain page whose close
 // link goes back to the list.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { DEMO, isJs, login, PASSWORD } from "./helpers";
+import { DEMO, isJs, PASSWORD } from "./helpers";
+import { loginAs } from "./login";
 
 /** Presses Tab (or `key`) until `target` has focus (at most `max` times). */
 async function tabTo(page: Page, target: Locator, max = 30, key = "Tab") {
@@ -56,7 +57,7 @@ test("the login form is filled and sent with the keyboard alone, each control sh
 test("a dialog opens with Enter; with JavaScript it keeps focus inside and gives it back on closing", async ({
   page,
 }) => {
-  await login(page, DEMO.ADMIN);
+  await loginAs(page, "ADMIN");
   const eventId = 1;
   await page.goto(`/rounds?event=${eventId}`);
   const opener = page.getByRole("link", { name: "Create Round" });

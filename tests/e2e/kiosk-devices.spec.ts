@@ -21,14 +21,13 @@ import {
   flashToast,
   forgePost,
   isJs,
-  login,
   logout,
-  openAs,
   tableRows,
   UNAUTHORIZED,
   watchServerErrors,
 } from "./helpers";
 import { asKioskDevice, KIOSK_COOKIE, kioskCount, kioskRecord, kiosksNamed, scanSaversOf } from "./kiosk";
+import { loginAs } from "./login";
 
 const LOCKED = "This screen shows participants only on a kiosk device.";
 const ENROL = "Enrol this device as a kiosk";
@@ -151,7 +150,7 @@ test("staff enrol the device, log out, and it still scans and saves; the scan lo
   await withSignedTagsOff(async () => {
     // Staff logged in: the kiosk works, and offers to enrol the device; the profile shows them the
     // year of birth as well as the age group.
-    await login(page, staff.email);
+    await loginAs(page, staff.email);
     await page.goto(`/scanning/profile?code=${encodeURIComponent(`#${m1.id}`)}`);
     const card = page.getByRole("article", { name: m1.name.toUpperCase() });
     await expect(card.locator("dt")).toHaveText(["Year of Birth", "Age Group", "Gender", "Association"]);
@@ -192,7 +191,7 @@ test("staff enrol the device, log out, and it still scans and saves; the scan lo
     const context = await browser.newContext({ javaScriptEnabled: isJs() });
     const admin = await context.newPage();
     await asFreshClient(admin);
-    await openAs(admin, DEMO.ADMIN, `/scan-log?event=${s.event.id}&round=${s.round.id}`);
+    await loginAs(admin, "ADMIN", `/scan-log?event=${s.event.id}&round=${s.round.id}`);
     await expect(tableRows(admin, "Scan Logs").locator('td[data-label="Kiosk"]')).toHaveText([name, name]);
     await admin.getByRole("link", { name: "Kiosks" }).click();
     await expect(admin).toHaveURL(/\/kiosks$/);
@@ -233,7 +232,7 @@ test("MANAGER and COMPETITOR cannot enrol a device: no button, and a forged POST
   test.skip(isJs(), "raw form posts: once is enough");
   const s = await createScanSetup();
   for (const email of [DEMO.MANAGER, DEMO.COMPETITOR]) {
-    await login(page, email);
+    await loginAs(page, email);
     await page.goto("/scanning/entrance");
     await expect(page.getByText(LOCKED)).toBeVisible();
     await expect(page.getByRole("button", { name: ENROL })).toHaveCount(0);
@@ -259,7 +258,7 @@ test("MANAGER and COMPETITOR cannot enrol a device: no button, and a forged POST
     ["name", "Forged kiosk"],
   ]);
   expect(anon.headers().location).toBe("/auth/login");
-  await login(page, DEMO.ADMIN);
+  await loginAs(page, "ADMIN");
   const forged = await forgePost(page, "/scanning/enrol", [
     ["csrf", "made.up"],
     ["name", "Forged kiosk"],
@@ -280,7 +279,7 @@ test("COMMITTEE may not open /kiosks, its CSV or a revoke step; a forged revoke 
 }) => {
   test.skip(isJs(), "raw requests: once is enough");
   const device = await asKioskDevice(page);
-  await login(page, DEMO.COMMITTEE);
+  await loginAs(page, "COMMITTEE");
   for (const path of ["/kiosks", `/kiosks/${device.id}/revoke`]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);

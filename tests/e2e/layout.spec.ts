@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, type DemoRole, login } from "./helpers";
+import type { DemoRole } from "./helpers";
+import { loginAs } from "./login";
 
 // The spec's sidebar per role (section 2), limited to routes the role may open.
 const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]> = {
@@ -100,7 +101,7 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
 
 for (const role of Object.keys(SIDEBAR) as DemoRole[]) {
   test(`${role} sees their sidebar and every link opens its screen`, async ({ page }) => {
-    await login(page, DEMO[role]);
+    await loginAs(page, role, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const expectedLinks = [["Official Website", ""], ["Home", "/"], ...SIDEBAR[role].flatMap((g) => g.items)];
     const names = (await nav.getByRole("link").allInnerTexts()).map((t) => t.replace(" ↗", "").trim());
@@ -125,7 +126,7 @@ test("on a phone the sidebar folds behind Menu, which opens it without JavaScrip
     javaScriptEnabled: false,
   });
   const page = await context.newPage();
-  await login(page, DEMO.MANAGER);
+  await loginAs(page, "MANAGER", "/");
   const members = page.getByRole("link", { name: "Members", exact: true });
   await expect(members).toBeHidden();
   await page.getByText("Menu").click();

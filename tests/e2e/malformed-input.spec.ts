@@ -65,7 +65,7 @@ const CLUB_OF_TABLE: Record<string, string> = {
 type Segment = { kind: "static"; text: string } | { kind: "param"; name: string } | { kind: "splat" };
 type ActionRoute = { file: string; segments: Segment[]; index: boolean; source: string };
 
-/** Remix v2 flat routes: `_app.events._list.$id.edit.tsx` is /events/:id/edit. */
+/** Remix v2 flat routes: `_app.events.$id.edit.tsx` is /events/:id/edit. */
 function parseRouteFile(file: string): Omit<ActionRoute, "source"> {
   const base = file.replace(/\.(tsx|ts|jsx|js)$/, "");
   // Split on dots outside [ ] (a dot in brackets is literal: `races[.]csv`).
@@ -446,7 +446,7 @@ test("malformed input to every action: no 5xx, and a refused request leaves the 
   // The scan found the routes (a broken scan would make this test pass by testing nothing).
   expect(routes.length).toBeGreaterThan(40);
   expect(routes.map((r) => r.file)).toEqual(
-    expect.arrayContaining(["_app.orders._list.$id.cancel.tsx", "auth.login.tsx"]),
+    expect.arrayContaining(["_app.orders.$id.cancel.tsx", "auth.login.tsx"]),
   );
 
   const club = db

@@ -23,10 +23,10 @@ import {
   forgePost,
   isJs,
   leaveReturnPage,
-  login,
   waitForMail,
   watchServerErrors,
 } from "./helpers";
+import { loginAs } from "./login";
 
 const DECLARATION = /swim at least 50 m/;
 const APPROVED = "Selected members have been approved.";
@@ -121,7 +121,7 @@ test.describe("Members", () => {
   test("the tabs list only our members, with their counts and the photo viewer", async ({ page }) => {
     const ours = await ourClub();
     const theirs = await ourClub();
-    await login(page, ours.manager.email);
+    await loginAs(page, ours.manager.email);
     await page.goto("/members");
     await expect(page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
     await expect(tab(page, "Paid")).toHaveText("Paid (0)");
@@ -149,7 +149,7 @@ test.describe("Members", () => {
   test("the manager approves a member, who gets an email; an empty selection says so", async ({ page }) => {
     const { manager, pending } = await ourClub();
     const [p1, p2] = pending;
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     await page.goto("/members?tab=pending");
     const approve = page.getByRole("button", { name: "Approve" });
     if (isJs()) {
@@ -184,7 +184,7 @@ test.describe("Crew tag fee payment", () => {
     const { manager, fee } = await ourClub();
     const [f1, f2, f3] = fee;
     const returns = watchReturns(page);
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     const { orderId } = await checkoutToSimulator(page, manager.id, [f1, f2]);
 
     await page.getByRole("button", { name: "Pay", exact: true }).click();
@@ -227,7 +227,7 @@ test.describe("Crew tag fee payment", () => {
   test("a failed payment leaves the order Failed and the members unpaid", async ({ page }) => {
     const { manager, fee } = await ourClub();
     const [f1, f2] = fee;
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     const { orderId } = await checkoutToSimulator(page, manager.id, [f1, f2]);
     await page.getByRole("button", { name: "Fail" }).click();
     await leaveReturnPage(page, "Payment failed");
@@ -244,7 +244,7 @@ test.describe("Crew tag fee payment", () => {
 
   test("Cancel on the payment page; a document response goes on by its nonce'd script", async ({ page }) => {
     const { manager, fee } = await ourClub();
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     await page.goto(`/members/checkout?tab=fee&ids=${fee[0].id}`);
     const dialog = page.getByRole("dialog", { name: "Checkout" });
     await dialog.getByLabel(DECLARATION).check();
@@ -273,7 +273,7 @@ test.describe("Crew tag fee payment", () => {
     // f3 moved here from a club whose unpaid fee order still holds them.
     const rival = (await createClub({ members: 1, manager: true })).members[0];
     const elsewhere = createMembershipOrder(rival.id, [f3.id]);
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     await page.goto("/members?tab=fee");
     await expect(page.getByLabel(`Select ${f1.name}`)).toBeEnabled();
     await expect(memberRows(page).filter({ hasText: f1.name })).toContainText(
@@ -309,7 +309,7 @@ test.describe("Crew tag fee payment", () => {
   test("without a selection, Pay says so and changes nothing", async ({ page }) => {
     test.skip(isJs(), "with JavaScript, Pay is shown only once a member is ticked");
     const { manager } = await ourClub();
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     await page.goto("/members?tab=fee");
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Checkout" })).toContainText(NONE_SELECTED);
@@ -346,7 +346,7 @@ test.describe("Payment calls", () => {
 
     // The same through the buyer's browser: the page says only "Processing payment ...", the
     // POST refuses it.
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     await page.goto(`/senangpay/return?${new URLSearchParams(forged)}`);
     if (!isJs()) await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/orders$/);
@@ -376,7 +376,7 @@ test.describe("Another club's manager", () => {
   }) => {
     const ours = await ourClub();
     const them = await ourClub();
-    await login(page, them.manager.email);
+    await loginAs(page, them.manager.email);
     await page.goto("/members");
     const csrf = await csrfOf(page);
 

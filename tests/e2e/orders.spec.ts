@@ -15,7 +15,8 @@ import {
   orderStatus,
   unique,
 } from "./db";
-import { csrfOf, DEMO, forgePost, isJs, login, toast, waitForMail, watchServerErrors } from "./helpers";
+import { csrfOf, forgePost, isJs, toast, waitForMail, watchServerErrors } from "./helpers";
+import { loginAs } from "./login";
 
 watchServerErrors(test, { csp: false });
 
@@ -59,7 +60,7 @@ test.describe("Orders: manager", () => {
     const mine = await managerWithOrders();
     const other = createUser("MANAGER");
     const theirs = createOrder(other.id, { status: "PAID" });
-    await login(page, mine.manager.email);
+    await loginAs(page, mine.manager.email);
     await page.goto("/orders");
     await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
     await expect(page.getByRole("note")).toContainText("do not cancel the order or create a new order");
@@ -146,7 +147,7 @@ test.describe("Orders: manager", () => {
     page,
   }) => {
     const mine = await managerWithOrders();
-    await login(page, mine.manager.email);
+    await loginAs(page, mine.manager.email);
     await page.goto("/orders");
     for (const o of [mine.paid, mine.failed, mine.cancelled]) {
       await expect(orderRow(page, o.id).getByRole("link", { name: "Cancel Order" })).toHaveCount(0);
@@ -184,7 +185,7 @@ test.describe("Orders: manager", () => {
 test.describe("Orders: admin", () => {
   test("filters by status, downloads CSV, opens any order, clamps the list parameters", async ({ page }) => {
     const mine = await managerWithOrders();
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN");
     // The overview card's link.
     await page.goto("/orders?status=FAILED");
     await expect(page.getByLabel("Status")).toHaveValue("FAILED");
@@ -235,7 +236,7 @@ test.describe("Orders: admin", () => {
     const mine = await managerWithOrders();
     const admin = createUser("ADMIN");
     const noted = createOrder(mine.manager.id, { status: "FAILED", notes: ["Bank slip requested."] });
-    await login(page, admin.email);
+    await loginAs(page, admin.email);
     await page.goto(`/orders?status=PROCESSING`);
     await orderRow(page, mine.processing.id).getByRole("link", { name: "Edit Order / Add Notes" }).click();
     await expect(page).toHaveURL(new RegExp(`/orders/${mine.processing.id}/edit\\?status=PROCESSING$`));
@@ -385,7 +386,7 @@ test.describe("Payment Logs", () => {
       transactionId: forgedTxn,
       verified: false,
     });
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN");
     await page.goto("/payments");
     await expect(page.getByRole("heading", { name: "Payment Logs" })).toBeVisible();
     const table = page.getByRole("table", { name: "Payment Logs" });
@@ -423,7 +424,7 @@ test.describe("Payment Logs", () => {
   });
 
   test("committee reaches neither Orders nor Payment Logs", async ({ page }) => {
-    await login(page, DEMO.COMMITTEE);
+    await loginAs(page, "COMMITTEE");
     for (const path of ["/orders", "/payments"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);

@@ -12,7 +12,8 @@ import {
   paymentRejectsFrom,
   simulatorSigned,
 } from "./db";
-import { DEMO, flashToast, isJs, leaveReturnPage, login } from "./helpers";
+import { flashToast, isJs, leaveReturnPage } from "./helpers";
+import { loginAs } from "./login";
 
 const RETURN_ERROR =
   "An error occured when processing payment. Do contact event committee / adminstrator for more info.";
@@ -48,7 +49,7 @@ test.describe("Re-split payment results", () => {
     const ours = await clubWithFeeMember();
     const theirs = await clubWithFeeMember();
     const victim = createMembershipOrder(theirs.manager.id, [theirs.member.id]);
-    await login(page, ours.manager.email);
+    await loginAs(page, ours.manager.email);
     // Checkout through the app: the simulator's page shows the reference the checkout sent.
     await page.goto(`/members/checkout?tab=fee&ids=${ours.member.id}`);
     const dialog = page.getByRole("dialog", { name: "Checkout" });
@@ -112,7 +113,7 @@ test.describe("The return page", () => {
         dialogs++;
         void d.dismiss();
       });
-      await login(page, manager.email);
+      await loginAs(page, manager.email);
       const forged = {
         status_id: "1",
         order_id: paymentRefOfOrder(orderId),
@@ -211,7 +212,7 @@ test.describe("Payment Logs", () => {
     }
     expect(paymentRejectsFrom(address)).toEqual([{ source: "callback", reason: "forged", calls: 30 }]);
     expect(orderRecord(orderId)!.status).toBe("PROCESSING");
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN");
     await page.goto("/payments");
     const section = page.getByRole("region", { name: "Refused calls" });
     await expect(section).toContainText("Did not verify");

@@ -20,11 +20,11 @@ import {
   flashToast,
   forgePost,
   isJs,
-  login,
   mailsTo,
   toast,
   watchServerErrors,
 } from "./helpers";
+import { loginAs } from "./login";
 
 // No 5xx anywhere: every response the page sees is checked after each test.
 watchServerErrors(test);
@@ -60,7 +60,7 @@ test.describe("Regenerate the referral link", () => {
     const club = await createClub({ members: 2, manager: true });
     const other = await createClub({ members: 1 });
     const manager = club.members[0];
-    await login(page, manager.email);
+    await loginAs(page, manager.email, "/");
     const field = page.getByLabel("Referral Link");
     expect(tokenIn(await field.inputValue())).toBe(club.token);
 
@@ -100,7 +100,7 @@ test.describe("Regenerate the referral link", () => {
     const admin = createUser("ADMIN");
     const club = await createClub({ name: unique("Regen Club"), members: 1 });
     const other = await createClub({ members: 1 });
-    await login(page, admin.email);
+    await loginAs(page, admin.email);
     await page.goto(`/associations?name=${encodeURIComponent(club.name)}`);
     await page.getByRole("link", { name: `Copy Referral Link of ${club.name}` }).click();
     const referral = page.getByRole("dialog", { name: `Referral Link: ${club.name}` });
@@ -136,7 +136,7 @@ test.describe("Regenerate the referral link", () => {
 
     // The manager of `club`, forging a POST for `other`: by its id on their own form, or on
     // ADMIN's route. Without a CSRF token: refused as well.
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     await expectRefused(page, `/associations/${other.id}/regenerate`);
     let csrf = await csrfOf(page);
     let response = await forgePost(page, "/referral-link", [
@@ -155,7 +155,7 @@ test.describe("Regenerate the referral link", () => {
     await page.context().clearCookies();
 
     // A competitor of the club: not theirs to regenerate.
-    await login(page, competitor.email);
+    await loginAs(page, competitor.email, "/");
     await expect(page.getByRole("link", { name: "Regenerate Link" })).toHaveCount(0);
     csrf = await csrfOf(page);
     response = await forgePost(page, "/referral-link", [
@@ -170,7 +170,7 @@ test.describe("Regenerate the referral link", () => {
 
     // COMMITTEE sees and copies the link but has no Regenerate Link, and a POST is refused.
     const committee = createUser("COMMITTEE");
-    await login(page, committee.email);
+    await loginAs(page, committee.email);
     await page.goto(`/associations/${club.id}/referral`);
     await expect(page.getByRole("dialog", { name: `Referral Link: ${club.name}` })).toBeVisible();
     await expect(page.getByRole("link", { name: "Regenerate Link" })).toHaveCount(0);
@@ -209,7 +209,7 @@ test.describe("Photo approval approves the photo the admin saw", () => {
     const admin = createUser("ADMIN");
     const club = await createClub({ members: 3, photo: "pending" });
     const [a, b, c] = club.members;
-    await login(page, admin.email);
+    await loginAs(page, admin.email);
     await page.goto(gridOf(a.id));
     await expect(box(page, a.name)).toHaveValue(`${a.id}:${a.image}`);
     await box(page, a.name).check();
@@ -265,7 +265,7 @@ test.describe("Photo approval approves the photo the admin saw", () => {
     test.skip(!isJs(), "a forged POST only: nothing here depends on JavaScript");
     const admin = createUser("ADMIN");
     const [m] = (await createClub({ members: 1, photo: "pending" })).members;
-    await login(page, admin.email);
+    await loginAs(page, admin.email, "/");
     const csrf = await csrfOf(page);
     for (const value of [String(m.id), `${m.id}:`, `${m.id}:../x.jpg`, `:${m.image}`]) {
       const response = await forgePost(page, "/users/approve-photo", [

@@ -27,13 +27,12 @@ import {
   expectRefused,
   flashToast,
   forgePost,
-  login,
-  openAs,
   tableRows,
   toast,
   UNAUTHORIZED,
   watchServerErrors,
 } from "./helpers";
+import { loginAs } from "./login";
 
 test.beforeEach(({ page }) => asFreshClient(page));
 watchServerErrors(test);
@@ -69,7 +68,7 @@ test.describe("Rounds (admin)", () => {
   }) => {
     const admin = createUser("ADMIN");
     const { event, teams } = createRaceEvent(2);
-    await openAs(page, admin.email, "/rounds");
+    await loginAs(page, admin.email, "/rounds");
     await expect(page.getByRole("heading", { name: "All Rounds", level: 1 })).toBeVisible();
     await expect(page.getByText("Select an event to see its rounds.")).toBeVisible();
     await picker(page, "Event").selectOption({ label: event.name });
@@ -178,7 +177,7 @@ test.describe("Races (admin)", () => {
     const { event, teams } = createRaceEvent(3);
     const [a, b, c] = teams;
     const roundId = createRaceRound(event.id, "Heat 1");
-    await login(page, admin.email);
+    await loginAs(page, admin.email);
 
     // Event, then round: two GET forms.
     await page.goto("/races");
@@ -331,7 +330,7 @@ test.describe("Races (results desk and others)", () => {
     const roundId = createRaceRound(event.id, "Heat 1");
     const r1 = createRaceRow(roundId, teams[0].id, "1");
     const r2 = createRaceRow(roundId, teams[1].id, "2");
-    await openAs(page, committee.email, `/races?event=${event.id}&round=${roundId}`);
+    await loginAs(page, committee.email, `/races?event=${event.id}&round=${roundId}`);
     const table = "Races of Heat 1";
     await expect(tableRows(page, table)).toHaveCount(2);
     await expect(page.getByRole("link", { name: "Create Race" })).toHaveCount(0);
@@ -393,7 +392,7 @@ test.describe("Races (results desk and others)", () => {
     const { event, teams } = createRaceEvent(1);
     const roundId = createRaceRound(event.id, "Heat 1");
     const raceId = createRaceRow(roundId, teams[0].id, "1");
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     for (const path of ["/rounds", `/races?event=${event.id}&round=${roundId}`]) {
       await expectRefused(page, path);
       await expect(page.getByRole("link", { name: "All Races" })).toHaveCount(0);

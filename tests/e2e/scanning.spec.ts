@@ -26,17 +26,9 @@ import {
   unique,
   withSignedTagsRequired,
 } from "./db";
-import {
-  asFreshClient,
-  DEMO,
-  downloadCsv,
-  expectRefused,
-  isJs,
-  login,
-  openAs,
-  watchServerErrors,
-} from "./helpers";
+import { asFreshClient, downloadCsv, expectRefused, isJs, watchServerErrors } from "./helpers";
 import { asKioskDevice } from "./kiosk";
+import { loginAs } from "./login";
 
 const NOT_FOUND_ROUND = "Unable to find race. Please make sure the name is correct.";
 const INVALID = "Invalid input.";
@@ -159,7 +151,7 @@ test.describe("Entrance kiosk", () => {
     });
 
     // /scan-log (ADMIN): event, then round, then the three logs; the CSV has the same rows.
-    await openAs(page, DEMO.ADMIN, "/scan-log");
+    await loginAs(page, "ADMIN", "/scan-log");
     await page.getByLabel("Event").selectOption({ label: s.event.name });
     await page.getByRole("button", { name: "Show Rounds" }).click();
     await page.getByLabel("Round").selectOption({ label: s.round.name });
@@ -442,7 +434,7 @@ test.describe("Scanning profile", () => {
 
 test.describe("Scan Logs access", () => {
   test("COMMITTEE may not open /scan-log or its CSV", async ({ page }) => {
-    await login(page, DEMO.COMMITTEE);
+    await loginAs(page, "COMMITTEE");
     await expectRefused(page, "/scan-log");
     const csv = await page.request.get("/scan-log.csv?event=1&round=1", { maxRedirects: 0 });
     expect(csv.status()).toBe(302);

@@ -11,16 +11,8 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { expect, type Page, test } from "@playwright/test";
 import { auditOf, createEvent, createTeam, createUser, e2eDb, type EventMade, unique } from "./db";
-import {
-  asFreshClient,
-  DEMO,
-  expectRefused,
-  flashToast,
-  isJs,
-  login,
-  openAs,
-  watchServerErrors,
-} from "./helpers";
+import { asFreshClient, expectRefused, flashToast, isJs, watchServerErrors } from "./helpers";
+import { loginAs } from "./login";
 
 const UPDATED = "Scoreboard rounds updated successfully.";
 /** The live-update promise is 2 s; polls allow a busy test machine some slack (measured: see the
@@ -108,7 +100,7 @@ async function rowsOf(page: Page, name: string): Promise<string[][]> {
 test("staff show and hide rounds; the public scoreboard lists exactly the shown ones", async ({ page }) => {
   const admin = createUser("ADMIN");
   const { event, heat, final } = boardEvent();
-  await openAs(page, admin.email, `/scoreboard-manage?event=${event.id}`, admin.password);
+  await loginAs(page, admin.email, `/scoreboard-manage?event=${event.id}`);
   await expect(page.getByRole("heading", { name: "Scoreboard", level: 1 })).toBeVisible();
   await expect(page.locator(".board-event th")).toHaveText([event.name]);
   await expect(roundBox(page, heat.name)).not.toBeChecked();
@@ -158,7 +150,7 @@ test("an Update under the Event filter leaves other events' rounds as they were"
   showRound(other.heat.id);
   showRound(mine.final.id);
   // The results desk: COMMITTEE may manage the scoreboard.
-  await openAs(page, DEMO.COMMITTEE, `/scoreboard-manage?event=${mine.event.id}`);
+  await loginAs(page, "COMMITTEE", `/scoreboard-manage?event=${mine.event.id}`);
   await expect(roundBox(page, other.heat.name)).toHaveCount(0);
   await expect(roundBox(page, mine.final.name)).toBeChecked();
   await roundBox(page, mine.final.name).uncheck();
@@ -188,7 +180,7 @@ test("a manager is refused; the public page needs no login", async ({ page }) =>
   await expect(page.getByRole("heading", { name: "Scoreboard", level: 1 })).toBeVisible();
   await expect(boardRound(page, heat.name)).toBeVisible();
 
-  await login(page, DEMO.MANAGER);
+  await loginAs(page, "MANAGER");
   await expectRefused(page, "/scoreboard-manage");
   // A forged Update (the manager's own CSRF token): refused, nothing changes.
   const csrf = (await page.context().cookies()).find((c) => c.name.endsWith("XSRF-TOKEN"))?.value ?? "";
@@ -277,7 +269,7 @@ test("with JavaScript a new score reaches an open scoreboard within 2 s, no relo
   const staff = await page.context().browser()!.newContext();
   const desk = await staff.newPage();
   await asFreshClient(desk);
-  await login(desk, DEMO.ADMIN);
+  await loginAs(desk, "ADMIN");
   await desk.goto(`/scoreboard-manage?event=${event.id}`);
   await roundBox(desk, final.name).check();
   const started = Date.now();

@@ -26,6 +26,7 @@ import {
   waitForMail,
   watchServerErrors,
 } from "./helpers";
+import { loginAs } from "./login";
 
 const USERS_CSV_HEADER =
   "#,Team,Role,Name,Email,Identification,Gender,YOB,Photo,Verified,Approved,Paid,Phone,Emergency Contact,Address";
@@ -84,7 +85,7 @@ test.describe("Users list", () => {
       photo: (i) => (["approved", "pending", "none", "rejected", "approved"] as const)[i],
     });
     const [manager, pending, none, rejected, valid] = club.members;
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN");
     await page.goto("/users");
     await expect(page.getByRole("heading", { name: "All Users" })).toBeVisible();
     const table = usersTable(page);
@@ -172,7 +173,7 @@ test.describe("Users list", () => {
 
   test("a team of 25 pages as 20 + 5; page 2 says 'Showing 21–25 of 25'", async ({ page }) => {
     const club = await createClub({ members: 25 });
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN");
     await page.goto("/users");
     await page.getByLabel("Team", { exact: true }).selectOption({ label: club.name });
     await page.getByRole("button", { name: "Get Users" }).click();
@@ -207,7 +208,7 @@ test.describe("Users list", () => {
 
   test("list parameters from the URL are clamped: negative, non-numeric, huge", async ({ page }) => {
     const club = await createClub({ members: 3 });
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN", "/");
     const table = usersTable(page);
     for (const query of [
       "?page=-1",
@@ -237,7 +238,7 @@ test.describe("CSV downloads", () => {
       manager: true,
       photo: (i) => (["approved", "pending", "none"] as const)[i % 3],
     });
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN");
     await page.goto(`/users?team=${club.id}&sort=name&dir=desc`);
     await expect(bodyRows(usersTable(page))).toHaveCount(20);
 
@@ -271,7 +272,7 @@ test.describe("CSV downloads", () => {
 
   test("Users CSV follows the name and role filters", async ({ page }) => {
     const club = await createClub({ members: 4, manager: true });
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN");
     await page.goto("/users");
     await page.getByLabel("Name", { exact: true }).fill(club.prefix);
     await page.getByLabel("Role", { exact: true }).selectOption({ label: "Competitor" });
@@ -286,7 +287,7 @@ test.describe("CSV downloads", () => {
     const prefix = unique("Csv Club");
     const alpha = await createClub({ name: `${prefix} Alpha`, members: 2 });
     const bravo = await createClub({ name: `${prefix} Bravo`, members: 1, country: "SG" });
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN");
     await page.goto(`/associations?name=${encodeURIComponent(prefix)}`);
     await expect(bodyRows(page.getByRole("table", { name: "All Teams" }))).toHaveCount(2);
     const lines = await downloadCsv(page);
@@ -303,7 +304,7 @@ test.describe("Create user", () => {
     page,
     browser,
   }) => {
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN");
     await page.goto("/users");
     await page.getByRole("link", { name: "Create User" }).click();
     await expect(page).toHaveURL(/\/users\/new$/);
@@ -398,7 +399,7 @@ test.describe("Create user", () => {
   test("an email already taken: the message, and email and password cleared (role kept)", async ({
     page,
   }) => {
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN");
     await page.goto("/users/new");
     const dialog = page.getByRole("dialog", { name: "Create User" });
     await dialog.getByLabel("Role").selectOption({ label: "Admin" });
@@ -420,7 +421,7 @@ test.describe("Photo approval", () => {
     const club = await createClub({ members: 3, photo: "pending" });
     const [a, b, c] = club.members;
     const grid = `/users/approve-photo?size=100&page=${gridPage(a.id, "pending")}`;
-    await login(page, admin.email);
+    await loginAs(page, admin.email);
     await page.goto(grid);
     await expect(page.getByRole("heading", { name: "Pending Approval" })).toBeVisible();
     const box = (name: string) => page.getByRole("checkbox", { name });
@@ -509,7 +510,7 @@ test.describe("Photo approval", () => {
     const admin = createUser("ADMIN");
     const club = await createClub({ members: 1, photo: "pending" });
     const [m] = club.members;
-    await login(page, admin.email);
+    await loginAs(page, admin.email);
     await page.goto(`/users/approve-photo?size=100&page=${gridPage(m.id, "pending")}`);
     await page.getByRole("checkbox", { name: m.name }).check();
     await page.getByRole("button", { name: "Reject", exact: true }).click();
@@ -532,7 +533,7 @@ test.describe("Forged requests", () => {
     test(`${role} cannot approve or reject photos by posting`, async ({ page }) => {
       const club = await createClub({ members: 2, photo: "pending" });
       const user = createUser(role);
-      await login(page, user.email);
+      await loginAs(page, user.email, "/");
       const csrf = await csrfOf(page);
       for (const intent of ["approve", "reject"]) {
         const response = await forgePost(page, "/users/approve-photo", [
@@ -563,7 +564,7 @@ test.describe("Forged requests", () => {
       photo: (i) => (["approved", "none", "rejected"] as const)[i],
     });
     const [approved, none, rejected] = club.members;
-    await login(page, admin.email);
+    await loginAs(page, admin.email);
     await page.goto("/users/approve-photo");
     const csrf = await csrfOf(page);
     for (const intent of ["approve", "reject"]) {
@@ -641,7 +642,7 @@ test.describe("All Teams and the overview", () => {
     const prefix = unique("Sort Club");
     const alpha = await createClub({ name: `${prefix} Alpha`, members: 3 });
     const bravo = await createClub({ name: `${prefix} Bravo`, members: 1 });
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN");
     await page.goto("/associations");
     await expect(page.getByRole("heading", { name: "All Teams" })).toBeVisible();
     await page.getByLabel("Name", { exact: true }).fill(prefix);
@@ -682,7 +683,7 @@ test.describe("All Teams and the overview", () => {
   test("committee sees All Teams and the referral link too", async ({ page }) => {
     const club = await createClub({ members: 1 });
     const committee = createUser("COMMITTEE");
-    await login(page, committee.email);
+    await loginAs(page, committee.email);
     await page.goto("/associations");
     await expect(page.getByRole("heading", { name: "All Teams" })).toBeVisible();
     await page.getByLabel("Name", { exact: true }).fill(club.name);
@@ -695,7 +696,7 @@ test.describe("All Teams and the overview", () => {
   });
 
   test("the overview cards link to their lists", async ({ page }) => {
-    await login(page, DEMO.ADMIN);
+    await loginAs(page, "ADMIN", "/");
     await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
     await page.getByRole("link", { name: /^Photos Pending Approval/ }).click();
     await expect(page).toHaveURL(/\/users\/approve-photo$/);
@@ -714,7 +715,7 @@ test.describe("All Teams and the overview", () => {
     await logout(page);
 
     // Committee may not open the approval grid: its card goes to the Users list, filtered.
-    await login(page, DEMO.COMMITTEE);
+    await loginAs(page, "COMMITTEE", "/");
     await page.getByRole("link", { name: /^Photos Pending Approval/ }).click();
     await expect(page).toHaveURL(/\/users\?photo=pending$/);
     await expect(page.getByLabel("Photo", { exact: true })).toHaveValue("pending");

@@ -13,9 +13,9 @@ import {
   forgePost,
   isJs,
   leaveReturnPage,
-  login,
   watchServerErrors,
 } from "./helpers";
+import { loginAs } from "./login";
 
 const PAX_MIN = "Number of pax must be at least 1.";
 const PAX_MAX = "Number of pax must be at most 50 per order. For more, place another order.";
@@ -52,7 +52,7 @@ async function checkout(page: Page, pax: string) {
 test.describe("Dinner Ticket Purchase", () => {
   test("0 pax is refused with the spec's sentence; 3 pax is paid through the simulator", async ({ page }) => {
     const manager = await ourManager();
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     const before = ticketSettings();
     await page.goto("/tickets/purchase");
     await expect(page.getByRole("heading", { name: "Dinner Ticket Purchase", level: 1 })).toBeVisible();
@@ -112,7 +112,7 @@ test.describe("Dinner Ticket Purchase", () => {
     page,
   }) => {
     const manager = await ourManager();
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     for (const [pax, message] of [
       ["-1", PAX_MIN],
       ["", PAX_MIN],
@@ -146,7 +146,7 @@ test.describe("Dinner Ticket Purchase", () => {
 
   test("forged posts create nothing: no CSRF token, pax out of range", async ({ page }) => {
     const manager = await ourManager();
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     await page.goto("/tickets/purchase/checkout?pax=3");
     const csrf = await page.locator('input[name="csrf"]').first().inputValue();
     expect(csrf).not.toBe("");
@@ -187,7 +187,7 @@ test.describe("One open ticket order per club", () => {
     db.prepare("INSERT INTO order_lines (kind, count, price, order_id) VALUES ('TICKET', 1, 8000, ?)").run(
       rivalOrder,
     );
-    await login(page, manager.email);
+    await loginAs(page, manager.email, "/");
     const proceed = async () => {
       await dialog(page).getByRole("button", { name: "Proceed to Payment" }).click();
       if (!isJs()) await page.getByRole("button", { name: "Continue to payment" }).click();
@@ -241,7 +241,7 @@ test.describe("Who may buy tickets", () => {
   for (const role of ["COMPETITOR", "COMMITTEE", "ADMIN"] as const) {
     test(`${role} is refused the screen, the checkout and the post`, async ({ page }) => {
       const user = createUser(role);
-      await login(page, user.email);
+      await loginAs(page, user.email);
       for (const url of ["/tickets/purchase", "/tickets/purchase/checkout?pax=3"]) {
         await page.goto(url);
         await expect(page).toHaveURL(/\/$/);

@@ -19,15 +19,13 @@ import {
 import {
   asFreshClient,
   csrfOf,
-  DEMO,
   expectRefused,
   flashToast,
   forgePost,
-  login,
-  openAs,
   toast,
   watchServerErrors,
 } from "./helpers";
+import { loginAs } from "./login";
 
 watchServerErrors(test, { csp: false });
 test.beforeEach(async ({ page }) => asFreshClient(page));
@@ -68,7 +66,7 @@ test.describe("Training Booking: manager", () => {
     const full = createBookingSession({ maxBoat: 2 });
     createBookingReservation({ associationId: other.club, sessionId: full.id, boat: 2, status: "APPROVED" });
 
-    await openAs(page, me.email, "/training");
+    await loginAs(page, me.email, "/training");
     await expect(page.getByRole("heading", { level: 1, name: "Training Booking" })).toBeVisible();
     await expect(page.getByText("Request boats for an upcoming training session.")).toBeVisible();
     await expect(page).toHaveTitle(/Training Booking/);
@@ -113,7 +111,7 @@ test.describe("Training Booking: manager", () => {
     const other = manager();
     const s = createBookingSession({ maxBoat: 4 });
     createBookingReservation({ associationId: other.club, sessionId: s.id, boat: 1, status: "APPROVED" });
-    await openAs(page, me.email, "/training");
+    await loginAs(page, me.email, "/training");
 
     await request(page, s, "0");
     await expect(toast(page, "Number of boats must be at least 1.")).toBeVisible();
@@ -191,7 +189,7 @@ test.describe("Training Booking: manager", () => {
     });
     const theirs = createBookingReservation({ associationId: other.club, sessionId: a.id, boat: 1 });
 
-    await openAs(page, me.email, "/training");
+    await loginAs(page, me.email, "/training");
     await expect(rowOf(page, "requests", b).locator('td[data-label="Status"]')).toHaveText("Approved");
     const rejected = rowOf(page, "requests", c);
     await expect(rejected.locator('td[data-label="Status"]')).toHaveText("Rejected");
@@ -245,7 +243,7 @@ test.describe("Training Booking: manager", () => {
     const me = manager();
     const s = createBookingSession();
     detachFromClub(me.id);
-    await openAs(page, me.email, "/training");
+    await loginAs(page, me.email, "/training");
     await expect(page.getByText("Your account is not in a team, so it cannot book boats.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Request Boats" })).toHaveCount(0);
     const res = await forgePost(page, "/training", [
@@ -262,7 +260,7 @@ test.describe("Training Booking and Help Center: access", () => {
   for (const role of ["ADMIN", "COMMITTEE", "COMPETITOR"] as const) {
     test(`${role} cannot open /training or /help, nor post a request`, async ({ page }) => {
       const s = createBookingSession();
-      await login(page, DEMO[role]);
+      await loginAs(page, role);
       for (const path of ["/training", "/help", `/training/1/cancel`]) await expectRefused(page, path);
       await expect(page.getByRole("link", { name: "Training Booking" })).toHaveCount(0);
       await expect(page.getByRole("link", { name: "Help Center" })).toHaveCount(0);
@@ -278,7 +276,7 @@ test.describe("Training Booking and Help Center: access", () => {
 
   test("a manager's Help Center shows the administrator's WhatsApp and email as links", async ({ page }) => {
     const me = manager();
-    await login(page, me.email);
+    await loginAs(page, me.email, "/");
     await page.getByRole("link", { name: "Help Center" }).first().click();
     await expect(page).toHaveURL(/\/help$/);
     await expect(page.getByRole("heading", { level: 1, name: "Help Center" })).toBeVisible();

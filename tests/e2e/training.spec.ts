@@ -32,13 +32,12 @@ import {
   flashToast,
   forgePost,
   isJs,
-  login,
-  openAs,
   parseCsv,
   toast,
   waitForMail,
   watchServerErrors,
 } from "./helpers";
+import { loginAs } from "./login";
 
 test.beforeEach(({ page }) => asFreshClient(page));
 watchServerErrors(test);
@@ -117,7 +116,7 @@ test.describe("Training Sessions (admin)", () => {
     page,
   }) => {
     const admin = createUser("ADMIN");
-    await openAs(page, admin.email, "/training-sessions");
+    await loginAs(page, admin.email, "/training-sessions");
     await expect(page.getByRole("heading", { name: "Training Sessions", level: 1 })).toBeVisible();
     await expect(sessionsTable(page).getByRole("columnheader")).toHaveText([
       "#",
@@ -244,7 +243,7 @@ test.describe("Training Sessions (admin)", () => {
     const empty = createSession({ maxBoat: 2 });
     createReservation(empty.id, c.id, 1, "PENDING");
 
-    await openAs(page, admin.email, "/training-sessions");
+    await loginAs(page, admin.email, "/training-sessions");
     const row = sessionRow(page, session.startTime);
     await expect(cellsOf(row).nth(4)).toHaveText("4");
     // No approved boats: a plain 0, not a link.
@@ -319,7 +318,7 @@ test.describe("Training Reservations", () => {
     const tooMany = createReservation(session.id, c.id, 2);
     const since = Date.now() - 1000;
 
-    await openAs(page, admin.email, "/training-reservations");
+    await loginAs(page, admin.email, "/training-reservations");
     await expect(page.getByRole("heading", { name: "Training Reservations", level: 1 })).toBeVisible();
     // Pending is the default tab.
     await expect(page.getByRole("link", { name: /^Pending \(\d+\)$/ })).toHaveAttribute(
@@ -469,7 +468,7 @@ test.describe("Training Reservations", () => {
     createReservation(session.id, club.id, 1, "APPROVED");
     const request = createReservation(session.id, club.id, 2);
 
-    await openAs(page, committee.email, sessionsPageOf(session));
+    await loginAs(page, committee.email, sessionsPageOf(session));
     await expect(page.getByRole("heading", { name: "Training Sessions", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Create Session" })).toHaveCount(0);
     await expect(sessionsTable(page).getByRole("columnheader")).toHaveText([
@@ -535,7 +534,7 @@ test.describe("Training Reservations", () => {
     const session = createSession({ maxBoat: 5 });
     const club = createTrainingClub();
     const id = createReservation(session.id, club.id, 1, "REJECTED", "Too late.");
-    await openAs(page, admin.email, `/training-reservations/${id}?tab=pending`);
+    await loginAs(page, admin.email, `/training-reservations/${id}?tab=pending`);
     const dialog = page.getByRole("dialog", { name: "Approve / Reject" });
     await expect(dialog).toContainText("This reservation has already been decided or cancelled.");
     await expect(dialog.getByLabel("Action")).toHaveCount(0);
@@ -558,7 +557,7 @@ test.describe("Training Reservations", () => {
     const session = createSession({ maxBoat: 5 }); // 2001-2009: started long ago
     const club = createTrainingClub();
     const id = createReservation(session.id, club.id, 1);
-    await login(page, admin.email);
+    await loginAs(page, admin.email);
     const dialog = await openDecision(page, id);
     await decide(page, "Approve", "", true);
     await expect(toast(page, MSG.started)).toBeVisible();
@@ -586,7 +585,7 @@ test.describe("Training Reservations", () => {
 test.describe("Training screens: refused", () => {
   test("a manager opens neither page nor their CSVs", async ({ page }) => {
     const manager = createUser("MANAGER");
-    await login(page, manager.email);
+    await loginAs(page, manager.email);
     for (const path of [
       "/training-sessions",
       "/training-sessions/new",

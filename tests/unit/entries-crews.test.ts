@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { serveWaitlistNow, WAITLIST_OFFER_SUBJECT } from "~/lib/waitlist-mail.server";
+import { serveWaitlistNow, WAITLIST_OFFER_SUBJECT } from "~/services/waitlist-mail.server";
 import { CREW_AUDIT, crewCandidates, findCrewTeam, saveCrew } from "~/models/crew.server";
 import {
   availableEvents,

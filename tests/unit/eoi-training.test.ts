@@ -18,7 +18,7 @@ import {
   RESERVATION_SUBJECT,
   reservationDecisionLines,
   sendReservationDecisionEmails,
-} from "~/lib/training-mail.server";
+} from "~/services/training-mail.server";
 import { MSG } from "~/messages";
 import { MS } from "~/messages.ms";
 import { listAudit } from "~/models/audit.server";

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
-import { kioskContext, lookupOne, save, scan } from "~/lib/kiosk.server";
+import { kioskContext, lookupOne, save, scan } from "~/services/kiosk.server";
 import { signedCode } from "~/lib/scan-code.server";
 import { rotateCrewTags } from "~/models/settings.server";
 import { findRoundsByName, listScanLogs, racesOf, scanProfile } from "~/models/scan.server";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { env } from "~/lib/env.server";
-import { MEMBER_APPROVED_SUBJECT, sendMemberApprovedEmail } from "~/lib/member-mail.server";
+import { MEMBER_APPROVED_SUBJECT, sendMemberApprovedEmail } from "~/services/member-mail.server";
 import { EN } from "~/messages";
 import { MS } from "~/messages.ms";
 import { sendPhotoRejectedEmail } from "~/models/account.server";

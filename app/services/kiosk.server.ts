@@ -25,8 +25,8 @@ import {
   type ScanPerson,
   scanInto,
 } from "~/rules/scan-history";
-import { untilDataChanges } from "./data-version.server";
-import { checkScanCode } from "./scan-code.server";
+import { untilDataChanges } from "~/lib/data-version.server";
+import { checkScanCode } from "~/lib/scan-code.server";
 
 export type KioskContext = KioskTeam & {
   roster: Map<number, ScanPerson>;

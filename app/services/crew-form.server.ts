@@ -4,8 +4,8 @@
 // and the transaction are in rules/crew.ts and models/crew.server.ts; this only maps them to the
 // screen and to HTTP answers.
 import { json } from "@remix-run/node";
-import { redirectWithToast } from "./toast.server";
-import type { Scope } from "./access.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Scope } from "~/lib/access.server";
 import { type CrewTeam, crewCandidates, saveCrew } from "~/models/crew.server";
 import { getSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";

@@ -1,8 +1,8 @@
 // Emails about members: "your team manager approved you" (issue 8, item 8), in the member's language
 // (users.locale; English without one). Sent after the approval's commit; a failed email is logged
 // and the approval stands.
-import { env } from "./env.server";
-import { mailLayout, sendMail } from "./mailer.server";
+import { env } from "~/lib/env.server";
+import { mailLayout, sendMail } from "~/lib/mailer.server";
 import { bundleFor } from "~/i18n/bundles";
 import type { Locale } from "~/i18n/locale";
 import { EN } from "~/messages";

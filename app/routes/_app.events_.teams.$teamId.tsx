@@ -7,7 +7,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CrewPicker } from "~/components/CrewPicker";
 import { Screen } from "~/components/Screen";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
-import { answerCrewSave, crewPickerData } from "~/lib/crew-form.server";
+import { answerCrewSave, crewPickerData } from "~/services/crew-form.server";
 import { readForm } from "~/lib/csrf.server";
 import { idParam } from "~/lib/params.server";
 import { findCrewTeam, parseCrewIds } from "~/models/crew.server";

@@ -14,7 +14,7 @@ import { useMessages } from "~/i18n/useMessages";
 import { eventFormError, eventSchemaFor } from "~/lib/schemas.server";
 import { eventFormValues, parseEventId } from "~/rules/event-fields";
 import { EventForm } from "~/tables/events";
-import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
+import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
 
 function eventId(raw: string | undefined): number {
   const id = parseEventId(raw);

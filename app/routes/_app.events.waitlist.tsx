@@ -2,13 +2,13 @@
 // event with fewer entries left than the club wants, and Leave Waitlist (`intent=leave`, `entry`:
 // the club's own live entry only; anything else is 404 and changes nothing). Each answers with a
 // redirect to /events and a toast, so it works without JavaScript. Leaving may free an offer's
-// slots: the waitlist is served again after the change (lib/waitlist-mail.server.ts). GET has
+// slots: the waitlist is served again after the change (services/waitlist-mail.server.ts). GET has
 // nothing to show here: back to /events.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { serveWaitlistNow, serveWaitlistSoon } from "~/lib/waitlist-mail.server";
+import { serveWaitlistNow, serveWaitlistSoon } from "~/services/waitlist-mail.server";
 import { joinWaitlist, leaveWaitlist } from "~/models/entries.server";
 import { getSettings } from "~/models/settings.server";
 import { localeOf, messagesFor } from "~/i18n/locale.server";

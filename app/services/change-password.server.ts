@@ -3,9 +3,9 @@
 // Wrong old passwords are throttled per user (models/account.server.ts changePassword): the wait
 // is the app's usual "Too many attempts" toast, as on the login page.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { isBusyResponse } from "./limiter.server";
-import { firstError, replyWithError } from "./forms.server";
-import { redirectWithToast } from "./toast.server";
+import { isBusyResponse } from "~/lib/limiter.server";
+import { firstError, replyWithError } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { changePassword } from "~/models/account.server";
 import { throttledMessage } from "~/models/throttle.server";
 import type { User } from "~/models/user.server";

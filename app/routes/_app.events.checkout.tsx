@@ -6,16 +6,16 @@
 // notes; it never writes. Proceed to Payment (POST) reads the fields again and runs
 // checkoutEntries: the cap check and the order insert in one immediate transaction, so concurrent
 // buyers never oversell. It answers the provider's checkout form (components/CheckoutDialog,
-// lib/checkout.server.ts).
+// services/checkout.server.ts).
 // Refusals, in the dialog: a count out of range or none (400), more than are left with a Join
 // Waitlist form for that event, entries closed or the event gone (409), no club (403).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
-import { type Checkout, checkoutLines, counted, startCheckout } from "~/lib/checkout.server";
+import { type Checkout, checkoutLines, counted, startCheckout } from "~/services/checkout.server";
 import { readForm } from "~/lib/csrf.server";
-import { serveWaitlistNow, serveWaitlistSoon } from "~/lib/waitlist-mail.server";
+import { serveWaitlistNow, serveWaitlistSoon } from "~/services/waitlist-mail.server";
 import { checkoutEntries, type EntryRefusal, entriesDraft } from "~/models/entries.server";
 import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";

@@ -14,7 +14,7 @@ import { PostForm } from "~/components/PostForm";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
-import { sendOrderPaidEmail } from "~/lib/order-mail.server";
+import { sendOrderPaidEmail } from "~/services/order-mail.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findOrder, isOrderStatus, orderNotes, parseOrderId } from "~/models/order-list.server";
@@ -24,7 +24,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { formatDateTime, formatRM } from "~/rules/format";
 import { OrderStatusBadge, statusLabel } from "~/tables/orders";
-import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
+import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
 
 const NOTE_MAX = 1000;
 

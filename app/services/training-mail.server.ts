@@ -7,9 +7,9 @@ import { isLocale, type Locale } from "~/i18n/locale";
 import { type Bundle, EN } from "~/messages";
 import type { ReservationRow } from "~/models/training.server";
 import { formatDateTime } from "~/rules/format";
-import { db, schema } from "./db.server";
-import { env } from "./env.server";
-import { mailLayout, sendMail } from "./mailer.server";
+import { db, schema } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { mailLayout, sendMail } from "~/lib/mailer.server";
 
 export const RESERVATION_SUBJECT = EN.MSG.reservationMailSubject;
 

@@ -6,9 +6,9 @@
 // the manager's Events screen.
 import { bundleFor } from "~/i18n/bundles";
 import { EN } from "~/messages";
-import { env } from "./env.server";
-import { isPrimary } from "./litefs.server";
-import { mailLayout, sendMail } from "./mailer.server";
+import { env } from "~/lib/env.server";
+import { isPrimary } from "~/lib/litefs.server";
+import { mailLayout, sendMail } from "~/lib/mailer.server";
 import { type Offer, serveWaitlist } from "~/models/entries.server";
 import { formatDateTime } from "~/rules/format";
 import { now as clockNow } from "~/lib/clock.server";

@@ -2,8 +2,8 @@
 // components/CheckoutDialog.tsx): once the order is created, the provider's checkout form for it,
 // which PaymentRedirect submits. The buyer's name, email and phone prefill the payment page.
 import { json } from "@remix-run/node";
-import { type Checkout, paymentProvider } from "./payments/provider.server";
-import type { Toast } from "./toast";
+import { type Checkout, paymentProvider } from "~/lib/payments/provider.server";
+import type { Toast } from "~/lib/toast";
 import type { CheckoutLine } from "~/components/CheckoutDialog";
 import type { CreatedOrder } from "~/models/order.server";
 import type { User } from "~/models/user.server";

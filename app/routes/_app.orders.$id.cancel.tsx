@@ -15,7 +15,7 @@ import { cancelOwnOrder } from "~/models/order.server";
 import type { User } from "~/models/user.server";
 import { formatRM } from "~/rules/format";
 import { managerMayCancel } from "~/rules/orders";
-import { serveWaitlistSoon } from "~/lib/waitlist-mail.server";
+import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
 
 async function requireManager(request: Request) {
   const user = await requireUser(request, "orders");

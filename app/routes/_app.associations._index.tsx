@@ -1,4 +1,0 @@
-// /associations itself: the table (its layout) with no dialog open.
-export default function NoDialog() {
-  return null;
-}

@@ -1,4 +1,0 @@
-// /users/approve-photo itself: the grid (its layout) with no photo open.
-export default function NoDialog() {
-  return null;
-}

@@ -1,4 +1,0 @@
-// /users/photo-approved itself: the grid (its layout) with no photo open.
-export default function NoDialog() {
-  return null;
-}
