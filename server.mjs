@@ -6,7 +6,8 @@
 // See docs/decisions/0007-http-server-and-headers.md and 0016-race-day.md (Scoreboard).
 //
 //   node server.mjs [build/index.js]        PORT (3000), HOST, NODE_ENV, APP_URL, SENANGPAY_URL,
-//                                           TRUSTED_PROXY_HEADER (e.g. Fly-Client-IP)
+//                                           TRUSTED_PROXY_HEADER (e.g. Fly-Client-IP); tests only:
+//                                           TEST_FAIL_HEADER, TEST_CONTEXT_HEADERS=1
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
@@ -29,6 +30,7 @@ import {
   fixedHeaders,
   TOKEN_PAGE_HEADERS,
 } from "./server/security-headers.mjs";
+import { withTestContext } from "./server/test-context.mjs";
 import { carriesToken } from "./server/tokens.mjs";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
@@ -43,8 +45,12 @@ const loaded = await import(url.pathToFileURL(buildPath).href);
 const failHeader = process.env.TEST_FAIL_HEADER || undefined;
 if (failHeader)
   console.warn(`[server] TEST_FAIL_HEADER=${failHeader}: requests can make routes fail (tests only)`);
+// TEST_CONTEXT_HEADERS=1 (tests only, never set in production): a request's X-Test-Now and
+// X-Test-Settings headers set the clock and settings its loaders and actions see
+// (app/lib/clock.server.ts, docs/decisions/0029-test-clock.md). Unset: no header is read.
+const withContext = withTestContext(loaded, process.env.TEST_CONTEXT_HEADERS);
 /** @type {import("@remix-run/node").ServerBuild} */
-const build = loaded.entry.module.answerFailures?.(loaded, { failHeader }) ?? loaded;
+const build = loaded.entry.module.answerFailures?.(withContext, { failHeader }) ?? withContext;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 const csp = cspBuilder(process.env.SENANGPAY_URL || DEFAULT_SENANGPAY_URL);

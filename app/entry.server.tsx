@@ -16,6 +16,7 @@ import { logError } from "~/lib/request-log.server";
 
 // server.mjs wraps every loader and action of the build with this: an unexpected failure answers
 // the spec's sentence for it (lib/failures.server.ts, docs/decisions/0028-unexpected-failures.md).
+export { honourTestContext } from "~/lib/clock.server";
 export { answerFailures } from "~/lib/failures.server";
 
 const ABORT_DELAY = 5_000;

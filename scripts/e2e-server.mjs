@@ -69,6 +69,8 @@ const env = {
   TRUSTED_PROXY_HEADER: "X-Test-Client-IP",
   // A request with this header can make a named route's loader or action fail (app/lib/failures.server.ts).
   TEST_FAIL_HEADER: "X-Test-Fail",
+  // A request's X-Test-Now and X-Test-Settings set its clock and settings (app/lib/clock.server.ts).
+  TEST_CONTEXT_HEADERS: "1",
 };
 const seeded = spawnSync("npx", ["tsx", "db/seed-cli.ts"], { stdio: "inherit", env });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);

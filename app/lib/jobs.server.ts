@@ -12,6 +12,7 @@ import { cancelOverdueOrders } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
 import { forgetIdleThrottles } from "~/models/throttle.server";
 import { deleteExpiredTokens } from "~/models/token.server";
+import { now as clockNow } from "~/lib/clock.server";
 
 export const CLEANUP_EVERY_MS = 60 * 60_000;
 export const AUTO_CANCEL_EVERY_MS = 5 * 60_000;
@@ -38,7 +39,7 @@ export function cleanup(now = Date.now()) {
  * order a late callback has just paid is no longer PROCESSING and is left alone). Returns how many
  * it cancelled, or null on a replica.
  */
-export function autoCancelOrders(now = new Date()): number | null {
+export function autoCancelOrders(now = new Date(clockNow())): number | null {
   if (!isPrimary()) return null;
   return cancelOverdueOrders(getSettings().paymentDueHours, now);
 }

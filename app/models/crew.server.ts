@@ -18,6 +18,7 @@ import {
 } from "~/rules/crew";
 import { type Actor, audit } from "./audit.server";
 import { getSettings } from "./settings.server";
+import { now as clockNow } from "~/lib/clock.server";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 type Reader = Pick<Tx, "all" | "get">;
@@ -134,7 +135,7 @@ export function saveCrew(
   scope: Scope,
   teamId: number,
   memberIds: number[],
-  now = Date.now(),
+  now = clockNow(),
   /** The messages a refused rule is told in (the request's language; English by default). */
   msg: Bundle["MSG"] = MSG,
 ): CrewSaveResult {

@@ -13,6 +13,7 @@ import { type EntriesRefusal, type EntryRequest, entriesLeft, HOLD_HOURS, offers
 import { type Draft, type DraftLine, draftTotal } from "~/rules/orders";
 import { type CreatedOrder, createOrder, supersedeOpenOrders } from "./order.server";
 import { getSettings } from "./settings.server";
+import { now as clockNow } from "~/lib/clock.server";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 type Reader = Pick<Tx, "all" | "get">;
@@ -92,7 +93,7 @@ function countsOf(
 const withLeft = (c: Counts): EventAvailability => ({ ...c, left: entriesLeft(c) });
 
 /** The open events a manager's club may buy entries of, with entries left and its waitlist state. */
-export function availableEvents(associationId: number, now = Date.now()): EventAvailability[] {
+export function availableEvents(associationId: number, now = clockNow()): EventAvailability[] {
   return countsOf(db(), associationId, now).map(withLeft);
 }
 
@@ -147,7 +148,7 @@ function draftIn(
 export function entriesDraft(
   scope: Scope,
   requests: EntryRequest[],
-  now = Date.now(),
+  now = clockNow(),
 ): EntriesDraft | EntryRefusal {
   const club = clubOf(scope);
   if (club === null) return { refused: "noClub" };
@@ -173,7 +174,7 @@ export function checkoutEntries(
   buyer: Pick<User, "id">,
   scope: Scope,
   requests: EntryRequest[],
-  now = Date.now(),
+  now = clockNow(),
 ): EntryRefusal | { order: CreatedOrder; draft: Draft } {
   const club = clubOf(scope);
   if (club === null) return { refused: "noClub" };
@@ -227,7 +228,7 @@ export function joinWaitlist(
   scope: Scope,
   eventId: number,
   teams: number,
-  now = Date.now(),
+  now = clockNow(),
 ): { ok: true; eventName: string } | { refused: WaitlistRefusal } {
   const club = clubOf(scope);
   if (club === null) return { refused: "noClub" };
@@ -248,7 +249,7 @@ export function joinWaitlist(
 }
 
 /** Leaves the club's live waitlist entry (its offer's slots, if any, go back to the line). */
-export function leaveWaitlist(scope: Scope, entryId: number, now = Date.now()): boolean {
+export function leaveWaitlist(scope: Scope, entryId: number, now = clockNow()): boolean {
   const club = clubOf(scope);
   if (club === null) return false;
   return (
@@ -278,7 +279,7 @@ export type Offer = {
  * immediate transaction. Returns the new offers, for their emails (sent after the commit). Cheap
  * when nobody waits: one indexed query.
  */
-export function serveWaitlist(now = Date.now()): Offer[] {
+export function serveWaitlist(now = clockNow()): Offer[] {
   return db().transaction(
     (tx) => {
       tx.update(w)

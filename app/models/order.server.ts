@@ -11,6 +11,7 @@ import { nextTeamNames } from "~/rules/entries";
 import { toMalaysiaLocal } from "~/rules/format";
 import { adminMaySet, type DraftLine, draftTotal, managerMayCancel, paymentTransition } from "~/rules/orders";
 import { paymentRef, repeatsResult, returnShape, tokenTag } from "~/rules/payment-ref";
+import { now as clockNow } from "~/lib/clock.server";
 
 const o = schema.orders;
 const l = schema.orderLines;
@@ -339,7 +340,11 @@ export function paymentRefOf(orderId: number): string | null {
 }
 
 /** A manager cancels their own Processing order. */
-export function cancelOwnOrder(ownerId: number, orderId: number, now = new Date()): "cancelled" | "refused" {
+export function cancelOwnOrder(
+  ownerId: number,
+  orderId: number,
+  now = new Date(clockNow()),
+): "cancelled" | "refused" {
   return db().transaction(
     (tx) => {
       const order = tx
@@ -446,7 +451,7 @@ export function addOrderNote(actor: Actor, orderId: number, note: string, now = 
  * Cancels every PROCESSING order older than the due hours, in one statement: an order a late
  * callback has just paid is no longer PROCESSING and is left alone.
  */
-export function cancelOverdueOrders(dueHours: number, now = new Date()): number {
+export function cancelOverdueOrders(dueHours: number, now = new Date(clockNow())): number {
   const cutoff = new Date(now.getTime() - dueHours * 3_600_000);
   return db()
     .update(o)

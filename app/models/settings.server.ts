@@ -3,6 +3,7 @@
 // LiteFS replicas). Until an admin first saves, the defaults of rules/settings-schema.ts apply.
 // Every price the app shows or charges comes from getSettings(); the server computes totals.
 import { eq } from "drizzle-orm";
+import { settingsOverrides } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { TAG_VERSION_MAX } from "~/rules/scan-code";
 import { defaultSettings, type Settings } from "~/rules/settings-schema";
@@ -42,9 +43,14 @@ function read(handle: Reader): Settings {
 }
 
 /** `{ crewTagFeeSen, ticketPriceSen, ticketDescription, regattaName, regattaYear, paymentDueHours }`
- * as saved (money in sen), or the defaults. */
+ * as saved (money in sen), or the defaults; on the e2e server, with the request's test overrides
+ * (lib/clock.server.ts: X-Test-Settings; never in production). */
 export function getSettings(): Settings {
-  return read(db());
+  const saved = read(db());
+  const overrides = settingsOverrides();
+  if (!overrides) return saved;
+  const { crewTagVersion: _, ...settings } = overrides;
+  return { ...saved, ...settings };
 }
 
 /**
@@ -84,6 +90,8 @@ export function updateSettings(actor: Actor, next: Settings): (keyof Settings)[]
 
 /** The version crew tags are signed with now (1 until ADMIN first voids the printed tags). */
 export function crewTagVersion(): number {
+  const pinned = settingsOverrides()?.crewTagVersion;
+  if (pinned !== undefined) return pinned;
   return db().select({ v: s.crewTagVersion }).from(s).where(eq(s.id, ROW_ID)).get()?.v ?? 1;
 }
 

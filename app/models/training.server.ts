@@ -19,6 +19,7 @@ import {
 } from "~/rules/training";
 import { boatsLeft } from "~/rules/training-fields";
 import { type Actor, audit } from "./audit.server";
+import { now as clockNow } from "~/lib/clock.server";
 
 const s = schema.trainingSessions;
 const r = schema.trainingReservations;
@@ -336,7 +337,7 @@ export function clubManagers(associationId: number): { id: number; email: string
 export type BookableSession = SessionListRow & { left: number };
 
 /** Upcoming sessions (not started) with boats left, by start time. */
-export function bookableSessions(now = new Date()): BookableSession[] {
+export function bookableSessions(now = new Date(clockNow())): BookableSession[] {
   return db()
     .select(listColumns)
     .from(s)
@@ -367,7 +368,7 @@ export function requestBoats(
   associationId: number,
   sessionId: number,
   boats: number,
-  now = new Date(),
+  now = new Date(clockNow()),
 ): Booking {
   return db().transaction(
     (tx) => {
@@ -397,7 +398,11 @@ export function requestBoats(
 }
 
 /** A manager cancels their club's pending request; anything else is refused and nothing changes. */
-export function cancelBooking(associationId: number, id: number, now = new Date()): "cancelled" | "refused" {
+export function cancelBooking(
+  associationId: number,
+  id: number,
+  now = new Date(clockNow()),
+): "cancelled" | "refused" {
   const changed = db()
     .update(r)
     .set({ status: "CANCELLED", updatedAt: now })

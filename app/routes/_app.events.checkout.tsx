@@ -25,6 +25,7 @@ import { metaTitle } from "~/lib/meta";
 import type { Bundle } from "~/messages";
 import { type EntryRequest, entriesRefusalText, parseEntryRequest } from "~/rules/entries";
 import { JoinWaitlist } from "./_app.events/entries";
+import { now as clockNow } from "~/lib/clock.server";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.checkout);
 
@@ -56,7 +57,7 @@ function refusalOf(
           message: entriesRefusalText(
             r.refused,
             r.refused === "closed" ? r.closeAt : null,
-            Date.now(),
+            clockNow(),
             t,
             locale,
           ),

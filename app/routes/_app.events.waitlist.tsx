@@ -16,6 +16,7 @@ import { getSettings } from "~/models/settings.server";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { type EntriesRefusal, entriesRefusalText, parseEntryRequest } from "~/rules/entries";
 import { isClosed } from "~/rules/crew";
+import { now as clockNow } from "~/lib/clock.server";
 
 const BACK = "/events";
 
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { MSG } = bundle;
   const locale = localeOf(request);
   const refusalText = (refused: EntriesRefusal, closeAt: number | null) =>
-    entriesRefusalText(refused, closeAt, Date.now(), bundle, locale);
+    entriesRefusalText(refused, closeAt, clockNow(), bundle, locale);
   const scope = scopeOf(user);
   const error = (message: string) => redirectWithToast(request, BACK, { type: "error", message });
   if (value.intent === "join") {
@@ -53,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Leave Waitlist. After the deadline the waitlist stands still (no offers are made): nothing to
   // leave for.
   const { entriesCloseAt } = getSettings();
-  if (isClosed(entriesCloseAt, Date.now())) return error(refusalText("closed", entriesCloseAt));
+  if (isClosed(entriesCloseAt, clockNow())) return error(refusalText("closed", entriesCloseAt));
   if (!leaveWaitlist(scope, value.entry)) notFound();
   serveWaitlistSoon();
   return redirectWithToast(request, BACK, { type: "success", message: MSG.waitlistLeft });

@@ -13,6 +13,7 @@ import { localeOf } from "~/i18n/locale.server";
 import { bundleFor } from "~/i18n/bundles.server";
 import { crewCaps, isClosed, mayChangeCrew } from "~/rules/crew";
 import { formatDateTime } from "~/rules/format";
+import { now as clockNow } from "~/lib/clock.server";
 
 export type PickerData = ReturnType<typeof crewPickerData>;
 
@@ -20,7 +21,7 @@ export type PickerData = ReturnType<typeof crewPickerData>;
  * ticks), the others with the reason they cannot be picked (a key of LABELS.ineligible, shown in the
  * page's language; and whether they are in the crew now), the saved crew, the caps and the
  * deadline (ms since the epoch, shown by the picker in the page's language). */
-export function crewPickerData(team: CrewTeam, user: User, now = Date.now()) {
+export function crewPickerData(team: CrewTeam, user: User, now = clockNow()) {
   const candidates = crewCandidates(team);
   const { crewCloseAt } = getSettings();
   return {
@@ -92,7 +93,7 @@ export async function answerCrewSave(
 ) {
   const locale = localeOf(request);
   const { MSG } = bundleFor(locale);
-  const result = saveCrew(user, scope, teamId, ids, Date.now(), MSG);
+  const result = saveCrew(user, scope, teamId, ids, clockNow(), MSG);
   if ("ok" in result) return redirectWithToast(request, back, { type: "success", message: MSG.crewUpdated });
   switch (result.refused) {
     case "gone":

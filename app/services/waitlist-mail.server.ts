@@ -11,6 +11,7 @@ import { isPrimary } from "~/lib/litefs.server";
 import { mailLayout, sendMail } from "~/lib/mailer.server";
 import { type Offer, serveWaitlist } from "~/models/entries.server";
 import { formatDateTime } from "~/rules/format";
+import { now as clockNow } from "~/lib/clock.server";
 
 /** The offer email's subject in English (a Malay-speaking manager gets LABELS.offerMailSubject). */
 export const WAITLIST_OFFER_SUBJECT = EN.LABELS.offerMailSubject;
@@ -35,7 +36,7 @@ export function sendOfferEmail(offer: Offer): Promise<void> {
 }
 
 /** Serves the waitlists now and emails the new offers; never throws (logged). */
-export async function serveWaitlistNow(now = Date.now()): Promise<Offer[]> {
+export async function serveWaitlistNow(now = clockNow()): Promise<Offer[]> {
   let offers: Offer[] = [];
   try {
     if (!isPrimary()) return [];

@@ -6,10 +6,11 @@
 // COMPETITOR. Every test makes its own clubs (tests/e2e/db.ts createCrewTagClub).
 import { expect, type Page, test } from "@playwright/test";
 import { pdfPageCount, qrCodesInPdf } from "../pdf-qr";
-import { createCrewTagClub, withSignedTagsRequired } from "./db";
+import { createCrewTagClub } from "./db";
 import { asFreshClient, flashToast, watchServerErrors } from "./helpers";
 import { asKioskDevice } from "./kiosk";
 import { loginAs } from "./login";
+import { OPEN, withTestContext } from "./test-context";
 
 watchServerErrors(test);
 test.beforeEach(async ({ page }) => {
@@ -75,20 +76,20 @@ test("the QR codes of the PDF are accepted at the scanning profile with 'Require
   const club = await createCrewTagClub({ members: 3, paid: 3 });
   await loginAs(page, club.manager.email, "/");
   await asKioskDevice(page); // the profile shows people only on a kiosk device (issue 18)
-  // Printed and scanned under one lock: no test voids the printed tags in between (ADR 0025).
-  await withSignedTagsRequired(async () => {
-    const { res, bytes } = await getPdf(page, "/members/crew-tags.pdf");
-    expect(res.status()).toBe(200);
-    const codes = qrCodesInPdf(bytes).map((q) => q.text ?? "");
-    expect(codes).toHaveLength(3);
-    for (const [i, m] of club.paid.entries()) {
-      await page.goto(`/scanning/profile?code=${encodeURIComponent(codes[i])}`);
-      await expect(page.getByRole("article", { name: m.name.toUpperCase() })).toBeVisible();
-    }
-    // The plain code the spec's kiosk reads is refused while signed tags are required.
-    await page.goto(`/scanning/profile?code=${encodeURIComponent(`#${club.paid[0].id}`)}`);
-    await expect(page.getByRole("alert")).toHaveText("Invalid input.");
-  });
+  // Printed and scanned at the pinned crew tag version: voiding the printed tags in another test
+  // (ADR 0025) moves only the saved one.
+  await withTestContext(page, { settings: { ...OPEN, requireSignedTags: true } });
+  const { res, bytes } = await getPdf(page, "/members/crew-tags.pdf");
+  expect(res.status()).toBe(200);
+  const codes = qrCodesInPdf(bytes).map((q) => q.text ?? "");
+  expect(codes).toHaveLength(3);
+  for (const [i, m] of club.paid.entries()) {
+    await page.goto(`/scanning/profile?code=${encodeURIComponent(codes[i])}`);
+    await expect(page.getByRole("article", { name: m.name.toUpperCase() })).toBeVisible();
+  }
+  // The plain code the spec's kiosk reads is refused while signed tags are required.
+  await page.goto(`/scanning/profile?code=${encodeURIComponent(`#${club.paid[0].id}`)}`);
+  await expect(page.getByRole("alert")).toHaveText("Invalid input.");
 });
 
 test("a club with nobody paid has no crew tags: no link, and the URL says why", async ({ page }) => {

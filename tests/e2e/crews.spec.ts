@@ -4,8 +4,8 @@
 // and on the profile; members who may not be picked are not offered (and the page says why);
 // forged ids and another club's team are refused; after the crew deadline managers see why the
 // checkboxes are gone while ADMIN still saves on /teams/manage (audited); COMMITTEE is kept out.
-// Every test makes its own club and event (tests/e2e/db.ts). Tests that need crews open for
-// managers hold the crew-deadline lock shared; the deadline test holds it alone.
+// Every test makes its own club and event (tests/e2e/db.ts) and sets the crew deadline for its own
+// requests (tests/e2e/test-context.ts): open, or for the deadline test, later and then past.
 import { expect, type Page, test } from "@playwright/test";
 import {
   auditOf,
@@ -19,12 +19,11 @@ import {
   setPhotoState,
   settingsRow,
   teamMemberIds,
-  withCrewCloseAt,
-  withCrewsOpen,
 } from "./db";
 import { asFreshClient, csrfOf, forgePost, isJs, logout, toast, watchServerErrors } from "./helpers";
 import { formatDateTime } from "../../app/rules/format";
 import { loginAs } from "./login";
+import { OPEN, withTestContext } from "./test-context";
 
 const UPDATED = "Event team members updated successfully.";
 const MALAYSIA = "For Malaysia events, do select only Malaysian citizens.";
@@ -91,62 +90,61 @@ test.describe("Crew selection", () => {
     const teamId = createTeam(club.id, event.id, teamName, ids([m[0], m[1], m[2], m[3]]));
     const before = teamMemberIds(teamId);
 
-    await withCrewsOpen(async () => {
-      await loginAs(page, manager.email);
-      await page.goto(`/events/teams/${teamId}`);
-      await expect(page.getByRole("heading", { level: 1, name: `Event Team: ${teamName}` })).toBeVisible();
-      await expect(page.getByText(event.name, { exact: true })).toBeVisible();
-      await expect(
-        page.getByText("Select 4–7 members; at most 5 male; at least 2 female; at most 3 drummers/steerers."),
-      ).toBeVisible();
-      await expect(page.getByText(MALAYSIA)).toBeVisible();
-      await expect(page.getByRole("link", { name: "Back to Events" })).toHaveAttribute("href", "/events");
-      // The saved crew is ticked; passport holders may only drum or steer.
-      await expectTicks(page, m, [m[0], m[1], m[2], m[3]]);
-      const row = (member: Member) => page.getByRole("row").filter({ has: box(page, member) });
-      await expect(row(m[9])).toContainText("Drummer/Steerer only");
-      await expect(row(m[9])).toContainText("Female");
-      await expect(row(m[2])).toContainText("Paddler");
-      await expect(row(m[2]).locator('td[data-label="Age"]')).toHaveText(String(regattaYear() - 1990));
+    await withTestContext(page, { settings: OPEN });
+    await loginAs(page, manager.email);
+    await page.goto(`/events/teams/${teamId}`);
+    await expect(page.getByRole("heading", { level: 1, name: `Event Team: ${teamName}` })).toBeVisible();
+    await expect(page.getByText(event.name, { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("Select 4–7 members; at most 5 male; at least 2 female; at most 3 drummers/steerers."),
+    ).toBeVisible();
+    await expect(page.getByText(MALAYSIA)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Events" })).toHaveAttribute("href", "/events");
+    // The saved crew is ticked; passport holders may only drum or steer.
+    await expectTicks(page, m, [m[0], m[1], m[2], m[3]]);
+    const row = (member: Member) => page.getByRole("row").filter({ has: box(page, member) });
+    await expect(row(m[9])).toContainText("Drummer/Steerer only");
+    await expect(row(m[9])).toContainText("Female");
+    await expect(row(m[2])).toContainText("Paddler");
+    await expect(row(m[2]).locator('td[data-label="Age"]')).toHaveText(String(regattaYear() - 1990));
 
-      const attempts: [Member[], string][] = [
-        [[m[0], m[1], m[3]], minRace(4)],
-        [[m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]], MAX_RACE],
-        [[m[1], m[3], m[8], m[9], m[10], m[11]], maxDrummers(3)],
-        [[m[0], m[2], m[4], m[6], m[8], m[10]], maxMale(5)],
-        [[m[0], m[2], m[4], m[6], m[1]], minFemale(2)],
-      ];
-      for (const [chosen, message] of attempts) {
-        await pick(page, m, chosen);
-        await page.getByRole("button", { name: "Save" }).click();
-        await expect(alertWith(page, message)).toBeVisible();
-        // The user's ticks stay (rendered from what was sent), and nothing was saved.
-        await expectTicks(page, m, chosen);
-        expect(teamMemberIds(teamId)).toEqual(before);
-      }
-      expect(auditOf(manager.id).filter((a) => a.action === "crew.updated")).toEqual([]);
-
-      const crew = [m[0], m[1], m[2], m[3], m[4], m[9]];
-      await pick(page, m, crew);
-      const count = page.getByRole("list", { name: "Selection" });
-      if (isJs()) {
-        // The live count (JavaScript only): 6 selected, 3 male, 3 female, 1 drummer/steerer.
-        await expect(count).toContainText("Selected: 6");
-        await expect(count).toContainText("Males: 3");
-        await expect(count).toContainText("Females: 3");
-        await expect(count).toContainText("Drummers/steerers: 1");
-      } else {
-        await expect(count).toHaveCount(0);
-      }
+    const attempts: [Member[], string][] = [
+      [[m[0], m[1], m[3]], minRace(4)],
+      [[m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]], MAX_RACE],
+      [[m[1], m[3], m[8], m[9], m[10], m[11]], maxDrummers(3)],
+      [[m[0], m[2], m[4], m[6], m[8], m[10]], maxMale(5)],
+      [[m[0], m[2], m[4], m[6], m[1]], minFemale(2)],
+    ];
+    for (const [chosen, message] of attempts) {
+      await pick(page, m, chosen);
       await page.getByRole("button", { name: "Save" }).click();
-      await expect(toast(page, UPDATED)).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`/events/teams/${teamId}$`));
-      expect(teamMemberIds(teamId)).toEqual(ids(crew));
-      await expectTicks(page, m, crew);
-      const audited = auditOf(manager.id).filter((a) => a.action === "crew.updated");
-      expect(audited).toHaveLength(1);
-      expect(audited[0].target_id).toBe(String(teamId));
-    });
+      await expect(alertWith(page, message)).toBeVisible();
+      // The user's ticks stay (rendered from what was sent), and nothing was saved.
+      await expectTicks(page, m, chosen);
+      expect(teamMemberIds(teamId)).toEqual(before);
+    }
+    expect(auditOf(manager.id).filter((a) => a.action === "crew.updated")).toEqual([]);
+
+    const crew = [m[0], m[1], m[2], m[3], m[4], m[9]];
+    await pick(page, m, crew);
+    const count = page.getByRole("list", { name: "Selection" });
+    if (isJs()) {
+      // The live count (JavaScript only): 6 selected, 3 male, 3 female, 1 drummer/steerer.
+      await expect(count).toContainText("Selected: 6");
+      await expect(count).toContainText("Males: 3");
+      await expect(count).toContainText("Females: 3");
+      await expect(count).toContainText("Drummers/steerers: 1");
+    } else {
+      await expect(count).toHaveCount(0);
+    }
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, UPDATED)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/events/teams/${teamId}$`));
+    expect(teamMemberIds(teamId)).toEqual(ids(crew));
+    await expectTicks(page, m, crew);
+    const audited = auditOf(manager.id).filter((a) => a.action === "crew.updated");
+    expect(audited).toHaveLength(1);
+    expect(audited[0].target_id).toBe(String(teamId));
 
     // A competitor of the crew sees the event and team on Assigned Events and on the profile.
     await logout(page);
@@ -182,32 +180,31 @@ test.describe("Crew selection", () => {
     createTeam(club.id, event.id, `${club.name} B`, [m[4].id]);
     const teamId = createTeam(club.id, event.id, `${club.name} A`);
 
-    await withCrewsOpen(async () => {
-      await loginAs(page, m[0].email);
-      await page.goto(`/events/teams/${teamId}`);
-      await expect(page.getByRole("main").getByRole("checkbox")).toHaveCount(3);
-      for (const i of [0, 5, 6]) await expect(box(page, m[i])).toBeVisible();
-      const age = (member: Member) =>
-        page
-          .getByRole("row")
-          .filter({ has: box(page, member) })
-          .locator('td[data-label="Age"]');
-      await expect(age(m[5])).toHaveText("50");
-      await expect(age(m[6])).toHaveText("18");
-      // Not a Malaysia event: no notice, no drummers/steerers cap.
-      await expect(page.getByText(MALAYSIA)).toHaveCount(0);
-      await expect(page.getByText("Select up to 12 members; at most 12 male.")).toBeVisible();
+    await withTestContext(page, { settings: OPEN });
+    await loginAs(page, m[0].email);
+    await page.goto(`/events/teams/${teamId}`);
+    await expect(page.getByRole("main").getByRole("checkbox")).toHaveCount(3);
+    for (const i of [0, 5, 6]) await expect(box(page, m[i])).toBeVisible();
+    const age = (member: Member) =>
+      page
+        .getByRole("row")
+        .filter({ has: box(page, member) })
+        .locator('td[data-label="Age"]');
+    await expect(age(m[5])).toHaveText("50");
+    await expect(age(m[6])).toHaveText("18");
+    // Not a Malaysia event: no notice, no drummers/steerers cap.
+    await expect(page.getByText(MALAYSIA)).toHaveCount(0);
+    await expect(page.getByText("Select up to 12 members; at most 12 male.")).toBeVisible();
 
-      const summary = page.getByText("Members who cannot be picked (4)");
-      await expect(summary).toBeVisible();
-      const reason = (member: Member) => page.getByRole("row").filter({ hasText: member.name });
-      await expect(reason(m[1])).toBeHidden(); // collapsed until opened, with or without JavaScript
-      await summary.click();
-      await expect(reason(m[1])).toContainText("Crew tag fee not paid");
-      await expect(reason(m[2])).toContainText("Photo not approved");
-      await expect(reason(m[3])).toContainText("Outside the event's age limits");
-      await expect(reason(m[4])).toContainText("In another team of this event");
-    });
+    const summary = page.getByText("Members who cannot be picked (4)");
+    await expect(summary).toBeVisible();
+    const reason = (member: Member) => page.getByRole("row").filter({ hasText: member.name });
+    await expect(reason(m[1])).toBeHidden(); // collapsed until opened, with or without JavaScript
+    await summary.click();
+    await expect(reason(m[1])).toContainText("Crew tag fee not paid");
+    await expect(reason(m[2])).toContainText("Photo not approved");
+    await expect(reason(m[3])).toContainText("Outside the event's age limits");
+    await expect(reason(m[4])).toContainText("In another team of this event");
   });
 
   test("a crew member who can no longer be picked shows as in the crew now; Save drops them", async ({
@@ -218,26 +215,25 @@ test.describe("Crew selection", () => {
     const teamId = createTeam(club.id, event.id, `${club.name} A`, ids([m[1], m[2]]));
     setPhotoState(m[2].id, 2); // rejected after they were picked
 
-    await withCrewsOpen(async () => {
-      await loginAs(page, manager.email);
-      await page.goto(`/events/teams/${teamId}`);
-      await expect(box(page, m[1])).toBeChecked();
-      await expect(box(page, m[2])).toHaveCount(0);
-      await expect(page.getByText("1 member of this crew can no longer be picked")).toBeVisible();
-      // Listed (open, with or without JavaScript) with the reason, marked as in the crew now.
-      const row = page
-        .getByRole("table", { name: "Members who cannot be picked" })
-        .getByRole("row")
-        .filter({ hasText: m[2].name });
-      await expect(row).toBeVisible();
-      await expect(row).toContainText("Photo not approved");
-      await expect(row).toContainText("In the crew now — removed on Save");
+    await withTestContext(page, { settings: OPEN });
+    await loginAs(page, manager.email);
+    await page.goto(`/events/teams/${teamId}`);
+    await expect(box(page, m[1])).toBeChecked();
+    await expect(box(page, m[2])).toHaveCount(0);
+    await expect(page.getByText("1 member of this crew can no longer be picked")).toBeVisible();
+    // Listed (open, with or without JavaScript) with the reason, marked as in the crew now.
+    const row = page
+      .getByRole("table", { name: "Members who cannot be picked" })
+      .getByRole("row")
+      .filter({ hasText: m[2].name });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText("Photo not approved");
+    await expect(row).toContainText("In the crew now — removed on Save");
 
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(toast(page, UPDATED)).toBeVisible();
-      expect(teamMemberIds(teamId)).toEqual([m[1].id]);
-      await expect(page.getByText("In the crew now")).toHaveCount(0);
-    });
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, UPDATED)).toBeVisible();
+    expect(teamMemberIds(teamId)).toEqual([m[1].id]);
+    await expect(page.getByText("In the crew now")).toHaveCount(0);
   });
 
   test("forged ids and another club's team are refused; nothing changes", async ({ page }) => {
@@ -249,45 +245,44 @@ test.describe("Crew selection", () => {
     const theirName = `${theirs.club.name} A`;
     const theirTeam = createTeam(theirs.club.id, event.id, theirName, [theirs.m[1].id]);
 
-    await withCrewsOpen(async () => {
-      await loginAs(page, ours.manager.email);
-      await page.goto(`/events/teams/${ourTeam}`);
-      const csrf = await csrfOf(page);
-      // Their member on our team: refused as a whole, even with our own members beside it.
-      const foreign = await forgePost(page, `/events/teams/${ourTeam}`, [
-        ["csrf", csrf],
-        ["member", ours.m[0].id],
-        ["member", ours.m[2].id],
-        ["member", theirs.m[2].id],
-      ]);
-      expect(foreign.status()).toBe(403);
-      expect(await foreign.text()).toContain(NOT_ELIGIBLE.replace(/'/g, "&#x27;"));
-      expect(teamMemberIds(ourTeam)).toEqual([ours.m[1].id]);
-      // Their team, with their own members: as if it did not exist.
-      const other = await forgePost(page, `/events/teams/${theirTeam}`, [
-        ["csrf", csrf],
-        ["member", theirs.m[0].id],
-        ["member", theirs.m[2].id],
-      ]);
-      expect(other.status()).toBe(404);
-      expect(teamMemberIds(theirTeam)).toEqual([theirs.m[1].id]);
-      // Ids that are not ids.
-      const junk = await forgePost(page, `/events/teams/${ourTeam}`, [
-        ["csrf", csrf],
-        ["member", "1 OR 1=1"],
-      ]);
-      expect(junk.status()).toBe(400);
-      expect(teamMemberIds(ourTeam)).toEqual([ours.m[1].id]);
+    await withTestContext(page, { settings: OPEN });
+    await loginAs(page, ours.manager.email);
+    await page.goto(`/events/teams/${ourTeam}`);
+    const csrf = await csrfOf(page);
+    // Their member on our team: refused as a whole, even with our own members beside it.
+    const foreign = await forgePost(page, `/events/teams/${ourTeam}`, [
+      ["csrf", csrf],
+      ["member", ours.m[0].id],
+      ["member", ours.m[2].id],
+      ["member", theirs.m[2].id],
+    ]);
+    expect(foreign.status()).toBe(403);
+    expect(await foreign.text()).toContain(NOT_ELIGIBLE.replace(/'/g, "&#x27;"));
+    expect(teamMemberIds(ourTeam)).toEqual([ours.m[1].id]);
+    // Their team, with their own members: as if it did not exist.
+    const other = await forgePost(page, `/events/teams/${theirTeam}`, [
+      ["csrf", csrf],
+      ["member", theirs.m[0].id],
+      ["member", theirs.m[2].id],
+    ]);
+    expect(other.status()).toBe(404);
+    expect(teamMemberIds(theirTeam)).toEqual([theirs.m[1].id]);
+    // Ids that are not ids.
+    const junk = await forgePost(page, `/events/teams/${ourTeam}`, [
+      ["csrf", csrf],
+      ["member", "1 OR 1=1"],
+    ]);
+    expect(junk.status()).toBe(400);
+    expect(teamMemberIds(ourTeam)).toEqual([ours.m[1].id]);
 
-      // Opening their team: 404, nothing of theirs on the page.
-      const response = await page.goto(`/events/teams/${theirTeam}`);
-      expect(response?.status()).toBe(404);
-      await expect(page.getByText("404 Not Found.")).toBeVisible();
-      await expect(page.getByText(theirName)).toHaveCount(0);
-      await expect(page.getByText(theirs.m[1].name)).toHaveCount(0);
-      expect((await page.goto("/events/teams/999999999"))?.status()).toBe(404);
-      expect((await page.goto("/events/teams/abc"))?.status()).toBe(404);
-    });
+    // Opening their team: 404, nothing of theirs on the page.
+    const response = await page.goto(`/events/teams/${theirTeam}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("404 Not Found.")).toBeVisible();
+    await expect(page.getByText(theirName)).toHaveCount(0);
+    await expect(page.getByText(theirs.m[1].name)).toHaveCount(0);
+    expect((await page.goto("/events/teams/999999999"))?.status()).toBe(404);
+    expect((await page.goto("/events/teams/abc"))?.status()).toBe(404);
 
     // A competitor may not pick crews, even of their own team.
     await logout(page);
@@ -347,8 +342,6 @@ test.describe("Crew selection", () => {
 });
 
 test.describe("Crew deadline", () => {
-  test.describe.configure({ mode: "serial" });
-
   test("after it managers see why the checkboxes are gone and a forged save is refused; ADMIN still saves", async ({
     page,
   }) => {
@@ -363,54 +356,52 @@ test.describe("Crew deadline", () => {
     const past = Date.UTC(2020, 0, 1, 0, 0);
 
     await loginAs(page, manager.email);
-    await withCrewCloseAt(future, async () => {
-      await page.goto(`/events/teams/${teamId}`);
-      await expect(page.getByText(`Crew changes close on ${formatDateTime(future)}.`)).toBeVisible();
-      await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
-    });
+    await withTestContext(page, { settings: { ...OPEN, crewCloseAt: future } });
+    await page.goto(`/events/teams/${teamId}`);
+    await expect(page.getByText(`Crew changes close on ${formatDateTime(future)}.`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
 
-    await withCrewCloseAt(past, async () => {
-      const closed = `Crew changes closed on ${formatDateTime(past)}. Contact the event committee for changes.`;
-      await page.goto(`/events/teams/${teamId}`);
-      await expect(page.getByText(closed)).toBeVisible();
-      await expect(page.getByRole("main").getByRole("checkbox")).toHaveCount(0);
-      await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
-      // The crew as it stands is still shown, the member who can no longer be picked marked.
-      await expect(page.getByRole("heading", { name: "Crew (2)" })).toBeVisible();
-      const crewTable = page.getByRole("table", { name: "Crew", exact: true });
-      await expect(crewTable).toContainText(m[1].name);
-      await expect(crewTable.getByRole("row").filter({ hasText: m[3].name })).toContainText(
-        "Can no longer be picked: Photo not approved",
-      );
-      const stale = page
+    await withTestContext(page, { settings: { ...OPEN, crewCloseAt: past } });
+    const closed = `Crew changes closed on ${formatDateTime(past)}. Contact the event committee for changes.`;
+    await page.goto(`/events/teams/${teamId}`);
+    await expect(page.getByText(closed)).toBeVisible();
+    await expect(page.getByRole("main").getByRole("checkbox")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
+    // The crew as it stands is still shown, the member who can no longer be picked marked.
+    await expect(page.getByRole("heading", { name: "Crew (2)" })).toBeVisible();
+    const crewTable = page.getByRole("table", { name: "Crew", exact: true });
+    await expect(crewTable).toContainText(m[1].name);
+    await expect(crewTable.getByRole("row").filter({ hasText: m[3].name })).toContainText(
+      "Can no longer be picked: Photo not approved",
+    );
+    const stale = page
+      .getByRole("table", { name: "Members who cannot be picked" })
+      .getByRole("row")
+      .filter({ hasText: m[3].name });
+    await expect(stale).toContainText("In the crew now");
+    await expect(stale).not.toContainText("removed on Save");
+    const forged = await forgePost(page, `/events/teams/${teamId}`, [
+      ["csrf", await csrfOf(page)],
+      ["member", m[0].id],
+      ["member", m[2].id],
+    ]);
+    expect(forged.status()).toBe(403);
+    expect(teamMemberIds(teamId)).toEqual(ids([m[1], m[3]]));
+    await logout(page);
+
+    await loginAs(page, admin.email);
+    await page.goto(`/teams/manage?association=${club.id}&team=${teamId}`);
+    await expect(page.getByText(/Crew changes closed for team managers on/)).toBeVisible();
+    await expect(
+      page
         .getByRole("table", { name: "Members who cannot be picked" })
         .getByRole("row")
-        .filter({ hasText: m[3].name });
-      await expect(stale).toContainText("In the crew now");
-      await expect(stale).not.toContainText("removed on Save");
-      const forged = await forgePost(page, `/events/teams/${teamId}`, [
-        ["csrf", await csrfOf(page)],
-        ["member", m[0].id],
-        ["member", m[2].id],
-      ]);
-      expect(forged.status()).toBe(403);
-      expect(teamMemberIds(teamId)).toEqual(ids([m[1], m[3]]));
-      await logout(page);
-
-      await loginAs(page, admin.email);
-      await page.goto(`/teams/manage?association=${club.id}&team=${teamId}`);
-      await expect(page.getByText(/Crew changes closed for team managers on/)).toBeVisible();
-      await expect(
-        page
-          .getByRole("table", { name: "Members who cannot be picked" })
-          .getByRole("row")
-          .filter({ hasText: m[3].name }),
-      ).toContainText("In the crew now — removed on Save");
-      await pick(page, [m[0], m[1], m[2]], [m[0], m[2]]);
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(toast(page, UPDATED)).toBeVisible();
-      expect(teamMemberIds(teamId)).toEqual(ids([m[0], m[2]]));
-      expect(auditOf(admin.id).map((a) => a.action)).toContain("crew.updated");
-    });
+        .filter({ hasText: m[3].name }),
+    ).toContainText("In the crew now — removed on Save");
+    await pick(page, [m[0], m[1], m[2]], [m[0], m[2]]);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, UPDATED)).toBeVisible();
+    expect(teamMemberIds(teamId)).toEqual(ids([m[0], m[2]]));
+    expect(auditOf(admin.id).map((a) => a.action)).toContain("crew.updated");
   });
 });

@@ -2,12 +2,11 @@
 // database (the one scripts/e2e-server.mjs seeded and the app serves), so tests never share
 // mutable demo rows.
 import { createHmac, randomBytes } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { paymentRef } from "../../app/rules/payment-ref";
-import { defaultSettings } from "../../app/rules/settings-schema";
 import { DEMO, PASSWORD } from "./helpers";
+import { PINNED_TAG_VERSION } from "./test-context";
 
 export const E2E_DIR = path.resolve("tests/.tmp/e2e");
 let conn: Database.Database | undefined;
@@ -643,96 +642,9 @@ export function teamMemberIds(teamId: number): number[] {
   ).map((r) => r.user_id);
 }
 
-// The deadlines (settings.crew_close_at, settings.entries_close_at) are one value each for the whole
-// app, and Playwright runs the js and no-js projects in parallel. So a test that sets a deadline
-// holds that deadline's lock exclusively (withDeadlineAt) and every test that needs it open holds
-// it shared (withDeadlineOpen): a reader-writer lock of files in the e2e folder (which a new e2e
-// server empties).
-// (The same lock guards 'Require signed crew tags', a 0/1 setting: see the scanning section.)
-type Deadline = "crew_close_at" | "entries_close_at" | "require_signed_tags";
-const lockDir = (deadline: Deadline) => path.join(E2E_DIR, `${deadline}-locks`);
-const CLOSED = "closed";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs `fn` while no test can change the deadline (shared with other such tests). */
-async function withDeadlineOpen<T>(deadline: Deadline, fn: () => Promise<T>): Promise<T> {
-  const dir = lockDir(deadline);
-  mkdirSync(dir, { recursive: true });
-  const mine = path.join(dir, `open-${process.pid}-${randomBytes(4).toString("hex")}`);
-  for (;;) {
-    while (existsSync(path.join(dir, CLOSED))) await sleep(100);
-    writeFileSync(mine, "");
-    if (!existsSync(path.join(dir, CLOSED))) break;
-    rmSync(mine, { force: true }); // a closing test got in first: let it finish
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(mine, { force: true });
-  }
-}
-
-/**
- * Runs `fn` with the deadline at `closeAt` (ms), alone: it waits for the tests holding it open to
- * finish, and puts the deadline back afterwards (only if it is still ours). Use a whole minute, as
- * the Settings form shows it, so a settings save meanwhile keeps it unchanged.
- */
-async function withDeadlineAt<T>(deadline: Deadline, closeAt: number, fn: () => Promise<T>): Promise<T> {
-  const dir = lockDir(deadline);
-  mkdirSync(dir, { recursive: true });
-  const lock = path.join(dir, CLOSED);
-  for (;;) {
-    try {
-      closeSync(openSync(lock, "wx"));
-      break;
-    } catch {
-      await sleep(100);
-    }
-  }
-  try {
-    while (readdirSync(dir).some((f) => f.startsWith("open-"))) await sleep(100);
-    const db = e2eDb();
-    const d = defaultSettings();
-    db.prepare(
-      `INSERT OR IGNORE INTO settings (id, updated_at, crew_tag_fee_sen, ticket_price_sen, ticket_description,
-         regatta_name, regatta_year, payment_due_hours) VALUES (1, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      Date.now(),
-      d.crewTagFeeSen,
-      d.ticketPriceSen,
-      d.ticketDescription,
-      d.regattaName,
-      d.regattaYear,
-      d.paymentDueHours,
-    );
-    const before = (
-      db.prepare(`SELECT ${deadline} AS at FROM settings WHERE id = 1`).get() as { at: number | null }
-    ).at;
-    db.prepare(`UPDATE settings SET ${deadline} = ? WHERE id = 1`).run(closeAt);
-    try {
-      return await fn();
-    } finally {
-      db.prepare(`UPDATE settings SET ${deadline} = ? WHERE id = 1 AND ${deadline} = ?`).run(before, closeAt);
-    }
-  } finally {
-    rmSync(lock, { force: true });
-  }
-}
-
-/** Crews stay open for managers while `fn` runs. */
-export const withCrewsOpen = <T>(fn: () => Promise<T>) => withDeadlineOpen("crew_close_at", fn);
-/** The crew deadline is `closeAt` while `fn` runs. */
-export const withCrewCloseAt = <T>(closeAt: number, fn: () => Promise<T>) =>
-  withDeadlineAt("crew_close_at", closeAt, fn);
-/** Entries stay open while `fn` runs. */
-export const withEntriesOpen = <T>(fn: () => Promise<T>) => withDeadlineOpen("entries_close_at", fn);
-/** The entries deadline is `closeAt` while `fn` runs. */
-export const withEntriesCloseAt = <T>(closeAt: number, fn: () => Promise<T>) =>
-  withDeadlineAt("entries_close_at", closeAt, fn);
-
 // entries and waitlist (tests/e2e/entries.spec.ts): events with a cap, other clubs' paid teams and
-// Processing entry orders, waitlist rows, and the entries deadline (one value for the whole app, so
-// changing it takes a lock, as the crew deadline does above).
+// Processing entry orders, waitlist rows. The deadlines and 'Require signed crew tags' are set per
+// test, per request (tests/e2e/test-context.ts), never in the settings row.
 
 /** A live event (unique upper-case name) capped at `maxTeam` teams, at `price` sen an entry. */
 export function createEntryEvent(opts: { maxTeam?: number; price?: number } = {}): EventMade {
@@ -893,33 +805,15 @@ export function crewTagVersionNow(): number {
 }
 
 /** The crew tag code of a user as app/lib/scan-code.server.ts signs it, with the e2e server's
- * SESSION_SECRET (scripts/e2e-server.mjs): `#<id>.<version>.<signature>`, of the current version
- * unless one is given. */
-export function signedCodeOf(userId: number, version = crewTagVersionNow()): string {
+ * SESSION_SECRET (scripts/e2e-server.mjs): `#<id>.<version>.<signature>`, of the version the tests
+ * pin (OPEN in tests/e2e/test-context.ts) unless one is given. */
+export function signedCodeOf(userId: number, version = PINNED_TAG_VERSION): string {
   const sig = createHmac("sha256", "crew-tag:e2e-secret-0123456789abcdef")
     .update(`${userId}.v${version}`)
     .digest("base64url")
     .slice(0, 10);
   return `#${userId}.${version}.${sig}`;
 }
-
-/** 'Require signed crew tags' stays off while `fn` runs (shared with other such tests). */
-export const withSignedTagsOff = <T>(fn: () => Promise<T>) => withDeadlineOpen("require_signed_tags", fn);
-/** 'Require signed crew tags' is on while `fn` runs, alone. */
-export const withSignedTagsRequired = <T>(fn: () => Promise<T>) =>
-  withDeadlineAt("require_signed_tags", 1, fn);
-/** 'Require signed crew tags' is on and `fn` may void the printed crew tags (move the crew tag
- * version on), alone: the tests that sign or print codes hold the same lock (withSignedTagsOff,
- * withSignedTagsRequired). The version is put back afterwards. */
-export const withCrewTagsVoidable = <T>(fn: () => Promise<T>) =>
-  withSignedTagsRequired(async () => {
-    const before = crewTagVersionNow();
-    try {
-      return await fn();
-    } finally {
-      e2eDb().prepare("UPDATE settings SET crew_tag_version = ? WHERE id = 1").run(before);
-    }
-  });
 
 // crew tags (tests/e2e/crew-tags.spec.ts)
 

@@ -15,9 +15,6 @@ import {
   restoreTicketDescription,
   settingsRow,
   unique,
-  withCrewsOpen,
-  withEntriesOpen,
-  withSignedTagsOff,
 } from "./db";
 import { asFreshClient, csrfOf, forgePost, logout, toast, watchServerErrors } from "./helpers";
 import { defaultSettings } from "../../app/rules/settings-schema";
@@ -371,76 +368,70 @@ test.describe("Settings", () => {
     const before = settingsRow()?.ticket_description;
     const original =
       before && !before.startsWith("E2E settings") ? before : defaultSettings().ticketDescription;
-    // The form carries both deadlines and the signed-tags setting too: no test may change them
-    // between load and save.
+    // The form carries both deadlines and the signed-tags setting too: no test saves them any more
+    // (the others set their own per request, tests/e2e/test-context.ts), so they save unchanged.
     try {
-      await withEntriesOpen(() =>
-        withCrewsOpen(() =>
-          withSignedTagsOff(async () => {
-            await loginAs(page, admin.email, "/");
-            const nav = page.getByRole("navigation", { name: "Main" });
-            await expect(nav.getByRole("heading", { name: "Settings", exact: true })).toBeVisible();
-            await nav.getByRole("link", { name: "Settings", exact: true }).click();
-            await expect(page).toHaveURL(/\/settings$/);
-            await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
-            const field = (label: string) => page.getByLabel(label, { exact: true });
-            const fee = field("Crew Tag Fee (RM)");
-            await expect(fee).toHaveValue(/^\d+\.\d\d$/);
-            const feeNow = await fee.inputValue();
-            await expect(field("Payment Due (hours)")).toHaveValue(/^\d+$/);
-            await expect(field("Regatta Name")).not.toHaveValue("");
+      await loginAs(page, admin.email, "/");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("heading", { name: "Settings", exact: true })).toBeVisible();
+      await nav.getByRole("link", { name: "Settings", exact: true }).click();
+      await expect(page).toHaveURL(/\/settings$/);
+      await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+      const field = (label: string) => page.getByLabel(label, { exact: true });
+      const fee = field("Crew Tag Fee (RM)");
+      await expect(fee).toHaveValue(/^\d+\.\d\d$/);
+      const feeNow = await fee.inputValue();
+      await expect(field("Payment Due (hours)")).toHaveValue(/^\d+$/);
+      await expect(field("Regatta Name")).not.toHaveValue("");
 
-            // Three decimals: refused, with the message, and what was typed stays.
-            await field("Dinner Ticket Description").fill(mine);
-            await fee.fill("30.555");
-            await page.getByRole("button", { name: "Update Settings" }).click();
-            const feeMessage =
-              "Crew tag fee must be an amount in RM from 1.00 to 10,000.00, with at most two decimals (e.g. 30 or 30.50).";
-            await expect(toast(page, feeMessage)).toBeVisible();
-            await expect(fee).toHaveAccessibleDescription(feeMessage);
-            await expect(fee).toHaveValue("30.555");
-            await expect(field("Dinner Ticket Description")).toHaveValue(mine);
-            expect(auditOf(admin.id)).toEqual([]);
-            // Thousands separators and out-of-range hours too.
-            await fee.fill("1,000");
-            await field("Payment Due (hours)").fill("169");
-            await page.getByRole("button", { name: "Update Settings" }).click();
-            await expect(fee).toHaveAccessibleDescription(feeMessage);
-            await expect(field("Payment Due (hours)")).toHaveAccessibleDescription(
-              "Payment due hours must be a whole number from 1 to 168.",
-            );
-            expect(auditOf(admin.id)).toEqual([]);
-
-            // Saved: the fee typed without its decimals is the same amount (unchanged); only the
-            // description changed, and that is what the audit entry says.
-            await fee.fill(feeNow.replace(/\.00$/, ""));
-            await field("Payment Due (hours)").fill(String(settingsRow()?.payment_due_hours ?? 24));
-            await page.getByRole("button", { name: "Update Settings" }).click();
-            await expect(toast(page, "Settings have been updated.")).toBeVisible();
-            await expect(page).toHaveURL(/\/settings$/);
-            await expect(fee).toHaveValue(/^\d+\.\d\d$/);
-            const entries = auditOf(admin.id);
-            expect(entries.map((e) => e.action)).toEqual(["settings.updated"]);
-            expect(JSON.parse(entries[0].details)).toMatchObject({ new: { ticketDescription: mine } });
-            expect(Object.keys(JSON.parse(entries[0].details).new)).toEqual(["ticketDescription"]);
-
-            await page.goto("/audit-log");
-            await page.getByLabel("Actor").fill(admin.email);
-            await page.getByRole("button", { name: "Search" }).click();
-            const log = page.getByRole("table", { name: "Audit Log" });
-            await expect(bodyRows(log)).toHaveCount(1);
-            await expect(bodyRows(log).first()).toContainText("settings.updated");
-            await expect(bodyRows(log).first()).toContainText(mine);
-            await logout(page);
-
-            // Not for committee: the route table sends them home.
-            await loginAs(page, committee.email);
-            await page.goto("/settings");
-            await expect(page).toHaveURL((url) => url.pathname === "/");
-            await expect(toast(page, "Unauthorized. Redirect to homepage.")).toBeVisible();
-          }),
-        ),
+      // Three decimals: refused, with the message, and what was typed stays.
+      await field("Dinner Ticket Description").fill(mine);
+      await fee.fill("30.555");
+      await page.getByRole("button", { name: "Update Settings" }).click();
+      const feeMessage =
+        "Crew tag fee must be an amount in RM from 1.00 to 10,000.00, with at most two decimals (e.g. 30 or 30.50).";
+      await expect(toast(page, feeMessage)).toBeVisible();
+      await expect(fee).toHaveAccessibleDescription(feeMessage);
+      await expect(fee).toHaveValue("30.555");
+      await expect(field("Dinner Ticket Description")).toHaveValue(mine);
+      expect(auditOf(admin.id)).toEqual([]);
+      // Thousands separators and out-of-range hours too.
+      await fee.fill("1,000");
+      await field("Payment Due (hours)").fill("169");
+      await page.getByRole("button", { name: "Update Settings" }).click();
+      await expect(fee).toHaveAccessibleDescription(feeMessage);
+      await expect(field("Payment Due (hours)")).toHaveAccessibleDescription(
+        "Payment due hours must be a whole number from 1 to 168.",
       );
+      expect(auditOf(admin.id)).toEqual([]);
+
+      // Saved: the fee typed without its decimals is the same amount (unchanged); only the
+      // description changed, and that is what the audit entry says.
+      await fee.fill(feeNow.replace(/\.00$/, ""));
+      await field("Payment Due (hours)").fill(String(settingsRow()?.payment_due_hours ?? 24));
+      await page.getByRole("button", { name: "Update Settings" }).click();
+      await expect(toast(page, "Settings have been updated.")).toBeVisible();
+      await expect(page).toHaveURL(/\/settings$/);
+      await expect(fee).toHaveValue(/^\d+\.\d\d$/);
+      const entries = auditOf(admin.id);
+      expect(entries.map((e) => e.action)).toEqual(["settings.updated"]);
+      expect(JSON.parse(entries[0].details)).toMatchObject({ new: { ticketDescription: mine } });
+      expect(Object.keys(JSON.parse(entries[0].details).new)).toEqual(["ticketDescription"]);
+
+      await page.goto("/audit-log");
+      await page.getByLabel("Actor").fill(admin.email);
+      await page.getByRole("button", { name: "Search" }).click();
+      const log = page.getByRole("table", { name: "Audit Log" });
+      await expect(bodyRows(log)).toHaveCount(1);
+      await expect(bodyRows(log).first()).toContainText("settings.updated");
+      await expect(bodyRows(log).first()).toContainText(mine);
+      await logout(page);
+
+      // Not for committee: the route table sends them home.
+      await loginAs(page, committee.email);
+      await page.goto("/settings");
+      await expect(page).toHaveURL((url) => url.pathname === "/");
+      await expect(toast(page, "Unauthorized. Redirect to homepage.")).toBeVisible();
     } finally {
       restoreTicketDescription(mine, original);
     }

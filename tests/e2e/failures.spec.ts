@@ -16,10 +16,10 @@ import {
   scanLogsOf,
   setMemberState,
   unique,
-  withSignedTagsOff,
 } from "./db";
 import { isJs } from "./helpers";
 import { loginAs } from "./login";
+import { OPEN, withTestContext } from "./test-context";
 
 const LOG = path.resolve("tests/.tmp/e2e/app.log");
 
@@ -239,46 +239,41 @@ test.describe("The entrance kiosk", () => {
     const [m1] = s.team.members;
     // Staff's browser: a kiosk whatever the kiosk's own rules become.
     await loginAs(page, createUser("ADMIN").email);
-    await withSignedTagsOff(async () => {
-      const url = `/scanning/entrance?roundId=${s.round.id}&teamId=${s.team.id}`;
-      await page.goto(url);
-      const csrf = await page.locator('input[name="csrf"]').first().inputValue();
-      if (isJs()) {
-        // The JS kiosk's save endpoint: a JSON 500 with the sentence (the queue keeps the save).
-        const res = await page.request.post("/scanning/entrance/save", {
-          form: {
-            csrf,
-            roundId: String(s.round.id),
-            teamId: String(s.team.id),
-            h: `#${m1.id}`,
-            confirmed: "yes",
-          },
-          headers: { "X-Test-Fail": "action:routes/scanning.entrance.save" },
-        });
-        expect(res.status()).toBe(500);
-        expect(await res.json()).toEqual({
-          error: "An error occured when saving history. Please try again.",
-        });
-        // ... which the kiosk shows as an error toast, the save kept in its queue.
-        await page.locator("#scan-code").fill(`#${m1.id}`);
-        await page.locator("#scan-code").press("Enter");
-        await expect(page.locator(".kiosk-msg")).toHaveText(`${m1.name} added.`);
-        await failOn(page, "action:routes/scanning.entrance.save");
-        await page.getByRole("button", { name: "Save" }).click();
-        await expect(
-          alertToast(page, "An error occured when saving history. Please try again."),
-        ).toBeVisible();
-      } else {
-        await page.locator("#scan-code").fill(`#${m1.id}`);
-        await page.locator("#scan-code").press("Enter");
-        await expect(page.locator(".kiosk-msg")).toHaveText(`${m1.name} added.`);
-        await failOn(page, "action:routes/scanning.entrance");
-        await page.getByRole("button", { name: "Save" }).click();
-        await expect(
-          alertToast(page, "An error occured when saving history. Please try again."),
-        ).toBeVisible();
-      }
-      expect(scanLogsOf(s.round.id)).toEqual([]);
-    });
+    await withTestContext(page, { settings: OPEN });
+    const url = `/scanning/entrance?roundId=${s.round.id}&teamId=${s.team.id}`;
+    await page.goto(url);
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    if (isJs()) {
+      // The JS kiosk's save endpoint: a JSON 500 with the sentence (the queue keeps the save).
+      const res = await page.request.post("/scanning/entrance/save", {
+        form: {
+          csrf,
+          roundId: String(s.round.id),
+          teamId: String(s.team.id),
+          h: `#${m1.id}`,
+          confirmed: "yes",
+        },
+        headers: { "X-Test-Fail": "action:routes/scanning.entrance.save" },
+      });
+      expect(res.status()).toBe(500);
+      expect(await res.json()).toEqual({
+        error: "An error occured when saving history. Please try again.",
+      });
+      // ... which the kiosk shows as an error toast, the save kept in its queue.
+      await page.locator("#scan-code").fill(`#${m1.id}`);
+      await page.locator("#scan-code").press("Enter");
+      await expect(page.locator(".kiosk-msg")).toHaveText(`${m1.name} added.`);
+      await failOn(page, "action:routes/scanning.entrance.save");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(alertToast(page, "An error occured when saving history. Please try again.")).toBeVisible();
+    } else {
+      await page.locator("#scan-code").fill(`#${m1.id}`);
+      await page.locator("#scan-code").press("Enter");
+      await expect(page.locator(".kiosk-msg")).toHaveText(`${m1.name} added.`);
+      await failOn(page, "action:routes/scanning.entrance");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(alertToast(page, "An error occured when saving history. Please try again.")).toBeVisible();
+    }
+    expect(scanLogsOf(s.round.id)).toEqual([]);
   });
 });

@@ -15,10 +15,10 @@ import {
   setMemberState,
   settingsRow,
   teamMemberIds,
-  withCrewsOpen,
 } from "./db";
 import { asFreshClient, flashToast, isJs, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";
+import { OPEN, withTestContext } from "./test-context";
 
 const { MSG, TITLES, NAV, LABELS } = MS;
 
@@ -113,29 +113,28 @@ test("a manager in Bahasa Melayu approves a member, pays the crew tag fee and pi
   for (const m of [manager, waiting, m2, m3]) expect(memberFlags(m.id).membership_paid).toBe(1);
 
   // Pick Crew, from Assigned Events: a refused selection, then a saved one.
-  await withCrewsOpen(async () => {
-    await nav.getByRole("link", { name: NAV.events, exact: true }).click();
-    await expect(h1(page, TITLES.assignedEvents)).toBeVisible();
-    await page.getByRole("link", { name: LABELS.pickCrewFor(teamName) }).click();
-    await expect(h1(page, LABELS.eventTeamTitle(teamName))).toBeVisible();
-    await expect(page).toHaveTitle(`${LABELS.eventTeamTitle(teamName)} | ${TITLES.appName}`);
-    await expectMalay(page);
-    await expect(page.getByRole("link", { name: LABELS.backToEvents })).toHaveAttribute("href", "/events");
-    await expect(page.getByText(`${LABELS.capsRange(2, 4)}; ${LABELS.capsMaxMale(4)}.`)).toBeVisible();
-    await expect(page.getByRole("table", { name: LABELS.canBePicked })).toBeVisible();
-    const box = (name: string) => page.getByRole("checkbox", { name, exact: true });
-    await box(m2.name).check();
-    await page.getByRole("button", { name: LABELS.save, exact: true }).click();
-    await expect(page.getByRole("alert").filter({ hasText: MSG.crewMinRace(2) })).toBeVisible();
-    expect(teamMemberIds(teamId)).toEqual([]);
-    if (isJs()) {
-      await expect(page.getByRole("list", { name: LABELS.selection })).toContainText(
-        `${LABELS.countSelected}: 1`,
-      );
-    }
-    for (const m of [manager, waiting, m2]) await box(m.name).setChecked(true);
-    await page.getByRole("button", { name: LABELS.save, exact: true }).click();
-    await expect(flashToast(page, MSG.crewUpdated)).toBeVisible();
-    expect(teamMemberIds(teamId)).toEqual([manager.id, waiting.id, m2.id].sort((a, b) => a - b));
-  });
+  await withTestContext(page, { settings: OPEN });
+  await nav.getByRole("link", { name: NAV.events, exact: true }).click();
+  await expect(h1(page, TITLES.assignedEvents)).toBeVisible();
+  await page.getByRole("link", { name: LABELS.pickCrewFor(teamName) }).click();
+  await expect(h1(page, LABELS.eventTeamTitle(teamName))).toBeVisible();
+  await expect(page).toHaveTitle(`${LABELS.eventTeamTitle(teamName)} | ${TITLES.appName}`);
+  await expectMalay(page);
+  await expect(page.getByRole("link", { name: LABELS.backToEvents })).toHaveAttribute("href", "/events");
+  await expect(page.getByText(`${LABELS.capsRange(2, 4)}; ${LABELS.capsMaxMale(4)}.`)).toBeVisible();
+  await expect(page.getByRole("table", { name: LABELS.canBePicked })).toBeVisible();
+  const box = (name: string) => page.getByRole("checkbox", { name, exact: true });
+  await box(m2.name).check();
+  await page.getByRole("button", { name: LABELS.save, exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: MSG.crewMinRace(2) })).toBeVisible();
+  expect(teamMemberIds(teamId)).toEqual([]);
+  if (isJs()) {
+    await expect(page.getByRole("list", { name: LABELS.selection })).toContainText(
+      `${LABELS.countSelected}: 1`,
+    );
+  }
+  for (const m of [manager, waiting, m2]) await box(m.name).setChecked(true);
+  await page.getByRole("button", { name: LABELS.save, exact: true }).click();
+  await expect(flashToast(page, MSG.crewUpdated)).toBeVisible();
+  expect(teamMemberIds(teamId)).toEqual([manager.id, waiting.id, m2.id].sort((a, b) => a - b));
 });

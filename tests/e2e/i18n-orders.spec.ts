@@ -5,9 +5,10 @@
 import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
 import { MS } from "../../app/messages.ms";
-import { createClub, createEvent, createOrder, createTeam, withEntriesOpen } from "./db";
+import { createClub, createEvent, createOrder, createTeam } from "./db";
 import { asFreshClient, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";
+import { OPEN, withTestContext } from "./test-context";
 
 const { MSG, TITLES, LABELS } = MS;
 
@@ -44,15 +45,14 @@ test("a manager in Bahasa Melayu: events, an order's details and its receipt, di
   await expect(page.locator("html")).toHaveAttribute("lang", "ms");
 
   // Assigned Events and Buy Event Entries.
-  await withEntriesOpen(async () => {
-    await page.goto("/events");
-    await expect(h1(page, TITLES.assignedEvents)).toBeVisible();
-    await expect(page.getByRole("cell", { name: `${club.name} A`, exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { name: LABELS.buyEventEntries })).toBeVisible();
-    await expect(page.getByRole("columnheader", { name: LABELS.entriesLeft })).toBeVisible();
-    await expect(page.getByLabel(LABELS.numberOfTeamsFor(event.name))).toBeVisible();
-    await expect(page.getByRole("button", { name: TITLES.checkout, exact: true })).toBeVisible();
-  });
+  await withTestContext(page, { settings: OPEN });
+  await page.goto("/events");
+  await expect(h1(page, TITLES.assignedEvents)).toBeVisible();
+  await expect(page.getByRole("cell", { name: `${club.name} A`, exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: LABELS.buyEventEntries })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: LABELS.entriesLeft })).toBeVisible();
+  await expect(page.getByLabel(LABELS.numberOfTeamsFor(event.name))).toBeVisible();
+  await expect(page.getByRole("button", { name: TITLES.checkout, exact: true })).toBeVisible();
 
   // Orders: the table, View Order, the receipt PDF.
   await page.goto("/orders");

@@ -10,6 +10,7 @@ import { createClub, createScanSetup, createUser, signedCodeOf } from "./db";
 import { asFreshClient, flashToast, watchServerErrors } from "./helpers";
 import { asKioskDevice } from "./kiosk";
 import { loginAs } from "./login";
+import { OPEN, withTestContext } from "./test-context";
 
 const { MSG, TITLES, LABELS } = MS;
 
@@ -22,6 +23,8 @@ const malay = (page: Page) => expect(page.locator("html")).toHaveAttribute("lang
 test("the kiosk, the scanning profile and the scoreboard speak Malay", async ({ page }) => {
   const s = await createScanSetup();
   const [m1] = s.team.members;
+  // Signed codes of the pinned crew tag version (tests/e2e/test-context.ts).
+  await withTestContext(page, { settings: OPEN });
   // What a stranger gets, in Malay; then the device as staff enrolled it (issue 18).
   await page.goto("/scanning/entrance");
   await page.getByRole("button", { name: "Bahasa Melayu" }).click();

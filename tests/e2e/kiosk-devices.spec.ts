@@ -6,14 +6,7 @@
 // nothing. Staff enrol a device, log out, and it still scans and saves (the scan log names it);
 // ADMIN revokes it on /kiosks and it is refused at once; MANAGER and COMPETITOR cannot enrol.
 import { expect, type Page, test } from "@playwright/test";
-import {
-  createScanSetup,
-  createUser,
-  type ScanSetup,
-  scanLogsOf,
-  setCrewDetails,
-  withSignedTagsOff,
-} from "./db";
+import { createScanSetup, createUser, type ScanSetup, scanLogsOf, setCrewDetails } from "./db";
 import {
   asFreshClient,
   csrfOf,
@@ -28,6 +21,7 @@ import {
 } from "./helpers";
 import { asKioskDevice, KIOSK_COOKIE, kioskCount, kioskRecord, kiosksNamed, scanSaversOf } from "./kiosk";
 import { loginAs } from "./login";
+import { OPEN, withTestContext } from "./test-context";
 
 const LOCKED = "This screen shows participants only on a kiosk device.";
 const ENROL = "Enrol this device as a kiosk";
@@ -85,57 +79,56 @@ test("a browser that is not a kiosk device gets the explanation and no one's dat
   const s = await createScanSetup({ minFemale: 0 });
   const [m1] = s.team.members;
   const secrets = secretsOf(s);
-  await withSignedTagsOff(async () => {
-    for (const url of [
-      "/scanning/entrance",
-      `/scanning/entrance?round=${encodeURIComponent(s.round.name)}`,
-      `/scanning/entrance?roundId=${s.round.id}`,
-      scanUrl(s),
-      "/scanning/profile",
-      `/scanning/profile?code=${encodeURIComponent(`#${m1.id}`)}`,
-    ]) {
-      await page.goto(url);
-      await expectNothingShown(page, [...secrets, `#${m1.id}`]);
-      await expect(page.getByRole("button", { name: ENROL })).toHaveCount(0);
-      await expect(page.locator("#scan-code, #profile-code, #round-name")).toHaveCount(0);
-    }
-    // The loader data asked for directly: the locked frame only.
-    for (const url of [
-      `${scanUrl(s)}&_data=routes%2Fscanning.entrance`,
-      `/scanning/profile?code=%23${m1.id}&_data=routes%2Fscanning.profile`,
-    ]) {
-      const text = await (await page.request.get(url)).text();
-      for (const secret of secrets) expect(text, url).not.toContain(secret);
-      expect(text).toContain('"locked"');
-    }
-    // The JS kiosk's check and save, and the no-JS scan and save: 403, nothing written.
-    const check = await page.request.get(
-      `/scanning/entrance/check?roundId=${s.round.id}&teamId=${s.team.id}&code=%23${m1.id}`,
-    );
-    expect(check.status()).toBe(403);
-    expect(await check.text()).not.toContain(m1.name);
-    const csrf = await csrfOf(page);
-    const saved = await forgePost(page, "/scanning/entrance/save", [
+  await withTestContext(page, { settings: OPEN });
+  for (const url of [
+    "/scanning/entrance",
+    `/scanning/entrance?round=${encodeURIComponent(s.round.name)}`,
+    `/scanning/entrance?roundId=${s.round.id}`,
+    scanUrl(s),
+    "/scanning/profile",
+    `/scanning/profile?code=${encodeURIComponent(`#${m1.id}`)}`,
+  ]) {
+    await page.goto(url);
+    await expectNothingShown(page, [...secrets, `#${m1.id}`]);
+    await expect(page.getByRole("button", { name: ENROL })).toHaveCount(0);
+    await expect(page.locator("#scan-code, #profile-code, #round-name")).toHaveCount(0);
+  }
+  // The loader data asked for directly: the locked frame only.
+  for (const url of [
+    `${scanUrl(s)}&_data=routes%2Fscanning.entrance`,
+    `/scanning/profile?code=%23${m1.id}&_data=routes%2Fscanning.profile`,
+  ]) {
+    const text = await (await page.request.get(url)).text();
+    for (const secret of secrets) expect(text, url).not.toContain(secret);
+    expect(text).toContain('"locked"');
+  }
+  // The JS kiosk's check and save, and the no-JS scan and save: 403, nothing written.
+  const check = await page.request.get(
+    `/scanning/entrance/check?roundId=${s.round.id}&teamId=${s.team.id}&code=%23${m1.id}`,
+  );
+  expect(check.status()).toBe(403);
+  expect(await check.text()).not.toContain(m1.name);
+  const csrf = await csrfOf(page);
+  const saved = await forgePost(page, "/scanning/entrance/save", [
+    ["csrf", csrf],
+    ["roundId", s.round.id],
+    ["teamId", s.team.id],
+    ["confirmed", "yes"],
+    ["h", `#${m1.id}`],
+  ]);
+  expect(saved.status()).toBe(403);
+  for (const intent of ["scan", "save"]) {
+    const res = await forgePost(page, scanUrl(s), [
       ["csrf", csrf],
-      ["roundId", s.round.id],
-      ["teamId", s.team.id],
-      ["confirmed", "yes"],
+      ["intent", intent],
+      ["code", `#${m1.id}`],
       ["h", `#${m1.id}`],
+      ["confirmed", "yes"],
     ]);
-    expect(saved.status()).toBe(403);
-    for (const intent of ["scan", "save"]) {
-      const res = await forgePost(page, scanUrl(s), [
-        ["csrf", csrf],
-        ["intent", intent],
-        ["code", `#${m1.id}`],
-        ["h", `#${m1.id}`],
-        ["confirmed", "yes"],
-      ]);
-      expect(res.status()).toBe(403);
-      expect(await res.text()).not.toContain(m1.name);
-    }
-    expect(scanLogsOf(s.round.id)).toEqual([]);
-  });
+    expect(res.status()).toBe(403);
+    expect(await res.text()).not.toContain(m1.name);
+  }
+  expect(scanLogsOf(s.round.id)).toEqual([]);
 });
 
 test("staff enrol the device, log out, and it still scans and saves; the scan log names the kiosk; ADMIN revokes it and it is refused at once", async ({
@@ -148,83 +141,82 @@ test("staff enrol the device, log out, and it still scans and saves; the scan lo
   setCrewDetails(m1.id, { yob: 1980 });
   const staff = createUser("COMMITTEE");
   const name = `Gate ${Date.now().toString(36)} ${isJs() ? "js" : "nojs"}`;
-  await withSignedTagsOff(async () => {
-    // Staff logged in: the kiosk works, and offers to enrol the device; the profile shows them the
-    // year of birth as well as the age group.
-    await loginAs(page, staff.email);
-    await page.goto(`/scanning/profile?code=${encodeURIComponent(`#${m1.id}`)}`);
-    const card = page.getByRole("article", { name: m1.name.toUpperCase() });
-    await expect(card.locator("dt")).toHaveText(["Year of Birth", "Age Group", "Gender", "Association"]);
-    await expect(card.locator("dd").nth(0)).toHaveText("1980");
-    await expect(card.locator("dd").nth(1)).toHaveText("Senior (S40)");
-    await page.goto("/scanning/entrance");
-    await page.getByLabel("Device name").fill(`  ${name}  `);
-    await page.getByRole("button", { name: ENROL }).click();
-    await expect(flashToast(page, `This device is now a kiosk: ${name}.`)).toBeVisible();
-    await expect(page.getByText(`This device is enrolled as the kiosk ${name}.`)).toBeVisible();
-    const [device] = kiosksNamed(name);
-    expect(device).toMatchObject({ name, revoked_at: null });
-    const cookie = (await page.context().cookies()).find((c) => c.name === KIOSK_COOKIE);
-    expect(cookie?.httpOnly).toBe(true);
-    expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 300 * 86_400);
+  await withTestContext(page, { settings: OPEN });
+  // Staff logged in: the kiosk works, and offers to enrol the device; the profile shows them the
+  // year of birth as well as the age group.
+  await loginAs(page, staff.email);
+  await page.goto(`/scanning/profile?code=${encodeURIComponent(`#${m1.id}`)}`);
+  const card = page.getByRole("article", { name: m1.name.toUpperCase() });
+  await expect(card.locator("dt")).toHaveText(["Year of Birth", "Age Group", "Gender", "Association"]);
+  await expect(card.locator("dd").nth(0)).toHaveText("1980");
+  await expect(card.locator("dd").nth(1)).toHaveText("Senior (S40)");
+  await page.goto("/scanning/entrance");
+  await page.getByLabel("Device name").fill(`  ${name}  `);
+  await page.getByRole("button", { name: ENROL }).click();
+  await expect(flashToast(page, `This device is now a kiosk: ${name}.`)).toBeVisible();
+  await expect(page.getByText(`This device is enrolled as the kiosk ${name}.`)).toBeVisible();
+  const [device] = kiosksNamed(name);
+  expect(device).toMatchObject({ name, revoked_at: null });
+  const cookie = (await page.context().cookies()).find((c) => c.name === KIOSK_COOKIE);
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 300 * 86_400);
 
-    // Logged out, the device still scans and saves; the profile no longer shows the year of birth.
-    await page.goto("/");
-    await logout(page);
-    await page.goto(scanUrl(s));
-    await expect(page.getByRole("button", { name: ENROL })).toHaveCount(0);
-    await scanCode(page, `#${m1.id}`, `${m1.name} added.`);
-    await scanCode(page, `#${m2.id}`, `${m2.name} added.`);
-    await save(page);
-    await expect
-      .poll(() => scanSaversOf(s.round.id))
-      .toEqual([
-        { user_id: m1.id, kiosk_id: device.id, saved_by: null },
-        { user_id: m2.id, kiosk_id: device.id, saved_by: null },
-      ]);
-    expect(kioskRecord(device.id)?.last_seen_at).toBeGreaterThan(0);
-    await page.goto(`/scanning/profile?code=${encodeURIComponent(`#${m1.id}`)}`);
-    await expect(card.locator("dt")).toHaveText(["Age Group", "Gender", "Association"]);
-    await expect(card.locator("dd").nth(0)).toHaveText("Senior (S40)");
-
-    // ADMIN, elsewhere: the device on /kiosks and in the Kiosk column of Scan Logs; Revoke, Cancel
-    // first, then Revoke.
-    const context = await browser.newContext({ javaScriptEnabled: isJs() });
-    const admin = await context.newPage();
-    await asFreshClient(admin);
-    await loginAs(admin, "ADMIN", `/scan-log?event=${s.event.id}&round=${s.round.id}`);
-    await expect(tableRows(admin, "Scan Logs").locator('td[data-label="Kiosk"]')).toHaveText([name, name]);
-    await admin.getByRole("link", { name: "Kiosks" }).click();
-    await expect(admin).toHaveURL(/\/kiosks$/);
-    const row = tableRows(admin, "Kiosks").filter({ hasText: name });
-    await expect(row.locator('td[data-label="Status"]')).toHaveText("Active");
-    await row.getByRole("link", { name: `Revoke ${name}` }).click();
-    const dialog = admin.getByRole("dialog", { name: "Revoke Kiosk" });
-    await expect(dialog).toContainText(name);
-    await dialog.getByRole("link", { name: "Cancel" }).click();
-    await expect(admin.getByRole("dialog")).toHaveCount(0);
-    expect(kioskRecord(device.id)?.revoked_at).toBeNull();
-    await row.getByRole("link", { name: `Revoke ${name}` }).click();
-    await dialog.getByRole("button", { name: "Revoke" }).click();
-    await expect(flashToast(admin, `Kiosk ${name} revoked. It no longer shows participants.`)).toBeVisible();
-    await expect(row.locator('td[data-label="Status"]')).toHaveText(/^Revoked /);
-    await expect(row.getByRole("link", { name: /Revoke/ })).toHaveCount(0);
-    expect(kioskRecord(device.id)?.revoked_at).toBeGreaterThan(0);
-    await context.close();
-
-    // The revoked device, at once: the explanation, and its save refused.
-    await page.goto(scanUrl(s));
-    await expectNothingShown(page, secretsOf(s));
-    const res = await forgePost(page, "/scanning/entrance/save", [
-      ["csrf", await csrfOf(page)],
-      ["roundId", s.round.id],
-      ["teamId", s.team.id],
-      ["confirmed", "yes"],
-      ["h", `#${s.team.members[2].id}`],
+  // Logged out, the device still scans and saves; the profile no longer shows the year of birth.
+  await page.goto("/");
+  await logout(page);
+  await page.goto(scanUrl(s));
+  await expect(page.getByRole("button", { name: ENROL })).toHaveCount(0);
+  await scanCode(page, `#${m1.id}`, `${m1.name} added.`);
+  await scanCode(page, `#${m2.id}`, `${m2.name} added.`);
+  await save(page);
+  await expect
+    .poll(() => scanSaversOf(s.round.id))
+    .toEqual([
+      { user_id: m1.id, kiosk_id: device.id, saved_by: null },
+      { user_id: m2.id, kiosk_id: device.id, saved_by: null },
     ]);
-    expect(res.status()).toBe(403);
-    expect(scanLogsOf(s.round.id)).toHaveLength(2);
-  });
+  expect(kioskRecord(device.id)?.last_seen_at).toBeGreaterThan(0);
+  await page.goto(`/scanning/profile?code=${encodeURIComponent(`#${m1.id}`)}`);
+  await expect(card.locator("dt")).toHaveText(["Age Group", "Gender", "Association"]);
+  await expect(card.locator("dd").nth(0)).toHaveText("Senior (S40)");
+
+  // ADMIN, elsewhere: the device on /kiosks and in the Kiosk column of Scan Logs; Revoke, Cancel
+  // first, then Revoke.
+  const context = await browser.newContext({ javaScriptEnabled: isJs() });
+  const admin = await context.newPage();
+  await asFreshClient(admin);
+  await loginAs(admin, "ADMIN", `/scan-log?event=${s.event.id}&round=${s.round.id}`);
+  await expect(tableRows(admin, "Scan Logs").locator('td[data-label="Kiosk"]')).toHaveText([name, name]);
+  await admin.getByRole("link", { name: "Kiosks" }).click();
+  await expect(admin).toHaveURL(/\/kiosks$/);
+  const row = tableRows(admin, "Kiosks").filter({ hasText: name });
+  await expect(row.locator('td[data-label="Status"]')).toHaveText("Active");
+  await row.getByRole("link", { name: `Revoke ${name}` }).click();
+  const dialog = admin.getByRole("dialog", { name: "Revoke Kiosk" });
+  await expect(dialog).toContainText(name);
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(admin.getByRole("dialog")).toHaveCount(0);
+  expect(kioskRecord(device.id)?.revoked_at).toBeNull();
+  await row.getByRole("link", { name: `Revoke ${name}` }).click();
+  await dialog.getByRole("button", { name: "Revoke" }).click();
+  await expect(flashToast(admin, `Kiosk ${name} revoked. It no longer shows participants.`)).toBeVisible();
+  await expect(row.locator('td[data-label="Status"]')).toHaveText(/^Revoked /);
+  await expect(row.getByRole("link", { name: /Revoke/ })).toHaveCount(0);
+  expect(kioskRecord(device.id)?.revoked_at).toBeGreaterThan(0);
+  await context.close();
+
+  // The revoked device, at once: the explanation, and its save refused.
+  await page.goto(scanUrl(s));
+  await expectNothingShown(page, secretsOf(s));
+  const res = await forgePost(page, "/scanning/entrance/save", [
+    ["csrf", await csrfOf(page)],
+    ["roundId", s.round.id],
+    ["teamId", s.team.id],
+    ["confirmed", "yes"],
+    ["h", `#${s.team.members[2].id}`],
+  ]);
+  expect(res.status()).toBe(403);
+  expect(scanLogsOf(s.round.id)).toHaveLength(2);
 });
 
 test("MANAGER and COMPETITOR cannot enrol a device: no button, and a forged POST changes nothing", {

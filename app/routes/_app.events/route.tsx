@@ -32,6 +32,7 @@ import {
   managerAssignedColumnsOf,
   staffEventColumnsOf,
 } from "./table";
+import { now as clockNow } from "~/lib/clock.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   metaTitle(matches, (t) => (data?.kind === "assigned" ? t.TITLES.assignedEvents : t.TITLES.events));
@@ -52,7 +53,7 @@ function typedOf(url: URL): Map<number, string> {
 /** Buy Event Entries for a manager's club: the open events, the deadline, the club's waitlist. */
 function entriesOf(user: User, url: URL, { MSG }: Bundle, locale: "en" | "ms") {
   const { entriesCloseAt } = getSettings();
-  const closed = isClosed(entriesCloseAt, Date.now());
+  const closed = isClosed(entriesCloseAt, clockNow());
   const deadline =
     entriesCloseAt === null
       ? null
