@@ -250,7 +250,7 @@ test("MANAGER and COMPETITOR cannot enrol a device: no button, and a forged POST
     ["name", "Forged kiosk"],
   ]);
   expect(anon.headers().location).toBe("/auth/login");
-  await loginAs(page, "ADMIN");
+  await loginAs(page, "ADMIN", "/"); // the CSRF token below is read from this page
   const forged = await forgePost(page, "/scanning/enrol", [
     ["csrf", "made.up"],
     ["name", "Forged kiosk"],
