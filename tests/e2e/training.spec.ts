@@ -31,6 +31,7 @@ import {
   expectRefused,
   flashToast,
   forgePost,
+  isJs,
   parseCsv,
   toast,
   waitForMail,
