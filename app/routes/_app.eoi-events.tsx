@@ -3,7 +3,8 @@
 // routes rendered over the table through <Outlet/> (/eoi-events/new, /eoi-events/:id/edit,
 // /eoi-events/:id/delete). The same with and without JavaScript.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import { DataTable } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
@@ -27,9 +28,9 @@ export default function EoiEvents() {
     <Screen
       title={TITLES.eoiEvents}
       actions={
-        <Link to="/eoi-events/new" className="btn btn-primary" preventScrollReset>
+        <FastLink to="/eoi-events/new" className="btn btn-primary" preventScrollReset>
           {LABELS.eoiCreateEvent}
-        </Link>
+        </FastLink>
       }
     >
       <DataTable

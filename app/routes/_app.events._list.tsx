@@ -8,7 +8,8 @@
 // to the checkout dialog (/events/checkout, a child route), the club's waitlist state per event
 // with Join Waitlist / Leave Waitlist (POST /events/waitlist), and the entries deadline.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { Empty, Screen } from "~/components/Screen";
 import { hasRole, requireUser, scopeOf } from "~/lib/access.server";
@@ -174,9 +175,9 @@ export default function Events() {
         <>
           <CsvLink href="/events.csv" />
           {data.canEdit ? (
-            <Link to={`/events/new${search}`} className="btn btn-primary" preventScrollReset>
+            <FastLink to={`/events/new${search}`} className="btn btn-primary" preventScrollReset>
               {LABELS.createEvent}
-            </Link>
+            </FastLink>
           ) : null}
         </>
       }

@@ -3,7 +3,8 @@
 // routes rendered over the table through <Outlet/> (/rounds/new, /rounds/:id/edit,
 // /rounds/:id/delete, /rounds/:id/draw, /rounds/:id/progress), each keeping ?event= in the URL.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import { DataTable } from "~/components/DataTable";
 import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
@@ -32,9 +33,9 @@ export default function Rounds() {
       title={TITLES.rounds}
       actions={
         data.event ? (
-          <Link to={`/rounds/new?event=${data.event.id}`} className="btn btn-primary" preventScrollReset>
+          <FastLink to={`/rounds/new?event=${data.event.id}`} className="btn btn-primary" preventScrollReset>
             {LABELS.rdCreateRound}
-          </Link>
+          </FastLink>
         ) : null
       }
     >

@@ -4,7 +4,8 @@
 // Session and per row Edit and Delete; COMMITTEE sees none of them, and those routes refuse it
 // (403). Dialogs are child routes rendered over the table through <Outlet/>, keeping the query.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import { CsvLink, DataTable, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { hasRole, requireUser } from "~/lib/access.server";
@@ -37,9 +38,9 @@ export default function TrainingSessions() {
         <>
           {data.total > 0 ? <CsvLink href="/training-sessions.csv" /> : null}
           {data.isAdmin ? (
-            <Link to={`/training-sessions/new${search}`} className="btn btn-primary" preventScrollReset>
+            <FastLink to={`/training-sessions/new${search}`} className="btn btn-primary" preventScrollReset>
               {LABELS.trCreateSession}
-            </Link>
+            </FastLink>
           ) : null}
         </>
       }

@@ -1,7 +1,8 @@
 // /users (ADMIN, COMMITTEE): the filter bar, the paged table, Download CSV; the photo viewer and
 // Create user are child routes rendered over it (/users/:id/photo, /users/new).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { userColumnsOf } from "~/tables/users";
 import { Screen } from "~/components/Screen";
@@ -91,9 +92,9 @@ export default function Users() {
         <>
           <CsvLink href="/users.csv" />
           {data.canCreate ? (
-            <Link to={`/users/new${search}`} className="btn btn-primary" preventScrollReset>
+            <FastLink to={`/users/new${search}`} className="btn btn-primary" preventScrollReset>
               {LABELS.createUser}
-            </Link>
+            </FastLink>
           ) : null}
         </>
       }

@@ -2,8 +2,9 @@
 // columns of Training Sessions and Training Reservations (the same columns feed the CSV downloads),
 // the New Session / Edit Session form and the Approve / Reject form.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { FastLink } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
@@ -88,13 +89,13 @@ function ReservedLink({ row }: { row: SessionListRow }) {
   const { MSG } = useMessages();
   if (row.reserved === 0) return <>0</>;
   return (
-    <Link
+    <FastLink
       to={`/training-sessions/${row.id}/teams${search}`}
       preventScrollReset
       aria-label={MSG.reservedBoatsLink(row.reserved, row.id)}
     >
       {row.reserved}
-    </Link>
+    </FastLink>
   );
 }
 
@@ -103,20 +104,20 @@ function SessionActions({ row }: { row: SessionListRow }) {
   const { LABELS } = useMessages();
   return (
     <span className="row-actions">
-      <Link
+      <FastLink
         to={`/training-sessions/${row.id}/edit${search}`}
         preventScrollReset
         aria-label={LABELS.trEditSessionOf(row.id)}
       >
         {LABELS.rdEdit}
-      </Link>{" "}
-      <Link
+      </FastLink>{" "}
+      <FastLink
         to={`/training-sessions/${row.id}/delete${search}`}
         preventScrollReset
         aria-label={LABELS.trDeleteSessionOf(row.id)}
       >
         {LABELS.rdDelete}
-      </Link>
+      </FastLink>
     </span>
   );
 }
@@ -200,14 +201,14 @@ function DecideLink({ row }: { row: ReservationRow }) {
   const { search } = useLocation();
   const { LABELS } = useMessages();
   return (
-    <Link
+    <FastLink
       to={`/training-reservations/${row.id}${search}`}
       className="btn btn-small"
       preventScrollReset
       aria-label={LABELS.trApproveRejectOf(row.id)}
     >
       {LABELS.trApproveReject}
-    </Link>
+    </FastLink>
   );
 }
 
