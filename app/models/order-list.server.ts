@@ -4,6 +4,7 @@
 // manager read scoped to the orders they own.
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Locale, ORDER_STATUSES, type OrderLineKind, type OrderStatus } from "../../db/enums";
+import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import type { OrderDoc } from "~/lib/pdf.server";
 import { containing } from "~/models/user-list.server";
@@ -74,6 +75,37 @@ const orderRowFields = {
  * filtered order (the CSV). A manager's status filter is ignored (the spec gives it to admins).
  */
 export function listOrders(
+  scope: OrderScope,
+  filters: OrderFilters,
+  order: { sort: OrderSort; dir: "asc" | "desc" },
+  page: { limit: number; offset: number } | null,
+): { rows: OrderRow[]; total: number } {
+  if (page === null) return queryOrders(scope, filters, order, null);
+  const { rows, total } = ordersUntilDataChanges(scope, filters, order, page);
+  return { rows: rows.map((row) => ({ ...row })), total };
+}
+
+// A page is kept until the database changes (lib/data-version.server.ts): the table and the
+// dialogs over it (View, Edit, Cancel) read the same page again and again.
+const ordersUntilDataChanges = untilDataChanges(
+  (
+    scope: OrderScope,
+    filters: OrderFilters,
+    order: { sort: OrderSort; dir: "asc" | "desc" },
+    page: { limit: number; offset: number },
+  ) => queryOrders(scope, filters, order, page),
+  (scope, filters, order, page) =>
+    JSON.stringify([
+      scope.kind === "owner" ? scope.ownerId : null,
+      filters.status ?? null,
+      order.sort,
+      order.dir,
+      page.limit,
+      page.offset,
+    ]),
+);
+
+function queryOrders(
   scope: OrderScope,
   filters: OrderFilters,
   order: { sort: OrderSort; dir: "asc" | "desc" },
