@@ -7,7 +7,7 @@
 // seeded once into BENCH_CPU_DB (default /tmp/regatta-bench-cpu.db) and copied for each run.
 //
 //   BENCH_CPU_N      requests per page and half (default 50): ours, vanilla, ours, vanilla
-//   BENCH_CPU_PORT   our port (default 3276); the vanilla app takes the next
+//   BENCH_CPU_PORT   our port (default 3272); the vanilla app takes the next
 //   BENCH_CPU_DB     the seeded race-day database to reuse (delete it to seed again)
 //   BENCH_CPU_PROF   a folder: run our server under --cpu-prof (summarise with bench/cpuprofile-summary.mjs)
 import { spawn, spawnSync } from "node:child_process";
@@ -18,7 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const HOST = "127.0.0.1";
-const PORT = Number(process.env.BENCH_CPU_PORT || 3276);
+const PORT = Number(process.env.BENCH_CPU_PORT || 3272);
 const VPORT = PORT + 1;
 const N = Number(process.env.BENCH_CPU_N || 50);
 const PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
