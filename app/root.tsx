@@ -10,6 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { LinkNavigation } from "~/components/FastLink";
 import { ErrorMessage } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { HelpBubble } from "~/components/HelpBubble";
@@ -81,6 +82,7 @@ export default function App() {
   const data = useLoaderData<typeof loader>();
   return (
     <Document>
+      <LinkNavigation />
       <Toasts toasts={data.toasts} />
       <Spinner />
       <div className="page">

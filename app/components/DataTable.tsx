@@ -1,8 +1,9 @@
 // The table toolkit of every list screen: columns defined once feed the HTML table (sortable
 // headers are links) and the CSV download; the pager and the page-size switch are links and a GET
 // form, so everything works without JavaScript. See docs/recipes/list-screen.md.
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { FastLink } from "~/components/FastLink";
 import { useMessages } from "~/i18n/useMessages";
 import { sortLink, withParams } from "~/rules/list-params";
 
@@ -40,7 +41,7 @@ export function DataTable<R>({
   /** The list's own path for the sort links (see Pager's basePath). */
   basePath?: string;
 }) {
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const { MSG } = useMessages();
   if (rows.length === 0) return <p className="empty">{empty ?? MSG.nothingToShow}</p>;
   return (
@@ -55,12 +56,15 @@ export function DataTable<R>({
               return (
                 <th key={c.label} scope="col" aria-sort={ariaSort} className={c.className}>
                   {c.sort && state ? (
-                    <Link to={`${basePath ?? ""}${sortLink(search, state, c.sort)}`} preventScrollReset>
+                    <FastLink
+                      to={`${basePath ?? pathname}${sortLink(search, state, c.sort)}`}
+                      preventScrollReset
+                    >
                       {c.label}
                       <span aria-hidden="true" className="sort-mark">
                         {active ? (state.dir === "asc" ? " ▲" : " ▼") : ""}
                       </span>
-                    </Link>
+                    </FastLink>
                   ) : (
                     c.label
                   )}
@@ -103,9 +107,9 @@ export function Pager({
   sizes: readonly number[];
   basePath?: string;
 }) {
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const { LABELS } = useMessages();
-  const pageLink = (p: number) => `${basePath ?? ""}${withParams(search, { page: p })}`;
+  const pageLink = (p: number) => `${basePath ?? pathname}${withParams(search, { page: p })}`;
   const pages = Math.max(1, Math.ceil(total / size));
   if (total === 0) return null;
   const from = page * size + 1;
@@ -120,9 +124,9 @@ export function Pager({
       <ul className="pager-pages">
         <li>
           {page > 0 ? (
-            <Link to={pageLink(page - 1)} rel="prev" preventScrollReset>
+            <FastLink to={pageLink(page - 1)} rel="prev" preventScrollReset>
               {LABELS.previous}
-            </Link>
+            </FastLink>
           ) : (
             <span aria-disabled="true">{LABELS.previous}</span>
           )}
@@ -133,17 +137,17 @@ export function Pager({
             {p === page ? (
               <span aria-current="page">{p + 1}</span>
             ) : (
-              <Link to={pageLink(p)} aria-label={LABELS.pageN(p + 1)} preventScrollReset>
+              <FastLink to={pageLink(p)} aria-label={LABELS.pageN(p + 1)} preventScrollReset>
                 {p + 1}
-              </Link>
+              </FastLink>
             )}
           </li>
         ))}
         <li>
           {page < pages - 1 ? (
-            <Link to={pageLink(page + 1)} rel="next" preventScrollReset>
+            <FastLink to={pageLink(page + 1)} rel="next" preventScrollReset>
               {LABELS.next}
-            </Link>
+            </FastLink>
           ) : (
             <span aria-disabled="true">{LABELS.next}</span>
           )}
@@ -201,9 +205,9 @@ export function FilterForm({
         <button type="submit" className="btn btn-primary">
           {submitLabel}
         </button>
-        <Link to={`${pathname}${clear === "?" ? "" : clear}`} className="btn">
+        <FastLink to={`${pathname}${clear === "?" ? "" : clear}`} className="btn">
           {clearLabel ?? LABELS.clearFilters}
-        </Link>
+        </FastLink>
       </div>
     </Form>
   );
@@ -216,9 +220,9 @@ export function CsvLink({ href, label }: { href: string; label?: string }) {
   const { search } = useLocation();
   const { LABELS } = useMessages();
   return (
-    <Link to={csvHref(href, search)} reloadDocument className="btn">
+    <a href={csvHref(href, search)} className="btn">
       {label ?? LABELS.downloadCsv}
-    </Link>
+    </a>
   );
 }
 

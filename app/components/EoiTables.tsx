@@ -3,8 +3,9 @@
 // its CSV share (app/routes/eoi[.]csv.ts). The Result by Teams and Countries tables end with a
 // totals row (totalRow, DataTable's footer).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Link } from "@remix-run/react";
+
 import { Fragment, type ReactNode } from "react";
+import { FastLink } from "~/components/FastLink";
 import { type Column, CsvLink } from "~/components/DataTable";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
@@ -26,21 +27,21 @@ export const eoiEventColumnsOf = ({ MSG, LABELS }: Bundle): Column<EoiEventResul
   {
     label: LABELS.eoiInterestedTeams,
     cell: (r) => (
-      <Link to={`/eoi?view=${r.id}`} aria-label={MSG.eoiTeamsInterestedIn(r.teams, r.name)}>
+      <FastLink to={`/eoi?view=${r.id}`} aria-label={MSG.eoiTeamsInterestedIn(r.teams, r.name)}>
         {formatCount(r.teams)}
-      </Link>
+      </FastLink>
     ),
   },
   {
     label: LABELS.colActions,
     cell: (r) => (
       <span className="row-actions">
-        <Link to={`/eoi-events/${r.id}/edit`} preventScrollReset aria-label={LABELS.rdEditOf(r.name)}>
+        <FastLink to={`/eoi-events/${r.id}/edit`} preventScrollReset aria-label={LABELS.rdEditOf(r.name)}>
           {LABELS.rdEdit}
-        </Link>{" "}
-        <Link to={`/eoi-events/${r.id}/delete`} preventScrollReset aria-label={LABELS.rdDeleteOf(r.name)}>
+        </FastLink>{" "}
+        <FastLink to={`/eoi-events/${r.id}/delete`} preventScrollReset aria-label={LABELS.rdDeleteOf(r.name)}>
           {LABELS.rdDelete}
-        </Link>
+        </FastLink>
       </span>
     ),
     className: "cell-actions",
@@ -118,14 +119,14 @@ export function EoiResultScreen({ tab, children }: { tab: EoiTab; children: Reac
     >
       <nav className="toolbar" aria-label={LABELS.eoiTabsNav}>
         {EOI_TABS.map((each) => (
-          <Link
+          <FastLink
             key={each.key}
             to={each.path}
             className={each.key === tab ? "btn btn-primary" : "btn"}
             aria-current={each.key === tab ? "page" : undefined}
           >
             {each.label(t)}
-          </Link>
+          </FastLink>
         ))}
       </nav>
       {children}
@@ -144,9 +145,9 @@ export const eventResultColumns = eventResultColumnsOf(EN);
 export const viewColumnOf = ({ LABELS }: Bundle): Column<EoiEventResult> => ({
   label: LABELS.colActions,
   cell: (r) => (
-    <Link to={`/eoi?view=${r.id}`} preventScrollReset aria-label={LABELS.eoiViewOf(r.name)}>
+    <FastLink to={`/eoi?view=${r.id}`} preventScrollReset aria-label={LABELS.eoiViewOf(r.name)}>
       {LABELS.eoiView}
-    </Link>
+    </FastLink>
   ),
   className: "cell-actions",
 });

@@ -2,8 +2,8 @@
 // button that opens the create dialog over the list, keeping its query) and the labelled fields of
 // its GET filter form (inside FilterForm, components/DataTable.tsx). A field remounts when the
 // URL's value changes, so Clear Filters and Back empty it (its default value is the URL's).
-import { Link } from "@remix-run/react";
 import { CsvLink } from "~/components/DataTable";
+import { FastLink } from "~/components/FastLink";
 
 /** The screen's actions: its CSV (when there is one to give) and its create button (for who may). */
 export function ListActions({
@@ -17,9 +17,9 @@ export function ListActions({
     <>
       {csv ? <CsvLink href={csv} /> : null}
       {create ? (
-        <Link to={create.to} className="btn btn-primary" preventScrollReset>
+        <FastLink to={create.to} className="btn btn-primary" preventScrollReset>
           {create.label}
-        </Link>
+        </FastLink>
       ) : null}
     </>
   );

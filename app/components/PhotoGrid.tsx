@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import { useMessages } from "~/i18n/useMessages";
 
 export type GridPhoto = { id: number; name: string; team: string | null; image: string };
@@ -34,13 +35,13 @@ export function PhotoGrid({
               <strong>{p.name}</strong>
             )}
             <span>{p.team ?? "—"}</span>
-            <Link
+            <FastLink
               to={`${viewBase}/${p.id}${search}`}
               preventScrollReset
               aria-label={LABELS.viewPhoto(p.name)}
             >
               {LABELS.view}
-            </Link>
+            </FastLink>
           </div>
         </li>
       ))}

@@ -2,8 +2,9 @@
 // Generate Draw, Progress), the Event picker (a GET form, also used by /races), and the Create
 // Round / Edit form of both dialogs.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { FastLink } from "~/components/FastLink";
 import { SelectStep } from "~/components/SelectStep";
 import type { Column } from "~/components/DataTable";
 import { Field, SelectField, TextareaField } from "~/components/Field";
@@ -31,9 +32,12 @@ export const roundColumnsOf = ({ LABELS }: Bundle): Column<RoundRow>[] => [
   {
     label: LABELS.rdRacesCol,
     cell: (r) => (
-      <Link to={`/races?event=${r.eventId}&round=${r.id}`} aria-label={LABELS.rdRacesOfLink(r.races, r.name)}>
+      <FastLink
+        to={`/races?event=${r.eventId}&round=${r.id}`}
+        aria-label={LABELS.rdRacesOfLink(r.races, r.name)}
+      >
         {r.races}
-      </Link>
+      </FastLink>
     ),
     csv: (r) => r.races,
   },
@@ -50,30 +54,34 @@ function RoundActions({ row }: { row: RoundRow }) {
   const { LABELS } = useMessages();
   return (
     <span className="row-actions">
-      <Link to={`/rounds/${row.id}/edit${search}`} preventScrollReset aria-label={LABELS.rdEditOf(row.name)}>
+      <FastLink
+        to={`/rounds/${row.id}/edit${search}`}
+        preventScrollReset
+        aria-label={LABELS.rdEditOf(row.name)}
+      >
         {LABELS.rdEdit}
-      </Link>{" "}
-      <Link
+      </FastLink>{" "}
+      <FastLink
         to={`/rounds/${row.id}/delete${search}`}
         preventScrollReset
         aria-label={LABELS.rdDeleteOf(row.name)}
       >
         {LABELS.rdDelete}
-      </Link>{" "}
-      <Link
+      </FastLink>{" "}
+      <FastLink
         to={`/rounds/${row.id}/draw${search}`}
         preventScrollReset
         aria-label={LABELS.rdGenerateDrawFor(row.name)}
       >
         {LABELS.rdGenerateDraw}
-      </Link>{" "}
-      <Link
+      </FastLink>{" "}
+      <FastLink
         to={`/rounds/${row.id}/progress${search}`}
         preventScrollReset
         aria-label={LABELS.rdProgressOf(row.name)}
       >
         {LABELS.rdProgress}
-      </Link>
+      </FastLink>
     </span>
   );
 }

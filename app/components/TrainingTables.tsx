@@ -2,8 +2,9 @@
 // columns of Training Sessions and Training Reservations (the same columns feed the CSV downloads),
 // the New Session / Edit Session form and the Approve / Reject form.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { Link, useLocation } from "@remix-run/react";
-import { type FocusEvent, useEffect, useRef, useState } from "react";
+import { useLocation } from "@remix-run/react";
+import { type FocusEvent, useRef, useState } from "react";
+import { FastLink } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
@@ -91,13 +92,13 @@ function ReservedLink({ row }: { row: SessionListRow }) {
   const { MSG } = useMessages();
   if (row.reserved === 0) return <>0</>;
   return (
-    <Link
+    <FastLink
       to={`/training-sessions/${row.id}/teams${search}`}
       preventScrollReset
       aria-label={MSG.reservedBoatsLink(row.reserved, row.id)}
     >
       {row.reserved}
-    </Link>
+    </FastLink>
   );
 }
 
@@ -106,20 +107,20 @@ function SessionActions({ row }: { row: SessionListRow }) {
   const { LABELS } = useMessages();
   return (
     <span className="row-actions">
-      <Link
+      <FastLink
         to={`/training-sessions/${row.id}/edit${search}`}
         preventScrollReset
         aria-label={LABELS.trEditSessionOf(row.id)}
       >
         {LABELS.rdEdit}
-      </Link>{" "}
-      <Link
+      </FastLink>{" "}
+      <FastLink
         to={`/training-sessions/${row.id}/delete${search}`}
         preventScrollReset
         aria-label={LABELS.trDeleteSessionOf(row.id)}
       >
         {LABELS.rdDelete}
-      </Link>
+      </FastLink>
     </span>
   );
 }
@@ -246,14 +247,14 @@ function DecideLink({ row }: { row: ReservationRow }) {
   const { search } = useLocation();
   const { LABELS } = useMessages();
   return (
-    <Link
+    <FastLink
       to={`/training-reservations/${row.id}${search}`}
       className="btn btn-small"
       preventScrollReset
       aria-label={LABELS.trApproveRejectOf(row.id)}
     >
       {LABELS.trApproveReject}
-    </Link>
+    </FastLink>
   );
 }
 

@@ -3,6 +3,7 @@
 // manager's or competitor's Assigned Events. A deleted event (deleted = 1) is in no list; its
 // teams, rounds and order lines stay, so paid orders remain readable.
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import type { Scope } from "~/lib/access.server";
 import { type EventInput, eventName } from "~/rules/event-schema";
@@ -77,6 +78,29 @@ function where(filters: { name?: string }): SQL {
 
 /** The live events, sorted (then by id) and paged in SQL; `null` paging returns every row (CSV). */
 export function listEvents(
+  filters: { name?: string },
+  order: { sort: EventSort; dir: "asc" | "desc" },
+  pageOpts: { limit: number; offset: number } | null,
+): { rows: EventRow[]; total: number } {
+  if (pageOpts === null) return queryEvents(filters, order, null);
+  const { rows, total } = eventsUntilDataChanges(filters, order, pageOpts);
+  return { rows: rows.map((row) => ({ ...row })), total };
+}
+
+// A page of the table (each row counts its teams and waitlist) is kept until the database changes
+// (lib/data-version.server.ts): the table and the dialogs over it (Create, Edit, Delete, Waitlist)
+// read the same page again and again.
+const eventsUntilDataChanges = untilDataChanges(
+  (
+    filters: { name?: string },
+    order: { sort: EventSort; dir: "asc" | "desc" },
+    pageOpts: { limit: number; offset: number },
+  ) => queryEvents(filters, order, pageOpts),
+  (filters, order, pageOpts) =>
+    JSON.stringify([filters.name ?? null, order.sort, order.dir, pageOpts.limit, pageOpts.offset]),
+);
+
+function queryEvents(
   filters: { name?: string },
   order: { sort: EventSort; dir: "asc" | "desc" },
   pageOpts: { limit: number; offset: number } | null,

@@ -140,6 +140,24 @@ export function listUsers(
   return { rows, total };
 }
 
+/**
+ * The same rows as listUsers without a page, for the CSV download: `size` rows per step, each step
+ * its own query (the table's paged statement), so the file streams with memory flat in the row
+ * count and nothing holds the connection between steps (see paymentLogBatches). A user added or
+ * removed while a download runs may shift one row across a step.
+ */
+export function* userBatches(
+  filters: UserFilters,
+  order: { sort: keyof typeof SORT_COLUMNS; dir: "asc" | "desc" },
+  size = 1000,
+): Generator<UserRow[]> {
+  for (let offset = 0; ; offset += size) {
+    const { rows } = listUsers(filters, order, { limit: size, offset });
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+  }
+}
+
 /** Teams for the filter dropdown, by name (every club: read again only after the database changes). */
 export function teamOptions(): { id: number; name: string }[] {
   return currentTeamOptions().map((team) => ({ ...team }));

@@ -3,7 +3,8 @@
 // a deleted event's or an unknown id is 404 and shows nothing. After the crew deadline a manager
 // sees why the checkboxes are gone; ADMIN can still save (also on /teams/manage).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import { CrewPicker } from "~/components/CrewPicker";
 import { Screen } from "~/components/Screen";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
@@ -45,9 +46,9 @@ export default function PickCrew() {
     <Screen
       title={LABELS.eventTeamTitle(data.team.teamName)}
       actions={
-        <Link to="/events" className="btn">
+        <FastLink to="/events" className="btn">
           {LABELS.backToEvents}
-        </Link>
+        </FastLink>
       }
     >
       <CrewPicker data={data} refusal={refusal} />

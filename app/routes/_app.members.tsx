@@ -8,6 +8,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { FastLink } from "~/components/FastLink";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { type Column, DataTable, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
@@ -99,13 +100,13 @@ function PhotoCell({ row }: { row: MemberRow }) {
   const text = photoText(row, MSG);
   if (!row.image) return <>{text}</>;
   return (
-    <Link
+    <FastLink
       to={`/members/${row.id}/photo${search}`}
       preventScrollReset
       aria-label={LABELS.viewPhotoOf(text, row.name)}
     >
       {text}
-    </Link>
+    </FastLink>
   );
 }
 

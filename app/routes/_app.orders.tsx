@@ -6,7 +6,8 @@
 // (/orders/:id, /orders/:id/edit, /orders/:id/cancel); the PDFs are resource routes at the order's
 // token (/orders/:token/invoice.pdf, /orders/:token/receipt.pdf).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { FilterSelect } from "~/components/ListToolbar";
@@ -44,13 +45,13 @@ function RowActions({ row, admin }: { row: OrderRow; admin: boolean }) {
   const { LABELS } = useMessages();
   return (
     <div className="filter-actions">
-      <Link to={`/orders/${row.id}${search}`} preventScrollReset className="btn btn-small">
+      <FastLink to={`/orders/${row.id}${search}`} preventScrollReset className="btn btn-small">
         {LABELS.viewOrder}
-      </Link>
+      </FastLink>
       {admin ? (
-        <Link to={`/orders/${row.id}/edit${search}`} preventScrollReset className="btn btn-small">
+        <FastLink to={`/orders/${row.id}/edit${search}`} preventScrollReset className="btn btn-small">
           {LABELS.editOrderNotes}
-        </Link>
+        </FastLink>
       ) : null}
       <a href={`/orders/${row.token}/invoice.pdf`} download="invoice.pdf" className="btn btn-small">
         {LABELS.downloadInvoice}
@@ -61,13 +62,13 @@ function RowActions({ row, admin }: { row: OrderRow; admin: boolean }) {
         </a>
       ) : null}
       {!admin && row.status === "PROCESSING" ? (
-        <Link
+        <FastLink
           to={`/orders/${row.id}/cancel${search}`}
           preventScrollReset
           className="btn btn-small btn-danger"
         >
           {LABELS.cancelOrder}
-        </Link>
+        </FastLink>
       ) : null}
     </div>
   );

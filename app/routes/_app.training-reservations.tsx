@@ -6,7 +6,8 @@
 // the table, keeping the query). ADMIN and COMMITTEE both decide: the spec's reservation screen has
 // no further role check.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import { CsvLink, DataTable, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
@@ -48,7 +49,7 @@ export default function TrainingReservations() {
     >
       <nav className="toolbar" aria-label={LABELS.trTabsNav}>
         {RESERVATION_TABS.map((each) => (
-          <Link
+          <FastLink
             key={each.key}
             to={`/training-reservations${withParams("", { tab: each.key })}`}
             className={each.key === tab.key ? "btn btn-primary" : "btn"}
@@ -56,7 +57,7 @@ export default function TrainingReservations() {
             preventScrollReset
           >
             {label(each.status)} ({data.counts[each.status]})
-          </Link>
+          </FastLink>
         ))}
       </nav>
       <DataTable

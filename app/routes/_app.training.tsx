@@ -5,8 +5,9 @@
 // reason, a pending one with Cancel Request (a confirm dialog, the child route
 // /training/:id/cancel). The club is always the manager's own (user.associationId), never the form's.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReservationStatus } from "../../db/enums";
+import { FastLink } from "~/components/FastLink";
 import { type Column, DataTable } from "~/components/DataTable";
 import { PostForm } from "~/components/PostForm";
 import { Empty, Screen } from "~/components/Screen";
@@ -201,13 +202,13 @@ function requestColumns({ LABELS }: Bundle, locale: Locale, search: string): Col
       label: LABELS.colActions,
       cell: (r) =>
         r.status === "PENDING" ? (
-          <Link
+          <FastLink
             to={`/training/${r.id}/cancel${search}`}
             preventScrollReset
             className="btn btn-small btn-danger"
           >
             {LABELS.trCancelRequest}
-          </Link>
+          </FastLink>
         ) : null,
     },
   ];

@@ -5,7 +5,8 @@
 // Each checkbox carries the member with the photo its card showed (`id:image`): a member who
 // uploaded a new photo meanwhile stays pending, and a warning names them (issue 18).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { Pager } from "~/components/DataTable";
 import { Dialog } from "~/components/Dialog";
@@ -144,9 +145,9 @@ export default function ApprovePhoto() {
             <button type="submit" name="intent" value={confirm.intent} className="btn btn-primary">
               {confirm.intent === "approve" ? LABELS.yesApprove : LABELS.yesReject}
             </button>
-            <Link to={`/users/approve-photo${search}`} className="btn" preventScrollReset>
+            <FastLink to={`/users/approve-photo${search}`} className="btn" preventScrollReset>
               {LABELS.cancel}
-            </Link>
+            </FastLink>
           </Form>
         </Dialog>
       ) : null}

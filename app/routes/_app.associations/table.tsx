@@ -1,6 +1,7 @@
 // The Teams table's columns and list parameters: the screen (/associations, in the page's language)
 // and its CSV download (/associations.csv: the spec's English column names) share them.
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { useMessages } from "~/i18n/useMessages";
 import { type Bundle, EN } from "~/messages";
@@ -48,13 +49,13 @@ function ReferralLink({ id, name }: { id: number; name: string }) {
   const { search } = useLocation();
   const { LABELS } = useMessages();
   return (
-    <Link
+    <FastLink
       to={`/associations/${id}/referral${search}`}
       preventScrollReset
       aria-label={LABELS.copyReferralLinkOf(name)}
     >
       {LABELS.copyReferralLink}
-    </Link>
+    </FastLink>
   );
 }
 

@@ -3,7 +3,8 @@
 // Assigned Events' columns (a manager's with Pick Crew), and the Create Event / Edit form used by
 // both dialogs.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { CheckboxField, Field, TextareaField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
@@ -61,13 +62,13 @@ function WaitlistLink({ row }: { row: EventRow }) {
   return (
     <span className="row-actions">
       {row.waiting > 0 ? `${LABELS.nWaiting(row.waiting)} · ` : null}
-      <Link
+      <FastLink
         to={`/events/${row.id}/waitlist${search}`}
         preventScrollReset
         aria-label={LABELS.viewWaitlistOf(row.name)}
       >
         {LABELS.view}
-      </Link>
+      </FastLink>
     </span>
   );
 }
@@ -77,16 +78,20 @@ function RowActions({ row }: { row: EventRow }) {
   const { LABELS } = useMessages();
   return (
     <span className="row-actions">
-      <Link to={`/events/${row.id}/edit${search}`} preventScrollReset aria-label={LABELS.editItem(row.name)}>
+      <FastLink
+        to={`/events/${row.id}/edit${search}`}
+        preventScrollReset
+        aria-label={LABELS.editItem(row.name)}
+      >
         {LABELS.edit}
-      </Link>{" "}
-      <Link
+      </FastLink>{" "}
+      <FastLink
         to={`/events/${row.id}/delete${search}`}
         preventScrollReset
         aria-label={LABELS.deleteItem(row.name)}
       >
         {LABELS.delete}
-      </Link>
+      </FastLink>
     </span>
   );
 }
@@ -105,9 +110,9 @@ export const managerAssignedColumnsOf = (L: Bundle["LABELS"]): Column<AssignedRo
   {
     label: L.colActions,
     cell: (r) => (
-      <Link to={`/events/teams/${r.teamId}`} aria-label={L.pickCrewFor(r.teamName)}>
+      <FastLink to={`/events/teams/${r.teamId}`} aria-label={L.pickCrewFor(r.teamName)}>
         {L.pickCrew}
-      </Link>
+      </FastLink>
     ),
   },
 ];

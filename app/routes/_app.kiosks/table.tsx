@@ -1,6 +1,7 @@
 // The Kiosks screen's list parameters and columns (issue 18): the screen (/kiosks, in the page's
 // language, with Revoke per live device) and its CSV download (/kiosks.csv: English) share them.
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { useMessages } from "~/i18n/useMessages";
 import type { Locale } from "~/i18n/locale";
@@ -47,12 +48,12 @@ function RevokeLink({ row }: { row: KioskRow }) {
   const { LABELS } = useMessages();
   if (row.revokedAt) return null;
   return (
-    <Link
+    <FastLink
       to={`/kiosks/${row.id}/revoke${search}`}
       preventScrollReset
       aria-label={LABELS.kioskRevokeOf(row.name)}
     >
       {LABELS.kioskRevoke}
-    </Link>
+    </FastLink>
   );
 }

@@ -5,7 +5,8 @@
 // ADMIN creates (/races/new) and deletes (/races/:id/delete) races: ADR 0016. Dialogs are child
 // routes rendered through <Outlet/>, keeping the query.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import { CsvLink, DataTable } from "~/components/DataTable";
 import { Empty, Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
@@ -84,14 +85,14 @@ export default function Races() {
           <>
             <CsvLink href="/races.csv" />
             {data.races.length > 0 && !data.scoresMode ? (
-              <Link to={`${here}&mode=scores`} className="btn" preventScrollReset>
+              <FastLink to={`${here}&mode=scores`} className="btn" preventScrollReset>
                 {LABELS.rdEnterScores}
-              </Link>
+              </FastLink>
             ) : null}
             {data.canCreate ? (
-              <Link to={`/races/new${search}`} className="btn btn-primary" preventScrollReset>
+              <FastLink to={`/races/new${search}`} className="btn btn-primary" preventScrollReset>
                 {LABELS.rdCreateRace}
-              </Link>
+              </FastLink>
             ) : null}
           </>
         ) : null

@@ -2,7 +2,8 @@
 // and Delete for ADMIN: ADR 0016), the Round step of the picker, the Create Race and Edit forms,
 // and the Enter Scores form (one score box per race, one Save Scores).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import { SelectStep } from "~/components/SelectStep";
 import type { Column } from "~/components/DataTable";
 import { Field, SelectField } from "~/components/Field";
@@ -39,19 +40,19 @@ function RaceActions({ row, canDelete }: { row: RaceRow; canDelete: boolean }) {
   const who = LABELS.rdRaceWho(row.teamName, row.lane);
   return (
     <span className="row-actions">
-      <Link to={`/races/${row.id}/edit${search}`} preventScrollReset aria-label={LABELS.rdEditOf(who)}>
+      <FastLink to={`/races/${row.id}/edit${search}`} preventScrollReset aria-label={LABELS.rdEditOf(who)}>
         {LABELS.rdEdit}
-      </Link>
+      </FastLink>
       {canDelete ? (
         <>
           {" "}
-          <Link
+          <FastLink
             to={`/races/${row.id}/delete${search}`}
             preventScrollReset
             aria-label={LABELS.rdDeleteOf(who)}
           >
             {LABELS.rdDelete}
-          </Link>
+          </FastLink>
         </>
       ) : null}
     </span>
@@ -211,9 +212,9 @@ export function ScoresForm({
         <button type="submit" className="btn btn-primary">
           {LABELS.rdSaveScores}
         </button>
-        <Link to={cancelTo} className="btn" preventScrollReset>
+        <FastLink to={cancelTo} className="btn" preventScrollReset>
           {LABELS.cancel}
-        </Link>
+        </FastLink>
       </div>
     </PostForm>
   );

@@ -1,6 +1,7 @@
 // The Users table's columns: the screen (/users, in the page's language) and its CSV download
 // (/users.csv: the spec's English column names and values, machine-read) share them.
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { FastLink } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { useMessages } from "~/i18n/useMessages";
 import { type Bundle, EN } from "~/messages";
@@ -44,12 +45,12 @@ function PhotoCell({ row }: { row: UserRow }) {
   const label = LABELS.photoLabels[photoLabel(row)];
   if (!row.image) return <>{label}</>;
   return (
-    <Link
+    <FastLink
       to={`/users/${row.id}/photo${search}`}
       preventScrollReset
       aria-label={LABELS.viewPhotoOf(label, row.name)}
     >
       {label}
-    </Link>
+    </FastLink>
   );
 }
