@@ -3,7 +3,7 @@
 // the New Session / Edit Session form and the Approve / Reject form.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
-import { type FocusEvent, useEffect, useRef, useState } from "react";
+import { type FocusEvent, useRef, useState } from "react";
 import type { Column } from "~/components/DataTable";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
