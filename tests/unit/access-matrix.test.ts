@@ -125,14 +125,21 @@ function urlOf(file: string): { url: string; params: Record<string, string> } {
 
 function guardedModules(): Module[] {
   const out: Module[] = [];
-  for (const file of fs.readdirSync(ROUTES_DIR).sort()) {
+  for (const entry of fs.readdirSync(ROUTES_DIR).sort()) {
+    // A route folder (`X/route.tsx`, docs/code-map.md) serves the folder's name.
+    const folder = fs.statSync(path.join(ROUTES_DIR, entry)).isDirectory();
+    const inside = folder
+      ? ["route.tsx", "route.ts"].find((f) => fs.existsSync(path.join(ROUTES_DIR, entry, f)))
+      : null;
+    if (folder && !inside) continue;
+    const file = inside ? `${entry}/${inside}` : entry;
     const source = fs.readFileSync(path.join(ROUTES_DIR, file), "utf8");
     const keys = new Set([...source.matchAll(/require(?:User|Guest)\(request, "(\w+)"\)/g)].map((m) => m[1]));
     if (keys.size === 0) continue;
     expect(keys.size, `${file} guards with one route key`).toBe(1);
     const key = [...keys][0] as RouteKey;
     expect(ROUTES[key], `${file}: ${key} is in the route table`).toBeDefined();
-    out.push({ file, key, ...urlOf(file) });
+    out.push({ file, key, ...urlOf(entry) });
   }
   return out;
 }
@@ -212,10 +219,10 @@ describe("the route table", () => {
   }
 
   it("public routes answer everyone without a refusal", async () => {
-    const publicFiles = ["scanning.entrance.tsx", "scanning.profile.tsx", "scoreboard.tsx", "not-found.tsx"];
+    const publicFiles = ["scanning.entrance/route.tsx", "scanning.profile.tsx", "scoreboard.tsx", "not-found.tsx"];
     for (const file of publicFiles) {
       const { loader } = await load(file);
-      const { url } = urlOf(file);
+      const { url } = urlOf(file.replace(/\/route\.tsx$/, ""));
       for (const who of WHO) {
         const outcome = await run(loader, getRequest(callers[who], url));
         expect(seen(outcome), `${who} GET ${url}`).toEqual({ kind: "allowed" });
