@@ -219,7 +219,12 @@ describe("the route table", () => {
   }
 
   it("public routes answer everyone without a refusal", async () => {
-    const publicFiles = ["scanning.entrance/route.tsx", "scanning.profile.tsx", "scoreboard.tsx", "not-found.tsx"];
+    const publicFiles = [
+      "scanning.entrance/route.tsx",
+      "scanning.profile.tsx",
+      "scoreboard.tsx",
+      "not-found.tsx",
+    ];
     for (const file of publicFiles) {
       const { loader } = await load(file);
       const { url } = urlOf(file.replace(/\/route\.tsx$/, ""));
