@@ -64,34 +64,39 @@ export function reviewPhotos(actor: Actor, intent: "approve" | "reject", picks: 
   for (const p of picks) if (!shown.has(p.id)) shown.set(p.id, p.image);
   const wanted = [...shown.keys()].slice(0, MAX_REVIEW_IDS);
   if (wanted.length === 0) return { changed: [], skipped: [] };
-  return db().transaction((tx): Reviewed => {
-    const stillPending = tx
-      .select({ id: u.id, email: u.email, name: u.name, image: u.image, locale: u.locale })
-      .from(u)
-      .where(and(inArray(u.id, wanted), isNotNull(u.image), eq(u.validImage, VALID_IMAGE.PENDING)))
-      .orderBy(asc(u.id))
-      .all();
-    const pending = stillPending.filter((p) => p.image === shown.get(p.id));
-    const skipped = stillPending
-      .filter((p) => p.image !== shown.get(p.id))
-      .map(({ id, name }) => ({ id, name }));
-    if (pending.length === 0) return { changed: [], skipped };
-    const changedIds = pending.map((p) => p.id);
-    tx.update(u)
-      .set(
-        intent === "approve"
-          ? { validImage: VALID_IMAGE.APPROVED, updatedAt: new Date() }
-          : { validImage: VALID_IMAGE.REJECTED_OR_NONE, image: null, updatedAt: new Date() },
-      )
-      .where(inArray(u.id, changedIds))
-      .run();
-    if (intent === "reject") for (const p of pending) deletePhoto(p.image);
-    audit(tx, actor, {
-      action: intent === "approve" ? AUDIT_ACTIONS.photosApproved : AUDIT_ACTIONS.photosRejected,
-      targetType: "user",
-      targetId: changedIds.length === 1 ? changedIds[0] : null,
-      details: { userIds: changedIds },
-    });
-    return { changed: pending, skipped };
-  });
+  // IMMEDIATE: it reads, then writes; a deferred transaction would fail at once (SQLITE_BUSY, no
+  // busy wait) when another connection wrote between its read and its write.
+  return db().transaction(
+    (tx): Reviewed => {
+      const stillPending = tx
+        .select({ id: u.id, email: u.email, name: u.name, image: u.image, locale: u.locale })
+        .from(u)
+        .where(and(inArray(u.id, wanted), isNotNull(u.image), eq(u.validImage, VALID_IMAGE.PENDING)))
+        .orderBy(asc(u.id))
+        .all();
+      const pending = stillPending.filter((p) => p.image === shown.get(p.id));
+      const skipped = stillPending
+        .filter((p) => p.image !== shown.get(p.id))
+        .map(({ id, name }) => ({ id, name }));
+      if (pending.length === 0) return { changed: [], skipped };
+      const changedIds = pending.map((p) => p.id);
+      tx.update(u)
+        .set(
+          intent === "approve"
+            ? { validImage: VALID_IMAGE.APPROVED, updatedAt: new Date() }
+            : { validImage: VALID_IMAGE.REJECTED_OR_NONE, image: null, updatedAt: new Date() },
+        )
+        .where(inArray(u.id, changedIds))
+        .run();
+      if (intent === "reject") for (const p of pending) deletePhoto(p.image);
+      audit(tx, actor, {
+        action: intent === "approve" ? AUDIT_ACTIONS.photosApproved : AUDIT_ACTIONS.photosRejected,
+        targetType: "user",
+        targetId: changedIds.length === 1 ? changedIds[0] : null,
+        details: { userIds: changedIds },
+      });
+      return { changed: pending, skipped };
+    },
+    { behavior: "immediate" },
+  );
 }

@@ -204,7 +204,7 @@ test("OK on the unverified toast resends the verification email", async ({ page 
 });
 
 test("forgot password: the emailed link resets it once; the used link is refused", async ({ page }) => {
-  test.setTimeout(40_000); // a registration, a reset mail and two password hashes: ~12-16 s on 2 idle workers
+  test.setTimeout(60_000); // a registration, a reset mail and two password hashes: ~12-16 s on 2 idle workers
   // A fresh account per project, so the two projects do not share a password.
   const email = await registerVerifiedManager(page, "Reset");
 
