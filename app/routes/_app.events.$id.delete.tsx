@@ -7,23 +7,16 @@ import { Dialog } from "~/components/Dialog";
 import { PostForm } from "~/components/PostForm";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
-import { notFound } from "~/lib/params.server";
+import { eventIdParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteEvent, findEvent } from "~/models/event.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { parseEventId } from "~/rules/event-fields";
-
-function eventId(raw: string | undefined): number {
-  const id = parseEventId(raw);
-  if (id === null) notFound();
-  return id;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
-  const event = findEvent(eventId(params.id));
+  const event = findEvent(eventIdParam(params.id));
   if (!event) notFound();
   return json({ id: event.id, name: event.name, teams: event.teams });
 }
@@ -31,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
-  const id = eventId(params.id);
+  const id = eventIdParam(params.id);
   await parseFixedForm(request, NO_FIELDS);
   const { MSG } = messagesFor(request);
   if (!deleteEvent(user, id)) notFound();

@@ -7,26 +7,20 @@ import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
-import { notFound } from "~/lib/params.server";
+import { eventIdParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { EventExistsError, findEvent, updateEvent } from "~/models/event.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { eventFormError, eventSchemaFor } from "~/lib/schemas.server";
-import { eventFormValues, parseEventId } from "~/rules/event-fields";
+import { eventFormValues } from "~/rules/event-fields";
 import { EventForm } from "./_app.events/table";
 import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
-
-function eventId(raw: string | undefined): number {
-  const id = parseEventId(raw);
-  if (id === null) notFound();
-  return id;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
-  const event = findEvent(eventId(params.id));
+  const event = findEvent(eventIdParam(params.id));
   if (!event) notFound();
   return json({ id: event.id, name: event.name, values: eventFormValues(event) });
 }
@@ -34,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
-  const id = eventId(params.id);
+  const id = eventIdParam(params.id);
   const bundle = messagesFor(request);
   const { MSG } = bundle;
   const { submission } = await parseForm(request, eventSchemaFor(bundle));
