@@ -22,3 +22,15 @@ export const VALID_IMAGE = { APPROVED: 1, PENDING: 0, REJECTED_OR_NONE: 2 } as c
 /** The app's languages (issue 12): English (the spec's text) and Bahasa Melayu. */
 export const LOCALES = ["en", "ms"] as const;
 export type Locale = (typeof LOCALES)[number];
+/** A round's results (issue 20, docs/decisions/0032-race-control.md): NONE before anything was
+ * saved; PROVISIONAL once saved (public, protests until the round's protestUntil); OFFICIAL once
+ * declared (a later change is a new revision). */
+export const RESULT_STATES = ["NONE", "PROVISIONAL", "OFFICIAL"] as const;
+export type ResultState = (typeof RESULT_STATES)[number];
+/** A lane that has no time: did not start, did not finish, disqualified (with a reason). */
+export const LANE_STATUSES = ["DNS", "DNF", "DSQ"] as const;
+export type LaneStatus = (typeof LANE_STATUSES)[number];
+/** How a progression plan picks who goes on: the best N times across its source rounds (today's
+ * Progress dialog), or places 1..N of each source round, plus the next best times. */
+export const PROGRESSION_MODES = ["TIME", "PLACE"] as const;
+export type ProgressionMode = (typeof PROGRESSION_MODES)[number];

@@ -6,10 +6,13 @@ import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from
 
 import {
   GENDERS,
+  LANE_STATUSES,
   ORDER_LINE_KINDS,
   ORDER_STATUSES,
   LOCALES,
+  PROGRESSION_MODES,
   RESERVATION_STATUSES,
+  RESULT_STATES,
   ROLES,
   TOKEN_PURPOSES,
   VALID_IMAGE,
@@ -179,8 +182,29 @@ export const rounds = sqliteTable(
     eventId: integer("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
+    // Race control (issue 20, docs/decisions/0032-race-control.md).
+    /** The race number crews follow, unique across the regatta (null: not scheduled yet). */
+    raceNumber: integer("race_number"),
+    /** The scheduled start (UTC ms; shown in Malaysia time). */
+    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }),
+    /** When race control pressed Start. */
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    resultState: text("result_state", { enum: RESULT_STATES }).notNull().default("NONE"),
+    /** 0 until declared Official; 1 when declared; each change after that adds one. */
+    revision: integer("revision").notNull().default(0),
+    /** When the results were last saved, declared or revised. */
+    resultsAt: integer("results_at", { mode: "timestamp_ms" }),
+    /** Provisional results: protests until then. */
+    protestUntil: integer("protest_until", { mode: "timestamp_ms" }),
+    /** When a progression plan filled this round (ADMIN may undo it); null otherwise. */
+    seededAt: integer("seeded_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("rounds_event_name").on(t.eventId, t.name), index("rounds_name").on(t.name)],
+  (t) => [
+    uniqueIndex("rounds_event_name").on(t.eventId, t.name),
+    index("rounds_name").on(t.name),
+    uniqueIndex("rounds_race_number").on(t.raceNumber),
+    index("rounds_results").on(t.resultState, t.resultsAt),
+  ],
 );
 
 export const races = sqliteTable(
@@ -188,7 +212,22 @@ export const races = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     lane: text("lane").notNull(),
+    /** The formatted result the All Races screen shows ("2:35.19", "DNF", "2-1"); written from the
+     * columns below by the results save (issue 20). */
     score: text("score"),
+    /** Finish time in milliseconds (null: no time, see status). */
+    timeMs: integer("time_ms"),
+    status: text("status", { enum: LANE_STATUSES }),
+    /** Why (a DSQ needs one). */
+    statusReason: text("status_reason").notNull().default(""),
+    /** A time penalty added to the time, in milliseconds, with its reason. */
+    penaltyMs: integer("penalty_ms").notNull().default(0),
+    penaltyReason: text("penalty_reason").notNull().default(""),
+    /** The computed place (ties share it); null: no place (a status, or no result yet). */
+    place: integer("place"),
+    /** Tug of War: the win-loss record. */
+    wins: integer("wins"),
+    losses: integer("losses"),
     roundId: integer("round_id")
       .notNull()
       .references(() => rounds.id, { onDelete: "cascade" }),
@@ -251,6 +290,59 @@ export const scoreboardRounds = sqliteTable("scoreboard_rounds", {
     .references(() => rounds.id, { onDelete: "cascade" }),
   createdAt: created(),
 });
+
+/** Progression plans (issue 20): the round `toRoundId` is seeded from its source rounds when the
+ * last of them is declared Official. TIME: the best `count` by time across the sources (today's
+ * Progress dialog); PLACE: places 1..`count` of each source, plus the next `plusTimes` best times.
+ * Lanes centre-out over `lanes` lanes. */
+export const progressionPlans = sqliteTable(
+  "progression_plans",
+  {
+    toRoundId: integer("to_round_id")
+      .primaryKey()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: PROGRESSION_MODES }).notNull(),
+    count: integer("count").notNull(),
+    plusTimes: integer("plus_times").notNull().default(0),
+    lanes: integer("lanes").notNull(),
+    createdAt: created(),
+  },
+  (t) => [index("progression_plans_event").on(t.eventId)],
+);
+
+export const progressionSources = sqliteTable(
+  "progression_sources",
+  {
+    toRoundId: integer("to_round_id")
+      .notNull()
+      .references(() => progressionPlans.toRoundId, { onDelete: "cascade" }),
+    fromRoundId: integer("from_round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.toRoundId, t.fromRoundId] }),
+    index("progression_sources_from").on(t.fromRoundId),
+  ],
+);
+
+/** Notices race control posts (issue 20): the newest one not removed shows on /board, /scoreboard
+ * and the kiosk. Removed notices keep their row. */
+export const notices = sqliteTable(
+  "notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    text: text("text").notNull(),
+    postedBy: integer("posted_by").references(() => users.id, { onDelete: "set null" }),
+    removedAt: integer("removed_at", { mode: "timestamp_ms" }),
+    removedBy: integer("removed_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("notices_live").on(t.removedAt, t.createdAt)],
+);
 
 export const orders = sqliteTable(
   "orders",
@@ -528,4 +620,6 @@ export const settings = sqliteTable("settings", {
   /** The version crew tags are signed with now; ADMIN moves it on to void every printed tag
    * (docs/decisions/0025-crew-tag-versions.md). Not part of the Settings form. */
   crewTagVersion: integer("crew_tag_version").notNull().default(1),
+  /** Provisional results: protests until this many minutes after saving (issue 20). */
+  protestMinutes: integer("protest_minutes").notNull().default(15),
 });
