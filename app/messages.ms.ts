@@ -578,6 +578,7 @@ export const MS: Bundle = {
     eventsSummary: "Ringkasan Acara Disahkan",
     allRounds: "Semua Pusingan",
     allRaces: "Semua Perlumbaan",
+    raceControl: "Kawalan Perlumbaan",
     allScans: "Semua Imbasan",
     kiosks: "Kios",
     allTeams: "Semua Pasukan",

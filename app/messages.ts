@@ -557,6 +557,7 @@ export const NAV = {
   eventsSummary: "Confirmed Events Summary",
   allRounds: "All Rounds",
   allRaces: "All Races",
+  raceControl: "Race Control",
   allScans: "All Scans",
   kiosks: "Kiosks",
   allTeams: "All Teams",

@@ -38,6 +38,11 @@ export const ROUTES = {
   orders: { path: "/orders", access: ["ADMIN", "MANAGER"] },
   rounds: { path: "/rounds", access: ["ADMIN"] },
   races: { path: "/races", access: ["ADMIN", "COMMITTEE"] },
+  // Beyond the spec (issue 20): race control and the results desk (ADMIN, COMMITTEE); the
+  // timetable and progression plans are ADMIN's (checked in their actions).
+  raceControl: { path: "/race-control", access: ["ADMIN", "COMMITTEE"] },
+  roundResults: { path: "/rounds/:id/results", access: ["ADMIN", "COMMITTEE"] },
+  board: { path: "/board", access: "public" },
   scanLog: { path: "/scan-log", access: ["ADMIN"] },
   paymentReturn: { path: "/senangpay/return", access: "public" },
   scanningEntrance: { path: "/scanning/entrance", access: "public" },
@@ -109,6 +114,7 @@ const STAFF_NAV: NavSpec[] = [
       [(b) => b.NAV.eventsSummary, "eventsSummary"],
       [(b) => b.NAV.allRounds, "rounds"],
       [(b) => b.NAV.allRaces, "races"],
+      [(b) => b.NAV.raceControl, "raceControl"], // beyond the spec (issue 20)
       [(b) => b.NAV.allScans, "scanLog"],
       [(b) => b.NAV.kiosks, "kiosks"], // beyond the spec (issue 18)
     ],

@@ -72,6 +72,9 @@ const SPEC = {
   notFound: "public",
   auditLog: ["ADMIN"],
   settings: ["ADMIN"],
+  raceControl: STAFF,
+  roundResults: STAFF,
+  board: "public",
 } satisfies Record<RouteKey, Role[] | "guest" | "public">;
 
 type Who = Role | "anonymous";
