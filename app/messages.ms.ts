@@ -829,6 +829,14 @@ export const MS: Bundle = {
     sbLive: "Langsung",
     sbConnecting: "Menyambung semula…",
     sbOffline: "Luar talian: akan dicuba semula sebentar lagi",
+    // i18n: race control (issue 20). Shared by race control, results, the board, the scoreboard
+    // and the PDFs; each part adds its own keys after these, with its prefix (rc, rs, bd, pdf).
+    rsStateScheduled: "Dijadualkan",
+    rsStateStarted: "Bermula",
+    rsStateProvisional: "Sementara",
+    rsStateOfficial: "Rasmi",
+    rsStateRevised: "Rasmi (disemak)",
+    rsProtestsUntil: (time: string) => `Sementara, bantahan sehingga ${time}`,
     sbOpen: "Buka Papan Markah",
     sbAllEvents: "Semua acara",
     sbRounds: "Pusingan",

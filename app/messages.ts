@@ -812,6 +812,14 @@ export const LABELS = {
   sbLive: "Live",
   sbConnecting: "Reconnecting…",
   sbOffline: "Offline: retrying soon",
+  // i18n: race control (issue 20). Shared by race control, results, the board, the scoreboard and
+  // the PDFs; each part adds its own keys after these, with its prefix (rc, rs, bd, pdf).
+  rsStateScheduled: "Scheduled",
+  rsStateStarted: "Started",
+  rsStateProvisional: "Provisional",
+  rsStateOfficial: "Official",
+  rsStateRevised: "Official (revised)",
+  rsProtestsUntil: (time: string) => `Provisional, protests until ${time}`,
   sbOpen: "Open Scoreboard",
   sbAllEvents: "All events",
   sbRounds: "Rounds",
