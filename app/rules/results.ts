@@ -166,3 +166,9 @@ export function resultOfScore(
       return none;
   }
 }
+
+/** A time of day in Malaysia time, 24-hour ("14:35"): the protest deadline. */
+export function formatClock(ms: number): string {
+  const d = new Date(ms + 8 * 60 * 60_000);
+  return `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")}`;
+}
