@@ -837,6 +837,19 @@ export const MS: Bundle = {
     rsStateOfficial: "Rasmi",
     rsStateRevised: "Rasmi (disemak)",
     rsProtestsUntil: (time: string) => `Sementara, bantahan sehingga ${time}`,
+    // lx: FinishLynx files in (app/rules/lynx-import.ts): why an import was refused, line by line.
+    lxEmpty: "Fail ini tidak mengandungi sebarang keputusan.",
+    lxTooLarge: (max: number) => `Fail ini melebihi ${max} MB.`,
+    lxTooManyLines: (max: number) => `Fail ini mempunyai lebih daripada ${max} baris.`,
+    lxBadLine: (line: number, text: string) => `Baris ${line}: "${text}" tidak dapat dibaca.`,
+    lxBadTime: (line: number, text: string) =>
+      text === "" ? `Baris ${line}: masa tiada.` : `Baris ${line}: "${text}" bukan masa.`,
+    lxBadStatus: (line: number, text: string) =>
+      `Baris ${line}: "${text}" bukan kedudukan atau DNS, DNF, DSQ, DQ, NP atau AB.`,
+    lxLaneNotInRound: (line: number, lane: string) =>
+      `Baris ${line}: lorong ${lane} tiada dalam pusingan ini.`,
+    lxDuplicateLane: (line: number, lane: string) =>
+      `Baris ${line}: lorong ${lane} tersenarai dua kali dalam fail.`,
     sbOpen: "Buka Papan Markah",
     sbAllEvents: "Semua acara",
     sbRounds: "Pusingan",

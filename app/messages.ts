@@ -820,6 +820,17 @@ export const LABELS = {
   rsStateOfficial: "Official",
   rsStateRevised: "Official (revised)",
   rsProtestsUntil: (time: string) => `Provisional, protests until ${time}`,
+  // lx: FinishLynx files in (app/rules/lynx-import.ts): why an import was refused, line by line.
+  lxEmpty: "The file holds no results.",
+  lxTooLarge: (max: number) => `The file is larger than ${max} MB.`,
+  lxTooManyLines: (max: number) => `The file has more than ${max} lines.`,
+  lxBadLine: (line: number, text: string) => `Line ${line}: "${text}" cannot be read.`,
+  lxBadTime: (line: number, text: string) =>
+    text === "" ? `Line ${line}: the time is missing.` : `Line ${line}: "${text}" is not a time.`,
+  lxBadStatus: (line: number, text: string) =>
+    `Line ${line}: "${text}" is not a place or DNS, DNF, DSQ, DQ, NP or AB.`,
+  lxLaneNotInRound: (line: number, lane: string) => `Line ${line}: lane ${lane} is not in this round.`,
+  lxDuplicateLane: (line: number, lane: string) => `Line ${line}: lane ${lane} is in the file twice.`,
   sbOpen: "Open Scoreboard",
   sbAllEvents: "All events",
   sbRounds: "Rounds",
