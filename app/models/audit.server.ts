@@ -30,8 +30,7 @@ export function audit(
     .insert(schema.auditLog)
     .values({
       actorId: actor.id,
-      actorName:
-        actor.id === null ? actor.name : actor.name ? `${actor.name} <${actor.email}>` : actor.email,
+      actorName: actor.id === null ? actor.name : actor.name ? `${actor.name} <${actor.email}>` : actor.email,
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId == null ? null : String(entry.targetId),

@@ -158,7 +158,8 @@ export function recomputeRound(tx: Tx, roundId: number): void {
     // A typed score that already says exactly this result ("1:02.3" for 1:02.30) stays as typed.
     const same = formatted !== null && sameResult(resultOfScore(x.score), x);
     const score = same ? x.score : (formatted ?? x.score);
-    if (place !== x.place || score !== x.score) tx.update(rc).set({ place, score }).where(eq(rc.id, x.id)).run();
+    if (place !== x.place || score !== x.score)
+      tx.update(rc).set({ place, score }).where(eq(rc.id, x.id)).run();
   }
 }
 
@@ -257,7 +258,10 @@ export function saveLaneResults(
     return { ok: true, kind: "revised", revision, changed: changes.length };
   }
   const protestUntil = new Date(now + protestMs);
-  tx.update(r).set({ resultState: "PROVISIONAL", resultsAt: at, protestUntil }).where(eq(r.id, roundId)).run();
+  tx.update(r)
+    .set({ resultState: "PROVISIONAL", resultsAt: at, protestUntil })
+    .where(eq(r.id, roundId))
+    .run();
   audit(tx, actor, {
     action: RESULTS_AUDIT.provisional,
     targetType: "round",

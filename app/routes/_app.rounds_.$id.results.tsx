@@ -6,7 +6,13 @@
 // .lif (or a lane,time CSV) of at most 1 MB and answers a preview: the same rows pre-filled from
 // the file, marking what differs from what is stored; nothing is written until Save as Provisional.
 // Plain forms: all of it works without JavaScript. A round of a deleted event, or none, is a 404.
-import { type ActionFunctionArgs, json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { PostForm } from "~/components/PostForm";
@@ -49,7 +55,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ round, lanes: resultsLanes(round.id) });
 }
 
-type Preview = { format: string; lanes: Record<string, { time: string; status: string; filePlace: number | null }> };
+type Preview = {
+  format: string;
+  lanes: Record<string, { time: string; status: string; filePlace: number | null }>;
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "roundResults");
@@ -63,12 +72,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "import") {
     const file = form.get("file");
     const fail = (errors: string[]) =>
-      json({ kind: "importRefused" as const, importErrors: errors, toast: { type: "error" as const, message: errors[0] } }, 400);
+      json(
+        {
+          kind: "importRefused" as const,
+          importErrors: errors,
+          toast: { type: "error" as const, message: errors[0] },
+        },
+        400,
+      );
     if (!(file instanceof File) || file.size === 0) return fail([LABELS.rsImportNoFile]);
     // The size before reading a byte of it (the server's body limit for this path bounds the rest).
     if (file.size > IMPORT_MAX_BYTES) return fail([LABELS.rsImportTooLarge]);
     const lanes = resultsLanes(round.id);
-    const parsed = parseResultsFile(await file.text(), lanes.map((x) => x.lane));
+    const parsed = parseResultsFile(
+      await file.text(),
+      lanes.map((x) => x.lane),
+    );
     if (!parsed.ok) return fail(parsed.errors.map((e) => importErrorText(LABELS, e)));
     const preview: Preview = { format: parsed.format === "lif" ? ".lif" : "CSV", lanes: {} };
     for (const x of parsed.lanes)
@@ -98,7 +117,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const firstId = Number(Object.keys(rows.errors)[0]);
     const message = LABELS.rsLaneError(laneOf.get(firstId) ?? "?", rows.first);
     return json(
-      { kind: "refused" as const, typed: rows.typed, errors: rows.errors, toast: { type: "error" as const, message } },
+      {
+        kind: "refused" as const,
+        typed: rows.typed,
+        errors: rows.errors,
+        toast: { type: "error" as const, message },
+      },
       400,
     );
   }
@@ -169,7 +193,9 @@ export default function RoundResults() {
         </div>
         <div>
           <dt>{LABELS.rsScheduled}</dt>
-          <dd>{round.scheduledAt === null ? LABELS.rsNotScheduled : formatDateTime(round.scheduledAt, locale)}</dd>
+          <dd>
+            {round.scheduledAt === null ? LABELS.rsNotScheduled : formatDateTime(round.scheduledAt, locale)}
+          </dd>
         </div>
         <div>
           <dt>{LABELS.rsState}</dt>
@@ -181,10 +207,9 @@ export default function RoundResults() {
         </div>
       </dl>
       <p className="results-links">
-        <a href={`${base}/start-list.pdf`}>
-          {LABELS.rsStartListPdf}
-        </a>{" "}
-        · <a href={`${base}/results.pdf`}>{LABELS.rsResultsPdf}</a> · <a href={`${base}/lynx.evt`}>{LABELS.rsLynxEvt}</a>
+        <a href={`${base}/start-list.pdf`}>{LABELS.rsStartListPdf}</a> ·{" "}
+        <a href={`${base}/results.pdf`}>{LABELS.rsResultsPdf}</a> ·{" "}
+        <a href={`${base}/lynx.evt`}>{LABELS.rsLynxEvt}</a>
       </p>
 
       {lanes.length === 0 ? (
@@ -197,7 +222,13 @@ export default function RoundResults() {
             <input type="hidden" name="intent" value="import" />
             <div className="field">
               <label htmlFor="results-file">{LABELS.rsImportFile}</label>
-              <input id="results-file" name="file" type="file" accept=".lif,.csv,.txt,text/plain,text/csv" aria-describedby="results-file-hint" />
+              <input
+                id="results-file"
+                name="file"
+                type="file"
+                accept=".lif,.csv,.txt,text/plain,text/csv"
+                aria-describedby="results-file-hint"
+              />
               <p className="hint" id="results-file-hint">
                 {LABELS.rsImportHint}
               </p>
@@ -222,7 +253,13 @@ export default function RoundResults() {
             </p>
           ) : null}
 
-          <PostForm task={LABELS.rsSaveProvisional} key={formKey} preventScrollReset noValidate className="results-form">
+          <PostForm
+            task={LABELS.rsSaveProvisional}
+            key={formKey}
+            preventScrollReset
+            noValidate
+            className="results-form"
+          >
             <input type="hidden" name="intent" value="save" />
             <div className="table-wrap">
               <table className="table results-table">
@@ -244,11 +281,14 @@ export default function RoundResults() {
                   {lanes.map((x) => {
                     const stored = storedText(x, round.tug);
                     const imported = preview?.lanes[x.lane];
-                    const fromFile = imported ? { ...stored, time: imported.time, status: imported.status } : null;
+                    const fromFile = imported
+                      ? { ...stored, time: imported.time, status: imported.status }
+                      : null;
                     const shown: LaneText = typed?.[x.id] ?? fromFile ?? stored;
                     const rowErrors = errors?.[x.id] ?? {};
                     const differs =
-                      fromFile !== null && (fromFile.time !== stored.time || fromFile.status !== stored.status);
+                      fromFile !== null &&
+                      (fromFile.time !== stored.time || fromFile.status !== stored.status);
                     return (
                       <LaneRow
                         key={x.id}
@@ -256,7 +296,7 @@ export default function RoundResults() {
                         shown={shown}
                         errors={rowErrors}
                         tug={round.tug}
-                        differs={differs ? (stored.status || stored.time || LABELS.rsNothingStored) : null}
+                        differs={differs ? stored.status || stored.time || LABELS.rsNothingStored : null}
                         filePlace={imported?.filePlace ?? null}
                       />
                     );

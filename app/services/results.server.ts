@@ -6,7 +6,12 @@ import { db } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
 import type { Actor } from "~/models/audit.server";
 import { raceDayWrite } from "~/models/race-day.server";
-import { type DeclareAnswer, declareOfficialIn, type SaveAnswer, saveLaneResults } from "~/models/results.server";
+import {
+  type DeclareAnswer,
+  declareOfficialIn,
+  type SaveAnswer,
+  saveLaneResults,
+} from "~/models/results.server";
 import { getSettings } from "~/models/settings.server";
 import type { LaneInput } from "~/rules/results-schema";
 
