@@ -4,12 +4,13 @@
 // ('Lane already used', 'Team already exist'; unique indexes back the checks). A race's team must
 // be an event team of the round's event. Who may do what is decided by the routes (ADR 0016).
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { now as clock } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { compareLanes } from "~/rules/race-fields";
 import type { RaceCreate, RaceUpdate, ScoreEntry } from "~/rules/race-schema";
 import { type Actor, audit } from "./audit.server";
 import { changedFields, liveRound, raceDayWrite, type Tx, taken } from "./race-day.server";
-import { recomputeRound, scoreIntoColumns } from "./results.server";
+import { recomputeRound, reviseIfOfficial, scoreIntoColumns } from "./results.server";
 
 const rc = schema.races;
 const t = schema.teams;
@@ -160,6 +161,13 @@ export function updateRace(actor: Actor, id: number, input: RaceUpdate): RaceRes
         if (before.score !== next.score) {
           scoreIntoColumns(tx, id, next.score);
           recomputeRound(tx, before.roundId);
+          reviseIfOfficial(
+            tx,
+            actor,
+            before.roundId,
+            [{ race: id, old: before.score, new: next.score }],
+            clock(),
+          );
         }
         audit(tx, actor, {
           action: RACE_AUDIT.updated,
@@ -231,7 +239,11 @@ export function saveScores(actor: Actor, roundId: number, entries: ScoreEntry[])
           tx.update(rc).set({ score: x.score }).where(eq(rc.id, x.raceId)).run();
           scoreIntoColumns(tx, x.raceId, x.score);
         }
-        if (changes.length > 0) recomputeRound(tx, roundId);
+        if (changes.length > 0) {
+          recomputeRound(tx, roundId);
+          const revised = changes.map((x) => ({ race: x.raceId, old: now.get(x.raceId), new: x.score }));
+          reviseIfOfficial(tx, actor, roundId, revised, clock());
+        }
         if (changes.length > 0)
           audit(tx, actor, {
             action: RACE_AUDIT.scores,

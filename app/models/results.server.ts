@@ -190,6 +190,42 @@ export function scoreIntoColumns(tx: Tx, raceId: number, score: string | null): 
     .run();
 }
 
+/**
+ * After the All Races screen changed scores of a round (Edit, Save Scores): an Official round gets a
+ * new revision (resultsAt now), audited `results.revised` with the scores old and new, as the
+ * results screen does; any other round is left as it is. Returns the new revision, or null.
+ */
+export function reviseIfOfficial(
+  tx: Tx,
+  actor: AuditActor,
+  roundId: number,
+  changes: { race: number; old: string | null | undefined; new: string | null }[],
+  now: number,
+): number | null {
+  if (changes.length === 0) return null;
+  const round = tx
+    .select({ state: r.resultState, revision: r.revision })
+    .from(r)
+    .where(eq(r.id, roundId))
+    .get();
+  if (round?.state !== "OFFICIAL") return null;
+  const revision = round.revision + 1;
+  tx.update(r)
+    .set({ revision, resultsAt: new Date(now) })
+    .where(eq(r.id, roundId))
+    .run();
+  audit(tx, actor, {
+    action: RESULTS_AUDIT.revised,
+    targetType: "round",
+    targetId: roundId,
+    details: {
+      revision,
+      changes: changes.map((x) => ({ race: x.race, old: { score: x.old ?? null }, new: { score: x.new } })),
+    },
+  });
+  return revision;
+}
+
 type LaneColumns = Omit<LaneInput, "raceId">;
 const COLUMNS = [
   "timeMs",

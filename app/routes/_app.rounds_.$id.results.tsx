@@ -371,7 +371,7 @@ function LaneRow({
         {lane.lane}
         <input type="hidden" name="race" value={lane.id} />
         {differs !== null ? (
-          <span className="badge badge-warn results-changed">
+          <span className="results-changed">
             {LABELS.rsDiffers}
             <span className="results-was">
               {" "}

@@ -192,6 +192,25 @@ describe("saveProvisional, declareOfficial, revisions", () => {
     updateRace(actorOf(committee), races[2], { lane: "3", score: "3rd" });
     expect(raceRow(races[2])).toMatchObject({ status: null, place: 3, score: "3rd" });
   });
+
+  it("a score changed on All Races after Official is a revision too", () => {
+    const { roundId, races } = roundWithLanes(2);
+    saveProvisional(actorOf(committee), roundId, [
+      lane(races[0], { timeMs: 60_000 }),
+      lane(races[1], { timeMs: 61_000 }),
+    ]);
+    declareOfficial(actorOf(committee), roundId);
+    updateRace(actorOf(committee), races[1], { lane: "2", score: "59.00" });
+    expect(roundRow(roundId)).toMatchObject({ resultState: "OFFICIAL", revision: 2 });
+    expect([raceRow(races[0])?.place, raceRow(races[1])?.place]).toEqual([2, 1]);
+    saveScores(actorOf(committee), roundId, [{ raceId: races[0], score: "DSQ", was: "1:00.00" }]);
+    expect(roundRow(roundId)?.revision).toBe(3);
+    const entry = auditOf("results.revised", roundId)[0];
+    expect(JSON.parse(entry.details)).toEqual({
+      revision: 3,
+      changes: [{ race: races[0], old: { score: "1:00.00" }, new: { score: "DSQ" } }],
+    });
+  });
 });
 
 /** A POST of repeated fields (the rows) as a form, or multipart with a file. */
