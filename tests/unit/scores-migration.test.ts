@@ -182,7 +182,7 @@ beforeAll(() => {
   };
 
   wideRound = round("Wide");
-  WIDE.forEach((score, i) => race(wideRound, i + 1, score));
+  for (const [i, score] of WIDE.entries()) race(wideRound, i + 1, score);
   junkRound = round("Junk only");
   race(junkRound, 1, "won");
   race(junkRound, 2, null);
