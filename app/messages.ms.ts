@@ -837,7 +837,7 @@ export const MS: Bundle = {
     rsStateOfficial: "Rasmi",
     rsStateRevised: "Rasmi (disemak)",
     rsProtestsUntil: (time: string) => `Sementara, bantahan sehingga ${time}`,
-    // lx: FinishLynx files in (app/rules/lynx-import.ts): why an import was refused, line by line.
+    // lx: FinishLynx files in and out (app/rules/lynx-import.ts, lynx-export.ts).
     lxEmpty: "Fail ini tidak mengandungi sebarang keputusan.",
     lxTooLarge: (max: number) => `Fail ini melebihi ${max} MB.`,
     lxTooManyLines: (max: number) => `Fail ini mempunyai lebih daripada ${max} baris.`,
@@ -850,6 +850,9 @@ export const MS: Bundle = {
       `Baris ${line}: lorong ${lane} tiada dalam pusingan ini.`,
     lxDuplicateLane: (line: number, lane: string) =>
       `Baris ${line}: lorong ${lane} tersenarai dua kali dalam fail.`,
+    lxNoRaceNumber: "Berikan nombor perlumbaan kepada pusingan ini dahulu.",
+    lxSchRegatta: (name: string) => `Regata: ${name}`,
+    lxSchExported: (when: string) => `Dieksport ${when} (waktu Malaysia)`,
     sbOpen: "Buka Papan Markah",
     sbAllEvents: "Semua acara",
     sbRounds: "Pusingan",

@@ -820,7 +820,7 @@ export const LABELS = {
   rsStateOfficial: "Official",
   rsStateRevised: "Official (revised)",
   rsProtestsUntil: (time: string) => `Provisional, protests until ${time}`,
-  // lx: FinishLynx files in (app/rules/lynx-import.ts): why an import was refused, line by line.
+  // lx: FinishLynx files in and out (app/rules/lynx-import.ts, lynx-export.ts).
   lxEmpty: "The file holds no results.",
   lxTooLarge: (max: number) => `The file is larger than ${max} MB.`,
   lxTooManyLines: (max: number) => `The file has more than ${max} lines.`,
@@ -831,6 +831,9 @@ export const LABELS = {
     `Line ${line}: "${text}" is not a place or DNS, DNF, DSQ, DQ, NP or AB.`,
   lxLaneNotInRound: (line: number, lane: string) => `Line ${line}: lane ${lane} is not in this round.`,
   lxDuplicateLane: (line: number, lane: string) => `Line ${line}: lane ${lane} is in the file twice.`,
+  lxNoRaceNumber: "Give the round a race number first.",
+  lxSchRegatta: (name: string) => `Regatta: ${name}`,
+  lxSchExported: (when: string) => `Exported ${when} (Malaysia time)`,
   sbOpen: "Open Scoreboard",
   sbAllEvents: "All events",
   sbRounds: "Rounds",

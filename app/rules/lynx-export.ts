@@ -66,3 +66,12 @@ export function pplFile(teams: readonly PplTeam[]): string {
   }
   return out;
 }
+
+/** The headers of a FinishLynx file download: plain UTF-8 text, saved as `filename`, never cached. */
+export function lynxHeaders(filename: string): Record<string, string> {
+  return {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${filename}"`,
+    "Cache-Control": "no-store",
+  };
+}
