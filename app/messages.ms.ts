@@ -837,6 +837,13 @@ export const MS: Bundle = {
     rsStateOfficial: "Rasmi",
     rsStateRevised: "Rasmi (disemak)",
     rsProtestsUntil: (time: string) => `Sementara, bantahan sehingga ${time}`,
+    // race control (issue 20, rc): the timetable, /race-control, Start, Schedule and notices
+    rcRaceNumber: "Nombor Perlumbaan",
+    rcScheduledStart: "Masa Mula Dijadualkan",
+    rcScheduledHint: "Waktu Malaysia",
+    rcRaceNumberRange: (max: number) => `Nombor Perlumbaan mestilah nombor bulat dari 1 hingga ${max}.`,
+    rcScheduledInvalid: "Masa Mula Dijadualkan mestilah tarikh dan masa.",
+    rcRaceNumberTaken: (n: number, round: string) => `Nombor perlumbaan ${n} sudah digunakan oleh ${round}.`,
     sbOpen: "Buka Papan Markah",
     sbAllEvents: "Semua acara",
     sbRounds: "Pusingan",

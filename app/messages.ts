@@ -820,6 +820,13 @@ export const LABELS = {
   rsStateOfficial: "Official",
   rsStateRevised: "Official (revised)",
   rsProtestsUntil: (time: string) => `Provisional, protests until ${time}`,
+  // race control (issue 20, rc): the timetable, /race-control, Start, Schedule and notices
+  rcRaceNumber: "Race Number",
+  rcScheduledStart: "Scheduled Start",
+  rcScheduledHint: "Malaysia time",
+  rcRaceNumberRange: (max: number) => `Race Number must be a whole number from 1 to ${max}.`,
+  rcScheduledInvalid: "Scheduled Start must be a date and a time.",
+  rcRaceNumberTaken: (n: number, round: string) => `Race number ${n} is already ${round}.`,
   sbOpen: "Open Scoreboard",
   sbAllEvents: "All events",
   sbRounds: "Rounds",
