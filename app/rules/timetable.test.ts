@@ -3,6 +3,9 @@ import {
   delayKind,
   delayMinutes,
   expectedStart,
+  formatClock,
+  formatRaceTime,
+  malaysiaDay,
   nextRaces,
   nowRacing,
   planSchedule,
@@ -159,5 +162,14 @@ describe("timetableOrder", () => {
       { id: 5, raceNumber: null, eventName: "A", name: "Heat 1" },
     ];
     expect(timetableOrder(rows).map((r) => r.id)).toEqual([4, 2, 5, 3, 1]);
+  });
+});
+
+describe("display", () => {
+  it("shows Malaysia time", () => {
+    const at = Date.UTC(2026, 11, 4, 16, 5); // 00:05 on 5 December in Malaysia
+    expect(formatClock(at)).toBe("00:05");
+    expect(formatRaceTime(at)).toBe("05/12 00:05");
+    expect(malaysiaDay(at)).toBe("2026-12-05");
   });
 });

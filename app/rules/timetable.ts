@@ -111,8 +111,15 @@ export function planSchedule(input: PlanInput): PlanResult {
   return { ok: true, plan };
 }
 
+/** Names compared as SQLite's NOCASE does (ASCII letters folded), so this order is the SQL's. */
+function caseless(a: string, b: string): number {
+  const x = a.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const y = b.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** The order race control lists rounds in: by race number, then the unscheduled ones by event
- * and round (the caller passes the names' sort keys). */
+ * name and round name (case-insensitively), then id; the same as the timetable query. */
 export function timetableOrder<
   T extends { raceNumber: number | null; eventName: string; name: string; id: number },
 >(rounds: readonly T[]): T[] {
@@ -120,6 +127,28 @@ export function timetableOrder<
     if (a.raceNumber !== null && b.raceNumber !== null) return a.raceNumber - b.raceNumber;
     if (a.raceNumber !== null) return -1;
     if (b.raceNumber !== null) return 1;
-    return a.eventName.localeCompare(b.eventName) || a.name.localeCompare(b.name) || a.id - b.id;
+    return caseless(a.eventName, b.eventName) || caseless(a.name, b.name) || a.id - b.id;
   });
+}
+
+// --- Display ---------------------------------------------------------------------------------------
+
+const MYT_OFFSET_MS = 8 * 3_600_000; // Malaysia: UTC+8, no daylight saving
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** 08:06 in Malaysia time (24-hour: a timetable). */
+export function formatClock(at: number): string {
+  const d = new Date(at + MYT_OFFSET_MS);
+  return `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+}
+
+/** "05/12 08:06": the day and the time in Malaysia time, as the timetable shows a start. */
+export function formatRaceTime(at: number): string {
+  const d = new Date(at + MYT_OFFSET_MS);
+  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)} ${formatClock(at)}`;
+}
+
+/** The Malaysia day of an instant, yyyy-MM-dd. */
+export function malaysiaDay(at: number): string {
+  return new Date(at + MYT_OFFSET_MS).toISOString().slice(0, 10);
 }
