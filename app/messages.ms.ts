@@ -863,7 +863,8 @@ export const MS: Bundle = {
     rcUndoStartOf: (race: string) => `Batalkan mula ${race}`,
     rcStartedAt: (time: string) => `Bermula ${time}`,
     rcNotScheduled: "Belum dijadualkan",
-    rcNotScheduledHint: "Pusingan tanpa nombor perlumbaan. Tandakannya dan gunakan Jadualkan untuk memberinya nombor.",
+    rcNotScheduledHint:
+      "Pusingan tanpa nombor perlumbaan. Tandakannya dan gunakan Jadualkan untuk memberinya nombor.",
     rcTimetableCaption: "Perlumbaan mengikut nombor perlumbaan",
     rcUnscheduledCaption: "Pusingan tanpa nombor perlumbaan",
     rcNoRounds: "Belum ada pusingan. Cipta pusingan sesuatu acara dahulu.",

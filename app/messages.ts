@@ -866,7 +866,8 @@ export const LABELS = {
   rcGapRange: (max: number) => `Minutes between races must be a whole number from 1 to ${max}.`,
   rcFirstStartInvalid: "First start must be a date and a time.",
   rcScheduleNone: "Tick at least one round to schedule.",
-  rcScheduleClash: (list: string) => `Race numbers already taken by rounds not ticked: ${list}. Nothing was changed.`,
+  rcScheduleClash: (list: string) =>
+    `Race numbers already taken by rounds not ticked: ${list}. Nothing was changed.`,
   rcScheduleRange: (last: number, max: number) =>
     `The last race would be number ${last}; race numbers go up to ${max}. Nothing was changed.`,
   rcScheduleGone: "A ticked round no longer exists. Nothing was changed.",
@@ -888,7 +889,8 @@ export const LABELS = {
   rcRemoveNotice: "Remove the notice",
   rcCurrentNotice: "Shown now",
   rcNoNotice: "No notice is shown.",
-  rcNoticeHint: "Shows on the board, the scoreboard and the kiosk until removed. Posting replaces the one shown.",
+  rcNoticeHint:
+    "Shows on the board, the scoreboard and the kiosk until removed. Posting replaces the one shown.",
   rcNoticePosted: "Notice posted.",
   rcNoticeRemoved: "Notice removed.",
   rcNoticeEmpty: "Write the notice first.",
