@@ -13,6 +13,7 @@ import type { EventOption, RoundRow } from "~/models/round.server";
 import { useMessages } from "~/i18n/useMessages";
 import type { Bundle } from "~/messages";
 import { ROUND_MAX } from "~/rules/race-fields";
+import { RACE_NUMBER_MAX } from "~/rules/timetable";
 
 export const roundColumnsOf = ({ LABELS }: Bundle): Column<RoundRow>[] => [
   { label: "#", cell: (r) => r.id },
@@ -166,6 +167,19 @@ export function RoundForm({
         maxLength={ROUND_MAX.description}
         rows={3}
       />
+      <Field label={LABELS.rcRaceNumber} field={fields.raceNumber}>
+        <input
+          {...getInputProps(fields.raceNumber, { type: "number" })}
+          min={1}
+          max={RACE_NUMBER_MAX}
+          step={1}
+          inputMode="numeric"
+          autoComplete="off"
+        />
+      </Field>
+      <Field label={LABELS.rcScheduledStart} field={fields.scheduledAt} hint={LABELS.rcScheduledHint}>
+        <input {...getInputProps(fields.scheduledAt, { type: "datetime-local" })} />
+      </Field>
       <button type="submit" className="btn btn-primary btn-block">
         {submitLabel}
       </button>
