@@ -105,7 +105,11 @@ function finishersOf(races: readonly SourceRace[]): { finishers: Finisher[]; err
 /** Each team once, at its best (first in `sorted`). */
 function oncePerTeam(sorted: Finisher[], except: ReadonlySet<number> = new Set()): Finisher[] {
   const seen = new Set(except);
-  return sorted.filter((f) => (seen.has(f.teamId) ? false : (seen.add(f.teamId), true)));
+  return sorted.filter((f) => {
+    if (seen.has(f.teamId)) return false;
+    seen.add(f.teamId);
+    return true;
+  });
 }
 
 /** Competition places within one source (1, 2, 2, 4) by total. */
@@ -208,7 +212,7 @@ export function parsePlanForm(form: { get(name: string): unknown; getAll(name: s
 } {
   const refusals: PlanRefusal[] = [];
   const modeRaw = form.get("mode");
-  const mode = modeRaw === "TIME" || modeRaw === "PLACE" ? modeRaw : null;
+  const mode: ProgressionMode | null = modeRaw === "TIME" || modeRaw === "PLACE" ? modeRaw : null;
   if (!mode) refusals.push({ code: "field", field: "mode" });
   const count = whole(form.get("count"), 1, COUNT_MAX);
   if (count === null) refusals.push({ code: "field", field: "count" });
@@ -225,7 +229,7 @@ export function parsePlanForm(form: { get(name: string): unknown; getAll(name: s
   if (refusals.length || !mode || count === null || plusTimes === null || lanes === null)
     return { plan: null, from, refusals };
   // TIME takes no extra times: the count already is times.
-  const plan = { mode, count, plusTimes: mode === "TIME" ? 0 : plusTimes, lanes };
+  const plan: PlanRule = { mode, count, plusTimes: mode === "TIME" ? 0 : plusTimes, lanes };
   const planned = plannedCount(plan, from.length);
   if (planned > lanes) return { plan: null, from, refusals: [{ code: "tooMany", planned, lanes }] };
   return { plan, from, refusals: [] };
