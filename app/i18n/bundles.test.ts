@@ -69,6 +69,8 @@ const STRING_PARAMS = new Set([
   "where",
   "time",
   "tab",
+  // progression plans (issue 20)
+  "from",
 ]);
 const NUMBER_PARAMS = new Set([
   "min",
@@ -95,6 +97,12 @@ const NUMBER_PARAMS = new Set([
   "races",
   "scored",
   "seed",
+  // progression plans (issue 20)
+  "count",
+  "plus",
+  "planned",
+  "lanes",
+  "raceNumber",
 ]);
 const WORD_PARAMS: Record<string, Record<string, readonly unknown[]>> = {
   "MSG.photosConfirm": { intent: ["approve", "reject"] },

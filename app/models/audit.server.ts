@@ -14,10 +14,14 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS] | (
 
 type Handle = Pick<ReturnType<typeof db>, "insert">;
 export type Actor = { id: number; name: string; email: string };
+/** What the app does on its own (issue 20: a round seeded when its sources went Official): no
+ * user (actor_id null), named "System" in the log. */
+export const SYSTEM_ACTOR = { id: null, name: "System", email: "" } as const;
+export type SystemActor = typeof SYSTEM_ACTOR;
 
 export function audit(
   handle: Handle,
-  actor: Actor,
+  actor: Actor | SystemActor,
   entry: { action: AuditAction; targetType: string; targetId?: string | number | null; details?: unknown },
 ): void {
   const details = JSON.stringify(entry.details ?? {});
@@ -25,7 +29,7 @@ export function audit(
     .insert(schema.auditLog)
     .values({
       actorId: actor.id,
-      actorName: actor.name ? `${actor.name} <${actor.email}>` : actor.email,
+      actorName: actor.id === null ? actor.name : actor.name ? `${actor.name} <${actor.email}>` : actor.email,
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId == null ? null : String(entry.targetId),
