@@ -99,6 +99,16 @@ export function plansOfEvent(eventId: number): SavedPlan[] {
   return plansWhere(db(), sql`event_id = ${eventId}`);
 }
 
+export type EventProgression = { plans: SavedPlan[]; seeded: number[] };
+
+/** The /rounds table's Plan column: the event's plans and its rounds a plan seeded. */
+export function progressionOfEvent(eventId: number): EventProgression {
+  const seeded = db()
+    .all<{ id: number }>(sql`SELECT id FROM rounds WHERE event_id = ${eventId} AND seeded_at IS NOT NULL`)
+    .map((r) => r.id);
+  return { plans: plansOfEvent(eventId), seeded };
+}
+
 export type PlanSaveError = "notFound" | "foreignSource" | "cycle" | "hasRaces";
 export type PlanSaveResult =
   | { ok: true; eventId: number }
