@@ -58,10 +58,10 @@ function refusalText({ LABELS }: Bundle, r: PlanRefusal): string {
   }
 }
 
-/** What was typed, back into the form after a refusal (short: the boxes hold two digits). */
+/** What was typed, back into the form after a refusal (short: a mode or two digits). */
 type Typed = { from: number[]; mode: string; count: string; plusTimes: string; lanes: string };
 const typedOf = (form: FormData, from: number[]): Typed => {
-  const text = (name: string) => String(form.get(name) ?? "").slice(0, 4);
+  const text = (name: string) => String(form.get(name) ?? "").slice(0, 8);
   return {
     from,
     mode: text("mode"),
@@ -106,8 +106,8 @@ export default function PlanDialog() {
     plusTimes: String(plan?.plusTimes ?? 0),
     lanes: String(plan?.lanes ?? LANES_DEFAULT),
   };
-  // A refusal remounts the boxes with what was typed.
-  const formKey = JSON.stringify(v);
+  // After a refusal the page shows what was typed (without JavaScript a new page; with it the
+  // boxes simply keep what the admin left in them).
   const closeTo = `/rounds${search || `?event=${target.eventId}`}`;
   return (
     <Dialog title={LABELS.pgPlanTitle} closeTo={closeTo} wide>
@@ -116,7 +116,7 @@ export default function PlanDialog() {
         {LABELS.pgInto} <strong>{target.name}</strong> · {target.eventName}
       </p>
       {target.races > 0 && target.seededAt === null ? <p className="hint">{LABELS.pgHasRaces}</p> : null}
-      <PostForm task={LABELS.pgTaskSaving} preventScrollReset className="draw-form" key={formKey}>
+      <PostForm task={LABELS.pgTaskSaving} preventScrollReset className="draw-form">
         <input type="hidden" name="intent" value="save" />
         <fieldset className="field draw-sources">
           <legend>{LABELS.pgSources}</legend>
