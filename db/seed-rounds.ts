@@ -4,10 +4,12 @@
 //
 // 250M PREMIER MIXED (3 teams): HEAT 1 is over (two times and a DNS: PENANG DRAGON WARRIORS B has
 // no crew), shown on the scoreboard, its two crews scanned in; the FINAL has the two finishers
-// drawn in the centre lanes, waiting for results. TUG OF WAR MIXED (3 teams): ROUND 1 drawn, not
-// pulled yet. The timetable (issue 20): HEAT 1 is race 1, started 4 minutes late (the board says
-// "Running 4 min late"); the FINAL and the Tug of War are races 2 and 3, later today.
+// drawn in the centre lanes, waiting for results, with its progression plan (the 2 best times of
+// HEAT 1, 6 lanes) shown on /rounds. TUG OF WAR MIXED (3 teams): ROUND 1 drawn, not pulled yet.
+// The timetable (issue 20): HEAT 1 is race 1, started 4 minutes late (the board says "Running 4
+// min late"); the FINAL and the Tug of War are races 2 and 3, later today.
 import { asc, eq, inArray } from "drizzle-orm";
+import type { ProgressionMode } from "./enums";
 import { type db, schema } from "~/lib/db.server";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -28,6 +30,8 @@ type DemoRound = {
   raceNumber: number;
   startsIn: number;
   startedLate?: number;
+  /** Its progression plan (issue 20): the source rounds by label (made before it). */
+  plan?: { from: string[]; mode: ProgressionMode; count: number; plusTimes: number; lanes: number };
 };
 
 export const DEMO_ROUNDS: DemoRound[] = [
@@ -50,6 +54,9 @@ export const DEMO_ROUNDS: DemoRound[] = [
     event: "250M PREMIER MIXED",
     label: "FINAL",
     description: "Final: the medal race.",
+    // The plan that seeds it when HEAT 1 is declared Official (already drawn here, so it would be
+    // skipped: race control can undo a seeding, not a draw).
+    plan: { from: ["HEAT 1"], mode: "TIME", count: 2, plusTimes: 0, lanes: 6 },
     races: [
       { team: "PENANG DRAGON WARRIORS A", lane: "3", score: null },
       { team: "SINGAPORE PADDLE CLUB A", lane: "4", score: null },
@@ -73,6 +80,7 @@ export const DEMO_ROUNDS: DemoRound[] = [
 
 export function seedDemoRounds(tx: Tx, now = Date.now()): void {
   const base = Math.floor(now / (5 * MINUTE)) * 5 * MINUTE;
+  const made = new Map<string, number>();
   for (const plan of DEMO_ROUNDS) {
     const scheduledAt = base + plan.startsIn * MINUTE;
     const event = tx.select().from(schema.events).where(eq(schema.events.name, plan.event)).get();
@@ -89,6 +97,18 @@ export function seedDemoRounds(tx: Tx, now = Date.now()): void {
       })
       .returning()
       .get();
+    made.set(`${plan.event} ${plan.label}`, round.id);
+    if (plan.plan) {
+      const { from, ...rule } = plan.plan;
+      tx.insert(schema.progressionPlans)
+        .values({ toRoundId: round.id, eventId: event.id, ...rule })
+        .run();
+      for (const label of from) {
+        const fromRoundId = made.get(`${plan.event} ${label}`);
+        if (fromRoundId === undefined) throw new Error(`demo seed: no round ${label} before ${plan.label}`);
+        tx.insert(schema.progressionSources).values({ toRoundId: round.id, fromRoundId }).run();
+      }
+    }
     const teams = tx
       .select({ id: schema.teams.id, name: schema.teams.name })
       .from(schema.teams)
