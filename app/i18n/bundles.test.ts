@@ -95,6 +95,8 @@ const NUMBER_PARAMS = new Set([
   "races",
   "scored",
   "seed",
+  // race control (issue 20): the board
+  "minutes",
 ]);
 const WORD_PARAMS: Record<string, Record<string, readonly unknown[]>> = {
   "MSG.photosConfirm": { intent: ["approve", "reject"] },
