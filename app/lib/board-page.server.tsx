@@ -30,27 +30,22 @@ function RaceHead({ race, t }: { race: BoardRace; t: Bundle }) {
   );
 }
 
-function Lanes({ lanes, t }: { lanes: BoardLane[]; t: Bundle }) {
+/** A race's lanes, compact (two columns on a big screen): now racing and the next three must fit
+ * beside the results at 1920x1080. */
+function LaneList({ lanes, t }: { lanes: BoardLane[]; t: Bundle }) {
   if (lanes.length === 0) return <p className="bd-none">{t.MSG.scoreboardNoRaces}</p>;
   return (
-    <table className="bd-table">
-      <thead>
-        <tr>
-          <th scope="col" className="bd-lane">
-            {t.LABELS.rdLane}
-          </th>
-          <th scope="col">{t.LABELS.team}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {lanes.map((l) => (
-          <tr key={l.lane}>
-            <td className="bd-lane">{l.lane}</td>
-            <td className="bd-team">{l.team}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ul className="bd-lanes">
+      {lanes.map((l) => (
+        <li key={l.lane}>
+          <span className="bd-lane">
+            <span className="bd-sr">{t.LABELS.rdLane} </span>
+            {l.lane}
+          </span>{" "}
+          <span className="bd-team">{l.team}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -99,7 +94,6 @@ export function renderBigBoard(data: BoardData, t: Bundle = EN): string {
   return renderToStaticMarkup(
     <>
       {data.notice ? <NoticeBox notice={data.notice} t={t} className="bd-notice" /> : null}
-      {data.delayMinutes > 0 ? <p className="bd-late">{LABELS.bdLate(data.delayMinutes)}</p> : null}
       <div className="bd-columns">
         <div className="bd-col">
           <section className="bd-section bd-now" aria-labelledby="bd-now">
@@ -110,20 +104,25 @@ export function renderBigBoard(data: BoardData, t: Bundle = EN): string {
               data.nowRacing.map((race) => (
                 <article key={race.id} className="bd-card bd-racing">
                   <RaceHead race={race} t={t} />
-                  <Lanes lanes={race.lanes} t={t} />
+                  <LaneList lanes={race.lanes} t={t} />
                 </article>
               ))
             )}
           </section>
           <section className="bd-section bd-next" aria-labelledby="bd-next">
-            <h2 id="bd-next">{LABELS.bdNext}</h2>
+            <h2 id="bd-next">
+              {LABELS.bdNext}
+              {data.delayMinutes > 0 ? (
+                <span className="bd-late">{LABELS.bdLate(data.delayMinutes)}</span>
+              ) : null}
+            </h2>
             {data.next.length === 0 ? (
               <p className="bd-none">{LABELS.bdNoneNext}</p>
             ) : (
               data.next.map((race) => (
                 <article key={race.id} className="bd-card">
                   <RaceHead race={race} t={t} />
-                  <Lanes lanes={race.lanes} t={t} />
+                  <LaneList lanes={race.lanes} t={t} />
                 </article>
               ))
             )}
