@@ -81,6 +81,9 @@ function RoundActions({ row }: { row: RoundRow }) {
         aria-label={LABELS.rdProgressOf(row.name)}
       >
         {LABELS.rdProgress}
+      </FastLink>{" "}
+      <FastLink to={`/rounds/${row.id}/results`} aria-label={LABELS.rsResultsOf(row.name)}>
+        {LABELS.rsResults}
       </FastLink>
     </span>
   );

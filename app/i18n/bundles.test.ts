@@ -15,6 +15,8 @@ const SAME_AS_ENGLISH: Record<string, string> = {
   "NAV.menu": '"Menu" is also the Malay word',
   "LABELS.status": '"Status" is also the Malay word',
   "LABELS.ok": '"OK" is also used in Malay (MSG.loginUnverified says "Klik OK")',
+  "LABELS.rsStatus": '"Status" is also the Malay word',
+  "LABELS.rsImport": '"Import" is also the Malay word (Kamus Dewan)',
 };
 
 type Leaf = { path: string; value: unknown };
@@ -68,7 +70,11 @@ const STRING_PARAMS = new Set([
   "round",
   "where",
   "time",
+  "text",
   "tab",
+  // results screen
+  "format",
+  "message",
 ]);
 const NUMBER_PARAMS = new Set([
   "min",
@@ -77,6 +83,7 @@ const NUMBER_PARAMS = new Set([
   "h",
   "kb",
   "n",
+  "line",
   "hours",
   "orderId",
   "left",
@@ -97,6 +104,9 @@ const NUMBER_PARAMS = new Set([
   "seed",
   // race control (issue 20): the board
   "minutes",
+  // results screen
+  "revision",
+  "place",
 ]);
 const WORD_PARAMS: Record<string, Record<string, readonly unknown[]>> = {
   "MSG.photosConfirm": { intent: ["approve", "reject"] },

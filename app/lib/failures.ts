@@ -113,6 +113,7 @@ export const FAILURES: Record<string, Failure> = {
   "routes/_app.rounds.$id.delete": list("gettingRoundsError", "deletingError"),
   "routes/_app.rounds.$id.draw": list("gettingRoundsError", "creatingError"),
   "routes/_app.rounds.$id.progress": list("gettingRoundsError", "creatingError"),
+  "routes/_app.rounds_.$id.results": list("gettingRacesError", "updatingError"),
   "routes/_app.races": list("gettingRacesError", "updatingError"),
   "routes/_app.races.new": list("gettingRacesError", "creatingError"),
   "routes/_app.races.$id.edit": list("gettingRacesError", "updatingError"),

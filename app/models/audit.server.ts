@@ -15,9 +15,14 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS] | (
 type Handle = Pick<ReturnType<typeof db>, "insert">;
 export type Actor = { id: number; name: string; email: string };
 
+/** What the app does by itself (a round seeded when its sources went Official, issue 20): audited
+ * with no account (actor id null) and the name "System". */
+export const SYSTEM_ACTOR = { id: null, name: "System", email: "system" } as const;
+export type AuditActor = Actor | typeof SYSTEM_ACTOR;
+
 export function audit(
   handle: Handle,
-  actor: Actor,
+  actor: AuditActor,
   entry: { action: AuditAction; targetType: string; targetId?: string | number | null; details?: unknown },
 ): void {
   const details = JSON.stringify(entry.details ?? {});
@@ -25,7 +30,7 @@ export function audit(
     .insert(schema.auditLog)
     .values({
       actorId: actor.id,
-      actorName: actor.name ? `${actor.name} <${actor.email}>` : actor.email,
+      actorName: actor.id === null ? actor.name : actor.name ? `${actor.name} <${actor.email}>` : actor.email,
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId == null ? null : String(entry.targetId),
