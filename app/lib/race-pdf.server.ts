@@ -3,7 +3,7 @@
 // white, 11-point body, bold headings and a ruled table, so that a photocopy of a photocopy still
 // reads. models/race-paper.server.ts reads the rows; this lays them out in the requester's language
 // with times in Malaysia time. A day's start lists are one round a page, by race number.
-import type { Content, TableCell, TableLayout, TDocumentDefinitions } from "pdfmake/interfaces";
+import type { Column, Content, TableCell, TableLayout, TDocumentDefinitions } from "pdfmake/interfaces";
 import { messagesFor } from "~/i18n/locale.server";
 import type { Locale } from "~/i18n/locale";
 import { localeOf } from "~/i18n/locale.server";
@@ -43,10 +43,31 @@ const when = (ms: number | null, ctx: PaperContext) =>
   ms === null ? ctx.labels.pdfNotScheduled : formatDateTime(ms, ctx.locale);
 
 /** The lines above the table: regatta, title, then label/value facts. */
-function heading(ctx: PaperContext, title: string, facts: [string, Content][]): Content[] {
+function heading(
+  ctx: PaperContext,
+  title: string,
+  facts: [string, Content][],
+  round?: PaperRound,
+): Content[] {
+  const titles: Content = {
+    stack: [
+      { text: ctx.regatta, fontSize: 16, bold: true },
+      { text: title, fontSize: 15, bold: true, margin: [0, 2, 0, 10] },
+    ],
+  };
+  // The race number large in the top corner: what a marshal looks for on a board of sheets.
+  const corner: Column | null =
+    round && round.raceNumber !== null
+      ? {
+          width: 150,
+          stack: [
+            { text: ctx.labels.pdfRaceNumber, fontSize: 10, alignment: "right" },
+            { text: String(round.raceNumber), fontSize: 34, bold: true, alignment: "right", lineHeight: 0.9 },
+          ],
+        }
+      : null;
   return [
-    { text: ctx.regatta, fontSize: 16, bold: true },
-    { text: title, fontSize: 15, bold: true, margin: [0, 2, 0, 10] },
+    corner ? { columns: [{ ...titles, width: "*" }, corner], columnGap: 12 } : titles,
     {
       table: {
         widths: [130, "*"],
@@ -80,7 +101,7 @@ const th = (text: string, alignment: "left" | "right" = "left"): TableCell => ({
 /** One start list (it may run onto a second page; the heading row repeats). */
 function startListContent(list: StartList, ctx: PaperContext): Content[] {
   const L = ctx.labels;
-  const content = heading(ctx, L.pdfStartList, roundFacts(list.round, ctx));
+  const content = heading(ctx, L.pdfStartList, roundFacts(list.round, ctx), list.round);
   if (list.lanes.length === 0) {
     content.push({ text: L.pdfNoLanes, fontSize: 12 });
     return content;
@@ -97,7 +118,7 @@ function startListContent(list: StartList, ctx: PaperContext): Content[] {
     table: {
       headerRows: 1,
       dontBreakRows: true,
-      widths: [34, 120, 100, "*"],
+      widths: [44, 120, 100, "*"],
       body: [[th(L.pdfLane), th(L.team), th(L.pdfClub), th(L.crew)], ...rows],
     },
     layout: RULED,
@@ -134,7 +155,7 @@ function resultSheetContent(round: PaperRound, lanes: ResultLane[], ctx: PaperCo
     [L.pdfRevision, { text: String(round.revision), bold: true }],
     [L.pdfResultsAt, { text: round.resultsAt === null ? "—" : formatDateTime(round.resultsAt, ctx.locale) }],
   );
-  const content = heading(ctx, L.pdfResultSheet, facts);
+  const content = heading(ctx, L.pdfResultSheet, facts, round);
   if (lanes.length === 0) {
     content.push({ text: L.pdfNoLanes, fontSize: 12 });
     return content;
@@ -166,7 +187,7 @@ function resultSheetContent(round: PaperRound, lanes: ResultLane[], ctx: PaperCo
     table: {
       headerRows: 1,
       dontBreakRows: true,
-      widths: [34, 32, "*", 58, 95, 105],
+      widths: [58, 40, "*", 56, 90, 96],
       body: [
         [th(L.pdfPlace), th(L.pdfLane), th(L.team), th(L.time, "right"), th(L.pdfPenalty), th(L.pdfResult)],
         ...rows,
