@@ -839,7 +839,7 @@ export const MS: Bundle = {
     rsProtestsUntil: (time: string) => `Sementara, bantahan sehingga ${time}`,
     // pdf: start lists and result sheets (issue 20, section 5; lib/race-pdf.server.ts).
     pdfStartList: "SENARAI PERMULAAN",
-    pdfStartLists: (day: string) => `Senarai permulaan, ${day}`,
+    pdfStartLists: (when: string) => `Senarai permulaan, ${when}`,
     pdfResultSheet: "KEPUTUSAN",
     pdfRaceNumber: "Nombor perlumbaan",
     pdfScheduledStart: "Masa mula dijadualkan",
@@ -856,11 +856,11 @@ export const MS: Bundle = {
     pdfResultsAt: "Keputusan dibuat",
     pdfNoResults: "Belum ada keputusan.",
     pdfPrintedAt: "Dicetak",
-    pdfPage: (page: number, pages: number) => `Halaman ${page} daripada ${pages}`,
-    pdfNoRacesOn: (day: string) => `Tiada perlumbaan dijadualkan pada ${day}.`,
+    pdfPage: (n: number, max: number) => `Halaman ${n} daripada ${max}`,
+    pdfNoRacesOn: (when: string) => `Tiada perlumbaan dijadualkan pada ${when}.`,
     pdfBadDay: "Pilih hari dalam bentuk YYYY-MM-DD, contohnya ?day=2026-11-28.",
-    pdfTooManyRounds: (count: number, max: number) =>
-      `${count} perlumbaan dijadualkan pada hari itu, melebihi ${max}: cetak senarai permulaannya satu demi satu.`,
+    pdfTooManyRounds: (races: number, max: number) =>
+      `${races} perlumbaan dijadualkan pada hari itu, melebihi ${max}: cetak senarai permulaannya satu demi satu.`,
     pdfRaceError: "PDF tidak dapat dihasilkan. Cuba lagi.",
     sbOpen: "Buka Papan Markah",
     sbAllEvents: "Semua acara",

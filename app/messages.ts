@@ -822,7 +822,7 @@ export const LABELS = {
   rsProtestsUntil: (time: string) => `Provisional, protests until ${time}`,
   // pdf: start lists and result sheets (issue 20, section 5; lib/race-pdf.server.ts).
   pdfStartList: "START LIST",
-  pdfStartLists: (day: string) => `Start lists, ${day}`,
+  pdfStartLists: (when: string) => `Start lists, ${when}`,
   pdfResultSheet: "RESULTS",
   pdfRaceNumber: "Race number",
   pdfScheduledStart: "Scheduled start",
@@ -839,11 +839,11 @@ export const LABELS = {
   pdfResultsAt: "Results made",
   pdfNoResults: "No results yet.",
   pdfPrintedAt: "Printed",
-  pdfPage: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  pdfNoRacesOn: (day: string) => `No races are scheduled on ${day}.`,
+  pdfPage: (n: number, max: number) => `Page ${n} of ${max}`,
+  pdfNoRacesOn: (when: string) => `No races are scheduled on ${when}.`,
   pdfBadDay: "Choose a day as YYYY-MM-DD, for example ?day=2026-11-28.",
-  pdfTooManyRounds: (count: number, max: number) =>
-    `${count} races are scheduled that day, more than ${max}: print their start lists race by race.`,
+  pdfTooManyRounds: (races: number, max: number) =>
+    `${races} races are scheduled that day, more than ${max}: print their start lists race by race.`,
   pdfRaceError: "The PDF could not be made. Try again.",
   sbOpen: "Open Scoreboard",
   sbAllEvents: "All events",

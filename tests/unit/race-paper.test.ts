@@ -347,6 +347,26 @@ describe("a day's start lists", () => {
     const ok = startListsBetween(day.from, day.to, 3);
     expect(ok.kind === "ok" && ok.lists.map((l) => l.round.raceNumber)).toEqual([9101, 9102, 9103]);
   });
+  it("more than 500 rounds on a day: 400, print them race by race", async () => {
+    const eventId = db().select().from(schema.rounds).where(eq(schema.rounds.id, ids.heat)).get()!.eventId;
+    db().transaction((tx) => {
+      for (let i = 0; i < 501; i++) {
+        tx.insert(schema.rounds)
+          .values({
+            eventId,
+            name: `Crowded ${i}`,
+            raceNumber: 20_000 + i,
+            scheduledAt: new Date(myt(20, 8, 0) + i * 60_000),
+          })
+          .run();
+      }
+    });
+    const res = await answer(dayLoader, callers.admin, "/race-control/start-lists.pdf?day=2031-03-20");
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe(
+      "501 races are scheduled that day, more than 500: print their start lists race by race.",
+    );
+  });
 });
 
 describe("who may print", () => {
