@@ -862,6 +862,22 @@ export const MS: Bundle = {
     pdfTooManyRounds: (races: number, max: number) =>
       `${races} perlumbaan dijadualkan pada hari itu, melebihi ${max}: cetak senarai permulaannya satu demi satu.`,
     pdfRaceError: "PDF tidak dapat dihasilkan. Cuba lagi.",
+    // lx: FinishLynx files in and out (app/rules/lynx-import.ts, lynx-export.ts).
+    lxEmpty: "Fail ini tidak mengandungi sebarang keputusan.",
+    lxTooLarge: (max: number) => `Fail ini melebihi ${max} MB.`,
+    lxTooManyLines: (max: number) => `Fail ini mempunyai lebih daripada ${max} baris.`,
+    lxBadLine: (line: number, text: string) => `Baris ${line}: "${text}" tidak dapat dibaca.`,
+    lxBadTime: (line: number, text: string) =>
+      text === "" ? `Baris ${line}: masa tiada.` : `Baris ${line}: "${text}" bukan masa.`,
+    lxBadStatus: (line: number, text: string) =>
+      `Baris ${line}: "${text}" bukan kedudukan atau DNS, DNF, DSQ, DQ, NP atau AB.`,
+    lxLaneNotInRound: (line: number, lane: string) =>
+      `Baris ${line}: lorong ${lane} tiada dalam pusingan ini.`,
+    lxDuplicateLane: (line: number, lane: string) =>
+      `Baris ${line}: lorong ${lane} tersenarai dua kali dalam fail.`,
+    lxNoRaceNumber: "Berikan nombor perlumbaan kepada pusingan ini dahulu.",
+    lxSchRegatta: (name: string) => `Regata: ${name}`,
+    lxSchExported: (when: string) => `Dieksport ${when} (waktu Malaysia)`,
     sbOpen: "Buka Papan Markah",
     sbAllEvents: "Semua acara",
     sbRounds: "Pusingan",

@@ -845,6 +845,20 @@ export const LABELS = {
   pdfTooManyRounds: (races: number, max: number) =>
     `${races} races are scheduled that day, more than ${max}: print their start lists race by race.`,
   pdfRaceError: "The PDF could not be made. Try again.",
+  // lx: FinishLynx files in and out (app/rules/lynx-import.ts, lynx-export.ts).
+  lxEmpty: "The file holds no results.",
+  lxTooLarge: (max: number) => `The file is larger than ${max} MB.`,
+  lxTooManyLines: (max: number) => `The file has more than ${max} lines.`,
+  lxBadLine: (line: number, text: string) => `Line ${line}: "${text}" cannot be read.`,
+  lxBadTime: (line: number, text: string) =>
+    text === "" ? `Line ${line}: the time is missing.` : `Line ${line}: "${text}" is not a time.`,
+  lxBadStatus: (line: number, text: string) =>
+    `Line ${line}: "${text}" is not a place or DNS, DNF, DSQ, DQ, NP or AB.`,
+  lxLaneNotInRound: (line: number, lane: string) => `Line ${line}: lane ${lane} is not in this round.`,
+  lxDuplicateLane: (line: number, lane: string) => `Line ${line}: lane ${lane} is in the file twice.`,
+  lxNoRaceNumber: "Give the round a race number first.",
+  lxSchRegatta: (name: string) => `Regatta: ${name}`,
+  lxSchExported: (when: string) => `Exported ${when} (Malaysia time)`,
   sbOpen: "Open Scoreboard",
   sbAllEvents: "All events",
   sbRounds: "Rounds",

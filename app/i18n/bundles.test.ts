@@ -68,6 +68,7 @@ const STRING_PARAMS = new Set([
   "round",
   "where",
   "time",
+  "text",
   "tab",
 ]);
 const NUMBER_PARAMS = new Set([
@@ -77,6 +78,7 @@ const NUMBER_PARAMS = new Set([
   "h",
   "kb",
   "n",
+  "line",
   "hours",
   "orderId",
   "left",
