@@ -135,8 +135,9 @@ export function startListsBetween(
 
 const OUT_ORDER: Record<LaneStatus, number> = { DNF: 0, DSQ: 1, DNS: 2 };
 
-/** Places first (ties by lane), then DNF, DSQ, DNS, then lanes with no result yet. */
-export function rankLanes(lanes: ResultLane[]): ResultLane[] {
+/** The order of a result sheet: the stored places (the results save computed them; ties by lane),
+ * then DNF, DSQ, DNS, then lanes with no result yet. */
+export function sheetOrder(lanes: ResultLane[]): ResultLane[] {
   const key = (l: ResultLane) =>
     l.place !== null && l.status === null ? [0, l.place] : l.status ? [1, OUT_ORDER[l.status]] : [2, 0];
   return [...lanes].sort((a, b) => {
@@ -158,5 +159,5 @@ export function resultSheetOf(id: number): { round: PaperRound; lanes: ResultLan
        WHERE ra.round_id = ?`,
     )
     .all(id) as ResultLane[];
-  return { round, lanes: rankLanes(lanes) };
+  return { round, lanes: sheetOrder(lanes) };
 }

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { parseDay } from "~/lib/race-pdf.server";
 import { renderPdf } from "~/lib/pdf.server";
-import { rankLanes, startListsBetween } from "~/models/race-paper.server";
+import { sheetOrder, startListsBetween } from "~/models/race-paper.server";
 import { loader as dayLoader } from "~/routes/race-control.start-lists[.]pdf";
 import { loader as resultsLoader } from "~/routes/rounds.$id.results[.]pdf";
 import { loader as startListLoader } from "~/routes/rounds.$id.start-list[.]pdf";
@@ -291,7 +291,7 @@ describe("result sheet", () => {
       losses: null,
       score: null,
     };
-    const ranked = rankLanes([
+    const ranked = sheetOrder([
       { ...base, lane: "1", place: null, status: null },
       { ...base, lane: "2", place: null, status: "DNS" },
       { ...base, lane: "3", place: 2, status: null },
