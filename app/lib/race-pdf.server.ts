@@ -4,9 +4,8 @@
 // reads. models/race-paper.server.ts reads the rows; this lays them out in the requester's language
 // with times in Malaysia time. A day's start lists are one round a page, by race number.
 import type { Column, Content, TableCell, TableLayout, TDocumentDefinitions } from "pdfmake/interfaces";
-import { messagesFor } from "~/i18n/locale.server";
 import type { Locale } from "~/i18n/locale";
-import { localeOf } from "~/i18n/locale.server";
+import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { now } from "~/lib/clock.server";
 import { createLimiter, isBusyResponse } from "~/lib/limiter.server";
 import { renderPdf } from "~/lib/pdf.server";
@@ -268,9 +267,10 @@ export function paperContext(request: Request): PaperContext {
   };
 }
 
-/** Race paper is made one document at a time per process (a day's is a few hundred pages); four
- * more may wait, one per user. */
-export const racePaperJobs = createLimiter({ concurrency: 1, queue: 4, perKey: 1 });
+/** Race paper is made one document at a time per process (a day's may be a few hundred pages, and
+ * laying it out holds the event loop); four more may wait, at most two per user (a start list and
+ * a result sheet opened together), beyond that 429. */
+export const racePaperJobs = createLimiter({ concurrency: 1, queue: 4, perKey: 2 });
 
 /** The PDF as a download named `fileName`; busy: 429; a failure: back to race control with a toast. */
 export async function racePdfResponse(
