@@ -15,6 +15,9 @@ const SAME_AS_ENGLISH: Record<string, string> = {
   "NAV.menu": '"Menu" is also the Malay word',
   "LABELS.status": '"Status" is also the Malay word',
   "LABELS.ok": '"OK" is also used in Malay (MSG.loginUnverified says "Klik OK")',
+  "LABELS.rcEvt": "a FinishLynx file name (.evt), the same in every language",
+  "LABELS.rcLynxSch": "a FinishLynx file name (lynx.sch), the same in every language",
+  "LABELS.rcLynxPpl": "a FinishLynx file name (lynx.ppl), the same in every language",
 };
 
 type Leaf = { path: string; value: unknown };
@@ -69,6 +72,9 @@ const STRING_PARAMS = new Set([
   "where",
   "time",
   "tab",
+  // race control (issue 20)
+  "race",
+  "day",
 ]);
 const NUMBER_PARAMS = new Set([
   "min",
@@ -95,6 +101,10 @@ const NUMBER_PARAMS = new Set([
   "races",
   "scored",
   "seed",
+  // race control (issue 20)
+  "minutes",
+  "count",
+  "last",
 ]);
 const WORD_PARAMS: Record<string, Record<string, readonly unknown[]>> = {
   "MSG.photosConfirm": { intent: ["approve", "reject"] },
