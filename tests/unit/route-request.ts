@@ -16,7 +16,7 @@ let made = 0;
 export function makeClub(name = `CLUB ${++made} ${process.pid}`): { id: number; name: string } {
   return db()
     .insert(schema.associations)
-    .values({ name, country: "MY", token: `club-token-${made}-${process.pid}-${Date.now()}` })
+    .values({ name, country: "MY", token: `club-token-${++made}-${process.pid}-${Date.now()}` })
     .returning({ id: schema.associations.id, name: schema.associations.name })
     .get();
 }
