@@ -4,9 +4,12 @@
 //
 // 250M PREMIER MIXED (3 teams): HEAT 1 is over (two times and a DNS: PENANG DRAGON WARRIORS B has
 // no crew), shown on the scoreboard, its two crews scanned in; the FINAL has the two finishers
-// drawn in the centre lanes, waiting for results. TUG OF WAR MIXED (3 teams): ROUND 1 drawn, not
-// pulled yet.
+// drawn in the centre lanes, waiting for results, with its progression plan (the 2 best times of
+// HEAT 1, 6 lanes) shown on /rounds. TUG OF WAR MIXED (3 teams): ROUND 1 drawn, not pulled yet.
+// The timetable (issue 20): HEAT 1 is race 1, started 4 minutes late (the board says "Running 4
+// min late"); the FINAL and the Tug of War are races 2 and 3, later today.
 import { asc, eq, inArray } from "drizzle-orm";
+import type { ProgressionMode } from "./enums";
 import { type db, schema } from "~/lib/db.server";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -22,6 +25,13 @@ type DemoRound = {
   onScoreboard?: true;
   /** The crews scanned in at the entrance, this many minutes before now (the first scan). */
   scannedAgo?: number;
+  /** The timetable (issue 20): race number, scheduled start in minutes from now (rounded down to
+   * five minutes), and for a race run, how many minutes late it started. */
+  raceNumber: number;
+  startsIn: number;
+  startedLate?: number;
+  /** Its progression plan (issue 20): the source rounds by label (made before it). */
+  plan?: { from: string[]; mode: ProgressionMode; count: number; plusTimes: number; lanes: number };
 };
 
 export const DEMO_ROUNDS: DemoRound[] = [
@@ -36,15 +46,23 @@ export const DEMO_ROUNDS: DemoRound[] = [
     ],
     onScoreboard: true,
     scannedAgo: 55,
+    raceNumber: 1,
+    startsIn: -30,
+    startedLate: 4,
   },
   {
     event: "250M PREMIER MIXED",
     label: "FINAL",
     description: "Final: the medal race.",
+    // The plan that seeds it when HEAT 1 is declared Official (already drawn here, so it would be
+    // skipped: race control can undo a seeding, not a draw).
+    plan: { from: ["HEAT 1"], mode: "TIME", count: 2, plusTimes: 0, lanes: 6 },
     races: [
       { team: "PENANG DRAGON WARRIORS A", lane: "3", score: null },
       { team: "SINGAPORE PADDLE CLUB A", lane: "4", score: null },
     ],
+    raceNumber: 2,
+    startsIn: 15,
   },
   {
     event: "TUG OF WAR MIXED",
@@ -55,18 +73,42 @@ export const DEMO_ROUNDS: DemoRound[] = [
       { team: "KUCHING HORNBILL DRAGONS A", lane: "2", score: null },
       { team: "KUCHING HORNBILL DRAGONS B", lane: "3", score: null },
     ],
+    raceNumber: 3,
+    startsIn: 21,
   },
 ];
 
 export function seedDemoRounds(tx: Tx, now = Date.now()): void {
+  const base = Math.floor(now / (5 * MINUTE)) * 5 * MINUTE;
+  const made = new Map<string, number>();
   for (const plan of DEMO_ROUNDS) {
+    const scheduledAt = base + plan.startsIn * MINUTE;
     const event = tx.select().from(schema.events).where(eq(schema.events.name, plan.event)).get();
     if (!event) throw new Error(`demo seed: no event ${plan.event}`);
     const round = tx
       .insert(schema.rounds)
-      .values({ eventId: event.id, name: `${plan.event} ${plan.label}`, description: plan.description })
+      .values({
+        eventId: event.id,
+        name: `${plan.event} ${plan.label}`,
+        description: plan.description,
+        raceNumber: plan.raceNumber,
+        scheduledAt: new Date(scheduledAt),
+        startedAt: plan.startedLate === undefined ? null : new Date(scheduledAt + plan.startedLate * MINUTE),
+      })
       .returning()
       .get();
+    made.set(`${plan.event} ${plan.label}`, round.id);
+    if (plan.plan) {
+      const { from, ...rule } = plan.plan;
+      tx.insert(schema.progressionPlans)
+        .values({ toRoundId: round.id, eventId: event.id, ...rule })
+        .run();
+      for (const label of from) {
+        const fromRoundId = made.get(`${plan.event} ${label}`);
+        if (fromRoundId === undefined) throw new Error(`demo seed: no round ${label} before ${plan.label}`);
+        tx.insert(schema.progressionSources).values({ toRoundId: round.id, fromRoundId }).run();
+      }
+    }
     const teams = tx
       .select({ id: schema.teams.id, name: schema.teams.name })
       .from(schema.teams)

@@ -1,5 +1,6 @@
-// The Rounds screen's shared pieces: the table's columns (the admin's row actions: Edit, Delete,
-// Generate Draw, Progress), the Event picker (a GET form, also used by /races), and the Create
+// The Rounds screen's shared pieces: the table's columns (the progression plan in a few words with
+// its Plan link, and Undo seeding where a plan seeded the round; the admin's row actions: Edit,
+// Delete, Generate Draw, Progress), the Event picker (a GET form, also used by /races), and the Create
 // Round / Edit form of both dialogs.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useLocation } from "@remix-run/react";
@@ -9,12 +10,25 @@ import { SelectStep } from "~/components/SelectStep";
 import type { Column } from "~/components/DataTable";
 import { Field, SelectField, TextareaField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
+import type { EventProgression, SavedPlan } from "~/models/progression.server";
 import type { EventOption, RoundRow } from "~/models/round.server";
 import { useMessages } from "~/i18n/useMessages";
 import type { Bundle } from "~/messages";
 import { ROUND_MAX } from "~/rules/race-fields";
+import { RACE_NUMBER_MAX } from "~/rules/timetable";
 
-export const roundColumnsOf = ({ LABELS }: Bundle): Column<RoundRow>[] => [
+/** A plan in a few words: "From HEAT 1, HEAT 2: top 3 each + 1 time". */
+export function planSummary(LABELS: Bundle["LABELS"], plan: SavedPlan): string {
+  const from = plan.sources.map((s) => s.name).join(", ");
+  return plan.mode === "TIME"
+    ? LABELS.pgSummaryTime(from, plan.count)
+    : LABELS.pgSummaryPlace(from, plan.count, plan.plusTimes);
+}
+
+export const roundColumnsOf = (
+  { LABELS }: Bundle,
+  progression: EventProgression = { plans: [], seeded: [] },
+): Column<RoundRow>[] => [
   { label: "#", cell: (r) => r.id },
   {
     label: LABELS.name,
@@ -42,12 +56,53 @@ export const roundColumnsOf = ({ LABELS }: Bundle): Column<RoundRow>[] => [
     csv: (r) => r.races,
   },
   {
+    label: LABELS.pgColPlan,
+    cell: (r) => <PlanCell row={r} progression={progression} />,
+    csv: (r) => {
+      const plan = progression.plans.find((p) => p.toRoundId === r.id);
+      return plan ? planSummary(LABELS, plan) : "";
+    },
+    className: "cell-wrap",
+  },
+  {
     label: LABELS.colActions,
     cell: (r) => <RoundActions row={r} />,
     csv: () => null,
     className: "cell-actions",
   },
 ];
+
+function PlanCell({ row, progression }: { row: RoundRow; progression: EventProgression }) {
+  const { search } = useLocation();
+  const { LABELS } = useMessages();
+  const plan = progression.plans.find((p) => p.toRoundId === row.id);
+  const seeded = progression.seeded.includes(row.id);
+  return (
+    <>
+      {plan ? <span className="round-plan">{planSummary(LABELS, plan)}</span> : null}{" "}
+      <FastLink
+        to={`/rounds/${row.id}/plan${search}`}
+        preventScrollReset
+        aria-label={LABELS.pgPlanOf(row.name)}
+      >
+        {LABELS.pgPlan}
+      </FastLink>
+      {seeded ? (
+        <>
+          {" "}
+          <small className="hint">{LABELS.pgSeeded}</small>{" "}
+          <FastLink
+            to={`/rounds/${row.id}/unseed${search}`}
+            preventScrollReset
+            aria-label={LABELS.pgUnseedOf(row.name)}
+          >
+            {LABELS.pgUnseed}
+          </FastLink>
+        </>
+      ) : null}
+    </>
+  );
+}
 
 function RoundActions({ row }: { row: RoundRow }) {
   const { search } = useLocation();
@@ -166,6 +221,19 @@ export function RoundForm({
         maxLength={ROUND_MAX.description}
         rows={3}
       />
+      <Field label={LABELS.rcRaceNumber} field={fields.raceNumber}>
+        <input
+          {...getInputProps(fields.raceNumber, { type: "number" })}
+          min={1}
+          max={RACE_NUMBER_MAX}
+          step={1}
+          inputMode="numeric"
+          autoComplete="off"
+        />
+      </Field>
+      <Field label={LABELS.rcScheduledStart} field={fields.scheduledAt} hint={LABELS.rcScheduledHint}>
+        <input {...getInputProps(fields.scheduledAt, { type: "datetime-local" })} />
+      </Field>
       <button type="submit" className="btn btn-primary btn-block">
         {submitLabel}
       </button>

@@ -75,6 +75,8 @@ const STRING_PARAMS = new Set([
   // results screen
   "format",
   "message",
+  // progression plans (issue 20)
+  "from",
 ]);
 const NUMBER_PARAMS = new Set([
   "min",
@@ -107,6 +109,12 @@ const NUMBER_PARAMS = new Set([
   // results screen
   "revision",
   "place",
+  // progression plans (issue 20)
+  "count",
+  "plus",
+  "planned",
+  "lanes",
+  "raceNumber",
 ]);
 const WORD_PARAMS: Record<string, Record<string, readonly unknown[]>> = {
   "MSG.photosConfirm": { intent: ["approve", "reject"] },

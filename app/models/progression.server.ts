@@ -1,11 +1,361 @@
-// Progression plans (issue 20): when the last source round of a plan is declared Official, the
-// plan's round is seeded at once (the same ranking and lanes as the Progress dialog), audited as
-// done by the system. STUB: the progression part of issue 20 fills this in.
+// Progression plans (issue 20, section 4; ADMIN on /rounds/:id/plan and /rounds/:id/unseed). A plan
+// belongs to its round (the one it fills): its source rounds (other rounds of the same event), a
+// mode (TIME or PLACE), how many qualify, plus best times, and lanes (rules/progression.ts). When
+// the last source round of a plan is declared Official, the results service calls
+// seedAfterOfficial inside its transaction: the plan's round gets its lanes at once, audited as done
+// by the System (SYSTEM_ACTOR); the caller tells the scoreboard after its commit. ADMIN may undo a
+// seeding while none of its lanes has a result. See docs/decisions/0032-race-control.md.
+import { sql } from "drizzle-orm";
+import type { ResultState } from "../../db/enums";
+import { now } from "~/lib/clock.server";
+import { db, schema } from "~/lib/db.server";
+import { notifyScoreboard } from "~/lib/race-events.server";
+import {
+  laneDraw,
+  type PlanRule,
+  type ProgressionError,
+  qualifiers,
+  type SourceRace,
+} from "~/rules/progression";
+import { type Actor, audit, SYSTEM_ACTOR } from "./audit.server";
 import type { Tx } from "./race-day.server";
+
+export const PROGRESSION_AUDIT = {
+  planSaved: "progression.plan_saved",
+  planRemoved: "progression.plan_removed",
+  seeded: "progression.seeded",
+  skipped: "progression.skipped",
+  unseeded: "progression.unseeded",
+} as const;
+
+type Reader = Pick<Tx, "all" | "get">;
+
+export type PlanRound = { id: number; name: string; raceNumber: number | null };
+export type SavedPlan = PlanRule & { toRoundId: number; sources: PlanRound[] };
+export type PlanTarget = {
+  id: number;
+  name: string;
+  eventId: number;
+  eventName: string;
+  races: number;
+  seededAt: number | null;
+};
+
+function targetIn(tx: Reader, id: number): PlanTarget | undefined {
+  return tx.get<PlanTarget>(sql`
+    SELECT r.id, r.name, r.event_id AS eventId, e.name AS eventName, r.seeded_at AS seededAt,
+      (SELECT COUNT(*) FROM races WHERE races.round_id = r.id) AS races
+    FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    WHERE r.id = ${id}
+  `);
+}
+
+/** A round of a live event, as the plan editor and the undo step show it; undefined if none. */
+export function planTarget(id: number): PlanTarget | undefined {
+  return targetIn(db(), id);
+}
+
+/** The event's other rounds (the sources a plan may tick), as made. */
+export function otherRounds(target: PlanTarget): PlanRound[] {
+  return db().all<PlanRound>(sql`
+    SELECT id, name, race_number AS raceNumber FROM rounds
+    WHERE event_id = ${target.eventId} AND id <> ${target.id}
+    ORDER BY id
+  `);
+}
+
+type PlanRow = PlanRule & { toRoundId: number };
+
+function plansWhere(tx: Reader, where: ReturnType<typeof sql>): SavedPlan[] {
+  const plans = tx.all<PlanRow>(sql`
+    SELECT to_round_id AS toRoundId, mode, count, plus_times AS plusTimes, lanes
+    FROM progression_plans WHERE ${where} ORDER BY to_round_id
+  `);
+  if (plans.length === 0) return [];
+  const sources = tx.all<PlanRound & { toRoundId: number }>(sql`
+    SELECT s.to_round_id AS toRoundId, r.id, r.name, r.race_number AS raceNumber
+    FROM progression_sources s JOIN rounds r ON r.id = s.from_round_id
+    WHERE s.to_round_id IN (${sql.join(
+      plans.map((p) => sql`${p.toRoundId}`),
+      sql`, `,
+    )})
+    ORDER BY COALESCE(r.race_number, 2147483647), r.id
+  `);
+  return plans.map((p) => ({
+    ...p,
+    sources: sources
+      .filter((s) => s.toRoundId === p.toRoundId)
+      .map(({ id, name, raceNumber }) => ({ id, name, raceNumber })),
+  }));
+}
+
+/** The plan of a round, or null. */
+export function planOf(roundId: number): SavedPlan | null {
+  return plansWhere(db(), sql`to_round_id = ${roundId}`)[0] ?? null;
+}
+
+/** The plans of an event's rounds (the /rounds table's Plan column), by their round. */
+export function plansOfEvent(eventId: number): SavedPlan[] {
+  return plansWhere(db(), sql`event_id = ${eventId}`);
+}
+
+export type EventProgression = { plans: SavedPlan[]; seeded: number[] };
+
+/** The /rounds table's Plan column: the event's plans and its rounds a plan seeded. */
+export function progressionOfEvent(eventId: number): EventProgression {
+  const seeded = db()
+    .all<{ id: number }>(sql`SELECT id FROM rounds WHERE event_id = ${eventId} AND seeded_at IS NOT NULL`)
+    .map((r) => r.id);
+  return { plans: plansOfEvent(eventId), seeded };
+}
+
+export type PlanSaveError = "notFound" | "foreignSource" | "cycle" | "hasRaces";
+export type PlanSaveResult =
+  | { ok: true; eventId: number }
+  | { ok: false; error: PlanSaveError; eventId?: number };
+
+/** Would `from` feeding `toRoundId` make a loop (toRoundId already feeds, through other plans, one
+ * of `from`)? */
+function makesCycle(tx: Reader, toRoundId: number, from: number[]): boolean {
+  const edges = tx.all<{ from: number; to: number }>(sql`
+    SELECT from_round_id AS "from", to_round_id AS "to" FROM progression_sources
+  `);
+  const wanted = new Set(from);
+  const seen = new Set([toRoundId]);
+  const queue = [toRoundId];
+  while (queue.length) {
+    const at = queue.shift() as number;
+    for (const e of edges) {
+      if (e.from !== at || seen.has(e.to)) continue;
+      if (wanted.has(e.to)) return true;
+      seen.add(e.to);
+      queue.push(e.to);
+    }
+  }
+  return false;
+}
+
+/** Saves (creates or replaces) a round's plan: the sources must be other rounds of its event and
+ * make no loop; audited with the plan before and after. The fields were checked by parsePlanForm. */
+export function savePlan(actor: Actor, roundId: number, plan: PlanRule, from: number[]): PlanSaveResult {
+  return db().transaction(
+    (tx): PlanSaveResult => {
+      const target = targetIn(tx, roundId);
+      if (!target) return { ok: false, error: "notFound" };
+      const ids = [...new Set(from)];
+      const ok = tx.all<{ id: number }>(sql`
+        SELECT id FROM rounds WHERE event_id = ${target.eventId} AND id <> ${target.id}
+          AND id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+      `);
+      if (ids.length === 0 || ok.length !== ids.length)
+        return { ok: false, error: "foreignSource", eventId: target.eventId };
+      if (makesCycle(tx, roundId, ids)) return { ok: false, error: "cycle", eventId: target.eventId };
+      const before = plansWhere(tx, sql`to_round_id = ${roundId}`)[0] ?? null;
+      tx.run(sql`DELETE FROM progression_plans WHERE to_round_id = ${roundId}`);
+      tx.insert(schema.progressionPlans)
+        .values({ toRoundId: roundId, eventId: target.eventId, ...plan })
+        .run();
+      tx.insert(schema.progressionSources)
+        .values(ids.map((fromRoundId) => ({ toRoundId: roundId, fromRoundId })))
+        .run();
+      audit(tx, actor, {
+        action: PROGRESSION_AUDIT.planSaved,
+        targetType: "round",
+        targetId: roundId,
+        details: {
+          old: before ? summaryOf(before) : null,
+          new: { ...plan, from: ids },
+        },
+      });
+      return { ok: true, eventId: target.eventId };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+const summaryOf = (p: SavedPlan) => ({
+  mode: p.mode,
+  count: p.count,
+  plusTimes: p.plusTimes,
+  lanes: p.lanes,
+  from: p.sources.map((s) => s.id),
+});
+
+/** Removes a round's plan (its lanes, if seeded, stay); audited. */
+export function removePlan(actor: Actor, roundId: number): PlanSaveResult {
+  return db().transaction(
+    (tx): PlanSaveResult => {
+      const target = targetIn(tx, roundId);
+      if (!target) return { ok: false, error: "notFound" };
+      const before = plansWhere(tx, sql`to_round_id = ${roundId}`)[0];
+      if (!before) return { ok: true, eventId: target.eventId };
+      tx.run(sql`DELETE FROM progression_plans WHERE to_round_id = ${roundId}`);
+      audit(tx, actor, {
+        action: PROGRESSION_AUDIT.planRemoved,
+        targetType: "round",
+        targetId: roundId,
+        details: { old: summaryOf(before) },
+      });
+      return { ok: true, eventId: target.eventId };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+type SourceState = { id: number; resultState: ResultState };
 
 /** Called by the results service inside the transaction that declared `roundId` Official (or
  * revised it). Seeds every plan whose sources are now all Official and whose round is still
- * empty; returns the ids of the rounds it seeded. */
-export function seedAfterOfficial(_tx: Tx, _roundId: number): number[] {
-  return [];
+ * empty; returns the ids of the rounds it seeded (the caller tells the scoreboard after commit).
+ * A plan's round that already has races is left alone, and so is a plan its results cannot decide
+ * (a lane with no result, no finisher): each audited as `progression.skipped` with why. */
+export function seedAfterOfficial(tx: Tx, roundId: number): number[] {
+  const plans = plansWhere(
+    tx,
+    sql`to_round_id IN (
+      SELECT s.to_round_id FROM progression_sources s
+        JOIN rounds r ON r.id = s.to_round_id JOIN events e ON e.id = r.event_id AND e.deleted = 0
+      WHERE s.from_round_id = ${roundId})`,
+  );
+  const seeded: number[] = [];
+  for (const plan of plans) {
+    const states = tx.all<SourceState>(sql`
+      SELECT r.id, r.result_state AS resultState FROM progression_sources s
+        JOIN rounds r ON r.id = s.from_round_id
+      WHERE s.to_round_id = ${plan.toRoundId}
+    `);
+    if (states.length === 0 || states.some((s) => s.resultState !== "OFFICIAL")) continue;
+    const from = plan.sources.map((s) => s.id);
+    const skip = (why: Record<string, unknown>) =>
+      audit(tx, SYSTEM_ACTOR, {
+        action: PROGRESSION_AUDIT.skipped,
+        targetType: "round",
+        targetId: plan.toRoundId,
+        details: { from, after: roundId, ...why },
+      });
+    const races = tx.get<{ n: number }>(
+      sql`SELECT COUNT(*) AS n FROM races WHERE round_id = ${plan.toRoundId}`,
+    );
+    if ((races?.n ?? 0) > 0) {
+      skip({ reason: "The round already has races.", races: races?.n });
+      continue;
+    }
+    const results = tx.all<SourceRace>(sql`
+      SELECT rc.round_id AS roundId, r.race_number AS raceNumber, rc.team_id AS teamId, rc.lane,
+        rc.time_ms AS timeMs, rc.penalty_ms AS penaltyMs, rc.status
+      FROM races rc JOIN rounds r ON r.id = rc.round_id
+      WHERE rc.round_id IN (${sql.join(
+        from.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      ORDER BY rc.round_id, rc.id
+    `);
+    const q = qualifiers(plan, results);
+    if (q.errors.length) {
+      skip({ reason: errorText(q.errors) });
+      continue;
+    }
+    const lanes = laneDraw(plan, q.qualifiers);
+    tx.insert(schema.races)
+      .values(lanes.map((l) => ({ roundId: plan.toRoundId, teamId: l.teamId, lane: String(l.lane) })))
+      .run();
+    tx.update(schema.rounds)
+      .set({ seededAt: new Date(now()) })
+      .where(sql`id = ${plan.toRoundId}`)
+      .run();
+    const why = new Map(q.qualifiers.map((x) => [x.teamId, x.why]));
+    audit(tx, SYSTEM_ACTOR, {
+      action: PROGRESSION_AUDIT.seeded,
+      targetType: "round",
+      targetId: plan.toRoundId,
+      details: {
+        from,
+        after: roundId,
+        mode: plan.mode,
+        count: plan.count,
+        plusTimes: plan.plusTimes,
+        lanes: lanes.map((l) => `${l.lane}=${l.teamId}`).join(","),
+        why: lanes.map((l) => whyText(why.get(l.teamId))).join(", "),
+      },
+    });
+    seeded.push(plan.toRoundId);
+  }
+  return seeded;
+}
+
+/** For the audit log (English, like every audit detail). */
+function errorText(errors: ProgressionError[]): string {
+  return errors
+    .map((e) =>
+      e.code === "noFinishers"
+        ? "No crew finished in the source rounds."
+        : `Round ${e.roundId}, lane ${e.lane} (team ${e.teamId}) has no result.`,
+    )
+    .join(" ");
+}
+
+function whyText(why: ReturnType<typeof qualifiers>["qualifiers"][number]["why"] | undefined): string {
+  if (!why) return "";
+  const tie = why.tie ? " (tie)" : "";
+  return why.kind === "place"
+    ? `place ${why.place} in round ${why.roundId}${tie}`
+    : `time ${why.totalMs} ms in round ${why.roundId}${tie}`;
+}
+
+export type UnseedInfo = PlanTarget & { results: number };
+export type UnseedError = "notFound" | "notSeeded" | "hasResults";
+export type UnseedResult =
+  | { ok: true; eventId: number; races: number }
+  | { ok: false; error: UnseedError; eventId?: number };
+
+const RESULTS_OF = (roundId: number) => sql`
+  SELECT COUNT(*) AS n FROM races
+  WHERE round_id = ${roundId}
+    AND (time_ms IS NOT NULL OR status IS NOT NULL OR place IS NOT NULL OR wins IS NOT NULL
+      OR losses IS NOT NULL OR TRIM(COALESCE(score, '')) <> '' OR penalty_ms <> 0)
+`;
+
+/** A round as the undo step shows it: seeded when, with how many lanes and results. */
+export function unseedInfo(roundId: number): UnseedInfo | undefined {
+  const target = planTarget(roundId);
+  if (!target) return undefined;
+  const results = db().get<{ n: number }>(RESULTS_OF(roundId))?.n ?? 0;
+  return { ...target, results };
+}
+
+/** Undoes a seeding: deletes the round's lanes and clears seeded_at, if it was seeded by a plan and
+ * none of its lanes has a result yet (and its results are not saved); audited. The scoreboard
+ * hears of it after the commit. */
+export function unseedRound(actor: Actor, roundId: number): UnseedResult {
+  const result = db().transaction(
+    (tx): UnseedResult => {
+      const target = targetIn(tx, roundId);
+      if (!target) return { ok: false, error: "notFound" };
+      if (target.seededAt === null) return { ok: false, error: "notSeeded", eventId: target.eventId };
+      const state = tx.get<{ s: ResultState }>(
+        sql`SELECT result_state AS s FROM rounds WHERE id = ${roundId}`,
+      );
+      const results = tx.get<{ n: number }>(RESULTS_OF(roundId))?.n ?? 0;
+      if (results > 0 || state?.s !== "NONE")
+        return { ok: false, error: "hasResults", eventId: target.eventId };
+      const lanes = tx.all<{ lane: string; teamId: number }>(sql`
+        SELECT lane, team_id AS teamId FROM races WHERE round_id = ${roundId} ORDER BY id
+      `);
+      tx.run(sql`DELETE FROM races WHERE round_id = ${roundId}`);
+      tx.update(schema.rounds).set({ seededAt: null }).where(sql`id = ${roundId}`).run();
+      audit(tx, actor, {
+        action: PROGRESSION_AUDIT.unseeded,
+        targetType: "round",
+        targetId: roundId,
+        details: { seededAt: target.seededAt, lanes: lanes.map((l) => `${l.lane}=${l.teamId}`).join(",") },
+      });
+      return { ok: true, eventId: target.eventId, races: lanes.length };
+    },
+    { behavior: "immediate" },
+  );
+  if (result.ok) notifyScoreboard(roundId);
+  return result;
 }

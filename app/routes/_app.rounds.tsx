@@ -1,13 +1,15 @@
 // /rounds (ADMIN): 'All Rounds'. Pick an event (a GET form, ?event=ID), then its rounds (id, name,
-// description, races) with Create Round and per row Edit, Delete, Generate Draw and Progress: child
-// routes rendered over the table through <Outlet/> (/rounds/new, /rounds/:id/edit,
-// /rounds/:id/delete, /rounds/:id/draw, /rounds/:id/progress), each keeping ?event= in the URL.
+// description, races, progression plan) with Create Round and per row Edit, Delete, Generate Draw
+// and Progress, and Plan (and Undo seeding for a round its plan seeded): child routes rendered over
+// the table through <Outlet/> (/rounds/new, /rounds/:id/edit, /rounds/:id/delete, /rounds/:id/draw,
+// /rounds/:id/progress, /rounds/:id/plan, /rounds/:id/unseed), each keeping ?event= in the URL.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
 import { ListActions } from "~/components/ListToolbar";
 import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { progressionOfEvent } from "~/models/progression.server";
 import { liveEvents, roundsOfEvent } from "~/models/round.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -21,7 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const events = liveEvents();
   const asked = parseId(new URL(request.url).searchParams.get("event"));
   const event = events.find((e) => e.id === asked) ?? null;
-  return json({ events, event, rounds: event ? roundsOfEvent(event.id) : [] });
+  return json({
+    events,
+    event,
+    rounds: event ? roundsOfEvent(event.id) : [],
+    progression: event ? progressionOfEvent(event.id) : { plans: [], seeded: [] },
+  });
 }
 
 export default function Rounds() {
@@ -49,7 +56,7 @@ export default function Rounds() {
         <>
           <h2 className="table-title">{data.event.name}</h2>
           <DataTable
-            columns={roundColumnsOf(t)}
+            columns={roundColumnsOf(t, data.progression)}
             rows={data.rounds}
             rowKey={(r) => r.id}
             caption={LABELS.rdRoundsOf(data.event.name)}

@@ -1,0 +1,326 @@
+// Progression plans against a real SQLite file (issue 20, section 4): seedAfterOfficial seeds a
+// plan's round once every source is Official (lanes by the plan, seeded_at, audited as the
+// System), leaves a round that already has races alone (audited as skipped), and the undo; the
+// plan editor and the undo step through their actions (ADMIN only; forged sources change nothing).
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db, schema } from "~/lib/db.server";
+import { raceEvents } from "~/lib/race-events.server";
+import {
+  PROGRESSION_AUDIT,
+  planOf,
+  savePlan,
+  seedAfterOfficial,
+  unseedRound,
+} from "~/models/progression.server";
+import type { PlanRule } from "~/rules/progression";
+import { action as planAction, loader as planLoader } from "~/routes/_app.rounds.$id.plan";
+import { action as unseedAction } from "~/routes/_app.rounds.$id.unseed";
+import { callerOf, makeUser, postRequest, getRequest, run, writes } from "./route-request";
+
+let n = 0;
+const uniq = () => `${++n}-${process.pid}`;
+
+let admin: { id: number; name: string; email: string };
+let clubId: number;
+beforeAll(() => {
+  admin = db()
+    .insert(schema.users)
+    .values({ email: `pg${uniq()}@example.test`, hash: "x", name: "PG ADMIN", role: "ADMIN" })
+    .returning()
+    .get();
+  clubId = db()
+    .insert(schema.associations)
+    .values({ name: `PG CLUB ${uniq()}`, country: "MY", token: `pg-${uniq()}` })
+    .returning()
+    .get().id;
+});
+
+function event(teams: number) {
+  const eventId = db()
+    .insert(schema.events)
+    .values({ name: `PG EVENT ${uniq()}` })
+    .returning()
+    .get().id;
+  const teamIds = Array.from(
+    { length: teams },
+    (_, i) =>
+      db()
+        .insert(schema.teams)
+        .values({ name: `PG TEAM ${i + 1} ${uniq()}`, eventId, associationId: clubId })
+        .returning()
+        .get().id,
+  );
+  return { eventId, teamIds };
+}
+
+const round = (eventId: number, name: string) =>
+  db().insert(schema.rounds).values({ eventId, name }).returning().get().id;
+
+/** A source round's lanes with results (seconds, or a status), its state set in SQL. */
+function results(
+  roundId: number,
+  lanes: [teamId: number, result: number | "DNS" | "DNF" | "DSQ"][],
+  state = "OFFICIAL",
+) {
+  lanes.forEach(([teamId, r], i) => {
+    db()
+      .insert(schema.races)
+      .values({
+        roundId,
+        teamId,
+        lane: String(i + 1),
+        timeMs: typeof r === "number" ? r * 1000 : null,
+        status: typeof r === "string" ? r : null,
+      })
+      .run();
+  });
+  db().$client.prepare("UPDATE rounds SET result_state = ? WHERE id = ?").run(state, roundId);
+}
+
+const officially = (roundId: number) => db().transaction((tx) => seedAfterOfficial(tx, roundId));
+
+const lanesOf = (roundId: number) =>
+  db()
+    .select({ lane: schema.races.lane, teamId: schema.races.teamId })
+    .from(schema.races)
+    .where(eq(schema.races.roundId, roundId))
+    .all()
+    .sort((a, b) => Number(a.lane) - Number(b.lane))
+    .map((r) => [Number(r.lane), r.teamId]);
+
+const auditOf = (action: string, roundId: number) =>
+  db()
+    .select()
+    .from(schema.auditLog)
+    .where(and(eq(schema.auditLog.action, action), eq(schema.auditLog.targetId, String(roundId))))
+    .all();
+
+const seededAt = (roundId: number) =>
+  db().select({ s: schema.rounds.seededAt }).from(schema.rounds).where(eq(schema.rounds.id, roundId)).get()
+    ?.s;
+
+const place3plus1: PlanRule = { mode: "PLACE", count: 2, plusTimes: 1, lanes: 6 };
+
+function twoHeatsAndFinal(plan: PlanRule = place3plus1) {
+  const { eventId, teamIds: t } = event(8);
+  const h1 = round(eventId, "HEAT 1");
+  const h2 = round(eventId, "HEAT 2");
+  const final = round(eventId, "FINAL");
+  expect(savePlan(admin, final, plan, [h1, h2])).toEqual({ ok: true, eventId });
+  return { eventId, t, h1, h2, final };
+}
+
+describe("seedAfterOfficial", () => {
+  it("waits for every source, then seeds the plan's round once, audited as the System", () => {
+    const { t, h1, h2, final } = twoHeatsAndFinal();
+    results(h1, [
+      [t[0], 61],
+      [t[1], 62],
+      [t[2], 63],
+      [t[3], "DNF"],
+    ]);
+    results(
+      h2,
+      [
+        [t[4], 60],
+        [t[5], 62.5],
+        [t[6], 64],
+        [t[7], 65],
+      ],
+      "PROVISIONAL",
+    );
+    expect(officially(h1)).toEqual([]); // heat 2 is not official yet
+    expect(lanesOf(final)).toEqual([]);
+    expect(auditOf(PROGRESSION_AUDIT.skipped, final)).toEqual([]);
+
+    db().$client.prepare("UPDATE rounds SET result_state = 'OFFICIAL' WHERE id = ?").run(h2);
+    expect(officially(h2)).toEqual([final]);
+    // Winners t4 (60) and t0 (61), seconds t5 (62.5)... t1 (62) first by time, then the best
+    // other time: t2 (63). Centre out over 6 lanes: 3, 4, 2, 5, 1.
+    expect(lanesOf(final)).toEqual([
+      [1, t[2]],
+      [2, t[1]],
+      [3, t[4]],
+      [4, t[0]],
+      [5, t[5]],
+    ]);
+    expect(seededAt(final)).toBeInstanceOf(Date);
+    const [entry] = auditOf(PROGRESSION_AUDIT.seeded, final);
+    expect(entry.actorId).toBeNull();
+    expect(entry.actorName).toBe("System");
+    expect(JSON.parse(entry.details)).toMatchObject({
+      from: [h1, h2],
+      after: h2,
+      mode: "PLACE",
+      lanes: `1=${t[2]},2=${t[1]},3=${t[4]},4=${t[0]},5=${t[5]}`,
+    });
+
+    // A revision of a source later: the round has races now, so it is left alone (and says why).
+    expect(officially(h1)).toEqual([]);
+    const [skipped] = auditOf(PROGRESSION_AUDIT.skipped, final);
+    expect(JSON.parse(skipped.details)).toMatchObject({ reason: "The round already has races." });
+    expect(lanesOf(final)).toHaveLength(5);
+  });
+
+  it("a round drawn by hand before the sources went official is skipped, not overwritten", () => {
+    const { t, h1, h2, final } = twoHeatsAndFinal({ mode: "TIME", count: 2, plusTimes: 0, lanes: 6 });
+    db().insert(schema.races).values({ roundId: final, teamId: t[7], lane: "3" }).run();
+    results(h1, [[t[0], 61]]);
+    results(h2, [[t[4], 60]]);
+    expect(officially(h2)).toEqual([]);
+    expect(lanesOf(final)).toEqual([[3, t[7]]]);
+    expect(seededAt(final)).toBeNull();
+    expect(auditOf(PROGRESSION_AUDIT.skipped, final)).toHaveLength(1);
+  });
+
+  it("results that cannot decide (no finisher) seed nothing and say why", () => {
+    const { t, h1, h2, final } = twoHeatsAndFinal({ mode: "TIME", count: 2, plusTimes: 0, lanes: 6 });
+    results(h1, [[t[0], "DNS"]]);
+    results(h2, [[t[4], "DSQ"]]);
+    expect(officially(h2)).toEqual([]);
+    expect(lanesOf(final)).toEqual([]);
+    const [skipped] = auditOf(PROGRESSION_AUDIT.skipped, final);
+    expect(JSON.parse(skipped.details).reason).toMatch(/No crew finished/);
+  });
+
+  it("undo: deletes the seeded lanes and clears seeded_at; refused once a lane has a result", () => {
+    const { t, h1, h2, final } = twoHeatsAndFinal({ mode: "TIME", count: 3, plusTimes: 0, lanes: 6 });
+    results(h1, [
+      [t[0], 61],
+      [t[1], 62],
+    ]);
+    results(h2, [
+      [t[4], 60],
+      [t[5], 63],
+    ]);
+    expect(officially(h2)).toEqual([final]);
+
+    db().$client.prepare("UPDATE races SET time_ms = 59000 WHERE round_id = ? AND lane = '3'").run(final);
+    expect(unseedRound(admin, final)).toMatchObject({ ok: false, error: "hasResults" });
+    expect(lanesOf(final)).toHaveLength(3);
+
+    db().$client.prepare("UPDATE races SET time_ms = NULL WHERE round_id = ?").run(final);
+    const heard: number[] = [];
+    const listener = (id: number) => heard.push(id);
+    raceEvents.on("changed", listener);
+    expect(unseedRound(admin, final)).toMatchObject({ ok: true, races: 3 });
+    raceEvents.off("changed", listener);
+    expect(heard).toEqual([final]);
+    expect(lanesOf(final)).toEqual([]);
+    expect(seededAt(final)).toBeNull();
+    expect(auditOf(PROGRESSION_AUDIT.unseeded, final)[0].actorId).toBe(admin.id);
+    expect(unseedRound(admin, final)).toMatchObject({ ok: false, error: "notSeeded" });
+  });
+});
+
+describe("savePlan", () => {
+  it("refuses the round itself, another event's round and a loop", () => {
+    const { eventId, h1, h2, final } = twoHeatsAndFinal();
+    const other = round(event(0).eventId, "HEAT 1");
+    const plan: PlanRule = { mode: "TIME", count: 2, plusTimes: 0, lanes: 6 };
+    expect(savePlan(admin, final, plan, [final])).toMatchObject({ ok: false, error: "foreignSource" });
+    expect(savePlan(admin, final, plan, [h1, other])).toMatchObject({ ok: false, error: "foreignSource" });
+    // FINAL is fed by HEAT 1: HEAT 1 fed by FINAL would loop (and through a round between, too).
+    expect(savePlan(admin, h1, plan, [final])).toMatchObject({ ok: false, error: "cycle" });
+    const semi = round(eventId, "SEMI");
+    expect(savePlan(admin, semi, plan, [final])).toEqual({ ok: true, eventId });
+    expect(savePlan(admin, h2, plan, [semi])).toMatchObject({ ok: false, error: "cycle" });
+    expect(planOf(final)).toMatchObject({ mode: "PLACE", count: 2, plusTimes: 1, lanes: 6 });
+    expect(planOf(final)?.sources.map((s) => s.id)).toEqual([h1, h2]);
+  });
+});
+
+describe("the plan and unseed actions", () => {
+  it("ADMIN saves and removes a plan (audited); COMMITTEE and MANAGER change nothing", async () => {
+    const { eventId, h1, h2, final } = twoHeatsAndFinal();
+    const fields = { from: "", mode: "TIME", count: "3", plusTimes: "0", lanes: "6", intent: "save" };
+    const body = (extra: Record<string, string> = {}) => {
+      const f = new URLSearchParams({ ...fields, ...extra });
+      f.delete("from");
+      return f;
+    };
+    const callers = {
+      ADMIN: await callerOf(makeUser("ADMIN")),
+      COMMITTEE: await callerOf(makeUser("COMMITTEE")),
+      MANAGER: await callerOf(makeUser("MANAGER")),
+    };
+    const post = async (role: keyof typeof callers, form: URLSearchParams) => {
+      const caller = callers[role];
+      form.set("csrf", caller.csrf);
+      const req = postRequest(caller, `/rounds/${final}/plan`);
+      return run(planAction, new Request(req.url, { method: "POST", headers: req.headers, body: form }), {
+        id: String(final),
+      });
+    };
+    const withFrom = (ids: number[], extra: Record<string, string> = {}) => {
+      const f = body(extra);
+      for (const id of ids) f.append("from", String(id));
+      return f;
+    };
+
+    for (const role of ["COMMITTEE", "MANAGER"] as const) {
+      const before = writes();
+      const out = await post(role, withFrom([h1, h2]));
+      expect(out.status).toBe(302);
+      expect(out.location).toBe("/");
+      expect(writes()).toBe(before);
+    }
+    const otherEventRound = round(event(0).eventId, "HEAT 9");
+    const forged = await post("ADMIN", withFrom([h1, otherEventRound]));
+    expect(forged.status).toBe(400);
+    expect(planOf(final)?.mode).toBe("PLACE"); // unchanged
+
+    const tooMany = await post("ADMIN", withFrom([h1, h2], { count: "7" }));
+    expect(tooMany.status).toBe(400);
+
+    const saved = await post("ADMIN", withFrom([h1, h2]));
+    expect(saved).toMatchObject({ status: 302, location: `/rounds?event=${eventId}` });
+    expect(planOf(final)).toMatchObject({ mode: "TIME", count: 3, plusTimes: 0, lanes: 6 });
+    expect(auditOf(PROGRESSION_AUDIT.planSaved, final).length).toBeGreaterThanOrEqual(2);
+
+    const removed = await post("ADMIN", withFrom([], { intent: "remove" }));
+    expect(removed).toMatchObject({ status: 302, location: `/rounds?event=${eventId}` });
+    expect(planOf(final)).toBeNull();
+    expect(auditOf(PROGRESSION_AUDIT.planRemoved, final)).toHaveLength(1);
+
+    const page = await run(
+      planLoader,
+      getRequest(await callerOf(makeUser("ADMIN")), `/rounds/${final}/plan`),
+      {
+        id: String(final),
+      },
+    );
+    expect(page.status).toBe(200);
+  });
+
+  it("unseed: ADMIN only; refused clearly once a lane has a result", async () => {
+    const { t, h1, h2, final } = twoHeatsAndFinal({ mode: "TIME", count: 2, plusTimes: 0, lanes: 6 });
+    results(h1, [[t[0], 61]]);
+    results(h2, [[t[4], 60]]);
+    expect(officially(h2)).toEqual([final]);
+    for (const role of ["COMMITTEE", "MANAGER"] as const) {
+      const caller = await callerOf(makeUser(role));
+      const before = writes();
+      const out = await run(unseedAction, postRequest(caller, `/rounds/${final}/unseed`), {
+        id: String(final),
+      });
+      expect(out.location).toBe("/");
+      expect(writes()).toBe(before);
+    }
+    const adminCaller = await callerOf(makeUser("ADMIN"));
+    db().$client.prepare("UPDATE races SET status = 'DNS' WHERE round_id = ?").run(final);
+    const refused = await run(unseedAction, postRequest(adminCaller, `/rounds/${final}/unseed`), {
+      id: String(final),
+    });
+    expect(refused.status).toBe(409);
+    expect(lanesOf(final)).toHaveLength(2);
+    db().$client.prepare("UPDATE races SET status = NULL WHERE round_id = ?").run(final);
+    const done = await run(unseedAction, postRequest(adminCaller, `/rounds/${final}/unseed`), {
+      id: String(final),
+    });
+    expect(done.status).toBe(302);
+    expect(done.toasts).toHaveLength(1);
+    expect(lanesOf(final)).toEqual([]);
+  });
+});
