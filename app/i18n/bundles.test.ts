@@ -17,6 +17,9 @@ const SAME_AS_ENGLISH: Record<string, string> = {
   "LABELS.ok": '"OK" is also used in Malay (MSG.loginUnverified says "Klik OK")',
   "LABELS.rsStatus": '"Status" is also the Malay word',
   "LABELS.rsImport": '"Import" is also the Malay word (Kamus Dewan)',
+  "LABELS.rcEvt": "a FinishLynx file name (.evt), the same in every language",
+  "LABELS.rcLynxSch": "a FinishLynx file name (lynx.sch), the same in every language",
+  "LABELS.rcLynxPpl": "a FinishLynx file name (lynx.ppl), the same in every language",
 };
 
 type Leaf = { path: string; value: unknown };
@@ -77,6 +80,9 @@ const STRING_PARAMS = new Set([
   "message",
   // progression plans (issue 20)
   "from",
+  // race control (issue 20)
+  "race",
+  "day",
 ]);
 const NUMBER_PARAMS = new Set([
   "min",
@@ -115,6 +121,10 @@ const NUMBER_PARAMS = new Set([
   "planned",
   "lanes",
   "raceNumber",
+  // race control (issue 20)
+  "minutes",
+  "count",
+  "last",
 ]);
 const WORD_PARAMS: Record<string, Record<string, readonly unknown[]>> = {
   "MSG.photosConfirm": { intent: ["approve", "reject"] },

@@ -11,6 +11,7 @@ import { createRound, updateRound } from "~/models/round.server";
 import { LABELS } from "~/messages";
 import { action, loader } from "~/routes/_app.race-control/route";
 import { loader as csvLoader } from "~/routes/race-control[.]csv";
+import { action as editRound } from "~/routes/_app.rounds.$id.edit";
 import { type Caller, callerOf, getRequest, makeUser, ORIGIN, run, writes } from "./route-request";
 
 const MIN = 60_000;
@@ -307,6 +308,27 @@ describe("/race-control", () => {
     const text = await out.text();
     expect(text.split("\n")[0]).toContain("Race,Scheduled,Event,Round,Lanes,State");
     expect(text).toContain("500,09/01 08:00,RC 500M,Heat 1,0,Scheduled");
+  });
+
+  it("the Edit Round form refuses a race number another round holds, changing nothing", async () => {
+    const [a, b] = rounds;
+    const body = new URLSearchParams({
+      csrf: admin.csrf,
+      name: "Heat 2",
+      description: "",
+      raceNumber: "500",
+    });
+    const request = new Request(`${ORIGIN}/rounds/${b}/edit`, {
+      method: "POST",
+      headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+      body,
+    });
+    const before = writes();
+    const answer = (await editRound({ request, params: { id: String(b) }, context: {} })) as Response;
+    expect(answer.status).toBe(409);
+    expect((await answer.json()).toast.message).toBe(LABELS.rcRaceNumberTaken(500, "RC 500M Heat 1"));
+    expect(writes()).toBe(before);
+    expect([round(a)?.raceNumber, round(b)?.raceNumber]).toEqual([500, null]);
   });
 
   it("cleans up", () => {

@@ -63,7 +63,8 @@ export function columnsOf(t: Bundle, admin: boolean, ticked: ReadonlySet<number>
     ...(admin ? [select] : []),
     race,
     scheduled,
-    event,
+    // On a phone the Event column folds under the round's name.
+    { ...event, className: "cell-text rc-event" },
     { ...round, cell: (r) => <RoundCell row={r} admin={admin} /> },
     lanes,
     state,
@@ -80,10 +81,16 @@ export function columnsOf(t: Bundle, admin: boolean, ticked: ReadonlySet<number>
 function RoundCell({ row, admin }: { row: Row; admin: boolean }) {
   const t = useMessages();
   const { LABELS } = t;
-  if (row.seededAt === null) return <>{row.name}</>;
-  return (
+  const name = (
     <>
       {row.name}
+      <span className="rc-event-inline">{row.eventName}</span>
+    </>
+  );
+  if (row.seededAt === null) return name;
+  return (
+    <>
+      {name}
       <span className="rc-seeded">
         <small className="hint">{LABELS.rcSeededByPlan}</small>
         {admin ? (
