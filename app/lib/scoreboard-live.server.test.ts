@@ -11,6 +11,7 @@ import type { BoardRound } from "~/models/scoreboard.server";
 import {
   acceptsGzip,
   createLiveBoard,
+  createTicker,
   etagMatches,
   type LiveBoard,
   renderScoreboard,
@@ -429,5 +430,41 @@ describe("the stream", () => {
     live.current();
     expect(destroyed).toBe(true);
     expect(written.join("")).not.toContain("2:00.00");
+  });
+});
+
+describe("two live pages on one ticker (/scoreboard and /board, issue 20)", () => {
+  it("run one poll timer while either has a stream, and each finds its own changes", async () => {
+    const ticker = createTicker(20, 60_000);
+    let key = 1;
+    const data = { a: "A1", b: "B1" };
+    const page = (which: "a" | "b") =>
+      createLiveBoard({
+        read: () => data[which],
+        render: (value, version) => ({
+          board: `<p>${value}</p>`,
+          page: `<main data-v="${version}"><p>${value}</p></main>`,
+        }),
+        dataKey: () => String(key),
+        ticker,
+      });
+    const a = page("a");
+    const b = page("b");
+    const [baseA, baseB] = [await serve(a), await serve(b)];
+    expect(ticker.running()).toBe(false);
+    const sa = await stream(`${baseA}/scoreboard/events`);
+    const sb = await stream(`${baseB}/scoreboard/events`);
+    expect(ticker.running()).toBe(true);
+    data.a = "A2";
+    data.b = "B2";
+    key++; // another connection's write: found by the one shared poll
+    await sa.until(/A2/);
+    await sb.until(/B2/);
+    sa.close();
+    await expect.poll(() => a.openStreams()).toBe(0);
+    expect(ticker.running()).toBe(true); // b still has a stream
+    sb.close();
+    await expect.poll(() => b.openStreams()).toBe(0);
+    expect(ticker.running()).toBe(false);
   });
 });

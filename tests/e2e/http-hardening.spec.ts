@@ -418,9 +418,10 @@ test.describe("every page type", () => {
       expect(res.headers.get("content-type"), what).toMatch(type);
       expectSecurityHeaders(headersOf(res), what);
     }
-    // The scoreboard is answered ahead of express (server.mjs), with a policy without a nonce: it
-    // has no inline script. Still no inline scripts allowed, no framing, no sniffing, no referrer.
-    for (const target of ["/scoreboard", "/scoreboard/events"]) {
+    // The scoreboard and the big screen (issue 20) are answered ahead of express (server.mjs), with a
+    // policy without a nonce: they have no inline script. Still no inline scripts allowed, no
+    // framing, no sniffing, no referrer.
+    for (const target of ["/scoreboard", "/scoreboard/events", "/board", "/board/events"]) {
       const controller = new AbortController();
       const res = await fetch(`http://${HOST}:${E2E_PORT}${target}`, { signal: controller.signal });
       expect(res.status, target).toBe(200);
