@@ -4,7 +4,8 @@
 // events count. Four small queries (rounds by index, then their lanes in one go).
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
-import { crewsByPlace, delayMinutes } from "~/rules/board";
+import { crewsByPlace } from "~/rules/board";
+import { delayMinutes } from "~/rules/timetable";
 import type { LaneStatus } from "../../db/enums";
 import { currentNotice } from "./notice.server";
 
@@ -77,10 +78,16 @@ export function boardData(): BoardData {
     WHERE r.result_state IN ('PROVISIONAL', 'OFFICIAL')
     ORDER BY r.results_at DESC, r.id DESC LIMIT ${LATEST_RESULTS}
   `);
-  const lastStart = d.all<{ scheduledAt: number | null; startedAt: number | null }>(sql`
-    SELECT r.scheduled_at AS scheduledAt, r.started_at AS startedAt FROM rounds r
+  // The latest started race with a scheduled start: the one delayMinutes reads (rules/timetable.ts).
+  const lastStart = d.all<{
+    raceNumber: number | null;
+    scheduledAt: number | null;
+    startedAt: number | null;
+  }>(sql`
+    SELECT r.race_number AS raceNumber, r.scheduled_at AS scheduledAt, r.started_at AS startedAt FROM rounds r
     JOIN events e ON e.id = r.event_id AND e.deleted = 0
-    WHERE r.started_at IS NOT NULL ORDER BY r.started_at DESC LIMIT 1
+    WHERE r.started_at IS NOT NULL AND r.scheduled_at IS NOT NULL
+    ORDER BY r.started_at DESC, r.race_number DESC LIMIT 1
   `);
 
   const ids = [...new Set([...nowRacing, ...next, ...latest].map((r) => r.id))];
@@ -127,8 +134,16 @@ export function boardData(): BoardData {
       protestUntil: num(r.protestUntil),
       resultsAt: num(r.resultsAt),
     })),
-    delayMinutes: delayMinutes(
-      lastStart.map((r) => ({ scheduledAt: num(r.scheduledAt), startedAt: num(r.startedAt) })),
+    // The board says only "Running N min late" (an early start is on time for the crowd).
+    delayMinutes: Math.max(
+      0,
+      delayMinutes(
+        lastStart.map((r) => ({
+          raceNumber: r.raceNumber,
+          scheduledAt: num(r.scheduledAt),
+          startedAt: num(r.startedAt),
+        })),
+      ) ?? 0,
     ),
     notice: notice ? { id: notice.id, text: notice.text } : null,
   };

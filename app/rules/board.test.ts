@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockTime, crewsByPlace, delayMinutes, hasResults } from "./board";
+import { clockTime, crewsByPlace, hasResults } from "./board";
 
 const crew = (lane: string, place: number | null, status: "DNS" | "DNF" | "DSQ" | null = null) => ({
   lane,
@@ -26,22 +26,6 @@ describe("crewsByPlace", () => {
     const crews = [crew("10", null), crew("2", null), crew("1", null)];
     expect(hasResults(crews)).toBe(false);
     expect(crewsByPlace(crews).map((c) => c.lane)).toEqual(["1", "2", "10"]);
-  });
-});
-
-describe("delayMinutes", () => {
-  const at = (min: number) => Date.UTC(2026, 11, 1, 2, 0) + min * 60_000;
-  it("is the most recently started race's start against its schedule, never negative", () => {
-    expect(delayMinutes([])).toBe(0);
-    expect(
-      delayMinutes([
-        { scheduledAt: at(0), startedAt: at(5) },
-        { scheduledAt: at(10), startedAt: at(22.5) },
-        { scheduledAt: at(20), startedAt: null },
-      ]),
-    ).toBe(12);
-    expect(delayMinutes([{ scheduledAt: at(10), startedAt: at(8) }])).toBe(0);
-    expect(delayMinutes([{ scheduledAt: null, startedAt: at(8) }])).toBe(0);
   });
 });
 

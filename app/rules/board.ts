@@ -1,6 +1,5 @@
 // The public board and scoreboard (issue 20, section 6): pure helpers shared by the models and the
-// pages. `delayMinutes` here is a stand-in for the timetable part's own (app/rules/timetable.ts,
-// another helper's): the lead merges the two.
+// pages. How late the day runs is the timetable's (`delayMinutes` in app/rules/timetable.ts).
 import type { LaneStatus } from "../../db/enums";
 
 /** Non-finishers after every placed crew, in this order (the issue's ranking: DNF, DSQ, DNS). */
@@ -27,24 +26,6 @@ export function crewsByPlace<T extends Ranked>(crews: readonly T[]): T[] {
   const rank = (c: Ranked) =>
     c.place !== null ? c.place : c.status !== null ? 1e9 + STATUS_ORDER[c.status] : 2e9;
   return copy.sort((a, b) => rank(a) - rank(b) || laneOrder(a, b));
-}
-
-/**
- * How late the day runs, in whole minutes (0: on time or early): the most recently started race's
- * actual start against its scheduled start. Depends on the data only (not the clock), so the board
- * changes only when a race starts.
- */
-export function delayMinutes(
-  rounds: readonly { scheduledAt: number | null; startedAt: number | null }[],
-): number {
-  let latest: { scheduledAt: number; startedAt: number } | undefined;
-  for (const r of rounds) {
-    if (r.startedAt === null || r.scheduledAt === null) continue;
-    if (!latest || r.startedAt > latest.startedAt)
-      latest = { scheduledAt: r.scheduledAt, startedAt: r.startedAt };
-  }
-  if (!latest) return 0;
-  return Math.max(0, Math.floor((latest.startedAt - latest.scheduledAt) / 60_000));
 }
 
 const MYT_OFFSET_MS = 8 * 60 * 60 * 1000;
