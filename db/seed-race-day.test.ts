@@ -250,6 +250,17 @@ function checkPlan(plan: RaceDayPlan, sizes: RaceDaySizes) {
   expect(plan.races.some((r) => r.score !== null)).toBe(true);
   for (const s of plan.scanLogs) expect(teams.get(s.teamId)!.crew).toContain(s.userId);
 
+  // The timetable (issue 20): every round numbered from 101 in order, 6 minutes apart over two
+  // days, the races run started (in order), the rest not.
+  const timed = [...plan.rounds].sort((a, b) => a.raceNumber! - b.raceNumber!);
+  expect(timed.map((r) => r.raceNumber)).toEqual(timed.map((_, i) => 101 + i));
+  const days = new Set(timed.map((r) => new Date(r.scheduledAt! + 8 * 3_600_000).toISOString().slice(0, 10)));
+  expect(days.size).toBe(2);
+  const started = timed.filter((r) => r.startedAt !== null);
+  expect(started.length).toBeGreaterThan(0);
+  expect(started).toEqual(timed.slice(0, started.length));
+  for (const r of started) expect(r.startedAt!).toBeLessThanOrEqual(NOW);
+
   // Orders: each has a line; statuses mostly paid; processing only in the last 24 hours.
   const byStatus = new Map<string, number>();
   for (const o of plan.orders) {

@@ -651,7 +651,16 @@ export type PlannedTeam = {
   eventId: number;
   crew: number[];
 };
-export type PlannedRound = { id: number; name: string; description: string; eventId: number };
+export type PlannedRound = {
+  id: number;
+  name: string;
+  description: string;
+  eventId: number;
+  /** The timetable (issue 20): set by planTimetable for every round. */
+  raceNumber?: number;
+  scheduledAt?: number;
+  startedAt?: number | null;
+};
 export type PlannedRace = { lane: string; score: string | null; roundId: number; teamId: number };
 export type PlannedOrderLine = {
   kind: "EVENT" | "MEMBERSHIP" | "TICKET";
@@ -821,7 +830,8 @@ export function planRaceDay(ctx: PlanContext): RaceDayPlan {
   const events = planEvents(p);
   const entries = planEntries(p, roster, events);
   const { rounds, firstRounds } = planRounds(p, entries);
-  const { races, scanLogs, scoreboardRounds } = planRaces(p, entries, firstRounds);
+  const { races, scanLogs, scoreboardRounds, programme, done } = planRaces(p, entries, firstRounds);
+  planTimetable(p, rounds, programme, done);
   const orders = planOrders(p, roster, entries);
   const { paymentLogs, orderNotes } = planPayments(p, orders);
   const { eoiEvents, eoiUsers, eois } = planInterest(p, roster, takenNames);
@@ -1273,7 +1283,10 @@ function planRaces(
   p: Planner,
   { events, teams, teamsOf }: Entries,
   firstRounds: Map<number, PlannedRound[]>,
-): Pick<RaceDayPlan, "races" | "scanLogs" | "scoreboardRounds"> {
+): Pick<RaceDayPlan, "races" | "scanLogs" | "scoreboardRounds"> & {
+  programme: PlannedRound[];
+  done: number;
+} {
   const { sizes, now, rng } = p;
   // The day's draw: boat events in programme order (Tug of War last), heats filled lane by lane.
   const programme = [...events].sort(
@@ -1330,7 +1343,35 @@ function planRaces(
   const scoreboardRounds = filled
     .slice(Math.max(0, done - 4), done)
     .map((d, i) => ({ roundId: d.round.id, createdAt: now - (4 - i) * MINUTE }));
-  return { races, scanLogs, scoreboardRounds };
+  return { races, scanLogs, scoreboardRounds, programme: filled.map((d) => d.round), done };
+}
+
+/** The demo's rounds hold race numbers 1-3 (db/seed-rounds.ts); the race day's start here. */
+export const RACE_DAY_FIRST_RACE = 101;
+const RACE_GAP = 6 * MINUTE;
+
+/** Step 6b: the timetable (issue 20). Race numbers in programme order (the drawn rounds, then the
+ * semi-finals and finals), 6 minutes apart over two days: today's races around now (the `done`
+ * ones started, the day running up to 8 minutes late), the second half of the
+ * programme tomorrow from 08:00 Malaysia time. */
+function planTimetable(p: Planner, rounds: PlannedRound[], programme: PlannedRound[], done: number): void {
+  // No draws from the RNG here: the plan after this step stays as it was before the timetable.
+  const { now } = p;
+  const inProgramme = new Set(programme.map((r) => r.id));
+  const order = [...programme, ...rounds.filter((r) => !inProgramme.has(r.id))];
+  // Race `done` is next: due 6 minutes ago, waiting (the day runs late); the last race run started
+  // at most 8 minutes late, a few minutes ago.
+  const anchor = Math.floor(now / MINUTE) * MINUTE - 6 * MINUTE;
+  const today = Math.min(order.length, Math.max(Math.ceil(order.length / 2), done + 10));
+  const MYT = 8 * 60 * MINUTE;
+  const tomorrow8 = Math.floor((now + MYT) / DAY) * DAY + DAY + 8 * 60 * MINUTE - MYT;
+  for (const [k, round] of order.entries()) {
+    round.raceNumber = RACE_DAY_FIRST_RACE + k;
+    round.scheduledAt = k < today ? anchor + (k - done) * RACE_GAP : tomorrow8 + (k - today) * RACE_GAP;
+    // Started a little late, later as the morning goes (at most 8 minutes).
+    round.startedAt =
+      k < done ? round.scheduledAt + Math.min(8, Math.floor(k / 6)) * MINUTE + ((k * 17) % 50) * 1000 : null;
+  }
 }
 
 /** Step 7: the orders: every team and crew tag fee paid, then dinner tickets and orders in the
@@ -1826,8 +1867,19 @@ export function writeRaceDay(
         settings.paymentDueHours,
       );
 
-    const round = sqlite.prepare("INSERT INTO rounds (id, name, description, event_id) VALUES (?, ?, ?, ?)");
-    for (const r of plan.rounds) round.run(r.id, r.name, r.description, r.eventId);
+    const round = sqlite.prepare(
+      "INSERT INTO rounds (id, name, description, event_id, race_number, scheduled_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
+    for (const r of plan.rounds)
+      round.run(
+        r.id,
+        r.name,
+        r.description,
+        r.eventId,
+        r.raceNumber ?? null,
+        r.scheduledAt ?? null,
+        r.startedAt ?? null,
+      );
     const race = sqlite.prepare("INSERT INTO races (lane, score, round_id, team_id) VALUES (?, ?, ?, ?)");
     for (const r of plan.races) race.run(r.lane, r.score, r.roundId, r.teamId);
     const scan = sqlite.prepare(

@@ -5,8 +5,9 @@
 // 250M PREMIER MIXED (3 teams): HEAT 1 is over (two times and a DNS: PENANG DRAGON WARRIORS B has
 // no crew), shown on the scoreboard, its two crews scanned in; the FINAL has the two finishers
 // drawn in the centre lanes, waiting for results, with its progression plan (the 2 best times of
-// HEAT 1, 6 lanes) shown on /rounds. TUG OF WAR MIXED (3 teams): ROUND 1 drawn, not
-// pulled yet.
+// HEAT 1, 6 lanes) shown on /rounds. TUG OF WAR MIXED (3 teams): ROUND 1 drawn, not pulled yet.
+// The timetable (issue 20): HEAT 1 is race 1, started 4 minutes late (the board says "Running 4 min
+// late"); the FINAL and the Tug of War are races 2 and 3, later today.
 import { asc, eq, inArray } from "drizzle-orm";
 import type { ProgressionMode } from "./enums";
 import { type db, schema } from "~/lib/db.server";
@@ -24,6 +25,11 @@ type DemoRound = {
   onScoreboard?: true;
   /** The crews scanned in at the entrance, this many minutes before now (the first scan). */
   scannedAgo?: number;
+  /** The timetable (issue 20): race number, scheduled start in minutes from now (rounded down to
+   * five minutes), and for a race run, how many minutes late it started. */
+  raceNumber: number;
+  startsIn: number;
+  startedLate?: number;
   /** Its progression plan (issue 20): the source rounds by label (made before it). */
   plan?: { from: string[]; mode: ProgressionMode; count: number; plusTimes: number; lanes: number };
 };
@@ -40,6 +46,9 @@ export const DEMO_ROUNDS: DemoRound[] = [
     ],
     onScoreboard: true,
     scannedAgo: 55,
+    raceNumber: 1,
+    startsIn: -30,
+    startedLate: 4,
   },
   {
     event: "250M PREMIER MIXED",
@@ -52,6 +61,8 @@ export const DEMO_ROUNDS: DemoRound[] = [
       { team: "PENANG DRAGON WARRIORS A", lane: "3", score: null },
       { team: "SINGAPORE PADDLE CLUB A", lane: "4", score: null },
     ],
+    raceNumber: 2,
+    startsIn: 15,
   },
   {
     event: "TUG OF WAR MIXED",
@@ -62,17 +73,28 @@ export const DEMO_ROUNDS: DemoRound[] = [
       { team: "KUCHING HORNBILL DRAGONS A", lane: "2", score: null },
       { team: "KUCHING HORNBILL DRAGONS B", lane: "3", score: null },
     ],
+    raceNumber: 3,
+    startsIn: 21,
   },
 ];
 
 export function seedDemoRounds(tx: Tx, now = Date.now()): void {
+  const base = Math.floor(now / (5 * MINUTE)) * 5 * MINUTE;
   const made = new Map<string, number>();
   for (const plan of DEMO_ROUNDS) {
+    const scheduledAt = base + plan.startsIn * MINUTE;
     const event = tx.select().from(schema.events).where(eq(schema.events.name, plan.event)).get();
     if (!event) throw new Error(`demo seed: no event ${plan.event}`);
     const round = tx
       .insert(schema.rounds)
-      .values({ eventId: event.id, name: `${plan.event} ${plan.label}`, description: plan.description })
+      .values({
+        eventId: event.id,
+        name: `${plan.event} ${plan.label}`,
+        description: plan.description,
+        raceNumber: plan.raceNumber,
+        scheduledAt: new Date(scheduledAt),
+        startedAt: plan.startedLate === undefined ? null : new Date(scheduledAt + plan.startedLate * MINUTE),
+      })
       .returning()
       .get();
     made.set(`${plan.event} ${plan.label}`, round.id);

@@ -7,6 +7,9 @@ const MiB = 1024 * KiB;
 export const DEFAULT_BODY_LIMIT = 256 * KiB;
 /** A photo of up to 15 MB (PHOTO_MAX_BYTES in app/lib/photos.server.ts) plus the other fields. */
 export const UPLOAD_BODY_LIMIT = 16 * MiB;
+/** A results file of up to 1 MB (IMPORT_MAX_BYTES in app/rules/lynx-import.ts) plus the form's
+ * other fields and the multipart framing. */
+export const RESULTS_IMPORT_BODY_LIMIT = MiB + 64 * KiB;
 
 /**
  * The endpoints that take larger bodies (the photo uploads). Add a route here when it accepts
@@ -25,6 +28,12 @@ export const BODY_LIMITS = [
     path: /^\/photo\/?$/i,
     limit: UPLOAD_BODY_LIMIT,
     why: "profile photo (the profile's upload form posts to /photo)",
+  },
+  {
+    method: "POST",
+    path: /^\/rounds\/[^/]+\/results\/?$/i,
+    limit: RESULTS_IMPORT_BODY_LIMIT,
+    why: "FinishLynx results file (the results screen's Import)",
   },
 ];
 

@@ -1,6 +1,13 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { BODY_LIMITS, bodyLimitFor, DEFAULT_BODY_LIMIT, readBody, UPLOAD_BODY_LIMIT } from "./body-limit.mjs";
+import {
+  BODY_LIMITS,
+  bodyLimitFor,
+  DEFAULT_BODY_LIMIT,
+  RESULTS_IMPORT_BODY_LIMIT,
+  readBody,
+  UPLOAD_BODY_LIMIT,
+} from "./body-limit.mjs";
 
 describe("bodyLimitFor", () => {
   it("gives the photo uploads 16 MiB", () => {
@@ -24,7 +31,14 @@ describe("bodyLimitFor", () => {
   });
 
   it("keeps its exceptions in one table", () => {
-    expect(BODY_LIMITS.map((r) => r.method)).toEqual(["POST", "POST"]);
+    expect(BODY_LIMITS.map((r) => r.method)).toEqual(["POST", "POST", "POST"]);
+  });
+
+  it("lets a results import carry a 1 MB file, and nothing else that much", () => {
+    expect(bodyLimitFor("POST", "/rounds/12/results")).toBe(RESULTS_IMPORT_BODY_LIMIT);
+    expect(RESULTS_IMPORT_BODY_LIMIT).toBeGreaterThan(1024 * 1024);
+    expect(bodyLimitFor("POST", "/rounds/12/edit")).toBe(DEFAULT_BODY_LIMIT);
+    expect(bodyLimitFor("POST", "/rounds/12/results/x")).toBe(DEFAULT_BODY_LIMIT);
   });
 });
 

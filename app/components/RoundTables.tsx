@@ -15,6 +15,7 @@ import type { EventOption, RoundRow } from "~/models/round.server";
 import { useMessages } from "~/i18n/useMessages";
 import type { Bundle } from "~/messages";
 import { ROUND_MAX } from "~/rules/race-fields";
+import { RACE_NUMBER_MAX } from "~/rules/timetable";
 
 /** A plan in a few words: "From HEAT 1, HEAT 2: top 3 each + 1 time". */
 export function planSummary(LABELS: Bundle["LABELS"], plan: SavedPlan): string {
@@ -135,6 +136,9 @@ function RoundActions({ row }: { row: RoundRow }) {
         aria-label={LABELS.rdProgressOf(row.name)}
       >
         {LABELS.rdProgress}
+      </FastLink>{" "}
+      <FastLink to={`/rounds/${row.id}/results`} aria-label={LABELS.rsResultsOf(row.name)}>
+        {LABELS.rsResults}
       </FastLink>
     </span>
   );
@@ -217,6 +221,19 @@ export function RoundForm({
         maxLength={ROUND_MAX.description}
         rows={3}
       />
+      <Field label={LABELS.rcRaceNumber} field={fields.raceNumber}>
+        <input
+          {...getInputProps(fields.raceNumber, { type: "number" })}
+          min={1}
+          max={RACE_NUMBER_MAX}
+          step={1}
+          inputMode="numeric"
+          autoComplete="off"
+        />
+      </Field>
+      <Field label={LABELS.rcScheduledStart} field={fields.scheduledAt} hint={LABELS.rcScheduledHint}>
+        <input {...getInputProps(fields.scheduledAt, { type: "datetime-local" })} />
+      </Field>
       <button type="submit" className="btn btn-primary btn-block">
         {submitLabel}
       </button>

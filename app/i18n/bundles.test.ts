@@ -15,6 +15,8 @@ const SAME_AS_ENGLISH: Record<string, string> = {
   "NAV.menu": '"Menu" is also the Malay word',
   "LABELS.status": '"Status" is also the Malay word',
   "LABELS.ok": '"OK" is also used in Malay (MSG.loginUnverified says "Klik OK")',
+  "LABELS.rsStatus": '"Status" is also the Malay word',
+  "LABELS.rsImport": '"Import" is also the Malay word (Kamus Dewan)',
 };
 
 type Leaf = { path: string; value: unknown };
@@ -68,7 +70,11 @@ const STRING_PARAMS = new Set([
   "round",
   "where",
   "time",
+  "text",
   "tab",
+  // results screen
+  "format",
+  "message",
   // progression plans (issue 20)
   "from",
 ]);
@@ -79,6 +85,7 @@ const NUMBER_PARAMS = new Set([
   "h",
   "kb",
   "n",
+  "line",
   "hours",
   "orderId",
   "left",
@@ -97,6 +104,9 @@ const NUMBER_PARAMS = new Set([
   "races",
   "scored",
   "seed",
+  // results screen
+  "revision",
+  "place",
   // progression plans (issue 20)
   "count",
   "plus",

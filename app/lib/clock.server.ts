@@ -47,6 +47,7 @@ const SETTING_TYPES: Record<keyof SettingsOverrides, "number" | "nullable-number
   entriesCloseAt: "nullable-number",
   crewCloseAt: "nullable-number",
   requireSignedTags: "boolean",
+  protestMinutes: "number",
   crewTagVersion: "number",
 };
 

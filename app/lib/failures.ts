@@ -113,6 +113,7 @@ export const FAILURES: Record<string, Failure> = {
   "routes/_app.rounds.$id.delete": list("gettingRoundsError", "deletingError"),
   "routes/_app.rounds.$id.draw": list("gettingRoundsError", "creatingError"),
   "routes/_app.rounds.$id.progress": list("gettingRoundsError", "creatingError"),
+  "routes/_app.rounds_.$id.results": list("gettingRacesError", "updatingError"),
   "routes/_app.rounds.$id.plan": list("gettingRoundsError", "updatingError"),
   "routes/_app.rounds.$id.unseed": list("gettingRoundsError", "deletingError"),
   "routes/_app.races": list("gettingRacesError", "updatingError"),
@@ -120,6 +121,15 @@ export const FAILURES: Record<string, Failure> = {
   "routes/_app.races.$id.edit": list("gettingRacesError", "updatingError"),
   "routes/_app.races.$id.delete": list("gettingRacesError", "deletingError"),
   "routes/races[.]csv": list("gettingRacesError"),
+  // Race control (issue 20): the timetable, Start, Schedule and notices.
+  "routes/_app.race-control": list("gettingRoundsError", {
+    start: "updatingError",
+    undoStart: "updatingError",
+    schedule: "updatingError",
+    postNotice: "creatingError",
+    removeNotice: "deletingError",
+  }),
+  "routes/race-control[.]csv": list("gettingRoundsError"),
   "routes/_app.scan-log": list("gettingScanLogsError"),
   "routes/scan-log[.]csv": list("gettingScanLogsError"),
   // Kiosk devices (issue 18): beyond the spec; the list says the generic sentence, Revoke 'updating'.

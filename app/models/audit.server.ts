@@ -14,14 +14,15 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS] | (
 
 type Handle = Pick<ReturnType<typeof db>, "insert">;
 export type Actor = { id: number; name: string; email: string };
-/** What the app does on its own (issue 20: a round seeded when its sources went Official): no
- * user (actor_id null), named "System" in the log. */
-export const SYSTEM_ACTOR = { id: null, name: "System", email: "" } as const;
-export type SystemActor = typeof SYSTEM_ACTOR;
+
+/** What the app does by itself (a round seeded when its sources went Official, issue 20): audited
+ * with no account (actor id null) and the name "System". */
+export const SYSTEM_ACTOR = { id: null, name: "System", email: "system" } as const;
+export type AuditActor = Actor | typeof SYSTEM_ACTOR;
 
 export function audit(
   handle: Handle,
-  actor: Actor | SystemActor,
+  actor: AuditActor,
   entry: { action: AuditAction; targetType: string; targetId?: string | number | null; details?: unknown },
 ): void {
   const details = JSON.stringify(entry.details ?? {});

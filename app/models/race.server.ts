@@ -4,11 +4,13 @@
 // ('Lane already used', 'Team already exist'; unique indexes back the checks). A race's team must
 // be an event team of the round's event. Who may do what is decided by the routes (ADR 0016).
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { now as clock } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { compareLanes } from "~/rules/race-fields";
 import type { RaceCreate, RaceUpdate, ScoreEntry } from "~/rules/race-schema";
 import { type Actor, audit } from "./audit.server";
 import { changedFields, liveRound, raceDayWrite, type Tx, taken } from "./race-day.server";
+import { recomputeRound, reviseIfOfficial, scoreIntoColumns } from "./results.server";
 
 const rc = schema.races;
 const t = schema.teams;
@@ -154,6 +156,19 @@ export function updateRace(actor: Actor, id: number, input: RaceUpdate): RaceRes
         if (laneTaken(tx, before.roundId, input.lane, id)) return { ok: false, error: "laneUsed" };
         const next = { lane: input.lane, score: input.score };
         tx.update(rc).set(next).where(eq(rc.id, id)).run();
+        // The score typed here writes the result columns too, and the round's places follow
+        // (issue 20: the results screen and this dialog agree).
+        if (before.score !== next.score) {
+          scoreIntoColumns(tx, id, next.score);
+          recomputeRound(tx, before.roundId);
+          reviseIfOfficial(
+            tx,
+            actor,
+            before.roundId,
+            [{ race: id, old: before.score, new: next.score }],
+            clock(),
+          );
+        }
         audit(tx, actor, {
           action: RACE_AUDIT.updated,
           targetType: "race",
@@ -220,7 +235,15 @@ export function saveScores(actor: Actor, roundId: number, entries: ScoreEntry[])
         if (rows.length !== ids.length) return { ok: false, error: "stale" };
         const now = new Map(rows.map((x) => [x.id, x.score]));
         const changes = entries.filter((x) => x.score !== x.was && x.score !== now.get(x.raceId));
-        for (const x of changes) tx.update(rc).set({ score: x.score }).where(eq(rc.id, x.raceId)).run();
+        for (const x of changes) {
+          tx.update(rc).set({ score: x.score }).where(eq(rc.id, x.raceId)).run();
+          scoreIntoColumns(tx, x.raceId, x.score);
+        }
+        if (changes.length > 0) {
+          recomputeRound(tx, roundId);
+          const revised = changes.map((x) => ({ race: x.raceId, old: now.get(x.raceId), new: x.score }));
+          reviseIfOfficial(tx, actor, roundId, revised, clock());
+        }
         if (changes.length > 0)
           audit(tx, actor, {
             action: RACE_AUDIT.scores,

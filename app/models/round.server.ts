@@ -2,7 +2,7 @@
 // counts, and create / update / delete, each with its audit entry in the same transaction. Names
 // are unique within an event, compared case-insensitively ('Round already exist'). Deleting a round
 // removes its races, scan logs and scoreboard entry (ON DELETE CASCADE, foreign_keys on).
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import type { RoundCreate, RoundUpdate } from "~/rules/race-schema";
 import { type Actor, audit } from "./audit.server";
@@ -18,7 +18,13 @@ export const ROUND_AUDIT = {
 } as const;
 
 export type RoundRow = { id: number; name: string; description: string; eventId: number; races: number };
-export type RoundDetail = RoundRow & { eventName: string; scanLogs: number; onScoreboard: boolean };
+export type RoundDetail = RoundRow & {
+  eventName: string;
+  scanLogs: number;
+  onScoreboard: boolean;
+  raceNumber: number | null;
+  scheduledAt: number | null;
+};
 export type EventOption = { id: number; name: string };
 
 const racesOf = sql<number>`(SELECT COUNT(*) FROM races WHERE races.round_id = rounds.id)`;
@@ -62,6 +68,8 @@ export function findRound(id: number): RoundDetail | undefined {
       description: r.description,
       eventId: r.eventId,
       eventName: e.name,
+      raceNumber: r.raceNumber,
+      scheduledAt: r.scheduledAt,
       races: racesOf,
       scanLogs: sql<number>`(SELECT COUNT(*) FROM scan_logs WHERE scan_logs.round_id = rounds.id)`,
       onScoreboard: sql<number>`EXISTS (SELECT 1 FROM scoreboard_rounds WHERE scoreboard_rounds.round_id = rounds.id)`,
@@ -73,6 +81,7 @@ export function findRound(id: number): RoundDetail | undefined {
   if (!row) return undefined;
   return {
     ...row,
+    scheduledAt: row.scheduledAt?.getTime() ?? null,
     races: Number(row.races),
     scanLogs: Number(row.scanLogs),
     onScoreboard: Boolean(row.onScoreboard),
@@ -86,16 +95,57 @@ function nameTaken(tx: Tx, eventId: number, name: string, exceptId: number | nul
 
 export type RoundResult =
   | { ok: true; id: number; eventId: number }
-  | { ok: false; error: "exists" | "eventGone" | "notFound" };
+  | { ok: false; error: "exists" | "eventGone" | "notFound" }
+  | { ok: false; error: "raceTaken"; raceNumber: number; holder: string };
 
-/** The unique index on (event, name) refused the write: 'Round already exist'. */
-const nameConflict = (error: unknown): RoundResult | null =>
-  error instanceof Error && /UNIQUE constraint failed: rounds\.event_id, rounds\.name/.test(error.message)
-    ? { ok: false, error: "exists" }
-    : null;
+/** The round holding race number `n` (other than `exceptId`), as "EVENT ROUND", or null. */
+export function raceNumberHolder(
+  tx: Tx | ReturnType<typeof db>,
+  n: number,
+  exceptId: number | null,
+): string | null {
+  const row = tx
+    .select({ id: r.id, name: r.name, eventName: e.name })
+    .from(r)
+    .innerJoin(e, eq(e.id, r.eventId))
+    .where(exceptId === null ? eq(r.raceNumber, n) : and(eq(r.raceNumber, n), ne(r.id, exceptId)))
+    .get();
+  return row ? `${row.eventName} ${row.name}` : null;
+}
+
+/** A unique index refused the write (a concurrent write won between the check and the write): on
+ * (event, name) 'Round already exist'; on the race number, who holds it now. */
+const conflictOf =
+  (raceNumber: number | null) =>
+  (error: unknown): RoundResult | null => {
+    if (!(error instanceof Error)) return null;
+    if (/UNIQUE constraint failed: rounds\.event_id, rounds\.name/.test(error.message))
+      return { ok: false, error: "exists" };
+    if (raceNumber !== null && /UNIQUE constraint failed: rounds\.race_number/.test(error.message))
+      return {
+        ok: false,
+        error: "raceTaken",
+        raceNumber,
+        holder: raceNumberHolder(db(), raceNumber, null) ?? "",
+      };
+    return null;
+  };
+
+/** The race number and scheduled start are optional for callers (seeds, tests): missing is none. */
+type Timed<T extends { raceNumber: number | null; scheduledAt: number | null }> = Omit<
+  T,
+  "raceNumber" | "scheduledAt"
+> &
+  Partial<Pick<T, "raceNumber" | "scheduledAt">>;
+const timed = <T extends { raceNumber: number | null; scheduledAt: number | null }>(input: Timed<T>) => ({
+  ...input,
+  raceNumber: input.raceNumber ?? null,
+  scheduledAt: input.scheduledAt ?? null,
+});
 
 /** Creates a round in a live event (name trimmed, inner spaces as one) with its audit entry. */
-export function createRound(actor: Actor, input: RoundCreate): RoundResult {
+export function createRound(actor: Actor, given: Timed<RoundCreate>): RoundResult {
+  const input = timed(given);
   const write = () =>
     db().transaction((tx): RoundResult => {
       const event = tx
@@ -105,42 +155,88 @@ export function createRound(actor: Actor, input: RoundCreate): RoundResult {
         .get();
       if (!event) return { ok: false, error: "eventGone" };
       if (nameTaken(tx, event.id, input.name, null)) return { ok: false, error: "exists" };
+      const holder = input.raceNumber === null ? null : raceNumberHolder(tx, input.raceNumber, null);
+      if (holder !== null && input.raceNumber !== null)
+        return { ok: false, error: "raceTaken", raceNumber: input.raceNumber, holder };
+      const scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
       const created = tx
         .insert(r)
-        .values({ eventId: event.id, name: input.name, description: input.description })
+        .values({
+          eventId: event.id,
+          name: input.name,
+          description: input.description,
+          raceNumber: input.raceNumber,
+          scheduledAt,
+        })
         .returning({ id: r.id })
         .get();
       audit(tx, actor, {
         action: ROUND_AUDIT.created,
         targetType: "round",
         targetId: created.id,
-        details: { eventId: event.id, name: input.name, description: input.description },
+        details: {
+          eventId: event.id,
+          name: input.name,
+          description: input.description,
+          ...(input.raceNumber === null ? {} : { raceNumber: input.raceNumber }),
+          ...(input.scheduledAt === null ? {} : { scheduledAt: input.scheduledAt }),
+        },
       });
       return { ok: true, id: created.id, eventId: event.id };
     });
-  return raceDayWrite(write, { refused: nameConflict });
+  return raceDayWrite(write, { refused: conflictOf(input.raceNumber) });
 }
 
 /** Renames a round or changes its description (a round of a live event); the changed fields, old
  * and new, go in the audit entry. */
-export function updateRound(actor: Actor, id: number, input: RoundUpdate): RoundResult {
+export function updateRound(actor: Actor, id: number, given: Timed<RoundUpdate>): RoundResult {
+  const input = timed(given);
   const write = () =>
     db().transaction((tx): RoundResult => {
       const before = liveRound(tx, id);
       if (!before) return { ok: false, error: "notFound" };
       if (nameTaken(tx, before.eventId, input.name, id)) return { ok: false, error: "exists" };
-      tx.update(r).set({ name: input.name, description: input.description }).where(eq(r.id, id)).run();
-      const next = { name: input.name, description: input.description };
+      const holder = input.raceNumber === null ? null : raceNumberHolder(tx, input.raceNumber, id);
+      if (holder !== null && input.raceNumber !== null)
+        return { ok: false, error: "raceTaken", raceNumber: input.raceNumber, holder };
+      const timed = tx
+        .select({ raceNumber: r.raceNumber, scheduledAt: r.scheduledAt })
+        .from(r)
+        .where(eq(r.id, id))
+        .get();
+      const old = {
+        ...before,
+        raceNumber: timed?.raceNumber ?? null,
+        scheduledAt: timed?.scheduledAt?.getTime() ?? null,
+      };
+      tx.update(r)
+        .set({
+          name: input.name,
+          description: input.description,
+          raceNumber: input.raceNumber,
+          scheduledAt: input.scheduledAt === null ? null : new Date(input.scheduledAt),
+        })
+        .where(eq(r.id, id))
+        .run();
+      const next = {
+        name: input.name,
+        description: input.description,
+        raceNumber: input.raceNumber,
+        scheduledAt: input.scheduledAt,
+      };
       audit(tx, actor, {
         action: ROUND_AUDIT.updated,
         targetType: "round",
         targetId: id,
-        details: changedFields(before, next),
+        details: changedFields(old, next),
       });
       return { ok: true, id, eventId: before.eventId };
     });
-  // Its name heads its table on the scoreboard.
-  return raceDayWrite(write, { refused: nameConflict, notifies: (done) => (done.ok ? id : null) });
+  // Its name heads its table on the scoreboard (and the board shows its race number and start).
+  return raceDayWrite(write, {
+    refused: conflictOf(input.raceNumber),
+    notifies: (done) => (done.ok ? id : null),
+  });
 }
 
 /** Deletes a round of a live event; its races, scan logs and scoreboard entry go with it (the

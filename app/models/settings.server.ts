@@ -30,6 +30,7 @@ function read(handle: Reader): Settings {
       entriesCloseAt: s.entriesCloseAt,
       crewCloseAt: s.crewCloseAt,
       requireSignedTags: s.requireSignedTags,
+      protestMinutes: s.protestMinutes,
     })
     .from(s)
     .where(eq(s.id, ROW_ID))

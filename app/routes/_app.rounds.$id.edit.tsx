@@ -14,12 +14,20 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { raceFormError, ROUND_FIELDS, roundUpdateSchemaFor } from "~/rules/race-schema";
 import { RoundForm, useNameCleared } from "~/components/RoundTables";
+import { toMalaysiaLocal } from "~/rules/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "rounds");
   const round = findRound(idParam(params.id));
   if (!round) notFound();
-  return json({ id: round.id, eventName: round.eventName, name: round.name, description: round.description });
+  return json({
+    id: round.id,
+    eventName: round.eventName,
+    name: round.name,
+    description: round.description,
+    raceNumber: round.raceNumber,
+    scheduledAt: round.scheduledAt,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -32,6 +40,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return replyWithError(submission, raceFormError(submission.error, ROUND_FIELDS, MSG));
   const updated = updateRound(user, id, submission.value);
   if (!updated.ok) {
+    if (updated.error === "raceTaken") {
+      const message = t.LABELS.rcRaceNumberTaken(updated.raceNumber, updated.holder);
+      return replyWithError(submission, message, { status: 409, fieldErrors: { raceNumber: [message] } });
+    }
     if (updated.error === "exists")
       return replyWithError(submission, MSG.roundExists, {
         status: 409,
@@ -58,7 +70,12 @@ export default function EditRound() {
       <p className="hint">{round.eventName}</p>
       <RoundForm
         key={round.id}
-        defaultValue={{ name: round.name, description: round.description }}
+        defaultValue={{
+          name: round.name,
+          description: round.description,
+          raceNumber: round.raceNumber === null ? "" : String(round.raceNumber),
+          scheduledAt: round.scheduledAt === null ? "" : toMalaysiaLocal(round.scheduledAt),
+        }}
         lastResult={data?.result}
         submitLabel={LABELS.rdUpdateRound}
         task={LABELS.rdTaskUpdatingRound}

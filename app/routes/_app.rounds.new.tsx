@@ -32,6 +32,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return replyWithError(submission, raceFormError(submission.error, ROUND_FIELDS, MSG));
   const made = createRound(user, submission.value);
   if (!made.ok) {
+    if (made.error === "raceTaken") {
+      const message = t.LABELS.rcRaceNumberTaken(made.raceNumber, made.holder);
+      return replyWithError(submission, message, { status: 409, fieldErrors: { raceNumber: [message] } });
+    }
     if (made.error === "exists")
       return replyWithError(submission, MSG.roundExists, {
         status: 409,
@@ -60,7 +64,13 @@ export default function CreateRound() {
       <Toasts toasts={[data?.toast]} />
       <RoundForm
         events={events}
-        defaultValue={{ event: eventId === null ? "" : String(eventId), name: "", description: "" }}
+        defaultValue={{
+          event: eventId === null ? "" : String(eventId),
+          name: "",
+          description: "",
+          raceNumber: "",
+          scheduledAt: "",
+        }}
         lastResult={data?.result}
         submitLabel={LABELS.rdCreateRound}
         task={LABELS.rdTaskCreatingRound}

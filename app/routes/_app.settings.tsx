@@ -21,7 +21,7 @@ import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { formatRM } from "~/rules/format";
 import { formValuesOf, settingsOf, settingsSchema, yearRange } from "~/lib/schemas.server";
-import { DEADLINE_RANGE, DUE_HOURS, SETTINGS_MAX } from "~/rules/settings-fields";
+import { DEADLINE_RANGE, DUE_HOURS, PROTEST_MINUTES, SETTINGS_MAX } from "~/rules/settings-fields";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.settings);
 
@@ -132,6 +132,17 @@ function SettingsForm({
           {...getInputProps(fields.paymentDueHours, { type: "number" })}
           min={DUE_HOURS.min}
           max={DUE_HOURS.max}
+        />
+      </Field>
+      <Field
+        label={LABELS.protestMinutes}
+        field={fields.protestMinutes}
+        hint={LABELS.protestMinutesHint(PROTEST_MINUTES.min, PROTEST_MINUTES.max)}
+      >
+        <input
+          {...getInputProps(fields.protestMinutes, { type: "number" })}
+          min={PROTEST_MINUTES.min}
+          max={PROTEST_MINUTES.max}
         />
       </Field>
       <Field label={LABELS.entriesCloseLabel} field={fields.entriesCloseAt} hint={LABELS.entriesCloseHint}>

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { MSG } from "~/messages";
+import { LABELS, MSG } from "~/messages";
 import { compareLanes, normalizeScore, parseId, roundName } from "./race-fields";
 import {
   parseScores,
@@ -74,13 +74,20 @@ describe("round forms", () => {
         event: 3,
         name: "Heat 1",
         description: "",
+        raceNumber: null,
+        scheduledAt: null,
       });
     }
     const edit = parse(roundUpdateSchema, [
       ["name", "Heat 1"],
       ["description", ""],
     ]);
-    expect(edit.status === "success" && edit.value).toEqual({ name: "Heat 1", description: "" });
+    expect(edit.status === "success" && edit.value).toEqual({
+      name: "Heat 1",
+      description: "",
+      raceNumber: null,
+      scheduledAt: null,
+    });
   });
 
   it("trims the name and collapses its inner spaces; the description is trimmed", () => {
@@ -93,7 +100,35 @@ describe("round forms", () => {
       event: 7,
       name: "250M HEAT 1",
       description: "Heat one.",
+      raceNumber: null,
+      scheduledAt: null,
     });
+  });
+
+  it("takes an optional race number 1-9999 and a scheduled start in Malaysia time", () => {
+    const ok = parse(roundUpdateSchema, [
+      ["name", "Heat 1"],
+      ["raceNumber", " 42 "],
+      ["scheduledAt", "2026-12-05T08:06"],
+    ]);
+    expect(ok.status === "success" && ok.value).toMatchObject({
+      raceNumber: 42,
+      scheduledAt: Date.UTC(2026, 11, 5, 0, 6),
+    });
+    for (const bad of ["0", "10000", "1.5", "-3", "abc", "1234567"]) {
+      const s = parse(roundUpdateSchema, [
+        ["name", "Heat 1"],
+        ["raceNumber", bad],
+      ]);
+      expect(s.status === "error" && s.error, bad).toEqual({ raceNumber: [LABELS.rcRaceNumberRange(9999)] });
+    }
+    for (const bad of ["2026-02-31T08:00", "tomorrow", "2026-12-05"]) {
+      const s = parse(roundUpdateSchema, [
+        ["name", "Heat 1"],
+        ["scheduledAt", bad],
+      ]);
+      expect(s.status === "error" && s.error, bad).toEqual({ scheduledAt: [LABELS.rcScheduledInvalid] });
+    }
   });
 
   it("caps the name and description", () => {

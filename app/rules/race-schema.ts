@@ -5,7 +5,9 @@
 // optional free text. Pure, shared by the actions and the tests.
 import { z } from "zod";
 import { type Bundle, EN } from "~/messages";
+import { parseMalaysiaLocal } from "./format";
 import { LANE_MAX, normalizeScore, ROUND_MAX, roundName, SCORE_MAX } from "./race-fields";
+import { RACE_NUMBER_MAX } from "./timetable";
 
 // Each schema is made with the bundle of the request's language (`roundCreateSchemaFor(t)`); the
 // constants are the English ones.
@@ -38,6 +40,38 @@ const descriptionField = ({ MSG, LABELS }: Bundle) =>
     .max(ROUND_MAX.description, { error: MSG.tooLong(LABELS.rdDescription, ROUND_MAX.description) })
     .optional()
     .transform((v) => v ?? "");
+/** Race Number (issue 20): optional, a whole number 1-9999; empty or missing is null. */
+export const raceNumberField = ({ LABELS }: Bundle = EN) =>
+  z
+    .string()
+    .trim()
+    .max(6, { error: LABELS.rcRaceNumberRange(RACE_NUMBER_MAX) })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return null;
+      const n = /^\d{1,4}$/.test(v) ? Number(v) : Number.NaN;
+      if (!(n >= 1 && n <= RACE_NUMBER_MAX)) {
+        ctx.addIssue({ code: "custom", message: LABELS.rcRaceNumberRange(RACE_NUMBER_MAX) });
+        return z.NEVER;
+      }
+      return n;
+    });
+/** Scheduled Start (issue 20): optional, a `datetime-local` in Malaysia time; empty is null. */
+export const scheduledAtField = ({ LABELS }: Bundle = EN) =>
+  z
+    .string()
+    .trim()
+    .max(20, { error: LABELS.rcScheduledInvalid })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return null;
+      const ms = parseMalaysiaLocal(v);
+      if (ms === null) {
+        ctx.addIssue({ code: "custom", message: LABELS.rcScheduledInvalid });
+        return z.NEVER;
+      }
+      return ms;
+    });
 const laneField = ({ MSG, LABELS }: Bundle) => textOf(MSG, LABELS.rdLane, LANE_MAX);
 
 /** The score box: optional, at most SCORE_MAX characters once trimmed; stored normalised. */
@@ -50,9 +84,20 @@ export const scoreField = ({ MSG, LABELS }: Bundle = EN) =>
     .transform((v) => normalizeScore(v));
 
 export const roundCreateSchemaFor = (t: Bundle = EN) =>
-  z.object({ event: idField(t.MSG), name: roundNameField(t), description: descriptionField(t) });
+  z.object({
+    event: idField(t.MSG),
+    name: roundNameField(t),
+    description: descriptionField(t),
+    raceNumber: raceNumberField(t),
+    scheduledAt: scheduledAtField(t),
+  });
 export const roundUpdateSchemaFor = (t: Bundle = EN) =>
-  z.object({ name: roundNameField(t), description: descriptionField(t) });
+  z.object({
+    name: roundNameField(t),
+    description: descriptionField(t),
+    raceNumber: raceNumberField(t),
+    scheduledAt: scheduledAtField(t),
+  });
 export const raceCreateSchemaFor = (t: Bundle = EN) =>
   z.object({ round: idField(t.MSG), lane: laneField(t), team: idField(t.MSG) });
 export const raceUpdateSchemaFor = (t: Bundle = EN) => z.object({ lane: laneField(t), score: scoreField(t) });
@@ -79,7 +124,7 @@ export function raceFormError(
   return all[0] ?? Object.values(errors ?? {}).flat()[0] ?? MSG.fillAll;
 }
 
-export const ROUND_FIELDS = ["event", "name", "description"] as const;
+export const ROUND_FIELDS = ["event", "name", "description", "raceNumber", "scheduledAt"] as const;
 export const RACE_FIELDS = ["round", "lane", "team", "score"] as const;
 
 /** Save Scores: one `race` id and one `score` per row, plus the score the form showed (`was`), so

@@ -52,6 +52,7 @@ describe("settings form", () => {
     ticketPrice: "80",
     ticketDescription: "Dinner.",
     paymentDueHours: "24",
+    protestMinutes: "15",
   };
   const errorOf = (input: Record<string, unknown>) => {
     const r = schema.safeParse(input);
@@ -72,6 +73,7 @@ describe("settings form", () => {
       entriesCloseAt: null,
       crewCloseAt: null,
       requireSignedTags: false,
+      protestMinutes: 15,
     });
   });
   it("reads the signed crew tags checkbox: ticked is on, absent is off", () => {
@@ -107,6 +109,12 @@ describe("settings form", () => {
       expect(errorOf({ ...good, paymentDueHours: bad }), bad).toBe(MSG.settingsDueHours);
     expect(errorOf({ ...good, paymentDueHours: "1" })).toBeNull();
     expect(errorOf({ ...good, paymentDueHours: "168" })).toBeNull();
+  });
+  it("keeps the protest window to 0-240 whole minutes", () => {
+    for (const bad of ["-1", "241", "1.5", "1e2"])
+      expect(errorOf({ ...good, protestMinutes: bad }), bad).toBe(MSG.settingsProtestMinutes);
+    expect(errorOf({ ...good, protestMinutes: "0" })).toBeNull();
+    expect(errorOf({ ...good, protestMinutes: "240" })).toBeNull();
   });
   it("keeps the year between 2000 and ten years ahead", () => {
     expect(errorOf({ ...good, regattaYear: "1999" })).toBe(MSG.settingsYear(2000, 2036));
@@ -150,6 +158,7 @@ describe("settings form in Malay (issue 12)", () => {
     ticketPrice: "80",
     ticketDescription: "Makan malam.",
     paymentDueHours: "24",
+    protestMinutes: "15",
   };
 
   it("says each refusal in Malay, with the Malay field names", () => {

@@ -4,12 +4,19 @@
 import { z } from "zod";
 import { type Bundle, EN } from "~/messages";
 import { parseMalaysiaLocal, senToRM, toMalaysiaLocal } from "./format";
-import { DUE_HOURS, MONEY_MIN_SEN, SETTINGS_MAX, SETTINGS_MONEY_MAX_SEN } from "./settings-fields";
+import {
+  DUE_HOURS,
+  MONEY_MIN_SEN,
+  PROTEST_MINUTES,
+  SETTINGS_MAX,
+  SETTINGS_MONEY_MAX_SEN,
+} from "./settings-fields";
 
 export {
   DEADLINE_RANGE,
   DUE_HOURS,
   MONEY_MIN_SEN,
+  PROTEST_MINUTES,
   SETTINGS_MAX,
   SETTINGS_MONEY_MAX_SEN,
 } from "./settings-fields";
@@ -80,6 +87,8 @@ export type Settings = {
   crewCloseAt: number | null;
   /** The kiosk accepts only signed crew tag codes (on by default). */
   requireSignedTags: boolean;
+  /** Provisional results: protests until this many minutes after saving (issue 20). */
+  protestMinutes: number;
 };
 
 /** An optional date-time in Malaysia time: empty is "no deadline" (null). */
@@ -108,6 +117,7 @@ export function defaultSettings(now = new Date()): Settings {
     // On for a new installation (issue 18): only the codes printed on crew tags open the kiosk.
     // The demo seed turns it off so a typed `#<id>` works there.
     requireSignedTags: true,
+    protestMinutes: 15,
   };
 }
 
@@ -127,6 +137,7 @@ export function settingsSchema(now = new Date(), t: Bundle = EN) {
     ticketPrice: money(LABELS.capTicketPrice),
     ticketDescription: textField(LABELS.capTicketDescription, SETTINGS_MAX.ticketDescription, t),
     paymentDueHours: wholeNumberField(MSG.settingsDueHours, DUE_HOURS.min, DUE_HOURS.max, t),
+    protestMinutes: wholeNumberField(MSG.settingsProtestMinutes, PROTEST_MINUTES.min, PROTEST_MINUTES.max, t),
     entriesCloseAt: deadlineField(LABELS.capEntriesClose, t),
     crewCloseAt: deadlineField(LABELS.capCrewClose, t),
     // A checkbox: "on" when ticked, absent otherwise.
@@ -149,6 +160,7 @@ export function settingsOf(form: SettingsForm): Settings {
     regattaName: form.regattaName,
     regattaYear: form.regattaYear,
     paymentDueHours: form.paymentDueHours,
+    protestMinutes: form.protestMinutes,
     entriesCloseAt: form.entriesCloseAt,
     crewCloseAt: form.crewCloseAt,
     requireSignedTags: form.requireSignedTags,
@@ -164,6 +176,7 @@ export function formValuesOf(s: Settings): Record<keyof SettingsForm, string> {
     ticketPrice: senToRM(s.ticketPriceSen),
     ticketDescription: s.ticketDescription,
     paymentDueHours: String(s.paymentDueHours),
+    protestMinutes: String(s.protestMinutes),
     entriesCloseAt: s.entriesCloseAt === null ? "" : toMalaysiaLocal(s.entriesCloseAt),
     crewCloseAt: s.crewCloseAt === null ? "" : toMalaysiaLocal(s.crewCloseAt),
     requireSignedTags: s.requireSignedTags ? "on" : "",

@@ -35,6 +35,7 @@ import { kioskAccess, mayScan, noteSaved, savedBy } from "~/lib/kiosk-device.ser
 import { metaTitle } from "~/lib/meta";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { currentNotice } from "~/models/notice.server";
 import { findRoundsByName, kioskRound, racesOf } from "~/models/scan.server";
 import type { loader as rootLoader } from "~/root";
 import { SCAN_CODE_MAX } from "~/rules/scan-code";
@@ -55,8 +56,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const access = await kioskAccess(request);
   const view: KioskView = { staff: access.staff !== null, device: access.device?.name ?? null };
   // Not a kiosk device: the frame and the explanation, whatever the query asks for.
-  if (!mayScan(access)) return json({ step: "locked" as const, view });
-  return json({ ...(await steps(request)), view });
+  if (!mayScan(access)) return json({ step: "locked" as const, view, notice: null });
+  // Race control's notice (issue 20) heads the kiosk until removed.
+  return json({ ...(await steps(request)), view, notice: currentNotice() });
 }
 
 async function steps(request: Request) {
@@ -168,7 +170,7 @@ export default function ScanningEntrance() {
   const data = useLoaderData<typeof loader>();
   const csrf = useRouteLoaderData<typeof rootLoader>("root")?.csrf ?? "";
   const queue = useSaveQueue(csrf);
-  const { TITLES } = useMessages();
+  const { TITLES, LABELS } = useMessages();
   return (
     <main className="plain kiosk">
       <div className="plain-brand">{TITLES.appName}</div>
@@ -177,6 +179,11 @@ export default function ScanningEntrance() {
         <header className="screen-head">
           <h1>{TITLES.scanningEntrance}</h1>
         </header>
+        {data.notice ? (
+          <p className="kiosk-notice" data-testid="kiosk-notice">
+            <strong>{LABELS.rcNotice}:</strong> {data.notice.text}
+          </p>
+        ) : null}
         {data.step === "locked" ? <KioskLocked /> : <QueueBar queue={queue} />}
         {data.step === "round" ? <RoundStep error={data.error} /> : null}
         {data.step === "pickRound" ? <PickRoundStep rounds={data.rounds} /> : null}

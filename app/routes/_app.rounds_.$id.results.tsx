@@ -1,0 +1,415 @@
+// /rounds/:id/results (ADMIN and COMMITTEE, the results desk; issue 20 sections 2 and 3): a round's
+// event, race number, scheduled start, results state and revision, and one row per lane (time or,
+// for Tug of War, a win-loss record; status DNS/DNF/DSQ with its reason; penalty seconds with its
+// reason; the computed place). Save as Provisional writes every row in one transaction (an Official
+// round gets a new revision); Declare Official only from Provisional. Import reads a FinishLynx
+// .lif (or a lane,time CSV) of at most 1 MB and answers a preview: the same rows pre-filled from
+// the file, marking what differs from what is stored; nothing is written until Save as Provisional.
+// Plain forms: all of it works without JavaScript. A round of a deleted event, or none, is a 404.
+import {
+  type ActionFunctionArgs,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { PostForm } from "~/components/PostForm";
+import { Empty, Screen } from "~/components/Screen";
+import { Toasts } from "~/components/Toasts";
+import { messagesFor } from "~/i18n/locale.server";
+import { useLocale, useMessages } from "~/i18n/useMessages";
+import { requireUser } from "~/lib/access.server";
+import { readForm } from "~/lib/csrf.server";
+import { metaTitle } from "~/lib/meta";
+import { idParam, notFound } from "~/lib/params.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { type ResultsLane, resultsLanes, resultsRound } from "~/models/results.server";
+import { declareOfficial, saveProvisional } from "~/services/results.server";
+import { formatDateTime } from "~/rules/format";
+import { IMPORT_MAX_BYTES, importErrorText, parseResultsFile } from "~/rules/lynx-import";
+import {
+  formatClock,
+  formatPenalty,
+  formatRaceTime,
+  LANE_STATUSES,
+  roundState,
+  stateLabel,
+} from "~/rules/results";
+import { type LaneField, type LaneText, parseLaneRows, RESULT_MAX } from "~/rules/results-schema";
+import styles from "~/styles/results.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.LABELS.rsTitle);
+
+function roundOf(raw: string | undefined) {
+  const round = resultsRound(idParam(raw));
+  if (!round) notFound();
+  return round;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request, "roundResults");
+  const round = roundOf(params.id);
+  return json({ round, lanes: resultsLanes(round.id) });
+}
+
+type Preview = {
+  format: string;
+  lanes: Record<string, { time: string; status: string; filePlace: number | null }>;
+};
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, "roundResults");
+  const t = messagesFor(request);
+  const { LABELS } = t;
+  const round = roundOf(params.id);
+  const here = `/rounds/${round.id}/results`;
+  const form = await readForm(request);
+  const intent = form.get("intent");
+
+  if (intent === "import") {
+    const file = form.get("file");
+    const fail = (errors: string[]) =>
+      json(
+        {
+          kind: "importRefused" as const,
+          importErrors: errors,
+          toast: { type: "error" as const, message: errors[0] },
+        },
+        400,
+      );
+    if (!(file instanceof File) || file.size === 0) return fail([LABELS.rsImportNoFile]);
+    // The size before reading a byte of it (the server's body limit for this path bounds the rest).
+    if (file.size > IMPORT_MAX_BYTES) return fail([LABELS.rsImportTooLarge]);
+    const lanes = resultsLanes(round.id);
+    const parsed = parseResultsFile(
+      await file.text(),
+      lanes.map((x) => x.lane),
+    );
+    if (!parsed.ok) return fail(parsed.errors.map((e) => importErrorText(LABELS, e)));
+    const preview: Preview = { format: parsed.format === "lif" ? ".lif" : "CSV", lanes: {} };
+    for (const x of parsed.lanes)
+      preview.lanes[x.lane] = {
+        time: x.timeMs === null ? "" : formatRaceTime(x.timeMs),
+        status: x.status ?? "",
+        filePlace: x.filePlace,
+      };
+    return json({ kind: "preview" as const, preview, toast: null });
+  }
+
+  if (intent === "declare") {
+    const done = declareOfficial(user, round.id);
+    if (!done.ok) {
+      if (done.error === "roundGone") notFound();
+      const message = done.error === "incomplete" ? LABELS.rsIncomplete : LABELS.rsNotProvisional;
+      return redirectWithToast(request, here, { type: "error", message });
+    }
+    return redirectWithToast(request, here, { type: "success", message: LABELS.rsDeclared });
+  }
+
+  if (intent !== "save") throw new Response("Bad Request", { status: 400 });
+  const rows = parseLaneRows(form, t, round.tug);
+  if (!rows.ok) {
+    if (rows.error === "malformed") throw new Response("Bad Request", { status: 400 });
+    const laneOf = new Map(resultsLanes(round.id).map((x) => [x.id, x.lane]));
+    const firstId = Number(Object.keys(rows.errors)[0]);
+    const message = LABELS.rsLaneError(laneOf.get(firstId) ?? "?", rows.first);
+    return json(
+      {
+        kind: "refused" as const,
+        typed: rows.typed,
+        errors: rows.errors,
+        toast: { type: "error" as const, message },
+      },
+      400,
+    );
+  }
+  const saved = saveProvisional(user, round.id, rows.lanes);
+  if (!saved.ok) {
+    if (saved.error === "roundGone") notFound();
+    // A lane not of this round: a forged form, or the draw changed under the page. Nothing written.
+    return redirectWithToast(request, here, { type: "error", message: LABELS.rsStale });
+  }
+  const message =
+    saved.kind === "revised"
+      ? LABELS.rsSavedRevision(saved.revision)
+      : saved.kind === "unchanged"
+        ? LABELS.rsNothingChanged
+        : LABELS.rsSavedProvisional;
+  return redirectWithToast(request, here, { type: "success", message });
+}
+
+/** A stored lane as the form's texts. */
+function storedText(x: ResultsLane, tug: boolean): LaneText {
+  return {
+    time: tug
+      ? x.wins === null || x.losses === null
+        ? ""
+        : `${x.wins}-${x.losses}`
+      : x.timeMs === null
+        ? ""
+        : formatRaceTime(x.timeMs),
+    status: x.status ?? "",
+    statusReason: x.statusReason,
+    penalty: x.penaltyMs > 0 ? formatPenalty(x.penaltyMs) : "",
+    penaltyReason: x.penaltyReason,
+  };
+}
+
+export default function RoundResults() {
+  const { round, lanes } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const locale = useLocale();
+  const { LABELS } = useMessages();
+  const state = roundState(round);
+  const stateText =
+    state === "PROVISIONAL" && round.protestUntil !== null
+      ? LABELS.rsProtestsUntil(formatClock(round.protestUntil))
+      : stateLabel(LABELS, state, round.revision);
+  const preview = data?.kind === "preview" ? data.preview : null;
+  const typed = data?.kind === "refused" ? data.typed : null;
+  const errors = data?.kind === "refused" ? data.errors : null;
+  const base = `/rounds/${round.id}`;
+  // A new key when what the rows start from changes (saved, previewed), so the boxes take it.
+  const formKey = `${round.revision}-${round.resultsAt ?? 0}-${preview ? JSON.stringify(preview.lanes) : ""}`;
+
+  return (
+    <Screen title={`${LABELS.rsTitle}: ${round.name}`}>
+      <Toasts toasts={[data?.toast]} />
+      <dl className="results-facts">
+        <div>
+          <dt>{LABELS.rsEvent}</dt>
+          <dd>{round.eventName}</dd>
+        </div>
+        <div>
+          <dt>{LABELS.rsRound}</dt>
+          <dd>{round.name}</dd>
+        </div>
+        <div>
+          <dt>{LABELS.rsRaceNumber}</dt>
+          <dd>{round.raceNumber ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>{LABELS.rsScheduled}</dt>
+          <dd>
+            {round.scheduledAt === null ? LABELS.rsNotScheduled : formatDateTime(round.scheduledAt, locale)}
+          </dd>
+        </div>
+        <div>
+          <dt>{LABELS.rsState}</dt>
+          <dd data-testid="results-state">{stateText}</dd>
+        </div>
+        <div>
+          <dt>{LABELS.rsRevision}</dt>
+          <dd data-testid="results-revision">{round.revision}</dd>
+        </div>
+      </dl>
+      <p className="results-links">
+        <a href={`${base}/start-list.pdf`}>{LABELS.rsStartListPdf}</a> ·{" "}
+        <a href={`${base}/results.pdf`}>{LABELS.rsResultsPdf}</a> ·{" "}
+        <a href={`${base}/lynx.evt`}>{LABELS.rsLynxEvt}</a>
+      </p>
+
+      {lanes.length === 0 ? (
+        <Empty text={LABELS.rsNoLanes} />
+      ) : (
+        <>
+          <Form method="post" encType="multipart/form-data" className="results-import" preventScrollReset>
+            <CsrfInput />
+            <TaskInput task={LABELS.rsImport} />
+            <input type="hidden" name="intent" value="import" />
+            <div className="field">
+              <label htmlFor="results-file">{LABELS.rsImportFile}</label>
+              <input
+                id="results-file"
+                name="file"
+                type="file"
+                accept=".lif,.csv,.txt,text/plain,text/csv"
+                aria-describedby="results-file-hint"
+              />
+              <p className="hint" id="results-file-hint">
+                {LABELS.rsImportHint}
+              </p>
+            </div>
+            <button type="submit" className="btn">
+              {LABELS.rsImport}
+            </button>
+          </Form>
+          {data?.kind === "importRefused" ? (
+            <div className="results-refused" role="alert">
+              <p>{LABELS.rsImportRefused}</p>
+              <ul>
+                {data.importErrors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {preview ? (
+            <p className="results-preview" role="status">
+              {LABELS.rsPreview(preview.format)}
+            </p>
+          ) : null}
+
+          <PostForm
+            task={LABELS.rsSaveProvisional}
+            key={formKey}
+            preventScrollReset
+            noValidate
+            className="results-form"
+          >
+            <input type="hidden" name="intent" value="save" />
+            <div className="table-wrap">
+              <table className="table results-table">
+                <caption className="visually-hidden">{LABELS.rsLanesOf(round.name)}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{LABELS.rsLane}</th>
+                    <th scope="col">{LABELS.rsTeam}</th>
+                    <th scope="col">{LABELS.rsClub}</th>
+                    <th scope="col">{round.tug ? LABELS.rsRecord : LABELS.rsTime}</th>
+                    <th scope="col">{LABELS.rsStatus}</th>
+                    <th scope="col">{LABELS.rsStatusReason}</th>
+                    <th scope="col">{LABELS.rsPenalty}</th>
+                    <th scope="col">{LABELS.rsPenaltyReason}</th>
+                    <th scope="col">{LABELS.rsPlace}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lanes.map((x) => {
+                    const stored = storedText(x, round.tug);
+                    const imported = preview?.lanes[x.lane];
+                    const fromFile = imported
+                      ? { ...stored, time: imported.time, status: imported.status }
+                      : null;
+                    const shown: LaneText = typed?.[x.id] ?? fromFile ?? stored;
+                    const rowErrors = errors?.[x.id] ?? {};
+                    const differs =
+                      fromFile !== null &&
+                      (fromFile.time !== stored.time || fromFile.status !== stored.status);
+                    return (
+                      <LaneRow
+                        key={x.id}
+                        lane={x}
+                        shown={shown}
+                        errors={rowErrors}
+                        tug={round.tug}
+                        differs={differs ? stored.status || stored.time || LABELS.rsNothingStored : null}
+                        filePlace={imported?.filePlace ?? null}
+                      />
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <div className="actions">
+              <button type="submit" className="btn btn-primary">
+                {LABELS.rsSaveProvisional}
+              </button>
+            </div>
+          </PostForm>
+          {state === "PROVISIONAL" ? (
+            <PostForm task={LABELS.rsDeclareOfficial} preventScrollReset className="results-declare">
+              <input type="hidden" name="intent" value="declare" />
+              <button type="submit" className="btn btn-primary">
+                {LABELS.rsDeclareOfficial}
+              </button>
+            </PostForm>
+          ) : null}
+        </>
+      )}
+    </Screen>
+  );
+}
+
+function LaneRow({
+  lane,
+  shown,
+  errors,
+  tug,
+  differs,
+  filePlace,
+}: {
+  lane: ResultsLane;
+  shown: LaneText;
+  errors: Partial<Record<LaneField, string>>;
+  tug: boolean;
+  /** What is stored, when the imported file says something else. */
+  differs: string | null;
+  filePlace: number | null;
+}) {
+  const { LABELS } = useMessages();
+  const id = (f: LaneField) => `lane-${lane.id}-${f}`;
+  const label = (what: string) => `${LABELS.rsLane} ${lane.lane}: ${what}`;
+  const box = (f: LaneField, what: string, max: number, extra: { inputMode?: "decimal" } = {}) => (
+    <td>
+      <input
+        id={id(f)}
+        name={f}
+        type="text"
+        defaultValue={shown[f]}
+        maxLength={max}
+        autoComplete="off"
+        spellCheck={false}
+        aria-label={label(what)}
+        aria-invalid={errors[f] ? true : undefined}
+        aria-describedby={errors[f] ? `${id(f)}-error` : undefined}
+        {...extra}
+      />
+      {errors[f] ? (
+        <p className="field-error" id={`${id(f)}-error`}>
+          {errors[f]}
+        </p>
+      ) : null}
+    </td>
+  );
+  return (
+    <tr className={differs !== null ? "results-differs" : undefined}>
+      <th scope="row">
+        {lane.lane}
+        <input type="hidden" name="race" value={lane.id} />
+        {differs !== null ? (
+          <span className="results-changed">
+            {LABELS.rsDiffers}
+            <span className="results-was">
+              {" "}
+              ({LABELS.rsStored(differs)}
+              {filePlace !== null ? `; ${LABELS.rsFilePlace(filePlace)}` : ""})
+            </span>
+          </span>
+        ) : null}
+      </th>
+      <td className="cell-text">{lane.teamName}</td>
+      <td className="cell-text">{lane.club}</td>
+      {box("time", tug ? LABELS.rsRecord : LABELS.rsTime, RESULT_MAX.time)}
+      <td>
+        <select
+          id={id("status")}
+          name="status"
+          defaultValue={shown.status}
+          aria-label={label(LABELS.rsStatus)}
+          aria-invalid={errors.status ? true : undefined}
+          aria-describedby={errors.status ? `${id("status")}-error` : undefined}
+        >
+          <option value="">{LABELS.rsStatusNone}</option>
+          {LANE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        {errors.status ? (
+          <p className="field-error" id={`${id("status")}-error`}>
+            {errors.status}
+          </p>
+        ) : null}
+      </td>
+      {box("statusReason", LABELS.rsStatusReason, RESULT_MAX.reason)}
+      {box("penalty", LABELS.rsPenalty, RESULT_MAX.penalty, { inputMode: "decimal" })}
+      {box("penaltyReason", LABELS.rsPenaltyReason, RESULT_MAX.reason)}
+      <td className="results-place">{lane.place ?? "—"}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,11 @@
+// GET /race-control/lynx.ppl (ADMIN, COMMITTEE; issue 20, section 3): the teams for FinishLynx,
+// `team id,team name,,club` for each team in a lane of a scheduled race, by id.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/access.server";
+import { scheduledTeams } from "~/models/lynx.server";
+import { lynxHeaders, pplFile } from "~/rules/lynx-export";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "raceControl");
+  return new Response(pplFile(scheduledTeams()), { headers: lynxHeaders("lynx.ppl") });
+}

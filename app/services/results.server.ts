@@ -1,0 +1,45 @@
+// The results desk's workflow (issue 20 section 2; docs/decisions/0032-race-control.md): Save as
+// Provisional and Declare Official, each one immediate transaction (models/results.server.ts),
+// then, once committed, the scoreboard and the board hear of the round (raceDayWrite).
+import { now } from "~/lib/clock.server";
+import { db } from "~/lib/db.server";
+import { notifyScoreboard } from "~/lib/race-events.server";
+import type { Actor } from "~/models/audit.server";
+import { raceDayWrite } from "~/models/race-day.server";
+import {
+  type DeclareAnswer,
+  declareOfficialIn,
+  type SaveAnswer,
+  saveLaneResults,
+} from "~/models/results.server";
+import { getSettings } from "~/models/settings.server";
+import type { LaneInput } from "~/rules/results-schema";
+
+/**
+ * Save as Provisional: writes the lanes, recomputes places and scores; a round not yet Official
+ * becomes Provisional with protests until now + the protest window (Settings); an Official round
+ * gets a new revision instead (when something changed). A lane not of the round: nothing written.
+ */
+export function saveProvisional(actor: Actor, roundId: number, lanes: readonly LaneInput[]): SaveAnswer {
+  const protestMs = getSettings().protestMinutes * 60_000;
+  const at = now();
+  return raceDayWrite(
+    () =>
+      db().transaction((tx) => saveLaneResults(tx, actor, roundId, lanes, { now: at, protestMs }), {
+        behavior: "immediate",
+      }),
+    { notifies: (done) => (done.ok && done.kind !== "unchanged" ? roundId : null) },
+  );
+}
+
+/** Declare Official: only from Provisional with every lane done; seeds the next rounds the
+ * progression plans name, in the same transaction. */
+export function declareOfficial(actor: Actor, roundId: number): DeclareAnswer {
+  const at = now();
+  const done = raceDayWrite(
+    () => db().transaction((tx) => declareOfficialIn(tx, actor, roundId, at), { behavior: "immediate" }),
+    { notifies: (answer) => (answer.ok ? roundId : null) },
+  );
+  if (done.ok) for (const seeded of done.seeded) notifyScoreboard(seeded);
+  return done;
+}
