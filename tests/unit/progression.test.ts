@@ -16,7 +16,7 @@ import {
 import type { PlanRule } from "~/rules/progression";
 import { action as planAction, loader as planLoader } from "~/routes/_app.rounds.$id.plan";
 import { action as unseedAction } from "~/routes/_app.rounds.$id.unseed";
-import { callerOf, makeUser, postRequest, getRequest, run, writes } from "./route-request";
+import { callerOf, getRequest, makeUser, ORIGIN, postRequest, run, writes } from "./route-request";
 
 let n = 0;
 const uniq = () => `${++n}-${process.pid}`;
@@ -295,7 +295,12 @@ describe("the plan and unseed actions", () => {
   });
 
   it("unseed: ADMIN only; refused clearly once a lane has a result", async () => {
-    const { t, h1, h2, final } = twoHeatsAndFinal({ mode: "TIME", count: 2, plusTimes: 0, lanes: 6 });
+    const { eventId, t, h1, h2, final } = twoHeatsAndFinal({
+      mode: "TIME",
+      count: 2,
+      plusTimes: 0,
+      lanes: 6,
+    });
     results(h1, [[t[0], 61]]);
     results(h2, [[t[4], 60]]);
     expect(officially(h2)).toEqual([final]);
@@ -315,12 +320,25 @@ describe("the plan and unseed actions", () => {
     });
     expect(refused.status).toBe(409);
     expect(lanesOf(final)).toHaveLength(2);
+    // Race control's button posts straight here: the refusal goes back there as a toast.
+    const fromRaceControl = () => {
+      const req = postRequest(adminCaller, `/rounds/${final}/unseed`);
+      req.headers.set("Referer", `${ORIGIN}/race-control`);
+      return req;
+    };
+    expect(await run(unseedAction, fromRaceControl(), { id: String(final) })).toMatchObject({
+      status: 302,
+      location: "/race-control",
+      toasts: [
+        "A lane of this round already has a result, so its seeding cannot be undone. Clear the results first.",
+      ],
+    });
     db().$client.prepare("UPDATE races SET status = NULL WHERE round_id = ?").run(final);
     const done = await run(unseedAction, postRequest(adminCaller, `/rounds/${final}/unseed`), {
       id: String(final),
     });
-    expect(done.status).toBe(302);
-    expect(done.toasts).toHaveLength(1);
+    expect(done).toMatchObject({ status: 302, location: `/rounds?event=${eventId}` });
+    expect(done.toasts).toEqual(["Seeding undone: the round's lanes were removed."]);
     expect(lanesOf(final)).toEqual([]);
   });
 });
