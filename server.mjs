@@ -119,7 +119,7 @@ app.use(
   },
 );
 
-// Ahead of all of the above: the public scoreboard (docs/decisions/0016-race-day.md). The page is rendered once per change
+// Ahead of all of the above: the public scoreboard and the big screen /board (docs/decisions/0016-race-day.md). The page is rendered once per change
 // and answered from memory (already gzipped, ETag, 304), and its live stream (Server-Sent Events)
 // must not pass through compression, which would hold its events back. Both are answered before
 // express, by the route module's own handlers (a server-only export), with the same headers as
@@ -127,11 +127,15 @@ app.use(
 // not see them. Anything else, including a scoreboard URL carrying a token, goes to express.
 /** @type {{ page: import("./server/scoreboard-fast-path.mjs").Handler, events: import("./server/scoreboard-fast-path.mjs").Handler, close: () => void } | undefined} */
 const scoreboard = build.routes["routes/scoreboard"]?.module?.scoreboardHttp;
+/** The big screen (issue 20), answered the same way. */
+/** @type {{ page: import("./server/scoreboard-fast-path.mjs").Handler, events: import("./server/scoreboard-fast-path.mjs").Handler, close: () => void } | undefined} */
+const bigBoard = build.routes["routes/board"]?.module?.boardHttp;
 const trustedScoreboardHeader = trustedHeaderName(process.env.TRUSTED_PROXY_HEADER);
 const scoreboardAnswer = scoreboard
   ? scoreboardFastPath({
       page: scoreboard.page,
       events: scoreboard.events,
+      board: bigBoard,
       headers: [
         ["Content-Security-Policy", cspWithoutNonce(process.env.SENANGPAY_URL || DEFAULT_SENANGPAY_URL)],
         ...fixed,
@@ -207,6 +211,7 @@ server.on("clientError", (error, socket) => {
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
     scoreboard?.close(); // open live streams would hold the server open; browsers reconnect
+    bigBoard?.close();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();

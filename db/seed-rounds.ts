@@ -6,8 +6,8 @@
 // no crew), shown on the scoreboard, its two crews scanned in; the FINAL has the two finishers
 // drawn in the centre lanes, waiting for results, with its progression plan (the 2 best times of
 // HEAT 1, 6 lanes) shown on /rounds. TUG OF WAR MIXED (3 teams): ROUND 1 drawn, not pulled yet.
-// The timetable (issue 20): HEAT 1 is race 1, started 4 minutes late (the board says "Running 4 min
-// late"); the FINAL and the Tug of War are races 2 and 3, later today.
+// The timetable (issue 20): HEAT 1 is race 1, started 4 minutes late (the board says "Running 4
+// min late"); the FINAL and the Tug of War are races 2 and 3, later today.
 import { asc, eq, inArray } from "drizzle-orm";
 import type { ProgressionMode } from "./enums";
 import { type db, schema } from "~/lib/db.server";

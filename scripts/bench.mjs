@@ -4,7 +4,9 @@
 // (gzipped HTML, CSS, JS) and the size and time of one full CSV export of the users. The public
 // scoreboard: its page (and a 304 revalidation) against the vanilla app and /not-found, the time
 // from a Save Scores POST to the event on an open live stream, and the server's memory with 500
-// open streams (docs/decisions/0016-race-day.md, Scoreboard).
+// open streams (docs/decisions/0016-race-day.md, Scoreboard). The big screen /board (issue 20): its
+// page against /not-found and the vanilla app, and the time from a round declared Official to the
+// new board on each of 500 open /board streams (p50/p95/max).
 // Then every page of every role (issue 12): the pages each of anonymous, ADMIN, COMMITTEE, MANAGER
 // and COMPETITOR reaches by following links from the route table, one per URL shape, each measured
 // in short slices alternating with the vanilla app, with its weight against the phone budgets (JS at
@@ -87,6 +89,7 @@ const SEED_PATHS = [
   "/scanning/entrance",
   "/scoreboard",
   "/scoreboard-manage",
+  "/board",
   "/settings",
   "/teams/manage",
   "/tickets/purchase",
@@ -628,8 +631,8 @@ async function scoreboardEtag() {
  * Resolves once its first bytes arrived; `boards` counts the "board" events, `waitFor(text)`
  * resolves with the time the first event containing `text` arrived.
  */
-function openScoreboardStream() {
-  const u = assertLocal(`${base}/scoreboard/events`);
+function openScoreboardStream(path = "/scoreboard/events") {
+  const u = assertLocal(`${base}${path}`);
   return new Promise((resolve, reject) => {
     let buffered = "";
     /** @type {{ text: string, resolve: (ms: number) => void }[]} */
@@ -646,8 +649,7 @@ function openScoreboardStream() {
         headers: { accept: "text/event-stream", "x-bench-client": nextBenchAddress() },
       },
       (res) => {
-        if (res.statusCode !== 200)
-          return reject(new Error(`GET /scoreboard/events answered ${res.statusCode}`));
+        if (res.statusCode !== 200) return reject(new Error(`GET ${path} answered ${res.statusCode}`));
         res.setEncoding("utf8");
         res.once("data", () => resolve(stream));
         res.on("data", (chunk) => {
@@ -795,6 +797,117 @@ async function scoreboardLive(databasePath, adminJar, server) {
   }
 }
 
+// --- the big screen (issue 20, section 6) ---------------------------------------------------------
+
+/** Percentile of unsorted samples (nearest rank). */
+const percentileOf = (xs, p) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    p,
+  );
+
+/** Text as React writes it into an attribute. */
+const attrText = (text) =>
+  text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+/**
+ * The big screen with 500 spectators: 500 open /board streams (each its own client address, as
+ * for the scoreboard: the per-address cap stays as in production), then a round declared Official,
+ * 10 times after a warm-up, until each stream received the board that says so. The declaration is
+ * a write by a second connection to the app's database (this branch has no results action yet):
+ * no event inside the app's process, so it is the data-version poll (1 s) that finds it, the slower
+ * of the two paths. Then (2) a Save Scores POST (ADMIN, /races, the app's own process: pushed at
+ * once) changing a result the board shows, to all 500 streams.
+ */
+async function boardLive(databasePath, adminJar) {
+  const { default: Database } = await import("better-sqlite3");
+  const sqlite = new Database(databasePath);
+  sqlite.pragma("busy_timeout = 5000");
+  const streams = [];
+  try {
+    const round = sqlite
+      .prepare(
+        `SELECT r.id AS roundId, r.event_id AS eventId, r.name AS name FROM rounds r
+         JOIN events e ON e.id = r.event_id AND e.deleted = 0
+         WHERE (SELECT COUNT(*) FROM races ra WHERE ra.round_id = r.id) >= 2
+         ORDER BY r.id LIMIT 1`,
+      )
+      .get();
+    if (!round) throw new Error("the race-day data has no round with two races");
+    const lanes = sqlite.prepare("SELECT id FROM races WHERE round_id = ? ORDER BY lane").all(round.roundId);
+    // Results as the results save leaves them: places, times, the formatted score; Provisional.
+    const setPlaces = sqlite.prepare("UPDATE races SET place = ?, time_ms = ?, score = ? WHERE id = ?");
+    for (const [i, lane] of lanes.entries())
+      setPlaces.run(i + 1, 60_000 + i * 1000, `1:0${i % 10}.00`, lane.id);
+    const provisional = sqlite.prepare(
+      `UPDATE rounds SET result_state = 'PROVISIONAL', revision = 0, results_at = ?, protest_until = ?
+       WHERE id = ?`,
+    );
+    const official = sqlite.prepare(
+      "UPDATE rounds SET result_state = 'OFFICIAL', revision = 1, results_at = ?, protest_until = NULL WHERE id = ?",
+    );
+    provisional.run(Date.now(), Date.now() + 15 * 60_000, round.roundId);
+
+    const isOfficial = `data-round="${round.roundId}" data-said="${attrText(`${round.name} Official`)}"`;
+    const isProvisional = `data-round="${round.roundId}" data-said="${attrText(`${round.name} Provisional`)}`;
+    (await openScoreboardStream("/board/events")).close(); // first use: rendered, handlers warm
+    for (let i = 0; i < 500; i += 50) {
+      streams.push(
+        ...(await Promise.all(Array.from({ length: 50 }, () => openScoreboardStream("/board/events")))),
+      );
+    }
+    await sleep(1500);
+    const official500 = []; // every stream's delay, over all runs
+    const last = []; // per run: until the 500th stream had it
+    for (let i = 0; i < 11; i++) {
+      // Back to Provisional (not timed), then declared Official at a moment not in step with the poll.
+      const back = streams.map((s) => s.waitFor(isProvisional));
+      provisional.run(Date.now(), Date.now() + (15 + i) * 60_000, round.roundId);
+      await Promise.all(back);
+      await sleep(Math.random() * 1000);
+      const arrivals = streams.map((s) => s.waitFor(isOfficial));
+      const started = performance.now();
+      official.run(Date.now(), round.roundId);
+      const times = (await Promise.all(arrivals)).map((t) => t - started);
+      if (i === 0) continue;
+      official500.push(...times);
+      last.push(Math.max(...times));
+    }
+
+    // (2) Through the app's process: a Save Scores POST changing a result the board shows.
+    const formUrl = `${base}/races?event=${round.eventId}&round=${round.roundId}&mode=scores`;
+    const post = [];
+    for (let i = 0; i < 6; i++) {
+      const page = await request(formUrl, { jar: new Map(adminJar) });
+      const form = formWith(await page.text(), "score");
+      if (page.status !== 200 || !form) throw new Error(`no Save Scores form at ${formUrl} (${page.status})`);
+      const score = `1:${String(20 + i).padStart(2, "0")}.${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
+      let first = true;
+      const body = new URLSearchParams();
+      for (const [name, value] of form.inputs) {
+        body.append(name, name === "score" && first ? score : value);
+        if (name === "score") first = false;
+      }
+      const arrivals = streams.map((s) => s.waitFor(`>${score}<`));
+      const started = performance.now();
+      const res = await request(new URL(form.action ?? formUrl, base).href, {
+        jar: new Map(adminJar),
+        method: "POST",
+        body: body.toString(),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 302) throw new Error(`Save Scores answered ${res.status}`);
+      const times = (await Promise.all(arrivals)).map((t) => t - started);
+      if (i === 0) continue;
+      post.push(...times);
+    }
+    return { official: official500, last, post, streams: streams.length };
+  } finally {
+    for (const s of streams) s.close();
+    sqlite.close();
+  }
+}
+
 // --- every page of every role --------------------------------------------------------------------
 
 /** A URL's shape: its path with numeric ids and long tokens as :id / :token, without the query. */
@@ -802,7 +915,7 @@ const shapeOfPath = (pathname) =>
   pathname.replace(/\/\d+(?=\/|$)/g, "/:id").replace(/\/[A-Za-z0-9_-]{20,}(?=\/|$)/g, "/:token");
 
 /** Paths never loaded as pages: assets, photos, the live stream, and GETs whose answer is a file. */
-const NOT_A_PAGE = /^\/(build|uploads)\/|^\/scoreboard\/events|\.(csv|pdf)$|^\/auth\/logout/;
+const NOT_A_PAGE = /^\/(build|uploads)\/|^\/(scoreboard|board)\/events|\.(csv|pdf)$|^\/auth\/logout/;
 
 /**
  * The HTML pages the jar's user reaches from the route table's paths by following links and GET
@@ -1023,6 +1136,21 @@ async function main() {
     );
   }
 
+  // The big screen (issue 20): 500 open /board streams and a round declared Official.
+  if (!ONLY || ONLY.test("board live (SSE)")) {
+    process.stdout.write("bench: board live (SSE), 500 streams ...");
+    const live = await boardLive(env.DATABASE_PATH, admin);
+    const pct = (xs) =>
+      `p50 ${Math.round(percentileOf(xs, 50))} ms, p95 ${Math.round(percentileOf(xs, 95))} ms, max ${Math.round(Math.max(...xs))} ms`;
+    console.log(" done");
+    scoreboardLines.push(
+      `Board live: a round declared Official (a write by a second connection: the 1 s data-version poll finds it) -> the ` +
+        `new board on each of ${live.streams} open \`/board\` streams: ${pct(live.official)} (n=${live.official.length}; ` +
+        `the last of the ${live.streams} per run: ${pct(live.last)}, ${live.last.length} runs); a Save Scores POST (ADMIN, ` +
+        `/races, pushed at once) -> each stream: ${pct(live.post)}; target 2,000 ms.`,
+    );
+  }
+
   /** @type {{ label: string, url: string, jar?: Map<string, string>, status?: number, weigh?: boolean, target?: number }[]} */
   const targets = [
     { label: "`/users` (ADMIN)", url: `${base}/users`, jar: admin, target: 0.5 },
@@ -1067,6 +1195,8 @@ async function main() {
     },
     // The crowd's scoreboard (issue 10): served from memory, target 10x an ordinary page.
     { label: "`/scoreboard` (anonymous, race-day board)", url: `${base}/scoreboard`, target: 10 },
+    // The big screen (issue 20): served from memory like the scoreboard, target 10x an ordinary page.
+    { label: "`/board` (anonymous, big screen)", url: `${base}/board`, target: 10 },
     {
       label: "`/scoreboard` revalidation (If-None-Match: 304)",
       url: `${base}/scoreboard`,
@@ -1235,6 +1365,20 @@ async function main() {
       `Scoreboard page: ${Math.round(board.rps).toLocaleString("en-US")} req/s = ${(board.rps / notFound.rps).toFixed(1)}x ` +
         `\`/not-found\` (${Math.round(notFound.rps)} req/s, interleaved) and ` +
         `${(scoreboardRow.speed.rps / scoreboardRow.pair.rps).toFixed(1)}x the vanilla app (table above); target 10x an ordinary page.`,
+    );
+  }
+  const boardRow = rows.find((r) => r.label.startsWith("`/board` (anonymous"));
+  if (boardRow) {
+    process.stdout.write("bench: `/board` against `/not-found` ...");
+    const [board, notFound] = await measurePair(
+      { url: boardRow.url, headers: {}, status: 200, server: app },
+      { url: `${base}/not-found`, headers: {}, status: 404, server: app },
+    );
+    console.log(` ${describe(board)}; /not-found meanwhile ${describe(notFound)}`);
+    scoreboardLines.push(
+      `Board page: ${Math.round(board.rps).toLocaleString("en-US")} req/s = ${(board.rps / notFound.rps).toFixed(1)}x ` +
+        `\`/not-found\` (${Math.round(notFound.rps)} req/s, interleaved) and ` +
+        `${(boardRow.speed.rps / boardRow.pair.rps).toFixed(1)}x the vanilla app (table above); target 10x an ordinary page.`,
     );
   }
   rss.stop();

@@ -78,3 +78,31 @@ describe("scoreboardFastPath", () => {
     expect(errors).toHaveLength(1);
   });
 });
+
+describe("scoreboardFastPath with the big screen (issue 20)", () => {
+  it("answers /board and /board/events with their own handlers, and nothing else under /board", () => {
+    const calls: string[] = [];
+    const fast = scoreboardFastPath({
+      page: () => calls.push("page"),
+      events: () => calls.push("events"),
+      board: { page: () => calls.push("board"), events: () => calls.push("board events") },
+      headers: [],
+      carriesToken: (url) => /token=/.test(url),
+      onError: () => {},
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: minimal stand-ins for Node's request and response
+    type Any = any;
+    const run = (method: string, url: string) =>
+      fast(
+        { method, url, headers: {}, socket: { remoteAddress: "10.0.0.1" } } as Any,
+        { setHeader() {} } as Any,
+      );
+    expect(run("GET", "/board")).toBe(true);
+    expect(run("GET", "/board/events?v=x")).toBe(true);
+    expect(run("GET", "/scoreboard?refresh=30")).toBe(true);
+    for (const url of ["/board/", "/boards", "/board/x", "/board?token=a"])
+      expect(run("GET", url), url).toBe(false);
+    expect(run("POST", "/board")).toBe(false);
+    expect(calls).toEqual(["board", "board events", "page"]);
+  });
+});

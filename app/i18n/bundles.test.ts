@@ -104,6 +104,8 @@ const NUMBER_PARAMS = new Set([
   "races",
   "scored",
   "seed",
+  // race control (issue 20): the board
+  "minutes",
   // results screen
   "revision",
   "place",

@@ -140,6 +140,7 @@ export const FAILURES: Record<string, Failure> = {
   "routes/scanning.profile": list("userDetailsError"),
   "routes/_app.scoreboard-manage": list("gettingScoreboardRoundsError", "updatingError"),
   "routes/scoreboard": list("gettingScoreboardRoundsError"),
+  "routes/board": list("gettingScoreboardRoundsError"),
 
   // Training
   "routes/_app.training-sessions": list("gettingSessionsError"),

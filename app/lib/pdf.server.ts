@@ -46,17 +46,23 @@ function parseFontsOnce(): void {
     const fontkit = require(fontkitPath) as { create(bytes: Uint8Array, name?: string): unknown };
     const entry = require.cache[fontkitPath];
     if (!entry || typeof fontkit.create !== "function" || require.cache[require.resolve("pdfkit")]) return;
-    const parsed = new WeakMap<Uint8Array, unknown>();
+    const parsed = new WeakMap<Uint8Array, object>();
     entry.exports = {
       ...fontkit,
       create(bytes: Uint8Array, name?: string) {
         if (name) return fontkit.create(bytes, name);
         let font = parsed.get(bytes);
         if (!font) {
-          font = fontkit.create(bytes);
+          font = fontkit.create(bytes) as object;
           parsed.set(bytes, font);
         }
-        return font;
+        // Each document gets a view of the parsed font with its own glyph cache (and its own layout
+        // engine, made lazily on the view): the decoded tables stay shared. fontkit keeps a glyph
+        // with the code points it was first asked for, and a subset asks for its glyphs (and their
+        // components, such as the dots of ':') without any: a glyph cache shared between documents
+        // left later documents' text layer (ToUnicode) missing or garbling such characters, so their
+        // text could not be searched, copied or read aloud. The parsed font itself is never used.
+        return Object.assign(Object.create(font), { _glyphs: {} });
       },
     };
   } catch (error) {

@@ -13,6 +13,8 @@ import {
   createLiveBoard,
   etagMatches,
   type LiveBoard,
+  renderScoreboard,
+  scoreboardVariant,
   sseMessage,
 } from "./scoreboard-live.server";
 
@@ -20,7 +22,10 @@ const round = (id: number, score: string | null): BoardRound => ({
   id,
   name: `ROUND ${id}`,
   eventName: "EVENT",
-  races: [{ lane: "1", team: "TEAM <A> & CO", score }],
+  resultState: "NONE",
+  revision: 0,
+  protestUntil: null,
+  races: [{ lane: "1", team: "TEAM <A> & CO", score, place: null, status: null }],
 });
 
 type Fake = { rounds: BoardRound[]; key: number; reads: number };
@@ -32,8 +37,10 @@ function fakeBoard(
   const live = createLiveBoard({
     read: () => {
       fake.reads++;
-      return structuredClone(fake.rounds);
+      return { rounds: structuredClone(fake.rounds), notice: null };
     },
+    render: renderScoreboard,
+    variantOf: scoreboardVariant,
     dataKey: () => String(fake.key),
     pollMs: options.pollMs ?? 20,
     heartbeatMs: options.heartbeatMs ?? 60_000,
@@ -151,9 +158,25 @@ describe("the page", () => {
     const html = first.body.toString();
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
     expect(html).toContain("TEAM &lt;A&gt; &amp; CO"); // escaped
-    expect(html).toContain('<meta http-equiv="refresh" content="30"/>');
+    // No meta refresh by default (axe meta-refresh): a link to the page that reloads (issue 20).
+    expect(html).not.toContain('http-equiv="refresh"');
+    expect(html).toContain('<a href="/scoreboard?refresh=30">Refresh automatically</a>');
+    expect(html).toMatch(/Last updated \d\d:\d\d/);
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/); // no inline script: no nonce needed
     const etag = first.headers.etag as string;
+
+    // ?refresh=30: the same version rendered with the reload, its own ETag; a way back.
+    const refreshing = await get(`${base}/scoreboard?refresh=30`);
+    const refreshHtml = refreshing.body.toString();
+    expect(refreshHtml).toContain('<meta http-equiv="refresh" content="30"/>');
+    expect(refreshHtml).toContain('Refreshing every 30 seconds. <a href="/scoreboard">Stop refreshing</a>');
+    expect(refreshing.headers.etag).not.toBe(etag);
+    expect(
+      (await get(`${base}/scoreboard?refresh=30`, { "If-None-Match": refreshing.headers.etag as string }))
+        .status,
+    ).toBe(304);
+    expect((await get(`${base}/scoreboard?refresh=7`)).headers.etag).toBe(etag);
+    expect(fake.reads).toBe(1);
 
     expect((await get(`${base}/scoreboard`, { "If-None-Match": etag })).status).toBe(304);
     await get(`${base}/scoreboard`);
@@ -217,8 +240,9 @@ describe("a replica's position", () => {
     const live = createLiveBoard({
       read: () => {
         reads++;
-        return [round(1, position)];
+        return { rounds: [round(1, position)], notice: null };
       },
+      render: renderScoreboard,
       dataKey: () => "same", // as if SQLite had not noticed LiteFS's write
       replicaKey: () => {
         looks++;

@@ -1,5 +1,8 @@
-// The public scoreboard, rendered once per change and served as bytes, and its live stream
-// (Server-Sent Events). See docs/decisions/0016-race-day.md (Scoreboard).
+// The public scoreboard and the big screen (/board, issue 20), each rendered once per change and
+// served as bytes, and their live streams (Server-Sent Events). See docs/decisions/0016-race-day.md
+// (Scoreboard). `createLiveBoard` is the machinery for one page; `liveBoard()` (/scoreboard) and
+// `liveBigBoard()` (/board) are the process's two, sharing ONE poll timer and one heartbeat timer
+// (`createTicker`).
 //
 // - The board (the shown rounds' races) is read again only when the database may have changed
 //   (lib/data-version.server.ts: this connection's writes, or another connection's commit, which on
@@ -25,12 +28,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants, gzipSync } from "node:zlib";
 import { bundleFor } from "~/i18n/bundles";
 import { LOCALE_COOKIE, type Locale, pickLocale } from "~/i18n/locale";
-import { type BoardRound, boardRounds } from "~/models/scoreboard.server";
+import { boardData } from "~/models/board.server";
+import { type ScoreboardData, scoreboardData } from "~/models/scoreboard.server";
 import { addressKey } from "~/rules/address-key";
+import { renderBigBoard, renderBigBoardPage } from "./board-page.server";
+import { now } from "./clock.server";
 import { dataVersion } from "./data-version.server";
 import { env } from "./env.server";
 import { raceEvents } from "./race-events.server";
-import { renderBoard, renderPage } from "./scoreboard-page.server";
+import { REFRESH_SECONDS, renderBoard, renderPage } from "./scoreboard-page.server";
 
 export const MAX_STREAMS = 2000;
 /** Open streams of one client address (IPv6: one /64). A browser holds one per open tab; a page
@@ -40,19 +46,74 @@ export const POLL_MS = 1000;
 export const HEARTBEAT_MS = 20_000;
 export const BUFFER_LIMIT = 256 * 1024;
 
+/** One rendering of a page: its bytes, gzipped once, and its weak ETag. */
+export type PageBytes = { etag: string; html: Buffer; gzip: Buffer };
+
 export type Board = {
   /** Names the board's content: the stream's event id and the page's data-version. */
   version: string;
-  /** Weak ETag of the whole page (board and template). */
+  /** Weak ETag of the whole page (board and template), default variant. */
   etag: string;
   html: Buffer;
   gzip: Buffer;
+  /** Other renderings of the same version (e.g. /scoreboard?refresh=30), by variant name. */
+  variants: Map<string, PageBytes>;
   /** The SSE message that announces this board (id, event, the board's markup). */
   message: string;
 };
 
-type Options = {
-  read: () => BoardRound[];
+/** What a page's renderer makes of one version: the board's markup (what the stream sends) and
+ * the whole page, plus any other variants of the page. */
+export type Rendered = { board: string; page: string; variants?: Record<string, string> };
+export type Render<T> = (data: T, version: string, locale: Locale, updatedAt: number) => Rendered;
+
+/** One poll timer and one heartbeat timer for every live page of the process: each page joins
+ * while it has open streams. */
+export function createTicker(pollMs = POLL_MS, heartbeatMs = HEARTBEAT_MS) {
+  type Member = { look: () => void; beat: () => void };
+  const members = new Set<Member>();
+  let poller: NodeJS.Timeout | undefined;
+  let beater: NodeJS.Timeout | undefined;
+  return {
+    join(member: Member) {
+      members.add(member);
+      if (poller) return;
+      poller = setInterval(() => {
+        for (const m of members) {
+          try {
+            m.look();
+          } catch (error) {
+            console.error("live board: reading the board failed", error);
+          }
+        }
+      }, pollMs);
+      beater = setInterval(() => {
+        for (const m of members) m.beat();
+      }, heartbeatMs);
+      poller.unref();
+      beater.unref();
+    },
+    leave(member: Member) {
+      members.delete(member);
+      if (members.size > 0 || !poller) return;
+      clearInterval(poller);
+      clearInterval(beater);
+      poller = undefined;
+      beater = undefined;
+    },
+    /** Is the poll timer running (tests)? */
+    running: () => poller !== undefined,
+  };
+}
+export type Ticker = ReturnType<typeof createTicker>;
+
+type Options<T> = {
+  read: () => T;
+  render: Render<T>;
+  /** The page variant a query string asks for (undefined: the default page). */
+  variantOf?: (query: URLSearchParams) => string | undefined;
+  /** Shared timers (default: the page's own). */
+  ticker?: Ticker;
   /** A key that moves when the data may have changed; null: cannot tell (re-read). */
   dataKey: () => string | null;
   /** A second, dearer key, looked at most once per pollMs (a LiteFS replica's replication position). */
@@ -69,17 +130,27 @@ export function sseMessage(id: string, event: string, data: string): string {
   return `id: ${id}\nevent: ${event}\ndata: ${data.split(/\r\n|\r|\n/).join("\ndata: ")}\n\n`;
 }
 
-function buildBoard(rounds: BoardRound[], version: string, locale: Locale): Board {
-  const board = renderBoard(rounds, bundleFor(locale));
-  const page = renderPage(board, version, locale);
+function pageBytes(page: string): PageBytes {
   const html = Buffer.from(page);
   const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
+  return { etag, html, gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }) };
+}
+
+function buildBoard<T>(
+  render: Render<T>,
+  data: T,
+  version: string,
+  locale: Locale,
+  updatedAt: number,
+): Board {
+  const rendered = render(data, version, locale, updatedAt);
+  const variants = new Map<string, PageBytes>();
+  for (const [name, page] of Object.entries(rendered.variants ?? {})) variants.set(name, pageBytes(page));
   return {
     version,
-    etag,
-    html,
-    gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
-    message: sseMessage(version, "board", board),
+    ...pageBytes(rendered.page),
+    variants,
+    message: sseMessage(version, "board", rendered.board),
   };
 }
 
@@ -145,15 +216,17 @@ function knownVersion(req: IncomingMessage): string | null {
   return v && VERSION.test(v) ? v : null;
 }
 
-export function createLiveBoard(options: Options) {
+export function createLiveBoard<T>(options: Options<T>) {
   const maxStreams = options.maxStreams ?? MAX_STREAMS;
   const maxPerAddress = options.maxStreamsPerAddress ?? MAX_STREAMS_PER_ADDRESS;
   const pollMs = options.pollMs ?? POLL_MS;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const bufferLimit = options.bufferLimit ?? BUFFER_LIMIT;
+  const ticker = options.ticker ?? createTicker(pollMs, heartbeatMs);
 
-  /** The current version's rounds, and its board per locale (made when first asked). */
-  let shown: { version: string; rounds: BoardRound[] } | undefined;
+  /** The current version's data (and when this process first saw it), and its board per locale
+   * (made when first asked). */
+  let shown: { version: string; data: T; updatedAt: number } | undefined;
   const boards = new Map<Locale, Board>();
   let checkedAt: string | null = null;
   let replicaAt: string | null = null;
@@ -161,8 +234,7 @@ export function createLiveBoard(options: Options) {
   const streams = new Map<ServerResponse, Locale>();
   /** Open streams per address key. */
   const perAddress = new Map<string, number>();
-  let poller: NodeJS.Timeout | undefined;
-  let beater: NodeJS.Timeout | undefined;
+  let ticking = false;
   let refreshQueued = false;
 
   function send(res: ServerResponse, chunk: string) {
@@ -178,10 +250,10 @@ export function createLiveBoard(options: Options) {
   }
 
   function boardIn(locale: Locale): Board {
-    const s = shown as { version: string; rounds: BoardRound[] };
+    const s = shown as { version: string; data: T; updatedAt: number };
     let b = boards.get(locale);
     if (!b) {
-      b = buildBoard(s.rounds, s.version, locale);
+      b = buildBoard(options.render, s.data, s.version, locale, s.updatedAt);
       boards.set(locale, b);
     }
     return b;
@@ -203,11 +275,11 @@ export function createLiveBoard(options: Options) {
     }
     const at = options.dataKey();
     if (shown && at !== null && at === checkedAt) return;
-    const rounds = options.read();
-    const version = createHash("sha256").update(JSON.stringify(rounds)).digest("base64url").slice(0, 16);
+    const data = options.read();
+    const version = createHash("sha256").update(JSON.stringify(data)).digest("base64url").slice(0, 16);
     if (shown?.version !== version) {
       const had = shown !== undefined;
-      shown = { version, rounds };
+      shown = { version, data, updatedAt: now() };
       boards.clear();
       if (had) for (const [res, locale] of streams) send(res, boardIn(locale).message);
     }
@@ -226,31 +298,31 @@ export function createLiveBoard(options: Options) {
     });
   }
 
+  const member = { look, beat: () => broadcast(": \n\n") };
   function startTimers() {
-    if (poller) return;
-    poller = setInterval(() => {
-      try {
-        look();
-      } catch (error) {
-        console.error("scoreboard: reading the board failed", error);
-      }
-    }, pollMs);
-    beater = setInterval(() => broadcast(": \n\n"), heartbeatMs);
-    poller.unref();
-    beater.unref();
+    if (ticking) return;
+    ticking = true;
+    ticker.join(member);
   }
 
   function stopTimersIfIdle() {
-    if (streams.size > 0 || !poller) return;
-    clearInterval(poller);
-    clearInterval(beater);
-    poller = undefined;
-    beater = undefined;
+    if (streams.size > 0 || !ticking) return;
+    ticking = false;
+    ticker.leave(member);
   }
 
-  /** GET/HEAD /scoreboard: the page, 304 when the browser has it. */
+  /** The bytes for a request's URL: the variant its query asks for, else the default page. */
+  function bytesFor(b: Board, url: string | undefined): PageBytes {
+    if (!options.variantOf || b.variants.size === 0) return b;
+    const q = (url ?? "").indexOf("?");
+    if (q === -1) return b;
+    const name = options.variantOf(new URLSearchParams((url ?? "").slice(q + 1)));
+    return (name && b.variants.get(name)) || b;
+  }
+
+  /** GET/HEAD of the page: 304 when the browser has it. */
   function servePage(req: IncomingMessage, res: ServerResponse) {
-    const b = current(localeOfReq(req));
+    const b = bytesFor(current(localeOfReq(req)), req.url);
     res.setHeader("Cache-Control", "no-cache");
     res.setHeader("ETag", b.etag);
     res.setHeader("Vary", VARY);
@@ -270,7 +342,10 @@ export function createLiveBoard(options: Options) {
 
   /** The page as a Fetch Response (the route's loader, for a server without the fast path). */
   function pageResponse(request: Request): Response {
-    const b = current(localeOfHeaders(request.headers.get("cookie"), request.headers.get("accept-language")));
+    const b = bytesFor(
+      current(localeOfHeaders(request.headers.get("cookie"), request.headers.get("accept-language"))),
+      request.url.slice(request.url.indexOf("/", request.url.indexOf("//") + 2)),
+    );
     const headers = new Headers({ "Cache-Control": "no-cache", ETag: b.etag, Vary: VARY });
     if (etagMatches(request.headers.get("if-none-match") ?? undefined, b.etag)) {
       return new Response(null, { status: 304, headers });
@@ -279,7 +354,7 @@ export function createLiveBoard(options: Options) {
     return new Response(new Uint8Array(b.html), { status: 200, headers });
   }
 
-  /** GET /scoreboard/events: the live stream. */
+  /** GET of the page's live stream (/scoreboard/events, /board/events). */
   function serveEvents(req: IncomingMessage, res: ServerResponse) {
     if (streams.size >= maxStreams) {
       res.writeHead(503, {
@@ -352,7 +427,7 @@ export function createLiveBoard(options: Options) {
   };
 }
 
-export type LiveBoard = ReturnType<typeof createLiveBoard>;
+export type LiveBoard = ReturnType<typeof createLiveBoard<unknown>>;
 
 /**
  * On a LiteFS replica, the position LiteFS has applied (`<database>-pos`: TXID/checksum), read at
@@ -369,18 +444,70 @@ function litefsPosition(): string | null {
   }
 }
 
+let ticker: Ticker | undefined;
+/** The process's one poll timer and heartbeat, shared by /scoreboard and /board. */
+function processTicker(): Ticker {
+  ticker ??= createTicker();
+  return ticker;
+}
+
+/** The scoreboard's no-JS variant that reloads itself: /scoreboard?refresh=30, the reader's choice. */
+export const scoreboardVariant = (query: URLSearchParams) =>
+  query.get("refresh") === String(REFRESH_SECONDS) ? "refresh" : undefined;
+
+/** The scoreboard's rendering of one version: the board, the page, and the page that reloads. */
+export const renderScoreboard: Render<ScoreboardData> = (data, version, locale, updatedAt) => {
+  const board = renderBoard(data, bundleFor(locale), { updatedAt, locale });
+  return {
+    board,
+    page: renderPage(board, version, locale),
+    variants: { refresh: renderPage(board, version, locale, { refresh: true }) },
+  };
+};
+
 let live: LiveBoard | undefined;
 
-/** The process's scoreboard over the app's database (one per process: one poll timer). */
+/** The process's scoreboard over the app's database (one per process). */
 export function liveBoard(): LiveBoard {
   if (!live) {
-    live = createLiveBoard({ read: boardRounds, dataKey: dataVersion, replicaKey: litefsPosition });
-    raceEvents.on("changed", live.changed);
+    const board = createLiveBoard({
+      read: scoreboardData,
+      render: renderScoreboard,
+      variantOf: scoreboardVariant,
+      dataKey: dataVersion,
+      replicaKey: litefsPosition,
+      ticker: processTicker(),
+    });
+    live = board as unknown as LiveBoard;
+    raceEvents.on("changed", board.changed);
   }
   return live;
 }
 
-/** Call after changing what the board shows outside the race models (e.g. the shown rounds). */
+let big: LiveBoard | undefined;
+
+/** The process's big screen (/board) over the app's database (one per process). */
+export function liveBigBoard(): LiveBoard {
+  if (!big) {
+    const board = createLiveBoard({
+      read: boardData,
+      render: (data, version, locale) => {
+        const markup = renderBigBoard(data, bundleFor(locale));
+        return { board: markup, page: renderBigBoardPage(markup, version, locale) };
+      },
+      dataKey: dataVersion,
+      replicaKey: litefsPosition,
+      ticker: processTicker(),
+    });
+    big = board as unknown as LiveBoard;
+    raceEvents.on("changed", board.changed);
+  }
+  return big;
+}
+
+/** Call after changing what the boards show outside the race models (e.g. the shown rounds, a
+ * notice, a result state): both pages look at once instead of at the next poll. */
 export function scoreboardChanged() {
   liveBoard().changed();
+  liveBigBoard().changed();
 }

@@ -2,7 +2,10 @@
 // served as bytes. A plain document, not a hydrated Remix page: no inline script (so no per-request
 // CSP nonce in it, and the same bytes suit every visitor), one small stylesheet and one small
 // deferred script (public/scoreboard.js) that opens the live stream and swaps in each new board.
-// Without JavaScript a <noscript> meta refresh reloads it every 30 s. One page per language (the
+// Without JavaScript it does not reload by default (a meta refresh is axe's `meta-refresh`, WCAG
+// 2.2.1): it says when it was last updated and offers "Refresh automatically", a link to
+// /scoreboard?refresh=30, a second rendering of the same version with a <noscript> meta refresh
+// every 30 s and a link to turn it off (issue 20). One page per language (the
 // visitor's `lang` cookie or Accept-Language, like every page): the status texts the script shows
 // ride on the status element (data-live, data-connecting, data-off). See
 // docs/decisions/0016-race-day.md (Scoreboard).
@@ -11,10 +14,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { FooterOf } from "~/components/Footer";
-import type { BoardRound } from "~/models/scoreboard.server";
 import { bundleFor } from "~/i18n/bundles";
 import type { Locale } from "~/i18n/locale";
 import { type Bundle, EN } from "~/messages";
+import type { BoardRound, ScoreboardData } from "~/models/scoreboard.server";
+import { clockTime, hasResults } from "~/rules/board";
+import { roundState, stateLabel } from "~/rules/results";
 import scoreboardCss from "~/styles/scoreboard.css";
 
 /** Seconds between the reloads of a browser without JavaScript. */
@@ -23,8 +28,8 @@ export const SCRIPT_PATH = "/scoreboard.js";
 
 let scriptUrl: string | undefined;
 /** public/scoreboard.js with its content's hash, so a deploy's new script is fetched at once (the
- * file itself is cached for an hour like the rest of public/). */
-function scriptHref(): string {
+ * file itself is cached for an hour like the rest of public/). /board uses it too. */
+export function scriptHref(): string {
   if (scriptUrl === undefined) {
     try {
       const bytes = fs.readFileSync(path.resolve("public", SCRIPT_PATH.slice(1)));
@@ -36,23 +41,66 @@ function scriptHref(): string {
   return scriptUrl;
 }
 
+/** A round's results state as the public reads it: "Provisional, protests until 14:35", "Official",
+ * "Official (revised)"; null before any result is saved. */
+export function resultStateText(
+  round: { resultState: BoardRound["resultState"]; revision: number; protestUntil: number | null },
+  t: Bundle,
+): string | null {
+  if (round.resultState === "NONE") return null;
+  const state = roundState({ startedAt: null, resultState: round.resultState });
+  if (state === "PROVISIONAL" && round.protestUntil !== null)
+    return t.LABELS.rsProtestsUntil(clockTime(round.protestUntil));
+  return stateLabel(t.LABELS, state, round.revision);
+}
+
+/** The notice race control posted, at the top of the scoreboard and the board. */
+export function NoticeBox({
+  notice,
+  t,
+  className,
+}: {
+  notice: { text: string };
+  t: Bundle;
+  className: string;
+}) {
+  return (
+    <section className={className} aria-label={t.LABELS.bdNotice}>
+      <strong>{t.LABELS.bdNotice}</strong> <span>{notice.text}</span>
+    </section>
+  );
+}
+
 function RoundTable({ round, t }: { round: BoardRound; t: Bundle }) {
   const { MSG, LABELS } = t;
   const headingId = `round-${round.id}`;
   // Round names usually carry their event's ("250M PREMIER OPEN HEAT 1"); otherwise say it.
   const showEvent = !round.name.toUpperCase().startsWith(round.eventName.toUpperCase());
+  const state = resultStateText(round, t);
+  const placed = hasResults(round.races);
   return (
-    <section className="sb-round" aria-labelledby={headingId}>
+    <section
+      className="sb-round"
+      aria-labelledby={headingId}
+      data-round={round.id}
+      data-said={state ? `${round.name} ${state}` : round.name}
+    >
       <h2 id={headingId}>
         {showEvent ? <span className="sb-event">{round.eventName}</span> : null}
         {round.name}
       </h2>
+      {state ? <p className={`sb-state sb-state-${round.resultState.toLowerCase()}`}>{state}</p> : null}
       {round.races.length === 0 ? (
         <p className="sb-none">{MSG.scoreboardNoRaces}</p>
       ) : (
         <table className="sb-table">
           <thead>
             <tr>
+              {placed ? (
+                <th scope="col" className="sb-place">
+                  {LABELS.bdPlace}
+                </th>
+              ) : null}
               <th scope="col">{LABELS.team}</th>
               <th scope="col" className="sb-lane">
                 {LABELS.rdLane}
@@ -65,6 +113,7 @@ function RoundTable({ round, t }: { round: BoardRound; t: Bundle }) {
           <tbody>
             {round.races.map((race) => (
               <tr key={race.lane}>
+                {placed ? <td className="sb-place">{race.place ?? race.status ?? ""}</td> : null}
                 <td className="sb-team">{race.team}</td>
                 <td className="sb-lane">{race.lane}</td>
                 <td className="sb-score">
@@ -83,20 +132,38 @@ function RoundTable({ round, t }: { round: BoardRound; t: Bundle }) {
   );
 }
 
-/** The board itself (what the live stream sends): one table per shown round, or the empty state. */
-export function renderBoard(rounds: BoardRound[], t: Bundle = EN): string {
+/** The board itself (what the live stream sends): the notice, one table per shown round (or the
+ * empty state), and when this version was first seen ("Last updated 14:05"). */
+export function renderBoard(
+  data: ScoreboardData,
+  t: Bundle = EN,
+  { updatedAt }: { updatedAt?: number; locale?: Locale } = {},
+): string {
+  const { rounds, notice } = data;
   return renderToStaticMarkup(
-    rounds.length === 0 ? (
-      <p className="sb-empty">{t.MSG.scoreboardEmpty}</p>
-    ) : (
-      rounds.map((round) => <RoundTable key={round.id} round={round} t={t} />)
-    ),
+    <>
+      {notice ? <NoticeBox notice={notice} t={t} className="sb-notice" /> : null}
+      {rounds.length === 0 ? (
+        <p className="sb-empty">{t.MSG.scoreboardEmpty}</p>
+      ) : (
+        rounds.map((round) => <RoundTable key={round.id} round={round} t={t} />)
+      )}
+      {updatedAt !== undefined ? (
+        <p className="sb-updated">{t.LABELS.bdLastUpdated(clockTime(updatedAt))}</p>
+      ) : null}
+    </>,
   );
 }
 
-/** The whole document around a board; `version` names the board for the live stream. */
-export function renderPage(board: string, version: string, locale: Locale = "en"): string {
-  const { MSG, TITLES, FOOTER, LABELS } = bundleFor(locale);
+/** The whole document around a board; `version` names the board for the live stream. `refresh`:
+ * the reader asked for a page that reloads itself without JavaScript (/scoreboard?refresh=30). */
+export function renderPage(
+  board: string,
+  version: string,
+  locale: Locale = "en",
+  { refresh = false }: { refresh?: boolean } = {},
+): string {
+  const { TITLES, FOOTER, LABELS } = bundleFor(locale);
   const marker = "@@BOARD@@"; // text React leaves as it is
   const html = renderToStaticMarkup(
     <html lang={locale}>
@@ -105,9 +172,11 @@ export function renderPage(board: string, version: string, locale: Locale = "en"
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <title>{`${TITLES.scoreboard} | ${TITLES.appName}`}</title>
-        <noscript>
-          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
-        </noscript>
+        {refresh ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+          </noscript>
+        ) : null}
         <link rel="stylesheet" href={scoreboardCss} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script src={scriptHref()} defer />
@@ -124,10 +193,19 @@ export function renderPage(board: string, version: string, locale: Locale = "en"
             data-connecting={LABELS.sbConnecting}
             data-off={LABELS.sbOffline}
           >
-            <noscript>{MSG.scoreboardNoJs(REFRESH_SECONDS)}</noscript>
+            <noscript>
+              {refresh ? (
+                <>
+                  {LABELS.bdRefreshing(REFRESH_SECONDS)} <a href="/scoreboard">{LABELS.bdRefreshOff}</a>
+                </>
+              ) : (
+                <a href={`/scoreboard?refresh=${REFRESH_SECONDS}`}>{LABELS.bdRefreshAuto}</a>
+              )}
+            </noscript>
           </p>
+          <p className="sb-sr" id="sb-announce" aria-live="polite" data-updated={LABELS.bdResultsUpdated} />
         </header>
-        <main id="board" className="sb-board" data-version={version}>
+        <main id="board" className="sb-board" data-version={version} data-events="/scoreboard/events">
           {marker}
         </main>
         <FooterOf footer={FOOTER} />

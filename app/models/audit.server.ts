@@ -14,11 +14,11 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS] | (
 
 type Handle = Pick<ReturnType<typeof db>, "insert">;
 export type Actor = { id: number; name: string; email: string };
-
 /** What the app does by itself (a round seeded when its sources went Official, issue 20): audited
  * with no account (actor id null) and the name "System". */
 export const SYSTEM_ACTOR = { id: null, name: "System", email: "system" } as const;
-export type AuditActor = Actor | typeof SYSTEM_ACTOR;
+export type SystemActor = typeof SYSTEM_ACTOR;
+export type AuditActor = Actor | SystemActor;
 
 export function audit(
   handle: Handle,

@@ -4,12 +4,35 @@
 // event's rounds leave the board and the manage list. See docs/decisions/0016-race-day.md.
 import { sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
+import { crewsByPlace } from "~/rules/board";
+import type { LaneStatus, ResultState } from "../../db/enums";
 import { type Actor, audit } from "./audit.server";
+import { currentNotice } from "./notice.server";
 
 export const SCOREBOARD_AUDIT = { updated: "scoreboard.updated" } as const;
 
-export type BoardRace = { lane: string; team: string; score: string | null };
-export type BoardRound = { id: number; name: string; eventName: string; races: BoardRace[] };
+/** A lane as the crowd sees it: its place (ties share one) or status once results are saved (issue
+ * 20), and the formatted result the results save writes (`score`). */
+export type BoardRace = {
+  lane: string;
+  team: string;
+  score: string | null;
+  place: number | null;
+  status: LaneStatus | null;
+};
+/** A shown round with its results' state (issue 20): NONE until saved; Provisional with its protest
+ * deadline; Official with its revision (above 1: revised). */
+export type BoardRound = {
+  id: number;
+  name: string;
+  eventName: string;
+  resultState: ResultState;
+  revision: number;
+  protestUntil: number | null;
+  races: BoardRace[];
+};
+/** What the public scoreboard shows: the shown rounds and the current notice. */
+export type ScoreboardData = { rounds: BoardRound[]; notice: { id: number; text: string } | null };
 
 /** Lanes are text ("1", "2" ... or "A"): numbers in numeric order, then the rest. */
 export const byLane = (a: { lane: string }, b: { lane: string }) =>
@@ -19,19 +42,26 @@ type BoardLine = {
   roundId: number;
   roundName: string;
   eventName: string;
+  resultState: ResultState;
+  revision: number;
+  protestUntil: number | null;
   lane: string | null;
   team: string | null;
   score: string | null;
+  place: number | null;
+  status: LaneStatus | null;
 };
 
 /**
  * The shown rounds, the most recently shown first (a round added to the board before it is raced
- * goes to the top), each with its races in lane order. One query.
+ * goes to the top), each with its crews by place once it has results (then DNF, DSQ, DNS), in
+ * lane order before. One query.
  */
 export function boardRounds(): BoardRound[] {
   const lines = db().all<BoardLine>(sql`
     SELECT r.id AS roundId, r.name AS roundName, e.name AS eventName,
-           ra.lane AS lane, t.name AS team, ra.score AS score
+           r.result_state AS resultState, r.revision AS revision, r.protest_until AS protestUntil,
+           ra.lane AS lane, t.name AS team, ra.score AS score, ra.place AS place, ra.status AS status
     FROM scoreboard_rounds sr
     JOIN rounds r ON r.id = sr.round_id
     JOIN events e ON e.id = r.event_id AND e.deleted = 0
@@ -43,16 +73,36 @@ export function boardRounds(): BoardRound[] {
   let current: BoardRound | undefined;
   for (const line of lines) {
     if (current?.id !== line.roundId) {
-      current = { id: line.roundId, name: line.roundName, eventName: line.eventName, races: [] };
+      current = {
+        id: line.roundId,
+        name: line.roundName,
+        eventName: line.eventName,
+        resultState: line.resultState,
+        revision: Number(line.revision),
+        protestUntil: line.protestUntil === null ? null : Number(line.protestUntil),
+        races: [],
+      };
       rounds.push(current);
     }
     if (line.lane !== null) {
       const score = line.score?.trim() ? line.score.trim() : null;
-      current.races.push({ lane: line.lane, team: line.team ?? "", score });
+      current.races.push({
+        lane: line.lane,
+        team: line.team ?? "",
+        score,
+        place: line.place === null ? null : Number(line.place),
+        status: line.status,
+      });
     }
   }
-  for (const round of rounds) round.races.sort(byLane);
+  for (const round of rounds) round.races = crewsByPlace(round.races);
   return rounds;
+}
+
+/** The public scoreboard's content: the shown rounds and the notice race control posted. */
+export function scoreboardData(): ScoreboardData {
+  const notice = currentNotice();
+  return { rounds: boardRounds(), notice: notice ? { id: notice.id, text: notice.text } : null };
 }
 
 export type ManagedRound = { id: number; name: string; races: number; scored: number; shown: boolean };

@@ -59,6 +59,7 @@ const SCREENS: Record<Who | "ADMIN (race day)", (ids: Ids) => string[]> = {
     `/auth/register/competitor?token=${ids.clubToken}`,
     "/not-found",
     "/scoreboard",
+    "/board",
     "/scanning/entrance",
     "/scanning/profile",
     "/senangpay/return?status_id=1&order_id=1&msg=x&transaction_id=1&hash=x",
@@ -180,7 +181,7 @@ const DIFFERS_WITHOUT_JS = [
   /^\/(users\/approve-photo|users\/photo-approved|orders|training-reservations)\/\d+(\?|$)/,
   /^\/training-sessions\/\d+\/teams$/,
   /^\/events\/teams\/\d+$/,
-  /^\/scoreboard$/,
+  /^\/(scoreboard|board)$/,
   /^\/senangpay\/return\?/,
 ];
 const differsWithoutJs = (who: Who, path: string) =>

@@ -226,6 +226,7 @@ describe("the route table", () => {
       "scanning.entrance/route.tsx",
       "scanning.profile.tsx",
       "scoreboard.tsx",
+      "board.tsx",
       "not-found.tsx",
     ];
     for (const file of publicFiles) {

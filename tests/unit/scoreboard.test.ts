@@ -84,7 +84,13 @@ describe("Update and the board", () => {
     expect(change).toEqual({ shown: [rounds.heat1], hidden: [] });
     expect(mine().map((r) => r.id)).toEqual([rounds.heat1]);
     expect(mine()[0].races.map((r) => r.lane)).toEqual(["1", "2", "3", "9", "10"]);
-    expect(mine()[0].races[0]).toEqual({ lane: "1", team: "BOARD CLUB 3", score: null });
+    expect(mine()[0].races[0]).toEqual({
+      lane: "1",
+      team: "BOARD CLUB 3",
+      score: null,
+      place: null,
+      status: null,
+    });
 
     // Later: heat 2 too. Heat 1 keeps its place (first shown earlier), heat 2 goes on top.
     const later = updateBoard(admin, [rounds.heat1, rounds.heat2], [rounds.heat1, rounds.heat2]);

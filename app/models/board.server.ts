@@ -1,0 +1,135 @@
+// The big screen's content (issue 20, section 6; /board): the race(s) on the water, the next three
+// by race number with their scheduled start and lanes, the newest Provisional and Official rounds
+// with their crews by place, how late the day runs and the current notice. Only rounds of live
+// events count. Four small queries (rounds by index, then their lanes in one go).
+import { sql } from "drizzle-orm";
+import { db } from "~/lib/db.server";
+import { crewsByPlace, delayMinutes } from "~/rules/board";
+import type { LaneStatus } from "../../db/enums";
+import { currentNotice } from "./notice.server";
+
+/** How many upcoming races and how many results the board shows. */
+export const NEXT_RACES = 3;
+export const LATEST_RESULTS = 6;
+
+export type BoardLane = {
+  lane: string;
+  team: string;
+  score: string | null;
+  place: number | null;
+  status: LaneStatus | null;
+};
+export type BoardRace = {
+  id: number;
+  raceNumber: number | null;
+  eventName: string;
+  roundName: string;
+  scheduledAt: number | null;
+  lanes: BoardLane[];
+};
+export type BoardResult = BoardRace & {
+  state: "PROVISIONAL" | "OFFICIAL";
+  revision: number;
+  protestUntil: number | null;
+  resultsAt: number | null;
+};
+export type BoardData = {
+  nowRacing: BoardRace[];
+  next: BoardRace[];
+  latest: BoardResult[];
+  /** Minutes the day runs late (0: on time). */
+  delayMinutes: number;
+  notice: { id: number; text: string } | null;
+};
+
+type RoundRow = {
+  id: number;
+  raceNumber: number | null;
+  eventName: string;
+  roundName: string;
+  scheduledAt: number | null;
+  resultState: "NONE" | "PROVISIONAL" | "OFFICIAL";
+  revision: number;
+  protestUntil: number | null;
+  resultsAt: number | null;
+};
+
+const ROUND_COLUMNS = sql`r.id AS id, r.race_number AS raceNumber, e.name AS eventName,
+  r.name AS roundName, r.scheduled_at AS scheduledAt, r.result_state AS resultState,
+  r.revision AS revision, r.protest_until AS protestUntil, r.results_at AS resultsAt`;
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export function boardData(): BoardData {
+  const d = db();
+  const nowRacing = d.all<RoundRow>(sql`
+    SELECT ${ROUND_COLUMNS} FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    WHERE r.started_at IS NOT NULL AND r.result_state = 'NONE'
+    ORDER BY r.race_number IS NULL, r.race_number, r.started_at, r.id
+  `);
+  const next = d.all<RoundRow>(sql`
+    SELECT ${ROUND_COLUMNS} FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    WHERE r.started_at IS NULL AND r.result_state = 'NONE' AND r.race_number IS NOT NULL
+    ORDER BY r.race_number LIMIT ${NEXT_RACES}
+  `);
+  const latest = d.all<RoundRow>(sql`
+    SELECT ${ROUND_COLUMNS} FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    WHERE r.result_state IN ('PROVISIONAL', 'OFFICIAL')
+    ORDER BY r.results_at DESC, r.id DESC LIMIT ${LATEST_RESULTS}
+  `);
+  const lastStart = d.all<{ scheduledAt: number | null; startedAt: number | null }>(sql`
+    SELECT r.scheduled_at AS scheduledAt, r.started_at AS startedAt FROM rounds r
+    JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    WHERE r.started_at IS NOT NULL ORDER BY r.started_at DESC LIMIT 1
+  `);
+
+  const ids = [...new Set([...nowRacing, ...next, ...latest].map((r) => r.id))];
+  const lanes = new Map<number, BoardLane[]>();
+  if (ids.length) {
+    const rows = d.all<BoardLane & { roundId: number }>(sql`
+      SELECT ra.round_id AS roundId, ra.lane AS lane, COALESCE(t.name, '') AS team, ra.score AS score,
+             ra.place AS place, ra.status AS status
+      FROM races ra LEFT JOIN teams t ON t.id = ra.team_id
+      WHERE ra.round_id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    `);
+    for (const row of rows) {
+      const list = lanes.get(row.roundId) ?? [];
+      list.push({
+        lane: row.lane,
+        team: row.team,
+        score: row.score?.trim() ? row.score.trim() : null,
+        place: num(row.place),
+        status: row.status,
+      });
+      lanes.set(row.roundId, list);
+    }
+  }
+
+  const race = (r: RoundRow): BoardRace => ({
+    id: r.id,
+    raceNumber: num(r.raceNumber),
+    eventName: r.eventName,
+    roundName: r.roundName,
+    scheduledAt: num(r.scheduledAt),
+    lanes: crewsByPlace(lanes.get(r.id) ?? []),
+  });
+  const notice = currentNotice();
+  return {
+    nowRacing: nowRacing.map(race),
+    next: next.map(race),
+    latest: latest.map((r) => ({
+      ...race(r),
+      state: r.resultState === "OFFICIAL" ? "OFFICIAL" : "PROVISIONAL",
+      revision: Number(r.revision),
+      protestUntil: num(r.protestUntil),
+      resultsAt: num(r.resultsAt),
+    })),
+    delayMinutes: delayMinutes(
+      lastStart.map((r) => ({ scheduledAt: num(r.scheduledAt), startedAt: num(r.startedAt) })),
+    ),
+    notice: notice ? { id: notice.id, text: notice.text } : null,
+  };
+}

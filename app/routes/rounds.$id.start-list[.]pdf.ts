@@ -1,0 +1,17 @@
+// GET /rounds/:id/start-list.pdf (ADMIN, COMMITTEE: race control): the round's start list for the
+// notice board and the marshals: race number, scheduled start, and every lane's team, club and
+// crew. An id that is not a round of a live event: 404. lib/race-pdf.server.ts lays it out.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/access.server";
+import { idParam, notFound } from "~/lib/params.server";
+import { paperContext, paperFileName, racePdfResponse, startListDefinition } from "~/lib/race-pdf.server";
+import { startListOf } from "~/models/race-paper.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, "raceControl");
+  const list = startListOf(idParam(params.id)) ?? notFound();
+  const ctx = paperContext(request);
+  return racePdfResponse(request, user.id, paperFileName("start-list", list.round), () =>
+    startListDefinition(list, ctx),
+  );
+}
