@@ -1085,7 +1085,7 @@ export const MS: Bundle = {
     pgUnseedTitle: "Batal Penempatan",
     pgUnseedConfirm: "Buang lorong yang diberi oleh pelannya kepada pusingan ini?",
     pgUnseedNote: (lanes: number, when: string) =>
-      `${lanes} lorong, diisi pada ${when}. Pelan kekal: semakan keputusan rasmi pusingan asal akan mengisi pusingan ini semula.`,
+      `${lanes} lorong, diisi pada ${when}. Pelan kekal tetapi tidak akan mengisinya semula: isi pusingan ini dengan Kemaraan atau Jana Undian.`,
     pgTaskUnseeding: "Membatalkan penempatan",
     pgUnseeded: "Penempatan dibatalkan: lorong pusingan ini dibuang.",
     pgUnseedHasResults:

@@ -1063,7 +1063,7 @@ export const LABELS = {
   pgUnseedTitle: "Undo Seeding",
   pgUnseedConfirm: "Remove the lanes its plan gave this round?",
   pgUnseedNote: (lanes: number, when: string) =>
-    `${lanes} ${lanes === 1 ? "lane" : "lanes"}, seeded ${when}. The plan stays: a revision of a source round's official results seeds the round again.`,
+    `${lanes} ${lanes === 1 ? "lane" : "lanes"}, seeded ${when}. The plan stays but will not seed it again: fill the round with Progress or Generate Draw.`,
   pgTaskUnseeding: "Undoing seeding",
   pgUnseeded: "Seeding undone: the round's lanes were removed.",
   pgUnseedHasResults:

@@ -62,7 +62,7 @@ export const roundColumnsOf = (
       const plan = progression.plans.find((p) => p.toRoundId === r.id);
       return plan ? planSummary(LABELS, plan) : "";
     },
-    className: "cell-wrap",
+    className: "round-plan",
   },
   {
     label: LABELS.colActions,
@@ -79,7 +79,7 @@ function PlanCell({ row, progression }: { row: RoundRow; progression: EventProgr
   const seeded = progression.seeded.includes(row.id);
   return (
     <>
-      {plan ? <span className="round-plan">{planSummary(LABELS, plan)}</span> : null}{" "}
+      {plan ? <span className="round-plan-text">{planSummary(LABELS, plan)}</span> : null}{" "}
       <FastLink
         to={`/rounds/${row.id}/plan${search}`}
         preventScrollReset

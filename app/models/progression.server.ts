@@ -207,8 +207,8 @@ export function removePlan(actor: Actor, roundId: number): PlanSaveResult {
 
 type SourceState = { id: number; resultState: ResultState };
 
-/** Called by the results service inside the transaction that declared `roundId` Official (or
- * revised it). Seeds every plan whose sources are now all Official and whose round is still
+/** Called by the results service inside the transaction that declared `roundId` Official
+ * (declareOfficialIn; a revision of an Official round does not call it). Seeds every plan whose sources are now all Official and whose round is still
  * empty; returns the ids of the rounds it seeded (the caller tells the scoreboard after commit).
  * A plan's round that already has races is left alone, and so is a plan its results cannot decide
  * (a lane with no result, no finisher): each audited as `progression.skipped` with why. */

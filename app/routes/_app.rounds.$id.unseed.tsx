@@ -1,8 +1,8 @@
 // /rounds/:id/unseed?event=ID: Undo seeding, a confirmation step over the rounds table (ADMIN;
-// issue 20, section 4; race control links here). A round its progression plan seeded when its
-// sources went Official loses those lanes and its seeded time, if none of them has a result yet
-// (else refused, saying so); audited (models/progression.server.ts). The plan stays. The same with
-// and without JavaScript.
+// issue 20, section 4). Race control's Undo seeding button posts here directly and gets its answer
+// back on /race-control. A round its progression plan seeded when its sources went Official loses
+// those lanes and its seeded time, if none of them has a result yet (else refused, saying so);
+// audited (models/progression.server.ts). The plan stays. The same with and without JavaScript.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
@@ -11,6 +11,7 @@ import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
+import { backPath } from "~/lib/failures.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
@@ -25,19 +26,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(info);
 }
 
+/** Race control's Undo seeding button posts here straight from /race-control: back there, with the
+ * answer as a toast. */
+function fromRaceControl(request: Request): string | null {
+  const back = backPath(request);
+  return back && new URL(back, "http://x").pathname === "/race-control" ? back : null;
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
   const id = idParam(params.id);
   await parseFixedForm(request, NO_FIELDS);
   const { LABELS } = messagesFor(request);
   const done = unseedRound(user, id);
+  const raceControl = fromRaceControl(request);
   if (done.ok)
-    return redirectWithToast(request, `/rounds?event=${done.eventId}`, {
+    return redirectWithToast(request, raceControl ?? `/rounds?event=${done.eventId}`, {
       type: "success",
       message: LABELS.pgUnseeded,
     });
   if (done.error === "notFound") notFound();
   const message = done.error === "hasResults" ? LABELS.pgUnseedHasResults : LABELS.pgUnseedNotSeeded;
+  if (raceControl) return redirectWithToast(request, raceControl, { type: "error", message });
   return json({ toast: { type: "error", message } as Toast }, 409);
 }
 

@@ -14,9 +14,11 @@ import {
   unseedRound,
 } from "~/models/progression.server";
 import type { PlanRule } from "~/rules/progression";
+import type { LaneInput } from "~/rules/results-schema";
+import { declareOfficial, saveProvisional } from "~/services/results.server";
 import { action as planAction, loader as planLoader } from "~/routes/_app.rounds.$id.plan";
 import { action as unseedAction } from "~/routes/_app.rounds.$id.unseed";
-import { callerOf, makeUser, postRequest, getRequest, run, writes } from "./route-request";
+import { callerOf, getRequest, makeUser, ORIGIN, postRequest, run, writes } from "./route-request";
 
 let n = 0;
 const uniq = () => `${++n}-${process.pid}`;
@@ -156,7 +158,7 @@ describe("seedAfterOfficial", () => {
       lanes: `1=${t[2]},2=${t[1]},3=${t[4]},4=${t[0]},5=${t[5]}`,
     });
 
-    // A revision of a source later: the round has races now, so it is left alone (and says why).
+    // Called again for a source (another plan, a later declare): the round has races now, so it is left alone (and says why).
     expect(officially(h1)).toEqual([]);
     const [skipped] = auditOf(PROGRESSION_AUDIT.skipped, final);
     expect(JSON.parse(skipped.details)).toMatchObject({ reason: "The round already has races." });
@@ -211,6 +213,58 @@ describe("seedAfterOfficial", () => {
     expect(seededAt(final)).toBeNull();
     expect(auditOf(PROGRESSION_AUDIT.unseeded, final)[0].actorId).toBe(admin.id);
     expect(unseedRound(admin, final)).toMatchObject({ ok: false, error: "notSeeded" });
+  });
+});
+
+describe("through the results desk", () => {
+  it("Declare Official of the last heat seeds the final and tells the scoreboard of it", () => {
+    const { t, h1, h2, final } = twoHeatsAndFinal({ mode: "PLACE", count: 1, plusTimes: 1, lanes: 6 });
+    const lanesOfHeat = (roundId: number, teams: number[]) =>
+      teams.map(
+        (teamId, i) =>
+          db()
+            .insert(schema.races)
+            .values({ roundId, teamId, lane: String(i + 1) })
+            .returning()
+            .get().id,
+      );
+    const r1 = lanesOfHeat(h1, [t[0], t[1], t[2]]);
+    const r2 = lanesOfHeat(h2, [t[4], t[5], t[6]]);
+    const lane = (raceId: number, r: Partial<LaneInput>): LaneInput => ({
+      raceId,
+      timeMs: null,
+      status: null,
+      statusReason: "",
+      penaltyMs: 0,
+      penaltyReason: "",
+      wins: null,
+      losses: null,
+      ...r,
+    });
+    // Heat 1: t1 wins after t0's 3 s penalty; heat 2: t4 wins, t5 is the next best time (62.0).
+    saveProvisional(admin, h1, [
+      lane(r1[0], { timeMs: 60_000, penaltyMs: 3_000, penaltyReason: "Steering" }),
+      lane(r1[1], { timeMs: 61_000 }),
+      lane(r1[2], { status: "DNS" }),
+    ]);
+    saveProvisional(admin, h2, [
+      lane(r2[0], { timeMs: 59_000 }),
+      lane(r2[1], { timeMs: 62_000 }),
+      lane(r2[2], { status: "DSQ", statusReason: "Wrong lane" }),
+    ]);
+    expect(declareOfficial(admin, h1)).toEqual({ ok: true, seeded: [] });
+    const heard: number[] = [];
+    const listener = (id: number) => heard.push(id);
+    raceEvents.on("changed", listener);
+    expect(declareOfficial(admin, h2)).toEqual({ ok: true, seeded: [final] });
+    raceEvents.off("changed", listener);
+    expect(heard).toContain(final);
+    // Winners t4 (59.0) and t1 (61.0), then the best other time: t5 (62.0) before t0 (63.0).
+    expect(lanesOf(final)).toEqual([
+      [2, t[5]],
+      [3, t[4]],
+      [4, t[1]],
+    ]);
   });
 });
 
@@ -295,7 +349,12 @@ describe("the plan and unseed actions", () => {
   });
 
   it("unseed: ADMIN only; refused clearly once a lane has a result", async () => {
-    const { t, h1, h2, final } = twoHeatsAndFinal({ mode: "TIME", count: 2, plusTimes: 0, lanes: 6 });
+    const { eventId, t, h1, h2, final } = twoHeatsAndFinal({
+      mode: "TIME",
+      count: 2,
+      plusTimes: 0,
+      lanes: 6,
+    });
     results(h1, [[t[0], 61]]);
     results(h2, [[t[4], 60]]);
     expect(officially(h2)).toEqual([final]);
@@ -315,12 +374,25 @@ describe("the plan and unseed actions", () => {
     });
     expect(refused.status).toBe(409);
     expect(lanesOf(final)).toHaveLength(2);
+    // Race control's button posts straight here: the refusal goes back there as a toast.
+    const fromRaceControl = () => {
+      const req = postRequest(adminCaller, `/rounds/${final}/unseed`);
+      req.headers.set("Referer", `${ORIGIN}/race-control`);
+      return req;
+    };
+    expect(await run(unseedAction, fromRaceControl(), { id: String(final) })).toMatchObject({
+      status: 302,
+      location: "/race-control",
+      toasts: [
+        "A lane of this round already has a result, so its seeding cannot be undone. Clear the results first.",
+      ],
+    });
     db().$client.prepare("UPDATE races SET status = NULL WHERE round_id = ?").run(final);
     const done = await run(unseedAction, postRequest(adminCaller, `/rounds/${final}/unseed`), {
       id: String(final),
     });
-    expect(done.status).toBe(302);
-    expect(done.toasts).toHaveLength(1);
+    expect(done).toMatchObject({ status: 302, location: `/rounds?event=${eventId}` });
+    expect(done.toasts).toEqual(["Seeding undone: the round's lanes were removed."]);
     expect(lanesOf(final)).toEqual([]);
   });
 });
