@@ -123,7 +123,10 @@ for (const role of Object.keys(SIDEBAR) as DemoRole[]) {
   });
 }
 
-test("on a phone the sidebar folds behind Menu, which opens it without JavaScript", async ({ browser }) => {
+// Its own context has JavaScript off in either project: the same test twice, so it runs once.
+test("on a phone the sidebar folds behind Menu, which opens it without JavaScript", {
+  tag: "@once",
+}, async ({ browser }) => {
   const context = await browser.newContext({
     viewport: { width: 390, height: 800 },
     javaScriptEnabled: false,
