@@ -11,6 +11,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { ProgressionMode } from "./enums";
 import { type db, schema } from "~/lib/db.server";
+import { recomputeRound, scoreIntoColumns } from "~/models/results.server";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
@@ -118,8 +119,21 @@ export function seedDemoRounds(tx: Tx, now = Date.now()): void {
     for (const race of plan.races) {
       const id = teamId.get(race.team);
       if (id === undefined) throw new Error(`demo seed: no team ${race.team} in ${plan.event}`);
-      tx.insert(schema.races)
+      const raceId = tx
+        .insert(schema.races)
         .values({ roundId: round.id, teamId: id, lane: race.lane, score: race.score })
+        .returning({ id: schema.races.id })
+        .get().id;
+      // The results columns (issue 20) from the score, as the All Races screen writes them.
+      if (race.score !== null) scoreIntoColumns(tx, raceId, race.score);
+    }
+    if (plan.races.some((race) => race.score !== null)) {
+      // A finished heat: places computed, declared Official ten minutes ago.
+      recomputeRound(tx, round.id);
+      const at = new Date(now - 10 * MINUTE);
+      tx.update(schema.rounds)
+        .set({ resultState: "OFFICIAL", revision: 1, resultsAt: at })
+        .where(eq(schema.rounds.id, round.id))
         .run();
     }
     if (plan.onScoreboard)
