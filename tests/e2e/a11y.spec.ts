@@ -110,6 +110,9 @@ const SCREENS: Record<Who | "ADMIN (race day)", (ids: Ids) => string[]> = {
     `/rounds/${ids.round}/delete`,
     `/rounds/${ids.round}/draw?seed=1`,
     `/rounds/${ids.round}/progress`,
+    `/rounds/${ids.round}/plan`, // issue 20: progression plan
+    `/rounds/${ids.round}/results`, // issue 20: the results desk
+    "/race-control", // issue 20
     "/races",
     `/races/new?round=${ids.round}`,
     `/races/${ids.race}/edit`,

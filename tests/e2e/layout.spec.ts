@@ -27,6 +27,7 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
         ["Confirmed Events Summary", "/events-summary"],
         ["All Rounds", "/rounds"],
         ["All Races", "/races"],
+        ["Race Control", "/race-control"], // beyond the spec (issue 20)
         ["All Scans", "/scan-log"],
         ["Kiosks", "/kiosks"], // beyond the spec (issue 18)
       ],
@@ -71,6 +72,7 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
         ["All Events", "/events"],
         ["Confirmed Events Summary", "/events-summary"],
         ["All Races", "/races"],
+        ["Race Control", "/race-control"], // beyond the spec (issue 20)
       ],
     },
     { group: "Team", items: [["All Teams", "/associations"]] },
