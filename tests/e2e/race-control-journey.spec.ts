@@ -2,12 +2,13 @@
 // on /race-control, downloads the heat's FinishLynx .evt, starts the heat, imports the photo-finish
 // .lif (a DNF and a DNS among the times) into a preview and saves it as Provisional (the scoreboard
 // and the board say so), declares it Official (the results PDF says Official, revision 1), and the
-// final is seeded by its progression plan at once (the two fastest in the centre lanes); a notice
-// posted on race control shows on the board. The refusals are in results.spec (a malformed .lif),
-// race-control.spec and the unit tests. Every run makes its own event and race numbers.
+// final is seeded by its progression plan at once (the two fastest in the centre lanes). Notices,
+// which every test shares (the newest shows), are notices.spec's. The refusals are in results.spec
+// (a malformed .lif), race-control.spec and the unit tests. Every run makes its own event and race
+// numbers.
 import { expect, test } from "@playwright/test";
 import { pdfText } from "../pdf-text";
-import { createRaceEvent, createRaceRound, createRaceRow, e2eDb, unique } from "./db";
+import { createRaceEvent, createRaceRound, createRaceRow, e2eDb } from "./db";
 import { asFreshClient, flashToast, tableRows, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";
 
@@ -23,7 +24,7 @@ function freeRaceNumbers(count: number): number {
   }
 }
 
-test("a heat scheduled, exported, imported, provisional, official; the final seeded; a notice on the board", async ({
+test("a heat scheduled, exported, imported, provisional, official; the final seeded by its plan", async ({
   page,
 }) => {
   test.setTimeout(60_000); // a whole race: ~12 screens
@@ -128,15 +129,4 @@ test("a heat scheduled, exported, imported, provisional, official; the final see
   await page.goto("/race-control");
   await expect(rows.nth(0)).toContainText("Official");
   await expect(rows.nth(1)).toContainText("Seeded by plan");
-
-  // 6. A notice, on the board (with or without JavaScript), then taken down.
-  const notice = unique("Race 12 delayed 10 minutes, notice");
-  await page.getByRole("textbox", { name: "Notice", exact: true }).fill(notice);
-  await page.getByRole("button", { name: "Post Notice" }).click();
-  await expect(flashToast(page, "Notice posted.")).toBeVisible();
-  await page.goto("/board");
-  await expect(page.getByRole("region", { name: "Notice" })).toContainText(notice);
-  await page.goto("/race-control");
-  await page.getByRole("button", { name: "Remove the notice" }).click();
-  await expect(flashToast(page, "Notice removed.")).toBeVisible();
 });

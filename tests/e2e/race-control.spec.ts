@@ -1,9 +1,9 @@
 // /race-control end to end (issue 20): ADMIN schedules two rounds and sees them in race-number
 // order; COMMITTEE starts a race and the page says how late the day runs (the test's own clock);
-// a notice is posted, shown on the kiosk, and removed (JS on and off). The refusals (roles, forged
+// notices are notices.spec's (every test shares the one shown). The refusals (roles, forged
 // ids, clashes) are unit tests (tests/unit/race-control.test.ts). Every test makes its own event.
 import { expect, test } from "@playwright/test";
-import { createRaceEvent, createRaceRound, e2eDb, unique } from "./db";
+import { createRaceEvent, createRaceRound, e2eDb } from "./db";
 import { asFreshClient, flashToast, tableRows, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";
 import { withTestContext } from "./test-context";
@@ -64,20 +64,4 @@ test("COMMITTEE starts a race and sees how late the day runs @once", async ({ pa
   await expect(row).toContainText("Started");
   // COMMITTEE runs the day; Schedule is ADMIN's.
   await expect(page.getByRole("button", { name: "Schedule", exact: true })).toHaveCount(0);
-});
-
-test("race control posts a notice, the kiosk shows it, and Remove takes it down", async ({ page }) => {
-  const text = unique("Lunch break until 13:00, notice");
-  await loginAs(page, "COMMITTEE", "/race-control");
-  await page.getByRole("textbox", { name: "Notice" }).fill(text);
-  await page.getByRole("button", { name: "Post Notice" }).click();
-  await expect(flashToast(page, "Notice posted.")).toBeVisible();
-  await expect(page.getByTestId("rc-notice")).toHaveText(text);
-  await page.goto("/scanning/entrance");
-  await expect(page.getByTestId("kiosk-notice")).toContainText(text);
-  await page.goto("/race-control");
-  await page.getByRole("button", { name: "Remove the notice" }).click();
-  await expect(flashToast(page, "Notice removed.")).toBeVisible();
-  await expect(page.getByTestId("rc-notice")).toHaveCount(0);
-  await expect(page.getByText("No notice is shown.")).toBeVisible();
 });
