@@ -364,7 +364,6 @@ export const MS: Bundle = {
       "Belum ada pusingan pada papan markah. Keputusan akan dipaparkan di sini sebaik sahaja diterima.",
     scoreboardNoRaces: "Belum ada perlumbaan yang diundi.",
     scoreboardNoScore: "Belum ada markah",
-    scoreboardNoJs: (seconds: number) => `Dikemas kini setiap ${seconds} saat.`,
     scoreboardNoRounds: "Belum ada pusingan. Cipta pusingan di Semua Pusingan dahulu.",
     scoreboardShownNow: (n: number) =>
       n === 0

@@ -346,7 +346,6 @@ export const MSG = {
   scoreboardEmpty: "No rounds on the scoreboard yet. Results appear here as they come in.",
   scoreboardNoRaces: "No races drawn yet.",
   scoreboardNoScore: "No score yet",
-  scoreboardNoJs: (seconds: number) => `Updates every ${seconds} seconds.`,
   scoreboardNoRounds: "No rounds yet. Create rounds on All Rounds first.",
   scoreboardShownNow: (n: number) =>
     n === 0
