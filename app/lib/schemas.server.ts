@@ -14,5 +14,6 @@ export {
   resetSchemaFor,
 } from "~/rules/auth-schemas";
 export { eventFormError, eventSchemaFor } from "~/rules/event-schema";
+export { noticeSchemaFor, SCHEDULE_FORGED, scheduleSchemaFor } from "~/rules/race-control-schema";
 export { kioskEnrolSchema, languageSchema, ownClubSchema } from "~/rules/small-form-schemas";
 export { formValuesOf, settingsOf, settingsSchema, yearRange } from "~/rules/settings-schema";

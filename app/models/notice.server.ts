@@ -4,6 +4,7 @@ import { and, desc, eq, isNull, lte } from "drizzle-orm";
 import { now } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
+import { NOTICE_MAX } from "~/rules/timetable";
 import { type Actor, audit } from "./audit.server";
 
 const n = schema.notices;
@@ -21,7 +22,7 @@ export function currentNotice(): Notice | null {
   return row ? { ...row, createdAt: row.createdAt.getTime() } : null;
 }
 
-export const NOTICE_MAX = 500;
+export { NOTICE_MAX };
 export const NOTICE_AUDIT = { posted: "notice.posted", removed: "notice.removed" } as const;
 
 /** The scoreboard's stream carries round ids; 0 means "no round in particular" (a notice): the

@@ -67,6 +67,8 @@ export function expectedStart(scheduledAt: Instant, delay: number | null): numbe
 
 export const RACE_NUMBER_MAX = 9999;
 export const GAP_MINUTES_MAX = 120;
+/** A race-control notice's length (characters, once trimmed). */
+export const NOTICE_MAX = 500;
 
 export type PlanInput = {
   /** The ticked rounds, in the order race control lists them. */

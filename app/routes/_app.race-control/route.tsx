@@ -12,23 +12,27 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable } from "~/components/DataTable";
+import { Field, TextareaField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { hasRole, requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { firstError, NO_FIELDS, parseFormWith, replyWithError } from "~/lib/forms.server";
 import { metaTitle } from "~/lib/meta";
+import { noticeSchemaFor, SCHEDULE_FORGED, scheduleSchemaFor } from "~/lib/schemas.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { currentNotice, NOTICE_MAX, postNotice, removeNotice } from "~/models/notice.server";
+import type { Bundle } from "~/messages";
+import { currentNotice, postNotice, removeNotice } from "~/models/notice.server";
 import { raceDays, scheduleRounds, startRound, timetable, undoStart } from "~/models/race-control.server";
-import { parseMalaysiaLocal } from "~/rules/format";
+import type { ScheduleValue } from "~/rules/race-control-schema";
 import { parseId } from "~/rules/race-fields";
-import { delayKind, delayMinutes, GAP_MINUTES_MAX, RACE_NUMBER_MAX } from "~/rules/timetable";
+import { delayKind, delayMinutes, GAP_MINUTES_MAX, NOTICE_MAX, RACE_NUMBER_MAX } from "~/rules/timetable";
 import styles from "~/styles/race-control.css";
 import { columnsOf, raceLabel, SCHEDULE_FORM } from "./table";
 
@@ -48,24 +52,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type ScheduleValues = { firstNumber: string; firstStart: string; gapMinutes: string; ids: number[] };
-type ActionData = { toast: Toast; schedule?: ScheduleValues; notice?: string };
+type ActionData = { toast: Toast; result?: SubmissionResult<string[]> };
 
 const HERE = "/race-control";
 const bad = () => new Response("Bad Request", { status: 400 });
-const text = (form: FormData, name: string, max: number) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v.slice(0, max) : "";
-};
+
+/** The schema of the form a POST came from (Schedule and Post Notice are typed into; the others
+ * carry ids only and are read by hand below). */
+const schemaOf = (t: Bundle) => (form: FormData) =>
+  form.get("intent") === "schedule"
+    ? scheduleSchemaFor(t)
+    : form.get("intent") === "postNotice"
+      ? noticeSchemaFor(t)
+      : NO_FIELDS;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "raceControl");
   const t = messagesFor(request);
   const { LABELS } = t;
-  const form = await readForm(request);
+  const { form, submission } = await parseFormWith(request, schemaOf(t));
   const intent = form.get("intent");
-  const refuse = (message: string, extra: Omit<ActionData, "toast"> = {}, status = 400) =>
-    json<ActionData>({ toast: { type: "error", message }, ...extra }, status);
+  const refuse = (message: string, status = 400) =>
+    json<ActionData>({ toast: { type: "error", message } }, status);
+  const refuseForm = (message: string, status = 400) => replyWithError(submission, message, { status });
   const done = (message: string) => redirectWithToast(request, HERE, { type: "success", message });
 
   if (intent === "start" || intent === "undoStart") {
@@ -79,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
         results: LABELS.rcHasResults,
         notStarted: LABELS.rcNotStarted,
       }[result.error];
-      return refuse(message, {}, result.error === "notFound" ? 404 : 409);
+      return refuse(message, result.error === "notFound" ? 404 : 409);
     }
     const row = timetable().find((r) => r.id === id);
     const name = row ? raceLabel(t, row) : "";
@@ -89,29 +98,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "schedule") {
     // Timetable changes are ADMIN's (issue 20 section 7); COMMITTEE runs the day.
     if (!hasRole(user, "ADMIN")) throw new Response("Forbidden", { status: 403 });
-    const raw = form.getAll("ids");
-    if (raw.length > 2000) throw bad();
-    const ids: number[] = [];
-    for (const v of raw) {
-      const id = parseId(v);
-      if (id === null) throw bad();
-      ids.push(id);
+    if (submission.status !== "success") {
+      if (
+        Object.values(submission.error ?? {})
+          .flat()
+          .includes(SCHEDULE_FORGED)
+      )
+        throw bad();
+      return refuseForm(firstError(submission) ?? LABELS.rcScheduleNone);
     }
-    const values: ScheduleValues = {
-      firstNumber: text(form, "firstNumber", 10),
-      firstStart: text(form, "firstStart", 20),
-      gapMinutes: text(form, "gapMinutes", 10),
-      ids,
-    };
-    const firstNumber = /^\s*\d{1,4}\s*$/.test(values.firstNumber) ? Number(values.firstNumber) : 0;
-    if (firstNumber < 1 || firstNumber > RACE_NUMBER_MAX)
-      return refuse(LABELS.rcRaceNumberRange(RACE_NUMBER_MAX), { schedule: values });
-    const firstStart = parseMalaysiaLocal(values.firstStart);
-    if (firstStart === null) return refuse(LABELS.rcFirstStartInvalid, { schedule: values });
-    const gapMinutes = /^\s*\d{1,3}\s*$/.test(values.gapMinutes) ? Number(values.gapMinutes) : 0;
-    if (gapMinutes < 1 || gapMinutes > GAP_MINUTES_MAX)
-      return refuse(LABELS.rcGapRange(GAP_MINUTES_MAX), { schedule: values });
-    if (ids.length === 0) return refuse(LABELS.rcScheduleNone, { schedule: values });
+    const { ids, firstNumber, firstStart, gapMinutes } = submission.value as unknown as ScheduleValue;
     const result = scheduleRounds(user, { ids, firstNumber, firstStart, gapMinutes });
     if (!result.ok) {
       const message =
@@ -122,19 +118,21 @@ export async function action({ request }: ActionFunctionArgs) {
             : result.error === "notFound"
               ? LABELS.rcScheduleGone
               : LABELS.rcScheduleNone;
-      return refuse(message, { schedule: values }, result.error === "none" ? 400 : 409);
+      return refuseForm(message, result.error === "none" ? 400 : 409);
     }
     return done(LABELS.rcScheduledDone(result.plan.length));
   }
 
   if (intent === "postNotice") {
+    // A page sends the box (maxLength NOTICE_MAX); a missing or far longer one is forged.
     const raw = form.get("notice");
     if (typeof raw !== "string" || raw.length > NOTICE_MAX * 4) throw bad();
-    const result = postNotice(user, raw);
+    if (submission.status !== "success") return refuseForm(firstError(submission) ?? LABELS.rcNoticeEmpty);
+    const result = postNotice(user, (submission.value as unknown as { notice: string }).notice);
     if (!result.ok) {
       const message =
         result.error === "tooLong" ? t.MSG.tooLong(LABELS.rcNotice, NOTICE_MAX) : LABELS.rcNoticeEmpty;
-      return refuse(message, { notice: raw });
+      return refuseForm(message);
     }
     return done(LABELS.rcNoticePosted);
   }
@@ -143,7 +141,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const id = parseId(form.get("id"));
     if (id === null) throw bad();
     const result = removeNotice(user, id);
-    if (!result.ok) return refuse(LABELS.rcNoticeGone, {}, 409);
+    if (!result.ok) return refuse(LABELS.rcNoticeGone, 409);
     return done(LABELS.rcNoticeRemoved);
   }
 
@@ -155,7 +153,12 @@ export default function RaceControl() {
   const acted = useActionData<typeof action>() as ActionData | undefined;
   const t = useMessages();
   const { LABELS, NAV } = t;
-  const ticked = new Set(acted?.schedule?.ids ?? []);
+  // The form a refusal answers (the other starts empty), and the rounds it had ticked.
+  const result = acted?.result;
+  const sent = (result?.initialValue ?? {}) as Record<string, unknown>;
+  const scheduleResult = sent.intent === "schedule" ? result : undefined;
+  const noticeResult = sent.intent === "postNotice" ? result : undefined;
+  const ticked = new Set([sent.ids ?? []].flat().map(Number));
   const columns = columnsOf(t, data.admin, ticked);
   const scheduled = data.rows.filter((r) => r.raceNumber !== null);
   const unscheduled = data.rows.filter((r) => r.raceNumber === null);
@@ -166,7 +169,7 @@ export default function RaceControl() {
         <strong>{delayText(t, data.delay)}</strong>
       </p>
 
-      <NoticePanel notice={data.notice} typed={acted?.notice} />
+      <NoticePanel notice={data.notice} lastResult={noticeResult} />
 
       {data.rows.length === 0 ? (
         <p className="empty">{LABELS.rcNoRounds}</p>
@@ -196,7 +199,7 @@ export default function RaceControl() {
         </>
       )}
 
-      {data.admin && data.rows.length > 0 ? <ScheduleForm values={acted?.schedule} /> : null}
+      {data.admin && data.rows.length > 0 ? <ScheduleForm lastResult={scheduleResult} /> : null}
 
       <section className="rc-files" aria-labelledby="rc-files">
         <h2 id="rc-files" className="table-title">
@@ -230,7 +233,13 @@ function delayText({ LABELS }: ReturnType<typeof useMessages>, delay: number | n
       : LABELS.rcOnTime;
 }
 
-function NoticePanel({ notice, typed }: { notice: { id: number; text: string } | null; typed?: string }) {
+function NoticePanel({
+  notice,
+  lastResult,
+}: {
+  notice: { id: number; text: string } | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { LABELS } = useMessages();
   return (
     <section className="rc-notice card" aria-labelledby="rc-notice-head">
@@ -256,33 +265,45 @@ function NoticePanel({ notice, typed }: { notice: { id: number; text: string } |
       ) : (
         <p className="hint">{LABELS.rcNoNotice}</p>
       )}
-      <PostForm task={LABELS.rcTaskPostingNotice} preventScrollReset key={notice?.id ?? 0}>
-        <input type="hidden" name="intent" value="postNotice" />
-        <div className="field">
-          <label htmlFor="rc-notice-text">{LABELS.rcNotice}</label>
-          <textarea
-            id="rc-notice-text"
-            name="notice"
-            rows={2}
-            maxLength={NOTICE_MAX}
-            required
-            defaultValue={typed ?? ""}
-            aria-describedby="rc-notice-hint"
-          />
-          <small id="rc-notice-hint" className="hint">
-            {LABELS.rcNoticeHint}
-          </small>
-        </div>
-        <button type="submit" className="btn btn-primary">
-          {LABELS.rcPostNotice}
-        </button>
-      </PostForm>
+      {/* A posted notice starts the box again empty. */}
+      <NoticeForm key={notice?.id ?? 0} lastResult={lastResult} />
     </section>
   );
 }
 
-function ScheduleForm({ values }: { values?: ScheduleValues }) {
+function NoticeForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { LABELS } = useMessages();
+  const [form, fields] = useForm<{ notice: string }>({ id: "rc-notice-form", lastResult });
+  return (
+    <PostForm task={LABELS.rcTaskPostingNotice} preventScrollReset {...getFormProps(form)} noValidate>
+      <input type="hidden" name="intent" value="postNotice" />
+      <TextareaField
+        label={LABELS.rcNotice}
+        field={fields.notice}
+        hint={LABELS.rcNoticeHint}
+        rows={2}
+        maxLength={NOTICE_MAX}
+        required
+      />
+      <button type="submit" className="btn btn-primary">
+        {LABELS.rcPostNotice}
+      </button>
+    </PostForm>
+  );
+}
+
+function ScheduleForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { LABELS } = useMessages();
+  const [form, fields] = useForm<{
+    firstNumber: string;
+    firstStart: string;
+    gapMinutes: string;
+    ids: string[];
+  }>({
+    id: SCHEDULE_FORM,
+    defaultValue: { gapMinutes: "6" },
+    lastResult,
+  });
   return (
     <section className="rc-schedule card" aria-labelledby="rc-schedule-head">
       <h2 id="rc-schedule-head" className="table-title">
@@ -293,49 +314,35 @@ function ScheduleForm({ values }: { values?: ScheduleValues }) {
       </p>
       <PostForm
         task={LABELS.rcTaskScheduling}
-        id={SCHEDULE_FORM}
         preventScrollReset
         className="rc-schedule-form"
+        {...getFormProps(form)}
+        noValidate
       >
         <input type="hidden" name="intent" value="schedule" />
-        <div className="field">
-          <label htmlFor="rc-first-number">{LABELS.rcFirstRaceNumber}</label>
+        <Field label={LABELS.rcFirstRaceNumber} field={fields.firstNumber}>
           <input
-            id="rc-first-number"
-            name="firstNumber"
-            type="number"
+            {...getInputProps(fields.firstNumber, { type: "number" })}
             min={1}
             max={RACE_NUMBER_MAX}
             step={1}
             inputMode="numeric"
             required
-            defaultValue={values?.firstNumber ?? ""}
           />
-        </div>
-        <div className="field">
-          <label htmlFor="rc-first-start">{LABELS.rcFirstStart}</label>
+        </Field>
+        <Field label={LABELS.rcFirstStart} field={fields.firstStart}>
+          <input {...getInputProps(fields.firstStart, { type: "datetime-local" })} required />
+        </Field>
+        <Field label={LABELS.rcGapMinutes} field={fields.gapMinutes}>
           <input
-            id="rc-first-start"
-            name="firstStart"
-            type="datetime-local"
-            required
-            defaultValue={values?.firstStart ?? ""}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="rc-gap">{LABELS.rcGapMinutes}</label>
-          <input
-            id="rc-gap"
-            name="gapMinutes"
-            type="number"
+            {...getInputProps(fields.gapMinutes, { type: "number" })}
             min={1}
             max={GAP_MINUTES_MAX}
             step={1}
             inputMode="numeric"
             required
-            defaultValue={values?.gapMinutes ?? "6"}
           />
-        </div>
+        </Field>
         <button type="submit" className="btn btn-primary">
           {LABELS.rcSchedule}
         </button>
