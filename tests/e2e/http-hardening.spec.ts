@@ -498,17 +498,23 @@ test.describe("rate limits", () => {
     await call(c, "/scanning/entrance");
     for (const target of [`/scanning/entrance?roundId=${round}&teamId=${team}`, "/scanning/entrance/save"]) {
       // Spend what the bucket refilled meanwhile (one every 500 ms), so the POST meets an empty one.
-      for (let i = 0; i < 50 && (await call(c, check)).status !== 429; i++);
-      const res = await call(c, target, {
-        method: "POST",
-        body: new URLSearchParams({
-          csrf: tokenOf(c),
-          roundId: String(round),
-          teamId: String(team),
-          h: "#1",
-        }),
-      });
-      expect(res.status, target).toBe(429);
+      // On a loaded machine a token can still come back between the last 429 and the POST (which
+      // is then refused as a bad form, 400, writing nothing): try again, a few times at most.
+      let status = 0;
+      for (let attempt = 0; attempt < 5 && status !== 429; attempt++) {
+        for (let i = 0; i < 50 && (await call(c, check)).status !== 429; i++);
+        const res = await call(c, target, {
+          method: "POST",
+          body: new URLSearchParams({
+            csrf: tokenOf(c),
+            roundId: String(round),
+            teamId: String(team),
+            h: "#1",
+          }),
+        });
+        status = res.status;
+      }
+      expect(status, target).toBe(429);
     }
     // Another address is not slowed down.
     expect((await call(browserless(), check)).status).not.toBe(429);
