@@ -7,6 +7,12 @@ export function notFound(): never {
   throw new Response("Not Found", { status: 404 });
 }
 
+/** What a lookup by the URL's id found; nothing is a 404 (`found(resultsRound(idParam(params.id)))`). */
+export function found<T>(value: T | undefined | null): T {
+  if (value === undefined || value === null) notFound();
+  return value;
+}
+
 /** The route's `:id` as a number; anything else is a 404. */
 export function idParam(raw: string | undefined): number {
   const id = parseId(raw);

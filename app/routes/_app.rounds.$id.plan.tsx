@@ -16,7 +16,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
 import { parseFixedForm } from "~/lib/forms.server";
-import { idParam, notFound } from "~/lib/params.server";
+import { found, idParam, notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Bundle } from "~/messages";
@@ -29,15 +29,9 @@ export const links = () => [{ rel: "stylesheet", href: drawStyles }];
 
 const intentSchema = z.object({ intent: z.enum(["save", "remove"]) });
 
-function targetOf(raw: string | undefined) {
-  const target = planTarget(idParam(raw));
-  if (!target) notFound();
-  return target;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "rounds");
-  const target = targetOf(params.id);
+  const target = found(planTarget(idParam(params.id)));
   return json({ target, rounds: otherRounds(target), plan: planOf(target.id) });
 }
 
@@ -73,7 +67,7 @@ const typedOf = (form: FormData, from: number[]): Typed => {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
-  const target = targetOf(params.id);
+  const target = found(planTarget(idParam(params.id)));
   const { form, value } = await parseFixedForm(request, intentSchema);
   const t = messagesFor(request);
   const back = `/rounds?event=${target.eventId}`;

@@ -19,26 +19,18 @@ import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
 import { drawSaveSchema } from "~/lib/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
-import { notFound } from "~/lib/params.server";
+import { found, idParam, notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { drawRound, planProgress, saveProgress, sourceRounds } from "~/models/draw.server";
 import { parseDrawQuery } from "~/rules/draw";
-import { parseId } from "~/rules/race-fields";
 import drawStyles from "~/styles/draw.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles }];
 
-function roundOf(raw: string | undefined) {
-  const id = parseId(raw);
-  const round = id === null ? undefined : drawRound(id);
-  if (!round) notFound();
-  return round;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "rounds");
-  const round = roundOf(params.id);
+  const round = found(drawRound(idParam(params.id)));
   const query = parseDrawQuery(new URL(request.url).searchParams);
   const plan =
     query.errors.length || query.from.length === 0
@@ -49,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
-  const round = roundOf(params.id);
+  const round = found(drawRound(idParam(params.id)));
   const { form, value } = await parseFixedForm(request, drawSaveSchema);
   const { fingerprint } = value;
   const query = parseDrawQuery(form);

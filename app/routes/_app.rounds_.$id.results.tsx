@@ -23,7 +23,7 @@ import { useLocale, useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { metaTitle } from "~/lib/meta";
-import { idParam, notFound } from "~/lib/params.server";
+import { found, idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type ResultsLane, resultsLanes, resultsRound } from "~/models/results.server";
 import { declareOfficial, saveProvisional } from "~/services/results.server";
@@ -43,15 +43,9 @@ import styles from "~/styles/results.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.LABELS.rsTitle);
 
-function roundOf(raw: string | undefined) {
-  const round = resultsRound(idParam(raw));
-  if (!round) notFound();
-  return round;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "roundResults");
-  const round = roundOf(params.id);
+  const round = found(resultsRound(idParam(params.id)));
   return json({ round, lanes: resultsLanes(round.id) });
 }
 
@@ -64,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "roundResults");
   const t = messagesFor(request);
   const { LABELS } = t;
-  const round = roundOf(params.id);
+  const round = found(resultsRound(idParam(params.id)));
   const here = `/rounds/${round.id}/results`;
   const form = await readForm(request);
   const intent = form.get("intent");
