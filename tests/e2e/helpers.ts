@@ -24,10 +24,13 @@ export async function login(page: Page, email: string, password = PASSWORD) {
 }
 
 export async function logout(page: Page) {
-  // On a phone the sidebar is folded behind Menu.
+  // On a phone the sidebar is folded behind Menu. Wait for the stylesheet first: before it loads,
+  // Menu shows at every width and is hidden a moment later on a laptop.
+  await page.waitForLoadState("load");
+  const logoutButton = page.getByRole("button", { name: "Logout" });
   const menu = page.locator(".nav-toggle-label");
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole("button", { name: "Logout" }).click();
+  if (!(await logoutButton.isVisible()) && (await menu.isVisible())) await menu.click();
+  await logoutButton.click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 }
 

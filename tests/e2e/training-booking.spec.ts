@@ -123,6 +123,9 @@ test.describe("Training Booking: manager", () => {
 
     await request(page, s, "");
     await expect(toast(page, "Number of boats must be at least 1.")).toBeVisible();
+    // The same toast as the next refusal: wait until this answer has replaced the page (the form is
+    // rebuilt from it), or the next value is typed into a box about to be reset.
+    await expect(toast(page, "Only 3 boats are left in this session.")).toHaveCount(0);
 
     await request(page, s, "-2");
     await expect(toast(page, "Number of boats must be at least 1.")).toBeVisible();
