@@ -499,6 +499,10 @@ export const MS: Bundle = {
     creatingOrderError: "Ralat berlaku semasa mencipta pesanan. Sila cuba lagi.",
     downloadingInvoiceError: "Ralat berlaku semasa memuat turun invois. Sila cuba lagi.",
     downloadingReceiptError: "Ralat berlaku semasa memuat turun resit. Sila cuba lagi.",
+    // i18n: editions (issue 21)
+    editionArchivedThis: "Edisi ini",
+    editionArchived: (name: string) =>
+      `${name} telah diarkibkan: ia boleh dilihat, tetapi tidak boleh diubah. Tukar ke edisi semasa untuk membuat perubahan.`,
   },
 
   TITLES: {
@@ -589,6 +593,8 @@ export const MS: Bundle = {
     paymentLogs: "Log Bayaran",
     scoreboard: "Papan Markah",
     events: "Acara",
+    editions: "Edisi",
+    groupEdition: "Edisi",
   },
 
   LABELS: {

@@ -478,6 +478,10 @@ export const MSG = {
   creatingOrderError: "An error occured when creating order. Please try again.",
   downloadingInvoiceError: "An error occured when downloading invoice. Please try again.",
   downloadingReceiptError: "An error occured when downloading receipt. Please try again.",
+  // i18n: editions (issue 21)
+  editionArchivedThis: "This edition",
+  editionArchived: (name: string) =>
+    `${name} is archived: it can be looked at, not changed. Switch to the current edition to make changes.`,
 } as const;
 
 export const TITLES = {
@@ -568,6 +572,8 @@ export const NAV = {
   paymentLogs: "Payment Logs",
   scoreboard: "Scoreboard",
   events: "Events",
+  editions: "Editions",
+  groupEdition: "Edition",
 } as const;
 
 export const LABELS = {

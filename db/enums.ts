@@ -34,3 +34,7 @@ export type LaneStatus = (typeof LANE_STATUSES)[number];
  * Progress dialog), or places 1..N of each source round, plus the next best times. */
 export const PROGRESSION_MODES = ["TIME", "PLACE"] as const;
 export type ProgressionMode = (typeof PROGRESSION_MODES)[number];
+
+/** An edition's life (issue 21): prepared, current (exactly one), read-only. */
+export const EDITION_STATES = ["DRAFT", "OPEN", "ARCHIVED"] as const;
+export type EditionState = (typeof EDITION_STATES)[number];

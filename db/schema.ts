@@ -17,6 +17,7 @@ import {
   TOKEN_PURPOSES,
   VALID_IMAGE,
   WAITLIST_STATUSES,
+  EDITION_STATES,
 } from "./enums";
 
 export * from "./enums";
@@ -26,6 +27,48 @@ const created = () =>
 const updated = () =>
   integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 const bool = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
+
+/** A year's regatta (issue 21, docs/decisions/0033-editions.md). Exactly one is OPEN (the current
+ * one: managers, competitors and the public see it); an ARCHIVED one is read-only (the triggers of
+ * migration 0018 refuse every write into its rows); a DRAFT is being prepared by ADMIN. */
+export const editions = sqliteTable(
+  "editions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    name: text("name").notNull(),
+    year: integer("year").notNull(),
+    startsOn: text("starts_on").notNull(),
+    endsOn: text("ends_on").notNull(),
+    state: text("state", { enum: EDITION_STATES }).notNull().default("DRAFT"),
+    openedAt: integer("opened_at", { mode: "timestamp_ms" }),
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("editions_year").on(t.year),
+    uniqueIndex("editions_open").on(t.state).where(sql`${t.state} = 'OPEN'`),
+  ],
+);
+
+/** Whether a member had paid the crew tag fee of an archived edition: written when the edition is
+ * archived, as `users.membership_paid` is then reset for the new one (the fee is due again). */
+export const editionMembers = sqliteTable(
+  "edition_members",
+  {
+    editionId: integer("edition_id")
+      .notNull()
+      .references(() => editions.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    membershipPaid: bool("membership_paid"),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.userId] })],
+);
+
+/** The edition a row belongs to (issue 21). Filled by the models; a raw insert without it gets the
+ * open edition (migration 0018's fallback trigger). */
+const edition = () => integer("edition_id").references(() => editions.id);
 
 export const associations = sqliteTable(
   "associations",
@@ -105,8 +148,12 @@ export const events = sqliteTable(
     maxAge: integer("max_age").notNull().default(100),
     limitMalaysia: bool("limit_malaysia"),
     deleted: bool("deleted"),
+    editionId: edition(),
   },
-  (t) => [uniqueIndex("events_name_live").on(t.name).where(sql`${t.deleted} = 0`)],
+  (t) => [
+    uniqueIndex("events_name_live").on(t.editionId, t.name).where(sql`${t.deleted} = 0`),
+    index("events_edition").on(t.editionId),
+  ],
 );
 
 export const teams = sqliteTable(
@@ -198,11 +245,13 @@ export const rounds = sqliteTable(
     protestUntil: integer("protest_until", { mode: "timestamp_ms" }),
     /** When a progression plan filled this round (ADMIN may undo it); null otherwise. */
     seededAt: integer("seeded_at", { mode: "timestamp_ms" }),
+    /** Always its event's edition (migration 0018's trigger keeps it so). */
+    editionId: edition(),
   },
   (t) => [
     uniqueIndex("rounds_event_name").on(t.eventId, t.name),
     index("rounds_name").on(t.name),
-    uniqueIndex("rounds_race_number").on(t.raceNumber),
+    uniqueIndex("rounds_race_number").on(t.editionId, t.raceNumber),
     index("rounds_results").on(t.resultState, t.resultsAt),
   ],
 );
@@ -340,8 +389,9 @@ export const notices = sqliteTable(
     postedBy: integer("posted_by").references(() => users.id, { onDelete: "set null" }),
     removedAt: integer("removed_at", { mode: "timestamp_ms" }),
     removedBy: integer("removed_by").references(() => users.id, { onDelete: "set null" }),
+    editionId: edition(),
   },
-  (t) => [index("notices_live").on(t.removedAt, t.createdAt)],
+  (t) => [index("notices_live").on(t.editionId, t.removedAt, t.createdAt)],
 );
 
 export const orders = sqliteTable(
@@ -362,8 +412,10 @@ export const orders = sqliteTable(
      * (one open order per kind and club: docs/decisions/0026-no-hoarding.md). Kept if a late
      * payment makes this order PAID after all. */
     replacedBy: integer("replaced_by"),
+    editionId: edition(),
   },
   (t) => [
+    index("orders_edition").on(t.editionId, t.createdAt),
     uniqueIndex("orders_token").on(t.token),
     index("orders_owner").on(t.ownerId),
     index("orders_status_created").on(t.status, t.createdAt),
@@ -405,6 +457,7 @@ export const paymentLogs = sqliteTable(
     verified: bool("verified"),
     /** "return" (the buyer's browser) or "callback" (the provider's server). */
     source: text("source").notNull().default("return"),
+    editionId: edition(),
   },
   (t) => [index("payment_logs_order").on(t.orderId), index("payment_logs_created").on(t.createdAt)],
 );
@@ -476,8 +529,9 @@ export const eoiEvents = sqliteTable(
     updatedAt: updated(),
     name: text("name").notNull(),
     deleted: bool("deleted"),
+    editionId: edition(),
   },
-  (t) => [uniqueIndex("eoi_events_name_live").on(t.name).where(sql`${t.deleted} = 0`)],
+  (t) => [uniqueIndex("eoi_events_name_live").on(t.editionId, t.name).where(sql`${t.deleted} = 0`)],
 );
 
 export const eois = sqliteTable(
@@ -502,8 +556,9 @@ export const trainingSessions = sqliteTable(
     startTime: integer("start_time", { mode: "timestamp_ms" }).notNull(),
     endTime: integer("end_time", { mode: "timestamp_ms" }).notNull(),
     maxBoat: integer("max_boat").notNull(),
+    editionId: edition(),
   },
-  (t) => [index("training_sessions_start").on(t.startTime)],
+  (t) => [index("training_sessions_start").on(t.editionId, t.startTime)],
 );
 
 export const trainingReservations = sqliteTable(
@@ -590,6 +645,7 @@ export const auditLog = sqliteTable(
     targetId: text("target_id"),
     /** A short JSON of what changed. */
     details: text("details").notNull().default("{}"),
+    editionId: edition(),
   },
   (t) => [
     index("audit_log_created").on(t.createdAt),
@@ -598,8 +654,9 @@ export const auditLog = sqliteTable(
   ],
 );
 
-/** The regatta's own numbers (beyond the spec), edited by ADMIN on /settings and audited. One row,
- * id 1, written on the first save; until then models/settings.server.ts answers the defaults.
+/** The regatta's own numbers (beyond the spec), edited by ADMIN on /settings and audited. One row
+ * per edition, its id the edition's id (issue 21), written on the first save or when an edition is
+ * made from another; until then models/settings.server.ts answers the defaults.
  * Money in sen. */
 export const settings = sqliteTable("settings", {
   id: integer("id").primaryKey(),

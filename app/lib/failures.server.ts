@@ -12,6 +12,7 @@
 import { json, redirect, type ServerBuild } from "@remix-run/node";
 import type { FailureData, FailureKey } from "./failure-data";
 import { actionFailure, byIntent, FAILURES, loaderFailure } from "./failures";
+import { archivedRefusal, isArchivedWrite } from "./edition.server";
 import { logError } from "./request-log.server";
 import { flashToast } from "./toast.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -56,9 +57,17 @@ function wrap(id: string, kind: Kind, page: boolean, handler: Handler, failHeade
       if (failHeader && testFailure(request.headers.get(failHeader), kind, id)) {
         throw new Error(`test failure of the ${kind} of ${id} (${failHeader})`);
       }
+      // Staff looking at an archived edition: no action writes into it (issue 21).
+      const archived = kind === "action" ? archivedRefusal(request) : null;
+      if (archived) return archivedAnswer(id, page, request, archived.name);
       return await handler(args);
     } catch (error) {
       if (isResponse(error) || request.signal.aborted) throw error;
+      // A row of an archived edition (a forged or stale id): refused by migration 0018's triggers.
+      if (isArchivedWrite(error)) {
+        if (kind === "action") return archivedAnswer(id, page, request, null);
+        throw error;
+      }
       logError(error, args.context?.requestId);
       if (kind === "action") return actionAnswer(id, page, request, copy);
       return loaderAnswer(id, page, request);
@@ -81,6 +90,17 @@ async function actionAnswer(id: string, page: boolean, request: Request, copy: R
   // No Referer (a privacy setting): the form's own page where it has one, else home.
   const to = backPath(request) ?? (page ? ownPath(url) : "/");
   return redirect(to, { headers: { "Set-Cookie": await flashToast(request, toastOf(key)) } });
+}
+
+/** A write into an archived edition, refused with a clear message (409), having changed nothing. */
+async function archivedAnswer(id: string, page: boolean, request: Request, name: string | null) {
+  const { MSG } = messagesFor(request);
+  const message = MSG.editionArchived(name ?? MSG.editionArchivedThis);
+  if (FAILURES[id]?.json || !page) {
+    return json({ error: message }, { status: 409, headers: { "Cache-Control": "no-store" } });
+  }
+  const to = backPath(request) ?? ownPath(new URL(request.url));
+  return redirect(to, { headers: { "Set-Cookie": await flashToast(request, { type: "error", message }) } });
 }
 
 async function loaderAnswer(id: string, page: boolean, request: Request): Promise<never> {

@@ -23,7 +23,14 @@ export type AuditActor = Actor | SystemActor;
 export function audit(
   handle: Handle,
   actor: AuditActor,
-  entry: { action: AuditAction; targetType: string; targetId?: string | number | null; details?: unknown },
+  entry: {
+    action: AuditAction;
+    targetType: string;
+    targetId?: string | number | null;
+    details?: unknown;
+    /** The edition the action was in (issue 21); omitted: the open edition (migration 0018). */
+    editionId?: number;
+  },
 ): void {
   const details = JSON.stringify(entry.details ?? {});
   handle
@@ -34,6 +41,7 @@ export function audit(
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId == null ? null : String(entry.targetId),
+      editionId: entry.editionId,
       // Short by design: a summary, not a dump.
       details: details.length > 2000 ? `${details.slice(0, 1990)}…"}` : details,
     })

@@ -1,5 +1,5 @@
-// The regatta's own numbers (beyond the spec; ADMIN on /settings): one row, id 1, read on every
-// call (a primary-key lookup, so nothing is cached and nothing can go stale across processes or
+// The regatta's own numbers (beyond the spec; ADMIN on /settings): one row per edition, its id the
+// edition's id (issue 21; the caller names the edition), read on every call (a primary-key lookup, so nothing is cached and nothing can go stale across processes or
 // LiteFS replicas). Until an admin first saves, the defaults of rules/settings-schema.ts apply.
 // Every price the app shows or charges comes from getSettings(); the server computes totals.
 import { eq } from "drizzle-orm";
@@ -8,17 +8,19 @@ import { db, schema } from "~/lib/db.server";
 import { TAG_VERSION_MAX } from "~/rules/scan-code";
 import { defaultSettings, type Settings } from "~/rules/settings-schema";
 import { type Actor, audit } from "./audit.server";
+import { currentEdition } from "./edition.server";
 
 export type { Settings } from "~/rules/settings-schema";
 
 export const SETTINGS_AUDIT = { updated: "settings.updated", crewTagsRotated: "crew_tags.rotated" } as const;
 
-const ROW_ID = 1;
+/** Until every caller names its edition (issue 21): the open one. */
+const open = () => currentEdition().id;
 const s = schema.settings;
 
 type Reader = Pick<ReturnType<typeof db>, "select">;
 
-function read(handle: Reader): Settings {
+function read(handle: Reader, editionId: number): Settings {
   const row = handle
     .select({
       crewTagFeeSen: s.crewTagFeeSen,
@@ -33,7 +35,7 @@ function read(handle: Reader): Settings {
       protestMinutes: s.protestMinutes,
     })
     .from(s)
-    .where(eq(s.id, ROW_ID))
+    .where(eq(s.id, editionId))
     .get();
   if (!row) return defaultSettings();
   return {
@@ -46,8 +48,8 @@ function read(handle: Reader): Settings {
 /** `{ crewTagFeeSen, ticketPriceSen, ticketDescription, regattaName, regattaYear, paymentDueHours }`
  * as saved (money in sen), or the defaults; on the e2e server, with the request's test overrides
  * (lib/clock.server.ts: X-Test-Settings; never in production). */
-export function getSettings(): Settings {
-  const saved = read(db());
+export function getSettings(editionId: number = open()): Settings {
+  const saved = read(db(), editionId);
   const overrides = settingsOverrides();
   if (!overrides) return saved;
   const { crewTagVersion: _, ...settings } = overrides;
@@ -59,10 +61,10 @@ export function getSettings(): Settings {
  * (`settings.updated`), in one transaction. Nothing changed: nothing written. Returns the keys that
  * changed.
  */
-export function updateSettings(actor: Actor, next: Settings): (keyof Settings)[] {
+export function updateSettings(actor: Actor, next: Settings, editionId: number = open()): (keyof Settings)[] {
   return db().transaction(
     (tx) => {
-      const before = read(tx);
+      const before = read(tx, editionId);
       const changed = (Object.keys(next) as (keyof Settings)[]).filter((k) => before[k] !== next[k]);
       if (changed.length === 0) return [];
       const row = {
@@ -71,7 +73,7 @@ export function updateSettings(actor: Actor, next: Settings): (keyof Settings)[]
         crewCloseAt: next.crewCloseAt === null ? null : new Date(next.crewCloseAt),
       };
       tx.insert(s)
-        .values({ id: ROW_ID, ...row })
+        .values({ id: editionId, ...row })
         .onConflictDoUpdate({ target: s.id, set: { ...row, updatedAt: new Date() } })
         .run();
       audit(tx, actor, {
@@ -90,10 +92,10 @@ export function updateSettings(actor: Actor, next: Settings): (keyof Settings)[]
 }
 
 /** The version crew tags are signed with now (1 until ADMIN first voids the printed tags). */
-export function crewTagVersion(): number {
+export function crewTagVersion(editionId: number = open()): number {
   const pinned = settingsOverrides()?.crewTagVersion;
   if (pinned !== undefined) return pinned;
-  return db().select({ v: s.crewTagVersion }).from(s).where(eq(s.id, ROW_ID)).get()?.v ?? 1;
+  return db().select({ v: s.crewTagVersion }).from(s).where(eq(s.id, editionId)).get()?.v ?? 1;
 }
 
 export type RotateResult = { kind: "rotated"; from: number; to: number } | { kind: "exhausted" };
@@ -105,16 +107,16 @@ export type RotateResult = { kind: "rotated"; from: number; to: number } | { kin
  * the first Settings save the row is written with the defaults. At TAG_VERSION_MAX (a code must
  * fit its QR code) nothing changes.
  */
-export function rotateCrewTags(actor: Actor): RotateResult {
+export function rotateCrewTags(actor: Actor, editionId: number = open()): RotateResult {
   return db().transaction(
     (tx) => {
-      const from = tx.select({ v: s.crewTagVersion }).from(s).where(eq(s.id, ROW_ID)).get()?.v ?? 1;
+      const from = tx.select({ v: s.crewTagVersion }).from(s).where(eq(s.id, editionId)).get()?.v ?? 1;
       if (from >= TAG_VERSION_MAX) return { kind: "exhausted" } as const;
       const to = from + 1;
-      const d = read(tx);
+      const d = read(tx, editionId);
       tx.insert(s)
         .values({
-          id: ROW_ID,
+          id: editionId,
           ...d,
           entriesCloseAt: d.entriesCloseAt === null ? null : new Date(d.entriesCloseAt),
           crewCloseAt: d.crewCloseAt === null ? null : new Date(d.crewCloseAt),

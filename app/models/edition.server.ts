@@ -1,0 +1,261 @@
+// Editions (issue 21, docs/decisions/0033-editions.md): a year's regatta. Exactly one is OPEN (the
+// current one: managers, competitors and the public see it); staff may look at any (the sidebar's
+// picker, lib/edition.server.ts); an ARCHIVED one is read-only, enforced under the app by migration
+// 0018's triggers (any write into its rows fails with EDITION_ARCHIVED).
+//
+// Every model that reads or writes edition data takes the edition's id from its caller; this module
+// is the only place that knows which edition is current, and only routes (a request's edition) and
+// jobs ask it.
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { db, schema } from "~/lib/db.server";
+import type { EditionState } from "../../db/schema";
+import { TAG_VERSION_MAX } from "~/rules/scan-code";
+import { defaultSettings } from "~/rules/settings-schema";
+import { type Actor, audit } from "./audit.server";
+
+export type Edition = {
+  id: number;
+  name: string;
+  year: number;
+  startsOn: string;
+  endsOn: string;
+  state: EditionState;
+  openedAt: number | null;
+  archivedAt: number | null;
+};
+
+export const EDITION_AUDIT = { created: "edition.created", opened: "edition.opened" } as const;
+
+const e = schema.editions;
+const columns = {
+  id: e.id,
+  name: e.name,
+  year: e.year,
+  startsOn: e.startsOn,
+  endsOn: e.endsOn,
+  state: e.state,
+  openedAt: e.openedAt,
+  archivedAt: e.archivedAt,
+};
+type Row = Omit<Edition, "openedAt" | "archivedAt"> & { openedAt: Date | null; archivedAt: Date | null };
+const toEdition = (r: Row): Edition => ({
+  ...r,
+  openedAt: r.openedAt?.getTime() ?? null,
+  archivedAt: r.archivedAt?.getTime() ?? null,
+});
+
+/** Every edition, newest year first (a handful: one a year). */
+export function listEditions(): Edition[] {
+  return db().select(columns).from(e).orderBy(desc(e.year)).all().map(toEdition);
+}
+
+export function getEdition(id: number): Edition | null {
+  const row = db().select(columns).from(e).where(eq(e.id, id)).get();
+  return row ? toEdition(row) : null;
+}
+
+export function editionByYear(year: number): Edition | null {
+  const row = db().select(columns).from(e).where(eq(e.year, year)).get();
+  return row ? toEdition(row) : null;
+}
+
+/** The open edition. Migration 0018 makes one and opening another keeps exactly one, so there is
+ * always one; a database without (a broken restore) fails loudly here. */
+export function currentEdition(): Edition {
+  const row = db().select(columns).from(e).where(eq(e.state, "OPEN")).get();
+  if (!row) throw new Error("No open edition: run the migrations (0018 makes the first one).");
+  return toEdition(row);
+}
+
+/** The editions whose results are public (`/results`): open and archived, newest first. */
+export function publicEditions(): Edition[] {
+  return db().select(columns).from(e).where(ne(e.state, "DRAFT")).orderBy(desc(e.year)).all().map(toEdition);
+}
+
+export type NewEdition = { fromId: number; name: string; year: number; startsOn: string; endsOn: string };
+export type CreateResult = { ok: true; id: number; events: number } | { ok: false; reason: "year" | "from" };
+
+/**
+ * A new DRAFT edition made from another, in one transaction, audited: its events (caps, crew rules,
+ * prices), their rounds (names and descriptions only: no race numbers, starts or results), the
+ * progression plans between those rounds, and its settings (fees, ticket price, payment hours,
+ * protest window; the deadlines are cleared, and crew tags are signed with the next version so a tag
+ * of the old edition never opens the new one's kiosk). Not copied: teams, crews, orders, tickets,
+ * waitlists, results, scans, training sessions, expressions of interest.
+ */
+export function createEdition(actor: Actor, input: NewEdition): CreateResult {
+  return db().transaction((tx) => {
+    const from = tx.select(columns).from(e).where(eq(e.id, input.fromId)).get();
+    if (!from) return { ok: false, reason: "from" };
+    if (tx.select({ id: e.id }).from(e).where(eq(e.year, input.year)).get())
+      return { ok: false, reason: "year" };
+    const made = tx
+      .insert(e)
+      .values({
+        name: input.name,
+        year: input.year,
+        startsOn: input.startsOn,
+        endsOn: input.endsOn,
+        state: "DRAFT",
+      })
+      .returning({ id: e.id })
+      .get();
+    const ev = schema.events;
+    const events = tx
+      .select()
+      .from(ev)
+      .where(and(eq(ev.editionId, from.id), eq(ev.deleted, false)))
+      .orderBy(asc(ev.id))
+      .all();
+    const roundIds = new Map<number, number>();
+    for (const old of events) {
+      const { id: oldId, createdAt: _c, updatedAt: _u, editionId: _e, ...rest } = old;
+      const { id } = tx
+        .insert(ev)
+        .values({ ...rest, editionId: made.id })
+        .returning({ id: ev.id })
+        .get();
+      const r = schema.rounds;
+      for (const round of tx.select().from(r).where(eq(r.eventId, oldId)).orderBy(asc(r.id)).all()) {
+        const copy = tx
+          .insert(r)
+          .values({ name: round.name, description: round.description, eventId: id, editionId: made.id })
+          .returning({ id: r.id })
+          .get();
+        roundIds.set(round.id, copy.id);
+      }
+      const p = schema.progressionPlans;
+      for (const plan of tx.select().from(p).where(eq(p.eventId, oldId)).all()) {
+        const to = roundIds.get(plan.toRoundId);
+        if (to === undefined) continue;
+        tx.insert(p)
+          .values({
+            toRoundId: to,
+            eventId: id,
+            mode: plan.mode,
+            count: plan.count,
+            plusTimes: plan.plusTimes,
+            lanes: plan.lanes,
+          })
+          .run();
+        const ps = schema.progressionSources;
+        for (const src of tx.select().from(ps).where(eq(ps.toRoundId, plan.toRoundId)).all()) {
+          const fromRound = roundIds.get(src.fromRoundId);
+          if (fromRound !== undefined) tx.insert(ps).values({ toRoundId: to, fromRoundId: fromRound }).run();
+        }
+      }
+    }
+    const st = schema.settings;
+    const saved = tx.select().from(st).where(eq(st.id, from.id)).get();
+    // Never saved: the defaults, version 1; the new edition signs with the next version either way.
+    const {
+      id: _i,
+      updatedAt: _u,
+      ...settings
+    } = saved ?? {
+      ...defaultSettings(),
+      id: 0,
+      updatedAt: null,
+      entriesCloseAt: null,
+      crewCloseAt: null,
+      crewTagVersion: 1,
+    };
+    tx.insert(st)
+      .values({
+        ...settings,
+        id: made.id,
+        regattaYear: input.year,
+        entriesCloseAt: null,
+        crewCloseAt: null,
+        crewTagVersion: Math.min(settings.crewTagVersion + 1, TAG_VERSION_MAX),
+      })
+      .run();
+    audit(tx, actor, {
+      action: EDITION_AUDIT.created,
+      targetType: "edition",
+      targetId: made.id,
+      details: { name: input.name, year: input.year, from: from.name, events: events.length },
+    });
+    return { ok: true, id: made.id, events: events.length };
+  });
+}
+
+export type OpenResult =
+  | { ok: true; edition: Edition; previous: Edition | null }
+  | { ok: false; reason: "missing" | "not-draft" };
+
+/**
+ * Makes a DRAFT edition the current one, in one transaction, audited: the open one is archived
+ * (read-only from then on) after its members' crew tag fee status is kept in `edition_members`,
+ * and every member's fee is due again (`users.membership_paid` is the open edition's).
+ */
+export function openEdition(actor: Actor, id: number): OpenResult {
+  return db().transaction((tx) => {
+    const next = tx.select(columns).from(e).where(eq(e.id, id)).get();
+    if (!next) return { ok: false, reason: "missing" };
+    if (next.state !== "DRAFT") return { ok: false, reason: "not-draft" };
+    const previous = tx.select(columns).from(e).where(eq(e.state, "OPEN")).get() ?? null;
+    const at = new Date();
+    if (previous) {
+      tx.run(sql`INSERT INTO edition_members (edition_id, user_id, membership_paid)
+        SELECT ${previous.id}, id, membership_paid FROM users WHERE membership_paid = 1
+        ON CONFLICT (edition_id, user_id) DO UPDATE SET membership_paid = excluded.membership_paid`);
+      tx.update(e).set({ state: "ARCHIVED", archivedAt: at }).where(eq(e.id, previous.id)).run();
+    }
+    tx.update(schema.users).set({ membershipPaid: false }).where(eq(schema.users.membershipPaid, true)).run();
+    tx.update(e).set({ state: "OPEN", openedAt: at }).where(eq(e.id, id)).run();
+    audit(tx, actor, {
+      action: EDITION_AUDIT.opened,
+      targetType: "edition",
+      targetId: id,
+      details: { name: next.name, archived: previous?.name ?? null },
+    });
+    const opened = tx.select(columns).from(e).where(eq(e.id, id)).get() as Row;
+    const archived = previous ? (tx.select(columns).from(e).where(eq(e.id, previous.id)).get() as Row) : null;
+    return { ok: true, edition: toEdition(opened), previous: archived ? toEdition(archived) : null };
+  });
+}
+
+/** The managers of the clubs that took part in an edition (a team in one of its events, or an
+ * order in it): whom to tell when the next one opens, in their own language. */
+export function managersOfEdition(
+  editionId: number,
+): { id: number; email: string; name: string; locale: "en" | "ms" }[] {
+  const u = schema.users;
+  const clubs = db()
+    .all<{ id: number }>(sql`
+      SELECT t.association_id AS id FROM teams t JOIN events e ON e.id = t.event_id WHERE e.edition_id = ${editionId}
+      UNION
+      SELECT u.association_id FROM orders o JOIN users u ON u.id = o.owner_id
+      WHERE o.edition_id = ${editionId} AND u.association_id IS NOT NULL`)
+    .map((r) => r.id);
+  if (clubs.length === 0) return [];
+  return db()
+    .select({ id: u.id, email: u.email, name: u.name, locale: u.locale })
+    .from(u)
+    .where(and(eq(u.role, "MANAGER"), inArray(u.associationId, clubs), eq(u.verified, true)))
+    .orderBy(asc(u.id))
+    .all();
+}
+
+/** A member's crew tag fee status in an edition: the open one's is on the user row, an archived
+ * one's was kept when it was archived. */
+export function membershipPaidIn(edition: Pick<Edition, "id" | "state">, userId: number): boolean {
+  if (edition.state === "OPEN") {
+    return (
+      db()
+        .select({ paid: schema.users.membershipPaid })
+        .from(schema.users)
+        .where(eq(schema.users.id, userId))
+        .get()?.paid ?? false
+    );
+  }
+  const em = schema.editionMembers;
+  return (
+    db()
+      .select({ paid: em.membershipPaid })
+      .from(em)
+      .where(and(eq(em.editionId, edition.id), eq(em.userId, userId)))
+      .get()?.paid ?? false
+  );
+}
