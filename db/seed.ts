@@ -531,7 +531,7 @@ export async function seed(): Promise<boolean> {
       ago: number,
       statusId?: string,
     ) => {
-      const created = createOrder(ownerId, lines, tx);
+      const created = createOrder(1, ownerId, lines, tx); // edition 1: this year's, the open one
       const when = new Date(Date.now() - ago);
       tx.update(schema.orders)
         .set({

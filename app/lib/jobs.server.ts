@@ -9,6 +9,7 @@ import { db, schema } from "./db.server";
 import { isPrimary } from "./litefs.server";
 import { serveWaitlistNow } from "~/services/waitlist-mail.server";
 import { cancelOverdueOrders } from "~/models/order.server";
+import { currentEdition } from "~/models/edition.server";
 import { getSettings } from "~/models/settings.server";
 import { forgetIdleThrottles } from "~/models/throttle.server";
 import { deleteExpiredTokens } from "~/models/token.server";
@@ -35,13 +36,15 @@ export function cleanup(now = Date.now()) {
 }
 
 /**
- * Cancels every PROCESSING order older than the settings' payment due hours (one statement: an
- * order a late callback has just paid is no longer PROCESSING and is left alone). Returns how many
- * it cancelled, or null on a replica.
+ * Cancels every PROCESSING order of the open edition older than its settings' payment due hours
+ * (one statement: an order a late callback has just paid is no longer PROCESSING and is left
+ * alone; an archived edition's orders are read-only and stay as they were). Returns how many it
+ * cancelled, or null on a replica.
  */
 export function autoCancelOrders(now = new Date(clockNow())): number | null {
   if (!isPrimary()) return null;
-  return cancelOverdueOrders(getSettings().paymentDueHours, now);
+  const edition = currentEdition().id;
+  return cancelOverdueOrders(edition, getSettings(edition).paymentDueHours, now);
 }
 
 /** Every job once (the cron entry point); null on a replica. */

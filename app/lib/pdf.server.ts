@@ -11,7 +11,6 @@ import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interface
 import { requireUser } from "~/lib/access.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { orderDocFor } from "~/models/order-list.server";
-import { getSettings } from "~/models/settings.server";
 import { bundleFor } from "~/i18n/bundles";
 import type { Locale } from "~/i18n/locale";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
@@ -224,7 +223,8 @@ export async function orderDocResponse(
   kind: OrderDocKind,
 ): Promise<Response> {
   const viewer = await requireUser(request, "orders");
-  const doc = token ? orderDocFor(viewer, token, getSettings().regattaName) : null;
+  // In any edition: a manager keeps last year's receipts (issue 21); named after its own edition.
+  const doc = token ? orderDocFor(viewer, token) : null;
   if (!doc || (kind === "receipt" && doc.status !== "PAID")) return notFound();
   try {
     return pdfResponse(kind, await orderPdf(kind, doc, localeOf(request)));

@@ -155,6 +155,14 @@ export function entriesDraft(
   return draftIn(db(), club, requests, now, true);
 }
 
+/** The edition of the events an entries order is for (the first one's; draftIn refuses a mix). */
+function editionOfEvents(handle: Reader, requests: EntryRequest[]): number {
+  const first = requests[0]?.eventId ?? 0;
+  return (
+    handle.get<{ id: number | null }>(sql`SELECT edition_id AS id FROM events WHERE id = ${first}`)?.id ?? 0
+  );
+}
+
 /** Thrown inside checkoutEntries' transaction to undo the cancellation of the club's earlier
  * order when the new one is refused. */
 class Refused extends Error {
@@ -194,13 +202,15 @@ function checkoutIn(
 ): { order: CreatedOrder; draft: Draft } {
   return db().transaction(
     (tx) => {
+      // The order is in its events' edition (issue 21); no events: refused below by draftIn.
+      const editionId = editionOfEvents(tx, requests);
       // One open entries order per club: the earlier one is cancelled first, so the entries it held
       // count as free for this one; refused, the transaction is undone and it stands.
-      const replaced = supersedeOpenOrders(tx, buyer.id, "EVENT", new Date(now));
+      const replaced = supersedeOpenOrders(editionId, tx, buyer.id, "EVENT", new Date(now));
       const found = draftIn(tx, club, requests, now);
       if ("refused" in found) throw new Refused(found);
       const draft: Draft = { lines: found.lines, total: found.total };
-      const order = createOrder(buyer.id, draft.lines, tx, replaced);
+      const order = createOrder(editionId, buyer.id, draft.lines, tx, replaced);
       tx.update(w)
         .set({ status: "BOUGHT", updatedAt: new Date(now) })
         .where(

@@ -212,7 +212,13 @@ export function approveMembers(actor: User, scope: Scope, ids: number[]): Approv
 
 export type FeeDraftResult = Draft | { refused: FeeRefusal | "foreign" };
 
-function draftIn(handle: Reader, associationId: number, ids: number[], feeSen: number): FeeDraftResult {
+function draftIn(
+  editionId: number,
+  handle: Reader,
+  associationId: number,
+  ids: number[],
+  feeSen: number,
+): FeeDraftResult {
   const wanted = unique(ids);
   if (wanted.length === 0) return { refused: "noneSelected" };
   if (wanted.length > MAX_MEMBER_IDS) return { refused: "foreign" };
@@ -220,7 +226,7 @@ function draftIn(handle: Reader, associationId: number, ids: number[], feeSen: n
   if (rows === null) return { refused: "foreign" };
   // A member in the club's own earlier fee order may be chosen again: checking out cancels that
   // order (one open order per kind and club). Another club's open order still holds them.
-  const open = membersInOpenOrders(wanted, handle, associationId);
+  const open = membersInOpenOrders(editionId, wanted, handle, associationId);
   return membershipDraft(
     rows.map((m) => ({
       id: m.id,
@@ -235,8 +241,8 @@ function draftIn(handle: Reader, associationId: number, ids: number[], feeSen: n
 }
 
 /** The crew tag fee draft for the checkout view (read only). */
-export function feeDraft(scope: Scope, ids: number[], feeSen: number): FeeDraftResult {
-  return draftIn(db(), associationOf(scope), ids, feeSen);
+export function feeDraft(editionId: number, scope: Scope, ids: number[], feeSen: number): FeeDraftResult {
+  return draftIn(editionId, db(), associationOf(scope), ids, feeSen);
 }
 
 /**
@@ -246,6 +252,7 @@ export function feeDraft(scope: Scope, ids: number[], feeSen: number): FeeDraftR
  * same transaction, replaced by this one. Returns the order, or why not.
  */
 export function checkoutMembership(
+  editionId: number,
   manager: Pick<User, "id">,
   scope: Scope,
   ids: number[],
@@ -254,10 +261,10 @@ export function checkoutMembership(
   const associationId = associationOf(scope);
   return db().transaction(
     (tx) => {
-      const draft = draftIn(tx, associationId, ids, feeSen);
+      const draft = draftIn(editionId, tx, associationId, ids, feeSen);
       if ("refused" in draft) return draft;
-      const replaced = supersedeOpenOrders(tx, manager.id, "MEMBERSHIP");
-      const order = createOrder(manager.id, draft.lines, tx, replaced);
+      const replaced = supersedeOpenOrders(editionId, tx, manager.id, "MEMBERSHIP");
+      const order = createOrder(editionId, manager.id, draft.lines, tx, replaced);
       return { order, draft };
     },
     { behavior: "immediate" },

@@ -2,11 +2,17 @@
 // the invoice/receipt PDFs: filters, sort and paging in SQL (a page of the race day's 10,000 orders
 // reads 50 rows and their lines, never the whole table), order totals summed in SQL, and every
 // manager read scoped to the orders they own.
+//
+// Editions (issue 21): ADMIN reads the orders of the edition being looked at (the route's
+// edition); a MANAGER reads their own orders of every edition (last year's receipts stay theirs),
+// each row naming its edition. Invoices and receipts are found by the order's token in any edition
+// and carry the regatta name of the order's own edition.
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Locale, ORDER_STATUSES, type OrderLineKind, type OrderStatus } from "../../db/enums";
 import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import type { OrderDoc } from "~/lib/pdf.server";
+import { getSettings } from "~/models/settings.server";
 import { containing } from "~/models/user-list.server";
 import type { User } from "~/models/user.server";
 import { draftTotal } from "~/rules/orders";
@@ -17,13 +23,15 @@ const u = schema.users;
 const a = schema.associations;
 const p = schema.paymentLogs;
 
-/** Whose orders a user may read: ADMIN every order; anyone else (a MANAGER) only their own. */
-export type OrderScope = { kind: "all" } | { kind: "owner"; ownerId: number };
-export function orderScopeOf(user: Pick<User, "id" | "role">): OrderScope {
-  return user.role === "ADMIN" ? { kind: "all" } : { kind: "owner", ownerId: user.id };
+/** Whose orders a user may read: ADMIN every order of the edition being looked at; anyone else (a
+ * MANAGER) only their own, of every edition. */
+export type OrderScope = { kind: "all"; editionId: number } | { kind: "owner"; ownerId: number };
+export function orderScopeOf(user: Pick<User, "id" | "role">, editionId: number): OrderScope {
+  return user.role === "ADMIN" ? { kind: "all", editionId } : { kind: "owner", ownerId: user.id };
 }
-const inScope = (scope: OrderScope): SQL | undefined =>
-  scope.kind === "owner" ? eq(o.ownerId, scope.ownerId) : undefined;
+const inScope = (scope: OrderScope): SQL =>
+  scope.kind === "owner" ? eq(o.ownerId, scope.ownerId) : eq(o.editionId, scope.editionId);
+const ed = schema.editions;
 
 export const isOrderStatus = (value: unknown): value is OrderStatus =>
   typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
@@ -56,6 +64,8 @@ export type OrderRow = {
   /** The club's later order of the same kind that cancelled this one (then CANCELLED, or PAID by
    * a late payment), or null. */
   replacedBy: number | null;
+  /** The name of the order's edition ("Regatta 2026"). */
+  edition: string;
 };
 
 const orderRowFields = {
@@ -68,6 +78,7 @@ const orderRowFields = {
   team: a.name,
   total: orderTotal,
   replacedBy: o.replacedBy,
+  edition: sql<string>`COALESCE(${ed.name}, '')`,
 };
 
 /**
@@ -96,7 +107,7 @@ const ordersUntilDataChanges = untilDataChanges(
   ) => queryOrders(scope, filters, order, page),
   (scope, filters, order, page) =>
     JSON.stringify([
-      scope.kind === "owner" ? scope.ownerId : null,
+      scope.kind === "owner" ? `o${scope.ownerId}` : `e${scope.editionId}`,
       filters.status ?? null,
       order.sort,
       order.dir,
@@ -134,6 +145,7 @@ function queryOrders(
       .from(o)
       .innerJoin(u, eq(u.id, o.ownerId))
       .leftJoin(a, eq(a.id, u.associationId))
+      .leftJoin(ed, eq(ed.id, o.editionId))
       .where(inArray(o.id, ids))
       .orderBy(...by)
       .all();
@@ -143,6 +155,7 @@ function queryOrders(
       .from(o)
       .innerJoin(u, eq(u.id, o.ownerId))
       .leftJoin(a, eq(a.id, u.associationId))
+      .leftJoin(ed, eq(ed.id, o.editionId))
       .where(w)
       .orderBy(...by)
       .all();
@@ -185,6 +198,8 @@ const headFields = {
   ownerLocale: u.locale,
   team: a.name,
   replacedBy: o.replacedBy,
+  editionId: o.editionId,
+  edition: ed.name,
 };
 
 function headWhere(where: SQL | undefined) {
@@ -193,6 +208,7 @@ function headWhere(where: SQL | undefined) {
     .from(o)
     .innerJoin(u, eq(u.id, o.ownerId))
     .leftJoin(a, eq(a.id, u.associationId))
+    .leftJoin(ed, eq(ed.id, o.editionId))
     .where(where)
     .get();
 }
@@ -209,13 +225,15 @@ export function findOrder(scope: OrderScope, orderId: number) {
 
 export type OrderNoteView = { id: number; createdAt: number; author: string; note: string };
 
-/** An order's notes, oldest first (ADMIN only: the caller checks). */
-export function orderNotes(orderId: number): OrderNoteView[] {
+/** An order's notes, oldest first (ADMIN only: the caller checks); none for an order of another
+ * edition. */
+export function orderNotes(editionId: number, orderId: number): OrderNoteView[] {
   const n = schema.orderNotes;
   return db()
     .select({ id: n.id, createdAt: sql<number>`${n.createdAt}`, author: n.author, note: n.note })
     .from(n)
-    .where(eq(n.orderId, orderId))
+    .innerJoin(o, eq(o.id, n.orderId))
+    .where(and(eq(n.orderId, orderId), eq(o.editionId, editionId)))
     .orderBy(n.createdAt, n.id)
     .all();
 }
@@ -224,30 +242,31 @@ const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /**
  * The invoice or receipt data of the order with this token, for this viewer: its owner or an
- * ADMIN. Anyone else, and any unknown or malformed token, gets null (the route answers 404).
+ * ADMIN, in whatever edition the order is (a receipt of an archived edition stays available).
+ * Anyone else, and any unknown or malformed token, gets null (the route answers 404). The regatta
+ * name is that of the order's own edition's settings.
  */
 export function orderDocFor(
   viewer: Pick<User, "id" | "role">,
   token: string,
-  regattaName: string,
 ): (OrderDoc & { status: OrderStatus; ownerId: number; ownerLocale: Locale }) | null {
   if (!TOKEN.test(token)) return null;
-  const head = headWhere(and(eq(o.token, token), inScope(orderScopeOf(viewer))));
+  const owner = viewer.role === "ADMIN" ? undefined : eq(o.ownerId, viewer.id);
+  const head = headWhere(and(eq(o.token, token), owner));
   if (!head) return null;
-  return docOf(head, regattaName);
+  return docOf(head);
 }
 
-/** The same data by order id, for the order-paid email (no viewer: the server sends it). */
-export function orderDocById(orderId: number, regattaName: string) {
-  const head = headWhere(eq(o.id, orderId));
-  return head ? docOf(head, regattaName) : null;
+/** The same data by order id within its edition, for the order-paid email (no viewer: the server
+ * sends it). */
+export function orderDocById(editionId: number, orderId: number) {
+  const head = headWhere(and(eq(o.id, orderId), eq(o.editionId, editionId)));
+  return head ? docOf(head) : null;
 }
 
-function docOf(
-  head: Head,
-  regattaName: string,
-): OrderDoc & { status: OrderStatus; ownerId: number; ownerLocale: Locale } {
+function docOf(head: Head): OrderDoc & { status: OrderStatus; ownerId: number; ownerLocale: Locale } {
   const lines = linesOf(head.id);
+  const regattaName = head.editionId === null ? "" : getSettings(head.editionId).regattaName;
   return {
     regattaName,
     id: head.id,
@@ -267,6 +286,8 @@ function docOf(
 // ---- Payment logs ----
 
 export type PaymentFilters = { orderId?: string; transactionId?: string };
+
+const inEditionLogs = (editionId: number) => eq(p.editionId, editionId);
 
 export type PaymentRow = {
   id: number;
@@ -300,14 +321,15 @@ const paymentRowColumns = () => ({
   source: p.source,
 });
 
-/** Payment log entries newest first, filtered by substrings of order id and transaction id. */
+/** Payment log entries of an edition (its orders' results; calls for no order: the edition that
+ * was open), newest first, filtered by substrings of order id and transaction id. */
 export function listPaymentLogs(
+  editionId: number,
   filters: PaymentFilters,
   order: { sort: "created"; dir: "asc" | "desc" },
   page: { limit: number; offset: number } | null,
 ): { rows: PaymentRow[]; total: number } {
-  const parts = paymentFilterParts(filters);
-  const w = parts.length ? and(...parts) : undefined;
+  const w = and(inEditionLogs(editionId), ...paymentFilterParts(filters));
   const by = order.dir === "asc" ? [asc(p.createdAt), asc(p.id)] : [desc(p.createdAt), desc(p.id)];
   const q = db()
     .select(paymentRowColumns())
@@ -327,11 +349,12 @@ export function listPaymentLogs(
  * slow client takes to download the file.
  */
 export function* paymentLogBatches(
+  editionId: number,
   filters: PaymentFilters,
   order: { sort: "created"; dir: "asc" | "desc" },
   size = 500,
 ): Generator<PaymentRow[]> {
-  const parts = paymentFilterParts(filters);
+  const parts = [inEditionLogs(editionId), ...paymentFilterParts(filters)];
   const by = order.dir === "asc" ? [asc(p.createdAt), asc(p.id)] : [desc(p.createdAt), desc(p.id)];
   let after: { createdAt: number; id: number } | null = null;
   for (;;) {

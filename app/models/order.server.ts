@@ -2,6 +2,12 @@
 // together; a payment result is logged (forged ones counted and sampled) and moves the order at most once; the
 // order's effects (crew tag fees paid, event teams created) are applied exactly once, guarded
 // by orders.effects_applied_at; staff changes are audited with the change.
+//
+// Editions (issue 21): an order belongs to the edition it was bought in (orders.edition_id, set
+// here from the caller's edition). Every function that creates, lists or moves orders takes that
+// edition; a by-id change of an order of another edition answers as for a missing order. A payment
+// notice finds its order by its reference alone (any edition: a late payment of last year's order)
+// and, when the order's edition is archived, only logs it (the triggers refuse any change).
 import { and, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { OrderLineKind, OrderStatus } from "../../db/enums";
 import { type Actor, audit } from "./audit.server";
@@ -19,10 +25,15 @@ type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 export type CreatedOrder = { id: number; token: string; total: number; replaced: number[] };
 
+/** The order `orderId` when it is of edition `editionId` (a forged or stale id of another edition
+ * is not found). */
+const inEdition = (editionId: number, orderId: number) => and(eq(o.id, orderId), eq(o.editionId, editionId));
+
 /** Creates a PROCESSING order with its lines (prices as the server computed them). `replaces`:
  * the club's earlier open orders of the kind that supersedeOpenOrders cancelled in this
  * transaction; each is marked replaced by the new one, and the change is audited. */
 export function createOrder(
+  editionId: number,
   ownerId: number,
   lines: DraftLine[],
   tx?: Tx,
@@ -31,7 +42,7 @@ export function createOrder(
   const run = (t: Tx) => {
     const order = t
       .insert(o)
-      .values({ ownerId, status: "PROCESSING", token: randomToken(24) })
+      .values({ ownerId, editionId, status: "PROCESSING", token: randomToken(24) })
       .returning()
       .get();
     if (replaces.length) {
@@ -47,6 +58,7 @@ export function createOrder(
           targetType: "order",
           targetId: id,
           details: { from: "PROCESSING", to: "CANCELLED", replacedBy: order.id },
+          editionId,
         });
       }
     }
@@ -70,6 +82,7 @@ export function createOrder(
 /** Members (of these ids) already in a PROCESSING order's crew tag fee lines; with `exceptClub`,
  * not counting that club's own orders (its next checkout cancels them: supersedeOpenOrders). */
 export function membersInOpenOrders(
+  editionId: number,
   userIds: number[],
   tx: Pick<Tx, "select"> = db(),
   exceptClub: number | null = null,
@@ -84,6 +97,7 @@ export function membersInOpenOrders(
       and(
         eq(l.kind, "MEMBERSHIP"),
         eq(o.status, "PROCESSING"),
+        eq(o.editionId, editionId),
         inArray(l.userId, userIds),
         exceptClub === null ? undefined : sql`${schema.users.associationId} IS NOT ${exceptClub}`,
       ),
@@ -95,6 +109,7 @@ export function membersInOpenOrders(
 /** The Processing orders of `kind` of `ownerId`'s club (theirs, or any other manager's of the
  * club), oldest first: what a checkout of that kind would cancel (the dialog says so). */
 export function openOrdersOfClub(
+  editionId: number,
   ownerId: number,
   kind: OrderLineKind,
   handle: Pick<Tx, "all"> = db(),
@@ -102,7 +117,7 @@ export function openOrdersOfClub(
   return handle
     .all<{ id: number }>(sql`
       SELECT o.id FROM orders o JOIN users u ON u.id = o.owner_id
-      WHERE o.status = 'PROCESSING'
+      WHERE o.status = 'PROCESSING' AND o.edition_id = ${editionId}
         AND (u.id = ${ownerId} OR u.association_id = (SELECT association_id FROM users WHERE id = ${ownerId}))
         AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.kind = ${kind})
       ORDER BY o.id
@@ -121,12 +136,13 @@ export function openOrdersOfClub(
  * EVENT orders were cancelled (serveWaitlistSoon).
  */
 export function supersedeOpenOrders(
+  editionId: number,
   tx: Tx,
   ownerId: number,
   kind: OrderLineKind,
   now = new Date(),
 ): number[] {
-  const ids = openOrdersOfClub(ownerId, kind, tx);
+  const ids = openOrdersOfClub(editionId, ownerId, kind, tx);
   if (ids.length === 0) return [];
   tx.update(o)
     .set({ status: "CANCELLED", updatedAt: now })
@@ -217,8 +233,19 @@ export type PaymentCall = {
 export type PaymentOutcome =
   | { kind: "forged" }
   | { kind: "unknownOrder" }
-  | { kind: "applied"; orderId: number; from: OrderStatus; to: OrderStatus; effectsApplied: boolean }
-  | { kind: "unchanged"; orderId: number; status: OrderStatus; repeat: boolean };
+  | {
+      kind: "applied";
+      orderId: number;
+      /** The order's edition. */
+      editionId: number;
+      from: OrderStatus;
+      to: OrderStatus;
+      effectsApplied: boolean;
+    }
+  | { kind: "unchanged"; orderId: number; status: OrderStatus; repeat: boolean }
+  /** A verified result for an order of an archived edition (paid late): logged, nothing changed
+   * (the edition is read-only); the payer is told to contact the committee. */
+  | { kind: "archived"; orderId: number; editionId: number; editionName: string };
 
 /** Refused calls kept in full in payment_logs, per day (Malaysia time); the rest are only counted. */
 export const REJECT_SAMPLES_PER_DAY = 50;
@@ -265,9 +292,11 @@ function countCall(tx: Tx, call: PaymentCall, reason: "forged" | "repeat", now: 
   if ((today?.n ?? 0) <= REJECT_SAMPLES_PER_DAY) logCall(tx, call, false, now);
 }
 
-function logCall(tx: Tx, call: PaymentCall, verified: boolean, now: Date) {
+/** Logs a call in full; `editionId`: its order's edition (unknown: the open one, migration 0018). */
+function logCall(tx: Tx, call: PaymentCall, verified: boolean, now: Date, editionId?: number) {
   tx.insert(schema.paymentLogs)
     .values({
+      editionId,
       statusId: call.statusId.slice(0, 20),
       msg: call.msg.slice(0, 200),
       transactionId: call.transactionId.slice(0, 100),
@@ -291,6 +320,9 @@ function logCall(tx: Tx, call: PaymentCall, verified: boolean, now: Date) {
  *   callback of one payment act once, in either order.
  * - Otherwise the order moves as `paymentTransition` allows; the status check and the update are
  *   one statement inside one transaction, so return and callback racing each other move it once.
+ * - An order of an ARCHIVED edition (paid after its edition closed): logged with its edition,
+ *   nothing else (the edition is read-only: migration 0018's triggers refuse any change).
+ * The log entry gets the order's edition.
  */
 export function recordPayment(call: PaymentCall, now = new Date()): PaymentOutcome {
   return db().transaction(
@@ -314,11 +346,26 @@ export function recordPayment(call: PaymentCall, now = new Date()): PaymentOutco
         .limit(RESULTS_LOGGED_PER_STATUS)
         .all();
       const repeat = repeatsResult(seen, call);
-      if (repeat && seen.length >= RESULTS_LOGGED_PER_STATUS) countCall(tx, call, "repeat", now);
-      else logCall(tx, call, true, now);
       const found = tx.select().from(o).where(eq(o.id, shape.ref.orderId)).get();
       const order = found && tokenTag(found.token) === shape.ref.tag ? found : undefined;
+      if (repeat && seen.length >= RESULTS_LOGGED_PER_STATUS) countCall(tx, call, "repeat", now);
+      else logCall(tx, call, true, now, order?.editionId ?? undefined);
       if (!order) return { kind: "unknownOrder" as const };
+      const edition =
+        order.editionId === null
+          ? undefined
+          : tx
+              .select({ id: schema.editions.id, name: schema.editions.name, state: schema.editions.state })
+              .from(schema.editions)
+              .where(eq(schema.editions.id, order.editionId))
+              .get();
+      if (edition?.state === "ARCHIVED")
+        return {
+          kind: "archived" as const,
+          orderId: order.id,
+          editionId: edition.id,
+          editionName: edition.name,
+        };
       const next = repeat ? null : paymentTransition(order.status, call.statusId);
       if (!next) return { kind: "unchanged" as const, orderId: order.id, status: order.status, repeat };
       tx.update(o)
@@ -326,7 +373,14 @@ export function recordPayment(call: PaymentCall, now = new Date()): PaymentOutco
         .where(and(eq(o.id, order.id), eq(o.status, order.status)))
         .run();
       const effectsApplied = next === "PAID" ? applyEffects(tx, order.id, now) : false;
-      return { kind: "applied" as const, orderId: order.id, from: order.status, to: next, effectsApplied };
+      return {
+        kind: "applied" as const,
+        orderId: order.id,
+        editionId: order.editionId ?? 0,
+        from: order.status,
+        to: next,
+        effectsApplied,
+      };
     },
     { behavior: "immediate" },
   );
@@ -341,6 +395,7 @@ export function paymentRefOf(orderId: number): string | null {
 
 /** A manager cancels their own Processing order. */
 export function cancelOwnOrder(
+  editionId: number,
   ownerId: number,
   orderId: number,
   now = new Date(clockNow()),
@@ -350,7 +405,7 @@ export function cancelOwnOrder(
       const order = tx
         .select()
         .from(o)
-        .where(and(eq(o.id, orderId), eq(o.ownerId, ownerId)))
+        .where(and(inEdition(editionId, orderId), eq(o.ownerId, ownerId)))
         .get();
       if (!order || !managerMayCancel(order.status)) return "refused" as const;
       tx.update(o)
@@ -367,10 +422,16 @@ export function cancelOwnOrder(
  * Admin sets a status (any but the current). Setting PAID applies the effects once; leaving PAID
  * reverses nothing (fees stay paid): the result says so, for the toast.
  */
-export function setOrderStatus(actor: Actor, orderId: number, to: OrderStatus, now = new Date()) {
+export function setOrderStatus(
+  editionId: number,
+  actor: Actor,
+  orderId: number,
+  to: OrderStatus,
+  now = new Date(),
+) {
   return db().transaction(
     (tx) => {
-      const order = tx.select().from(o).where(eq(o.id, orderId)).get();
+      const order = tx.select().from(o).where(inEdition(editionId, orderId)).get();
       if (!order || !adminMaySet(order.status, to)) return { ok: false as const };
       // Back to PROCESSING, an order holds its entries again: only if they are still free (a PAID
       // order, by contrast, is money taken and is honoured like a late payment: ADR 0015).
@@ -385,6 +446,7 @@ export function setOrderStatus(actor: Actor, orderId: number, to: OrderStatus, n
         targetType: "order",
         targetId: orderId,
         details: { from: order.status, to, effectsApplied },
+        editionId,
       });
       return {
         ok: true as const,
@@ -418,10 +480,16 @@ function entriesShortOf(tx: Tx, orderId: number, now: Date): { eventName: string
   return row ? { eventName: row.eventName, left: row.left } : null;
 }
 
-export function addOrderNote(actor: Actor, orderId: number, note: string, now = new Date()) {
+export function addOrderNote(
+  editionId: number,
+  actor: Actor,
+  orderId: number,
+  note: string,
+  now = new Date(),
+) {
   return db().transaction(
     (tx) => {
-      const order = tx.select({ id: o.id }).from(o).where(eq(o.id, orderId)).get();
+      const order = tx.select({ id: o.id }).from(o).where(inEdition(editionId, orderId)).get();
       if (!order) return null;
       const row = tx
         .insert(schema.orderNotes)
@@ -440,6 +508,7 @@ export function addOrderNote(actor: Actor, orderId: number, note: string, now = 
         targetType: "order",
         targetId: orderId,
         details: { noteId: row.id },
+        editionId,
       });
       return row;
     },
@@ -448,21 +517,21 @@ export function addOrderNote(actor: Actor, orderId: number, note: string, now = 
 }
 
 /**
- * Cancels every PROCESSING order older than the due hours, in one statement: an order a late
- * callback has just paid is no longer PROCESSING and is left alone.
+ * Cancels every PROCESSING order of the edition older than the due hours, in one statement: an
+ * order a late callback has just paid is no longer PROCESSING and is left alone.
  */
-export function cancelOverdueOrders(dueHours: number, now = new Date(clockNow())): number {
+export function cancelOverdueOrders(editionId: number, dueHours: number, now = new Date(clockNow())): number {
   const cutoff = new Date(now.getTime() - dueHours * 3_600_000);
   return db()
     .update(o)
     .set({ status: "CANCELLED", updatedAt: now })
-    .where(and(eq(o.status, "PROCESSING"), lt(o.createdAt, cutoff)))
+    .where(and(eq(o.editionId, editionId), eq(o.status, "PROCESSING"), lt(o.createdAt, cutoff)))
     .run().changes;
 }
 
 /** An order with its lines (labels: member name, event name, 'Dinner Ticket') and total. */
-export function orderDetails(orderId: number) {
-  const order = db().select().from(o).where(eq(o.id, orderId)).get();
+export function orderDetails(editionId: number, orderId: number) {
+  const order = db().select().from(o).where(inEdition(editionId, orderId)).get();
   if (!order) return null;
   const lines = db()
     .select({

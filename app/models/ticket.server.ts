@@ -16,10 +16,12 @@ export type TicketRefusal = "noClub";
  * The ticket order for `pax` (already parsed: 1 to MAX_PAX) at `settings.ticketPriceSen`, in one
  * transaction with the check that the manager belongs to an association (read again from the
  * database, not from the session's copy of the user). The club's earlier Processing ticket order,
- * if any, is cancelled in the same transaction (`order.replaced`). Returns the order and its draft,
+ * if any, is cancelled in the same transaction (`order.replaced`). The order is of `editionId`
+ * (the open one: the route's edition). Returns the order and its draft,
  * or why not.
  */
 export function checkoutTickets(
+  editionId: number,
   user: Pick<User, "id">,
   pax: number,
   settings: Pick<Settings, "ticketPriceSen">,
@@ -35,8 +37,8 @@ export function checkoutTickets(
         .get();
       if (!club) return { refused: "noClub" as const };
       // One open ticket order per club: an earlier unpaid one is cancelled, replaced by this one.
-      const replaced = supersedeOpenOrders(tx, user.id, "TICKET");
-      const order = createOrder(user.id, draft.lines, tx, replaced);
+      const replaced = supersedeOpenOrders(editionId, tx, user.id, "TICKET");
+      const order = createOrder(editionId, user.id, draft.lines, tx, replaced);
       return { order, draft };
     },
     { behavior: "immediate" },

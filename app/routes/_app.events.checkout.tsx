@@ -13,6 +13,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { type Checkout, checkoutEventEntries, checkoutLines } from "~/services/checkout.server";
 import { readForm } from "~/lib/csrf.server";
 import { type EntryRefusal, entriesDraft } from "~/models/entries.server";
@@ -87,7 +88,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const t = messagesFor(request);
   const parsed = requestOf(query.getAll("event"), query.getAll("teams"), t);
-  const dueHours = getSettings().paymentDueHours;
+  const edition = editionOf(request, user);
+  const dueHours = getSettings(edition.id).paymentDueHours;
   const refuse = (refusal: Refusal, status: number) =>
     json(
       {
@@ -113,7 +115,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: draft.total,
     waitlisted: draft.waitlisted,
     dueHours,
-    replaces: openOrdersOfClub(user.id, "EVENT"),
+    replaces: openOrdersOfClub(edition.id, user.id, "EVENT"),
   });
 }
 

@@ -10,6 +10,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireUser, scopeOf } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import {
   checkoutAnswer,
   checkoutCrewTagFee,
@@ -39,8 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "members");
   const ids = parseMemberIds(new URL(request.url).searchParams.getAll("ids"));
   if (ids === null) throw new Response("Bad Request", { status: 400 });
-  const settings = getSettings();
-  const draft = feeDraft(scopeOf(user), ids, settings.crewTagFeeSen);
+  const edition = editionOf(request, user);
+  const settings = getSettings(edition.id);
+  const draft = feeDraft(edition.id, scopeOf(user), ids, settings.crewTagFeeSen);
   const dueHours = settings.paymentDueHours;
   if ("refused" in draft) {
     return json({
@@ -59,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: draft.total,
     ids: lines.map((l) => l.id),
     dueHours,
-    replaces: openOrdersOfClub(user.id, "MEMBERSHIP"),
+    replaces: openOrdersOfClub(edition.id, user.id, "MEMBERSHIP"),
   });
 }
 
@@ -72,7 +74,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (ids === null) throw new Response("Bad Request", { status: 400 });
   if (ids.length === 0) return refuseCheckout(MSG.membersNoneSelected, 400);
   if (form.get("declaration") !== "yes") return refuseCheckout(MSG.membersDeclarationRequired, 400);
-  const result = checkoutCrewTagFee(user, scopeOf(user), ids, getSettings().crewTagFeeSen);
+  const edition = editionOf(request, user);
+  const fee = getSettings(edition.id).crewTagFeeSen;
+  const result = checkoutCrewTagFee(edition.id, user, scopeOf(user), ids, fee);
   if ("refused" in result)
     return refuseCheckout(refusalsOf(bundle)[result.refused], result.refused === "foreign" ? 403 : 409);
   return checkoutAnswer(result.checkout);

@@ -4,6 +4,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { notFound } from "~/lib/params.server";
 import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
@@ -13,7 +14,7 @@ import { OrderLines, OrderStatusBadge, ReplacedNote } from "~/components/OrderTa
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "orders");
   const id = parseOrderId(params.id);
-  const order = id === null ? null : findOrder(orderScopeOf(user), id);
+  const order = id === null ? null : findOrder(orderScopeOf(user, editionOf(request, user).id), id);
   if (!order) notFound();
   return json({
     id: order.id,

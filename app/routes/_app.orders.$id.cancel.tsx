@@ -12,6 +12,7 @@ import { requireRole, requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
 import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { editionOf } from "~/lib/edition.server";
 import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
 import { cancelOrder } from "~/services/orders.server";
 import type { User } from "~/models/user.server";
@@ -24,15 +25,16 @@ async function requireManager(request: Request) {
   return user;
 }
 
-function ownOrder(user: User, rawId: string | undefined) {
+function ownOrder(user: User, editionId: number, rawId: string | undefined) {
   const id = parseOrderId(rawId);
-  const order = id === null ? null : findOrder(orderScopeOf(user), id);
+  const order = id === null ? null : findOrder(orderScopeOf(user, editionId), id);
   if (!order) notFound();
   return order;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const order = ownOrder(await requireManager(request), params.id);
+  const user = await requireManager(request);
+  const order = ownOrder(user, editionOf(request, user).id, params.id);
   const { MSG } = messagesFor(request);
   if (!managerMayCancel(order.status)) {
     const back = new URL(request.url).search;
@@ -48,10 +50,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireManager(request);
   const { MSG } = messagesFor(request);
   await readForm(request);
-  const order = ownOrder(user, params.id);
+  const edition = editionOf(request, user);
+  const order = ownOrder(user, edition.id, params.id);
   const back = new URL(request.url).search;
-  if ((await cancelOrder(user.id, order.id)) !== "cancelled") {
-    // Paid, failed or cancelled meanwhile (a late payment, the auto-cancel, another tab).
+  if ((await cancelOrder(edition.id, user.id, order.id)) !== "cancelled") {
+    // Paid, failed or cancelled meanwhile (a late payment, the auto-cancel, another tab), or an
+    // order of an earlier edition (read-only).
     return redirectWithToast(request, `/orders${back}`, {
       type: "warning",
       message: MSG.orderNotCancellable,

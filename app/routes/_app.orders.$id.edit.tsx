@@ -15,6 +15,7 @@ import { PostForm } from "~/components/PostForm";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { parseForm } from "~/lib/forms.server";
+import { editionOf } from "~/lib/edition.server";
 import { notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -37,16 +38,17 @@ async function requireAdmin(request: Request): Promise<User> {
   return user;
 }
 
-function orderOf(rawId: string | undefined) {
+function orderOf(editionId: number, rawId: string | undefined) {
   const id = parseOrderId(rawId);
-  const order = id === null ? null : findOrder({ kind: "all" }, id);
+  const order = id === null ? null : findOrder({ kind: "all", editionId }, id);
   if (!order) notFound();
   return order;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const order = orderOf(params.id);
+  const user = await requireAdmin(request);
+  const edition = editionOf(request, user);
+  const order = orderOf(edition.id, params.id);
   return json({
     id: order.id,
     createdAt: order.createdAt.getTime(),
@@ -54,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     owner: order.ownerName || order.ownerEmail,
     team: order.team,
     total: order.total,
-    notes: orderNotes(order.id),
+    notes: orderNotes(edition.id, order.id),
   });
 }
 
@@ -86,7 +88,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const t = messagesFor(request);
   const { MSG } = t;
   const { form, submission } = await parseForm(request, editOrderSchema(t));
-  const order = orderOf(params.id);
+  const edition = editionOf(request, user);
+  const order = orderOf(edition.id, params.id);
   const here = `/orders/${order.id}/edit${new URL(request.url).search}`;
 
   if (submission.status !== "success") {
@@ -105,7 +108,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return reply({ toast: { type: "error", message: MSG.orderStatusUnchanged } }, 400);
     }
     if (input.confirmed !== "yes") return reply({ toast: null, confirm: { status: to } });
-    const result = await changeOrderStatus(user, order.id, to);
+    const result = await changeOrderStatus(edition.id, user, order.id, to);
     if (!result.ok)
       return redirectWithToast(request, here, {
         type: "warning",
@@ -119,7 +122,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(request, here, { type: "success", message });
   }
 
-  if (!addOrderNote(user, order.id, input.note)) notFound();
+  if (!addOrderNote(edition.id, user, order.id, input.note)) notFound();
   return redirectWithToast(request, here, { type: "success", message: MSG.orderNoteAdded });
 }
 

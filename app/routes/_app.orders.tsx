@@ -13,6 +13,7 @@ import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { FilterSelect } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { listOrders, type OrderRow, orderScopeOf } from "~/models/order-list.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -23,7 +24,7 @@ export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.T
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "orders");
-  const scope = orderScopeOf(user);
+  const scope = orderScopeOf(user, editionOf(request, user).id);
   const params = parseList(new URL(request.url).searchParams, ORDER_LIST);
   const order = { sort: params.sort, dir: params.dir };
   const listed = pageOf(params, (p) => listOrders(scope, params.filters, order, p));

@@ -11,6 +11,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { checkoutAnswer, checkoutDinnerTickets, refuseCheckout } from "~/services/checkout.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { openOrdersOfClub } from "~/models/order.server";
@@ -21,7 +22,8 @@ import { parsePax, ticketDraft } from "~/rules/tickets";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "tickets");
-  const settings = getSettings();
+  const edition = editionOf(request, user);
+  const settings = getSettings(edition.id);
   const { MSG } = messagesFor(request);
   const parsed = parsePax(new URL(request.url).searchParams.get("pax"), MSG);
   const dueHours = settings.paymentDueHours;
@@ -43,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     price: settings.ticketPriceSen,
     total: draft.total,
     dueHours,
-    replaces: openOrdersOfClub(user.id, "TICKET"),
+    replaces: openOrdersOfClub(edition.id, user.id, "TICKET"),
   });
 }
 
@@ -53,7 +55,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { MSG } = messagesFor(request);
   const parsed = parsePax(form.get("pax"), MSG);
   if ("error" in parsed) return refuseCheckout(parsed.error, 400);
-  const result = checkoutDinnerTickets(user, parsed.pax, getSettings());
+  const edition = editionOf(request, user);
+  const result = checkoutDinnerTickets(edition.id, user, parsed.pax, getSettings(edition.id));
   if ("refused" in result) return refuseCheckout(MSG.ticketNoClub, 403);
   return checkoutAnswer(result.checkout);
 }

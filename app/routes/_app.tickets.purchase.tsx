@@ -8,6 +8,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Outlet, useLoaderData } from "@remix-run/react";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { getSettings } from "~/models/settings.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -23,8 +24,8 @@ function shownPax(url: URL): string {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "tickets");
-  const settings = getSettings();
+  const user = await requireUser(request, "tickets");
+  const settings = getSettings(editionOf(request, user).id);
   return json({
     price: settings.ticketPriceSen,
     description: settings.ticketDescription,

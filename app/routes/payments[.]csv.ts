@@ -3,17 +3,18 @@
 // paymentLogBatches): the file is never built in memory, however many calls were logged.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { csvStreamResponse } from "~/lib/csv.server";
 import { paymentLogBatches } from "~/models/order-list.server";
 import { parseList } from "~/rules/list-params";
 import { PAYMENT_LIST, paymentColumns } from "./_app.payments/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "payments");
+  const user = await requireUser(request, "payments");
   const p = parseList(new URL(request.url).searchParams, PAYMENT_LIST);
   return csvStreamResponse(
     "payment-logs",
     paymentColumns,
-    paymentLogBatches(p.filters, { sort: p.sort, dir: p.dir }),
+    paymentLogBatches(editionOf(request, user).id, p.filters, { sort: p.sort, dir: p.dir }),
   );
 }

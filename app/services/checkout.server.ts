@@ -54,17 +54,29 @@ export async function checkoutEventEntries(buyer: Buyer, scope: Scope, requests:
   return { checkout: startCheckout(result.order, buyer, `Event entries for ${counted(teams, "team")}`) };
 }
 
-/** The crew tag fee of the members of `ids` (checkoutMembership), at `feeSen` each. */
-export function checkoutCrewTagFee(buyer: Buyer, scope: Scope, ids: number[], feeSen: number) {
-  const result = checkoutMembership(buyer, scope, ids, feeSen);
+/** The crew tag fee of the members of `ids` (checkoutMembership), at `feeSen` each, in the
+ * edition `editionId` (the open one). */
+export function checkoutCrewTagFee(
+  editionId: number,
+  buyer: Buyer,
+  scope: Scope,
+  ids: number[],
+  feeSen: number,
+) {
+  const result = checkoutMembership(editionId, buyer, scope, ids, feeSen);
   if ("refused" in result) return result;
   const what = `Crew tag fee for ${counted(result.draft.lines.length, "member")}`;
   return { checkout: startCheckout(result.order, buyer, what) };
 }
 
-/** `pax` dinner tickets at the settings' price (checkoutTickets). */
-export function checkoutDinnerTickets(buyer: Buyer, pax: number, settings: Pick<Settings, "ticketPriceSen">) {
-  const result = checkoutTickets(buyer, pax, settings);
+/** `pax` dinner tickets at the settings' price (checkoutTickets), in the edition `editionId`. */
+export function checkoutDinnerTickets(
+  editionId: number,
+  buyer: Buyer,
+  pax: number,
+  settings: Pick<Settings, "ticketPriceSen">,
+) {
+  const result = checkoutTickets(editionId, buyer, pax, settings);
   if ("refused" in result) return result;
   return { checkout: startCheckout(result.order, buyer, `Dinner ticket x ${pax} pax`) };
 }

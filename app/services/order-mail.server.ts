@@ -7,15 +7,13 @@ import { env } from "~/lib/env.server";
 import { mailLayout, sendMail } from "~/lib/mailer.server";
 import { orderPdf } from "~/lib/pdf.server";
 import { orderDocById } from "~/models/order-list.server";
-import { getSettings } from "~/models/settings.server";
 import { formatRM } from "~/rules/format";
 
 /** Tells the order's owner it is paid (with the receipt attached). Never throws: failures are
  * logged. Returns whether an email was sent (an unknown or unpaid order sends none). */
-export async function sendOrderPaidEmail(orderId: number): Promise<boolean> {
+export async function sendOrderPaidEmail(editionId: number, orderId: number): Promise<boolean> {
   try {
-    const { regattaName } = getSettings();
-    const doc = orderDocById(orderId, regattaName);
+    const doc = orderDocById(editionId, orderId);
     if (!doc) {
       console.error(`order-paid email: order #${orderId} not found`);
       return false;
@@ -36,7 +34,7 @@ export async function sendOrderPaidEmail(orderId: number): Promise<boolean> {
         [
           LABELS.mailHello(doc.owner.name || doc.owner.email),
           LABELS.orderPaidBody(formatRM(doc.total), doc.id, doc.team ?? ""),
-          LABELS.orderPaidThanks(regattaName),
+          LABELS.orderPaidThanks(doc.regattaName),
         ],
         { href: `${env().APP_URL}/orders`, label: LABELS.orderPaidLink },
       ),

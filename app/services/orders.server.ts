@@ -16,9 +16,9 @@ import { sendOrderPaidEmail } from "./order-mail.server";
 import { serveWaitlistSoon } from "./waitlist-mail.server";
 
 /** The effects of an order's move to `to`, once its transaction has committed. */
-export async function orderStatusChanged(orderId: number, to: OrderStatus): Promise<void> {
+export async function orderStatusChanged(editionId: number, orderId: number, to: OrderStatus): Promise<void> {
   if (to === "PAID")
-    await sendOrderPaidEmail(orderId); // logs its own failures
+    await sendOrderPaidEmail(editionId, orderId); // logs its own failures
   else serveWaitlistSoon(); // a cancelled or failed order frees its entries
 }
 
@@ -26,7 +26,8 @@ export async function orderStatusChanged(orderId: number, to: OrderStatus): Prom
  * A payment notice from the provider: the server-to-server callback or the buyer's return. The
  * hash is checked, the result recorded (models/order.server.ts recordPayment: counted when refused,
  * the order moved at most once however often and in whatever order the notices arrive), and a move
- * it made has its effects. Returns what recordPayment decided.
+ * it made has its effects. Returns what recordPayment decided. The order is found by its reference
+ * in whatever edition it is; one of an archived edition is only logged ("archived").
  */
 export async function handlePaymentNotice(
   params: ReturnParams,
@@ -42,21 +43,29 @@ export async function handlePaymentNotice(
     source,
     address,
   });
-  if (outcome.kind === "applied") await orderStatusChanged(outcome.orderId, outcome.to);
+  if (outcome.kind === "applied") await orderStatusChanged(outcome.editionId, outcome.orderId, outcome.to);
+  if (outcome.kind === "archived")
+    console.warn(
+      `payment for order #${outcome.orderId} of the archived ${outcome.editionName}: logged, not applied`,
+    );
   return outcome;
 }
 
 /** ADMIN sets an order's status (setOrderStatus: audited, a newly paid order's effects once), then
  * its effects. Returns setOrderStatus's answer. */
-export async function changeOrderStatus(actor: Actor, orderId: number, to: OrderStatus) {
-  const result = setOrderStatus(actor, orderId, to);
-  if (result.ok) await orderStatusChanged(orderId, to);
+export async function changeOrderStatus(editionId: number, actor: Actor, orderId: number, to: OrderStatus) {
+  const result = setOrderStatus(editionId, actor, orderId, to);
+  if (result.ok) await orderStatusChanged(editionId, orderId, to);
   return result;
 }
 
 /** A manager cancels their own Processing order; its entries go back to the waitlist. */
-export async function cancelOrder(ownerId: number, orderId: number): Promise<"cancelled" | "refused"> {
-  const result = cancelOwnOrder(ownerId, orderId);
-  if (result === "cancelled") await orderStatusChanged(orderId, "CANCELLED");
+export async function cancelOrder(
+  editionId: number,
+  ownerId: number,
+  orderId: number,
+): Promise<"cancelled" | "refused"> {
+  const result = cancelOwnOrder(editionId, ownerId, orderId);
+  if (result === "cancelled") await orderStatusChanged(editionId, orderId, "CANCELLED");
   return result;
 }

@@ -199,7 +199,7 @@ describe("checkoutEntries: the cap", () => {
     const [ma, mb] = [manager(a.id), manager(b.id)];
     const first = bought(checkoutEntries(ma, a.scope, [{ eventId: e.id, teams: 2 }]));
     expect(checkoutEntries(mb, b.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ left: 0 });
-    expect(cancelOwnOrder(ma.id, first.order.id)).toBe("cancelled");
+    expect(cancelOwnOrder(1, ma.id, first.order.id)).toBe("cancelled");
     const second = bought(checkoutEntries(mb, b.scope, [{ eventId: e.id, teams: 2 }]));
     expect(checkoutEntries(ma, a.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ left: 0 });
     expect(pay(second.order.id, "callback", "0")).toMatchObject({ kind: "applied", to: "FAILED" });
@@ -214,19 +214,19 @@ describe("checkoutEntries: the cap", () => {
     const [a, b] = [club(), club()];
     const [ma, mb] = [manager(a.id), manager(b.id)];
     const first = bought(checkoutEntries(ma, a.scope, [{ eventId: e.id, teams: 2 }]));
-    expect(cancelOwnOrder(ma.id, first.order.id)).toBe("cancelled");
+    expect(cancelOwnOrder(1, ma.id, first.order.id)).toBe("cancelled");
     // Free again: the order may hold them again.
-    expect(setOrderStatus(admin, first.order.id, "PROCESSING")).toMatchObject({ ok: true });
-    expect(cancelOwnOrder(ma.id, first.order.id)).toBe("cancelled");
+    expect(setOrderStatus(1, admin, first.order.id, "PROCESSING")).toMatchObject({ ok: true });
+    expect(cancelOwnOrder(1, ma.id, first.order.id)).toBe("cancelled");
     // Another club took one: moving back would hold 2 of the 1 left.
     bought(checkoutEntries(mb, b.scope, [{ eventId: e.id, teams: 1 }]));
-    expect(setOrderStatus(admin, first.order.id, "PROCESSING")).toEqual({
+    expect(setOrderStatus(1, admin, first.order.id, "PROCESSING")).toEqual({
       ok: false,
       overCap: { eventName: e.name, left: 1 },
     });
     expect(ordersOf(ma.id)[0].status).toBe("CANCELLED");
     // PAID is honoured (money taken), even over the cap.
-    expect(setOrderStatus(admin, first.order.id, "PAID")).toMatchObject({ ok: true });
+    expect(setOrderStatus(1, admin, first.order.id, "PAID")).toMatchObject({ ok: true });
     expect(teamsOf(e.id)).toHaveLength(2);
   });
 
@@ -266,7 +266,7 @@ describe("the waitlist", () => {
     const holder = club();
     const m = manager(holder.id);
     const order = bought(checkoutEntries(m, holder.scope, [{ eventId: e.id, teams: maxTeam }]));
-    return { e, cancel: () => expect(cancelOwnOrder(m.id, order.order.id)).toBe("cancelled") };
+    return { e, cancel: () => expect(cancelOwnOrder(1, m.id, order.order.id)).toBe("cancelled") };
   }
   const waiter = () => {
     const c = club();
@@ -426,9 +426,9 @@ describe("a paid EVENT order", () => {
     const c = club();
     const m = manager(c.id);
     const o = bought(checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 2 }]));
-    expect(setOrderStatus(admin, o.order.id, "PAID")).toMatchObject({ ok: true });
+    expect(setOrderStatus(1, admin, o.order.id, "PAID")).toMatchObject({ ok: true });
     expect(teamsOf(e.id)).toHaveLength(2);
-    expect(setOrderStatus(admin, o.order.id, "PROCESSING")).toMatchObject({ ok: true, effectsKept: true });
+    expect(setOrderStatus(1, admin, o.order.id, "PROCESSING")).toMatchObject({ ok: true, effectsKept: true });
     expect(pay(o.order.id, "callback")).toMatchObject({ kind: "applied", to: "PAID", effectsApplied: false });
     expect(teamsOf(e.id)).toHaveLength(2);
   });

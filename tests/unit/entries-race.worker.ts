@@ -44,7 +44,7 @@ function buy(job: RaceJob): RaceOutcome {
   const draft = entriesDraft(scope, requests); // the check...
   if ("refused" in draft) return draft;
   sleep(job.delayMs);
-  return { ok: true, orderId: createOrder(job.buyerId, draft.lines).id }; // ...and, later, the insert
+  return { ok: true, orderId: createOrder(1, job.buyerId, draft.lines).id }; // ...and, later, the insert
 }
 
 serveRaces(buy);

@@ -71,15 +71,15 @@ describe("dinner tickets: one open order per club", () => {
     const stranger = person(other.id);
     const e = event(10);
     const entries = ok(checkoutEntries(a, c.scope, [{ eventId: e.id, teams: 1 }]));
-    const theirs = ok(checkoutTickets(stranger, 5, PRICE));
-    const first = ok(checkoutTickets(a, 3, PRICE));
+    const theirs = ok(checkoutTickets(1, stranger, 5, PRICE));
+    const first = ok(checkoutTickets(1, a, 3, PRICE));
     expect(first.order.replaced).toEqual([]);
-    expect(openOrdersOfClub(b.id, "TICKET")).toEqual([first.order.id]);
-    const second = ok(checkoutTickets(b, 2, PRICE));
+    expect(openOrdersOfClub(1, b.id, "TICKET")).toEqual([first.order.id]);
+    const second = ok(checkoutTickets(1, b, 2, PRICE));
     expect(second.order.replaced).toEqual([first.order.id]);
     expect(orderOf(first.order.id)).toMatchObject({ status: "CANCELLED", replacedBy: second.order.id });
     expect(orderOf(second.order.id)).toMatchObject({ status: "PROCESSING", replacedBy: null });
-    expect(openOrdersOfClub(a.id, "TICKET")).toEqual([second.order.id]);
+    expect(openOrdersOfClub(1, a.id, "TICKET")).toEqual([second.order.id]);
     // Another club's ticket order and this club's entries order stand.
     expect(orderOf(theirs.order.id)).toMatchObject({ status: "PROCESSING", replacedBy: null });
     expect(orderOf(entries.order.id)).toMatchObject({ status: "PROCESSING", replacedBy: null });
@@ -96,8 +96,8 @@ describe("dinner tickets: one open order per club", () => {
   it("a late success on the replaced order is still honoured: PAID, and the screen says it was replaced", () => {
     const c = club();
     const m = person(c.id);
-    const first = ok(checkoutTickets(m, 4, PRICE));
-    const second = ok(checkoutTickets(m, 1, PRICE));
+    const first = ok(checkoutTickets(1, m, 4, PRICE));
+    const second = ok(checkoutTickets(1, m, 1, PRICE));
     expect(orderOf(first.order.id).status).toBe("CANCELLED");
     const outcome = recordPayment({
       statusId: "1",
@@ -163,9 +163,9 @@ describe("crew tag fee: one open order per club", () => {
     const c = club();
     const [a, b] = [person(c.id), person(c.id)];
     const members = [1, 2].map(() => person(c.id, { role: "COMPETITOR", membershipPaid: false }));
-    const first = ok(checkoutMembership(a, c.scope, [members[0].id, members[1].id], 3000));
-    const second = ok(checkoutMembership(b, c.scope, [members[1].id], 3000));
+    const first = ok(checkoutMembership(1, a, c.scope, [members[0].id, members[1].id], 3000));
+    const second = ok(checkoutMembership(1, b, c.scope, [members[1].id], 3000));
     expect(orderOf(first.order.id)).toMatchObject({ status: "CANCELLED", replacedBy: second.order.id });
-    expect(openOrdersOfClub(a.id, "MEMBERSHIP")).toEqual([second.order.id]);
+    expect(openOrdersOfClub(1, a.id, "MEMBERSHIP")).toEqual([second.order.id]);
   });
 });

@@ -74,17 +74,17 @@ beforeAll(() => {
   const t0 = Date.now() - 10 * 3_600_000;
   const statuses = ["PROCESSING", "PAID", "FAILED", "CANCELLED"] as const;
   for (let i = 0; i < 60; i++) {
-    const o = createOrder(mine.id, [ticket(1 + (i % 3)), ticket(1, 3000)]);
+    const o = createOrder(1, mine.id, [ticket(1 + (i % 3)), ticket(1, 3000)]);
     byDate(o.id, new Date(t0 + i * 60_000));
     setStatus(o.id, statuses[i] ?? "PAID");
     orders.push(o);
   }
-  theirOrder = createOrder(theirs.id, [ticket(2)]);
+  theirOrder = createOrder(1, theirs.id, [ticket(2)]);
 });
 
 describe("orders list", () => {
   it("a manager sees only their own orders, newest first, paged in SQL with totals summed", () => {
-    const scope = orderScopeOf(mine);
+    const scope = orderScopeOf(mine, 1);
     expect(scope).toEqual({ kind: "owner", ownerId: mine.id });
     const first = listOrders(scope, {}, { sort: "created", dir: "desc" }, { limit: 50, offset: 0 });
     expect(first.total).toBe(60);
@@ -108,18 +108,33 @@ describe("orders list", () => {
   });
 
   it("the status filter is the admin's; a manager's is ignored", () => {
-    const paid = listOrders({ kind: "all" }, { status: "PAID" }, { sort: "created", dir: "desc" }, null);
+    const paid = listOrders(
+      { kind: "all", editionId: 1 },
+      { status: "PAID" },
+      { sort: "created", dir: "desc" },
+      null,
+    );
     expect(paid.rows.every((r) => r.status === "PAID")).toBe(true);
     expect(paid.rows.map((r) => r.id)).toContain(orders[1].id);
     expect(paid.total).toBe(paid.rows.length);
-    const failed = listOrders({ kind: "all" }, { status: "FAILED" }, { sort: "id", dir: "asc" }, null);
+    const failed = listOrders(
+      { kind: "all", editionId: 1 },
+      { status: "FAILED" },
+      { sort: "id", dir: "asc" },
+      null,
+    );
     expect(failed.rows.map((r) => r.id)).toContain(orders[2].id);
     expect(failed.rows.every((r) => r.status === "FAILED")).toBe(true);
     // Anything else is All.
-    const all = listOrders({ kind: "all" }, { status: "paid; DROP" }, { sort: "id", dir: "desc" }, null);
+    const all = listOrders(
+      { kind: "all", editionId: 1 },
+      { status: "paid; DROP" },
+      { sort: "id", dir: "desc" },
+      null,
+    );
     expect(all.rows.map((r) => r.id)).toEqual(expect.arrayContaining([theirOrder.id, orders[0].id]));
     const managerFiltered = listOrders(
-      orderScopeOf(mine),
+      orderScopeOf(mine, 1),
       { status: "PAID" },
       { sort: "id", dir: "asc" },
       null,
@@ -128,22 +143,22 @@ describe("orders list", () => {
   });
 
   it("one order is read only within the scope; its lines carry labels", () => {
-    expect(findOrder(orderScopeOf(theirs), orders[0].id)).toBeNull();
-    expect(findOrder(orderScopeOf(mine), theirOrder.id)).toBeNull();
-    const own = findOrder(orderScopeOf(mine), orders[0].id)!;
+    expect(findOrder(orderScopeOf(theirs, 1), orders[0].id)).toBeNull();
+    expect(findOrder(orderScopeOf(mine, 1), theirOrder.id)).toBeNull();
+    const own = findOrder(orderScopeOf(mine, 1), orders[0].id)!;
     expect(own.lines.map((l) => [l.label, l.price, l.count])).toEqual([
       ["Dinner Ticket", 8000, 1],
       ["Dinner Ticket", 3000, 1],
     ]);
     expect(own.total).toBe(11000);
-    expect(findOrder(orderScopeOf(admin), theirOrder.id)?.ownerId).toBe(theirs.id);
+    expect(findOrder(orderScopeOf(admin, 1), theirOrder.id)?.ownerId).toBe(theirs.id);
   });
 
   it("notes come back oldest first with their author", () => {
     const actor = { id: admin.id, name: admin.name, email: admin.email };
-    addOrderNote(actor, orders[3].id, "First");
-    addOrderNote(actor, orders[3].id, "Second");
-    expect(orderNotes(orders[3].id).map((x) => [x.note, x.author])).toEqual([
+    addOrderNote(1, actor, orders[3].id, "First");
+    addOrderNote(1, actor, orders[3].id, "Second");
+    expect(orderNotes(1, orders[3].id).map((x) => [x.note, x.author])).toEqual([
       ["First", admin.name],
       ["Second", admin.name],
     ]);
@@ -153,15 +168,15 @@ describe("orders list", () => {
 describe("invoice and receipt", () => {
   it("only the owner or an ADMIN reads an order's document by its token", () => {
     const token = orders[1].token;
-    expect(orderDocFor(mine, token, "R")?.id).toBe(orders[1].id);
-    expect(orderDocFor(admin, token, "R")?.id).toBe(orders[1].id);
-    expect(orderDocFor(theirs, token, "R")).toBeNull();
-    expect(orderDocFor(mine, "not a token!", "R")).toBeNull();
-    expect(orderDocFor(mine, `${token}x`, "R")).toBeNull();
+    expect(orderDocFor(mine, token)?.id).toBe(orders[1].id);
+    expect(orderDocFor(admin, token)?.id).toBe(orders[1].id);
+    expect(orderDocFor(theirs, token)).toBeNull();
+    expect(orderDocFor(mine, "not a token!")).toBeNull();
+    expect(orderDocFor(mine, `${token}x`)).toBeNull();
   });
 
   it("the PDF is real: %PDF, and its text has the regatta, the order id, the lines and the total", async () => {
-    const doc = orderDocById(orders[1].id, "Regatta Dragon Boat Festival")!;
+    const doc = orderDocById(1, orders[1].id)!;
     const started = performance.now();
     const bytes = await orderPdf("receipt", doc);
     const ms = performance.now() - started;
@@ -178,7 +193,7 @@ describe("invoice and receipt", () => {
       expect(text).toContain("SCREENS MANAGER");
       expect(text).toContain(team.name);
     }
-    const invoice = await orderPdf("invoice", orderDocById(orders[0].id, "R")!);
+    const invoice = await orderPdf("invoice", orderDocById(1, orders[0].id)!);
     if (hasPdftotext) expect(pdfText(invoice)).toContain("INVOICE");
   });
 });
@@ -197,18 +212,22 @@ describe("payment logs", () => {
     recordPayment({ ...base, orderId: ref(770001), transactionId: "TXN_A%1" }, at(1));
     recordPayment({ ...base, orderId: ref(770002), transactionId: "TXN-B-2" }, at(2));
     recordPayment({ ...base, orderId: ref(770002), transactionId: "FORGED-3", verified: false }, at(3));
-    const byOrder = listPaymentLogs({ orderId: "77000" }, { sort: "created", dir: "desc" }, null);
+    const byOrder = listPaymentLogs(1, { orderId: "77000" }, { sort: "created", dir: "desc" }, null);
     expect(byOrder.rows.map((r) => r.transactionId)).toEqual(["FORGED-3", "TXN-B-2", "TXN_A%1"]);
     expect(byOrder.rows.map((r) => r.verified)).toEqual([false, true, true]);
-    expect(listPaymentLogs({ transactionId: "_A%" }, { sort: "created", dir: "desc" }, null).total).toBe(1);
-    expect(listPaymentLogs({ transactionId: "%" }, { sort: "created", dir: "desc" }, null).total).toBe(1);
+    expect(listPaymentLogs(1, { transactionId: "_A%" }, { sort: "created", dir: "desc" }, null).total).toBe(
+      1,
+    );
+    expect(listPaymentLogs(1, { transactionId: "%" }, { sort: "created", dir: "desc" }, null).total).toBe(1);
     const both = listPaymentLogs(
+      1,
       { orderId: "0770002", transactionId: "txn" },
       { sort: "created", dir: "desc" },
       null,
     );
     expect(both.rows.map((r) => r.transactionId)).toEqual(["TXN-B-2"]);
     const page = listPaymentLogs(
+      1,
       { orderId: "77000" },
       { sort: "created", dir: "desc" },
       { limit: 2, offset: 2 },
@@ -221,7 +240,7 @@ describe("order-paid email", () => {
   it("sends the owner the receipt PDF as an attachment; never throws; nothing for an unpaid or unknown order", async () => {
     const outbox = env().OUTBOX_DIR;
     const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
-    expect(await sendOrderPaidEmail(orders[1].id)).toBe(true);
+    expect(await sendOrderPaidEmail(1, orders[1].id)).toBe(true);
     const files = fs.readdirSync(outbox).filter((f) => !before.has(f));
     expect(files).toHaveLength(1);
     const mail = await simpleParser(fs.readFileSync(path.join(outbox, files[0])));
@@ -235,8 +254,8 @@ describe("order-paid email", () => {
     expect(pdf.content.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     if (hasPdftotext) expect(pdfText(pdf.content)).toContain(String(orders[1].id));
 
-    expect(await sendOrderPaidEmail(orders[0].id)).toBe(false); // PROCESSING
-    expect(await sendOrderPaidEmail(999_999_999)).toBe(false);
+    expect(await sendOrderPaidEmail(1, orders[0].id)).toBe(false); // PROCESSING
+    expect(await sendOrderPaidEmail(1, 999_999_999)).toBe(false);
     expect(fs.readdirSync(outbox).filter((f) => !before.has(f))).toHaveLength(1);
   });
 });
@@ -245,9 +264,9 @@ describe("auto-cancel job", () => {
   it("cancels PROCESSING orders older than the settings' due hours, on the primary, once", async () => {
     const hours = getSettings().paymentDueHours;
     const now = new Date();
-    const overdue = createOrder(mine.id, [ticket(1)]);
-    const justInTime = createOrder(mine.id, [ticket(1)]);
-    const paidLate = createOrder(mine.id, [ticket(1)]);
+    const overdue = createOrder(1, mine.id, [ticket(1)]);
+    const justInTime = createOrder(1, mine.id, [ticket(1)]);
+    const paidLate = createOrder(1, mine.id, [ticket(1)]);
     byDate(overdue.id, new Date(now.getTime() - hours * 3_600_000 - 60_000));
     byDate(justInTime.id, new Date(now.getTime() - hours * 3_600_000 + 60_000));
     byDate(paidLate.id, new Date(now.getTime() - hours * 3_600_000 - 60_000));

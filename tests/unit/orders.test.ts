@@ -96,18 +96,18 @@ beforeAll(() => {
 describe("orders", () => {
   it("creates a PROCESSING order with its lines and an unguessable token", () => {
     const [a, b] = [member(), member()];
-    const order = createOrder(manager, feeLines([a, b]));
+    const order = createOrder(1, manager, feeLines([a, b]));
     expect(order.total).toBe(6000);
     expect(order.token.length).toBeGreaterThanOrEqual(32);
-    const d = orderDetails(order.id)!;
+    const d = orderDetails(1, order.id)!;
     expect(d.order.status).toBe("PROCESSING");
     expect(d.lines.map((x) => x.label)).toEqual([`MEMBER ${n - 1}`, `MEMBER ${n}`]);
-    expect(membersInOpenOrders([a, b, 999])).toEqual(new Set([a, b]));
+    expect(membersInOpenOrders(1, [a, b, 999])).toEqual(new Set([a, b]));
   });
 
   it("a paid result moves the order once and pays the fees once, whatever the order of return and callback", () => {
     const [a, b] = [member(), member()];
-    const order = createOrder(manager, feeLines([a, b]));
+    const order = createOrder(1, manager, feeLines([a, b]));
     expect(call(order.id, "1", "return")).toMatchObject({
       kind: "applied",
       to: "PAID",
@@ -126,7 +126,7 @@ describe("orders", () => {
 
   it("a failed result fails a processing order and pays nothing; a late success still pays", () => {
     const a = member();
-    const order = createOrder(manager, feeLines([a]));
+    const order = createOrder(1, manager, feeLines([a]));
     expect(call(order.id, "0")).toMatchObject({ kind: "applied", to: "FAILED" });
     expect(paid(a)).toBe(false);
     expect(call(order.id, "0")).toMatchObject({ kind: "unchanged" });
@@ -137,7 +137,7 @@ describe("orders", () => {
 
   it("a forged call is counted, sampled as unverified and changes nothing", () => {
     const a = member();
-    const order = createOrder(manager, feeLines([a]));
+    const order = createOrder(1, manager, feeLines([a]));
     expect(call(order.id, "1", "callback", false)).toEqual({ kind: "forged" });
     expect(status(order.id)).toBe("PROCESSING");
     expect(paid(a)).toBe(false);
@@ -168,24 +168,24 @@ describe("orders", () => {
   });
 
   it("a manager cancels only their own processing order", () => {
-    const order = createOrder(manager, feeLines([member()]));
-    expect(cancelOwnOrder(other, order.id)).toBe("refused");
-    expect(cancelOwnOrder(manager, order.id)).toBe("cancelled");
-    expect(cancelOwnOrder(manager, order.id)).toBe("refused");
+    const order = createOrder(1, manager, feeLines([member()]));
+    expect(cancelOwnOrder(1, other, order.id)).toBe("refused");
+    expect(cancelOwnOrder(1, manager, order.id)).toBe("cancelled");
+    expect(cancelOwnOrder(1, manager, order.id)).toBe("refused");
     expect(status(order.id)).toBe("CANCELLED");
   });
 
   it("admin sets a status (effects once when PAID) and adds notes, both audited", () => {
     const a = member();
-    const order = createOrder(manager, feeLines([a]));
-    expect(setOrderStatus(admin, order.id, "PROCESSING")).toEqual({ ok: false });
-    expect(setOrderStatus(admin, order.id, "PAID")).toMatchObject({ ok: true });
+    const order = createOrder(1, manager, feeLines([a]));
+    expect(setOrderStatus(1, admin, order.id, "PROCESSING")).toEqual({ ok: false });
+    expect(setOrderStatus(1, admin, order.id, "PAID")).toMatchObject({ ok: true });
     expect(paid(a)).toBe(true);
     db().update(schema.users).set({ membershipPaid: false }).where(eq(schema.users.id, a)).run();
-    expect(setOrderStatus(admin, order.id, "FAILED")).toMatchObject({ ok: true, effectsKept: true });
-    expect(setOrderStatus(admin, order.id, "PAID")).toMatchObject({ ok: true });
+    expect(setOrderStatus(1, admin, order.id, "FAILED")).toMatchObject({ ok: true, effectsKept: true });
+    expect(setOrderStatus(1, admin, order.id, "PAID")).toMatchObject({ ok: true });
     expect(paid(a)).toBe(false); // applied once, not again
-    expect(addOrderNote(admin, order.id, "Paid by bank transfer")?.author).toBe("ORDER ADMIN");
+    expect(addOrderNote(1, admin, order.id, "Paid by bank transfer")?.author).toBe("ORDER ADMIN");
     const actions = listAudit({ actor: "order admin" }, { sort: "createdAt", dir: "asc" }, null).rows.map(
       (r) => r.action,
     );
@@ -193,14 +193,14 @@ describe("orders", () => {
   });
 
   it("the overdue job cancels only processing orders past the due hours", () => {
-    const old = createOrder(manager, feeLines([member()]));
-    const fresh = createOrder(manager, feeLines([member()]));
-    const paidOld = createOrder(manager, feeLines([member()]));
+    const old = createOrder(1, manager, feeLines([member()]));
+    const fresh = createOrder(1, manager, feeLines([member()]));
+    const paidOld = createOrder(1, manager, feeLines([member()]));
     const past = new Date(Date.now() - 25 * 3_600_000);
     db().update(schema.orders).set({ createdAt: past }).where(eq(schema.orders.id, old.id)).run();
     db().update(schema.orders).set({ createdAt: past }).where(eq(schema.orders.id, paidOld.id)).run();
     call(paidOld.id, "1");
-    expect(cancelOverdueOrders(24)).toBeGreaterThanOrEqual(1);
+    expect(cancelOverdueOrders(1, 24)).toBeGreaterThanOrEqual(1);
     expect([status(old.id), status(fresh.id), status(paidOld.id)]).toEqual([
       "CANCELLED",
       "PROCESSING",

@@ -54,7 +54,7 @@ beforeAll(() => {
 beforeEach(() => resetRates());
 
 const ticketOrder = () =>
-  createOrder(owner, [{ kind: "TICKET", label: "Dinner Ticket", price: 5000, count: 1 }]);
+  createOrder(1, owner, [{ kind: "TICKET", label: "Dinner Ticket", price: 5000, count: 1 }]);
 const statusOf = (id: number) =>
   db().select().from(schema.orders).where(eq(schema.orders.id, id)).get()!.status;
 const ref = (id: number) => paymentRefOf(id) ?? "";
@@ -78,7 +78,7 @@ describe("replayed results", () => {
     const order = ticketOrder();
     const paid = result(order.id, "1", "T-CB-1");
     expect(recordPayment(paid)).toMatchObject({ kind: "applied", to: "PAID" });
-    expect(setOrderStatus(admin, order.id, "CANCELLED")).toMatchObject({ ok: true }); // chargeback
+    expect(setOrderStatus(1, admin, order.id, "CANCELLED")).toMatchObject({ ok: true }); // chargeback
     // The same callback, the same result as a return, and the result re-split at txn | msg.
     expect(recordPayment(paid)).toMatchObject({ kind: "unchanged", status: "CANCELLED", repeat: true });
     expect(recordPayment({ ...paid, source: "return" })).toMatchObject({ kind: "unchanged", repeat: true });
@@ -93,7 +93,7 @@ describe("replayed results", () => {
     expect(statusOf(order.id)).toBe("CANCELLED");
     // ADMIN's other manual statuses stand too.
     for (const to of ["FAILED", "PROCESSING"] as const) {
-      expect(setOrderStatus(admin, order.id, to)).toMatchObject({ ok: true });
+      expect(setOrderStatus(1, admin, order.id, to)).toMatchObject({ ok: true });
       expect(recordPayment(paid)).toMatchObject({ kind: "unchanged", repeat: true });
       expect(statusOf(order.id)).toBe(to);
     }
@@ -105,7 +105,7 @@ describe("replayed results", () => {
     const order = ticketOrder();
     const failed = result(order.id, "0", "T-F-1");
     expect(recordPayment(failed)).toMatchObject({ kind: "applied", to: "FAILED" });
-    expect(setOrderStatus(admin, order.id, "PROCESSING")).toMatchObject({ ok: true });
+    expect(setOrderStatus(1, admin, order.id, "PROCESSING")).toMatchObject({ ok: true });
     expect(recordPayment(failed)).toMatchObject({ kind: "unchanged", status: "PROCESSING", repeat: true });
     expect(recordPayment({ ...failed, source: "return" })).toMatchObject({ kind: "unchanged", repeat: true });
     expect(recordPayment({ ...failed, transactionId: "T-F-1Pay", msg: "ment_failed" })).toMatchObject({
@@ -116,16 +116,16 @@ describe("replayed results", () => {
     expect(recordPayment(result(order.id, "1", "T-F-1"))).toMatchObject({ kind: "applied", to: "PAID" });
     const other = ticketOrder();
     recordPayment(result(other.id, "0", "T-F-2"));
-    setOrderStatus(admin, other.id, "PROCESSING");
+    setOrderStatus(1, admin, other.id, "PROCESSING");
     expect(recordPayment(result(other.id, "0", "T-F-3"))).toMatchObject({ kind: "applied", to: "FAILED" });
   });
 
   it("a success that arrived while ADMIN had marked the order paid is used up too", () => {
     const order = ticketOrder();
-    setOrderStatus(admin, order.id, "PAID"); // paid by bank transfer, say
+    setOrderStatus(1, admin, order.id, "PAID"); // paid by bank transfer, say
     const late = result(order.id, "1", "T-LATE");
     expect(recordPayment(late)).toMatchObject({ kind: "unchanged", status: "PAID", repeat: false });
-    setOrderStatus(admin, order.id, "CANCELLED");
+    setOrderStatus(1, admin, order.id, "CANCELLED");
     expect(recordPayment(late)).toMatchObject({ kind: "unchanged", repeat: true });
     expect(statusOf(order.id)).toBe("CANCELLED");
   });
@@ -331,7 +331,9 @@ describe("payment log CSV", () => {
         result(order.id, "2", `T-CSV-${String(i).padStart(4, "0")}`),
         new Date(base.getTime() + i),
       );
-    const batches = [...paymentLogBatches({ orderId: ref(order.id) }, { sort: "created", dir: "asc" }, 500)];
+    const batches = [
+      ...paymentLogBatches(1, { orderId: ref(order.id) }, { sort: "created", dir: "asc" }, 500),
+    ];
     expect(batches.map((b) => b.length)).toEqual([500, 500, 203]);
     expect(batches.flat().map((r) => r.transactionId)).toEqual(
       Array.from({ length: 1203 }, (_, i) => `T-CSV-${String(i).padStart(4, "0")}`),

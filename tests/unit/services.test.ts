@@ -148,9 +148,9 @@ describe("cancelOrder and changeOrderStatus", () => {
   it("a manager's cancel frees the entries; another manager's order is refused and stays", async () => {
     const { e, buyer, order, waiting } = await heldEvent();
     const other = manager(club().id);
-    expect(await cancelOrder(other.id, order.id)).toBe("refused");
+    expect(await cancelOrder(1, other.id, order.id)).toBe("refused");
     expect(statusOf(order.id)).toBe("PROCESSING");
-    expect(await cancelOrder(buyer.id, order.id)).toBe("cancelled");
+    expect(await cancelOrder(1, buyer.id, order.id)).toBe("cancelled");
     expect(statusOf(order.id)).toBe("CANCELLED");
     await offered(e.id, waiting.name);
   });
@@ -159,7 +159,7 @@ describe("cancelOrder and changeOrderStatus", () => {
     const admin = person({ role: "ADMIN", name: "SV ADMIN" });
     const { e, buyer, order, waiting } = await heldEvent();
     const before = files();
-    expect(await changeOrderStatus(admin, order.id, "PAID")).toMatchObject({ ok: true });
+    expect(await changeOrderStatus(1, admin, order.id, "PAID")).toMatchObject({ ok: true });
     expect(to(await mailsSince(before), buyer.email).map((x) => x.subject)).toEqual([
       EN.LABELS.orderPaidSubject(order.id),
     ]);
@@ -170,7 +170,7 @@ describe("cancelOrder and changeOrderStatus", () => {
     const admin = person({ role: "ADMIN", name: "SV ADMIN 2" });
     const { e, buyer, order, waiting } = await heldEvent();
     const before = files();
-    expect(await changeOrderStatus(admin, order.id, "FAILED")).toMatchObject({ ok: true });
+    expect(await changeOrderStatus(1, admin, order.id, "FAILED")).toMatchObject({ ok: true });
     await offered(e.id, waiting.name);
     expect(to(await mailsSince(before), buyer.email)).toEqual([]);
   });

@@ -46,7 +46,7 @@ void club;
 say("ready");
 
 for (let i = 1; i < MEMBERS; i++) {
-  const order = createOrder(members[0], [
+  const order = createOrder(1, members[0], [
     { kind: "EVENT", label: "Kill Cup", count: 1, price: 10_000, eventId: event.id },
     { kind: "MEMBERSHIP", label: "KILL A", count: 1, price: 500, userId: members[i] },
     { kind: "TICKET", label: "Dinner Ticket", count: 2, price: 3_000 },

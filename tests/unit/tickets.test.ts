@@ -44,7 +44,7 @@ const linesOf = (orderId: number) =>
 describe("checkoutTickets", () => {
   it("creates one Processing order with one TICKET line at the given price", () => {
     const m = manager(club(`TK Club A ${process.pid}`));
-    const result = checkoutTickets(m, 3, { ticketPriceSen: 8050 });
+    const result = checkoutTickets(1, m, 3, { ticketPriceSen: 8050 });
     if ("refused" in result) throw new Error(result.refused);
     expect(result.order.total).toBe(3 * 8050);
     expect(result.draft.lines.map((l) => l.label)).toEqual(["Dinner Ticket"]);
@@ -57,14 +57,14 @@ describe("checkoutTickets", () => {
 
   it("refuses a manager without a club and creates nothing", () => {
     const m = manager(null);
-    expect(checkoutTickets(m, 2, { ticketPriceSen: 8000 })).toEqual({ refused: "noClub" });
+    expect(checkoutTickets(1, m, 2, { ticketPriceSen: 8000 })).toEqual({ refused: "noClub" });
     expect(ordersOf(m.id)).toHaveLength(0);
   });
 
   it("refuses a pax the parser would refuse before any write", () => {
     const m = manager(club(`TK Club C ${process.pid}`));
     for (const pax of [0, -1, 51, 1.5])
-      expect(() => checkoutTickets(m, pax, { ticketPriceSen: 8000 })).toThrow();
+      expect(() => checkoutTickets(1, m, pax, { ticketPriceSen: 8000 })).toThrow();
     expect(ordersOf(m.id)).toHaveLength(0);
   });
 
@@ -73,8 +73,8 @@ describe("checkoutTickets", () => {
     const m = manager(club(name));
     const tickets = () =>
       listTeams({ name }, { sort: "name", dir: "asc" }, null).rows.find((r) => r.name === name)?.tickets;
-    const first = checkoutTickets(m, 4, { ticketPriceSen: 8000 });
-    const second = checkoutTickets(m, 2, { ticketPriceSen: 8000 });
+    const first = checkoutTickets(1, m, 4, { ticketPriceSen: 8000 });
+    const second = checkoutTickets(1, m, 2, { ticketPriceSen: 8000 });
     if ("refused" in first || "refused" in second) throw new Error("refused");
     expect(tickets()).toBe(0);
     recordPayment({

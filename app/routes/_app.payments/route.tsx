@@ -9,6 +9,7 @@ import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { FilterSearch } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { REJECT_SAMPLES_PER_DAY } from "~/models/order.server";
 import { listPaymentLogs, paymentRejectDays, type RejectDay } from "~/models/order-list.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
@@ -21,10 +22,11 @@ import { PAYMENT_LIST, paymentColumnsOf } from "./table";
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.payments);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "payments");
+  const user = await requireUser(request, "payments");
+  const edition = editionOf(request, user);
   const params = parseList(new URL(request.url).searchParams, PAYMENT_LIST);
   const order = { sort: params.sort, dir: params.dir };
-  const listed = pageOf(params, (p) => listPaymentLogs(params.filters, order, p));
+  const listed = pageOf(params, (p) => listPaymentLogs(edition.id, params.filters, order, p));
   return json({
     ...listed,
     filters: params.filters,
