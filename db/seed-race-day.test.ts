@@ -530,7 +530,7 @@ describe("race-day seed, 1/20 scale, into this worker's database", () => {
   });
 
   it("has every crew, the demo's included, pass the crew rules at the regatta year in Settings", () => {
-    const year = getSettings().regattaYear;
+    const year = getSettings(1).regattaYear;
     const events = new Map(
       all<Omit<CrewEvent, "limitMalaysia"> & { id: number; limitMalaysia: number }>(
         `SELECT id, min_race AS minRace, max_race AS maxRace, reserve_count AS reserveCount, max_male AS maxMale,

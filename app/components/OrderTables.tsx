@@ -65,7 +65,8 @@ function Created({ at }: { at: number | Date }) {
   return <>{formatDateTime(at, useLocale())}</>;
 }
 
-/** Id, Created (Malaysia time), Status, then Owner and Team for ADMIN, then Total; the labels in
+/** Id, Created (Malaysia time), Status, then Owner and Team for ADMIN (who sees one edition), or
+ * the Edition for a MANAGER (who sees their orders of every edition), then Total; the labels in
  * the language of `bundle` (the CSV: English, the spec's column names). */
 export function orderColumns(admin: boolean, { LABELS: L }: Bundle = EN): Column<OrderRow>[] {
   return [
@@ -101,7 +102,7 @@ export function orderColumns(admin: boolean, { LABELS: L }: Bundle = EN): Column
           },
           { label: L.team, cell: (r) => r.team ?? "" },
         ] satisfies Column<OrderRow>[])
-      : []),
+      : ([{ label: L.edOrEdition, cell: (r) => r.edition }] satisfies Column<OrderRow>[])),
     { label: L.totalRM, cell: (r) => formatRM(r.total), csv: (r) => csvRM(r.total) },
   ];
 }

@@ -6,7 +6,7 @@ import { honourTestContext, now, runWithTestContext, testContextOf } from "./clo
 
 /** A build of one route whose loader answers what the app would read: the clock and settings. */
 function buildOf(): ServerBuild {
-  const loader = () => ({ now: now(), settings: getSettings(), version: crewTagVersion() });
+  const loader = () => ({ now: now(), settings: getSettings(1), version: crewTagVersion(1) });
   return {
     entry: { module: { honourTestContext } },
     routes: { "routes/x": { id: "routes/x", path: "x", module: { loader } } },
@@ -31,9 +31,9 @@ describe("the test clock and settings", () => {
       const build = withTestContext(buildOf(), flag);
       const seen = await load(build, HEADERS);
       expect(Math.abs(seen.now - Date.now())).toBeLessThan(5_000);
-      expect(seen.settings).toEqual(getSettings());
+      expect(seen.settings).toEqual(getSettings(1));
       expect(seen.settings.entriesCloseAt).not.toBe(0);
-      expect(seen.version).toBe(crewTagVersion());
+      expect(seen.version).toBe(crewTagVersion(1));
     }
   });
 
@@ -41,11 +41,11 @@ describe("the test clock and settings", () => {
     const build = withTestContext(buildOf(), "1");
     const seen = await load(build, HEADERS);
     expect(seen.now).toBe(Date.parse(AT));
-    expect(seen.settings).toEqual({ ...getSettings(), entriesCloseAt: 0, requireSignedTags: true });
+    expect(seen.settings).toEqual({ ...getSettings(1), entriesCloseAt: 0, requireSignedTags: true });
     expect(seen.version).toBe(7);
     // A request without the headers, and code outside any request, see the real ones.
     const plain = await load(build, {});
-    expect(plain.settings).toEqual(getSettings());
+    expect(plain.settings).toEqual(getSettings(1));
     expect(Math.abs(plain.now - Date.now())).toBeLessThan(5_000);
     // Two requests at once keep their own.
     const [a, b] = await Promise.all([

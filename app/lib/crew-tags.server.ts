@@ -104,9 +104,8 @@ const PHOTOS_AT_ONCE = 2;
 
 /** The cards of these members, in their order: signed codes (of the crew tag version now) and
  * shrunk photos. */
-export async function cardsOf(members: CrewTagMember[]): Promise<CrewTagCard[]> {
+export async function cardsOf(members: CrewTagMember[], version: number): Promise<CrewTagCard[]> {
   const cards: CrewTagCard[] = new Array(members.length);
-  const version = crewTagVersion();
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < members.length; i = next++) {
@@ -296,6 +295,7 @@ export async function crewTagsResponse(
   associationId: number,
   back: string,
   requesterId: number,
+  editionId: number,
 ): Promise<Response> {
   const association = findAssociation(associationId);
   if (!association) return notFound();
@@ -309,8 +309,8 @@ export async function crewTagsResponse(
   try {
     bytes = await crewTagJobs.run(async () => {
       const { members } = crewTagMembers(association.id, range);
-      const cards = await cardsOf(members);
-      const { regattaName, regattaYear } = getSettings();
+      const cards = await cardsOf(members, crewTagVersion(editionId));
+      const { regattaName, regattaYear } = getSettings(editionId);
       return crewTagsPdf({
         regattaName: regattaLine(regattaName, regattaYear),
         association: association.name,

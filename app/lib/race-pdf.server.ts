@@ -257,8 +257,8 @@ export function dayDefinition(lists: StartList[], day: string, ctx: PaperContext
 }
 
 /** The words, locale and regatta of this request's sheets. */
-export function paperContext(request: Request): PaperContext {
-  const { regattaName, regattaYear } = getSettings();
+export function paperContext(request: Request, editionId: number): PaperContext {
+  const { regattaName, regattaYear } = getSettings(editionId);
   return {
     regatta: regattaLine(regattaName, regattaYear),
     labels: messagesFor(request).LABELS,

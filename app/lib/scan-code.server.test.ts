@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { checkScanCode, readScanCode, signatureOf, signatureOk, signedCode } from "./scan-code.server";
 import { parseScanCode, SCAN_CODE_MAX, SIGNED_CODE_MAX, TAG_VERSION_MAX } from "~/rules/scan-code";
 import { hmac } from "./crypto.server";
+import { crewTagVersion } from "~/models/settings.server";
 
 const V = 3; // the current version in these tests
 
@@ -101,8 +102,8 @@ describe("signedCode and readScanCode", () => {
     expect(readScanCode("#5 .abcdefghij", true, V)).toBeNull();
   });
 
-  it("without a version given, signs and checks with the installation's current one (1 on a fresh database)", () => {
-    expect(signedCode(5)).toBe(signedCode(5, 1));
-    expect(readScanCode(signedCode(5), true)).toBe(5);
+  it("signs and checks with the edition's crew tag version (1 on a fresh database)", () => {
+    expect(signedCode(5, crewTagVersion(1))).toBe(signedCode(5, 1));
+    expect(readScanCode(signedCode(5, crewTagVersion(1)), true, crewTagVersion(1))).toBe(5);
   });
 });

@@ -4,7 +4,6 @@
 // code, `#<id>.<version>.<signature>`, so moving it on (Settings: 'Void printed crew tags') voids
 // every tag printed before without touching SESSION_SECRET (which would also end every session).
 // Tags printed before versions existed, `#<id>.<signature>` (an HMAC of the id alone), are version 1.
-import { crewTagVersion } from "~/models/settings.server";
 import {
   judgeScanCode,
   parseScanCode,
@@ -29,7 +28,7 @@ export function signatureOf(userId: number, version: number | null): string {
 
 /** The code printed on a member's crew tag (and in its QR code): `#<id>.<version>.<signature>`,
  * of the current version unless one is given (a PDF of many tags reads it once). */
-export function signedCode(userId: number, version: number = crewTagVersion()): string {
+export function signedCode(userId: number, version: number): string {
   return `#${userId}.${version}.${signatureOf(userId, version)}`;
 }
 
@@ -44,17 +43,13 @@ export function signatureOk(code: ScanCode & { signature: string }): boolean {
  * voided (a genuine tag of an earlier version: it must be reprinted). `version`: the current one
  * unless given.
  */
-export function checkScanCode(
-  text: string,
-  requireSigned: boolean,
-  version: number = crewTagVersion(),
-): ScanVerdict {
+export function checkScanCode(text: string, requireSigned: boolean, version: number): ScanVerdict {
   return judgeScanCode(parseScanCode(text), requireSigned, version, signatureOk);
 }
 
 /** A scanned text as a user id, or null for 'Invalid input.' (bad form, bad signature, a voided
  * tag, or a plain code while signed tags are required). checkScanCode tells a voided tag apart. */
-export function readScanCode(text: string, requireSigned: boolean, version?: number): number | null {
+export function readScanCode(text: string, requireSigned: boolean, version: number): number | null {
   const verdict = checkScanCode(text, requireSigned, version);
   return verdict.kind === "ok" ? verdict.userId : null;
 }

@@ -1,7 +1,8 @@
 // The audit log: one append-only row per staff action, written inside the transaction of the
 // change it records (pass the transaction's handle), so a change and its entry land together or
-// not at all.
-import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+// not at all. The log is across editions (issue 21): each entry names the edition it was in, and
+// the Audit Log screen filters by one (the one being looked at, unless ADMIN chooses all).
+import { and, count, desc, eq, getTableColumns, gte, lt, type SQL, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 
 export const AUDIT_ACTIONS = {
@@ -48,7 +49,14 @@ export function audit(
     .run();
 }
 
-export type AuditFilters = { actor?: string; action?: string; from?: string; to?: string };
+export type AuditFilters = {
+  actor?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+  /** Only the entries of this edition (omitted: every edition). */
+  editionId?: number;
+};
 export type AuditSort = "createdAt" | "action" | "actor";
 
 const MYT_OFFSET_MS = 8 * 60 * 60_000;
@@ -68,6 +76,7 @@ function where(f: AuditFilters): SQL | undefined {
   if (from) parts.push(gte(a.createdAt, from));
   const to = f.to ? dayStart(f.to) : null;
   if (to) parts.push(lt(a.createdAt, new Date(to.getTime() + 86_400_000)));
+  if (f.editionId !== undefined) parts.push(eq(a.editionId, f.editionId));
   return parts.length ? and(...parts) : undefined;
 }
 
@@ -80,9 +89,11 @@ export function listAudit(
   const col = order.sort === "action" ? a.action : order.sort === "actor" ? a.actorName : a.createdAt;
   const orderBy = order.dir === "asc" ? [col, a.id] : [desc(col), desc(a.id)];
   const w = where(f);
+  const ed = schema.editions;
   const q = db()
-    .select()
+    .select({ ...getTableColumns(a), edition: sql<string>`COALESCE(${ed.name}, '')` })
     .from(a)
+    .leftJoin(ed, eq(ed.id, a.editionId))
     .where(w)
     .orderBy(...orderBy);
   const rows = pageOpts ? q.limit(pageOpts.limit).offset(pageOpts.offset).all() : q.all();

@@ -17,7 +17,7 @@ import {
   paddlerEligible,
 } from "~/rules/crew";
 import { type Actor, audit } from "./audit.server";
-import { getSettings } from "./settings.server";
+import { settingsOfEvent } from "./settings.server";
 import { now as clockNow } from "~/lib/clock.server";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -105,7 +105,7 @@ function candidatesIn(tx: Reader, team: CrewTeam, regattaYear: number): Candidat
 }
 
 export function crewCandidates(team: CrewTeam): Candidate[] {
-  return candidatesIn(db(), team, getSettings().regattaYear);
+  return candidatesIn(db(), team, settingsOfEvent(team.eventId).regattaYear);
 }
 
 /** The event teams a scope may pick crews for (staff: of one club), for the pickers. */
@@ -143,7 +143,7 @@ export function saveCrew(
     (tx) => {
       const team = teamIn(tx, teamId, scope);
       if (!team) return { refused: "gone" as const };
-      const settings = getSettings();
+      const settings = settingsOfEvent(team.eventId);
       if (!mayChangeCrew(actor.role, settings.crewCloseAt, now))
         return { refused: "closed" as const, closeAt: settings.crewCloseAt ?? now };
       const candidates = new Map(candidatesIn(tx, team, settings.regattaYear).map((c) => [c.id, c]));

@@ -12,7 +12,7 @@ import { isClosed } from "~/rules/crew";
 import { type EntriesRefusal, type EntryRequest, entriesLeft, HOLD_HOURS, offersFor } from "~/rules/entries";
 import { type Draft, type DraftLine, draftTotal } from "~/rules/orders";
 import { type CreatedOrder, createOrder, supersedeOpenOrders } from "./order.server";
-import { getSettings } from "./settings.server";
+import { getSettings, settingsOfEvent } from "./settings.server";
 import { now as clockNow } from "~/lib/clock.server";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -119,7 +119,7 @@ function draftIn(
   now: number,
   ownOrdersFree = false,
 ): EntriesDraft | EntryRefusal {
-  const closeAt = getSettings().entriesCloseAt;
+  const closeAt = settingsOfEvent(requests[0]?.eventId ?? 0).entriesCloseAt;
   if (closeAt !== null && isClosed(closeAt, now)) return { refused: "closed", closeAt };
   const events = new Map(
     countsOf(
@@ -244,7 +244,7 @@ export function joinWaitlist(
   if (club === null) return { refused: "noClub" };
   return db().transaction(
     (tx) => {
-      if (isClosed(getSettings().entriesCloseAt, now)) return { refused: "closed" as const };
+      if (isClosed(settingsOfEvent(eventId).entriesCloseAt, now)) return { refused: "closed" as const };
       const [e] = countsOf(tx, club, now, [eventId]).map(withLeft);
       if (!e) return { refused: "gone" as const };
       if (e.waitlistId !== null) return { refused: "already" as const };
@@ -289,7 +289,7 @@ export type Offer = {
  * immediate transaction. Returns the new offers, for their emails (sent after the commit). Cheap
  * when nobody waits: one indexed query.
  */
-export function serveWaitlist(now = clockNow()): Offer[] {
+export function serveWaitlist(editionId: number, now = clockNow()): Offer[] {
   return db().transaction(
     (tx) => {
       tx.update(w)
@@ -298,7 +298,7 @@ export function serveWaitlist(now = clockNow()): Offer[] {
         .run();
       // After the entries deadline no club can buy, so no offer (its email would promise a
       // purchase the checkout refuses): the waitlist stands still.
-      if (isClosed(getSettings().entriesCloseAt, now)) return [];
+      if (isClosed(getSettings(editionId).entriesCloseAt, now)) return [];
       const eventIds = tx
         .selectDistinct({ eventId: w.eventId })
         .from(w)

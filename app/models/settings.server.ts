@@ -2,20 +2,17 @@
 // edition's id (issue 21; the caller names the edition), read on every call (a primary-key lookup, so nothing is cached and nothing can go stale across processes or
 // LiteFS replicas). Until an admin first saves, the defaults of rules/settings-schema.ts apply.
 // Every price the app shows or charges comes from getSettings(); the server computes totals.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { settingsOverrides } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { TAG_VERSION_MAX } from "~/rules/scan-code";
 import { defaultSettings, type Settings } from "~/rules/settings-schema";
 import { type Actor, audit } from "./audit.server";
-import { currentEdition } from "./edition.server";
 
 export type { Settings } from "~/rules/settings-schema";
 
 export const SETTINGS_AUDIT = { updated: "settings.updated", crewTagsRotated: "crew_tags.rotated" } as const;
 
-/** Until every caller names its edition (issue 21): the open one. */
-const open = () => currentEdition().id;
 const s = schema.settings;
 
 type Reader = Pick<ReturnType<typeof db>, "select">;
@@ -48,7 +45,7 @@ function read(handle: Reader, editionId: number): Settings {
 /** `{ crewTagFeeSen, ticketPriceSen, ticketDescription, regattaName, regattaYear, paymentDueHours }`
  * as saved (money in sen), or the defaults; on the e2e server, with the request's test overrides
  * (lib/clock.server.ts: X-Test-Settings; never in production). */
-export function getSettings(editionId: number = open()): Settings {
+export function getSettings(editionId: number): Settings {
   const saved = read(db(), editionId);
   const overrides = settingsOverrides();
   if (!overrides) return saved;
@@ -56,12 +53,32 @@ export function getSettings(editionId: number = open()): Settings {
   return { ...saved, ...settings };
 }
 
+/** The settings of an event's edition (a model holding an event or a team names its edition this
+ * way: its event's), with the same test overrides as getSettings. An unknown event: the defaults. */
+export function settingsOfEvent(eventId: number): Settings {
+  return getSettings(editionOfRow(sql`SELECT edition_id AS id FROM events WHERE id = ${eventId}`));
+}
+
+/** The settings of a round's edition (as settingsOfEvent). */
+export function settingsOfRound(roundId: number): Settings {
+  return getSettings(editionOfRow(sql`SELECT edition_id AS id FROM rounds WHERE id = ${roundId}`));
+}
+
+/** The crew tag version of a round's edition (the kiosk of that round). */
+export function crewTagVersionOfRound(roundId: number): number {
+  return crewTagVersion(editionOfRow(sql`SELECT edition_id AS id FROM rounds WHERE id = ${roundId}`));
+}
+
+/** The edition id a one-row query names (0, which has no settings row, when none). */
+const editionOfRow = (query: ReturnType<typeof sql>): number =>
+  db().get<{ id: number | null }>(query)?.id ?? 0;
+
 /**
  * Saves the settings and records the changed values, old and new, in the audit log
  * (`settings.updated`), in one transaction. Nothing changed: nothing written. Returns the keys that
  * changed.
  */
-export function updateSettings(actor: Actor, next: Settings, editionId: number = open()): (keyof Settings)[] {
+export function updateSettings(actor: Actor, next: Settings, editionId: number): (keyof Settings)[] {
   return db().transaction(
     (tx) => {
       const before = read(tx, editionId);
@@ -84,6 +101,7 @@ export function updateSettings(actor: Actor, next: Settings, editionId: number =
           old: Object.fromEntries(changed.map((k) => [k, before[k]])),
           new: Object.fromEntries(changed.map((k) => [k, next[k]])),
         },
+        editionId,
       });
       return changed;
     },
@@ -92,7 +110,7 @@ export function updateSettings(actor: Actor, next: Settings, editionId: number =
 }
 
 /** The version crew tags are signed with now (1 until ADMIN first voids the printed tags). */
-export function crewTagVersion(editionId: number = open()): number {
+export function crewTagVersion(editionId: number): number {
   const pinned = settingsOverrides()?.crewTagVersion;
   if (pinned !== undefined) return pinned;
   return db().select({ v: s.crewTagVersion }).from(s).where(eq(s.id, editionId)).get()?.v ?? 1;
@@ -107,7 +125,7 @@ export type RotateResult = { kind: "rotated"; from: number; to: number } | { kin
  * the first Settings save the row is written with the defaults. At TAG_VERSION_MAX (a code must
  * fit its QR code) nothing changes.
  */
-export function rotateCrewTags(actor: Actor, editionId: number = open()): RotateResult {
+export function rotateCrewTags(actor: Actor, editionId: number): RotateResult {
   return db().transaction(
     (tx) => {
       const from = tx.select({ v: s.crewTagVersion }).from(s).where(eq(s.id, editionId)).get()?.v ?? 1;
@@ -129,6 +147,7 @@ export function rotateCrewTags(actor: Actor, editionId: number = open()): Rotate
         targetType: "settings",
         targetId: null,
         details: { from, to },
+        editionId,
       });
       return { kind: "rotated", from, to } as const;
     },

@@ -12,6 +12,7 @@ import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serveWaitlistNow, serveWaitlistSoon } from "~/services/waitlist-mail.server";
 import { joinWaitlist, leaveWaitlist } from "~/models/entries.server";
+import { editionOf } from "~/lib/edition.server";
 import { getSettings } from "~/models/settings.server";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { type EntriesRefusal, entriesRefusalText, parseEntryRequest } from "~/rules/entries";
@@ -35,6 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const refusalText = (refused: EntriesRefusal, closeAt: number | null) =>
     entriesRefusalText(refused, closeAt, clockNow(), bundle, locale);
   const scope = scopeOf(user);
+  const edition = editionOf(request, user).id;
   const error = (message: string) => redirectWithToast(request, BACK, { type: "error", message });
   if (value.intent === "join") {
     const parsed = parseEntryRequest([value.event ?? ""], [value.teams ?? ""], MSG);
@@ -42,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if ("error" in parsed) return error(parsed.error);
     const [{ eventId, teams }] = parsed.requests;
     const result = joinWaitlist(user, scope, eventId, teams);
-    if ("refused" in result) return error(refusalText(result.refused, getSettings().entriesCloseAt));
+    if ("refused" in result) return error(refusalText(result.refused, getSettings(edition).entriesCloseAt));
     // Entries still free (fewer than asked for) go to the line at once, this club included.
     await serveWaitlistNow();
     return redirectWithToast(request, BACK, {
@@ -53,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // Leave Waitlist. After the deadline the waitlist stands still (no offers are made): nothing to
   // leave for.
-  const { entriesCloseAt } = getSettings();
+  const { entriesCloseAt } = getSettings(edition);
   if (isClosed(entriesCloseAt, clockNow())) return error(refusalText("closed", entriesCloseAt));
   if (!leaveWaitlist(scope, value.entry)) notFound();
   serveWaitlistSoon();

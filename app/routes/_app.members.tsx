@@ -14,6 +14,7 @@ import { type Column, DataTable, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { requireUser, scopeOf } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { readForm } from "~/lib/csrf.server";
 import { approveMembers } from "~/services/members.server";
 import type { Toast } from "~/lib/toast";
@@ -74,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ toast: { type: "warning", message: MSG.membersNoneSelected } as Toast }, 400);
   }
   const scope = scopeOf(user);
-  const result = await approveMembers(user, scope, ids);
+  const result = await approveMembers(user, scope, ids, editionOf(request, user).id);
   if (result.kind === "foreign") {
     return json({ toast: { type: "error", message: MSG.membersNotYours } as Toast }, 403);
   }

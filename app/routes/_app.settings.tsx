@@ -4,6 +4,9 @@
 // values) in the same transaction; every price the app charges is read from here.
 // Under the form, Printed Crew Tags: the version crew tags print with now and 'Void Printed Crew
 // Tags', whose confirmation step is the child route /settings/void-crew-tags (issue 18; ADR 0025).
+// Settings are per edition (issue 21): the screen shows the edition being looked at; an archived
+// one's are shown read-only (the form disabled, no Update or Void; a forged post is refused by the
+// failures wrapper and the triggers).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,6 +15,7 @@ import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serveWaitlistNow } from "~/services/waitlist-mail.server";
@@ -26,9 +30,16 @@ import { DEADLINE_RANGE, DUE_HOURS, PROTEST_MINUTES, SETTINGS_MAX } from "~/rule
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.settings);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "settings");
-  const settings = getSettings();
-  return json({ settings, values: formValuesOf(settings), years: yearRange(), tagVersion: crewTagVersion() });
+  const user = await requireUser(request, "settings");
+  const edition = editionOf(request, user);
+  const settings = getSettings(edition.id);
+  return json({
+    settings,
+    values: formValuesOf(settings),
+    years: yearRange(),
+    tagVersion: crewTagVersion(edition.id),
+    archived: edition.state === "ARCHIVED" ? edition.name : null,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,37 +49,58 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, settingsSchema(new Date(), t));
   if (submission.status !== "success")
     return replyWithError(submission, firstError(submission) ?? MSG.fillAll);
-  updateSettings(user, settingsOf(submission.value));
+  updateSettings(user, settingsOf(submission.value), editionOf(request, user).id);
   // A cleared or later Entries Close lets the waitlist move again.
   await serveWaitlistNow();
   return redirectWithToast(request, "/settings", { type: "success", message: MSG.settingsUpdated });
 }
 
 export default function Settings() {
-  const { settings, values, years, tagVersion } = useLoaderData<typeof loader>();
+  const { settings, values, years, tagVersion, archived } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const { TITLES, LABELS } = useMessages();
+  const { MSG, TITLES, LABELS } = useMessages();
+  const form = (
+    // A save re-reads the settings: the form starts again from what was stored ("30.5" shows as
+    // "30.50").
+    <SettingsForm
+      key={JSON.stringify(values)}
+      values={values}
+      settings={settings}
+      years={years}
+      lastResult={data?.result}
+      readOnly={archived !== null}
+    />
+  );
   return (
     <Screen title={TITLES.settings}>
       <Toasts toasts={[data?.toast]} />
+      {archived !== null ? (
+        <div className="toolbar">
+          <div className="toast toast-warning" role="note">
+            <p>{MSG.edOrSettingsArchived(archived)}</p>
+          </div>
+        </div>
+      ) : null}
       <div className="card wide">
-        {/* A save re-reads the settings: the form starts again from what was stored ("30.5" shows as
-            "30.50"). */}
-        <SettingsForm
-          key={JSON.stringify(values)}
-          values={values}
-          settings={settings}
-          years={years}
-          lastResult={data?.result}
-        />
+        {archived !== null ? (
+          <fieldset disabled className="read-only">
+            {form}
+          </fieldset>
+        ) : (
+          form
+        )}
       </div>
       <section className="card wide settings-tags" aria-labelledby="crew-tags-heading">
         <h2 id="crew-tags-heading">{LABELS.crewTagsHeading}</h2>
         <p>{LABELS.crewTagVersionNow(tagVersion)}</p>
-        <p className="hint">{LABELS.voidCrewTagsHint}</p>
-        <Link to="/settings/void-crew-tags" preventScrollReset className="btn btn-danger">
-          {LABELS.voidCrewTags}
-        </Link>
+        {archived !== null ? null : (
+          <>
+            <p className="hint">{LABELS.voidCrewTagsHint}</p>
+            <Link to="/settings/void-crew-tags" preventScrollReset className="btn btn-danger">
+              {LABELS.voidCrewTags}
+            </Link>
+          </>
+        )}
       </section>
       <Outlet />
     </Screen>
@@ -80,11 +112,13 @@ function SettingsForm({
   settings,
   years,
   lastResult,
+  readOnly,
 }: {
   values: Record<string, string>;
   settings: { crewTagFeeSen: number; ticketPriceSen: number };
   years: { min: number; max: number };
   lastResult: unknown;
+  readOnly: boolean;
 }) {
   const { LABELS } = useMessages();
   const [form, fields] = useForm({
@@ -166,9 +200,11 @@ function SettingsForm({
       >
         <input {...getInputProps(fields.requireSignedTags, { type: "checkbox" })} />
       </Field>
-      <button type="submit" className="btn btn-primary btn-block">
-        {LABELS.updateSettings}
-      </button>
+      {readOnly ? null : (
+        <button type="submit" className="btn btn-primary btn-block">
+          {LABELS.updateSettings}
+        </button>
+      )}
     </PostForm>
   );
 }

@@ -10,6 +10,7 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { crewTagVersion, getSettings, rotateCrewTags } from "~/models/settings.server";
@@ -17,15 +18,16 @@ import { crewTagVersion, getSettings, rotateCrewTags } from "~/models/settings.s
 const BACK = "/settings";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "settings");
-  return json({ version: crewTagVersion(), plainAllowed: !getSettings().requireSignedTags });
+  const user = await requireUser(request, "settings");
+  const edition = editionOf(request, user).id;
+  return json({ version: crewTagVersion(edition), plainAllowed: !getSettings(edition).requireSignedTags });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "settings");
   const { MSG } = messagesFor(request);
   await parseFixedForm(request, NO_FIELDS);
-  const result = rotateCrewTags(user);
+  const result = rotateCrewTags(user, editionOf(request, user).id);
   if (result.kind === "exhausted")
     return redirectWithToast(request, BACK, { type: "error", message: MSG.crewTagsRotateExhausted });
   return redirectWithToast(request, BACK, { type: "success", message: MSG.crewTagsRotated(result.to) });

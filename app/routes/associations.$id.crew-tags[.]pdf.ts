@@ -3,6 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
 import { crewTagsResponse } from "~/lib/crew-tags.server";
+import { editionOf } from "~/lib/edition.server";
 import { notFound } from "~/lib/params.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -11,5 +12,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (id === null || (user.role !== "ADMIN" && user.associationId !== id)) {
     notFound();
   }
-  return crewTagsResponse(request, id, user.role === "ADMIN" ? "/associations" : "/members", user.id);
+  return crewTagsResponse(
+    request,
+    id,
+    user.role === "ADMIN" ? "/associations" : "/members",
+    user.id,
+    editionOf(request, user).id,
+  );
 }

@@ -3,10 +3,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
 import { crewTagsResponse } from "~/lib/crew-tags.server";
+import { editionOf } from "~/lib/edition.server";
 import { notFound } from "~/lib/params.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "crewTags");
   if (user.associationId === null) notFound();
-  return crewTagsResponse(request, user.associationId, "/members", user.id);
+  return crewTagsResponse(request, user.associationId, "/members", user.id, editionOf(request, user).id);
 }

@@ -5,6 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { dayDefinition, paperContext, parseDay, plainAnswer, racePdfResponse } from "~/lib/race-pdf.server";
 import { DAY_ROUNDS_MAX, startListsBetween } from "~/models/race-paper.server";
 
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!day) return plainAnswer(400, LABELS.pdfBadDay);
   const found = startListsBetween(day.from, day.to);
   if (found.kind === "tooMany") return plainAnswer(400, LABELS.pdfTooManyRounds(found.count, DAY_ROUNDS_MAX));
-  const ctx = paperContext(request);
+  const ctx = paperContext(request, editionOf(request, user).id);
   return racePdfResponse(request, user.id, `start-lists-${raw}.pdf`, () =>
     dayDefinition(found.lists, day.printed, ctx),
   );

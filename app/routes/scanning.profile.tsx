@@ -13,7 +13,8 @@ import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { kioskAccess, mayScan } from "~/lib/kiosk-device.server";
 import { checkScanCode } from "~/lib/scan-code.server";
 import { scanProfile } from "~/models/scan.server";
-import { getSettings } from "~/models/settings.server";
+import { currentEdition } from "~/models/edition.server";
+import { crewTagVersion, getSettings } from "~/models/settings.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -34,7 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { MSG } = messagesFor(request);
   const code = new URL(request.url).searchParams.get("code")?.trim() ?? "";
   if (!code) return json(none);
-  const verdict = checkScanCode(code.slice(0, SCAN_CODE_MAX + 1), getSettings().requireSignedTags);
+  const edition = currentEdition().id; // the kiosk scans for the open edition
+  const verdict = checkScanCode(
+    code.slice(0, SCAN_CODE_MAX + 1),
+    getSettings(edition).requireSignedTags,
+    crewTagVersion(edition),
+  );
   if (verdict.kind === "voided") return json({ ...none, error: MSG.scanTagVoided });
   if (verdict.kind === "invalid") return json({ ...none, error: MSG.scanInvalid });
   const found = scanProfile(verdict.userId);

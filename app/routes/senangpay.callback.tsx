@@ -10,7 +10,8 @@
 // stands). At most PAYMENT_CALLBACK_RATE calls per client address (429 beyond). Replies text/plain:
 //   400 "Bad Request"  a parameter missing, a wrong shape or a hash that does not verify (counted);
 //   429                too many calls from this address;
-//   200 "OK"           otherwise, also for an order we do not know or a repeat (nothing to retry).
+//   200 "OK"           otherwise, also for an order we do not know, a repeat, or an order of an
+//                      archived edition (logged with its edition, nothing changed: nothing to retry).
 // See docs/decisions/0012-members-and-payments.md and 0023-payment-reference.md.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PAYMENT_CALLBACK_RATE } from "~/lib/payments/provider.server";

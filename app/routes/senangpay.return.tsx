@@ -8,6 +8,8 @@
 // verified one logged, a refused one counted; the order moved at most once, effects once, a
 // repeat changes nothing), sends the order-paid email when this call paid the order, and goes to
 // /orders with the provider's message as an info toast, only when verified (else the spec's error).
+// A payment for an order of an archived edition (paid late) is logged and changes nothing: the
+// payer is told so (MSG.edOrPaymentArchived), to contact the committee.
 import {
   type ActionFunctionArgs,
   json,
@@ -46,12 +48,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!params) throw redirect("/not-found");
   const outcome = await handlePaymentNotice(params, "return", clientAddress(request));
   const ok = outcome.kind === "applied" || outcome.kind === "unchanged";
+  const { MSG } = messagesFor(request);
   return redirectWithToast(
     request,
     "/orders",
     ok
       ? { type: "info", message: showMsg(params.msg) }
-      : { type: "error", message: messagesFor(request).MSG.paymentReturnError },
+      : outcome.kind === "archived"
+        ? // Paid after its edition was archived: logged, nothing changed (issue 21).
+          { type: "error", message: MSG.edOrPaymentArchived(outcome.editionName) }
+        : { type: "error", message: MSG.paymentReturnError },
   );
 }
 

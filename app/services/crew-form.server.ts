@@ -7,7 +7,7 @@ import { json } from "@remix-run/node";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Scope } from "~/lib/access.server";
 import { type CrewTeam, crewCandidates, saveCrew } from "~/models/crew.server";
-import { getSettings } from "~/models/settings.server";
+import { settingsOfEvent } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
 import { localeOf } from "~/i18n/locale.server";
 import { bundleFor } from "~/i18n/bundles.server";
@@ -23,7 +23,7 @@ export type PickerData = ReturnType<typeof crewPickerData>;
  * deadline (ms since the epoch, shown by the picker in the page's language). */
 export function crewPickerData(team: CrewTeam, user: User, now = clockNow()) {
   const candidates = crewCandidates(team);
-  const { crewCloseAt } = getSettings();
+  const { crewCloseAt } = settingsOfEvent(team.eventId);
   return {
     team: {
       teamId: team.teamId,

@@ -5,7 +5,7 @@
 // through the rules (rules/scan-history.ts) against the team's roster as it is now. Only a kiosk
 // device gets here (lib/kiosk-device.server.ts: staff logged in, or an enrolled device; issue 18),
 // and a save records which (models/scan.server.ts SavedBy).
-import { crewTagVersion, getSettings } from "~/models/settings.server";
+import { crewTagVersionOfRound, settingsOfRound } from "~/models/settings.server";
 import {
   type KioskTeam,
   kioskTeam,
@@ -46,8 +46,8 @@ export const kioskContext: (roundId: number, teamId: number) => KioskContext | u
     return {
       ...team,
       roster: new Map(rosterOf(teamId).map((p) => [p.id, p])),
-      requireSigned: getSettings().requireSignedTags,
-      tagVersion: crewTagVersion(),
+      requireSigned: settingsOfRound(roundId).requireSignedTags,
+      tagVersion: crewTagVersionOfRound(roundId),
     };
   },
   (roundId, teamId) => `${roundId}:${teamId}`,

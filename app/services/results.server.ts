@@ -12,7 +12,7 @@ import {
   type SaveAnswer,
   saveLaneResults,
 } from "~/models/results.server";
-import { getSettings } from "~/models/settings.server";
+import { settingsOfRound } from "~/models/settings.server";
 import type { LaneInput } from "~/rules/results-schema";
 
 /**
@@ -21,7 +21,7 @@ import type { LaneInput } from "~/rules/results-schema";
  * gets a new revision instead (when something changed). A lane not of the round: nothing written.
  */
 export function saveProvisional(actor: Actor, roundId: number, lanes: readonly LaneInput[]): SaveAnswer {
-  const protestMs = getSettings().protestMinutes * 60_000;
+  const protestMs = settingsOfRound(roundId).protestMinutes * 60_000;
   const at = now();
   return raceDayWrite(
     () =>

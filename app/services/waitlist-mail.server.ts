@@ -10,6 +10,7 @@ import { env } from "~/lib/env.server";
 import { isPrimary } from "~/lib/litefs.server";
 import { mailLayout, sendMail } from "~/lib/mailer.server";
 import { type Offer, serveWaitlist } from "~/models/entries.server";
+import { currentEdition } from "~/models/edition.server";
 import { formatDateTime } from "~/rules/format";
 import { now as clockNow } from "~/lib/clock.server";
 
@@ -40,7 +41,7 @@ export async function serveWaitlistNow(now = clockNow()): Promise<Offer[]> {
   let offers: Offer[] = [];
   try {
     if (!isPrimary()) return [];
-    offers = serveWaitlist(now);
+    offers = serveWaitlist(currentEdition().id, now); // the open edition's waitlist (a job)
   } catch (error) {
     console.error("waitlist: serving failed", error);
     return [];

@@ -56,7 +56,7 @@ describe("seed", () => {
     expect(statistics().associations).toBe(5);
   });
   it("keeps 'Require signed crew tags' off in the demo (a new installation has it on: ADR 0025)", () => {
-    expect(getSettings().requireSignedTags).toBe(false);
+    expect(getSettings(1).requireSignedTags).toBe(false);
     expect(defaultSettings().requireSignedTags).toBe(true);
   });
 });

@@ -49,11 +49,13 @@ describe("'Require signed crew tags' for a new and an existing installation", ()
   it("is on for a new installation (no settings row: the defaults)", () => {
     expect(defaultSettings().requireSignedTags).toBe(true);
     expect(db().select().from(schema.settings).all()).toHaveLength(0);
-    expect(getSettings().requireSignedTags).toBe(true);
-    expect(crewTagVersion()).toBe(1);
+    expect(getSettings(1).requireSignedTags).toBe(true);
+    expect(crewTagVersion(1)).toBe(1);
     // A plain `#id` is refused, the printed code taken.
-    expect(readScanCode("#5", getSettings().requireSignedTags)).toBeNull();
-    expect(readScanCode(signedCode(5), getSettings().requireSignedTags)).toBe(5);
+    expect(readScanCode("#5", getSettings(1).requireSignedTags, crewTagVersion(1))).toBeNull();
+    expect(
+      readScanCode(signedCode(5, crewTagVersion(1)), getSettings(1).requireSignedTags, crewTagVersion(1)),
+    ).toBe(5);
   });
 
   it("a row written without naming the column (SQL default) is on too", () => {
@@ -105,19 +107,19 @@ describe("'Require signed crew tags' for a new and an existing installation", ()
 describe("voiding the printed crew tags", () => {
   it("moves the version on, audited; earlier tags are voided, the new ones work; the form keeps it", () => {
     const id = 4242;
-    const v1 = signedCode(id);
+    const v1 = signedCode(id, crewTagVersion(1));
     expect(v1).toMatch(/^#4242\.1\./);
-    expect(checkScanCode(v1, true)).toEqual({ kind: "ok", userId: id });
+    expect(checkScanCode(v1, true, crewTagVersion(1))).toEqual({ kind: "ok", userId: id });
 
     // Before any Settings save: the row is written with the defaults and version 2.
-    expect(rotateCrewTags(admin)).toEqual({ kind: "rotated", from: 1, to: 2 });
-    expect(crewTagVersion()).toBe(2);
-    expect(getSettings()).toEqual(defaultSettings());
-    const v2 = signedCode(id);
+    expect(rotateCrewTags(admin, 1)).toEqual({ kind: "rotated", from: 1, to: 2 });
+    expect(crewTagVersion(1)).toBe(2);
+    expect(getSettings(1)).toEqual(defaultSettings());
+    const v2 = signedCode(id, crewTagVersion(1));
     expect(v2).toMatch(/^#4242\.2\./);
     for (const required of [true, false]) {
-      expect(checkScanCode(v1, required)).toEqual({ kind: "voided", userId: id });
-      expect(checkScanCode(v2, required)).toEqual({ kind: "ok", userId: id });
+      expect(checkScanCode(v1, required, crewTagVersion(1))).toEqual({ kind: "voided", userId: id });
+      expect(checkScanCode(v2, required, crewTagVersion(1))).toEqual({ kind: "ok", userId: id });
     }
 
     const entries = listAudit({ action: "crew_tags.rotated" }, { sort: "createdAt", dir: "desc" }, null).rows;
@@ -126,19 +128,19 @@ describe("voiding the printed crew tags", () => {
     expect(JSON.parse(entries[0].details)).toEqual({ from: 1, to: 2 });
 
     // A Settings save leaves the version alone.
-    updateSettings(admin, { ...defaultSettings(), requireSignedTags: false, crewTagFeeSen: 3100 });
-    expect(crewTagVersion()).toBe(2);
-    expect(rotateCrewTags(admin)).toEqual({ kind: "rotated", from: 2, to: 3 });
-    expect(getSettings()).toMatchObject({ requireSignedTags: false, crewTagFeeSen: 3100 });
-    expect(checkScanCode(v2, false)).toEqual({ kind: "voided", userId: id });
-    expect(readScanCode(signedCode(id), false)).toBe(id);
+    updateSettings(admin, { ...defaultSettings(), requireSignedTags: false, crewTagFeeSen: 3100 }, 1);
+    expect(crewTagVersion(1)).toBe(2);
+    expect(rotateCrewTags(admin, 1)).toEqual({ kind: "rotated", from: 2, to: 3 });
+    expect(getSettings(1)).toMatchObject({ requireSignedTags: false, crewTagFeeSen: 3100 });
+    expect(checkScanCode(v2, false, crewTagVersion(1))).toEqual({ kind: "voided", userId: id });
+    expect(readScanCode(signedCode(id, crewTagVersion(1)), false, crewTagVersion(1))).toBe(id);
   });
 
   it("stops at the last version a code can carry (nothing changes)", () => {
     db().update(schema.settings).set({ crewTagVersion: 9999 }).where(eq(schema.settings.id, 1)).run();
     const audits = listAudit({ action: "crew_tags.rotated" }, { sort: "createdAt", dir: "desc" }, null).total;
-    expect(rotateCrewTags(admin)).toEqual({ kind: "exhausted" });
-    expect(crewTagVersion()).toBe(9999);
+    expect(rotateCrewTags(admin, 1)).toEqual({ kind: "exhausted" });
+    expect(crewTagVersion(1)).toBe(9999);
     expect(listAudit({ action: "crew_tags.rotated" }, { sort: "createdAt", dir: "desc" }, null).total).toBe(
       audits,
     );

@@ -26,6 +26,7 @@ import { readScanCode, signedCode } from "~/lib/scan-code.server";
 import { crewTagCount, crewTagMembers } from "~/models/crew-tags.server";
 import { CARDS_ACROSS, CARDS_PER_PAGE } from "~/rules/crew-tags";
 import { VALID_IMAGE } from "../../db/enums";
+import { crewTagVersion } from "~/models/settings.server";
 import { pdfPageCount as pageCount, qrCodesInPdf } from "../pdf-qr";
 
 let n = 0;
@@ -148,7 +149,7 @@ describe("crew tag PDF of a club of 10 paid members", () => {
   let pdf: Buffer;
   beforeAll(async () => {
     const { members } = crewTagMembers(clubA.id, { offset: 0, limit: 500 });
-    const cards = await cardsOf(members);
+    const cards = await cardsOf(members, crewTagVersion(1));
     expect(cards.filter((c) => c.photo).length).toBe(7);
     pdf = await crewTagsPdf({ regattaName: "Test Regatta", association: clubA.name, cards });
   });
@@ -168,8 +169,8 @@ describe("crew tag PDF of a club of 10 paid members", () => {
       const slot = Math.floor((qr.y - GRID_Y) / CARD_H) * CARDS_ACROSS + Math.floor((qr.x - GRID_X) / CARD_W);
       expect(slot).toBe(i % CARDS_PER_PAGE);
       expect(qr.modules).toBe(25); // version 2 for every code: all the same size
-      expect(qr.text).toBe(signedCode(paid[i].id));
-      expect(readScanCode(qr.text ?? "", true)).toBe(paid[i].id);
+      expect(qr.text).toBe(signedCode(paid[i].id, crewTagVersion(1)));
+      expect(readScanCode(qr.text ?? "", true, crewTagVersion(1))).toBe(paid[i].id);
     }
   });
 
@@ -191,14 +192,14 @@ describe("crew tag PDF of a club of 10 paid members", () => {
           .raw()
           .toBuffer({ resolveWithObject: true });
         const code = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
-        expect(code, `card ${i + 1}`).toBe(signedCode(paid[i].id));
+        expect(code, `card ${i + 1}`).toBe(signedCode(paid[i].id, crewTagVersion(1)));
       }
       const text = execFileSync("pdftotext", ["-f", "1", "-l", "1", "-", "-"], { input: pdf }).toString(
         "utf8",
       );
       for (const m of paid.slice(0, CARDS_PER_PAGE)) {
         expect(text).toContain(m.name.toUpperCase());
-        expect(text).toContain(signedCode(m.id));
+        expect(text).toContain(signedCode(m.id, crewTagVersion(1)));
       }
       expect(text).toContain("TEAM A");
       expect(text).toContain("NO PHOTO");
@@ -210,7 +211,7 @@ describe("crewTagsResponse", () => {
   const get = (query = "") => new Request(`http://127.0.0.1/members/crew-tags.pdf${query}`);
 
   it("answers the PDF as an attachment named after the club", async () => {
-    const res = await crewTagsResponse(get(), clubA.id, "/members", 1);
+    const res = await crewTagsResponse(get(), clubA.id, "/members", 1, 1);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     expect(res.headers.get("Content-Disposition")).toMatch(
@@ -223,15 +224,15 @@ describe("crewTagsResponse", () => {
   });
 
   it("is a 404 for a part that does not exist or a club that does not exist", async () => {
-    expect((await crewTagsResponse(get("?part=2"), clubA.id, "/members", 1)).status).toBe(404);
-    expect((await crewTagsResponse(get("?part=x"), clubA.id, "/members", 1)).status).toBe(404);
-    expect((await crewTagsResponse(get(), 987_654_321, "/members", 1)).status).toBe(404);
+    expect((await crewTagsResponse(get("?part=2"), clubA.id, "/members", 1, 1)).status).toBe(404);
+    expect((await crewTagsResponse(get("?part=x"), clubA.id, "/members", 1, 1)).status).toBe(404);
+    expect((await crewTagsResponse(get(), 987_654_321, "/members", 1, 1)).status).toBe(404);
   });
 
   it("sends the user back with a warning when the club has no paid member", async () => {
     const empty = club("Nobody Paid");
     member(empty.id, "CT NOT YET", { paid: false });
-    const res = await crewTagsResponse(get(), empty.id, "/associations", 1);
+    const res = await crewTagsResponse(get(), empty.id, "/associations", 1, 1);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/associations");
   });
@@ -243,7 +244,7 @@ describe("crewTagsResponse", () => {
     });
     const blockers = Array.from({ length: 9 }, (_, i) => crewTagJobs.run(() => held, crewTagKey(9000 + i)));
     try {
-      const res = await crewTagsResponse(get(), clubA.id, "/members", 1);
+      const res = await crewTagsResponse(get(), clubA.id, "/members", 1, 1);
       expect(res.status).toBe(429);
     } finally {
       release();
@@ -262,10 +263,10 @@ describe("crewTagsResponse", () => {
     const first = crewTagJobs.run(() => held, crewTagKey(userA));
     try {
       for (let i = 0; i < 5; i++) {
-        expect((await crewTagsResponse(get(), clubA.id, "/members", userA)).status).toBe(429);
+        expect((await crewTagsResponse(get(), clubA.id, "/members", userA, 1)).status).toBe(429);
       }
       // ...while B's request waits its turn and gets the PDF once A's is done.
-      const forB = crewTagsResponse(get(), clubA.id, "/members", userB);
+      const forB = crewTagsResponse(get(), clubA.id, "/members", userB, 1);
       release();
       const res = await forB;
       expect(res.status).toBe(200);

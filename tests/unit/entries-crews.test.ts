@@ -112,7 +112,7 @@ beforeAll(() => {
 });
 
 function setDeadlines(values: { entriesCloseAt?: number | null; crewCloseAt?: number | null }) {
-  updateSettings(admin, { ...getSettings(), ...values });
+  updateSettings(admin, { ...getSettings(1), ...values }, 1);
 }
 afterEach(() => setDeadlines({ entriesCloseAt: null, crewCloseAt: null }));
 
@@ -338,16 +338,16 @@ describe("the waitlist", () => {
     expect(joinWaitlist(w2.manager, w2.scope, e.id, 2, t0 + 2)).toMatchObject({ ok: true });
     const mine = (offers: ReturnType<typeof serveWaitlist>) => offers.filter((o) => o.eventId === e.id);
 
-    expect(mine(serveWaitlist(t0 + 10))).toEqual([]); // still full
+    expect(mine(serveWaitlist(1, t0 + 10))).toEqual([]); // still full
     cancel();
     const now = t0 + 20;
-    const offers = mine(serveWaitlist(now));
+    const offers = mine(serveWaitlist(1, now));
     expect(offers.map((o) => [o.email, o.held])).toEqual([
       [w1.manager.email, 2],
       [w2.manager.email, 1], // partial: only 1 left for the second in line
     ]);
     expect(offers.every((o) => o.holdUntil === now + HOLD_HOURS * HOUR && o.eventName === e.name)).toBe(true);
-    expect(mine(serveWaitlist(now + 1))).toEqual([]);
+    expect(mine(serveWaitlist(1, now + 1))).toEqual([]);
     expect(waitlistOf(e.id).map((r) => [r.association, r.status, r.held])).toEqual([
       [w1.name, "OFFERED", 2],
       [w2.name, "OFFERED", 1],
@@ -359,17 +359,17 @@ describe("the waitlist", () => {
 
     // w1 buys one of its two: the unused one goes to the line (w3) on the next serve.
     bought(checkoutEntries(w1.manager, w1.scope, [{ eventId: e.id, teams: 1 }], now + 2));
-    expect(mine(serveWaitlist(now + 3)).map((o) => [o.email, o.held])).toEqual([[w3.manager.email, 1]]);
+    expect(mine(serveWaitlist(1, now + 3)).map((o) => [o.email, o.held])).toEqual([[w3.manager.email, 1]]);
 
     // A hold ends at its holdUntil exactly (w2's first, w3's 3 ms later); nobody is left waiting.
     const statuses = () => Object.fromEntries(waitlistOf(e.id).map((r) => [r.association, r.status]));
     const until = now + HOLD_HOURS * HOUR;
-    expect(mine(serveWaitlist(until - 1))).toEqual([]);
+    expect(mine(serveWaitlist(1, until - 1))).toEqual([]);
     expect(statuses()).toEqual({ [w1.name]: "BOUGHT", [w2.name]: "OFFERED", [w3.name]: "OFFERED" });
-    expect(mine(serveWaitlist(until))).toEqual([]);
+    expect(mine(serveWaitlist(1, until))).toEqual([]);
     expect(statuses()).toEqual({ [w1.name]: "BOUGHT", [w2.name]: "EXPIRED", [w3.name]: "OFFERED" });
     expect(availableEvents(club().id, until).find((a) => a.id === e.id)?.left).toBe(1);
-    expect(mine(serveWaitlist(until + 3))).toEqual([]);
+    expect(mine(serveWaitlist(1, until + 3))).toEqual([]);
     expect(statuses()).toEqual({ [w1.name]: "BOUGHT", [w2.name]: "EXPIRED", [w3.name]: "EXPIRED" });
     expect(availableEvents(club().id, until + 3).find((a) => a.id === e.id)?.left).toBe(2);
   });
@@ -450,7 +450,7 @@ describe("a paid EVENT order", () => {
 });
 
 describe("saveCrew", () => {
-  const year = () => getSettings().regattaYear;
+  const year = () => getSettings(1).regattaYear;
   let e: ReturnType<typeof event>;
   let a: ReturnType<typeof club>;
   let b: ReturnType<typeof club>;

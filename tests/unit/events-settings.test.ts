@@ -186,11 +186,11 @@ describe("assigned events", () => {
 
 describe("settings", () => {
   it("answers the defaults until saved, then the saved values, and audits only what changed", () => {
-    expect(getSettings()).toEqual(defaultSettings());
+    expect(getSettings(1)).toEqual(defaultSettings());
     const before = auditFor("settings.updated").length;
     const next = { ...defaultSettings(), crewTagFeeSen: 3550, paymentDueHours: 48 };
-    expect(updateSettings(admin, next).sort()).toEqual(["crewTagFeeSen", "paymentDueHours"]);
-    expect(getSettings()).toEqual(next);
+    expect(updateSettings(admin, next, 1).sort()).toEqual(["crewTagFeeSen", "paymentDueHours"]);
+    expect(getSettings(1)).toEqual(next);
     const entries = auditFor("settings.updated");
     expect(entries).toHaveLength(before + 1);
     expect(entries[0]).toMatchObject({ actorId: admin.id, targetType: "settings" });
@@ -200,12 +200,12 @@ describe("settings", () => {
     });
 
     // Saving the same values again writes nothing.
-    expect(updateSettings(admin, next)).toEqual([]);
+    expect(updateSettings(admin, next, 1)).toEqual([]);
     expect(auditFor("settings.updated")).toHaveLength(before + 1);
 
     // One row, updated in place.
-    updateSettings(admin, { ...next, regattaName: "Penang Regatta", ticketPriceSen: 9000 });
-    expect(getSettings()).toMatchObject({
+    updateSettings(admin, { ...next, regattaName: "Penang Regatta", ticketPriceSen: 9000 }, 1);
+    expect(getSettings(1)).toMatchObject({
       regattaName: "Penang Regatta",
       ticketPriceSen: 9000,
       crewTagFeeSen: 3550,

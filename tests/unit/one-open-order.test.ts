@@ -138,7 +138,7 @@ describe("event entries: one open order per club", () => {
     const second = ok(checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 1 }]));
     expect(second.order.replaced).toEqual([first.order.id]);
     expect(orderOf(first.order.id)).toMatchObject({ status: "CANCELLED", replacedBy: second.order.id });
-    const offers = serveWaitlist();
+    const offers = serveWaitlist(1);
     expect(offers.filter((o) => o.eventId === e.id).map((o) => [o.email, o.held])).toEqual([
       [waiter.email, 1],
     ]);

@@ -262,7 +262,7 @@ describe("order-paid email", () => {
 
 describe("auto-cancel job", () => {
   it("cancels PROCESSING orders older than the settings' due hours, on the primary, once", async () => {
-    const hours = getSettings().paymentDueHours;
+    const hours = getSettings(1).paymentDueHours;
     const now = new Date();
     const overdue = createOrder(1, mine.id, [ticket(1)]);
     const justInTime = createOrder(1, mine.id, [ticket(1)]);

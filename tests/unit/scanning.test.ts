@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { kioskContext, lookupOne, save, scan } from "~/services/kiosk.server";
 import { signedCode } from "~/lib/scan-code.server";
-import { rotateCrewTags } from "~/models/settings.server";
+import { crewTagVersion, rotateCrewTags } from "~/models/settings.server";
 import { findRoundsByName, listScanLogs, racesOf, scanProfile } from "~/models/scan.server";
 import { defaultSettings } from "~/rules/settings-schema";
 import { VALID_IMAGE } from "../../db/enums";
@@ -134,22 +134,22 @@ describe("the kiosk's checks on the server", () => {
     expect(ctx.requireSigned).toBe(true);
     expect(lookupOne(ctx, `#${m0.id}`)).toEqual({ kind: "invalid" });
     expect(lookupOne(ctx, `#${m0.id}.AAAAAAAAAA`)).toEqual({ kind: "invalid" });
-    expect(lookupOne(ctx, signedCode(m0.id)).kind).toBe("member");
+    expect(lookupOne(ctx, signedCode(m0.id, crewTagVersion(1))).kind).toBe("member");
   });
 
   it("after ADMIN voids the printed crew tags, an earlier tag is 'voided' (said so), the new one a member", () => {
     const s = setup();
     const [m0, m1] = s.members;
-    const before = signedCode(m0.id);
+    const before = signedCode(m0.id, crewTagVersion(1));
     const admin = { id: s.staff.id, name: s.staff.name, email: s.staff.email };
-    expect(rotateCrewTags(admin).kind).toBe("rotated");
+    expect(rotateCrewTags(admin, 1).kind).toBe("rotated");
     for (const on of [true, false]) {
       setSigned(on);
       const ctx = kioskContext(s.round.id, s.team.id)!;
       expect(lookupOne(ctx, before)).toEqual({ kind: "voided" });
-      expect(lookupOne(ctx, signedCode(m0.id)).kind).toBe("member");
+      expect(lookupOne(ctx, signedCode(m0.id, crewTagVersion(1))).kind).toBe("member");
       // A history holding the voided tag drops it, saying why.
-      const r = scan(ctx, [before], signedCode(m1.id));
+      const r = scan(ctx, [before], signedCode(m1.id, crewTagVersion(1)));
       expect(r.dropped.map((d) => d.outcome.kind)).toEqual(["voided"]);
       expect(r.history.map((e) => e.person.id)).toEqual([m1.id]);
     }

@@ -187,7 +187,7 @@ describe("approveMembers", () => {
     const stranger = person({ associationId: club().id, verified: true });
 
     let before = files();
-    expect(await approveMembers(m, c.scope, [pending[0].id, stranger.id])).toEqual({ kind: "foreign" });
+    expect(await approveMembers(m, c.scope, [pending[0].id, stranger.id], 1)).toEqual({ kind: "foreign" });
     expect(await mailsSince(before)).toEqual([]);
 
     before = files();
@@ -195,6 +195,7 @@ describe("approveMembers", () => {
       m,
       c.scope,
       pending.map((p) => p.id),
+      1,
     );
     expect(result.kind === "approved" && result.members.map((x) => x.id).sort()).toEqual(
       pending.map((p) => p.id).sort(),

@@ -1,12 +1,16 @@
 // /audit-log (ADMIN; beyond the spec): every staff action, newest first, filtered by actor,
-// action and date range (Malaysia days), paged in SQL, downloadable as CSV.
+// action and date range (Malaysia days), paged in SQL, downloadable as CSV. The log is across
+// editions (issue 21): an Edition column, and a filter by edition that starts at the edition being
+// looked at ("All editions" shows every entry).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
-import { AUDIT_LIST, auditColumnsOf } from "./table";
+import { AUDIT_LIST, auditColumnsOf, auditEditionOf } from "./table";
 import { FilterDate, FilterSearch, FilterSelect } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
+import { listEditions } from "~/models/edition.server";
 import { auditActions, listAudit } from "~/models/audit.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -15,14 +19,17 @@ import { pageOf, parseList, SIZES_DEFAULT } from "~/rules/list-params";
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.auditLog);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "auditLog");
+  const user = await requireUser(request, "auditLog");
   const params = parseList(new URL(request.url).searchParams, AUDIT_LIST);
   const order = { sort: params.sort, dir: params.dir };
-  const listed = pageOf(params, (p) => listAudit(params.filters, order, p));
+  const { edition, ...filters } = params.filters;
+  const editionId = auditEditionOf(edition, editionOf(request, user).id);
+  const listed = pageOf(params, (p) => listAudit({ ...filters, editionId }, order, p));
   return json({
     ...listed,
-    filters: params.filters,
+    filters: { ...params.filters, edition: editionId === undefined ? "all" : String(editionId) },
     actions: auditActions(),
+    editions: listEditions().map((e) => [String(e.id), e.name] as const),
   });
 }
 
@@ -41,6 +48,12 @@ export default function AuditLog() {
           label={LABELS.action}
           value={f.action ?? ""}
           choices={[["", LABELS.all], ...data.actions.map((a) => [a, a] as const)]}
+        />
+        <FilterSelect
+          name="edition"
+          label={LABELS.edOrEdition}
+          value={f.edition ?? ""}
+          choices={[...data.editions, ["all", LABELS.edOrAllEditions]]}
         />
         <FilterDate name="from" label={LABELS.dateFrom} value={f.from ?? ""} />
         <FilterDate name="to" label={LABELS.dateTo} value={f.to ?? ""} />

@@ -12,8 +12,15 @@ export const AUDIT_LIST = {
   sorts: ["createdAt", "action", "actor"] as const,
   defaultSort: "createdAt" as const,
   defaultDir: "desc" as const,
-  filters: { actor: 100, action: 50, from: 10, to: 10 },
+  filters: { actor: 100, action: 50, from: 10, to: 10, edition: 9 },
 };
+
+/** The `edition` filter (issue 21): "all" for every edition, an edition's id, or (absent or
+ * unreadable) the edition being looked at. As listAudit's `editionId` (undefined: every one). */
+export function auditEditionOf(raw: string | undefined, viewed: number): number | undefined {
+  if (raw === "all") return undefined;
+  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : viewed;
+}
 
 export type Row = ReturnType<typeof listAudit>["rows"][number];
 export type Shown = Omit<Row, "createdAt"> & { createdAt: string | Date };
@@ -24,6 +31,7 @@ export const auditColumnsOf = ({ LABELS }: Bundle, locale: Locale = "en"): Colum
   { label: LABELS.time, sort: "createdAt", cell: (r) => formatDateTime(new Date(r.createdAt), locale) },
   { label: LABELS.actor, sort: "actor", cell: (r) => r.actorName },
   { label: LABELS.action, sort: "action", cell: (r) => r.action },
+  { label: LABELS.edOrEdition, cell: (r) => r.edition },
   { label: LABELS.target, cell: (r) => (r.targetId ? `${r.targetType} #${r.targetId}` : r.targetType) },
   {
     label: LABELS.details,

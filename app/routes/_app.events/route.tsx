@@ -15,6 +15,7 @@ import { Empty, Screen } from "~/components/Screen";
 import { hasRole, requireUser, scopeOf } from "~/lib/access.server";
 import { availableEvents } from "~/models/entries.server";
 import { assignedEvents, listEvents } from "~/models/event.server";
+import { editionOf } from "~/lib/edition.server";
 import { getSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
@@ -51,8 +52,8 @@ function typedOf(url: URL): Map<number, string> {
 }
 
 /** Buy Event Entries for a manager's club: the open events, the deadline, the club's waitlist. */
-function entriesOf(user: User, url: URL, { MSG }: Bundle, locale: "en" | "ms") {
-  const { entriesCloseAt } = getSettings();
+function entriesOf(user: User, url: URL, { MSG }: Bundle, locale: "en" | "ms", editionId: number) {
+  const { entriesCloseAt } = getSettings(editionId);
   const closed = isClosed(entriesCloseAt, clockNow());
   const deadline =
     entriesCloseAt === null
@@ -94,7 +95,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       rows,
       manager,
       entries: manager
-        ? entriesOf(user, new URL(request.url), messagesFor(request), localeOf(request))
+        ? entriesOf(
+            user,
+            new URL(request.url),
+            messagesFor(request),
+            localeOf(request),
+            editionOf(request, user).id,
+          )
         : null,
     });
   }
