@@ -155,8 +155,8 @@ export const MS: Bundle = {
     paymentReturnError:
       "Ralat berlaku semasa memproses bayaran. Sila hubungi jawatankuasa acara / pentadbir untuk maklumat lanjut.",
     paymentProcessing: "Memproses bayaran ...",
-    edOrPaymentArchived: (edition: string) =>
-      `Bayaran ini untuk pesanan ${edition}, yang telah ditutup. Bayaran telah direkodkan tetapi pesanan tidak diubah. Sila hubungi jawatankuasa acara / pentadbir untuk maklumat lanjut.`,
+    edOrPaymentArchived: (name: string) =>
+      `Bayaran ini untuk pesanan ${name}, yang telah ditutup. Bayaran telah direkodkan tetapi pesanan tidak diubah. Sila hubungi jawatankuasa acara / pentadbir untuk maklumat lanjut.`,
     simulatorBadRequest: "Permintaan bayaran ini tidak sah. Tiada caj dikenakan.",
 
     // Events (sections 5, 8). The spec gives create/update/delete toasts and the duplicate name; the
@@ -188,8 +188,8 @@ export const MS: Bundle = {
     settingsProtestMinutes: "Tempoh bantahan mestilah nombor bulat minit dari 0 hingga 240.",
     settingsDeadline: (label: string) =>
       `${label} mestilah tarikh dan masa, atau dibiarkan kosong jika tiada tarikh tutup.`,
-    edOrSettingsArchived: (edition: string) =>
-      `Ini ialah tetapan ${edition}, yang telah diarkibkan: ia boleh dilihat, tetapi tidak boleh diubah.`,
+    edOrSettingsArchived: (name: string) =>
+      `Ini ialah tetapan ${name}, yang telah diarkibkan: ia boleh dilihat, tetapi tidak boleh diubah.`,
 
     // Event entries, the waitlist and deadlines (issue 9). The spec has no sentences for these: ours.
     entriesNoneSelected: "Bilangan pasukan mestilah sekurang-kurangnya 1.",

@@ -149,8 +149,8 @@ export const MSG = {
     "An error occured when processing payment. Do contact event committee / adminstrator for more info.",
   paymentProcessing: "Processing payment ...",
   /** A payment return for an order of an archived edition (issue 21): logged, nothing changed. */
-  edOrPaymentArchived: (edition: string) =>
-    `This payment is for an order of ${edition}, which is closed. The payment was recorded but the order was not changed. Do contact event committee / adminstrator for more info.`,
+  edOrPaymentArchived: (name: string) =>
+    `This payment is for an order of ${name}, which is closed. The payment was recorded but the order was not changed. Please contact the event committee or administrator.`,
   simulatorBadRequest: "This payment request is not valid. Nothing was charged.",
 
   // Events (sections 5, 8). The spec gives create/update/delete toasts and the duplicate name; the
@@ -182,8 +182,8 @@ export const MSG = {
   settingsProtestMinutes: "Protest window must be a whole number of minutes from 0 to 240.",
   settingsDeadline: (label: string) => `${label} must be a date and time, or empty for no deadline.`,
   /** Settings of an archived edition (issue 21): shown, not editable. */
-  edOrSettingsArchived: (edition: string) =>
-    `These are the settings of ${edition}, which is archived: they can be looked at, not changed.`,
+  edOrSettingsArchived: (name: string) =>
+    `These are the settings of ${name}, which is archived: they can be looked at, not changed.`,
 
   // Event entries, the waitlist and deadlines (issue 9). The spec has no sentences for these: ours.
   entriesNoneSelected: "Number of teams must be at least 1.",
