@@ -64,7 +64,8 @@ export type OrderRow = {
   /** The club's later order of the same kind that cancelled this one (then CANCELLED, or PAID by
    * a late payment), or null. */
   replacedBy: number | null;
-  /** The name of the order's edition ("Regatta 2026"). */
+  /** The order's edition, and its name ("Regatta 2026"). */
+  editionId: number | null;
   edition: string;
 };
 
@@ -78,6 +79,7 @@ const orderRowFields = {
   team: a.name,
   total: orderTotal,
   replacedBy: o.replacedBy,
+  editionId: o.editionId,
   edition: sql<string>`COALESCE(${ed.name}, '')`,
 };
 

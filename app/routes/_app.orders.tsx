@@ -1,6 +1,9 @@
 // /orders (ADMIN, MANAGER): the orders table, newest first, paged in SQL. ADMIN sees every order
 // with its owner and team, filters by status (the overview cards link to ?status=PAID|PROCESSING|
 // FAILED) and downloads CSV; a MANAGER sees only the orders they own, under the spec's warning.
+// Editions (issue 21): ADMIN's table is the edition being looked at; a MANAGER's lists their orders
+// of every edition with an Edition column (last year's receipts stay at hand; only the open
+// edition's orders can be cancelled).
 // Row actions: View Order, Edit Order/Add Notes (ADMIN), Download Invoice, Download Receipt
 // (Paid only), Cancel Order (MANAGER, Processing only). The dialogs are child routes
 // (/orders/:id, /orders/:id/edit, /orders/:id/cancel); the PDFs are resource routes at the order's
@@ -24,12 +27,13 @@ export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.T
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "orders");
-  const scope = orderScopeOf(user, editionOf(request, user).id);
+  const edition = editionOf(request, user);
+  const scope = orderScopeOf(user, edition.id);
   const params = parseList(new URL(request.url).searchParams, ORDER_LIST);
   const order = { sort: params.sort, dir: params.dir };
   const listed = pageOf(params, (p) => listOrders(scope, params.filters, order, p));
   const admin = scope.kind === "all";
-  return json({ ...listed, filters: admin ? params.filters : {}, admin });
+  return json({ ...listed, filters: admin ? params.filters : {}, admin, editionId: edition.id });
 }
 
 /** The order a Cancel Order confirmation is being posted for (shown Cancelled at once; if the
@@ -41,7 +45,8 @@ function useCancelling(): number | null {
   return match ? Number(match[1]) : null;
 }
 
-function RowActions({ row, admin }: { row: OrderRow; admin: boolean }) {
+/** `editionId`: the request's edition; an order of another (archived) one cannot be cancelled. */
+function RowActions({ row, admin, editionId }: { row: OrderRow; admin: boolean; editionId: number }) {
   const { search } = useLocation();
   const { LABELS } = useMessages();
   return (
@@ -62,7 +67,7 @@ function RowActions({ row, admin }: { row: OrderRow; admin: boolean }) {
           {LABELS.downloadReceipt}
         </a>
       ) : null}
-      {!admin && row.status === "PROCESSING" ? (
+      {!admin && row.status === "PROCESSING" && row.editionId === editionId ? (
         <FastLink
           to={`/orders/${row.id}/cancel${search}`}
           preventScrollReset
@@ -84,7 +89,10 @@ export default function Orders() {
   const rows = data.rows.map((r) => (r.id === cancelling ? { ...r, status: "CANCELLED" as const } : r));
   const columns: Column<OrderRow>[] = [
     ...orderColumns(data.admin, bundle),
-    { label: LABELS.colActions, cell: (r) => <RowActions row={r} admin={data.admin} /> },
+    {
+      label: LABELS.colActions,
+      cell: (r) => <RowActions row={r} admin={data.admin} editionId={data.editionId} />,
+    },
   ];
   return (
     <Screen title={TITLES.orders} actions={data.admin ? <CsvLink href="/orders.csv" /> : null}>
