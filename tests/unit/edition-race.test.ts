@@ -18,7 +18,14 @@ import { raceDays, timetable } from "~/models/race-control.server";
 import { paperRound, resultSheetOf, startListOf } from "~/models/race-paper.server";
 import { findRace, racesOfRound, teamsForRound } from "~/models/race.server";
 import { resultsLanes, resultsRound } from "~/models/results.server";
-import { findRound, liveEvent, liveEvents, roundsOfEvent } from "~/models/round.server";
+import {
+  createRound,
+  findRound,
+  liveEvent,
+  liveEvents,
+  roundsOfEvent,
+  updateRound,
+} from "~/models/round.server";
 import {
   findRoundsByName,
   kioskRound,
@@ -134,6 +141,31 @@ describe("lists and lookups of race day", () => {
       expect(findRace(ed, mine.startedRaces[0].id)?.roundId).toBe(mine.started.id);
       expect(planOf(ed, mine.seeded.id)?.sources.map((x) => x.id)).toEqual([mine.started.id]);
     }
+  });
+
+  it("race numbers are unique within an edition, not across editions", () => {
+    // The draft holds 1 to 3 as the open edition does (the fixture); 4 is free in both.
+    const free = createRound(DRAFT, b.actor, {
+      event: b.event.id,
+      name: "ED R4",
+      description: "",
+      raceNumber: 4,
+    });
+    expect(free.ok).toBe(true);
+    const taken = createRound(OPEN, a.actor, {
+      event: a.event.id,
+      name: "ED R1",
+      description: "",
+      raceNumber: 1,
+    });
+    expect(taken).toMatchObject({ ok: false, error: "raceTaken", raceNumber: 1 });
+    expect(taken.ok === false && "holder" in taken && taken.holder).toContain(a.started.name);
+    const moved = updateRound(OPEN, a.actor, a.final.id, {
+      name: a.final.name,
+      description: "",
+      raceNumber: 4,
+    });
+    expect(moved.ok).toBe(true);
   });
 
   it("the routes answer a forged round or race id of another edition as not found, writing nothing", async () => {
