@@ -135,6 +135,9 @@ function resultText(l: PublicLane, tug: boolean): string {
 function RoundResults({ round, t }: { round: PublicRound; t: Bundle }) {
   const { LABELS } = t;
   const id = `round-${round.id}`;
+  // The penalty column only where a crew had one. A phone leaves out the time (the result is the
+  // time with the penalty added); a wider screen shows it (a disqualified crew's time too).
+  const penalties = round.lanes.some((l) => l.penaltyMs > 0);
   return (
     <section className="pr-round" aria-labelledby={id} data-round={round.id}>
       <h3 id={id}>
@@ -156,12 +159,14 @@ function RoundResults({ round, t }: { round: PublicRound; t: Bundle }) {
               <th scope="col">{LABELS.team}</th>
               {round.tug ? null : (
                 <>
-                  <th scope="col" className="pr-num">
+                  <th scope="col" className="pr-num pr-time">
                     {LABELS.edPbTime}
                   </th>
-                  <th scope="col" className="pr-num">
-                    {LABELS.edPbPenalty}
-                  </th>
+                  {penalties ? (
+                    <th scope="col" className="pr-num">
+                      {LABELS.edPbPenalty}
+                    </th>
+                  ) : null}
                 </>
               )}
               <th scope="col" className="pr-num">
@@ -176,8 +181,8 @@ function RoundResults({ round, t }: { round: PublicRound; t: Bundle }) {
                 <td className="pr-team">{l.team}</td>
                 {round.tug ? null : (
                   <>
-                    <td className="pr-num">{timeText(l)}</td>
-                    <td className="pr-num">{penaltyText(l)}</td>
+                    <td className="pr-num pr-time">{timeText(l)}</td>
+                    {penalties ? <td className="pr-num">{penaltyText(l)}</td> : null}
                   </>
                 )}
                 <td className="pr-num pr-result">{resultText(l, round.tug)}</td>
