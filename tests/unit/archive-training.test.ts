@@ -9,7 +9,7 @@
 //   migration 0018's triggers, or saveInterest's own check) and the tables are unchanged.
 //   services/training-mail.server.ts writes nothing to the database (it sends email only).
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { MSG } from "~/messages";
 import { editionCookie, isArchivedWrite } from "~/lib/edition.server";
@@ -158,13 +158,6 @@ beforeAll(() => {
   // The same manager answered in each edition.
   expect(saveInterest(ONE, owner(), [sides[ONE].eoiEvent])).toBe("saved");
   expect(saveInterest(TWO, owner(), [sides[TWO].eoiEvent])).toBe("saved");
-});
-
-// The next test file of this worker starts from the migrated database (tests/setup-unit.ts), which
-// deletes every row: edition 1 must not be archived then, or its triggers refuse the deletes.
-afterAll(() => {
-  db().run(sql`UPDATE editions SET state = 'DRAFT' WHERE id <> ${ONE}`);
-  db().run(sql`UPDATE editions SET state = 'OPEN', archived_at = NULL WHERE id = ${ONE}`);
 });
 
 describe("training per edition", () => {
