@@ -30,7 +30,9 @@ test("Regatta 2027 made from 2026 and opened: managers invited back, 2026 kept a
     .prepare("SELECT name FROM events WHERE edition_id = ? AND deleted = 0 ORDER BY name")
     .pluck()
     .all(seeded.id) as string[];
-  const manager = db.prepare("SELECT id, association_id AS club FROM users WHERE email = ?").get(DEMO.MANAGER) as {
+  const manager = db
+    .prepare("SELECT id, association_id AS club FROM users WHERE email = ?")
+    .get(DEMO.MANAGER) as {
     id: number;
     club: number;
   };
@@ -53,7 +55,9 @@ test("Regatta 2027 made from 2026 and opened: managers invited back, 2026 kept a
   await dialog.getByRole("button", { name: "Create Edition" }).click();
   await expect(flashToast(page, `${NAME} created as a draft. Open it when it is ready.`)).toBeVisible();
   await expect(rowOf(page, NAME)).toContainText("Draft");
-  await rowOf(page, NAME).getByRole("link", { name: `Open ${NAME}` }).click();
+  await rowOf(page, NAME)
+    .getByRole("link", { name: `Open ${NAME}` })
+    .click();
   await page.getByRole("button", { name: "Open", exact: true }).click();
   await expect(flashToast(page, `${NAME} is open.`)).toBeVisible();
   await expect(rowOf(page, NAME)).toContainText("Open");
@@ -98,7 +102,8 @@ test("Regatta 2027 made from 2026 and opened: managers invited back, 2026 kept a
   expect(receipt.headers()["content-type"]).toContain("application/pdf");
   // A forged write into 2026 as the manager (Cancel on the archived order): nothing changes.
   await mine.goto("/orders");
-  const status = () => (db.prepare("SELECT status FROM orders WHERE id = ?").get(paidOrder.id) as { status: string }).status;
+  const status = () =>
+    (db.prepare("SELECT status FROM orders WHERE id = ?").get(paidOrder.id) as { status: string }).status;
   await forgePost(mine, `/orders/${paidOrder.id}/cancel`, [["csrf", await csrfOf(mine)]]);
   expect(status()).toBe("PAID");
   await context.close();
@@ -121,5 +126,7 @@ test("Regatta 2027 made from 2026 and opened: managers invited back, 2026 kept a
   expect(refused.status()).toBe(302);
   await page.goto("/events");
   await expect(toast(page, `${seeded.name} is archived`)).toBeVisible();
-  expect((db.prepare("SELECT deleted FROM events WHERE id = ?").get(event2026.id) as { deleted: number }).deleted).toBe(0);
+  expect(
+    (db.prepare("SELECT deleted FROM events WHERE id = ?").get(event2026.id) as { deleted: number }).deleted,
+  ).toBe(0);
 });
