@@ -8,6 +8,7 @@ import { dataVersion } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { editionCookie } from "~/lib/edition.server";
 import { signedCode } from "~/lib/scan-code.server";
+import { liveBigBoard, liveBoard } from "~/lib/scoreboard-live.server";
 import { boardData } from "~/models/board.server";
 import { drawRound } from "~/models/draw.server";
 import { createEdition, currentEdition, openEdition } from "~/models/edition.server";
@@ -42,7 +43,7 @@ import { kioskContext, lookupOne } from "~/services/kiosk.server";
 import { action as deleteRaceAction } from "~/routes/_app.races.$id.delete";
 import { loader as editRoundLoader } from "~/routes/_app.rounds.$id.edit";
 import { loader as resultsLoader } from "~/routes/_app.rounds_.$id.results";
-import { callerOf, getRequest, makeUser, postRequest, run } from "./route-request";
+import { callerOf, getRequest, makeUser, ORIGIN, postRequest, run } from "./route-request";
 import { type RaceDay, raceDay, snapshot } from "./race-edition-fixture";
 
 /** The open edition of the unit database (migration 0018); a DRAFT one is made beside it. */
@@ -191,12 +192,37 @@ describe("lists and lookups of race day", () => {
   });
 });
 
+/** The public page as the process serves it now (rendered once per data version). */
+const pageOf = async (
+  live: () => { pageResponse: (r: Request) => Response | Promise<Response> },
+  path: string,
+) => (await live().pageResponse(new Request(`${ORIGIN}${path}`))).text();
+
 describe("once the next edition is opened", () => {
   let before: string | null;
-  beforeAll(() => {
+  let scoreboardBefore = "";
+  let boardBefore = "";
+  beforeAll(async () => {
+    // The live pages have rendered the open edition (their caches are primed).
+    scoreboardBefore = await pageOf(liveBoard, "/scoreboard");
+    boardBefore = await pageOf(liveBigBoard, "/board");
     before = dataVersion();
     expect(openEdition(a.actor, DRAFT).ok).toBe(true);
     expect(currentEdition().id).toBe(DRAFT);
+  });
+
+  it("the live /scoreboard and /board pages render again: the open edition's rounds, none archived", async () => {
+    expect(scoreboardBefore).toContain(a.started.name);
+    expect(boardBefore).toContain(a.waiting.name);
+    const scoreboard = await pageOf(liveBoard, "/scoreboard");
+    expect(scoreboard).toContain(b.started.name);
+    expect(scoreboard).toContain(b.notice.text);
+    const board = await pageOf(liveBigBoard, "/board");
+    expect(board).toContain(b.waiting.name);
+    for (const page of [scoreboard, board]) {
+      for (const r of [a.started, a.waiting, a.provisional]) expect(page).not.toContain(r.name);
+      expect(page).not.toContain(a.notice.text);
+    }
   });
 
   it("the scoreboard and the board read again and show nothing of the archived edition", () => {
