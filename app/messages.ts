@@ -493,7 +493,7 @@ export const MSG = {
   edScOpenConfirm: (name: string, from: string) =>
     `Open ${name}? ${from} will be archived (read-only) and every member's crew tag fee will be due again.`,
   edScOpenNote: (from: string) =>
-    `The managers of the clubs that took part in ${from} are emailed that entries are open.`,
+    `The managers of the clubs that took part in ${from} will be emailed that entries are open.`,
   edScNotDraft: (name: string) => `${name} is not a draft: only a draft edition can be opened.`,
   edScOpened: (name: string, n: number) => `${name} is open. Managers emailed: ${n}.`,
   edScMailFailed: (count: number) => `Emails that could not be sent: ${count}.`,

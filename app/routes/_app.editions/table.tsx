@@ -11,8 +11,11 @@ export type EditionRow = Pick<Edition, "id" | "name" | "year" | "startsOn" | "en
 
 export const editionColumnsOf = ({ LABELS }: Bundle): Column<EditionRow>[] => [
   { label: LABELS.name, cell: (r) => r.name, className: "cell-text" },
-  { label: LABELS.edScYear, cell: (r) => r.year },
-  { label: LABELS.edScDates, cell: (r) => LABELS.edScDatesRange(r.startsOn, r.endsOn) },
+  {
+    label: LABELS.edScDates,
+    cell: (r) => LABELS.edScDatesRange(r.startsOn, r.endsOn),
+    className: "cell-text",
+  },
   { label: LABELS.edScState, cell: (r) => LABELS.edScStates[r.state] },
 ];
 export const editionColumns = editionColumnsOf(EN);
