@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, type ShouldRevalidateFunction, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { type AppEditions, EditionBanner } from "~/components/EditionPicker";
 import { ErrorMessage } from "~/components/ErrorPage";
 import { Sidebar } from "~/components/Sidebar";
@@ -29,6 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   return json({ editions });
 }
+
+/** Only choosing, making or opening an edition changes what the loader says (a login, a logout and
+ * the language switch load it anew): any other form, and any link, leaves it be, which saves a
+ * request after every save with JavaScript. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction }) =>
+  formAction?.startsWith("/editions") ?? false;
 
 /** For staff screens: the edition looked at and the open one (null for everybody else). Read with
  * useRouteLoaderData, so any screen under the layout may ask. */
