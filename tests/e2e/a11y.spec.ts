@@ -134,6 +134,8 @@ const SCREENS: Record<Who | "ADMIN (race day)", (ids: Ids) => string[]> = {
     "/audit-log",
     "/settings",
     "/settings/void-crew-tags",
+    "/editions", // issue 21
+    "/editions/new",
   ],
   COMMITTEE: (ids) => [
     "/",

@@ -72,6 +72,8 @@ const SPEC = {
   notFound: "public",
   auditLog: ["ADMIN"],
   settings: ["ADMIN"],
+  editions: ["ADMIN"],
+  editionView: STAFF,
   raceControl: STAFF,
   roundResults: STAFF,
   board: "public",
