@@ -507,6 +507,26 @@ export const MS: Bundle = {
     editionArchivedThis: "Edisi ini",
     editionArchived: (name: string) =>
       `${name} telah diarkibkan: ia boleh dilihat, tetapi tidak boleh diubah. Tukar ke edisi semasa untuk membuat perubahan.`,
+    // Editions screen, the staff edition picker and its banner (issue 21, ed-screens)
+    edScNone: "Belum ada edisi.",
+    edScCreated: (name: string) =>
+      `${name} telah dicipta sebagai draf. Buka edisi ini apabila ia sudah sedia.`,
+    edScYearTaken: (year: number) => `Sudah ada edisi untuk tahun ${year}. Pilih tahun lain.`,
+    edScFromGone: "Edisi yang hendak disalin tidak lagi wujud. Pilih edisi lain.",
+    edScYearRange: "Taip tahun antara 2000 dan 2100.",
+    edScDateInvalid: "Taip setiap tarikh dengan hari, bulan dan tahun.",
+    edScDatesOrder: "Tarikh tamat tidak boleh lebih awal daripada tarikh mula.",
+    edScOpenConfirm: (name: string, from: string) =>
+      `Buka ${name}? ${from} akan diarkibkan (baca sahaja) dan yuran tag kru setiap ahli perlu dibayar semula.`,
+    edScOpenNote: (from: string) =>
+      `Pengurus kelab yang menyertai ${from} akan menerima e-mel bahawa penyertaan telah dibuka.`,
+    edScNotDraft: (name: string) => `${name} bukan draf: hanya edisi draf boleh dibuka.`,
+    edScOpened: (name: string, n: number) => `${name} kini dibuka. Pengurus yang menerima e-mel: ${n}.`,
+    edScMailFailed: (count: number) => `E-mel yang tidak dapat dihantar: ${count}.`,
+    edScUnknown: "Edisi itu tidak wujud.",
+    edScBannerArchived: (name: string) => `Anda sedang melihat ${name} (diarkibkan): baca sahaja.`,
+    edScBannerDraft: (name: string) =>
+      `Anda sedang menyediakan ${name} (draf): pengurus belum dapat melihatnya.`,
   },
 
   TITLES: {
@@ -554,6 +574,7 @@ export const MS: Bundle = {
     changePassword: "Tukar Kata Laluan",
     auditLog: "Log Audit",
     settings: "Tetapan",
+    edScTitle: "Edisi",
   },
 
   FOOTER: {
@@ -866,6 +887,22 @@ export const MS: Bundle = {
     bdRefreshing: (seconds: number) => `Dimuat semula setiap ${seconds} saat.`,
     bdRefreshOff: "Berhenti memuat semula",
     bdResultsUpdated: "Keputusan dikemas kini:",
+    // Keputusan awam mengikut tahun (isu 21, /results dan /results/:year).
+    edPbTitle: "Keputusan",
+    edPbIntro: "Keputusan rasmi setiap regata, yang terbaru dahulu.",
+    edPbNoEditions: "Belum ada keputusan yang diumumkan.",
+    edPbEditionTitle: (name: string) => `Keputusan ${name}`,
+    edPbDates: (start: string, end: string) => `${start} hingga ${end}`,
+    edPbCurrent: "Tahun ini",
+    edPbArchived: "Diarkibkan",
+    edPbAllYears: "Semua tahun",
+    edPbEvents: "Acara",
+    edPbNoResults: "Belum ada keputusan rasmi.",
+    edPbUnknownYear: (year: string) => `Tiada keputusan bagi tahun ${year}.`,
+    edPbPastResults: "Keputusan lalu",
+    edPbTime: "Masa",
+    edPbPenalty: "Penalti",
+    edPbResult: "Keputusan",
     // Skrin keputusan (/rounds/:id/results, isu 20 bahagian 2).
     rsResults: "Keputusan",
     rsResultsOf: (round: string) => `Keputusan ${round}`,
@@ -1163,6 +1200,34 @@ export const MS: Bundle = {
     kioskRevokeOf: (name: string) => `Batalkan ${name}`,
     kioskRevokeTitle: "Batalkan Kios",
     kioskTaskRevoking: "Membatalkan kios",
+    // Editions screen, picker and the opening email (issue 21, ed-screens)
+    edScNew: "Edisi Baharu",
+    edScCreate: "Cipta Edisi",
+    edScTaskCreating: "Mencipta edisi",
+    edScYear: "Tahun",
+    edScStartsOn: "Tarikh mula",
+    edScEndsOn: "Tarikh tamat",
+    edScCopyFrom: "Salin daripada",
+    edScCopyHint:
+      "Acara, pusingan, pelan kemaraan dan tetapannya disalin; bukan pasukan, pesanan, keputusan atau tempahannya.",
+    edScNameHint: 'Contohnya "Regatta 2027".',
+    edScDates: "Tarikh",
+    edScDatesRange: (start: string, end: string) => `${start} hingga ${end}`,
+    edScState: "Keadaan",
+    edScStates: { DRAFT: "Draf", OPEN: "Dibuka", ARCHIVED: "Diarkibkan" },
+    edScOpen: "Buka",
+    edScOpenOf: (name: string) => `Buka ${name}`,
+    edScOpenTitle: "Buka Edisi",
+    edScTaskOpening: "Membuka edisi",
+    edScPicker: "Edisi",
+    edScView: "Lihat",
+    edScTaskViewing: "Menukar edisi",
+    edScBackToCurrent: "Kembali ke edisi semasa",
+    edScMailSubject: (name: string) => `${name} dibuka untuk penyertaan`,
+    edScMailBody: (name: string, from: string) =>
+      `${name} dibuka untuk penyertaan. Kelab anda menyertai ${from}; kelab anda dan ahlinya disimpan seperti yang anda tinggalkan.`,
+    edScMailFee: "Yuran tag kru perlu dibayar semula untuk setiap ahli dalam edisi baharu.",
+    edScMailLink: "Lihat acara",
     eoiCreateEvent: "Cipta Acara EOI",
     eoiEditEvent: "Sunting Acara EOI",
     eoiDeleteEvent: "Padam Acara EOI",

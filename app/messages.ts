@@ -488,6 +488,24 @@ export const MSG = {
   editionArchivedThis: "This edition",
   editionArchived: (name: string) =>
     `${name} is archived: it can be looked at, not changed. Switch to the current edition to make changes.`,
+  // Editions screen, the staff edition picker and its banner (issue 21, ed-screens)
+  edScNone: "No editions yet.",
+  edScCreated: (name: string) => `${name} created as a draft. Open it when it is ready.`,
+  edScYearTaken: (year: number) => `There is already an edition for ${year}. Choose another year.`,
+  edScFromGone: "The edition to copy from no longer exists. Choose another one.",
+  edScYearRange: "Type a year between 2000 and 2100.",
+  edScDateInvalid: "Type each date as day, month and year.",
+  edScDatesOrder: "The end date cannot be before the start date.",
+  edScOpenConfirm: (name: string, from: string) =>
+    `Open ${name}? ${from} will be archived (read-only) and every member's crew tag fee will be due again.`,
+  edScOpenNote: (from: string) =>
+    `The managers of the clubs that took part in ${from} will be emailed that entries are open.`,
+  edScNotDraft: (name: string) => `${name} is not a draft: only a draft edition can be opened.`,
+  edScOpened: (name: string, n: number) => `${name} is open. Managers emailed: ${n}.`,
+  edScMailFailed: (count: number) => `Emails that could not be sent: ${count}.`,
+  edScUnknown: "That edition does not exist.",
+  edScBannerArchived: (name: string) => `You are looking at ${name} (archived): read-only.`,
+  edScBannerDraft: (name: string) => `You are preparing ${name} (draft): managers do not see it yet.`,
 } as const;
 
 export const TITLES = {
@@ -535,6 +553,7 @@ export const TITLES = {
   changePassword: "Change Password",
   auditLog: "Audit Log",
   settings: "Settings",
+  edScTitle: "Editions",
 } as const;
 
 export const FOOTER = {
@@ -851,6 +870,22 @@ export const LABELS = {
   bdRefreshing: (seconds: number) => `Refreshing every ${seconds} seconds.`,
   bdRefreshOff: "Stop refreshing",
   bdResultsUpdated: "Results updated:",
+  // Public results by year (issue 21, /results and /results/:year).
+  edPbTitle: "Results",
+  edPbIntro: "Official results of every regatta, newest first.",
+  edPbNoEditions: "No results are public yet.",
+  edPbEditionTitle: (name: string) => `${name} results`,
+  edPbDates: (start: string, end: string) => `${start} to ${end}`,
+  edPbCurrent: "This year",
+  edPbArchived: "Archived",
+  edPbAllYears: "All years",
+  edPbEvents: "Events",
+  edPbNoResults: "No official results yet.",
+  edPbUnknownYear: (year: string) => `There are no results for ${year}.`,
+  edPbPastResults: "Past results",
+  edPbTime: "Time",
+  edPbPenalty: "Penalty",
+  edPbResult: "Result",
   // Results screen (/rounds/:id/results, issue 20 section 2).
   rsResults: "Results",
   rsResultsOf: (round: string) => `Results of ${round}`,
@@ -1143,6 +1178,34 @@ export const LABELS = {
   kioskRevokeOf: (name: string) => `Revoke ${name}`,
   kioskRevokeTitle: "Revoke Kiosk",
   kioskTaskRevoking: "Revoking kiosk",
+  // Editions screen, picker and the opening email (issue 21, ed-screens)
+  edScNew: "New Edition",
+  edScCreate: "Create Edition",
+  edScTaskCreating: "Creating edition",
+  edScYear: "Year",
+  edScStartsOn: "Start date",
+  edScEndsOn: "End date",
+  edScCopyFrom: "Copy from",
+  edScCopyHint:
+    "Its events, rounds, progression plans and settings are copied; not its teams, orders, results or reservations.",
+  edScNameHint: 'For example "Regatta 2027".',
+  edScDates: "Dates",
+  edScDatesRange: (start: string, end: string) => `${start} to ${end}`,
+  edScState: "State",
+  edScStates: { DRAFT: "Draft", OPEN: "Open", ARCHIVED: "Archived" },
+  edScOpen: "Open",
+  edScOpenOf: (name: string) => `Open ${name}`,
+  edScOpenTitle: "Open Edition",
+  edScTaskOpening: "Opening edition",
+  edScPicker: "Edition",
+  edScView: "View",
+  edScTaskViewing: "Switching edition",
+  edScBackToCurrent: "Back to the current edition",
+  edScMailSubject: (name: string) => `${name} is open for entries`,
+  edScMailBody: (name: string, from: string) =>
+    `${name} is open for entries. Your club took part in ${from}; your club and its members are kept as you left them.`,
+  edScMailFee: "The crew tag fee is due again for every member in the new edition.",
+  edScMailLink: "See the events",
   eoiCreateEvent: "Create EOI Event",
   eoiEditEvent: "Edit EOI Event",
   eoiDeleteEvent: "Delete EOI Event",

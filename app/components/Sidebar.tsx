@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { Role } from "../../db/enums";
+import { type AppEditions, EditionPicker } from "~/components/EditionPicker";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { CsrfInput, TaskInput } from "./CsrfInput";
 import { NavAnchor, useNavAnchors } from "./NavAnchor";
@@ -8,7 +9,18 @@ import { useMessages } from "~/i18n/useMessages";
 
 /** Sidebar for logged-in users. On a phone it collapses behind a Menu toggle (a checkbox, so it
  * works without JavaScript). */
-export function Sidebar({ role, name, officialSite }: { role: Role; name: string; officialSite: string }) {
+export function Sidebar({
+  role,
+  name,
+  officialSite,
+  editions = null,
+}: {
+  role: Role;
+  name: string;
+  officialSite: string;
+  /** Staff only: the edition picker (issue 21). */
+  editions?: AppEditions | null;
+}) {
   const bundle = useMessages();
   const { MSG, NAV, TITLES, LABELS } = bundle;
   const groups = navFor(role, bundle);
@@ -28,6 +40,7 @@ export function Sidebar({ role, name, officialSite }: { role: Role; name: string
           <span>{name || "—"}</span>
           <small>{LABELS.roles[role]}</small>
         </div>
+        {editions ? <EditionPicker editions={editions} /> : null}
         <nav aria-label={LABELS.mainNav}>
           <ul>
             <li>

@@ -75,6 +75,7 @@ describe("navFor", () => {
       "Order",
       "Scoreboard",
       "Audit",
+      "Edition",
       "Settings",
     ]);
     expect(labels("ADMIN")).toContain("Audit Log");
@@ -94,6 +95,7 @@ describe("navFor", () => {
       "All Orders",
       "Payment Logs",
       "Audit Log",
+      "Editions",
       "Settings",
     ]) {
       expect(items).not.toContain(hidden);

@@ -43,6 +43,9 @@ export const ROUTES = {
   raceControl: { path: "/race-control", access: ["ADMIN", "COMMITTEE"] },
   roundResults: { path: "/rounds/:id/results", access: ["ADMIN", "COMMITTEE"] },
   board: { path: "/board", access: "public" },
+  // Issue 21: every public edition's official results.
+  results: { path: "/results", access: "public" },
+  resultsYear: { path: "/results/:year", access: "public" },
   scanLog: { path: "/scan-log", access: ["ADMIN"] },
   paymentReturn: { path: "/senangpay/return", access: "public" },
   scanningEntrance: { path: "/scanning/entrance", access: "public" },
@@ -60,6 +63,9 @@ export const ROUTES = {
   notFound: { path: "/not-found", access: "public" },
   auditLog: { path: "/audit-log", access: ["ADMIN"] }, // beyond the spec: staff actions
   settings: { path: "/settings", access: ["ADMIN"] }, // beyond the spec: the regatta's own numbers
+  // Issue 21: ADMIN makes and opens editions; staff choose the edition they look at (the picker).
+  editions: { path: "/editions", access: ["ADMIN"] },
+  editionView: { path: "/editions/view", access: ["ADMIN", "COMMITTEE"] },
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -142,6 +148,7 @@ const STAFF_NAV: NavSpec[] = [
   },
   { label: (b) => b.NAV.groupScoreboard, items: [[(b) => b.NAV.scoreboard, "scoreboardManage"]] },
   { label: (b) => b.NAV.groupAudit, items: [[(b) => b.TITLES.auditLog, "auditLog"]] },
+  { label: (b) => b.NAV.groupEdition, items: [[(b) => b.NAV.editions, "editions"]] }, // issue 21
   { label: (b) => b.NAV.groupSettings, items: [[(b) => b.TITLES.settings, "settings"]] }, // beyond the spec
 ];
 

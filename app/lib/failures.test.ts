@@ -104,6 +104,9 @@ describe("the failure table", () => {
       "routes/_app.settings.void-crew-tags", // its loader; its Void says 'updating'
       "routes/_app.kiosks", // kiosk devices, beyond the spec
       "routes/_app.kiosks.$id.revoke", // its loader; its Revoke says 'updating'
+      "routes/_app.editions", // editions (issue 21), beyond the spec
+      "routes/_app.editions.new", // its loader; its Create says 'creating'
+      "routes/_app.editions.$id.open", // its loader; its Open says 'updating'
     ]);
     for (const [id, src] of sourceOf) {
       if (!id.startsWith("routes/_app.") || generic.has(id)) continue;

@@ -158,6 +158,9 @@ export const FAILURES: Record<string, Failure> = {
   // Beyond the spec's screens (the crew tag PDFs answer their own failure: lib/crew-tags.server.ts)
   "routes/_app.settings": { action: "updatingError" },
   "routes/_app.settings.void-crew-tags": { action: "updatingError" },
+  // Editions (issue 21): the list says the generic sentence; New Edition 'creating', Open 'updating'.
+  "routes/_app.editions.new": { action: "creatingError" },
+  "routes/_app.editions.$id.open": { action: "updatingError" },
 };
 
 /** The sentence key of a loader's failure as the server sends it (Home's is still by role). */

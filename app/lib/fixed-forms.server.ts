@@ -13,6 +13,9 @@ export const boardSchema = z.object({ listed: idValues(BOARD_MAX_IDS), show: idV
 /** A crew save: the event team and the ticked members (at most 100). */
 export const crewSaveSchema = z.object({ team: idValue, member: idValues(100) });
 
+/** The staff edition picker (issue 21): the edition to look at and the page to go back to. */
+export const editionViewSchema = z.object({ edition: idValue, back: z.string().max(2000).optional() });
+
 /** Save Scores: the round whose rows the form showed (the rows are read by rules/race-schema). */
 export const scoresRoundSchema = z.object({ round: idValue });
 

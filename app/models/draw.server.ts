@@ -46,18 +46,18 @@ type Reader = Pick<Tx, "all" | "get">;
 
 export type DrawRound = { id: number; name: string; eventId: number; eventName: string; races: number };
 
-function roundIn(tx: Reader, id: number): DrawRound | undefined {
+function roundIn(tx: Reader, editionId: number, id: number): DrawRound | undefined {
   return tx.get<DrawRound>(sql`
     SELECT r.id, r.name, r.event_id AS eventId, e.name AS eventName,
       (SELECT COUNT(*) FROM races WHERE races.round_id = r.id) AS races
     FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
-    WHERE r.id = ${id}
+    WHERE r.id = ${id} AND r.edition_id = ${editionId}
   `);
 }
 
-/** A round of a live event with its race count, or undefined. */
-export function drawRound(id: number): DrawRound | undefined {
-  return roundIn(db(), id);
+/** A round of a live event of the edition with its race count, or undefined. */
+export function drawRound(editionId: number, id: number): DrawRound | undefined {
+  return roundIn(db(), editionId, id);
 }
 
 export type SourceRound = { id: number; name: string; races: number; scored: number };
@@ -265,6 +265,7 @@ export type SaveResult =
   | { ok: false; error: "refused" | "stale"; plan: Plan };
 
 function saveIn(
+  editionId: number,
   actor: Actor,
   roundId: number,
   fingerprint: string,
@@ -276,7 +277,7 @@ function saveIn(
   try {
     result = db().transaction(
       (tx): SaveResult => {
-        const round = roundIn(tx, roundId);
+        const round = roundIn(tx, editionId, roundId);
         if (!round) return { ok: false, error: "notFound" };
         const plan = planIn(tx, round);
         if (plan.errors.length) return { ok: false, error: "refused", plan };
@@ -288,10 +289,11 @@ function saveIn(
             const description = `Heat ${i + 1} of ${plan.heats.length} (drawn with ${round.name})`;
             id = tx
               .insert(schema.rounds)
-              .values({ eventId: round.eventId, name: heat.name, description })
+              .values({ eventId: round.eventId, editionId, name: heat.name, description })
               .returning({ id: schema.rounds.id })
               .get().id;
             audit(tx, actor, {
+              editionId,
               action: ROUND_AUDIT.created,
               targetType: "round",
               targetId: id,
@@ -304,6 +306,7 @@ function saveIn(
             .run();
         });
         audit(tx, actor, {
+          editionId,
           action,
           targetType: "round",
           targetId: round.id,
@@ -323,7 +326,7 @@ function saveIn(
   } catch (error) {
     // A round or race written by someone else between our reads and writes (unique indexes).
     if (error instanceof Error && /UNIQUE constraint failed: (rounds|races)\./.test(error.message)) {
-      const round = drawRound(roundId);
+      const round = drawRound(editionId, roundId);
       return round
         ? { ok: false, error: "stale", plan: planIn(db(), round) }
         : { ok: false, error: "notFound" };
@@ -335,24 +338,36 @@ function saveIn(
 }
 
 /** Saves a draw: the plan computed again must be the previewed one (`fingerprint`). */
-export function saveDraw(actor: Actor, roundId: number, input: DrawInput, fingerprint: string): SaveResult {
+export function saveDraw(
+  editionId: number,
+  actor: Actor,
+  roundId: number,
+  input: DrawInput,
+  fingerprint: string,
+): SaveResult {
   const source =
     input.source.kind === "event" ? "event teams" : { from: input.source.from, top: input.source.top };
-  return saveIn(actor, roundId, fingerprint, (tx, round) => planDrawIn(tx, round, input), DRAW_AUDIT.drawn, {
-    seed: input.seed,
-    lanes: input.lanes,
-    source,
-  });
+  return saveIn(
+    editionId,
+    actor,
+    roundId,
+    fingerprint,
+    (tx, round) => planDrawIn(tx, round, input),
+    DRAW_AUDIT.drawn,
+    { seed: input.seed, lanes: input.lanes, source },
+  );
 }
 
 /** Saves a progression: the plan computed again must be the previewed one (`fingerprint`). */
 export function saveProgress(
+  editionId: number,
   actor: Actor,
   roundId: number,
   input: ProgressInput,
   fingerprint: string,
 ): SaveResult {
   return saveIn(
+    editionId,
     actor,
     roundId,
     fingerprint,

@@ -49,8 +49,27 @@ export function listEditions(): Edition[] {
   return db().select(columns).from(e).orderBy(desc(e.year)).all().map(toEdition);
 }
 
+// Every staff page asks for its edition (and the sidebar for the open one): prepared once per
+// connection, not rebuilt by drizzle per request (like userBySession, ADR 0010).
+function prepareLookups(d: ReturnType<typeof db>) {
+  return {
+    byId: d
+      .select(columns)
+      .from(e)
+      .where(eq(e.id, sql.placeholder("id")))
+      .prepare(),
+    open: d.select(columns).from(e).where(eq(e.state, "OPEN")).prepare(),
+  };
+}
+let prepared: { on: ReturnType<typeof db>; q: ReturnType<typeof prepareLookups> } | undefined;
+function lookups() {
+  const d = db();
+  if (prepared?.on !== d) prepared = { on: d, q: prepareLookups(d) };
+  return prepared.q;
+}
+
 export function getEdition(id: number): Edition | null {
-  const row = db().select(columns).from(e).where(eq(e.id, id)).get();
+  const row = lookups().byId.get({ id });
   return row ? toEdition(row) : null;
 }
 
@@ -62,7 +81,7 @@ export function editionByYear(year: number): Edition | null {
 /** The open edition. Migration 0018 makes one and opening another keeps exactly one, so there is
  * always one; a database without (a broken restore) fails loudly here. */
 export function currentEdition(): Edition {
-  const row = db().select(columns).from(e).where(eq(e.state, "OPEN")).get();
+  const row = lookups().open.get();
   if (!row) throw new Error("No open edition: run the migrations (0018 makes the first one).");
   return toEdition(row);
 }

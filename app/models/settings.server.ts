@@ -59,16 +59,6 @@ export function settingsOfEvent(eventId: number): Settings {
   return getSettings(editionOfRow(sql`SELECT edition_id AS id FROM events WHERE id = ${eventId}`));
 }
 
-/** The settings of a round's edition (as settingsOfEvent). */
-export function settingsOfRound(roundId: number): Settings {
-  return getSettings(editionOfRow(sql`SELECT edition_id AS id FROM rounds WHERE id = ${roundId}`));
-}
-
-/** The crew tag version of a round's edition (the kiosk of that round). */
-export function crewTagVersionOfRound(roundId: number): number {
-  return crewTagVersion(editionOfRow(sql`SELECT edition_id AS id FROM rounds WHERE id = ${roundId}`));
-}
-
 /** The edition id a one-row query names (0, which has no settings row, when none). */
 const editionOfRow = (query: ReturnType<typeof sql>): number =>
   db().get<{ id: number | null }>(query)?.id ?? 0;

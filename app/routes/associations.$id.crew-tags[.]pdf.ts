@@ -3,8 +3,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
 import { crewTagsResponse } from "~/lib/crew-tags.server";
-import { editionOf } from "~/lib/edition.server";
 import { notFound } from "~/lib/params.server";
+import { currentEdition } from "~/models/edition.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "associationCrewTags");
@@ -12,11 +12,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (id === null || (user.role !== "ADMIN" && user.associationId !== id)) {
     notFound();
   }
+  // Crew tags are signed for the open edition (the one whose kiosk they open), whichever one staff
+  // look at.
   return crewTagsResponse(
     request,
+    currentEdition().id,
     id,
     user.role === "ADMIN" ? "/associations" : "/members",
     user.id,
-    editionOf(request, user).id,
   );
 }

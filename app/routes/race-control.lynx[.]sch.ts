@@ -13,10 +13,13 @@ import { lynxHeaders, schFile } from "~/rules/lynx-export";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "raceControl");
+  const edition = editionOf(request, user);
   const { LABELS } = messagesFor(request);
   const comments = {
-    regatta: LABELS.lxSchRegatta(getSettings(editionOf(request, user).id).regattaName),
+    regatta: LABELS.lxSchRegatta(getSettings(edition.id).regattaName),
     exported: LABELS.lxSchExported(formatDateTime(now(), localeOf(request))),
   };
-  return new Response(schFile(comments, scheduledRaceNumbers()), { headers: lynxHeaders("lynx.sch") });
+  return new Response(schFile(comments, scheduledRaceNumbers(edition.id)), {
+    headers: lynxHeaders("lynx.sch"),
+  });
 }

@@ -11,8 +11,9 @@ import { resultSheetOf } from "~/models/race-paper.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "raceControl");
-  const sheet = resultSheetOf(idParam(params.id)) ?? notFound();
-  const ctx = paperContext(request, editionOf(request, user).id);
+  const edition = editionOf(request, user);
+  const sheet = resultSheetOf(edition.id, idParam(params.id)) ?? notFound();
+  const ctx = paperContext(request, edition.id);
   return racePdfResponse(request, user.id, paperFileName("results", sheet.round), () =>
     resultSheetDefinition(sheet.round, sheet.lanes, ctx),
   );

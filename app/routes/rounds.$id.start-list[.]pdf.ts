@@ -10,8 +10,9 @@ import { startListOf } from "~/models/race-paper.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "raceControl");
-  const list = startListOf(idParam(params.id)) ?? notFound();
-  const ctx = paperContext(request, editionOf(request, user).id);
+  const edition = editionOf(request, user);
+  const list = startListOf(edition.id, idParam(params.id)) ?? notFound();
+  const ctx = paperContext(request, edition.id);
   return racePdfResponse(request, user.id, paperFileName("start-list", list.round), () =>
     startListDefinition(list, ctx),
   );

@@ -35,15 +35,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { MSG } = messagesFor(request);
   const code = new URL(request.url).searchParams.get("code")?.trim() ?? "";
   if (!code) return json(none);
-  const edition = currentEdition().id; // the kiosk scans for the open edition
+  // The open edition's tags (issue 21): a tag of an earlier edition carries an earlier version.
+  const edition = currentEdition();
   const verdict = checkScanCode(
     code.slice(0, SCAN_CODE_MAX + 1),
-    getSettings(edition).requireSignedTags,
-    crewTagVersion(edition),
+    getSettings(edition.id).requireSignedTags,
+    crewTagVersion(edition.id),
   );
   if (verdict.kind === "voided") return json({ ...none, error: MSG.scanTagVoided });
   if (verdict.kind === "invalid") return json({ ...none, error: MSG.scanInvalid });
-  const found = scanProfile(verdict.userId);
+  const found = scanProfile(edition.id, verdict.userId);
   if (!found) return json({ ...none, error: MSG.userNotFound });
   if (!isParticipant(found.role)) return json({ ...none, error: MSG.scanNotParticipant });
   // The exact year of birth only for staff; an enrolled device alone gets the age group.

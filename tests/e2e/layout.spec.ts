@@ -55,6 +55,7 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
     },
     { group: "Scoreboard", items: [["Scoreboard", "/scoreboard-manage"]] },
     { group: "Audit", items: [["Audit Log", "/audit-log"]] }, // beyond the spec: staff actions
+    { group: "Edition", items: [["Editions", "/editions"]] }, // beyond the spec: issue 21
     { group: "Settings", items: [["Settings", "/settings"]] }, // beyond the spec: the regatta's numbers
   ],
   COMMITTEE: [

@@ -72,9 +72,13 @@ const SPEC = {
   notFound: "public",
   auditLog: ["ADMIN"],
   settings: ["ADMIN"],
+  editions: ["ADMIN"],
+  editionView: STAFF,
   raceControl: STAFF,
   roundResults: STAFF,
   board: "public",
+  results: "public",
+  resultsYear: "public",
 } satisfies Record<RouteKey, Role[] | "guest" | "public">;
 
 type Who = Role | "anonymous";
@@ -227,6 +231,8 @@ describe("the route table", () => {
       "scanning.profile.tsx",
       "scoreboard.tsx",
       "board.tsx",
+      "results._index.tsx",
+      "results.$year.tsx",
       "not-found.tsx",
     ];
     for (const file of publicFiles) {
