@@ -6,6 +6,9 @@
 // transaction and writes it only if it is still the plan the admin saw (its fingerprint), every
 // target round is still empty and nothing is refused, with one audit entry; the scoreboard hears of
 // each written round after the commit. See docs/decisions/0016-race-day.md.
+//
+// Per edition (issue 21): a round is looked up in the edition its route names (another edition's
+// is not found), and the rounds a draw makes are in that edition, as their event is.
 import { sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
@@ -44,20 +47,27 @@ export const DRAW_MSG = {
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 type Reader = Pick<Tx, "all" | "get">;
 
-export type DrawRound = { id: number; name: string; eventId: number; eventName: string; races: number };
+export type DrawRound = {
+  id: number;
+  name: string;
+  eventId: number;
+  eventName: string;
+  races: number;
+  editionId: number;
+};
 
-function roundIn(tx: Reader, id: number): DrawRound | undefined {
+function roundIn(tx: Reader, editionId: number, id: number): DrawRound | undefined {
   return tx.get<DrawRound>(sql`
     SELECT r.id, r.name, r.event_id AS eventId, e.name AS eventName,
-      (SELECT COUNT(*) FROM races WHERE races.round_id = r.id) AS races
-    FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+      (SELECT COUNT(*) FROM races WHERE races.round_id = r.id) AS races, e.edition_id AS editionId
+    FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0 AND e.edition_id = ${editionId}
     WHERE r.id = ${id}
   `);
 }
 
-/** A round of a live event with its race count, or undefined. */
-export function drawRound(id: number): DrawRound | undefined {
-  return roundIn(db(), id);
+/** A round of a live event of the edition with its race count, or undefined. */
+export function drawRound(editionId: number, id: number): DrawRound | undefined {
+  return roundIn(db(), editionId, id);
 }
 
 export type SourceRound = { id: number; name: string; races: number; scored: number };
@@ -266,6 +276,7 @@ export type SaveResult =
 
 function saveIn(
   actor: Actor,
+  editionId: number,
   roundId: number,
   fingerprint: string,
   planIn: (tx: Reader, round: DrawRound) => Plan,
@@ -276,7 +287,7 @@ function saveIn(
   try {
     result = db().transaction(
       (tx): SaveResult => {
-        const round = roundIn(tx, roundId);
+        const round = roundIn(tx, editionId, roundId);
         if (!round) return { ok: false, error: "notFound" };
         const plan = planIn(tx, round);
         if (plan.errors.length) return { ok: false, error: "refused", plan };
@@ -288,7 +299,7 @@ function saveIn(
             const description = `Heat ${i + 1} of ${plan.heats.length} (drawn with ${round.name})`;
             id = tx
               .insert(schema.rounds)
-              .values({ eventId: round.eventId, name: heat.name, description })
+              .values({ eventId: round.eventId, name: heat.name, description, editionId: round.editionId })
               .returning({ id: schema.rounds.id })
               .get().id;
             audit(tx, actor, {
@@ -296,6 +307,7 @@ function saveIn(
               targetType: "round",
               targetId: id,
               details: { eventId: round.eventId, name: heat.name, description, by: action },
+              editionId,
             });
           }
           roundIds.push(id);
@@ -315,6 +327,7 @@ function saveIn(
               lanes: h.lanes.map((l) => `${l.lane}=${l.teamId}`).join(","),
             })),
           },
+          editionId,
         });
         return { ok: true, heats: plan.heats.length, teams: plan.teams, roundIds };
       },
@@ -323,7 +336,7 @@ function saveIn(
   } catch (error) {
     // A round or race written by someone else between our reads and writes (unique indexes).
     if (error instanceof Error && /UNIQUE constraint failed: (rounds|races)\./.test(error.message)) {
-      const round = drawRound(roundId);
+      const round = drawRound(editionId, roundId);
       return round
         ? { ok: false, error: "stale", plan: planIn(db(), round) }
         : { ok: false, error: "notFound" };
@@ -335,25 +348,41 @@ function saveIn(
 }
 
 /** Saves a draw: the plan computed again must be the previewed one (`fingerprint`). */
-export function saveDraw(actor: Actor, roundId: number, input: DrawInput, fingerprint: string): SaveResult {
+export function saveDraw(
+  actor: Actor,
+  editionId: number,
+  roundId: number,
+  input: DrawInput,
+  fingerprint: string,
+): SaveResult {
   const source =
     input.source.kind === "event" ? "event teams" : { from: input.source.from, top: input.source.top };
-  return saveIn(actor, roundId, fingerprint, (tx, round) => planDrawIn(tx, round, input), DRAW_AUDIT.drawn, {
-    seed: input.seed,
-    lanes: input.lanes,
-    source,
-  });
+  return saveIn(
+    actor,
+    editionId,
+    roundId,
+    fingerprint,
+    (tx, round) => planDrawIn(tx, round, input),
+    DRAW_AUDIT.drawn,
+    {
+      seed: input.seed,
+      lanes: input.lanes,
+      source,
+    },
+  );
 }
 
 /** Saves a progression: the plan computed again must be the previewed one (`fingerprint`). */
 export function saveProgress(
   actor: Actor,
+  editionId: number,
   roundId: number,
   input: ProgressInput,
   fingerprint: string,
 ): SaveResult {
   return saveIn(
     actor,
+    editionId,
     roundId,
     fingerprint,
     (tx, round) => planProgressIn(tx, round, input),

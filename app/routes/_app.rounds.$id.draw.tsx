@@ -26,6 +26,7 @@ import {
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { drawSaveSchema } from "~/lib/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { found, idParam, notFound } from "~/lib/params.server";
@@ -40,8 +41,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles
 const newSeed = () => randomInt(0, SEED_MAX + 1);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "rounds");
-  const round = found(drawRound(idParam(params.id)));
+  const user = await requireUser(request, "rounds");
+  const round = found(drawRound(editionOf(request, user).id, idParam(params.id)));
   const url = new URL(request.url);
   const query = parseDrawQuery(url.searchParams);
   if (query.seed === null || url.searchParams.has("redraw")) {
@@ -62,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
-  const round = found(drawRound(idParam(params.id)));
+  const round = found(drawRound(editionOf(request, user).id, idParam(params.id)));
   const { form, value } = await parseFixedForm(request, drawSaveSchema);
   const { fingerprint } = value;
   const query = parseDrawQuery(form);
@@ -73,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     source:
       query.source === "event" ? { kind: "event" } : { kind: "rounds", from: query.from, top: query.top },
   };
-  const saved = saveDraw(user, round.id, input, fingerprint);
+  const saved = saveDraw(user, round.editionId, round.id, input, fingerprint);
   const { MSG } = messagesFor(request);
   if (saved.ok)
     return redirectWithToast(request, `/rounds?event=${round.eventId}`, {

@@ -17,6 +17,7 @@ import {
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { drawSaveSchema } from "~/lib/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { found, idParam, notFound } from "~/lib/params.server";
@@ -29,8 +30,8 @@ import drawStyles from "~/styles/draw.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "rounds");
-  const round = found(drawRound(idParam(params.id)));
+  const user = await requireUser(request, "rounds");
+  const round = found(drawRound(editionOf(request, user).id, idParam(params.id)));
   const query = parseDrawQuery(new URL(request.url).searchParams);
   const plan =
     query.errors.length || query.from.length === 0
@@ -41,13 +42,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
-  const round = found(drawRound(idParam(params.id)));
+  const round = found(drawRound(editionOf(request, user).id, idParam(params.id)));
   const { form, value } = await parseFixedForm(request, drawSaveSchema);
   const { fingerprint } = value;
   const query = parseDrawQuery(form);
   if (query.errors.length) throw new Response("Bad Request", { status: 400 });
   const saved = saveProgress(
     user,
+    round.editionId,
     round.id,
     { from: query.from, top: query.top, lanes: query.lanes },
     fingerprint,

@@ -53,7 +53,7 @@ describe("seed", () => {
     expect(users.some((u) => u.verified && !u.approved)).toBe(true);
     expect(users.some((u) => u.approved && !u.membershipPaid)).toBe(true);
     expect(users.some((u) => u.approved && u.membershipPaid && u.role === "COMPETITOR")).toBe(true);
-    expect(statistics().associations).toBe(5);
+    expect(statistics(1).associations).toBe(5);
   });
   it("keeps 'Require signed crew tags' off in the demo (a new installation has it on: ADR 0025)", () => {
     expect(getSettings().requireSignedTags).toBe(false);

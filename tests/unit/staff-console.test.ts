@@ -191,6 +191,7 @@ describe("Teams table", () => {
         .run();
     }
     const { rows, total } = listTeams(
+      1,
       { name: "alpha" },
       { sort: "name", dir: "asc" },
       { limit: 50, offset: 0 },
@@ -205,7 +206,7 @@ describe("Teams table", () => {
       eventTeams: 2,
       tickets: 4,
     });
-    const byTeams = listTeams({}, { sort: "teams", dir: "desc" }, { limit: 1, offset: 0 }).rows;
+    const byTeams = listTeams(1, {}, { sort: "teams", dir: "desc" }, { limit: 1, offset: 0 }).rows;
     expect(byTeams[0].name).toBe("Alpha Paddlers");
   });
 });
