@@ -47,7 +47,10 @@ function associationOf(scope: Scope): number {
  * edition_members when it was archived; a draft has none paid yet. One constant subquery for the
  * state (SQLite runs it once per statement).
  */
-export function paidIn(editionId: number, alias: SQL = sql`"users"`): SQL<number> {
+export function paidIn(
+  editionId: number | SQL.Aliased | SQL | ReturnType<typeof sql.placeholder>,
+  alias: SQL = sql`"users"`,
+): SQL<number> {
   return sql<number>`(CASE WHEN (SELECT ed.state FROM editions ed WHERE ed.id = ${editionId}) = 'OPEN'
     THEN ${alias}."membership_paid"
     ELSE COALESCE((SELECT em.membership_paid FROM edition_members em

@@ -35,6 +35,7 @@ import { listTeams } from "~/models/association.server";
 import { listMembers, memberCounts } from "~/models/member.server";
 import { eventsSummary } from "~/models/summary.server";
 import { statistics, type User } from "~/models/user.server";
+import { listUsers } from "~/models/user-list.server";
 import { checkoutEventEntries } from "~/services/checkout.server";
 import { crewPickerData } from "~/services/crew-form.server";
 import { serveWaitlistNow } from "~/services/waitlist-mail.server";
@@ -316,5 +317,17 @@ describe("one edition's lists and lookups never show another's", () => {
         .rows.map((r) => r.id)
         .sort(),
     ).toEqual([...crew].sort());
+  });
+
+  it("users: the Paid column and filter are the edition's crew tag fee", () => {
+    const order = { sort: "id" as const, dir: "asc" as const };
+    const paid = (edition: number) =>
+      listUsers(edition, { team: String(clubId), paid: "yes" }, order, null).rows.map((r) => r.id);
+    expect(paid(OLD).sort()).toEqual([...crew].sort());
+    expect(paid(NEW)).toEqual([]);
+    const row = (edition: number) =>
+      listUsers(edition, { team: String(clubId) }, order, null).rows.find((r) => r.id === crew[0]);
+    expect(row(OLD)?.paid).toBe(true);
+    expect(row(NEW)?.paid).toBe(false);
   });
 });
