@@ -42,6 +42,14 @@ import { serveWaitlistNow } from "~/services/waitlist-mail.server";
 import { EVENT_DEFAULTS } from "~/rules/event-fields";
 import type { EventInput } from "~/rules/event-schema";
 import { VALID_IMAGE } from "../../db/enums";
+import { editionCookie } from "~/lib/edition.server";
+import * as eventsRoute from "~/routes/_app.events/route";
+import * as editEvent from "~/routes/_app.events.$id.edit";
+import * as deleteEventRoute from "~/routes/_app.events.$id.delete";
+import * as waitlistRoute from "~/routes/_app.events.waitlist";
+import * as pickCrew from "~/routes/_app.events_.teams.$teamId";
+import * as manageTeams from "~/routes/_app.teams.manage";
+import { type Caller, callerOf, getRequest, type Made, postRequest, run, writes } from "./route-request";
 
 const ALL: Scope = { kind: "all" };
 const OLD = 1; // the unit database's edition (migration 0018), archived below
@@ -331,3 +339,82 @@ describe("one edition's lists and lookups never show another's", () => {
     expect(row(NEW)?.paid).toBe(false);
   });
 });
+
+describe("routes: the request's edition", () => {
+  const as = (user: User): Made => ({
+    id: user.id,
+    role: user.role,
+    associationId: user.associationId,
+    email: user.email,
+  });
+  /** The caller, looking at an edition (the staff picker's cookie) when `edition` is given. */
+  async function caller(user: User, edition?: number): Promise<Caller> {
+    const c = await callerOf(as(user));
+    if (edition === undefined) return c;
+    return { ...c, cookie: `${c.cookie}; ${editionCookie(edition).split(";")[0]}` };
+  }
+  type Listed = { kind: string; rows: { id: number }[]; canEdit?: boolean };
+  async function eventsPage(c: Caller): Promise<Listed> {
+    const answer = (await eventsRoute.loader({
+      request: getRequest(c, "/events"),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    return (await answer.json()) as Listed;
+  }
+
+  it("staff see the edition they look at; an archived one has no Create, Edit or Delete", async () => {
+    const open = await eventsPage(await caller(admin));
+    expect(open.canEdit).toBe(true);
+    expect(open.rows.map((r) => r.id)).toContain(ids.newEvent);
+    expect(open.rows.map((r) => r.id)).not.toContain(ids.event);
+    const archived = await eventsPage(await caller(admin, OLD));
+    expect(archived.canEdit).toBe(false);
+    expect(archived.rows.map((r) => r.id)).toContain(ids.event);
+    expect(archived.rows.map((r) => r.id)).not.toContain(ids.newEvent);
+  });
+
+  it("a manager always gets the open edition, whatever cookie they send", async () => {
+    const page = await eventsPage(await caller(manager, OLD));
+    expect(page.kind).toBe("assigned");
+    expect(page.rows).toEqual([]);
+  });
+
+  it("a forged id of the archived edition, posted while looking at the open one: 404, nothing written", async () => {
+    const c = await caller(admin);
+    const m = await caller(manager);
+    const before = writes();
+    const edit = await run(
+      editEvent.action,
+      postRequest(c, `/events/${ids.event}/edit`, { ...formOf(input({ name: "AE 500M" })) }),
+      { id: String(ids.event) },
+    );
+    expect(edit.status).toBe(404);
+    const del = await run(deleteEventRoute.action, postRequest(c, `/events/${ids.event}/delete`), {
+      id: String(ids.event),
+    });
+    expect(del.status).toBe(404);
+    const leave = await run(
+      waitlistRoute.action,
+      postRequest(m, "/events/waitlist", { intent: "leave", entry: String(ids.entry) }),
+    );
+    expect(leave.status).toBe(404);
+    const save = await run(
+      manageTeams.action,
+      postRequest(c, "/teams/manage", { team: String(ids.team), member: String(crew[0]) }),
+    );
+    expect(save.status).toBe(404);
+    expect(writes()).toBe(before);
+    const crewPage = await run(pickCrew.loader, getRequest(c, `/events/teams/${ids.team}`), {
+      teamId: String(ids.team),
+    });
+    expect(crewPage.status).toBe(404);
+  });
+});
+
+/** An event's form fields as the Create/Edit dialog posts them. */
+function formOf(values: EventInput): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, typeof v === "boolean" ? (v ? "on" : "") : String(v)]),
+  );
+}
