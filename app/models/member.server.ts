@@ -41,20 +41,35 @@ function associationOf(scope: Scope): number {
   return scope.associationId;
 }
 
+/** Whether the edition is the open one, whose crew tag fees are on the user rows. */
+export function feesOnUsers(editionId: number): boolean {
+  return (
+    db()
+      .select({ state: schema.editions.state })
+      .from(schema.editions)
+      .where(eq(schema.editions.id, editionId))
+      .get()?.state === "OPEN"
+  );
+}
+
 /**
- * Whether the member (the users row `alias`) paid the crew tag fee of the edition: the open
- * edition's is on the user row (users.membership_paid); an archived one's was kept in
- * edition_members when it was archived; a draft has none paid yet. One constant subquery for the
- * state (SQLite runs it once per statement).
+ * The crew tag fee of a member (the users row `alias`) in an edition: the open edition's is the user
+ * row's flag (`onUsers`, the plain column as before editions); another's is what edition_members
+ * kept when it was archived (a draft has none paid yet). `edition` may be a statement placeholder.
  */
-export function paidIn(
-  editionId: number | SQL.Aliased | SQL | ReturnType<typeof sql.placeholder>,
+export function paidColumn(
+  onUsers: boolean,
+  edition: number | ReturnType<typeof sql.placeholder>,
   alias: SQL = sql`"users"`,
 ): SQL<number> {
-  return sql<number>`(CASE WHEN (SELECT ed.state FROM editions ed WHERE ed.id = ${editionId}) = 'OPEN'
-    THEN ${alias}."membership_paid"
-    ELSE COALESCE((SELECT em.membership_paid FROM edition_members em
-      WHERE em.edition_id = ${editionId} AND em.user_id = ${alias}."id"), 0) END)`;
+  if (onUsers) return sql<number>`${alias}."membership_paid"`;
+  return sql<number>`COALESCE((SELECT em.membership_paid FROM edition_members em
+    WHERE em.edition_id = ${edition} AND em.user_id = ${alias}."id"), 0)`;
+}
+
+/** Whether the member (the users row `alias`) paid the crew tag fee of the edition (paidColumn). */
+export function paidIn(editionId: number, alias: SQL = sql`"users"`): SQL<number> {
+  return paidColumn(feesOnUsers(editionId), editionId, alias);
 }
 
 function tabWhere(editionId: number, tab: MemberTab): SQL {

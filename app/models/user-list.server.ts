@@ -7,10 +7,11 @@ import { VALID_IMAGE } from "../../db/enums";
 import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import type { USER_LIST } from "~/rules/user-list";
-import { paidIn } from "./member.server";
+import { feesOnUsers, paidColumn } from "./member.server";
 
-/** The member's crew tag fee in the edition of the statement's `edition` value. */
-const paidInEdition = paidIn(sql.placeholder("edition"));
+/** The member's crew tag fee in the edition of the statement's `edition` value: the user row's
+ * flag for the open edition (`onUsers`), else what edition_members kept. */
+const paidOf = (onUsers: boolean) => paidColumn(onUsers, sql.placeholder("edition"));
 
 export type UserFilters = Partial<Record<keyof typeof USER_LIST.filters, string>>;
 
@@ -30,7 +31,7 @@ const yesNoOf = (value: string | undefined): YesNo | undefined =>
  * The filters as the shape of their SQL (which conditions there are) and the values that fill it.
  * The conditions hold placeholders, so one prepared statement serves every value of a shape.
  */
-function filterQuery(f: UserFilters) {
+function filterQuery(f: UserFilters, onUsers: boolean) {
   const team = f.team && /^\d+$/.test(f.team) ? Number(f.team) : undefined;
   const role = f.role && ROLES.includes(f.role) ? f.role : undefined;
   const participants = f.role === "PARTICIPANT";
@@ -47,6 +48,7 @@ function filterQuery(f: UserFilters) {
     approved ? "approved" : "",
     paid ? "paid" : "",
     name === undefined ? "" : "name",
+    onUsers ? "" : "kept",
   ].join(",");
   const values: Record<string, string | number> = {};
   const parts: SQL[] = [];
@@ -73,7 +75,7 @@ function filterQuery(f: UserFilters) {
     values[key] = YES_NO[value];
   }
   if (paid) {
-    parts.push(sql`${paidInEdition} = ${sql.placeholder("paid")}`);
+    parts.push(sql`${paidOf(onUsers)} = ${sql.placeholder("paid")}`);
     values.paid = YES_NO[paid];
   }
   if (name !== undefined) {
@@ -98,7 +100,7 @@ export const userRowFields = {
   validImage: u.validImage,
   verified: u.verified,
   approved: u.approved,
-  paid: paidInEdition.mapWith(Boolean),
+  paid: u.membershipPaid,
   phone: u.phone,
   phoneEmergency: u.phoneEmergency,
   address: u.address,
@@ -129,13 +131,14 @@ export function listUsers(
   order: { sort: keyof typeof SORT_COLUMNS; dir: "asc" | "desc" },
   pageOpts: { limit: number; offset: number } | null,
 ): { rows: UserRow[]; total: number } {
-  const f = filterQuery(filters);
+  const onUsers = feesOnUsers(editionId);
+  const f = filterQuery(filters, onUsers);
   const paged = pageOpts !== null;
   const rowsQuery = prepared(`rows|${f.shape}|${order.sort}|${order.dir}|${paged}`, (d) => {
     const col = SORT_COLUMNS[order.sort];
     const by = order.dir === "asc" ? [asc(col), asc(u.id)] : [desc(col), desc(u.id)];
     const q = d
-      .select(userRowFields)
+      .select(onUsers ? userRowFields : { ...userRowFields, paid: paidOf(false).mapWith(Boolean) })
       .from(u)
       .leftJoin(a, eq(a.id, u.associationId))
       .where(f.where)
