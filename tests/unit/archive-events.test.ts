@@ -162,6 +162,14 @@ beforeAll(() => {
     .returning()
     .get().id;
 
+  // A paid dinner ticket order of the club in edition 1 (a raw insert lands in the open edition).
+  const order = db()
+    .insert(schema.orders)
+    .values({ ownerId: manager.id, status: "PAID", token: "ae-order-token-0123456789" })
+    .returning()
+    .get().id;
+  db().insert(schema.orderLines).values({ orderId: order, kind: "TICKET", count: 3, price: 5000 }).run();
+
   // Regatta 2099 made from it and opened: edition 1 is archived, its paid members kept.
   const made = createEdition(admin, {
     fromId: OLD,
@@ -310,6 +318,11 @@ describe("one edition's lists and lookups never show another's", () => {
     expect(statistics(OLD).teams).toBeGreaterThanOrEqual(3);
     expect(statistics(NEW).teams).toBe(0);
     expect(statistics(NEW).usersPaid).toBe(0);
+    expect(statistics(NEW)).toMatchObject({ ordersPaid: 0, totalPaid: 0, tickets: 0 });
+    expect(statistics(OLD).ordersPaid).toBeGreaterThanOrEqual(1);
+    expect(statistics(OLD).tickets).toBeGreaterThanOrEqual(3);
+    expect(row(OLD).tickets).toBe(3);
+    expect(row(NEW).tickets).toBe(0);
     expect(statistics(OLD).usersPaid).toBeGreaterThanOrEqual(2);
   });
 
