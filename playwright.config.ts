@@ -15,6 +15,9 @@ const HTTP_SPECS = /\/http-[^/]*\.spec\.ts$/;
  * one untagged test of its main path and one of a refusal, so both still run without JavaScript.
  */
 const ONCE = /@once/;
+/** The editions journey (issue 21) opens a new edition, which archives the one every other test
+ * writes into: it runs after all of them, once with JS and then once without. */
+const LAST = /\/editions-journey\.spec\.ts$/;
 
 // The built app on a fresh database, with a real SMTP catcher on 127.0.0.1 (scripts/e2e-server.mjs).
 // Every spec runs twice, with JavaScript and without, except tests tagged @once (js only) and the
@@ -43,9 +46,16 @@ export default defineConfig({
     trace: "on-first-retry",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true }, testIgnore: HTTP_SPECS },
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: HTTP_SPECS, grepInvert: ONCE },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: [HTTP_SPECS, LAST] },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: [HTTP_SPECS, LAST], grepInvert: ONCE },
     { name: "http", use: { javaScriptEnabled: true }, testMatch: HTTP_SPECS },
+    {
+      name: "last-js",
+      use: { javaScriptEnabled: true },
+      testMatch: LAST,
+      dependencies: ["js", "no-js", "http"],
+    },
+    { name: "last-no-js", use: { javaScriptEnabled: false }, testMatch: LAST, dependencies: ["last-js"] },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

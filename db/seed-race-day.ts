@@ -1992,7 +1992,8 @@ export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise
         "Point DATABASE_PATH at a new file (or delete this one) and run it again.",
     );
   }
-  if (!(await seed()))
+  // This year's demo only: the race weekend is one edition's (the open one).
+  if (!(await seed({ lastYear: false })))
     throw new RaceDayRefused("The database filled up while seeding; nothing more was added.");
 
   // The demo accounts' hash (the one scrypt of the run) is every race-day account's hash too.

@@ -8,6 +8,8 @@
 // and a race day under way (db/seed-rounds.ts): rounds, races, scores, the scoreboard, scan logs.
 // Pre-season (db/seed-data.ts): five EOI events with four clubs' interest (three countries), and
 // training sessions past and upcoming with requests in every state (the demo manager's club too).
+// Last year (db/seed-last-year.ts, issue 21): an ARCHIVED edition "Regatta <year - 1>" with a few
+// events, the clubs' teams, official results and the clubs' paid orders; this year's is the open one.
 import { and, count, eq, inArray } from "drizzle-orm";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
@@ -22,6 +24,7 @@ import type { Gender, OrderStatus, Role } from "./enums";
 import { VALID_IMAGE } from "./enums";
 import { DEMO_EOI_EVENTS, DEMO_INTEREST, DEMO_SESSIONS, seedEvents } from "./seed-data";
 import { demoPhotos } from "./seed-photos";
+import { seedLastYear } from "./seed-last-year";
 import { seedDemoRounds } from "./seed-rounds";
 
 export const DEMO_PASSWORD = "Regatta2026!";
@@ -291,7 +294,9 @@ function seedPreseason(tx: Tx, clubs: Club[], managers: Map<number, { email: str
   }
 }
 
-export async function seed(): Promise<boolean> {
+/** `lastYear`: also make last year's archived edition (db/seed-last-year.ts); the race-day seed
+ * leaves it out (its dataset is one edition's, and its counts are that edition's). */
+export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Promise<boolean> {
   const d = db();
   const existing = d.select({ n: count() }).from(schema.users).get()?.n ?? 0;
   if (existing > 0) return false;
@@ -652,6 +657,9 @@ export async function seed(): Promise<boolean> {
     seedDemoRounds(tx);
 
     seedPreseason(tx, clubs, managers);
+
+    // Last year's regatta, archived, with its official results and orders (issue 21).
+    if (lastYear) seedLastYear(tx);
   });
   return true;
 }

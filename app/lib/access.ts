@@ -43,6 +43,9 @@ export const ROUTES = {
   raceControl: { path: "/race-control", access: ["ADMIN", "COMMITTEE"] },
   roundResults: { path: "/rounds/:id/results", access: ["ADMIN", "COMMITTEE"] },
   board: { path: "/board", access: "public" },
+  // Issue 21: every public edition's official results.
+  results: { path: "/results", access: "public" },
+  resultsYear: { path: "/results/:year", access: "public" },
   scanLog: { path: "/scan-log", access: ["ADMIN"] },
   paymentReturn: { path: "/senangpay/return", access: "public" },
   scanningEntrance: { path: "/scanning/entrance", access: "public" },

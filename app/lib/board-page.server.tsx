@@ -165,7 +165,9 @@ export function renderBigBoardPage(board: string, version: string, locale: Local
       </head>
       <body className="bd-body">
         <header className="bd-head">
-          <div className="bd-brand">{TITLES.appName}</div>
+          <div className="bd-brand">
+            {TITLES.appName} <a href="/results">{LABELS.edPbPastResults}</a>
+          </div>
           <h1>{LABELS.bdTitle}</h1>
           <p
             className="bd-status"

@@ -102,11 +102,11 @@ async function thumbnail(name: string): Promise<string | null> {
  * is at most about 200 KB of JPEG, so this bounds both time and memory. */
 const PHOTOS_AT_ONCE = 2;
 
-/** The cards of these members, in their order: signed codes (of the crew tag version now) and
- * shrunk photos. */
-export async function cardsOf(members: CrewTagMember[]): Promise<CrewTagCard[]> {
+/** The cards of these members, in their order: signed codes (of the edition's crew tag version now)
+ * and shrunk photos. */
+export async function cardsOf(editionId: number, members: CrewTagMember[]): Promise<CrewTagCard[]> {
   const cards: CrewTagCard[] = new Array(members.length);
-  const version = crewTagVersion();
+  const version = crewTagVersion(editionId);
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < members.length; i = next++) {
@@ -286,13 +286,15 @@ export async function crewTagsPdf(doc: CrewTagDoc): Promise<Buffer> {
 const notFound = () => new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
 
 /**
- * The crew tag PDF of an association (the route has checked who may ask for which): `?part=n` of
+ * The crew tag PDF of an association (the route has checked who may ask for which), for an edition
+ * (the open one: a tag opens only its kiosk): `?part=n` of
  * its paid members by name, CREW_TAGS_PER_PDF a part. No such association or part: 404. No paid
  * member: back to `back` with a warning. Busy (the queue full, or `requesterId` already has a PDF
  * being made or waiting): 429. A failure: back with an error toast.
  */
 export async function crewTagsResponse(
   request: Request,
+  editionId: number,
   associationId: number,
   back: string,
   requesterId: number,
@@ -308,9 +310,9 @@ export async function crewTagsResponse(
   let bytes: Buffer;
   try {
     bytes = await crewTagJobs.run(async () => {
-      const { members } = crewTagMembers(association.id, range);
-      const cards = await cardsOf(members);
-      const { regattaName, regattaYear } = getSettings();
+      const { members } = crewTagMembers(editionId, association.id, range);
+      const cards = await cardsOf(editionId, members);
+      const { regattaName, regattaYear } = getSettings(editionId);
       return crewTagsPdf({
         regattaName: regattaLine(regattaName, regattaYear),
         association: association.name,

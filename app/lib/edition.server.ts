@@ -48,8 +48,9 @@ export function editionCookie(id: number | null): string {
 }
 
 /** Actions that work whatever edition is being looked at: choosing another one, logging out, the
- * language, and the editions screen itself (it never writes into an archive). */
-const ALWAYS = [/^\/editions(\/|$)/, /^\/auth\/logout$/, /^\/lang$/];
+ * language, the editions screen itself (it never writes into an archive) and the kiosk (it always
+ * scans into the open edition). */
+const ALWAYS = [/^\/editions(\/|$)/, /^\/auth\/logout$/, /^\/lang$/, /^\/scanning\//];
 
 /** The archived edition a staff member is looking at while posting to an action that would write
  * into it (null: go on). */

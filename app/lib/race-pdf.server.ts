@@ -256,9 +256,9 @@ export function dayDefinition(lists: StartList[], day: string, ctx: PaperContext
   return document(`${ctx.regatta} ${title}`, content, ctx);
 }
 
-/** The words, locale and regatta of this request's sheets. */
-export function paperContext(request: Request): PaperContext {
-  const { regattaName, regattaYear } = getSettings();
+/** The words, locale and regatta (the edition's) of this request's sheets. */
+export function paperContext(request: Request, editionId: number): PaperContext {
+  const { regattaName, regattaYear } = getSettings(editionId);
   return {
     regatta: regattaLine(regattaName, regattaYear),
     labels: messagesFor(request).LABELS,

@@ -29,6 +29,7 @@ import { constants, gzipSync } from "node:zlib";
 import { bundleFor } from "~/i18n/bundles";
 import { LOCALE_COOKIE, type Locale, pickLocale } from "~/i18n/locale";
 import { boardData } from "~/models/board.server";
+import { currentEdition } from "~/models/edition.server";
 import { type ScoreboardData, scoreboardData } from "~/models/scoreboard.server";
 import { addressKey } from "~/rules/address-key";
 import { renderBigBoard, renderBigBoardPage } from "./board-page.server";
@@ -471,7 +472,7 @@ let live: LiveBoard | undefined;
 export function liveBoard(): LiveBoard {
   if (!live) {
     const board = createLiveBoard({
-      read: scoreboardData,
+      read: () => scoreboardData(currentEdition().id),
       render: renderScoreboard,
       variantOf: scoreboardVariant,
       dataKey: dataVersion,
@@ -490,7 +491,7 @@ let big: LiveBoard | undefined;
 export function liveBigBoard(): LiveBoard {
   if (!big) {
     const board = createLiveBoard({
-      read: boardData,
+      read: () => boardData(currentEdition().id),
       render: (data, version, locale) => {
         const markup = renderBigBoard(data, bundleFor(locale));
         return { board: markup, page: renderBigBoardPage(markup, version, locale) };

@@ -208,6 +208,9 @@ export function renderPage(
         <main id="board" className="sb-board" data-version={version} data-events="/scoreboard/events">
           {marker}
         </main>
+        <nav className="footer sb-past" aria-label={LABELS.edPbPastResults}>
+          <a href="/results">{LABELS.edPbPastResults}</a>
+        </nav>
         <FooterOf footer={FOOTER} />
       </body>
     </html>,

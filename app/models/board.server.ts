@@ -61,20 +61,21 @@ const ROUND_COLUMNS = sql`r.id AS id, r.race_number AS raceNumber, e.name AS eve
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-export function boardData(): BoardData {
+/** The big screen's content for an edition (the open one). */
+export function boardData(editionId: number): BoardData {
   const d = db();
   const nowRacing = d.all<RoundRow>(sql`
-    SELECT ${ROUND_COLUMNS} FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    SELECT ${ROUND_COLUMNS} FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0 AND r.edition_id = ${editionId}
     WHERE r.started_at IS NOT NULL AND r.result_state = 'NONE'
     ORDER BY r.race_number IS NULL, r.race_number, r.started_at, r.id
   `);
   const next = d.all<RoundRow>(sql`
-    SELECT ${ROUND_COLUMNS} FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    SELECT ${ROUND_COLUMNS} FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0 AND r.edition_id = ${editionId}
     WHERE r.started_at IS NULL AND r.result_state = 'NONE' AND r.race_number IS NOT NULL
     ORDER BY r.race_number LIMIT ${NEXT_RACES}
   `);
   const latest = d.all<RoundRow>(sql`
-    SELECT ${ROUND_COLUMNS} FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    SELECT ${ROUND_COLUMNS} FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0 AND r.edition_id = ${editionId}
     WHERE r.result_state IN ('PROVISIONAL', 'OFFICIAL')
     ORDER BY r.results_at DESC, r.id DESC LIMIT ${LATEST_RESULTS}
   `);
@@ -85,7 +86,7 @@ export function boardData(): BoardData {
     startedAt: number | null;
   }>(sql`
     SELECT r.race_number AS raceNumber, r.scheduled_at AS scheduledAt, r.started_at AS startedAt FROM rounds r
-    JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    JOIN events e ON e.id = r.event_id AND e.deleted = 0 AND r.edition_id = ${editionId}
     WHERE r.started_at IS NOT NULL AND r.scheduled_at IS NOT NULL
     ORDER BY r.started_at DESC, r.race_number DESC LIMIT 1
   `);
@@ -123,7 +124,7 @@ export function boardData(): BoardData {
     scheduledAt: num(r.scheduledAt),
     lanes: crewsByPlace(lanes.get(r.id) ?? []),
   });
-  const notice = currentNotice();
+  const notice = currentNotice(editionId);
   return {
     nowRacing: nowRacing.map(race),
     next: next.map(race),

@@ -32,8 +32,14 @@ export function crewTagCount(associationId: number): number {
   return Number(row?.n ?? 0);
 }
 
-/** One part of an association's paid members, by name then id, with photos and event teams. */
-export function crewTagMembers(associationId: number, range: { offset: number; limit: number }): CrewTagList {
+/** One part of an association's paid members (the crew tag fee of the open edition:
+ * `users.membership_paid`), by name then id, with photos and their event teams of the edition (the
+ * caller's: the open one, whose kiosk the tags open). */
+export function crewTagMembers(
+  editionId: number,
+  associationId: number,
+  range: { offset: number; limit: number },
+): CrewTagList {
   const rows = db()
     .select({
       id: u.id,
@@ -72,6 +78,7 @@ export function crewTagMembers(associationId: number, range: { offset: number; l
         and(
           inArray(schema.teamMembers.userId, [...byId.keys()]),
           eq(schema.teams.associationId, associationId),
+          eq(schema.events.editionId, editionId),
           eq(schema.events.deleted, false),
         ),
       )

@@ -6,9 +6,6 @@
 // transaction and writes it only if it is still the plan the admin saw (its fingerprint), every
 // target round is still empty and nothing is refused, with one audit entry; the scoreboard hears of
 // each written round after the commit. See docs/decisions/0016-race-day.md.
-//
-// Per edition (issue 21): a round is looked up in the edition its route names (another edition's
-// is not found), and the rounds a draw makes are in that edition, as their event is.
 import { sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
@@ -47,21 +44,14 @@ export const DRAW_MSG = {
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 type Reader = Pick<Tx, "all" | "get">;
 
-export type DrawRound = {
-  id: number;
-  name: string;
-  eventId: number;
-  eventName: string;
-  races: number;
-  editionId: number;
-};
+export type DrawRound = { id: number; name: string; eventId: number; eventName: string; races: number };
 
 function roundIn(tx: Reader, editionId: number, id: number): DrawRound | undefined {
   return tx.get<DrawRound>(sql`
     SELECT r.id, r.name, r.event_id AS eventId, e.name AS eventName,
-      (SELECT COUNT(*) FROM races WHERE races.round_id = r.id) AS races, e.edition_id AS editionId
-    FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0 AND e.edition_id = ${editionId}
-    WHERE r.id = ${id}
+      (SELECT COUNT(*) FROM races WHERE races.round_id = r.id) AS races
+    FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+    WHERE r.id = ${id} AND r.edition_id = ${editionId}
   `);
 }
 
@@ -275,8 +265,8 @@ export type SaveResult =
   | { ok: false; error: "refused" | "stale"; plan: Plan };
 
 function saveIn(
-  actor: Actor,
   editionId: number,
+  actor: Actor,
   roundId: number,
   fingerprint: string,
   planIn: (tx: Reader, round: DrawRound) => Plan,
@@ -299,15 +289,15 @@ function saveIn(
             const description = `Heat ${i + 1} of ${plan.heats.length} (drawn with ${round.name})`;
             id = tx
               .insert(schema.rounds)
-              .values({ eventId: round.eventId, name: heat.name, description, editionId: round.editionId })
+              .values({ eventId: round.eventId, editionId, name: heat.name, description })
               .returning({ id: schema.rounds.id })
               .get().id;
             audit(tx, actor, {
+              editionId,
               action: ROUND_AUDIT.created,
               targetType: "round",
               targetId: id,
               details: { eventId: round.eventId, name: heat.name, description, by: action },
-              editionId,
             });
           }
           roundIds.push(id);
@@ -316,6 +306,7 @@ function saveIn(
             .run();
         });
         audit(tx, actor, {
+          editionId,
           action,
           targetType: "round",
           targetId: round.id,
@@ -327,7 +318,6 @@ function saveIn(
               lanes: h.lanes.map((l) => `${l.lane}=${l.teamId}`).join(","),
             })),
           },
-          editionId,
         });
         return { ok: true, heats: plan.heats.length, teams: plan.teams, roundIds };
       },
@@ -349,8 +339,8 @@ function saveIn(
 
 /** Saves a draw: the plan computed again must be the previewed one (`fingerprint`). */
 export function saveDraw(
-  actor: Actor,
   editionId: number,
+  actor: Actor,
   roundId: number,
   input: DrawInput,
   fingerprint: string,
@@ -358,31 +348,27 @@ export function saveDraw(
   const source =
     input.source.kind === "event" ? "event teams" : { from: input.source.from, top: input.source.top };
   return saveIn(
-    actor,
     editionId,
+    actor,
     roundId,
     fingerprint,
     (tx, round) => planDrawIn(tx, round, input),
     DRAW_AUDIT.drawn,
-    {
-      seed: input.seed,
-      lanes: input.lanes,
-      source,
-    },
+    { seed: input.seed, lanes: input.lanes, source },
   );
 }
 
 /** Saves a progression: the plan computed again must be the previewed one (`fingerprint`). */
 export function saveProgress(
-  actor: Actor,
   editionId: number,
+  actor: Actor,
   roundId: number,
   input: ProgressInput,
   fingerprint: string,
 ): SaveResult {
   return saveIn(
-    actor,
     editionId,
+    actor,
     roundId,
     fingerprint,
     (tx, round) => planProgressIn(tx, round, input),

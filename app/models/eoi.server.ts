@@ -3,6 +3,13 @@
 // per manager, found again by email, linked to each ticked event), and the result tabs of /eoi,
 // paged in SQL. Deleting an EOI event marks it deleted (names stay unique among the live ones) and
 // removes its interest links: the spec's "related data".
+//
+// Per edition (issue 21, docs/decisions/0033-editions.md): EOI events and the answers (eois, the
+// links to them) are an edition's; the people who answered (eoi_users, one per manager's email) are
+// across editions. Every function takes the edition's id first; an EOI event of another edition is
+// not found, and a team is listed in an edition only for its answers there. Writes into an archived
+// edition are refused by migration 0018's triggers (and saveInterest checks it: eoi_users is not
+// guarded there).
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { countryName } from "~/lib/countries.server";
@@ -29,55 +36,59 @@ export type TeamInterest = InterestedTeam & { events: string[]; updatedAt: numbe
  * today only because eois has no id column). */
 const teamsOf = sql<number>`(SELECT COUNT(*) FROM eois WHERE eois.eoi_event_id = "eoi_events"."id")`;
 
-/** The live EOI events, by id (the order they were made). */
-export function liveEoiEvents(): EoiEvent[] {
+/** The edition's live EOI events. */
+const liveIn = (editionId: number) => and(eq(ev.editionId, editionId), eq(ev.deleted, false));
+
+/** The edition's live EOI events, by id (the order they were made). */
+export function liveEoiEvents(editionId: number): EoiEvent[] {
   return db()
     .select({ id: ev.id, name: ev.name })
     .from(ev)
-    .where(eq(ev.deleted, false))
+    .where(liveIn(editionId))
     .orderBy(asc(ev.id))
     .all();
 }
 
-/** A live EOI event with its number of interested teams, or undefined. */
-export function findEoiEvent(id: number): EoiEventResult | undefined {
+/** A live EOI event of the edition with its number of interested teams, or undefined. */
+export function findEoiEvent(editionId: number, id: number): EoiEventResult | undefined {
   const row = db()
     .select({ id: ev.id, name: ev.name, teams: teamsOf })
     .from(ev)
-    .where(and(eq(ev.id, id), eq(ev.deleted, false)))
+    .where(and(eq(ev.id, id), liveIn(editionId)))
     .get();
   return row && { ...row, teams: Number(row.teams) };
 }
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
-function nameTaken(tx: Tx, name: string, exceptId: number | null): boolean {
+/** Names are unique among the edition's live EOI events, in any case. */
+function nameTaken(tx: Tx, editionId: number, name: string, exceptId: number | null): boolean {
   const same = tx
     .select({ id: ev.id })
     .from(ev)
-    .where(and(eq(ev.deleted, false), sql`${ev.name} = ${name} COLLATE NOCASE`))
+    .where(and(liveIn(editionId), sql`${ev.name} = ${name} COLLATE NOCASE`))
     .all();
   return same.some((r) => r.id !== exceptId);
 }
 
-/** A live EOI event's name inside a write, or undefined (unknown or deleted). */
-function liveEvent(tx: Tx, id: number): { name: string } | undefined {
+/** A live EOI event's name inside a write, or undefined (unknown, deleted or another edition's). */
+function liveEvent(tx: Tx, editionId: number, id: number): { name: string } | undefined {
   return tx
     .select({ name: ev.name })
     .from(ev)
-    .where(and(eq(ev.id, id), eq(ev.deleted, false)))
+    .where(and(eq(ev.id, id), liveIn(editionId)))
     .get();
 }
 
 export type EoiWrite = { ok: true; id: number } | { ok: false; error: "exists" | "notFound" };
 
-export function createEoiEvent(actor: Actor, name: string, now = new Date()): EoiWrite {
+export function createEoiEvent(editionId: number, actor: Actor, name: string, now = new Date()): EoiWrite {
   return db().transaction(
     (tx) => {
-      if (nameTaken(tx, name, null)) return { ok: false, error: "exists" } as const;
+      if (nameTaken(tx, editionId, name, null)) return { ok: false, error: "exists" } as const;
       const { id } = tx
         .insert(ev)
-        .values({ name, createdAt: now, updatedAt: now })
+        .values({ editionId, name, createdAt: now, updatedAt: now })
         .returning({ id: ev.id })
         .get();
       audit(tx, actor, {
@@ -85,6 +96,7 @@ export function createEoiEvent(actor: Actor, name: string, now = new Date()): Eo
         targetType: "eoi-event",
         targetId: id,
         details: { name },
+        editionId,
       });
       return { ok: true, id } as const;
     },
@@ -92,18 +104,28 @@ export function createEoiEvent(actor: Actor, name: string, now = new Date()): Eo
   );
 }
 
-export function updateEoiEvent(actor: Actor, id: number, name: string, now = new Date()): EoiWrite {
+export function updateEoiEvent(
+  editionId: number,
+  actor: Actor,
+  id: number,
+  name: string,
+  now = new Date(),
+): EoiWrite {
   return db().transaction(
     (tx) => {
-      const was = liveEvent(tx, id);
+      const was = liveEvent(tx, editionId, id);
       if (!was) return { ok: false, error: "notFound" } as const;
-      if (nameTaken(tx, name, id)) return { ok: false, error: "exists" } as const;
-      tx.update(ev).set({ name, updatedAt: now }).where(eq(ev.id, id)).run();
+      if (nameTaken(tx, editionId, name, id)) return { ok: false, error: "exists" } as const;
+      tx.update(ev)
+        .set({ name, updatedAt: now })
+        .where(and(eq(ev.id, id), eq(ev.editionId, editionId)))
+        .run();
       audit(tx, actor, {
         action: EOI_AUDIT.updated,
         targetType: "eoi-event",
         targetId: id,
         details: { from: was.name, to: name },
+        editionId,
       });
       return { ok: true, id } as const;
     },
@@ -112,18 +134,22 @@ export function updateEoiEvent(actor: Actor, id: number, name: string, now = new
 }
 
 /** Marks the event deleted and removes every team's interest in it. */
-export function deleteEoiEvent(actor: Actor, id: number, now = new Date()): EoiWrite {
+export function deleteEoiEvent(editionId: number, actor: Actor, id: number, now = new Date()): EoiWrite {
   return db().transaction(
     (tx) => {
-      const was = liveEvent(tx, id);
+      const was = liveEvent(tx, editionId, id);
       if (!was) return { ok: false, error: "notFound" } as const;
       const removed = tx.delete(link).where(eq(link.eoiEventId, id)).run().changes;
-      tx.update(ev).set({ deleted: true, updatedAt: now }).where(eq(ev.id, id)).run();
+      tx.update(ev)
+        .set({ deleted: true, updatedAt: now })
+        .where(and(eq(ev.id, id), eq(ev.editionId, editionId)))
+        .run();
       audit(tx, actor, {
         action: EOI_AUDIT.deleted,
         targetType: "eoi-event",
         targetId: id,
         details: { name: was.name, interestRemoved: removed },
+        editionId,
       });
       return { ok: true, id } as const;
     },
@@ -136,8 +162,13 @@ export function deleteEoiEvent(actor: Actor, id: number, now = new Date()): EoiW
 
 export type MyInterest = { eventIds: number[]; savedAt: number | null };
 
-/** What a manager has saved: the live EOI events they ticked, and when. */
-export function interestOf(email: string): MyInterest {
+/**
+ * What a manager has saved in the edition: its live EOI events they ticked, and when. The EOIUser
+ * (and its save time) is across editions; a save counts as this edition's when it ticked one of its
+ * events, or came after its first EOI event was made (a save with nothing ticked, this year): last
+ * year's answer is not this year's.
+ */
+export function interestOf(editionId: number, email: string): MyInterest {
   const user = db()
     .select({ id: eu.id, updatedAt: eu.updatedAt })
     .from(eu)
@@ -148,28 +179,47 @@ export function interestOf(email: string): MyInterest {
     .select({ id: link.eoiEventId })
     .from(link)
     .innerJoin(ev, eq(ev.id, link.eoiEventId))
-    .where(and(eq(link.eoiUserId, user.id), eq(ev.deleted, false)))
+    .where(and(eq(link.eoiUserId, user.id), liveIn(editionId)))
     .orderBy(asc(link.eoiEventId))
     .all()
     .map((r) => r.id);
-  return { eventIds: ids, savedAt: user.updatedAt.getTime() };
+  if (ids.length > 0) return { eventIds: ids, savedAt: user.updatedAt.getTime() };
+  const first = db()
+    .select({ at: sql<number | null>`MIN(${ev.createdAt})` })
+    .from(ev)
+    .where(eq(ev.editionId, editionId))
+    .get()?.at;
+  const savedHere = first != null && user.updatedAt.getTime() >= Number(first);
+  return { eventIds: [], savedAt: savedHere ? user.updatedAt.getTime() : null };
 }
 
 export type InterestOwner = { email: string; name: string; team: string; country: string };
 
 /**
- * Records a manager's ticks (replacing what they saved before): the EOIUser carries their email and
- * name and the association's name and country as they are now. Refused ("gone") if a ticked event
- * is not live, and nothing changes.
+ * Records a manager's ticks in the edition (replacing what they saved there before; their answers
+ * in other editions stay): the EOIUser carries their email and name and the association's name and
+ * country as they are now. Refused ("gone") if a ticked event is not a live one of the edition, and
+ * nothing changes. An archived edition refuses it (EDITION_ARCHIVED, as the triggers do).
  */
-export function saveInterest(owner: InterestOwner, eventIds: number[], now = new Date()): "saved" | "gone" {
+export function saveInterest(
+  editionId: number,
+  owner: InterestOwner,
+  eventIds: number[],
+  now = new Date(),
+): "saved" | "gone" {
   return db().transaction(
     (tx) => {
+      const state = tx
+        .select({ state: schema.editions.state })
+        .from(schema.editions)
+        .where(eq(schema.editions.id, editionId))
+        .get()?.state;
+      if (state === "ARCHIVED") throw new Error("EDITION_ARCHIVED");
       if (eventIds.length > 0) {
         const live = tx
           .select({ n: count() })
           .from(ev)
-          .where(and(inArray(ev.id, eventIds), eq(ev.deleted, false)))
+          .where(and(inArray(ev.id, eventIds), liveIn(editionId)))
           .get();
         if ((live?.n ?? 0) !== eventIds.length) return "gone" as const;
       }
@@ -190,7 +240,10 @@ export function saveInterest(owner: InterestOwner, eventIds: number[], now = new
         })
         .returning({ id: eu.id })
         .get();
-      tx.delete(link).where(eq(link.eoiUserId, id)).run();
+      const editionEvents = tx.select({ id: ev.id }).from(ev).where(eq(ev.editionId, editionId));
+      tx.delete(link)
+        .where(and(eq(link.eoiUserId, id), inArray(link.eoiEventId, editionEvents)))
+        .run();
       if (eventIds.length > 0)
         tx.insert(link)
           .values(eventIds.map((eoiEventId) => ({ eoiUserId: id, eoiEventId })))
@@ -204,40 +257,45 @@ export function saveInterest(owner: InterestOwner, eventIds: number[], now = new
 // ---------------------------------------------------------------------------------------------
 // Results (ADMIN, COMMITTEE)
 
-/** Result by Events: every live EOI event (by id) with its number of interested teams. */
-export function eventResults(): EoiEventResult[] {
+/** Result by Events: every live EOI event of the edition (by id) with its number of interested
+ * teams. */
+export function eventResults(editionId: number): EoiEventResult[] {
   return db()
     .select({ id: ev.id, name: ev.name, teams: teamsOf })
     .from(ev)
-    .where(eq(ev.deleted, false))
+    .where(liveIn(editionId))
     .orderBy(asc(ev.id))
     .all()
     .map((r) => ({ ...r, teams: Number(r.teams) }));
 }
 
-/** The View dialog: the teams interested in one event, by team name. */
-export function interestedIn(eventId: number): InterestedTeam[] {
+/** The View dialog: the teams interested in one event of the edition, by team name. */
+export function interestedIn(editionId: number, eventId: number): InterestedTeam[] {
   return db()
     .select({ id: eu.id, team: eu.team, name: eu.name, country: eu.country, email: eu.email })
     .from(link)
     .innerJoin(eu, eq(eu.id, link.eoiUserId))
-    .where(eq(link.eoiEventId, eventId))
+    .innerJoin(ev, eq(ev.id, link.eoiEventId))
+    .where(and(eq(link.eoiEventId, eventId), eq(ev.editionId, editionId)))
     .orderBy(sql`${eu.team} COLLATE NOCASE`, asc(eu.id))
     .all()
     .map((r) => ({ ...r, country: countryName(r.country) }));
 }
 
-/** Teams with at least one live interest, the condition every tab but Result by Events shares. */
-const interested = sql`EXISTS (SELECT 1 FROM eois JOIN eoi_events ON eoi_events.id = eois.eoi_event_id
-  WHERE eois.eoi_user_id = ${eu.id} AND eoi_events.deleted = 0)`;
+/** Teams with at least one live interest in the edition, the condition every tab but Result by
+ * Events shares. */
+const interested = (
+  editionId: number,
+) => sql`EXISTS (SELECT 1 FROM eois JOIN eoi_events ON eoi_events.id = eois.eoi_event_id
+  WHERE eois.eoi_user_id = ${eu.id} AND eoi_events.deleted = 0 AND eoi_events.edition_id = ${editionId})`;
 
-/** How many teams have expressed interest in at least one live event. */
-export function interestedTeamCount(): number {
-  return db().select({ n: count() }).from(eu).where(interested).get()?.n ?? 0;
+/** How many teams have expressed interest in at least one live event of the edition. */
+export function interestedTeamCount(editionId: number): number {
+  return db().select({ n: count() }).from(eu).where(interested(editionId)).get()?.n ?? 0;
 }
 
-/** A page of interested teams (by team name), or all of them (for the CSV). */
-function teamPage(page: { offset: number; limit: number } | null) {
+/** A page of the edition's interested teams (by team name), or all of them (for the CSV). */
+function teamPage(editionId: number, page: { offset: number; limit: number } | null) {
   const q = db()
     .select({
       id: eu.id,
@@ -248,26 +306,33 @@ function teamPage(page: { offset: number; limit: number } | null) {
       updatedAt: eu.updatedAt,
     })
     .from(eu)
-    .where(interested)
+    .where(interested(editionId))
     .orderBy(sql`${eu.team} COLLATE NOCASE`, asc(eu.id));
   return page ? q.limit(page.limit).offset(page.offset).all() : q.all();
 }
 
-function linesOf(userIds: number[]): InterestLine[] {
+function linesOf(editionId: number, userIds: number[]): InterestLine[] {
   if (userIds.length === 0) return [];
   return db()
     .select({ userId: link.eoiUserId, eventName: ev.name })
     .from(link)
     .innerJoin(ev, eq(ev.id, link.eoiEventId))
-    .where(and(inArray(link.eoiUserId, userIds), eq(ev.deleted, false)))
+    .where(and(inArray(link.eoiUserId, userIds), liveIn(editionId)))
     .orderBy(asc(ev.name))
     .all() as InterestLine[];
 }
 
-/** Teams tab: a page of interested teams with their details and events (null page: all). */
-export function teamInterests(page: { offset: number; limit: number } | null): TeamInterest[] {
-  const teams = teamPage(page);
-  const lines = linesOf(teams.map((t) => t.id));
+/** Teams tab: a page of the edition's interested teams with their details and events (null page:
+ * all). */
+export function teamInterests(
+  editionId: number,
+  page: { offset: number; limit: number } | null,
+): TeamInterest[] {
+  const teams = teamPage(editionId, page);
+  const lines = linesOf(
+    editionId,
+    teams.map((t) => t.id),
+  );
   return teams.map((t) => ({
     id: t.id,
     team: t.team,
@@ -280,10 +345,13 @@ export function teamInterests(page: { offset: number; limit: number } | null): T
 }
 
 /** Result by Teams: a page of the matrix of teams against 250M / 400M / Tug (null page: all). */
-export function teamMatrix(page: { offset: number; limit: number } | null): MatrixRow[] {
-  const teams = teamPage(page);
+export function teamMatrix(editionId: number, page: { offset: number; limit: number } | null): MatrixRow[] {
+  const teams = teamPage(editionId, page);
   const byId = new Map(teams.map((t) => [t.id, t]));
-  const lines = linesOf(teams.map((t) => t.id));
+  const lines = linesOf(
+    editionId,
+    teams.map((t) => t.id),
+  );
   // Lines in team order, so the rows come out in the page's order.
   const ordered = teams.flatMap((t) =>
     lines
@@ -295,9 +363,9 @@ export function teamMatrix(page: { offset: number; limit: number } | null): Matr
 
 /** Result by Teams' footer: per column, the number of teams with an event in it (all teams). The
  * few live events are sorted into columns once; SQL counts the teams. */
-export function matrixTotals(): number[] {
+export function matrixTotals(editionId: number): number[] {
   const columnOf = new Map<number, number>();
-  for (const e of liveEoiEvents())
+  for (const e of liveEoiEvents(editionId))
     columnOf.set(
       e.id,
       MATRIX_COLUMNS.findIndex((c) => c.key === distanceOf(e.name)),
@@ -315,12 +383,13 @@ export function matrixTotals(): number[] {
   });
 }
 
-/** Countries: interested teams per country (names, not codes), most first, and the total. */
-export function countryResults() {
+/** Countries: the edition's interested teams per country (names, not codes), most first, and the
+ * total. */
+export function countryResults(editionId: number) {
   const lines = db()
     .select({ country: eu.country, teams: count() })
     .from(eu)
-    .where(interested)
+    .where(interested(editionId))
     .groupBy(eu.country)
     .all();
   return countryCounts(lines, countryName);

@@ -11,15 +11,17 @@ const ra = schema.races;
 const t = schema.teams;
 const a = schema.associations;
 
-/** A round of a live event (race number null when not scheduled) with its lanes, or undefined. */
+/** A round of a live event of the edition (race number null when not scheduled) with its lanes, or
+ * undefined. */
 export function evtOfRound(
+  editionId: number,
   roundId: number,
 ): { round: Omit<EvtRound, "raceNumber"> & { raceNumber: number | null }; lanes: EvtLane[] } | undefined {
   const round = db()
     .select({ raceNumber: r.raceNumber, eventName: e.name, roundName: r.name })
     .from(r)
     .innerJoin(e, eq(e.id, r.eventId))
-    .where(and(eq(r.id, roundId), eq(e.deleted, false)))
+    .where(and(eq(r.id, roundId), eq(r.editionId, editionId), eq(e.deleted, false)))
     .get();
   if (!round) return undefined;
   const lanes = db()
@@ -33,20 +35,20 @@ export function evtOfRound(
   return { round, lanes };
 }
 
-/** The race numbers of every scheduled round of a live event, in order. */
-export function scheduledRaceNumbers(): number[] {
+/** The race numbers of every scheduled round of a live event of the edition, in order. */
+export function scheduledRaceNumbers(editionId: number): number[] {
   return db()
     .select({ n: r.raceNumber })
     .from(r)
     .innerJoin(e, eq(e.id, r.eventId))
-    .where(and(isNotNull(r.raceNumber), eq(e.deleted, false)))
+    .where(and(eq(r.editionId, editionId), isNotNull(r.raceNumber), eq(e.deleted, false)))
     .orderBy(asc(r.raceNumber))
     .all()
     .map((row) => row.n as number);
 }
 
-/** Every team in a lane of a scheduled round of a live event, once, by id. */
-export function scheduledTeams(): PplTeam[] {
+/** Every team in a lane of a scheduled round of a live event of the edition, once, by id. */
+export function scheduledTeams(editionId: number): PplTeam[] {
   return db()
     .selectDistinct({ teamId: t.id, teamName: t.name, club: a.name })
     .from(ra)
@@ -54,7 +56,7 @@ export function scheduledTeams(): PplTeam[] {
     .innerJoin(e, eq(e.id, r.eventId))
     .innerJoin(t, eq(t.id, ra.teamId))
     .innerJoin(a, eq(a.id, t.associationId))
-    .where(and(isNotNull(r.raceNumber), eq(e.deleted, false)))
+    .where(and(eq(r.editionId, editionId), isNotNull(r.raceNumber), eq(e.deleted, false)))
     .orderBy(asc(t.id))
     .all();
 }

@@ -11,12 +11,12 @@ const n = schema.notices;
 
 export type Notice = { id: number; text: string; createdAt: number };
 
-/** The notice shown now (the newest not removed), or null. */
-export function currentNotice(): Notice | null {
+/** The edition's notice shown now (the newest not removed), or null. */
+export function currentNotice(editionId: number): Notice | null {
   const row = db()
     .select({ id: n.id, text: n.text, createdAt: n.createdAt })
     .from(n)
-    .where(isNull(n.removedAt))
+    .where(and(eq(n.editionId, editionId), isNull(n.removedAt)))
     .orderBy(desc(n.createdAt), desc(n.id))
     .get();
   return row ? { ...row, createdAt: row.createdAt.getTime() } : null;
@@ -33,17 +33,18 @@ export type NoticeResult = { ok: true; id: number } | { ok: false; error: "empty
 
 /** Posts a notice (trimmed, 1-500 characters): it replaces the one shown (older rows are kept,
  * and stay not removed: the newest shows). Audited; the scoreboard and the board hear of it. */
-export function postNotice(actor: Actor, raw: string): NoticeResult {
+export function postNotice(editionId: number, actor: Actor, raw: string): NoticeResult {
   const text = raw.trim().replace(/\r\n?/g, "\n");
   if (text === "") return { ok: false, error: "empty" };
   if (text.length > NOTICE_MAX) return { ok: false, error: "tooLong" };
   const id = db().transaction((tx) => {
     const made = tx
       .insert(n)
-      .values({ text, postedBy: actor.id, createdAt: new Date(now()) })
+      .values({ text, postedBy: actor.id, createdAt: new Date(now()), editionId })
       .returning({ id: n.id })
       .get();
     audit(tx, actor, {
+      editionId,
       action: NOTICE_AUDIT.posted,
       targetType: "notice",
       targetId: made.id,
@@ -57,21 +58,22 @@ export function postNotice(actor: Actor, raw: string): NoticeResult {
 
 /** Takes a notice down (one not removed yet); audited. Removing the shown one shows none (older
  * notices were replaced: they do not come back). */
-export function removeNotice(actor: Actor, id: number): NoticeResult {
+export function removeNotice(editionId: number, actor: Actor, id: number): NoticeResult {
   const result = db().transaction((tx): NoticeResult => {
     const row = tx
       .select({ id: n.id, text: n.text })
       .from(n)
-      .where(and(eq(n.id, id), isNull(n.removedAt)))
+      .where(and(eq(n.id, id), eq(n.editionId, editionId), isNull(n.removedAt)))
       .get();
     if (!row) return { ok: false, error: "notFound" };
     const at = new Date(now());
     // Older notices still not removed were replaced by this one: take them down with it.
     tx.update(n)
       .set({ removedAt: at, removedBy: actor.id })
-      .where(and(isNull(n.removedAt), lte(n.id, id)))
+      .where(and(eq(n.editionId, editionId), isNull(n.removedAt), lte(n.id, id)))
       .run();
     audit(tx, actor, {
+      editionId,
       action: NOTICE_AUDIT.removed,
       targetType: "notice",
       targetId: id,

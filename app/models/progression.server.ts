@@ -41,18 +41,19 @@ export type PlanTarget = {
   seededAt: number | null;
 };
 
-function targetIn(tx: Reader, id: number): PlanTarget | undefined {
+function targetIn(tx: Reader, editionId: number, id: number): PlanTarget | undefined {
   return tx.get<PlanTarget>(sql`
     SELECT r.id, r.name, r.event_id AS eventId, e.name AS eventName, r.seeded_at AS seededAt,
       (SELECT COUNT(*) FROM races WHERE races.round_id = r.id) AS races
     FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
-    WHERE r.id = ${id}
+    WHERE r.id = ${id} AND r.edition_id = ${editionId}
   `);
 }
 
-/** A round of a live event, as the plan editor and the undo step show it; undefined if none. */
-export function planTarget(id: number): PlanTarget | undefined {
-  return targetIn(db(), id);
+/** A round of a live event of the edition, as the plan editor and the undo step show it; undefined
+ * if none (a round of another edition too). */
+export function planTarget(editionId: number, id: number): PlanTarget | undefined {
+  return targetIn(db(), editionId, id);
 }
 
 /** The event's other rounds (the sources a plan may tick), as made. */
@@ -89,24 +90,30 @@ function plansWhere(tx: Reader, where: ReturnType<typeof sql>): SavedPlan[] {
   }));
 }
 
-/** The plan of a round, or null. */
-export function planOf(roundId: number): SavedPlan | null {
-  return plansWhere(db(), sql`to_round_id = ${roundId}`)[0] ?? null;
+/** The rounds of an edition, for a plan's WHERE. */
+const ofEdition = (editionId: number) =>
+  sql`to_round_id IN (SELECT id FROM rounds WHERE edition_id = ${editionId})`;
+
+/** The plan of a round of the edition, or null. */
+export function planOf(editionId: number, roundId: number): SavedPlan | null {
+  return plansWhere(db(), sql`to_round_id = ${roundId} AND ${ofEdition(editionId)}`)[0] ?? null;
 }
 
 /** The plans of an event's rounds (the /rounds table's Plan column), by their round. */
-export function plansOfEvent(eventId: number): SavedPlan[] {
-  return plansWhere(db(), sql`event_id = ${eventId}`);
+export function plansOfEvent(editionId: number, eventId: number): SavedPlan[] {
+  return plansWhere(db(), sql`event_id = ${eventId} AND ${ofEdition(editionId)}`);
 }
 
 export type EventProgression = { plans: SavedPlan[]; seeded: number[] };
 
 /** The /rounds table's Plan column: the event's plans and its rounds a plan seeded. */
-export function progressionOfEvent(eventId: number): EventProgression {
+export function progressionOfEvent(editionId: number, eventId: number): EventProgression {
   const seeded = db()
-    .all<{ id: number }>(sql`SELECT id FROM rounds WHERE event_id = ${eventId} AND seeded_at IS NOT NULL`)
+    .all<{ id: number }>(
+      sql`SELECT id FROM rounds WHERE event_id = ${eventId} AND edition_id = ${editionId} AND seeded_at IS NOT NULL`,
+    )
     .map((r) => r.id);
-  return { plans: plansOfEvent(eventId), seeded };
+  return { plans: plansOfEvent(editionId, eventId), seeded };
 }
 
 export type PlanSaveError = "notFound" | "foreignSource" | "cycle" | "hasRaces";
@@ -137,10 +144,16 @@ function makesCycle(tx: Reader, toRoundId: number, from: number[]): boolean {
 
 /** Saves (creates or replaces) a round's plan: the sources must be other rounds of its event and
  * make no loop; audited with the plan before and after. The fields were checked by parsePlanForm. */
-export function savePlan(actor: Actor, roundId: number, plan: PlanRule, from: number[]): PlanSaveResult {
+export function savePlan(
+  editionId: number,
+  actor: Actor,
+  roundId: number,
+  plan: PlanRule,
+  from: number[],
+): PlanSaveResult {
   return db().transaction(
     (tx): PlanSaveResult => {
-      const target = targetIn(tx, roundId);
+      const target = targetIn(tx, editionId, roundId);
       if (!target) return { ok: false, error: "notFound" };
       const ids = [...new Set(from)];
       const ok = tx.all<{ id: number }>(sql`
@@ -162,6 +175,7 @@ export function savePlan(actor: Actor, roundId: number, plan: PlanRule, from: nu
         .values(ids.map((fromRoundId) => ({ toRoundId: roundId, fromRoundId })))
         .run();
       audit(tx, actor, {
+        editionId,
         action: PROGRESSION_AUDIT.planSaved,
         targetType: "round",
         targetId: roundId,
@@ -185,15 +199,16 @@ const summaryOf = (p: SavedPlan) => ({
 });
 
 /** Removes a round's plan (its lanes, if seeded, stay); audited. */
-export function removePlan(actor: Actor, roundId: number): PlanSaveResult {
+export function removePlan(editionId: number, actor: Actor, roundId: number): PlanSaveResult {
   return db().transaction(
     (tx): PlanSaveResult => {
-      const target = targetIn(tx, roundId);
+      const target = targetIn(tx, editionId, roundId);
       if (!target) return { ok: false, error: "notFound" };
       const before = plansWhere(tx, sql`to_round_id = ${roundId}`)[0];
       if (!before) return { ok: true, eventId: target.eventId };
       tx.run(sql`DELETE FROM progression_plans WHERE to_round_id = ${roundId}`);
       audit(tx, actor, {
+        editionId,
         action: PROGRESSION_AUDIT.planRemoved,
         targetType: "round",
         targetId: roundId,
@@ -212,13 +227,13 @@ type SourceState = { id: number; resultState: ResultState };
  * empty; returns the ids of the rounds it seeded (the caller tells the scoreboard after commit).
  * A plan's round that already has races is left alone, and so is a plan its results cannot decide
  * (a lane with no result, no finisher): each audited as `progression.skipped` with why. */
-export function seedAfterOfficial(tx: Tx, roundId: number): number[] {
+export function seedAfterOfficial(tx: Tx, editionId: number, roundId: number): number[] {
   const plans = plansWhere(
     tx,
     sql`to_round_id IN (
       SELECT s.to_round_id FROM progression_sources s
         JOIN rounds r ON r.id = s.to_round_id JOIN events e ON e.id = r.event_id AND e.deleted = 0
-      WHERE s.from_round_id = ${roundId})`,
+      WHERE s.from_round_id = ${roundId} AND r.edition_id = ${editionId})`,
   );
   const seeded: number[] = [];
   for (const plan of plans) {
@@ -231,6 +246,7 @@ export function seedAfterOfficial(tx: Tx, roundId: number): number[] {
     const from = plan.sources.map((s) => s.id);
     const skip = (why: Record<string, unknown>) =>
       audit(tx, SYSTEM_ACTOR, {
+        editionId,
         action: PROGRESSION_AUDIT.skipped,
         targetType: "round",
         targetId: plan.toRoundId,
@@ -268,6 +284,7 @@ export function seedAfterOfficial(tx: Tx, roundId: number): number[] {
       .run();
     const why = new Map(q.qualifiers.map((x) => [x.teamId, x.why]));
     audit(tx, SYSTEM_ACTOR, {
+      editionId,
       action: PROGRESSION_AUDIT.seeded,
       targetType: "round",
       targetId: plan.toRoundId,
@@ -319,8 +336,8 @@ const RESULTS_OF = (roundId: number) => sql`
 `;
 
 /** A round as the undo step shows it: seeded when, with how many lanes and results. */
-export function unseedInfo(roundId: number): UnseedInfo | undefined {
-  const target = planTarget(roundId);
+export function unseedInfo(editionId: number, roundId: number): UnseedInfo | undefined {
+  const target = planTarget(editionId, roundId);
   if (!target) return undefined;
   const results = db().get<{ n: number }>(RESULTS_OF(roundId))?.n ?? 0;
   return { ...target, results };
@@ -329,10 +346,10 @@ export function unseedInfo(roundId: number): UnseedInfo | undefined {
 /** Undoes a seeding: deletes the round's lanes and clears seeded_at, if it was seeded by a plan and
  * none of its lanes has a result yet (and its results are not saved); audited. The scoreboard
  * hears of it after the commit. */
-export function unseedRound(actor: Actor, roundId: number): UnseedResult {
+export function unseedRound(editionId: number, actor: Actor, roundId: number): UnseedResult {
   const result = db().transaction(
     (tx): UnseedResult => {
-      const target = targetIn(tx, roundId);
+      const target = targetIn(tx, editionId, roundId);
       if (!target) return { ok: false, error: "notFound" };
       if (target.seededAt === null) return { ok: false, error: "notSeeded", eventId: target.eventId };
       const state = tx.get<{ s: ResultState }>(
@@ -347,6 +364,7 @@ export function unseedRound(actor: Actor, roundId: number): UnseedResult {
       tx.run(sql`DELETE FROM races WHERE round_id = ${roundId}`);
       tx.update(schema.rounds).set({ seededAt: null }).where(sql`id = ${roundId}`).run();
       audit(tx, actor, {
+        editionId,
         action: PROGRESSION_AUDIT.unseeded,
         targetType: "round",
         targetId: roundId,

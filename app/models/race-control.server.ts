@@ -40,9 +40,9 @@ export type TimetableRow = {
 const lanesOf = sql<number>`(SELECT COUNT(*) FROM races WHERE races.round_id = rounds.id)`;
 const time = (d: Date | null) => (d === null ? null : d.getTime());
 
-/** The rounds of live events: those with a race number in race-number order, then the
+/** The edition's rounds of live events: those with a race number in race-number order, then the
  * unscheduled ones by event and round name. */
-export function timetable(limit = TIMETABLE_MAX): TimetableRow[] {
+export function timetable(editionId: number, limit = TIMETABLE_MAX): TimetableRow[] {
   const rows = db()
     .select({
       id: r.id,
@@ -60,7 +60,7 @@ export function timetable(limit = TIMETABLE_MAX): TimetableRow[] {
     })
     .from(r)
     .innerJoin(e, eq(e.id, r.eventId))
-    .where(eq(e.deleted, false))
+    .where(and(eq(r.editionId, editionId), eq(e.deleted, false)))
     // NULLs last, then the unscheduled by event and round (timetableOrder below is the same order).
     .orderBy(
       sql`${r.raceNumber} IS NULL`,
@@ -81,15 +81,22 @@ export function timetable(limit = TIMETABLE_MAX): TimetableRow[] {
   }));
 }
 
-/** The days (yyyy-MM-dd, Malaysia time) that have scheduled races, in order. */
-export function raceDays(): string[] {
+/** The days (yyyy-MM-dd, Malaysia time) that have scheduled races of the edition, in order. */
+export function raceDays(editionId: number): string[] {
   return db()
     .selectDistinct({
       day: sql<string>`strftime('%Y-%m-%d', (${r.scheduledAt} / 1000) + 8 * 3600, 'unixepoch')`,
     })
     .from(r)
     .innerJoin(e, eq(e.id, r.eventId))
-    .where(and(eq(e.deleted, false), isNotNull(r.scheduledAt), isNotNull(r.raceNumber)))
+    .where(
+      and(
+        eq(r.editionId, editionId),
+        eq(e.deleted, false),
+        isNotNull(r.scheduledAt),
+        isNotNull(r.raceNumber),
+      ),
+    )
     .orderBy(sql`1`)
     .all()
     .map((row) => row.day);
@@ -106,21 +113,25 @@ type RoundFacts = {
   resultState: ResultState;
 };
 
-function liveTimed(tx: Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0], id: number) {
+function liveTimed(
+  tx: Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0],
+  editionId: number,
+  id: number,
+) {
   return tx
     .select({ id: r.id, raceNumber: r.raceNumber, startedAt: r.startedAt, resultState: r.resultState })
     .from(r)
     .innerJoin(e, eq(e.id, r.eventId))
-    .where(and(eq(r.id, id), eq(e.deleted, false)))
+    .where(and(eq(r.id, id), eq(r.editionId, editionId), eq(e.deleted, false)))
     .get() as RoundFacts | undefined;
 }
 
 /** Start: records the race's actual start (now). Refused for a round already started or with
  * results; audited `round.started`. */
-export function startRound(actor: Actor, id: number): StartResult {
+export function startRound(editionId: number, actor: Actor, id: number): StartResult {
   const at = now();
   const result = db().transaction((tx): StartResult => {
-    const round = liveTimed(tx, id);
+    const round = liveTimed(tx, editionId, id);
     if (!round) return { ok: false, error: "notFound" };
     if (round.resultState !== "NONE") return { ok: false, error: "results" };
     if (round.startedAt !== null) return { ok: false, error: "started" };
@@ -132,6 +143,7 @@ export function startRound(actor: Actor, id: number): StartResult {
       .run();
     if (done.changes !== 1) return { ok: false, error: "started" };
     audit(tx, actor, {
+      editionId,
       action: RACE_CONTROL_AUDIT.started,
       targetType: "round",
       targetId: id,
@@ -144,14 +156,15 @@ export function startRound(actor: Actor, id: number): StartResult {
 }
 
 /** Undo start (a Start pressed on the wrong race): only while the round has no results. */
-export function undoStart(actor: Actor, id: number): StartResult {
+export function undoStart(editionId: number, actor: Actor, id: number): StartResult {
   const result = db().transaction((tx): StartResult => {
-    const round = liveTimed(tx, id);
+    const round = liveTimed(tx, editionId, id);
     if (!round) return { ok: false, error: "notFound" };
     if (round.resultState !== "NONE") return { ok: false, error: "results" };
     if (round.startedAt === null) return { ok: false, error: "notStarted" };
     tx.update(r).set({ startedAt: null }).where(eq(r.id, id)).run();
     audit(tx, actor, {
+      editionId,
       action: RACE_CONTROL_AUDIT.startUndone,
       targetType: "round",
       targetId: id,
@@ -170,11 +183,11 @@ export type ScheduleResult =
   | { ok: false; error: "range"; last: number }
   | { ok: false; error: "clash"; clashes: { raceNumber: number; holder: string }[] };
 
-/** Schedule: the ticked rounds (live ones; any other id refuses everything) are renumbered from
+/** Schedule: the ticked rounds (live ones of the edition; any other id refuses everything) are renumbered from
  * `firstNumber` in the order race control lists them and started `gapMinutes` apart from
  * `firstStart`. A race number a round not ticked holds refuses everything. One transaction, one
  * audit entry with every round's old and new number and start. */
-export function scheduleRounds(actor: Actor, input: ScheduleInput): ScheduleResult {
+export function scheduleRounds(editionId: number, actor: Actor, input: ScheduleInput): ScheduleResult {
   const ids = [...new Set(input.ids)];
   if (ids.length === 0) return { ok: false, error: "none" };
   const result = db().transaction((tx): ScheduleResult => {
@@ -188,15 +201,16 @@ export function scheduleRounds(actor: Actor, input: ScheduleInput): ScheduleResu
       })
       .from(r)
       .innerJoin(e, eq(e.id, r.eventId))
-      .where(and(inArray(r.id, ids), eq(e.deleted, false)))
+      .where(and(inArray(r.id, ids), eq(r.editionId, editionId), eq(e.deleted, false)))
       .all();
     if (ticked.length !== ids.length) return { ok: false, error: "notFound" };
-    // Every numbered round (those of deleted events hold their numbers too: the index is global).
+    // Every numbered round of the edition (those of deleted events hold their numbers too: the
+    // index is per edition).
     const others = tx
       .select({ id: r.id, raceNumber: r.raceNumber, name: r.name, eventName: e.name })
       .from(r)
       .innerJoin(e, eq(e.id, r.eventId))
-      .where(isNotNull(r.raceNumber))
+      .where(and(eq(r.editionId, editionId), isNotNull(r.raceNumber)))
       .all();
     const ordered = timetableOrder(ticked);
     const planned = planSchedule({
@@ -251,6 +265,7 @@ export function scheduleRounds(actor: Actor, input: ScheduleInput): ScheduleResu
         targetType: "round",
         targetId: null,
         details,
+        editionId,
       })
       .run();
     return { ok: true, plan: planned.plan };

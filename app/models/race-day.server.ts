@@ -12,13 +12,14 @@ export type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>
 const r = schema.rounds;
 const e = schema.events;
 
-/** A round of a live (not deleted) event, or undefined. */
-export function liveRound(tx: Tx, roundId: number) {
+/** A round of a live (not deleted) event of the edition, or undefined (a round of another edition
+ * is not found, as a missing one). */
+export function liveRound(tx: Tx, editionId: number, roundId: number) {
   return tx
     .select({ id: r.id, name: r.name, description: r.description, eventId: r.eventId })
     .from(r)
     .innerJoin(e, eq(e.id, r.eventId))
-    .where(and(eq(r.id, roundId), eq(e.deleted, false)))
+    .where(and(eq(r.id, roundId), eq(r.editionId, editionId), eq(e.deleted, false)))
     .get();
 }
 

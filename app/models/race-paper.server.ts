@@ -49,14 +49,15 @@ const ROUND_COLUMNS = `r.id AS id, r.name AS name, e.name AS eventName, r.race_n
 
 const sqlite = () => db().$client;
 
-/** A round of a live event, or undefined (unknown, deleted, or its event deleted). */
-export function paperRound(id: number): PaperRound | undefined {
+/** A round of a live event of the edition, or undefined (unknown, deleted, its event deleted, or
+ * another edition's). */
+export function paperRound(editionId: number, id: number): PaperRound | undefined {
   return sqlite()
     .prepare(
       `SELECT ${ROUND_COLUMNS} FROM rounds r JOIN events e ON e.id = r.event_id
-       WHERE r.id = ? AND e.deleted = 0`,
+       WHERE r.id = ? AND r.edition_id = ? AND e.deleted = 0`,
     )
-    .get(id) as PaperRound | undefined;
+    .get(id, editionId) as PaperRound | undefined;
 }
 
 /** A member's name as printed: their name, or the part of their email before the @. */
@@ -99,37 +100,40 @@ function startLanesWhere(where: string, args: unknown[]): Map<number, StartLane[
   return out;
 }
 
-/** The start list of a round of a live event, or undefined. */
-export function startListOf(id: number): StartList | undefined {
-  const round = paperRound(id);
+/** The start list of a round of a live event of the edition, or undefined. */
+export function startListOf(editionId: number, id: number): StartList | undefined {
+  const round = paperRound(editionId, id);
   if (!round) return undefined;
-  const lanes = startLanesWhere("r.id = ? AND e.deleted = 0", [id]).get(id) ?? [];
+  const lanes =
+    startLanesWhere("r.id = ? AND r.edition_id = ? AND e.deleted = 0", [id, editionId]).get(id) ?? [];
   return { round, lanes };
 }
 
 /**
- * The start lists of the rounds scheduled in [from, to) (UTC ms), by race number (unnumbered ones
- * last, by start), or `tooMany` when there are more than `max`.
+ * The start lists of the edition's rounds scheduled in [from, to) (UTC ms), by race number
+ * (unnumbered ones last, by start), or `tooMany` when there are more than `max`.
  */
 export function startListsBetween(
+  editionId: number,
   from: number,
   to: number,
   max = DAY_ROUNDS_MAX,
 ): { kind: "ok"; lists: StartList[] } | { kind: "tooMany"; count: number } {
-  const where = "e.deleted = 0 AND r.scheduled_at >= ? AND r.scheduled_at < ?";
+  const where = "r.edition_id = ? AND e.deleted = 0 AND r.scheduled_at >= ? AND r.scheduled_at < ?";
   const rounds = sqlite()
     .prepare(
       `SELECT ${ROUND_COLUMNS} FROM rounds r JOIN events e ON e.id = r.event_id WHERE ${where}
        ORDER BY r.race_number IS NULL, r.race_number, r.scheduled_at, r.id LIMIT ?`,
     )
-    .all(from, to, max + 1) as PaperRound[];
+    .all(editionId, from, to, max + 1) as PaperRound[];
   if (rounds.length > max) {
     const { n } = sqlite()
       .prepare(`SELECT COUNT(*) AS n FROM rounds r JOIN events e ON e.id = r.event_id WHERE ${where}`)
-      .get(from, to) as { n: number };
+      .get(editionId, from, to) as { n: number };
     return { kind: "tooMany", count: n };
   }
-  const lanes = rounds.length > 0 ? startLanesWhere(where, [from, to]) : new Map<number, StartLane[]>();
+  const lanes =
+    rounds.length > 0 ? startLanesWhere(where, [editionId, from, to]) : new Map<number, StartLane[]>();
   return { kind: "ok", lists: rounds.map((round) => ({ round, lanes: lanes.get(round.id) ?? [] })) };
 }
 
@@ -146,9 +150,12 @@ export function sheetOrder(lanes: ResultLane[]): ResultLane[] {
   });
 }
 
-/** A round of a live event with its lanes in ranking order, or undefined. */
-export function resultSheetOf(id: number): { round: PaperRound; lanes: ResultLane[] } | undefined {
-  const round = paperRound(id);
+/** A round of a live event of the edition with its lanes in ranking order, or undefined. */
+export function resultSheetOf(
+  editionId: number,
+  id: number,
+): { round: PaperRound; lanes: ResultLane[] } | undefined {
+  const round = paperRound(editionId, id);
   if (!round) return undefined;
   const lanes = sqlite()
     .prepare(

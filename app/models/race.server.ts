@@ -30,19 +30,21 @@ export type TeamOption = { id: number; name: string };
 
 const byLane = (a: RaceRow, b: RaceRow) => compareLanes(a.lane, b.lane) || a.id - b.id;
 
-/** A round's races in lane order. */
-export function racesOfRound(roundId: number): RaceRow[] {
+/** A round's races in lane order (none for a round of another edition). */
+export function racesOfRound(editionId: number, roundId: number): RaceRow[] {
   return db()
     .select({ id: rc.id, lane: rc.lane, score: rc.score, teamId: rc.teamId, teamName: t.name })
     .from(rc)
     .innerJoin(t, eq(t.id, rc.teamId))
-    .where(eq(rc.roundId, roundId))
+    .innerJoin(r, eq(r.id, rc.roundId))
+    .where(and(eq(rc.roundId, roundId), eq(r.editionId, editionId)))
     .all()
     .sort(byLane);
 }
 
-/** A race of a round of a live event, with the scan logs deleting it would remove; or undefined. */
-export function findRace(id: number): RaceDetail | undefined {
+/** A race of a round of a live event of the edition, with the scan logs deleting it would remove;
+ * or undefined. */
+export function findRace(editionId: number, id: number): RaceDetail | undefined {
   return db()
     .select({
       id: rc.id,
@@ -59,13 +61,17 @@ export function findRace(id: number): RaceDetail | undefined {
     .innerJoin(t, eq(t.id, rc.teamId))
     .innerJoin(r, eq(r.id, rc.roundId))
     .innerJoin(e, eq(e.id, r.eventId))
-    .where(and(eq(rc.id, id), eq(e.deleted, false)))
+    .where(and(eq(rc.id, id), eq(r.editionId, editionId), eq(e.deleted, false)))
     .get();
 }
 
 /** The event teams of a round's event that have no race in it yet (Create Race's team select). */
-export function teamsForRound(roundId: number): TeamOption[] {
-  const round = db().select({ eventId: r.eventId }).from(r).where(eq(r.id, roundId)).get();
+export function teamsForRound(editionId: number, roundId: number): TeamOption[] {
+  const round = db()
+    .select({ eventId: r.eventId })
+    .from(r)
+    .where(and(eq(r.id, roundId), eq(r.editionId, editionId)))
+    .get();
   if (!round) return [];
   const inRound = db().select({ id: rc.teamId }).from(rc).where(eq(rc.roundId, roundId));
   return db()
@@ -79,14 +85,14 @@ export function teamsForRound(roundId: number): TeamOption[] {
 export type RaceError = "laneUsed" | "teamExists" | "teamNotInEvent" | "roundGone" | "notFound";
 export type RaceResult = { ok: true; id: number; roundId: number } | { ok: false; error: RaceError };
 
-/** A race of a round of a live event, or undefined. */
-function liveRace(tx: Tx, id: number) {
+/** A race of a round of a live event of the edition, or undefined. */
+function liveRace(tx: Tx, editionId: number, id: number) {
   return tx
     .select({ id: rc.id, lane: rc.lane, score: rc.score, roundId: rc.roundId, teamId: rc.teamId })
     .from(rc)
     .innerJoin(r, eq(r.id, rc.roundId))
     .innerJoin(e, eq(e.id, r.eventId))
-    .where(and(eq(rc.id, id), eq(e.deleted, false)))
+    .where(and(eq(rc.id, id), eq(r.editionId, editionId), eq(e.deleted, false)))
     .get();
 }
 
@@ -109,11 +115,11 @@ const roundOf = (result: RaceResult) => (result.ok ? result.roundId : null);
 
 /** Adds a race: the team must be an event team of the round's event, its lane and team new to the
  * round. */
-export function createRace(actor: Actor, input: RaceCreate): RaceResult {
+export function createRace(editionId: number, actor: Actor, input: RaceCreate): RaceResult {
   const write = () =>
     db().transaction(
       (tx): RaceResult => {
-        const round = liveRound(tx, input.round);
+        const round = liveRound(tx, editionId, input.round);
         if (!round) return { ok: false, error: "roundGone" };
         const team = tx
           .select({ id: t.id, name: t.name })
@@ -134,6 +140,7 @@ export function createRace(actor: Actor, input: RaceCreate): RaceResult {
           .returning({ id: rc.id })
           .get();
         audit(tx, actor, {
+          editionId,
           action: RACE_AUDIT.created,
           targetType: "race",
           targetId: created.id,
@@ -147,11 +154,11 @@ export function createRace(actor: Actor, input: RaceCreate): RaceResult {
 }
 
 /** Changes a race's lane and score (the results desk's edit); old and new values are audited. */
-export function updateRace(actor: Actor, id: number, input: RaceUpdate): RaceResult {
+export function updateRace(editionId: number, actor: Actor, id: number, input: RaceUpdate): RaceResult {
   const write = () =>
     db().transaction(
       (tx): RaceResult => {
-        const before = liveRace(tx, id);
+        const before = liveRace(tx, editionId, id);
         if (!before) return { ok: false, error: "notFound" };
         if (laneTaken(tx, before.roundId, input.lane, id)) return { ok: false, error: "laneUsed" };
         const next = { lane: input.lane, score: input.score };
@@ -164,12 +171,14 @@ export function updateRace(actor: Actor, id: number, input: RaceUpdate): RaceRes
           reviseIfOfficial(
             tx,
             actor,
+            editionId,
             before.roundId,
             [{ race: id, old: before.score, new: next.score }],
             clock(),
           );
         }
         audit(tx, actor, {
+          editionId,
           action: RACE_AUDIT.updated,
           targetType: "race",
           targetId: id,
@@ -183,11 +192,11 @@ export function updateRace(actor: Actor, id: number, input: RaceUpdate): RaceRes
 }
 
 /** Deletes a race and its related data: the scan logs of its team in its round. */
-export function deleteRace(actor: Actor, id: number): RaceResult {
+export function deleteRace(editionId: number, actor: Actor, id: number): RaceResult {
   const write = () =>
     db().transaction(
       (tx): RaceResult => {
-        const race = liveRace(tx, id);
+        const race = liveRace(tx, editionId, id);
         if (!race) return { ok: false, error: "notFound" };
         const scans = tx
           .delete(schema.scanLogs)
@@ -195,6 +204,7 @@ export function deleteRace(actor: Actor, id: number): RaceResult {
           .run().changes;
         tx.delete(rc).where(eq(rc.id, id)).run();
         audit(tx, actor, {
+          editionId,
           action: RACE_AUDIT.deleted,
           targetType: "race",
           targetId: id,
@@ -221,11 +231,16 @@ export type ScoresResult = { ok: true; changed: number } | { ok: false; error: "
  * typed differs from the one the form showed), so another desk's edit of another row stands. One
  * transaction, one audit entry with each change, old and new.
  */
-export function saveScores(actor: Actor, roundId: number, entries: ScoreEntry[]): ScoresResult {
+export function saveScores(
+  editionId: number,
+  actor: Actor,
+  roundId: number,
+  entries: ScoreEntry[],
+): ScoresResult {
   const write = () =>
     db().transaction(
       (tx): ScoresResult => {
-        if (!liveRound(tx, roundId)) return { ok: false, error: "roundGone" };
+        if (!liveRound(tx, editionId, roundId)) return { ok: false, error: "roundGone" };
         const ids = entries.map((x) => x.raceId);
         const rows = tx
           .select({ id: rc.id, score: rc.score })
@@ -242,10 +257,11 @@ export function saveScores(actor: Actor, roundId: number, entries: ScoreEntry[])
         if (changes.length > 0) {
           recomputeRound(tx, roundId);
           const revised = changes.map((x) => ({ race: x.raceId, old: now.get(x.raceId), new: x.score }));
-          reviseIfOfficial(tx, actor, roundId, revised, clock());
+          reviseIfOfficial(tx, actor, editionId, roundId, revised, clock());
         }
         if (changes.length > 0)
           audit(tx, actor, {
+            editionId,
             action: RACE_AUDIT.scores,
             targetType: "round",
             targetId: roundId,

@@ -61,8 +61,12 @@ export type ResultsLane = {
 type Reader = Pick<ReturnType<typeof db>, "select">;
 const ms = (d: Date | null) => (d === null ? null : d.getTime());
 
-/** A round of a live (not deleted) event with its results state, or undefined. */
-export function resultsRound(roundId: number, handle: Reader = db()): ResultsRound | undefined {
+/** A round of a live (not deleted) event of the edition with its results state, or undefined. */
+export function resultsRound(
+  editionId: number,
+  roundId: number,
+  handle: Reader = db(),
+): ResultsRound | undefined {
   const row = handle
     .select({
       id: r.id,
@@ -79,7 +83,7 @@ export function resultsRound(roundId: number, handle: Reader = db()): ResultsRou
     })
     .from(r)
     .innerJoin(e, eq(e.id, r.eventId))
-    .where(and(eq(r.id, roundId), eq(e.deleted, false)))
+    .where(and(eq(r.id, roundId), eq(r.editionId, editionId), eq(e.deleted, false)))
     .get();
   if (!row) return undefined;
   return {
@@ -92,8 +96,9 @@ export function resultsRound(roundId: number, handle: Reader = db()): ResultsRou
   };
 }
 
-/** A round's lanes with their teams, clubs and results, in lane order. */
-export function resultsLanes(roundId: number, handle: Reader = db()): ResultsLane[] {
+/** A round's lanes with their teams, clubs and results, in lane order (none for a round of another
+ * edition). */
+export function resultsLanes(editionId: number, roundId: number, handle: Reader = db()): ResultsLane[] {
   return handle
     .select({
       id: rc.id,
@@ -114,7 +119,8 @@ export function resultsLanes(roundId: number, handle: Reader = db()): ResultsLan
     .from(rc)
     .innerJoin(t, eq(t.id, rc.teamId))
     .leftJoin(a, eq(a.id, t.associationId))
-    .where(eq(rc.roundId, roundId))
+    .innerJoin(r, eq(r.id, rc.roundId))
+    .where(and(eq(rc.roundId, roundId), eq(r.editionId, editionId)))
     .all()
     .map((x) => ({ ...x, club: x.club ?? "" }))
     .sort((x, y) => compareLanes(x.lane, y.lane) || x.id - y.id);
@@ -198,6 +204,7 @@ export function scoreIntoColumns(tx: Tx, raceId: number, score: string | null): 
 export function reviseIfOfficial(
   tx: Tx,
   actor: AuditActor,
+  editionId: number,
   roundId: number,
   changes: { race: number; old: string | null | undefined; new: string | null }[],
   now: number,
@@ -206,7 +213,7 @@ export function reviseIfOfficial(
   const round = tx
     .select({ state: r.resultState, revision: r.revision })
     .from(r)
-    .where(eq(r.id, roundId))
+    .where(and(eq(r.id, roundId), eq(r.editionId, editionId)))
     .get();
   if (round?.state !== "OFFICIAL") return null;
   const revision = round.revision + 1;
@@ -215,6 +222,7 @@ export function reviseIfOfficial(
     .where(eq(r.id, roundId))
     .run();
   audit(tx, actor, {
+    editionId,
     action: RESULTS_AUDIT.revised,
     targetType: "round",
     targetId: roundId,
@@ -257,13 +265,14 @@ type LaneChange = { race: number; lane: string; old: Record<string, unknown>; ne
 export function saveLaneResults(
   tx: Tx,
   actor: AuditActor,
+  editionId: number,
   roundId: number,
   lanes: readonly LaneInput[],
   { now, protestMs }: { now: number; protestMs: number },
 ): SaveAnswer {
-  const round = resultsRound(roundId, tx);
+  const round = resultsRound(editionId, roundId, tx);
   if (!round) return { ok: false, error: "roundGone" };
-  const stored = new Map(resultsLanes(roundId, tx).map((x) => [x.id, x]));
+  const stored = new Map(resultsLanes(editionId, roundId, tx).map((x) => [x.id, x]));
   if (lanes.some((x) => !stored.has(x.raceId))) return { ok: false, error: "forged" };
   const changes: LaneChange[] = [];
   for (const input of lanes) {
@@ -286,6 +295,7 @@ export function saveLaneResults(
     const revision = round.revision + 1;
     tx.update(r).set({ revision, resultsAt: at }).where(eq(r.id, roundId)).run();
     audit(tx, actor, {
+      editionId,
       action: RESULTS_AUDIT.revised,
       targetType: "round",
       targetId: roundId,
@@ -299,6 +309,7 @@ export function saveLaneResults(
     .where(eq(r.id, roundId))
     .run();
   audit(tx, actor, {
+    editionId,
     action: RESULTS_AUDIT.provisional,
     targetType: "round",
     targetId: roundId,
@@ -319,11 +330,17 @@ export type DeclareAnswer =
  * progression plans fed by this round seed their rounds (`seedAfterOfficial`), audited as done by
  * the system (`progression.seeded`).
  */
-export function declareOfficialIn(tx: Tx, actor: AuditActor, roundId: number, now: number): DeclareAnswer {
-  const round = resultsRound(roundId, tx);
+export function declareOfficialIn(
+  tx: Tx,
+  actor: AuditActor,
+  editionId: number,
+  roundId: number,
+  now: number,
+): DeclareAnswer {
+  const round = resultsRound(editionId, roundId, tx);
   if (!round) return { ok: false, error: "roundGone" };
   if (round.resultState !== "PROVISIONAL") return { ok: false, error: "notProvisional" };
-  const lanes = resultsLanes(roundId, tx);
+  const lanes = resultsLanes(editionId, roundId, tx);
   const done = (x: ResultsLane) =>
     x.status !== null || (round.tug ? x.wins !== null && x.losses !== null : x.timeMs !== null);
   if (lanes.length === 0 || !lanes.every(done)) return { ok: false, error: "incomplete" };
@@ -332,14 +349,16 @@ export function declareOfficialIn(tx: Tx, actor: AuditActor, roundId: number, no
     .where(eq(r.id, roundId))
     .run();
   audit(tx, actor, {
+    editionId,
     action: RESULTS_AUDIT.official,
     targetType: "round",
     targetId: roundId,
     details: { revision: 1, places: lanes.map((x) => ({ lane: x.lane, place: x.place, score: x.score })) },
   });
-  const seeded = seedAfterOfficial(tx, roundId);
+  const seeded = seedAfterOfficial(tx, editionId, roundId);
   if (seeded.length > 0)
     audit(tx, SYSTEM_ACTOR, {
+      editionId,
       action: RESULTS_AUDIT.seeded,
       targetType: "round",
       targetId: roundId,

@@ -29,38 +29,39 @@ export type EventOption = { id: number; name: string };
 
 const racesOf = sql<number>`(SELECT COUNT(*) FROM races WHERE races.round_id = rounds.id)`;
 
-/** The live events, by name: the Event select of /rounds and /races. */
-export function liveEvents(): EventOption[] {
+/** The edition's live events, by name: the Event select of /rounds and /races. */
+export function liveEvents(editionId: number): EventOption[] {
   return db()
     .select({ id: e.id, name: e.name })
     .from(e)
-    .where(eq(e.deleted, false))
+    .where(and(eq(e.editionId, editionId), eq(e.deleted, false)))
     .orderBy(sql`${e.name} COLLATE NOCASE`, asc(e.id))
     .all();
 }
 
-/** A live event's id and name, or undefined (deleted or unknown). */
-export function liveEvent(id: number): EventOption | undefined {
+/** A live event of the edition: its id and name, or undefined (deleted, unknown or another
+ * edition's). */
+export function liveEvent(editionId: number, id: number): EventOption | undefined {
   return db()
     .select({ id: e.id, name: e.name })
     .from(e)
-    .where(and(eq(e.id, id), eq(e.deleted, false)))
+    .where(and(eq(e.id, id), eq(e.editionId, editionId), eq(e.deleted, false)))
     .get();
 }
 
 /** An event's rounds in the order they were made (heats before the final), with race counts. */
-export function roundsOfEvent(eventId: number): RoundRow[] {
+export function roundsOfEvent(editionId: number, eventId: number): RoundRow[] {
   return db()
     .select({ id: r.id, name: r.name, description: r.description, eventId: r.eventId, races: racesOf })
     .from(r)
-    .where(eq(r.eventId, eventId))
+    .where(and(eq(r.eventId, eventId), eq(r.editionId, editionId)))
     .orderBy(asc(r.id))
     .all()
     .map((row) => ({ ...row, races: Number(row.races) }));
 }
 
-/** A round of a live event with what deleting it would remove, or undefined. */
-export function findRound(id: number): RoundDetail | undefined {
+/** A round of a live event of the edition with what deleting it would remove, or undefined. */
+export function findRound(editionId: number, id: number): RoundDetail | undefined {
   const row = db()
     .select({
       id: r.id,
@@ -76,7 +77,7 @@ export function findRound(id: number): RoundDetail | undefined {
     })
     .from(r)
     .innerJoin(e, eq(e.id, r.eventId))
-    .where(and(eq(r.id, id), eq(e.deleted, false)))
+    .where(and(eq(r.id, id), eq(r.editionId, editionId), eq(e.deleted, false)))
     .get();
   if (!row) return undefined;
   return {
@@ -98,17 +99,20 @@ export type RoundResult =
   | { ok: false; error: "exists" | "eventGone" | "notFound" }
   | { ok: false; error: "raceTaken"; raceNumber: number; holder: string };
 
-/** The round holding race number `n` (other than `exceptId`), as "EVENT ROUND", or null. */
+/** The round of the edition holding race number `n` (other than `exceptId`), as "EVENT ROUND", or
+ * null (race numbers are unique per edition). */
 export function raceNumberHolder(
   tx: Tx | ReturnType<typeof db>,
+  editionId: number,
   n: number,
   exceptId: number | null,
 ): string | null {
+  const same = and(eq(r.editionId, editionId), eq(r.raceNumber, n));
   const row = tx
     .select({ id: r.id, name: r.name, eventName: e.name })
     .from(r)
     .innerJoin(e, eq(e.id, r.eventId))
-    .where(exceptId === null ? eq(r.raceNumber, n) : and(eq(r.raceNumber, n), ne(r.id, exceptId)))
+    .where(exceptId === null ? same : and(same, ne(r.id, exceptId)))
     .get();
   return row ? `${row.eventName} ${row.name}` : null;
 }
@@ -116,17 +120,20 @@ export function raceNumberHolder(
 /** A unique index refused the write (a concurrent write won between the check and the write): on
  * (event, name) 'Round already exist'; on the race number, who holds it now. */
 const conflictOf =
-  (raceNumber: number | null) =>
+  (editionId: number, raceNumber: number | null) =>
   (error: unknown): RoundResult | null => {
     if (!(error instanceof Error)) return null;
     if (/UNIQUE constraint failed: rounds\.event_id, rounds\.name/.test(error.message))
       return { ok: false, error: "exists" };
-    if (raceNumber !== null && /UNIQUE constraint failed: rounds\.race_number/.test(error.message))
+    if (
+      raceNumber !== null &&
+      /UNIQUE constraint failed: rounds\.edition_id, rounds\.race_number/.test(error.message)
+    )
       return {
         ok: false,
         error: "raceTaken",
         raceNumber,
-        holder: raceNumberHolder(db(), raceNumber, null) ?? "",
+        holder: raceNumberHolder(db(), editionId, raceNumber, null) ?? "",
       };
     return null;
   };
@@ -143,19 +150,21 @@ const timed = <T extends { raceNumber: number | null; scheduledAt: number | null
   scheduledAt: input.scheduledAt ?? null,
 });
 
-/** Creates a round in a live event (name trimmed, inner spaces as one) with its audit entry. */
-export function createRound(actor: Actor, given: Timed<RoundCreate>): RoundResult {
+/** Creates a round in a live event of the edition (name trimmed, inner spaces as one) with its
+ * audit entry. */
+export function createRound(editionId: number, actor: Actor, given: Timed<RoundCreate>): RoundResult {
   const input = timed(given);
   const write = () =>
     db().transaction((tx): RoundResult => {
       const event = tx
         .select({ id: e.id })
         .from(e)
-        .where(and(eq(e.id, input.event), eq(e.deleted, false)))
+        .where(and(eq(e.id, input.event), eq(e.editionId, editionId), eq(e.deleted, false)))
         .get();
       if (!event) return { ok: false, error: "eventGone" };
       if (nameTaken(tx, event.id, input.name, null)) return { ok: false, error: "exists" };
-      const holder = input.raceNumber === null ? null : raceNumberHolder(tx, input.raceNumber, null);
+      const holder =
+        input.raceNumber === null ? null : raceNumberHolder(tx, editionId, input.raceNumber, null);
       if (holder !== null && input.raceNumber !== null)
         return { ok: false, error: "raceTaken", raceNumber: input.raceNumber, holder };
       const scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
@@ -163,6 +172,7 @@ export function createRound(actor: Actor, given: Timed<RoundCreate>): RoundResul
         .insert(r)
         .values({
           eventId: event.id,
+          editionId,
           name: input.name,
           description: input.description,
           raceNumber: input.raceNumber,
@@ -171,6 +181,7 @@ export function createRound(actor: Actor, given: Timed<RoundCreate>): RoundResul
         .returning({ id: r.id })
         .get();
       audit(tx, actor, {
+        editionId,
         action: ROUND_AUDIT.created,
         targetType: "round",
         targetId: created.id,
@@ -184,19 +195,24 @@ export function createRound(actor: Actor, given: Timed<RoundCreate>): RoundResul
       });
       return { ok: true, id: created.id, eventId: event.id };
     });
-  return raceDayWrite(write, { refused: conflictOf(input.raceNumber) });
+  return raceDayWrite(write, { refused: conflictOf(editionId, input.raceNumber) });
 }
 
 /** Renames a round or changes its description (a round of a live event); the changed fields, old
  * and new, go in the audit entry. */
-export function updateRound(actor: Actor, id: number, given: Timed<RoundUpdate>): RoundResult {
+export function updateRound(
+  editionId: number,
+  actor: Actor,
+  id: number,
+  given: Timed<RoundUpdate>,
+): RoundResult {
   const input = timed(given);
   const write = () =>
     db().transaction((tx): RoundResult => {
-      const before = liveRound(tx, id);
+      const before = liveRound(tx, editionId, id);
       if (!before) return { ok: false, error: "notFound" };
       if (nameTaken(tx, before.eventId, input.name, id)) return { ok: false, error: "exists" };
-      const holder = input.raceNumber === null ? null : raceNumberHolder(tx, input.raceNumber, id);
+      const holder = input.raceNumber === null ? null : raceNumberHolder(tx, editionId, input.raceNumber, id);
       if (holder !== null && input.raceNumber !== null)
         return { ok: false, error: "raceTaken", raceNumber: input.raceNumber, holder };
       const timed = tx
@@ -225,6 +241,7 @@ export function updateRound(actor: Actor, id: number, given: Timed<RoundUpdate>)
         scheduledAt: input.scheduledAt,
       };
       audit(tx, actor, {
+        editionId,
         action: ROUND_AUDIT.updated,
         targetType: "round",
         targetId: id,
@@ -234,17 +251,17 @@ export function updateRound(actor: Actor, id: number, given: Timed<RoundUpdate>)
     });
   // Its name heads its table on the scoreboard (and the board shows its race number and start).
   return raceDayWrite(write, {
-    refused: conflictOf(input.raceNumber),
+    refused: conflictOf(editionId, input.raceNumber),
     notifies: (done) => (done.ok ? id : null),
   });
 }
 
 /** Deletes a round of a live event; its races, scan logs and scoreboard entry go with it (the
  * foreign keys cascade). The audit entry records what was removed. */
-export function deleteRound(actor: Actor, id: number): RoundResult {
+export function deleteRound(editionId: number, actor: Actor, id: number): RoundResult {
   const write = () =>
     db().transaction((tx): RoundResult => {
-      const round = liveRound(tx, id);
+      const round = liveRound(tx, editionId, id);
       if (!round) return { ok: false, error: "notFound" };
       const races = tx.select({ n: count() }).from(schema.races).where(eq(schema.races.roundId, id)).get()?.n;
       const scanLogs = tx
@@ -261,6 +278,7 @@ export function deleteRound(actor: Actor, id: number): RoundResult {
       );
       tx.delete(r).where(eq(r.id, id)).run();
       audit(tx, actor, {
+        editionId,
         action: ROUND_AUDIT.deleted,
         targetType: "round",
         targetId: id,

@@ -16,40 +16,43 @@ export type KioskTeam = {
   limits: ScanLimits;
 };
 
-/** The rounds of live events named `name` (trimmed, case-insensitive, whole name), by event name.
- * Several when events share a round name ("FINAL"): the kiosk lets the user pick. */
-export function findRoundsByName(name: string): KioskRound[] {
+/** The edition's rounds of live events named `name` (trimmed, case-insensitive, whole name), by
+ * event name. Several when events share a round name ("FINAL"): the kiosk lets the user pick. */
+export function findRoundsByName(editionId: number, name: string): KioskRound[] {
   const wanted = name.trim();
   if (!wanted) return [];
   return db().all<KioskRound>(sql`
     SELECT r.id, r.name, e.id AS eventId, e.name AS eventName
     FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
-    WHERE r.name = ${wanted} COLLATE NOCASE
+    WHERE r.name = ${wanted} COLLATE NOCASE AND r.edition_id = ${editionId}
     ORDER BY e.name, r.id
     LIMIT 20
   `);
 }
 
-export function kioskRound(roundId: number): KioskRound | undefined {
+/** A round of a live event of the edition, or undefined. */
+export function kioskRound(editionId: number, roundId: number): KioskRound | undefined {
   return db().get<KioskRound>(sql`
     SELECT r.id, r.name, e.id AS eventId, e.name AS eventName
     FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
-    WHERE r.id = ${roundId}
+    WHERE r.id = ${roundId} AND r.edition_id = ${editionId}
   `);
 }
 
-/** The event teams racing in a round, by lane (numeric lanes in number order). */
-export function racesOf(roundId: number): KioskRace[] {
+/** The event teams racing in a round of the edition, by lane (numeric lanes in number order). */
+export function racesOf(editionId: number, roundId: number): KioskRace[] {
   return db().all<KioskRace>(sql`
     SELECT t.id AS teamId, t.name AS teamName, ra.lane
     FROM races ra JOIN teams t ON t.id = ra.team_id
+    JOIN rounds r ON r.id = ra.round_id AND r.edition_id = ${editionId}
     WHERE ra.round_id = ${roundId}
     ORDER BY CAST(ra.lane AS INTEGER), ra.lane, t.name
   `);
 }
 
-/** A team that races in a round of a live event, with the event's caps; undefined otherwise. */
-export function kioskTeam(roundId: number, teamId: number): KioskTeam | undefined {
+/** A team that races in a round of a live event of the edition, with the event's caps; undefined
+ * otherwise. */
+export function kioskTeam(editionId: number, roundId: number, teamId: number): KioskTeam | undefined {
   const row = db().get<KioskRound & KioskRace & ScanLimits>(sql`
     SELECT r.id, r.name, e.id AS eventId, e.name AS eventName,
       t.id AS teamId, t.name AS teamName, ra.lane,
@@ -58,7 +61,7 @@ export function kioskTeam(roundId: number, teamId: number): KioskTeam | undefine
     JOIN rounds r ON r.id = ra.round_id
     JOIN events e ON e.id = r.event_id AND e.deleted = 0
     JOIN teams t ON t.id = ra.team_id
-    WHERE ra.round_id = ${roundId} AND ra.team_id = ${teamId}
+    WHERE ra.round_id = ${roundId} AND ra.team_id = ${teamId} AND r.edition_id = ${editionId}
   `);
   if (!row) return undefined;
   return {
@@ -73,11 +76,12 @@ export function kioskTeam(roundId: number, teamId: number): KioskTeam | undefine
 const approvedImage = (image: string | null, validImage: number) =>
   image && validImage === VALID_IMAGE.APPROVED ? image : null;
 
-/** An event team's members as the kiosk checks and shows them, by name. */
-export function rosterOf(teamId: number): ScanPerson[] {
+/** An event team's members (a team of the edition) as the kiosk checks and shows them, by name. */
+export function rosterOf(editionId: number, teamId: number): ScanPerson[] {
   const rows = db().all<ScanPerson & { validImage: number }>(sql`
     SELECT u.id, u.name, u.gender, u.role, u.image, u.valid_image AS validImage
     FROM team_members tm JOIN users u ON u.id = tm.user_id
+    JOIN teams t ON t.id = tm.team_id JOIN events e ON e.id = t.event_id AND e.edition_id = ${editionId}
     WHERE tm.team_id = ${teamId}
     ORDER BY u.name, u.id
   `);
@@ -105,6 +109,7 @@ export type SavedBy = { kioskId: number | null; staffId: number | null };
  * answer to its first try and sent it again) is written once. Returns how many rows were written.
  */
 export function saveScanLogs(
+  editionId: number,
   roundId: number,
   teamId: number,
   userIds: readonly number[],
@@ -119,7 +124,7 @@ export function saveScanLogs(
         SELECT ${now.getTime()}, ${roundId}, ${teamId}, ${userId}, ${by.kioskId}, ${by.staffId}
         WHERE NOT EXISTS (
           SELECT 1 FROM scan_logs WHERE round_id = ${roundId} AND team_id = ${teamId} AND user_id = ${userId}
-        )
+        ) AND EXISTS (SELECT 1 FROM rounds WHERE id = ${roundId} AND edition_id = ${editionId})
       `);
       written += r.changes;
     }
@@ -138,9 +143,9 @@ export type ScanProfile = {
   teams: { eventName: string; teamName: string }[];
 };
 
-/** A user as the scanning profile shows them, with their event teams (live events) sorted by event
- * name, then team name. */
-export function scanProfile(userId: number): ScanProfile | undefined {
+/** A user as the scanning profile shows them, with their event teams (live events of the edition)
+ * sorted by event name, then team name. */
+export function scanProfile(editionId: number, userId: number): ScanProfile | undefined {
   const user = db().get<Omit<ScanProfile, "teams"> & { validImage: number }>(sql`
     SELECT u.id, u.name, u.yob, u.gender, u.role, u.image, u.valid_image AS validImage,
       a.name AS associationName
@@ -152,7 +157,7 @@ export function scanProfile(userId: number): ScanProfile | undefined {
     SELECT e.name AS eventName, t.name AS teamName
     FROM team_members tm
     JOIN teams t ON t.id = tm.team_id
-    JOIN events e ON e.id = t.event_id AND e.deleted = 0
+    JOIN events e ON e.id = t.event_id AND e.deleted = 0 AND e.edition_id = ${editionId}
     WHERE tm.user_id = ${userId}
     ORDER BY e.name, t.name
   `);
@@ -164,16 +169,18 @@ export function scanProfile(userId: number): ScanProfile | undefined {
 
 export type Option = { id: number; name: string };
 
-/** Live events, by name: the first select of /scan-log. */
-export function scanLogEvents(): Option[] {
-  return db().all<Option>(sql`SELECT id, name FROM events WHERE deleted = 0 ORDER BY name`);
+/** The edition's live events, by name: the first select of /scan-log. */
+export function scanLogEvents(editionId: number): Option[] {
+  return db().all<Option>(
+    sql`SELECT id, name FROM events WHERE deleted = 0 AND edition_id = ${editionId} ORDER BY name`,
+  );
 }
 
-/** A live event's rounds, by name: the second select. */
-export function scanLogRounds(eventId: number): Option[] {
+/** A live event's rounds (of the edition), by name: the second select. */
+export function scanLogRounds(editionId: number, eventId: number): Option[] {
   return db().all<Option>(sql`
     SELECT r.id, r.name FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
-    WHERE r.event_id = ${eventId} ORDER BY r.name, r.id
+    WHERE r.event_id = ${eventId} AND r.edition_id = ${editionId} ORDER BY r.name, r.id
   `);
 }
 
@@ -189,8 +196,10 @@ export type ScanLogRow = {
   staffName: string | null;
 };
 
-/** One round's scan logs, newest first (`dir` asc: oldest first), paged in SQL (null: every row). */
+/** One round's scan logs (a round of the edition; none otherwise), newest first (`dir` asc: oldest
+ * first), paged in SQL (null: every row). */
 export function listScanLogs(
+  editionId: number,
   roundId: number,
   dir: "asc" | "desc",
   page: { limit: number; offset: number } | null,
@@ -205,11 +214,15 @@ export function listScanLogs(
     JOIN users u ON u.id = s.user_id
     LEFT JOIN kiosks k ON k.id = s.kiosk_id
     LEFT JOIN users st ON st.id = s.saved_by
+    JOIN rounds r ON r.id = s.round_id AND r.edition_id = ${editionId}
     WHERE s.round_id = ${roundId}
     ORDER BY ${order}
     ${limit}
   `);
   const total =
-    db().get<{ n: number }>(sql`SELECT count(*) AS n FROM scan_logs WHERE round_id = ${roundId}`)?.n ?? 0;
+    db().get<{ n: number }>(
+      sql`SELECT count(*) AS n FROM scan_logs s JOIN rounds r ON r.id = s.round_id AND r.edition_id = ${editionId}
+        WHERE s.round_id = ${roundId}`,
+    )?.n ?? 0;
   return { rows, total };
 }

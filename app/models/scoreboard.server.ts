@@ -57,13 +57,13 @@ type BoardLine = {
  * goes to the top), each with its crews by place once it has results (then DNF, DSQ, DNS), in
  * lane order before. One query.
  */
-export function boardRounds(): BoardRound[] {
+export function boardRounds(editionId: number): BoardRound[] {
   const lines = db().all<BoardLine>(sql`
     SELECT r.id AS roundId, r.name AS roundName, e.name AS eventName,
            r.result_state AS resultState, r.revision AS revision, r.protest_until AS protestUntil,
            ra.lane AS lane, t.name AS team, ra.score AS score, ra.place AS place, ra.status AS status
     FROM scoreboard_rounds sr
-    JOIN rounds r ON r.id = sr.round_id
+    JOIN rounds r ON r.id = sr.round_id AND r.edition_id = ${editionId}
     JOIN events e ON e.id = r.event_id AND e.deleted = 0
     LEFT JOIN races ra ON ra.round_id = r.id
     LEFT JOIN teams t ON t.id = ra.team_id
@@ -99,21 +99,22 @@ export function boardRounds(): BoardRound[] {
   return rounds;
 }
 
-/** The public scoreboard's content: the shown rounds and the notice race control posted. */
-export function scoreboardData(): ScoreboardData {
-  const notice = currentNotice();
-  return { rounds: boardRounds(), notice: notice ? { id: notice.id, text: notice.text } : null };
+/** The public scoreboard's content (of an edition: the open one): the shown rounds and the notice
+ * race control posted. */
+export function scoreboardData(editionId: number): ScoreboardData {
+  const notice = currentNotice(editionId);
+  return { rounds: boardRounds(editionId), notice: notice ? { id: notice.id, text: notice.text } : null };
 }
 
 export type ManagedRound = { id: number; name: string; races: number; scored: number; shown: boolean };
 export type ManagedEvent = { id: number; name: string; rounds: ManagedRound[] };
 export type EventOption = { id: number; name: string };
 
-/** Live events that have rounds, by name: the manage screen's event filter. */
-export function eventsWithRounds(): EventOption[] {
+/** The edition's live events that have rounds, by name: the manage screen's event filter. */
+export function eventsWithRounds(editionId: number): EventOption[] {
   return db().all<EventOption>(sql`
     SELECT e.id AS id, e.name AS name FROM events e
-    WHERE e.deleted = 0 AND EXISTS (SELECT 1 FROM rounds r WHERE r.event_id = e.id)
+    WHERE e.deleted = 0 AND e.edition_id = ${editionId} AND EXISTS (SELECT 1 FROM rounds r WHERE r.event_id = e.id)
     ORDER BY e.name COLLATE NOCASE, e.id
   `);
 }
@@ -136,7 +137,11 @@ export type RoundFilter = "all" | "shown" | "drawn";
  * grouped by event (by name), in the order they were made (heats before the final), with the race
  * count, how many have a score, and whether shown.
  */
-export function managedRounds(eventId: number | null, which: RoundFilter = "all"): ManagedEvent[] {
+export function managedRounds(
+  editionId: number,
+  eventId: number | null,
+  which: RoundFilter = "all",
+): ManagedEvent[] {
   const only = eventId === null ? sql`` : sql`AND e.id = ${eventId}`;
   const having =
     which === "shown" ? sql`HAVING shown` : which === "drawn" ? sql`HAVING COUNT(ra.id) > 0` : sql``;
@@ -148,6 +153,7 @@ export function managedRounds(eventId: number | null, which: RoundFilter = "all"
     FROM rounds r
     JOIN events e ON e.id = r.event_id AND e.deleted = 0 ${only}
     LEFT JOIN races ra ON ra.round_id = r.id
+    WHERE r.edition_id = ${editionId}
     GROUP BY r.id ${having}
     ORDER BY e.name COLLATE NOCASE, e.id, r.id
   `);
@@ -169,11 +175,11 @@ export function managedRounds(eventId: number | null, which: RoundFilter = "all"
   return events;
 }
 
-/** How many rounds the board shows now (live events only). */
-export function shownCount(): number {
+/** How many rounds of the edition the board shows now (live events only). */
+export function shownCount(editionId: number): number {
   const row = db().get<{ n: number }>(sql`
     SELECT COUNT(*) AS n FROM scoreboard_rounds sr
-    JOIN rounds r ON r.id = sr.round_id
+    JOIN rounds r ON r.id = sr.round_id AND r.edition_id = ${editionId}
     JOIN events e ON e.id = r.event_id AND e.deleted = 0
   `);
   return Number(row?.n ?? 0);
@@ -187,7 +193,12 @@ export type BoardChange = { shown: number[]; hidden: number[] };
  * state. A round already shown keeps its place (its first-shown time). Ids of rounds that do not
  * exist (deleted meanwhile, forged) are ignored. One transaction with its audit entry.
  */
-export function updateBoard(actor: Actor, listed: number[], ticked: number[]): BoardChange {
+export function updateBoard(
+  editionId: number,
+  actor: Actor,
+  listed: number[],
+  ticked: number[],
+): BoardChange {
   const want = new Set(ticked);
   const ids = [...new Set([...listed, ...ticked])];
   if (ids.length === 0) return { shown: [], hidden: [] };
@@ -199,7 +210,7 @@ export function updateBoard(actor: Actor, listed: number[], ticked: number[]): B
       );
       const rows = tx.all<{ id: number; shown: number }>(sql`
       SELECT r.id AS id, EXISTS (SELECT 1 FROM scoreboard_rounds sr WHERE sr.round_id = r.id) AS shown
-      FROM rounds r WHERE r.id IN (${list})
+      FROM rounds r WHERE r.id IN (${list}) AND r.edition_id = ${editionId}
     `);
       const shown: number[] = [];
       const hidden: number[] = [];
@@ -224,6 +235,7 @@ export function updateBoard(actor: Actor, listed: number[], ticked: number[]): B
           .run();
       }
       audit(tx, actor, {
+        editionId,
         action: SCOREBOARD_AUDIT.updated,
         targetType: "scoreboard",
         details: { shown, hidden },

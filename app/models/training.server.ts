@@ -7,7 +7,12 @@
 // that reads the approved boats runs in the same immediate transaction as the write it guards, so
 // two approvals cannot both take the last boats and max boats cannot drop under an approval made
 // meanwhile. Staff actions are audited in the same transaction.
-import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
+//
+// Per edition (issue 21, docs/decisions/0033-editions.md): every function takes the edition's id
+// first. Sessions are the edition's (training_sessions.edition_id); a reservation is its session's.
+// A session or reservation of another edition is not found (a forged or stale id answers as a
+// missing one does); writes into an archived edition are refused by migration 0018's triggers.
+import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ReservationStatus } from "../../db/enums";
 import { db, schema } from "~/lib/db.server";
 import {
@@ -90,31 +95,45 @@ function toRow(row: Parameters<typeof toListRow>[0] & { pending: number }): Sess
   return { ...toListRow(row), pending: Number(row.pending) };
 }
 
-export function sessionCount(): number {
-  return db().select({ n: count() }).from(s).get()?.n ?? 0;
+export function sessionCount(editionId: number): number {
+  return db().select({ n: count() }).from(s).where(eq(s.editionId, editionId)).get()?.n ?? 0;
 }
 
 /** A page of sessions by start time (ascending, the spec's order); null page: all (the CSV). */
-export function listSessions(page: { offset: number; limit: number } | null): SessionListRow[] {
-  const q = db().select(listColumns).from(s).orderBy(asc(s.startTime), asc(s.id));
+export function listSessions(
+  editionId: number,
+  page: { offset: number; limit: number } | null,
+): SessionListRow[] {
+  const q = db()
+    .select(listColumns)
+    .from(s)
+    .where(eq(s.editionId, editionId))
+    .orderBy(asc(s.startTime), asc(s.id));
   return (page ? q.limit(page.limit).offset(page.offset).all() : q.all()).map(toListRow);
 }
 
-export function findSession(id: number, handle: Handle = db()): SessionRow | undefined {
-  const row = handle.select(sessionColumns).from(s).where(eq(s.id, id)).get();
+/** A session of the edition (another edition's: undefined). */
+export function findSession(editionId: number, id: number, handle: Handle = db()): SessionRow | undefined {
+  const row = handle
+    .select(sessionColumns)
+    .from(s)
+    .where(and(eq(s.id, id), eq(s.editionId, editionId)))
+    .get();
   return row && toRow(row);
 }
 
 /** 'Reserved Teams': each APPROVED reservation of the session, its team and boats, by team name
  * (then by reservation: a club with two approved requests has two rows, as the spec lists each). */
 export function reservedTeams(
+  editionId: number,
   sessionId: number,
 ): { id: number; associationId: number; team: string; boats: number }[] {
   return db()
     .select({ id: r.id, associationId: a.id, team: a.name, boats: r.boat })
     .from(r)
+    .innerJoin(s, eq(s.id, r.sessionId))
     .innerJoin(a, eq(a.id, r.associationId))
-    .where(and(eq(r.sessionId, sessionId), eq(r.status, "APPROVED")))
+    .where(and(eq(r.sessionId, sessionId), eq(s.editionId, editionId), eq(r.status, "APPROVED")))
     .orderBy(sql`${a.name} COLLATE NOCASE`, asc(r.id))
     .all();
 }
@@ -125,12 +144,13 @@ const sessionDetails = (v: SessionInput) => ({
   maxBoat: v.maxBoat,
 });
 
-export function createSession(actor: Actor, v: SessionInput, now = new Date()): number {
+export function createSession(editionId: number, actor: Actor, v: SessionInput, now = new Date()): number {
   return db().transaction(
     (tx) => {
       const { id } = tx
         .insert(s)
         .values({
+          editionId,
           startTime: new Date(v.startTime),
           endTime: new Date(v.endTime),
           maxBoat: v.maxBoat,
@@ -144,6 +164,7 @@ export function createSession(actor: Actor, v: SessionInput, now = new Date()): 
         targetType: "training-session",
         targetId: id,
         details: sessionDetails(v),
+        editionId,
       });
       return id;
     },
@@ -158,10 +179,16 @@ export type SessionWrite =
 
 /** Edits a session; max boats may not drop below its approved boats (checked in the write's
  * transaction). */
-export function updateSession(actor: Actor, id: number, v: SessionInput, now = new Date()): SessionWrite {
+export function updateSession(
+  editionId: number,
+  actor: Actor,
+  id: number,
+  v: SessionInput,
+  now = new Date(),
+): SessionWrite {
   return db().transaction(
     (tx) => {
-      const was = findSession(id, tx);
+      const was = findSession(editionId, id, tx);
       if (!was) return { ok: false, error: "notFound" } as const;
       const refusal = maxBoatRefusal(v.maxBoat, was.reserved);
       if (refusal) return { ok: false, error: "refused", message: refusal } as const;
@@ -172,7 +199,7 @@ export function updateSession(actor: Actor, id: number, v: SessionInput, now = n
           maxBoat: v.maxBoat,
           updatedAt: now,
         })
-        .where(eq(s.id, id))
+        .where(and(eq(s.id, id), eq(s.editionId, editionId)))
         .run();
       audit(tx, actor, {
         action: TRAINING_AUDIT.sessionUpdated,
@@ -182,6 +209,7 @@ export function updateSession(actor: Actor, id: number, v: SessionInput, now = n
           from: sessionDetails({ startTime: was.startTime, endTime: was.endTime, maxBoat: was.maxBoat }),
           to: sessionDetails(v),
         },
+        editionId,
       });
       return { ok: true } as const;
     },
@@ -190,13 +218,15 @@ export function updateSession(actor: Actor, id: number, v: SessionInput, now = n
 }
 
 /** Deletes a session and (cascade) its reservations; the audit entry keeps what went. */
-export function deleteSession(actor: Actor, id: number): SessionWrite {
+export function deleteSession(editionId: number, actor: Actor, id: number): SessionWrite {
   return db().transaction(
     (tx) => {
-      const was = findSession(id, tx);
+      const was = findSession(editionId, id, tx);
       if (!was) return { ok: false, error: "notFound" } as const;
       const reservations = tx.select({ n: count() }).from(r).where(eq(r.sessionId, id)).get()?.n ?? 0;
-      tx.delete(s).where(eq(s.id, id)).run();
+      tx.delete(s)
+        .where(and(eq(s.id, id), eq(s.editionId, editionId)))
+        .run();
       audit(tx, actor, {
         action: TRAINING_AUDIT.sessionDeleted,
         targetType: "training-session",
@@ -206,6 +236,7 @@ export function deleteSession(actor: Actor, id: number): SessionWrite {
           reservationsRemoved: reservations,
           approvedBoats: was.reserved,
         },
+        editionId,
       });
       return { ok: true } as const;
     },
@@ -257,23 +288,39 @@ function toReservation(
 }
 
 /** The tabs' counts: 'Approved (n)' and 'Pending (n)'. */
-export function reservationCounts(): { APPROVED: number; PENDING: number } {
-  const rows = db().select({ status: r.status, n: count() }).from(r).groupBy(r.status).all();
+export function reservationCounts(editionId: number): { APPROVED: number; PENDING: number } {
+  const rows = db()
+    .select({ status: r.status, n: count() })
+    .from(r)
+    .innerJoin(s, eq(s.id, r.sessionId))
+    .where(eq(s.editionId, editionId))
+    .groupBy(r.status)
+    .all();
   const of = (st: ReservationStatus) => rows.find((x) => x.status === st)?.n ?? 0;
   return { APPROVED: of("APPROVED"), PENDING: of("PENDING") };
 }
 
 /** A page of one tab's reservations, by id (the spec's order); null page: all (the CSV). */
 export function listReservations(
+  editionId: number,
   status: "APPROVED" | "PENDING",
   page: { offset: number; limit: number } | null,
 ): ReservationRow[] {
-  const q = reservationQuery().where(eq(r.status, status)).orderBy(asc(r.id));
+  const q = reservationQuery()
+    .where(and(eq(s.editionId, editionId), eq(r.status, status)))
+    .orderBy(asc(r.id));
   return (page ? q.limit(page.limit).offset(page.offset).all() : q.all()).map(toReservation);
 }
 
-export function findReservation(id: number, handle: Handle = db()): ReservationRow | undefined {
-  const row = reservationQuery(handle).where(eq(r.id, id)).get();
+/** A reservation of the edition (its session's edition; another edition's: undefined). */
+export function findReservation(
+  editionId: number,
+  id: number,
+  handle: Handle = db(),
+): ReservationRow | undefined {
+  const row = reservationQuery(handle)
+    .where(and(eq(r.id, id), eq(s.editionId, editionId)))
+    .get();
   return row && toReservation(row);
 }
 
@@ -284,16 +331,23 @@ export type Decision =
 
 /** Approves (if the session has not started and its approved boats stay within max boats) or
  * rejects (with the reason) a pending reservation, in one immediate transaction. */
-export function decideReservation(actor: Actor, id: number, d: DecisionInput, now = new Date()): Decision {
+export function decideReservation(
+  editionId: number,
+  actor: Actor,
+  id: number,
+  d: DecisionInput,
+  now = new Date(),
+): Decision {
   return db().transaction(
     (tx) => {
       const row = tx
         .select({ status: r.status, boat: r.boat, sessionId: r.sessionId })
         .from(r)
-        .where(eq(r.id, id))
+        .innerJoin(s, eq(s.id, r.sessionId))
+        .where(and(eq(r.id, id), eq(s.editionId, editionId)))
         .get();
       if (!row) return { ok: false, error: "notFound" } as const;
-      const session = findSession(row.sessionId, tx);
+      const session = findSession(editionId, row.sessionId, tx);
       if (!session) return { ok: false, error: "notFound" } as const;
       const refusal = decisionRefusal(
         row,
@@ -313,8 +367,9 @@ export function decideReservation(actor: Actor, id: number, d: DecisionInput, no
         targetType: "training-reservation",
         targetId: id,
         details: { sessionId: row.sessionId, boat: row.boat, rejectReason: d.rejectReason },
+        editionId,
       });
-      const reservation = findReservation(id, tx) as ReservationRow;
+      const reservation = findReservation(editionId, id, tx) as ReservationRow;
       return { ok: true, reservation, status } as const;
     },
     { behavior: "immediate" },
@@ -336,12 +391,12 @@ export function clubManagers(associationId: number): { id: number; email: string
 
 export type BookableSession = SessionListRow & { left: number };
 
-/** Upcoming sessions (not started) with boats left, by start time. */
-export function bookableSessions(now = new Date(clockNow())): BookableSession[] {
+/** The edition's upcoming sessions (not started) with boats left, by start time. */
+export function bookableSessions(editionId: number, now = new Date(clockNow())): BookableSession[] {
   return db()
     .select(listColumns)
     .from(s)
-    .where(and(gt(s.startTime, now), sql`${s.maxBoat} > ${approvedOf}`))
+    .where(and(eq(s.editionId, editionId), gt(s.startTime, now), sql`${s.maxBoat} > ${approvedOf}`))
     .orderBy(asc(s.startTime), asc(s.id))
     .limit(200)
     .all()
@@ -349,10 +404,10 @@ export function bookableSessions(now = new Date(clockNow())): BookableSession[] 
     .map((row) => ({ ...row, left: boatsLeft(row.maxBoat, row.reserved) }));
 }
 
-/** A club's own requests, newest session first. */
-export function clubReservations(associationId: number, limit = 200): ReservationRow[] {
+/** A club's own requests in the edition, newest session first. */
+export function clubReservations(editionId: number, associationId: number, limit = 200): ReservationRow[] {
   return reservationQuery()
-    .where(eq(r.associationId, associationId))
+    .where(and(eq(r.associationId, associationId), eq(s.editionId, editionId)))
     .orderBy(desc(s.startTime), desc(r.id))
     .limit(limit)
     .all()
@@ -365,6 +420,7 @@ export type Booking = { ok: true; id: number } | { ok: false; message: string };
  * approved), and not while the club already has a pending request for the session (one to cancel
  * first), both checked in the insert's transaction. */
 export function requestBoats(
+  editionId: number,
   associationId: number,
   sessionId: number,
   boats: number,
@@ -372,7 +428,7 @@ export function requestBoats(
 ): Booking {
   return db().transaction(
     (tx) => {
-      const session = findSession(sessionId, tx);
+      const session = findSession(editionId, sessionId, tx);
       const pendingAlready =
         tx
           .select({ id: r.id })
@@ -397,16 +453,26 @@ export function requestBoats(
   );
 }
 
-/** A manager cancels their club's pending request; anything else is refused and nothing changes. */
+/** A manager cancels their club's pending request in the edition; anything else (another club's,
+ * another edition's, not pending) is refused and nothing changes. */
 export function cancelBooking(
+  editionId: number,
   associationId: number,
   id: number,
   now = new Date(clockNow()),
 ): "cancelled" | "refused" {
+  const editionSessions = db().select({ id: s.id }).from(s).where(eq(s.editionId, editionId));
   const changed = db()
     .update(r)
     .set({ status: "CANCELLED", updatedAt: now })
-    .where(and(eq(r.id, id), eq(r.associationId, associationId), eq(r.status, "PENDING")))
+    .where(
+      and(
+        eq(r.id, id),
+        eq(r.associationId, associationId),
+        eq(r.status, "PENDING"),
+        inArray(r.sessionId, editionSessions),
+      ),
+    )
     .run().changes;
   return changed === 1 ? "cancelled" : "refused";
 }

@@ -7,14 +7,15 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteEoiEvent, findEoiEvent } from "~/models/eoi.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "eoiEvents");
-  const event = findEoiEvent(idParam(params.id));
+  const user = await requireUser(request, "eoiEvents");
+  const event = findEoiEvent(editionOf(request, user).id, idParam(params.id));
   if (!event) notFound();
   return json(event);
 }
@@ -23,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "eoiEvents");
   const id = idParam(params.id);
   await parseFixedForm(request, NO_FIELDS);
-  const deleted = deleteEoiEvent(user, id);
+  const deleted = deleteEoiEvent(editionOf(request, user).id, user, id);
   if (!deleted.ok) notFound();
   return redirectWithToast(request, "/eoi-events", {
     type: "success",

@@ -6,6 +6,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -16,8 +17,8 @@ import { eoiEventSchemaFor } from "~/rules/eoi";
 import { EoiEventForm } from "~/components/EoiTables";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "eoiEvents");
-  const event = findEoiEvent(idParam(params.id));
+  const user = await requireUser(request, "eoiEvents");
+  const event = findEoiEvent(editionOf(request, user).id, idParam(params.id));
   if (!event) notFound();
   return json({ id: event.id, name: event.name });
 }
@@ -30,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, eoiEventSchemaFor(t));
   if (submission.status !== "success")
     return replyWithError(submission, firstError(submission) ?? MSG.fillAll);
-  const updated = updateEoiEvent(user, id, submission.value.name);
+  const updated = updateEoiEvent(editionOf(request, user).id, user, id, submission.value.name);
   if (!updated.ok) {
     if (updated.error === "notFound") notFound();
     return replyWithError(submission, MSG.eoiExists, {

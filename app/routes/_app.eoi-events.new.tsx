@@ -7,6 +7,7 @@ import { useActionData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createEoiEvent } from "~/models/eoi.server";
@@ -27,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, eoiEventSchemaFor(t));
   if (submission.status !== "success")
     return replyWithError(submission, firstError(submission) ?? MSG.fillAll);
-  const made = createEoiEvent(user, submission.value.name);
+  const made = createEoiEvent(editionOf(request, user).id, user, submission.value.name);
   if (!made.ok)
     return replyWithError(submission, MSG.eoiExists, {
       status: 409,

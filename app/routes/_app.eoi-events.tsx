@@ -8,6 +8,7 @@ import { DataTable } from "~/components/DataTable";
 import { ListActions } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { eventResults } from "~/models/eoi.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -16,8 +17,8 @@ import { eoiEventColumnsOf } from "~/components/EoiTables";
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.eoiEvents);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "eoiEvents");
-  return json({ events: eventResults() });
+  const user = await requireUser(request, "eoiEvents");
+  return json({ events: eventResults(editionOf(request, user).id) });
 }
 
 export default function EoiEvents() {

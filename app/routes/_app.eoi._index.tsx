@@ -19,6 +19,7 @@ import { PostForm } from "~/components/PostForm";
 import { Empty, Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { countryList, countryName } from "~/lib/countries.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import type { Toast } from "~/lib/toast";
@@ -62,6 +63,7 @@ function clubOf(user: User) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoi");
+  const edition = editionOf(request, user);
   if (user.role === "MANAGER") {
     const club = clubOf(user);
     const locale = localeOf(request);
@@ -70,22 +72,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({
       view: "manager" as const,
       club: club ? { name: club.name, country: country(club.country) } : null,
-      events: club ? liveEoiEvents() : [],
-      saved: club ? interestOf(user.email) : { eventIds: [], savedAt: null },
+      events: club ? liveEoiEvents(edition.id) : [],
+      saved: club ? interestOf(edition.id, user.email) : { eventIds: [], savedAt: null },
     });
   }
   const asked = parseId(new URL(request.url).searchParams.get("view"));
-  const event = asked === null ? undefined : findEoiEvent(asked);
+  const event = asked === null ? undefined : findEoiEvent(edition.id, asked);
   return json({
     view: "staff" as const,
-    results: eventResults(),
-    viewing: event ? { event, teams: interestedIn(event.id) } : null,
+    results: eventResults(edition.id),
+    viewing: event ? { event, teams: interestedIn(edition.id, event.id) } : null,
   });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "eoi");
   requireRole(user, ["MANAGER"]);
+  const edition = editionOf(request, user);
   const { MSG } = messagesFor(request);
   const { form } = await parseForm(request, NO_FIELDS);
   const ticks = parseTicks(form.getAll("event"));
@@ -93,9 +96,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const club = clubOf(user);
   if (!club) return redirectWithToast(request, "/eoi", { type: "error", message: MSG.eoiNoClub });
   const owner = { email: user.email, name: user.name || user.email, team: club.name, country: club.country };
-  if (saveInterest(owner, ticks) === "gone") {
+  if (saveInterest(edition.id, owner, ticks) === "gone") {
     // What was typed stays: the ticks of events still live, not the saved ones.
-    const live = new Set(liveEoiEvents().map((e) => e.id));
+    const live = new Set(liveEoiEvents(edition.id).map((e) => e.id));
     return json(
       {
         ticks: ticks.filter((id) => live.has(id)),

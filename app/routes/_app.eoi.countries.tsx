@@ -4,6 +4,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { countryResults } from "~/models/eoi.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -15,7 +16,7 @@ export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.T
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoi");
   requireRole(user, ["ADMIN", "COMMITTEE"]);
-  return json(countryResults());
+  return json(countryResults(editionOf(request, user).id));
 }
 
 export default function Countries() {

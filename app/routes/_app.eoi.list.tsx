@@ -4,6 +4,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { DataTable, Pager } from "~/components/DataTable";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { interestedTeamCount, teamInterests } from "~/models/eoi.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -16,8 +17,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoi");
   requireRole(user, ["ADMIN", "COMMITTEE"]);
   const params = parseList(new URL(request.url).searchParams, EOI_TEAM_LIST);
-  const total = interestedTeamCount();
-  const { rows, page, size } = pageOf(params, (p) => ({ rows: total === 0 ? [] : teamInterests(p), total }));
+  const edition = editionOf(request, user);
+  const total = interestedTeamCount(edition.id);
+  const { rows, page, size } = pageOf(params, (p) => ({
+    rows: total === 0 ? [] : teamInterests(edition.id, p),
+    total,
+  }));
   return json({ rows, total, page, size });
 }
 

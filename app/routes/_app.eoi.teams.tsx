@@ -5,6 +5,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { DataTable, Pager } from "~/components/DataTable";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { interestedTeamCount, matrixTotals, teamMatrix } from "~/models/eoi.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -18,9 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoi");
   requireRole(user, ["ADMIN", "COMMITTEE"]);
   const params = parseList(new URL(request.url).searchParams, EOI_TEAM_LIST);
-  const total = interestedTeamCount();
-  const { rows, page, size } = pageOf(params, (p) => ({ rows: total === 0 ? [] : teamMatrix(p), total }));
-  return json({ rows, totals: matrixTotals(), total, page, size });
+  const edition = editionOf(request, user);
+  const total = interestedTeamCount(edition.id);
+  const { rows, page, size } = pageOf(params, (p) => ({
+    rows: total === 0 ? [] : teamMatrix(edition.id, p),
+    total,
+  }));
+  return json({ rows, totals: matrixTotals(edition.id), total, page, size });
 }
 
 export default function ResultByTeams() {

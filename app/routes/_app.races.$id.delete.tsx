@@ -7,6 +7,7 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -14,19 +15,21 @@ import { deleteRace, findRace } from "~/models/race.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "races");
+  const edition = editionOf(request, user);
   requireRole(user, ["ADMIN"]);
-  const race = findRace(idParam(params.id));
+  const race = findRace(edition.id, idParam(params.id));
   if (!race) notFound();
   return json(race);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "races");
+  const edition = editionOf(request, user);
   requireRole(user, ["ADMIN"]);
   const id = idParam(params.id);
   await parseFixedForm(request, NO_FIELDS);
-  const race = findRace(id);
-  const deleted = deleteRace(user, id);
+  const race = findRace(edition.id, id);
+  const deleted = deleteRace(edition.id, user, id);
   if (!race || !deleted.ok) notFound();
   return redirectWithToast(request, `/races?event=${race.eventId}&round=${race.roundId}`, {
     type: "success",

@@ -6,6 +6,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -16,21 +17,23 @@ import { RACE_FIELDS, raceFormError, raceUpdateSchemaFor } from "~/rules/race-sc
 import { EditRaceForm } from "./_app.races/table";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "races");
-  const race = findRace(idParam(params.id));
+  const user = await requireUser(request, "races");
+  const edition = editionOf(request, user);
+  const race = findRace(edition.id, idParam(params.id));
   if (!race) notFound();
   return json(race);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "races");
+  const edition = editionOf(request, user);
   const id = idParam(params.id);
   const t = messagesFor(request);
   const { MSG } = t;
   const { submission } = await parseForm(request, raceUpdateSchemaFor(t));
   if (submission.status !== "success")
     return replyWithError(submission, raceFormError(submission.error, RACE_FIELDS, MSG));
-  const updated = updateRace(user, id, submission.value);
+  const updated = updateRace(edition.id, user, id, submission.value);
   if (!updated.ok) {
     if (updated.error === "laneUsed")
       return replyWithError(submission, MSG.raceLaneUsed, {
@@ -39,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     notFound();
   }
-  const race = findRace(id);
+  const race = findRace(edition.id, id);
   return redirectWithToast(request, `/races?event=${race?.eventId ?? ""}&round=${updated.roundId}`, {
     type: "success",
     message: MSG.raceUpdated,

@@ -8,6 +8,7 @@ import { Dialog } from "~/components/Dialog";
 import { Empty } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -20,8 +21,8 @@ import { RACE_FIELDS, raceCreateSchemaFor, raceFormError } from "~/rules/race-sc
 import { CreateRaceForm } from "./_app.races/table";
 
 /** The lowest whole-number lane the round does not use yet ("1" for an empty round). */
-function nextLane(roundId: number): string {
-  const used = new Set(racesOfRound(roundId).map((r) => r.lane));
+function nextLane(editionId: number, roundId: number): string {
+  const used = new Set(racesOfRound(editionId, roundId).map((r) => r.lane));
   let lane = 1;
   while (used.has(String(lane))) lane++;
   return String(lane);
@@ -29,26 +30,28 @@ function nextLane(roundId: number): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "races");
+  const edition = editionOf(request, user);
   requireRole(user, ["ADMIN"]);
-  const round = findRound(parseId(new URL(request.url).searchParams.get("round")) ?? 0);
+  const round = findRound(edition.id, parseId(new URL(request.url).searchParams.get("round")) ?? 0);
   if (!round) notFound();
   return json({
     round: { id: round.id, name: round.name },
-    rounds: roundsOfEvent(round.eventId).map((r) => ({ id: r.id, name: r.name })),
-    teams: teamsForRound(round.id),
-    lane: nextLane(round.id),
+    rounds: roundsOfEvent(edition.id, round.eventId).map((r) => ({ id: r.id, name: r.name })),
+    teams: teamsForRound(edition.id, round.id),
+    lane: nextLane(edition.id, round.id),
   });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "races");
+  const edition = editionOf(request, user);
   requireRole(user, ["ADMIN"]);
   const t = messagesFor(request);
   const { MSG } = t;
   const { submission } = await parseForm(request, raceCreateSchemaFor(t));
   if (submission.status !== "success")
     return replyWithError(submission, raceFormError(submission.error, RACE_FIELDS, MSG));
-  const made = createRace(user, submission.value);
+  const made = createRace(edition.id, user, submission.value);
   if (!made.ok) {
     const [field, message] =
       made.error === "laneUsed"
@@ -60,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
             : (["round", MSG.raceRoundGone] as const);
     return replyWithError(submission, message, { status: 409, fieldErrors: { [field]: [message] } });
   }
-  const round = findRound(made.roundId);
+  const round = findRound(edition.id, made.roundId);
   return redirectWithToast(request, `/races?event=${round?.eventId ?? ""}&round=${made.roundId}`, {
     type: "success",
     message: MSG.raceCreated,

@@ -7,23 +7,26 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { deleteRound, findRound } from "~/models/round.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "rounds");
-  const round = findRound(idParam(params.id));
+  const user = await requireUser(request, "rounds");
+  const edition = editionOf(request, user);
+  const round = findRound(edition.id, idParam(params.id));
   if (!round) notFound();
   return json(round);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
+  const edition = editionOf(request, user);
   const id = idParam(params.id);
   await parseFixedForm(request, NO_FIELDS);
-  const deleted = deleteRound(user, id);
+  const deleted = deleteRound(edition.id, user, id);
   if (!deleted.ok) notFound();
   return redirectWithToast(request, `/rounds?event=${deleted.eventId}`, {
     type: "success",

@@ -42,7 +42,8 @@ const newSeed = () => randomInt(0, SEED_MAX + 1);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "rounds");
-  const round = found(drawRound(editionOf(request, user).id, idParam(params.id)));
+  const edition = editionOf(request, user);
+  const round = found(drawRound(edition.id, idParam(params.id)));
   const url = new URL(request.url);
   const query = parseDrawQuery(url.searchParams);
   if (query.seed === null || url.searchParams.has("redraw")) {
@@ -63,7 +64,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
-  const round = found(drawRound(editionOf(request, user).id, idParam(params.id)));
+  const edition = editionOf(request, user);
+  const round = found(drawRound(edition.id, idParam(params.id)));
   const { form, value } = await parseFixedForm(request, drawSaveSchema);
   const { fingerprint } = value;
   const query = parseDrawQuery(form);
@@ -74,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     source:
       query.source === "event" ? { kind: "event" } : { kind: "rounds", from: query.from, top: query.top },
   };
-  const saved = saveDraw(user, round.editionId, round.id, input, fingerprint);
+  const saved = saveDraw(edition.id, user, round.id, input, fingerprint);
   const { MSG } = messagesFor(request);
   if (saved.ok)
     return redirectWithToast(request, `/rounds?event=${round.eventId}`, {

@@ -6,6 +6,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -17,8 +18,9 @@ import { RoundForm, useNameCleared } from "~/components/RoundTables";
 import { toMalaysiaLocal } from "~/rules/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "rounds");
-  const round = findRound(idParam(params.id));
+  const user = await requireUser(request, "rounds");
+  const edition = editionOf(request, user);
+  const round = findRound(edition.id, idParam(params.id));
   if (!round) notFound();
   return json({
     id: round.id,
@@ -32,13 +34,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
+  const edition = editionOf(request, user);
   const id = idParam(params.id);
   const t = messagesFor(request);
   const { MSG } = t;
   const { submission } = await parseForm(request, roundUpdateSchemaFor(t));
   if (submission.status !== "success")
     return replyWithError(submission, raceFormError(submission.error, ROUND_FIELDS, MSG));
-  const updated = updateRound(user, id, submission.value);
+  const updated = updateRound(edition.id, user, id, submission.value);
   if (!updated.ok) {
     if (updated.error === "raceTaken") {
       const message = t.LABELS.rcRaceNumberTaken(updated.raceNumber, updated.holder);

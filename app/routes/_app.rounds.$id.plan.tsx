@@ -15,6 +15,7 @@ import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { found, idParam, notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
@@ -30,9 +31,10 @@ export const links = () => [{ rel: "stylesheet", href: drawStyles }];
 const intentSchema = z.object({ intent: z.enum(["save", "remove"]) });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "rounds");
-  const target = found(planTarget(idParam(params.id)));
-  return json({ target, rounds: otherRounds(target), plan: planOf(target.id) });
+  const user = await requireUser(request, "rounds");
+  const edition = editionOf(request, user);
+  const target = found(planTarget(edition.id, idParam(params.id)));
+  return json({ target, rounds: otherRounds(target), plan: planOf(edition.id, target.id) });
 }
 
 function refusalText({ LABELS }: Bundle, r: PlanRefusal): string {
@@ -67,19 +69,20 @@ const typedOf = (form: FormData, from: number[]): Typed => {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
-  const target = found(planTarget(idParam(params.id)));
+  const edition = editionOf(request, user);
+  const target = found(planTarget(edition.id, idParam(params.id)));
   const { form, value } = await parseFixedForm(request, intentSchema);
   const t = messagesFor(request);
   const back = `/rounds?event=${target.eventId}`;
   if (value.intent === "remove") {
-    if (!removePlan(user, target.id).ok) notFound();
+    if (!removePlan(edition.id, user, target.id).ok) notFound();
     return redirectWithToast(request, back, { type: "success", message: t.LABELS.pgRemoved });
   }
   const parsed = parsePlanForm(form);
   const refuse = (message: string) =>
     json({ toast: { type: "error", message } as Toast, typed: typedOf(form, parsed.from) }, 400);
   if (!parsed.plan) return refuse(refusalText(t, parsed.refusals[0]));
-  const saved = savePlan(user, target.id, parsed.plan, parsed.from);
+  const saved = savePlan(edition.id, user, target.id, parsed.plan, parsed.from);
   if (!saved.ok) {
     if (saved.error === "notFound") notFound();
     return refuse(saved.error === "cycle" ? t.LABELS.pgErrCycle : t.LABELS.pgErrFrom);

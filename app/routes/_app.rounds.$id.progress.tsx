@@ -31,7 +31,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "rounds");
-  const round = found(drawRound(editionOf(request, user).id, idParam(params.id)));
+  const edition = editionOf(request, user);
+  const round = found(drawRound(edition.id, idParam(params.id)));
   const query = parseDrawQuery(new URL(request.url).searchParams);
   const plan =
     query.errors.length || query.from.length === 0
@@ -42,14 +43,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
-  const round = found(drawRound(editionOf(request, user).id, idParam(params.id)));
+  const edition = editionOf(request, user);
+  const round = found(drawRound(edition.id, idParam(params.id)));
   const { form, value } = await parseFixedForm(request, drawSaveSchema);
   const { fingerprint } = value;
   const query = parseDrawQuery(form);
   if (query.errors.length) throw new Response("Bad Request", { status: 400 });
   const saved = saveProgress(
+    edition.id,
     user,
-    round.editionId,
     round.id,
     { from: query.from, top: query.top, lanes: query.lanes },
     fingerprint,

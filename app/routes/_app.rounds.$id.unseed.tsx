@@ -11,6 +11,7 @@ import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { backPath } from "~/lib/failures.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
@@ -20,8 +21,9 @@ import { unseedInfo, unseedRound } from "~/models/progression.server";
 import { formatDateTime } from "~/rules/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "rounds");
-  const info = unseedInfo(idParam(params.id));
+  const user = await requireUser(request, "rounds");
+  const edition = editionOf(request, user);
+  const info = unseedInfo(edition.id, idParam(params.id));
   if (!info) notFound();
   return json(info);
 }
@@ -35,10 +37,11 @@ function fromRaceControl(request: Request): string | null {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
+  const edition = editionOf(request, user);
   const id = idParam(params.id);
   await parseFixedForm(request, NO_FIELDS);
   const { LABELS } = messagesFor(request);
-  const done = unseedRound(user, id);
+  const done = unseedRound(edition.id, user, id);
   const raceControl = fromRaceControl(request);
   if (done.ok)
     return redirectWithToast(request, raceControl ?? `/rounds?event=${done.eventId}`, {

@@ -7,6 +7,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createRound, liveEvents } from "~/models/round.server";
@@ -17,20 +18,22 @@ import { raceFormError, ROUND_FIELDS, roundCreateSchemaFor } from "~/rules/race-
 import { RoundForm, useNameCleared } from "~/components/RoundTables";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "rounds");
-  const events = liveEvents();
+  const user = await requireUser(request, "rounds");
+  const edition = editionOf(request, user);
+  const events = liveEvents(edition.id);
   const asked = parseId(new URL(request.url).searchParams.get("event"));
   return json({ events, eventId: events.some((e) => e.id === asked) ? asked : null });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
+  const edition = editionOf(request, user);
   const t = messagesFor(request);
   const { MSG } = t;
   const { submission } = await parseForm(request, roundCreateSchemaFor(t));
   if (submission.status !== "success")
     return replyWithError(submission, raceFormError(submission.error, ROUND_FIELDS, MSG));
-  const made = createRound(user, submission.value);
+  const made = createRound(edition.id, user, submission.value);
   if (!made.ok) {
     if (made.error === "raceTaken") {
       const message = t.LABELS.rcRaceNumberTaken(made.raceNumber, made.holder);

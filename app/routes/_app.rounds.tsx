@@ -9,6 +9,7 @@ import { DataTable } from "~/components/DataTable";
 import { ListActions } from "~/components/ListToolbar";
 import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { progressionOfEvent } from "~/models/progression.server";
 import { liveEvents, roundsOfEvent } from "~/models/round.server";
 import { useMessages } from "~/i18n/useMessages";
@@ -19,15 +20,16 @@ import { EventPicker, roundColumnsOf } from "~/components/RoundTables";
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.rounds);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "rounds");
-  const events = liveEvents();
+  const user = await requireUser(request, "rounds");
+  const edition = editionOf(request, user);
+  const events = liveEvents(edition.id);
   const asked = parseId(new URL(request.url).searchParams.get("event"));
   const event = events.find((e) => e.id === asked) ?? null;
   return json({
     events,
     event,
-    rounds: event ? roundsOfEvent(event.id) : [],
-    progression: event ? progressionOfEvent(event.id) : { plans: [], seeded: [] },
+    rounds: event ? roundsOfEvent(edition.id, event.id) : [],
+    progression: event ? progressionOfEvent(edition.id, event.id) : { plans: [], seeded: [] },
   });
 }
 

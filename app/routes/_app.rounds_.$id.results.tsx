@@ -21,6 +21,7 @@ import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { readForm } from "~/lib/csrf.server";
 import { metaTitle } from "~/lib/meta";
 import { found, idParam, notFound } from "~/lib/params.server";
@@ -44,9 +45,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.LABELS.rsTitle);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "roundResults");
-  const round = found(resultsRound(idParam(params.id)));
-  return json({ round, lanes: resultsLanes(round.id) });
+  const user = await requireUser(request, "roundResults");
+  const edition = editionOf(request, user);
+  const round = found(resultsRound(edition.id, idParam(params.id)));
+  return json({ round, lanes: resultsLanes(edition.id, round.id) });
 }
 
 type Preview = {
@@ -56,9 +58,10 @@ type Preview = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "roundResults");
+  const edition = editionOf(request, user);
   const t = messagesFor(request);
   const { LABELS } = t;
-  const round = found(resultsRound(idParam(params.id)));
+  const round = found(resultsRound(edition.id, idParam(params.id)));
   const here = `/rounds/${round.id}/results`;
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -77,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(file instanceof File) || file.size === 0) return fail([LABELS.rsImportNoFile]);
     // The size before reading a byte of it (the server's body limit for this path bounds the rest).
     if (file.size > IMPORT_MAX_BYTES) return fail([LABELS.rsImportTooLarge]);
-    const lanes = resultsLanes(round.id);
+    const lanes = resultsLanes(edition.id, round.id);
     const parsed = parseResultsFile(
       await file.text(),
       lanes.map((x) => x.lane),
@@ -94,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (intent === "declare") {
-    const done = declareOfficial(user, round.id);
+    const done = declareOfficial(edition.id, user, round.id);
     if (!done.ok) {
       if (done.error === "roundGone") notFound();
       const message = done.error === "incomplete" ? LABELS.rsIncomplete : LABELS.rsNotProvisional;
@@ -107,7 +110,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const rows = parseLaneRows(form, t, round.tug);
   if (!rows.ok) {
     if (rows.error === "malformed") throw new Response("Bad Request", { status: 400 });
-    const laneOf = new Map(resultsLanes(round.id).map((x) => [x.id, x.lane]));
+    const laneOf = new Map(resultsLanes(edition.id, round.id).map((x) => [x.id, x.lane]));
     const firstId = Number(Object.keys(rows.errors)[0]);
     const message = LABELS.rsLaneError(laneOf.get(firstId) ?? "?", rows.first);
     return json(
@@ -120,7 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       400,
     );
   }
-  const saved = saveProvisional(user, round.id, rows.lanes);
+  const saved = saveProvisional(edition.id, user, round.id, rows.lanes);
   if (!saved.ok) {
     if (saved.error === "roundGone") notFound();
     // A lane not of this round: a forged form, or the draw changed under the page. Nothing written.

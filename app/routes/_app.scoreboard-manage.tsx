@@ -19,6 +19,7 @@ import { PostForm } from "~/components/PostForm";
 import { Empty, Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
+import { editionOf, isArchivedWrite } from "~/lib/edition.server";
 import { boardSchema } from "~/lib/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { scoreboardChanged } from "~/lib/scoreboard-live.server";
@@ -60,26 +61,30 @@ const roundLabels = ({ LABELS }: Bundle): Record<RoundFilter, string> => ({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "scoreboardManage");
+  const user = await requireUser(request, "scoreboardManage");
+  const edition = editionOf(request, user);
   const url = new URL(request.url);
   const eventId = eventParam(url);
   const rounds = roundsParam(url);
   return json({
     eventId,
     rounds,
-    events: eventsWithRounds(),
-    groups: managedRounds(eventId, rounds),
-    shown: shownCount(),
+    events: eventsWithRounds(edition.id),
+    groups: managedRounds(edition.id, eventId, rounds),
+    shown: shownCount(edition.id),
   });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "scoreboardManage");
+  const edition = editionOf(request, user);
   const { MSG, LABELS } = messagesFor(request);
   const { value } = await parseFixedForm(request, boardSchema);
   try {
-    updateBoard(user, value.listed, value.show);
+    updateBoard(edition.id, user, value.listed, value.show);
   } catch (error) {
+    // A round of an archived edition: the failures wrapper answers it (nothing changed).
+    if (isArchivedWrite(error)) throw error;
     console.error("scoreboard update failed", error);
     const toast: Toast = { type: "error", message: MSG.genericError(LABELS.sbDoingUpdating) };
     return json({ toast }, 500);

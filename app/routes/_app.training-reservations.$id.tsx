@@ -13,6 +13,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { sendReservationDecisionEmails } from "~/services/training-mail.server";
@@ -27,19 +28,20 @@ import type { ReservationAction } from "~/rules/training-fields";
 import { DecisionForm } from "~/components/TrainingTables";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "trainingReservations");
-  return json(findReservation(idParam(params.id)) ?? notFound());
+  const user = await requireUser(request, "trainingReservations");
+  return json(findReservation(editionOf(request, user).id, idParam(params.id)) ?? notFound());
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "trainingReservations");
   const id = idParam(params.id);
+  const edition = editionOf(request, user);
   const t = messagesFor(request);
   const { MSG } = t;
   /** What a decision would refuse now, in the page's language (read only). */
   const refusalNow = (action: ReservationAction) => {
-    const reservation = findReservation(id) ?? notFound();
-    const session = findSession(reservation.sessionId) ?? notFound();
+    const reservation = findReservation(edition.id, id) ?? notFound();
+    const session = findSession(edition.id, reservation.sessionId) ?? notFound();
     return decisionRefusal(
       reservation,
       { startTime: session.startTime, maxBoat: session.maxBoat, approved: session.reserved },
@@ -51,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, decisionSchemaFor(t));
   if (submission.status !== "success")
     return replyWithError(submission, firstError(submission) ?? MSG.reservationPickAction);
-  const decided = decideReservation(user, id, submission.value);
+  const decided = decideReservation(edition.id, user, id, submission.value);
   if (!decided.ok) {
     if (decided.error === "notFound") notFound();
     return replyWithError(submission, refusalNow(submission.value.action) ?? inBundle(decided.message, t), {

@@ -11,6 +11,7 @@ import { FastLink } from "~/components/FastLink";
 import { CsvLink, DataTable, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { listReservations, reservationCounts } from "~/models/training.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -26,12 +27,13 @@ import {
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.trainingReservations);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "trainingReservations");
+  const user = await requireUser(request, "trainingReservations");
+  const edition = editionOf(request, user);
   const params = parseList(new URL(request.url).searchParams, RESERVATION_LIST);
   const tab = reservationTabOf(params.filters.tab);
-  const counts = reservationCounts();
+  const counts = reservationCounts(edition.id);
   const total = counts[tab.status];
-  const listed = pageOf(params, (page) => ({ rows: listReservations(tab.status, page), total }));
+  const listed = pageOf(params, (page) => ({ rows: listReservations(edition.id, tab.status, page), total }));
   return json({ ...listed, tab: tab.key, counts });
 }
 

@@ -8,6 +8,7 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -17,8 +18,12 @@ import { formatDateTime } from "~/rules/format";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");
   requireRole(user, ["ADMIN"]);
-  const session = findSession(idParam(params.id)) ?? notFound();
-  return json({ session, teams: new Set(reservedTeams(session.id).map((t) => t.associationId)).size });
+  const edition = editionOf(request, user);
+  const session = findSession(edition.id, idParam(params.id)) ?? notFound();
+  return json({
+    session,
+    teams: new Set(reservedTeams(edition.id, session.id).map((t) => t.associationId)).size,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -26,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireRole(user, ["ADMIN"]);
   const id = idParam(params.id);
   await parseFixedForm(request, NO_FIELDS);
-  const deleted = deleteSession(user, id);
+  const deleted = deleteSession(editionOf(request, user).id, user, id);
   if (!deleted.ok) notFound();
   return redirectWithToast(request, `/training-sessions${new URL(request.url).search}`, {
     type: "success",

@@ -7,6 +7,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -21,13 +22,14 @@ import { SessionForm } from "~/components/TrainingTables";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");
   requireRole(user, ["ADMIN"]);
-  return json(findSession(idParam(params.id)) ?? notFound());
+  return json(findSession(editionOf(request, user).id, idParam(params.id)) ?? notFound());
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");
   requireRole(user, ["ADMIN"]);
   const id = idParam(params.id);
+  const edition = editionOf(request, user);
   const t = messagesFor(request);
   const { MSG } = t;
   const { form, submission } = await parseForm(request, sessionSchemaFor(t));
@@ -35,12 +37,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return replyWithError(submission, sessionFormError(submission.error, MSG), {
       values: previousTimes(form),
     });
-  const updated = updateSession(user, id, submission.value);
+  const updated = updateSession(edition.id, user, id, submission.value);
   if (!updated.ok) {
     if (updated.error === "notFound") notFound();
     // The model's refusal (max boats below the approved ones), said again in the page's language.
     const message =
-      maxBoatRefusal(submission.value.maxBoat, findSession(id)?.reserved ?? 0, MSG) ??
+      maxBoatRefusal(submission.value.maxBoat, findSession(edition.id, id)?.reserved ?? 0, MSG) ??
       inBundle(updated.message, t);
     return replyWithError(submission, message, {
       status: 409,

@@ -6,6 +6,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { type Column, DataTable } from "~/components/DataTable";
 import { Dialog } from "~/components/Dialog";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { findSession, reservedTeams } from "~/models/training.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
@@ -13,9 +14,10 @@ import type { Bundle } from "~/messages";
 import { formatDateTime } from "~/rules/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "trainingSessions");
-  const session = findSession(idParam(params.id)) ?? notFound();
-  return json({ session, teams: reservedTeams(session.id) });
+  const user = await requireUser(request, "trainingSessions");
+  const edition = editionOf(request, user);
+  const session = findSession(edition.id, idParam(params.id)) ?? notFound();
+  return json({ session, teams: reservedTeams(edition.id, session.id) });
 }
 
 type TeamRow = { id: number; associationId: number; team: string; boats: number };

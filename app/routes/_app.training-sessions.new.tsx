@@ -8,6 +8,7 @@ import { useActionData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createSession } from "~/models/training.server";
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return replyWithError(submission, sessionFormError(submission.error, MSG), {
       values: previousTimes(form),
     });
-  createSession(user, submission.value);
+  createSession(editionOf(request, user).id, user, submission.value);
   return redirectWithToast(request, `/training-sessions${new URL(request.url).search}`, {
     type: "success",
     message: MSG.sessionCreated,

@@ -9,6 +9,7 @@ import { DataTable, Pager } from "~/components/DataTable";
 import { ListActions } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { hasRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { listSessions, sessionCount } from "~/models/training.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -20,8 +21,9 @@ export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.T
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");
   const params = parseList(new URL(request.url).searchParams, SESSION_LIST);
-  const total = sessionCount();
-  const listed = pageOf(params, (page) => ({ rows: listSessions(page), total }));
+  const edition = editionOf(request, user);
+  const total = sessionCount(edition.id);
+  const listed = pageOf(params, (page) => ({ rows: listSessions(edition.id, page), total }));
   return json({ ...listed, isAdmin: hasRole(user, "ADMIN") });
 }
 

@@ -8,6 +8,7 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -17,7 +18,7 @@ import { formatDateTime } from "~/rules/format";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "training");
   const { MSG } = messagesFor(request);
-  const found = findReservation(idParam(params.id));
+  const found = findReservation(editionOf(request, user).id, idParam(params.id));
   if (!found || user.associationId === null || found.associationId !== user.associationId) notFound();
   if (found.status !== "PENDING")
     throw await redirectWithToast(request, `/training${new URL(request.url).search}`, {
@@ -34,7 +35,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.id);
   const back = `/training${new URL(request.url).search}`;
   // The club is the signed-in manager's, never the form's; the model refuses anyone else's request.
-  const done = user.associationId !== null && cancelBooking(user.associationId, id) === "cancelled";
+  const done =
+    user.associationId !== null &&
+    cancelBooking(editionOf(request, user).id, user.associationId, id) === "cancelled";
   if (!done) return redirectWithToast(request, back, { type: "warning", message: MSG.bookingNotCancellable });
   return redirectWithToast(request, back, { type: "success", message: MSG.bookingCancelled });
 }

@@ -14,6 +14,7 @@ import { Empty, Screen } from "~/components/Screen";
 import { StatusBadge } from "~/components/StatusBadge";
 import { Toasts } from "~/components/Toasts";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { parseForm } from "~/lib/forms.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -40,7 +41,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "training");
   const club = user.associationId;
   if (club === null) return json({ noClub: true, sessions: [], requests: [] });
-  return json({ noClub: false, sessions: bookableSessions(), requests: clubReservations(club) });
+  const edition = editionOf(request, user);
+  return json({
+    noClub: false,
+    sessions: bookableSessions(edition.id),
+    requests: clubReservations(edition.id, club),
+  });
 }
 
 type Refused = { toast: Toast; session: string; boat: string };
@@ -63,11 +69,12 @@ export async function action({ request }: ActionFunctionArgs) {
     return refuse(errors.session?.[0] ?? errors.boat?.[0] ?? MSG.bookingBoatMin, 400);
   }
   const { session, boat } = submission.value;
-  const made = requestBoats(user.associationId, session, boat);
+  const edition = editionOf(request, user);
+  const made = requestBoats(edition.id, user.associationId, session, boat);
   if (!made.ok) {
     // The model's refusal, said again in the page's language from what is stored now (read only).
-    const found = findSession(session);
-    const pending = clubReservations(user.associationId).some(
+    const found = findSession(edition.id, session);
+    const pending = clubReservations(edition.id, user.associationId).some(
       (r) => r.sessionId === session && r.status === "PENDING",
     );
     const again = bookingRefusal(

@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
 import { crewTagsResponse } from "~/lib/crew-tags.server";
 import { notFound } from "~/lib/params.server";
+import { currentEdition } from "~/models/edition.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "associationCrewTags");
@@ -11,5 +12,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (id === null || (user.role !== "ADMIN" && user.associationId !== id)) {
     notFound();
   }
-  return crewTagsResponse(request, id, user.role === "ADMIN" ? "/associations" : "/members", user.id);
+  // Crew tags are signed for the open edition (the one whose kiosk they open), whichever one staff
+  // look at.
+  return crewTagsResponse(
+    request,
+    currentEdition().id,
+    id,
+    user.role === "ADMIN" ? "/associations" : "/members",
+    user.id,
+  );
 }

@@ -4,6 +4,7 @@
 // unknown tab is 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { notFound } from "~/lib/params.server";
 import { countryResults, eventResults, matrixTotals, teamInterests, teamMatrix } from "~/models/eoi.server";
@@ -19,24 +20,25 @@ import {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoi");
   requireRole(user, ["ADMIN", "COMMITTEE"]);
+  const edition = editionOf(request, user);
   const tab = eoiTabOf(new URL(request.url).searchParams.get("tab"));
   switch (tab) {
     case "events":
-      return csvResponse("eoi-result-by-events", eventResultColumns, eventResults());
+      return csvResponse("eoi-result-by-events", eventResultColumns, eventResults(edition.id));
     case "teams":
       return csvResponse("eoi-result-by-teams", matrixColumns, [
-        ...teamMatrix(null),
-        matrixTotalRow(matrixTotals()),
+        ...teamMatrix(edition.id, null),
+        matrixTotalRow(matrixTotals(edition.id)),
       ]);
     case "countries": {
-      const { rows, total } = countryResults();
+      const { rows, total } = countryResults(edition.id);
       return csvResponse("eoi-countries", countryColumns, [
         ...rows,
         { code: "", country: "Total", teams: total },
       ]);
     }
     case "list":
-      return csvResponse("eoi-teams", teamListColumns, teamInterests(null));
+      return csvResponse("eoi-teams", teamListColumns, teamInterests(edition.id, null));
     default:
       notFound();
   }

@@ -4,9 +4,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
 import { crewTagsResponse } from "~/lib/crew-tags.server";
 import { notFound } from "~/lib/params.server";
+import { currentEdition } from "~/models/edition.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "crewTags");
   if (user.associationId === null) notFound();
-  return crewTagsResponse(request, user.associationId, "/members", user.id);
+  // Crew tags are signed for the open edition (the one whose kiosk they open), whichever one staff
+  // look at.
+  return crewTagsResponse(request, currentEdition().id, user.associationId, "/members", user.id);
 }

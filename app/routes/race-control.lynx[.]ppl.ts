@@ -2,10 +2,12 @@
 // `team id,team name,,club` for each team in a lane of a scheduled race, by id.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { scheduledTeams } from "~/models/lynx.server";
 import { lynxHeaders, pplFile } from "~/rules/lynx-export";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "raceControl");
-  return new Response(pplFile(scheduledTeams()), { headers: lynxHeaders("lynx.ppl") });
+  const user = await requireUser(request, "raceControl");
+  const edition = editionOf(request, user);
+  return new Response(pplFile(scheduledTeams(edition.id)), { headers: lynxHeaders("lynx.ppl") });
 }

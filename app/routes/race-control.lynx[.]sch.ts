@@ -4,6 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { now } from "~/lib/clock.server";
 import { scheduledRaceNumbers } from "~/models/lynx.server";
 import { getSettings } from "~/models/settings.server";
@@ -11,11 +12,14 @@ import { formatDateTime } from "~/rules/format";
 import { lynxHeaders, schFile } from "~/rules/lynx-export";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "raceControl");
+  const user = await requireUser(request, "raceControl");
+  const edition = editionOf(request, user);
   const { LABELS } = messagesFor(request);
   const comments = {
-    regatta: LABELS.lxSchRegatta(getSettings().regattaName),
+    regatta: LABELS.lxSchRegatta(getSettings(edition.id).regattaName),
     exported: LABELS.lxSchExported(formatDateTime(now(), localeOf(request))),
   };
-  return new Response(schFile(comments, scheduledRaceNumbers()), { headers: lynxHeaders("lynx.sch") });
+  return new Response(schFile(comments, scheduledRaceNumbers(edition.id)), {
+    headers: lynxHeaders("lynx.sch"),
+  });
 }

@@ -5,18 +5,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { dayDefinition, paperContext, parseDay, plainAnswer, racePdfResponse } from "~/lib/race-pdf.server";
 import { DAY_ROUNDS_MAX, startListsBetween } from "~/models/race-paper.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "raceControl");
+  const edition = editionOf(request, user);
   const { LABELS } = messagesFor(request);
   const raw = new URL(request.url).searchParams.get("day");
   const day = parseDay(raw);
   if (!day) return plainAnswer(400, LABELS.pdfBadDay);
-  const found = startListsBetween(day.from, day.to);
+  const found = startListsBetween(edition.id, day.from, day.to);
   if (found.kind === "tooMany") return plainAnswer(400, LABELS.pdfTooManyRounds(found.count, DAY_ROUNDS_MAX));
-  const ctx = paperContext(request);
+  const ctx = paperContext(request, edition.id);
   return racePdfResponse(request, user.id, `start-lists-${raw}.pdf`, () =>
     dayDefinition(found.lists, day.printed, ctx),
   );

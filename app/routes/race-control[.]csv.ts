@@ -3,11 +3,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { timetable } from "~/models/race-control.server";
 import { csvColumnsOf } from "./_app.race-control/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "raceControl");
-  return csvResponse("race-control", csvColumnsOf(messagesFor(request)), timetable());
+  const user = await requireUser(request, "raceControl");
+  const edition = editionOf(request, user);
+  return csvResponse("race-control", csvColumnsOf(messagesFor(request)), timetable(edition.id));
 }

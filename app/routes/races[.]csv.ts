@@ -2,6 +2,7 @@
 // Team, Lane, Score), in lane order. A round of a deleted event, or none, is 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { notFound } from "~/lib/params.server";
 import { racesOfRound } from "~/models/race.server";
@@ -10,8 +11,9 @@ import { parseId } from "~/rules/race-fields";
 import { raceColumns } from "./_app.races/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "races");
-  const round = findRound(parseId(new URL(request.url).searchParams.get("round")) ?? 0);
+  const user = await requireUser(request, "races");
+  const edition = editionOf(request, user);
+  const round = findRound(edition.id, parseId(new URL(request.url).searchParams.get("round")) ?? 0);
   if (!round) notFound();
-  return csvResponse("races", raceColumns, racesOfRound(round.id));
+  return csvResponse("races", raceColumns, racesOfRound(edition.id, round.id));
 }

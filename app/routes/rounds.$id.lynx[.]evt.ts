@@ -5,13 +5,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { evtOfRound } from "~/models/lynx.server";
 import { evtFile, lynxHeaders } from "~/rules/lynx-export";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, "raceControl");
-  const found = evtOfRound(idParam(params.id));
+  const user = await requireUser(request, "raceControl");
+  const edition = editionOf(request, user);
+  const found = evtOfRound(edition.id, idParam(params.id));
   if (!found) notFound();
   const { round, lanes } = found;
   if (round.raceNumber === null) {

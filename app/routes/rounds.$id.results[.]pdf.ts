@@ -4,14 +4,16 @@
 // id that is not a round of a live event: 404. lib/race-pdf.server.ts lays it out.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { paperContext, paperFileName, racePdfResponse, resultSheetDefinition } from "~/lib/race-pdf.server";
 import { resultSheetOf } from "~/models/race-paper.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "raceControl");
-  const sheet = resultSheetOf(idParam(params.id)) ?? notFound();
-  const ctx = paperContext(request);
+  const edition = editionOf(request, user);
+  const sheet = resultSheetOf(edition.id, idParam(params.id)) ?? notFound();
+  const ctx = paperContext(request, edition.id);
   return racePdfResponse(request, user.id, paperFileName("results", sheet.round), () =>
     resultSheetDefinition(sheet.round, sheet.lanes, ctx),
   );

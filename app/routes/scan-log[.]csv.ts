@@ -2,6 +2,7 @@
 // first as on screen. Without a valid event and round: 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { notFound } from "~/lib/params.server";
 import { scanLogSteps } from "~/lib/scan-log.server";
@@ -10,9 +11,10 @@ import { parseList } from "~/rules/list-params";
 import { SCAN_LOG_LIST, scanLogColumns } from "./_app.scan-log/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "scanLog");
+  const user = await requireUser(request, "scanLog");
+  const edition = editionOf(request, user);
   const p = parseList(new URL(request.url).searchParams, SCAN_LOG_LIST);
-  const { roundId } = scanLogSteps(p);
+  const { roundId } = scanLogSteps(edition.id, p);
   if (roundId === null) notFound();
-  return csvResponse("scan-logs", scanLogColumns, listScanLogs(roundId, p.dir, null).rows);
+  return csvResponse("scan-logs", scanLogColumns, listScanLogs(edition.id, roundId, p.dir, null).rows);
 }

@@ -5,6 +5,7 @@
 // (only the server holds the key). The answer is about the code alone; the history's rules
 // (repeat, caps) stay in the browser. With no network the browser decides what it can.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { currentEdition } from "~/models/edition.server";
 import { idParam, kioskContext, lookupOne } from "~/services/kiosk.server";
 import { kioskAccess, mayScan } from "~/lib/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
@@ -18,7 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams;
   const roundId = idParam(q.get("roundId"));
   const teamId = idParam(q.get("teamId"));
-  const ctx = roundId !== null && teamId !== null ? kioskContext(roundId, teamId) : undefined;
+  const ctx =
+    roundId !== null && teamId !== null ? kioskContext(currentEdition().id, roundId, teamId) : undefined;
   if (!ctx) return json({ kind: "gone" as const }, { status: 404, headers });
   const code = (q.get("code") ?? "").slice(0, SCAN_CODE_MAX + 1);
   return json(lookupOne(ctx, code), { headers });

@@ -7,6 +7,7 @@
 // token or a browser that is not a kiosk device (kept and retried). The browser asked the female-minimum question before queueing.
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
+import { currentEdition } from "~/models/edition.server";
 import { historyCodes, idParam, kioskContext, save } from "~/services/kiosk.server";
 import { kioskAccess, mayScan, noteSaved, savedBy } from "~/lib/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
@@ -26,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const teamId = idParam(form.get("teamId"));
   if (roundId === null || teamId === null)
     return json({ error: "Bad Request" }, { status: 400, headers: NO_STORE });
-  const ctx = kioskContext(roundId, teamId);
+  const ctx = kioskContext(currentEdition().id, roundId, teamId);
   if (!ctx) return json({ error: MSG.kioskTeamGone }, { status: 404, headers: NO_STORE });
   const result = save(ctx, historyCodes(form), form.get("confirmed") === "yes", savedBy(access));
   const dropped = result.dropped.map((d) => d.code);

@@ -13,7 +13,8 @@ import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { kioskAccess, mayScan } from "~/lib/kiosk-device.server";
 import { checkScanCode } from "~/lib/scan-code.server";
 import { scanProfile } from "~/models/scan.server";
-import { getSettings } from "~/models/settings.server";
+import { currentEdition } from "~/models/edition.server";
+import { crewTagVersion, getSettings } from "~/models/settings.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -34,10 +35,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { MSG } = messagesFor(request);
   const code = new URL(request.url).searchParams.get("code")?.trim() ?? "";
   if (!code) return json(none);
-  const verdict = checkScanCode(code.slice(0, SCAN_CODE_MAX + 1), getSettings().requireSignedTags);
+  // The open edition's tags (issue 21): a tag of an earlier edition carries an earlier version.
+  const edition = currentEdition();
+  const verdict = checkScanCode(
+    code.slice(0, SCAN_CODE_MAX + 1),
+    getSettings(edition.id).requireSignedTags,
+    crewTagVersion(edition.id),
+  );
   if (verdict.kind === "voided") return json({ ...none, error: MSG.scanTagVoided });
   if (verdict.kind === "invalid") return json({ ...none, error: MSG.scanInvalid });
-  const found = scanProfile(verdict.userId);
+  const found = scanProfile(edition.id, verdict.userId);
   if (!found) return json({ ...none, error: MSG.userNotFound });
   if (!isParticipant(found.role)) return json({ ...none, error: MSG.scanNotParticipant });
   // The exact year of birth only for staff; an enrolled device alone gets the age group.

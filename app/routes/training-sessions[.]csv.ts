@@ -3,11 +3,13 @@
 // time.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { listSessions } from "~/models/training.server";
 import { sessionColumns } from "~/components/TrainingTables";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "trainingSessions");
-  return csvResponse("training-sessions", sessionColumns, listSessions(null));
+  const user = await requireUser(request, "trainingSessions");
+  const edition = editionOf(request, user);
+  return csvResponse("training-sessions", sessionColumns, listSessions(edition.id, null));
 }

@@ -29,30 +29,35 @@ import { untilDataChanges } from "~/lib/data-version.server";
 import { checkScanCode } from "~/lib/scan-code.server";
 
 export type KioskContext = KioskTeam & {
+  editionId: number;
   roster: Map<number, ScanPerson>;
   requireSigned: boolean;
   /** The crew tag version now: a tag of an earlier one is voided (ADR 0025). */
   tagVersion: number;
 };
 
-/** A team racing in a round, its roster and the signed-tags setting; undefined when the team does
- * not race in that round (or the round or event is gone). Kept until the database changes
- * (lib/data-version.server.ts): a kiosk scans one team again and again, and each no-JS scan reads it
- * twice (the action, then the page's loader). Read-only: never change what it returns. */
-export const kioskContext: (roundId: number, teamId: number) => KioskContext | undefined = untilDataChanges(
-  (roundId: number, teamId: number) => {
-    const team = kioskTeam(roundId, teamId);
-    if (!team) return undefined;
-    return {
-      ...team,
-      roster: new Map(rosterOf(teamId).map((p) => [p.id, p])),
-      requireSigned: getSettings().requireSignedTags,
-      tagVersion: crewTagVersion(),
-    };
-  },
-  (roundId, teamId) => `${roundId}:${teamId}`,
-  64,
-);
+/** A team racing in a round of the edition (the kiosk's: the open one), its roster and the
+ * edition's signed-tags setting and crew tag version (a tag of an earlier edition carries an earlier
+ * version: voided); undefined when the team does not race in that round (or the round or event is
+ * gone, or of another edition). Kept until the database changes (lib/data-version.server.ts): a
+ * kiosk scans one team again and again, and each no-JS scan reads it twice (the action, then the
+ * page's loader). Read-only: never change what it returns. */
+export const kioskContext: (editionId: number, roundId: number, teamId: number) => KioskContext | undefined =
+  untilDataChanges(
+    (editionId: number, roundId: number, teamId: number) => {
+      const team = kioskTeam(editionId, roundId, teamId);
+      if (!team) return undefined;
+      return {
+        ...team,
+        editionId,
+        roster: new Map(rosterOf(editionId, teamId).map((p) => [p.id, p])),
+        requireSigned: getSettings(editionId).requireSignedTags,
+        tagVersion: crewTagVersion(editionId),
+      };
+    },
+    (editionId, roundId, teamId) => `${editionId}:${roundId}:${teamId}`,
+    64,
+  );
 
 /** A positive id from a form field or query parameter, or null. */
 export function idParam(raw: FormDataEntryValue | string | null | undefined): number | null {
@@ -146,6 +151,7 @@ export function save(
   const people = history.map((e) => e.person);
   if (!confirmed && femaleShort(people, ctx.limits)) return { kind: "confirm", history, dropped };
   const written = saveScanLogs(
+    ctx.editionId,
     ctx.round.id,
     ctx.team.teamId,
     people.map((p) => p.id),

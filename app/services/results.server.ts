@@ -20,24 +20,35 @@ import type { LaneInput } from "~/rules/results-schema";
  * becomes Provisional with protests until now + the protest window (Settings); an Official round
  * gets a new revision instead (when something changed). A lane not of the round: nothing written.
  */
-export function saveProvisional(actor: Actor, roundId: number, lanes: readonly LaneInput[]): SaveAnswer {
-  const protestMs = getSettings().protestMinutes * 60_000;
+export function saveProvisional(
+  editionId: number,
+  actor: Actor,
+  roundId: number,
+  lanes: readonly LaneInput[],
+): SaveAnswer {
+  const protestMs = getSettings(editionId).protestMinutes * 60_000;
   const at = now();
   return raceDayWrite(
     () =>
-      db().transaction((tx) => saveLaneResults(tx, actor, roundId, lanes, { now: at, protestMs }), {
-        behavior: "immediate",
-      }),
+      db().transaction(
+        (tx) => saveLaneResults(tx, actor, editionId, roundId, lanes, { now: at, protestMs }),
+        {
+          behavior: "immediate",
+        },
+      ),
     { notifies: (done) => (done.ok && done.kind !== "unchanged" ? roundId : null) },
   );
 }
 
 /** Declare Official: only from Provisional with every lane done; seeds the next rounds the
  * progression plans name, in the same transaction. */
-export function declareOfficial(actor: Actor, roundId: number): DeclareAnswer {
+export function declareOfficial(editionId: number, actor: Actor, roundId: number): DeclareAnswer {
   const at = now();
   const done = raceDayWrite(
-    () => db().transaction((tx) => declareOfficialIn(tx, actor, roundId, at), { behavior: "immediate" }),
+    () =>
+      db().transaction((tx) => declareOfficialIn(tx, actor, editionId, roundId, at), {
+        behavior: "immediate",
+      }),
     { notifies: (answer) => (answer.ok ? roundId : null) },
   );
   if (done.ok) for (const seeded of done.seeded) notifyScoreboard(seeded);

@@ -75,6 +75,8 @@ const SPEC = {
   raceControl: STAFF,
   roundResults: STAFF,
   board: "public",
+  results: "public",
+  resultsYear: "public",
 } satisfies Record<RouteKey, Role[] | "guest" | "public">;
 
 type Who = Role | "anonymous";
@@ -227,6 +229,8 @@ describe("the route table", () => {
       "scanning.profile.tsx",
       "scoreboard.tsx",
       "board.tsx",
+      "results._index.tsx",
+      "results.$year.tsx",
       "not-found.tsx",
     ];
     for (const file of publicFiles) {

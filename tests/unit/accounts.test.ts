@@ -1,7 +1,12 @@
 // Sessions, login and staff-account creation against a real SQLite file (this worker's own).
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
 import { DEMO_PASSWORD, seed } from "../../db/seed";
+import { seedEvents } from "../../db/seed-data";
+import { LAST_YEAR_ENTRIES, LAST_YEAR_ROUNDS } from "../../db/seed-last-year";
+import { listEditions, membershipPaidIn } from "~/models/edition.server";
+import { officialResults } from "~/models/public-results.server";
 import { login } from "~/lib/auth.server";
 import { db, schema } from "~/lib/db.server";
 import { createUserSession, destroyOtherSessions, destroySession, getUser } from "~/lib/session.server";
@@ -54,6 +59,33 @@ describe("seed", () => {
     expect(users.some((u) => u.approved && !u.membershipPaid)).toBe(true);
     expect(users.some((u) => u.approved && u.membershipPaid && u.role === "COMPETITOR")).toBe(true);
     expect(statistics(1).associations).toBe(5);
+  });
+  it("makes two editions: this year's open one and last year's archived, with official results (issue 21)", () => {
+    const [open, last] = listEditions();
+    expect(open).toMatchObject({ id: 1, state: "OPEN" });
+    expect(last).toMatchObject({ state: "ARCHIVED", year: open.year - 1, name: `Regatta ${open.year - 1}` });
+    // This year's events are the demo's as before; last year's few are its own.
+    const events = (id: number) =>
+      db().select().from(schema.events).where(eq(schema.events.editionId, id)).all().length;
+    expect(events(open.id)).toBe(seedEvents().length);
+    expect(events(last.id)).toBe(LAST_YEAR_ENTRIES.length);
+    const results = officialResults(last.id);
+    expect(results.flatMap((e) => e.rounds)).toHaveLength(LAST_YEAR_ROUNDS.length);
+    expect(results.flatMap((e) => e.rounds).every((r) => r.lanes[0].place === 1)).toBe(true);
+    // The demo manager's paid orders of last year, and the club's paid members then.
+    const manager = findUserByEmail("manager@example.com")!;
+    const orders = db()
+      .select()
+      .from(schema.orders)
+      .where(and(eq(schema.orders.ownerId, manager.id), eq(schema.orders.editionId, last.id)))
+      .all();
+    expect(orders.length).toBeGreaterThanOrEqual(3);
+    expect(orders.every((o) => o.status === "PAID")).toBe(true);
+    expect(membershipPaidIn(last, manager.id)).toBe(true);
+    // Read-only.
+    expect(() =>
+      db().update(schema.orders).set({ status: "CANCELLED" }).where(eq(schema.orders.id, orders[0].id)).run(),
+    ).toThrow(/EDITION_ARCHIVED/);
   });
   it("keeps 'Require signed crew tags' off in the demo (a new installation has it on: ADR 0025)", () => {
     expect(getSettings().requireSignedTags).toBe(false);

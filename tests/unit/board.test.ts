@@ -12,6 +12,9 @@ import { liveBigBoard, liveBoard } from "~/lib/scoreboard-live.server";
 import { boardData, LATEST_RESULTS } from "~/models/board.server";
 import { scoreboardData } from "~/models/scoreboard.server";
 
+/** The open edition of the unit database (migration 0018 makes it). */
+const ED = 1;
+
 const T0 = Date.UTC(2026, 11, 1, 1, 0); // 09:00 in Malaysia
 const min = (n: number) => new Date(T0 + n * 60_000);
 let r: Record<string, number> = {};
@@ -97,7 +100,7 @@ afterAll(() => {
 
 describe("boardData", () => {
   it("has the started race without results, the next three by race number, and the delay", () => {
-    const data = boardData();
+    const data = boardData(ED);
     expect(data.nowRacing.map((x) => x.id)).toEqual([r.racing]);
     expect(data.nowRacing[0].lanes.map((l) => l.lane)).toEqual(["1", "2"]);
     expect(data.next.map((x) => x.raceNumber)).toEqual([4, 5, 6]);
@@ -109,7 +112,7 @@ describe("boardData", () => {
   });
 
   it("has the newest results first, crews by place (ties share it), then DNF, DSQ, DNS", () => {
-    const { latest } = boardData();
+    const { latest } = boardData(ED);
     expect(latest.map((x) => x.id)).toEqual([r.prov, r.done]);
     expect(latest[0]).toMatchObject({ state: "PROVISIONAL", revision: 0 });
     expect(latest[0].lanes.map((l) => [l.place ?? l.status, l.team])).toEqual([
@@ -125,18 +128,18 @@ describe("boardData", () => {
   });
 
   it("keeps at most LATEST_RESULTS results and shows the current notice", () => {
-    expect(boardData().notice).toBeNull();
+    expect(boardData(ED).notice).toBeNull();
     db().insert(schema.notices).values({ text: "Old notice", removedAt: new Date() }).run();
     db().insert(schema.notices).values({ text: "Lunch break until 13:00" }).run();
-    expect(boardData().notice?.text).toBe("Lunch break until 13:00");
-    expect(scoreboardData().notice?.text).toBe("Lunch break until 13:00");
-    expect(boardData().latest.length).toBeLessThanOrEqual(LATEST_RESULTS);
+    expect(boardData(ED).notice?.text).toBe("Lunch break until 13:00");
+    expect(scoreboardData(ED).notice?.text).toBe("Lunch break until 13:00");
+    expect(boardData(ED).latest.length).toBeLessThanOrEqual(LATEST_RESULTS);
   });
 });
 
 describe("the /board page", () => {
   it("shows the sections, the notice, the state with the protest time, and reloads every 30 s without JS", () => {
-    const data = boardData();
+    const data = boardData(ED);
     const board = renderBigBoard(data, EN);
     expect(board).toContain("Now racing");
     expect(board).toContain("Race 4");

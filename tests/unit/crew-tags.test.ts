@@ -28,6 +28,9 @@ import { CARDS_ACROSS, CARDS_PER_PAGE } from "~/rules/crew-tags";
 import { VALID_IMAGE } from "../../db/enums";
 import { pdfPageCount as pageCount, qrCodesInPdf } from "../pdf-qr";
 
+/** The open edition of the unit database (migration 0018 makes it). */
+const ED = 1;
+
 let n = 0;
 function club(name: string) {
   return db()
@@ -120,7 +123,7 @@ beforeAll(async () => {
 describe("crewTagMembers", () => {
   it("holds the club's paid members only, by name, with approved photos and live event teams", () => {
     expect(crewTagCount(clubA.id)).toBe(10);
-    const list = crewTagMembers(clubA.id, { offset: 0, limit: 500 });
+    const list = crewTagMembers(ED, clubA.id, { offset: 0, limit: 500 });
     expect(list.total).toBe(10);
     expect(list.members.map((m) => m.id)).toEqual(paid.map((m) => m.id));
     expect(list.members.some((m) => m.id === unpaid.id || m.id === outsider.id)).toBe(false);
@@ -137,18 +140,18 @@ describe("crewTagMembers", () => {
     expect(list.members[2].entries).toEqual([]); // only in a deleted event
   });
   it("pages by name", () => {
-    const page = crewTagMembers(clubA.id, { offset: 8, limit: 5 });
+    const page = crewTagMembers(ED, clubA.id, { offset: 8, limit: 5 });
     expect(page.total).toBe(10);
     expect(page.members.map((m) => m.id)).toEqual(paid.slice(8).map((m) => m.id));
-    expect(crewTagMembers(clubA.id, { offset: 20, limit: 5 })).toEqual({ total: 10, members: [] });
+    expect(crewTagMembers(ED, clubA.id, { offset: 20, limit: 5 })).toEqual({ total: 10, members: [] });
   });
 });
 
 describe("crew tag PDF of a club of 10 paid members", () => {
   let pdf: Buffer;
   beforeAll(async () => {
-    const { members } = crewTagMembers(clubA.id, { offset: 0, limit: 500 });
-    const cards = await cardsOf(members);
+    const { members } = crewTagMembers(ED, clubA.id, { offset: 0, limit: 500 });
+    const cards = await cardsOf(ED, members);
     expect(cards.filter((c) => c.photo).length).toBe(7);
     pdf = await crewTagsPdf({ regattaName: "Test Regatta", association: clubA.name, cards });
   });
@@ -210,7 +213,7 @@ describe("crewTagsResponse", () => {
   const get = (query = "") => new Request(`http://127.0.0.1/members/crew-tags.pdf${query}`);
 
   it("answers the PDF as an attachment named after the club", async () => {
-    const res = await crewTagsResponse(get(), clubA.id, "/members", 1);
+    const res = await crewTagsResponse(get(), ED, clubA.id, "/members", 1);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     expect(res.headers.get("Content-Disposition")).toMatch(
@@ -223,15 +226,15 @@ describe("crewTagsResponse", () => {
   });
 
   it("is a 404 for a part that does not exist or a club that does not exist", async () => {
-    expect((await crewTagsResponse(get("?part=2"), clubA.id, "/members", 1)).status).toBe(404);
-    expect((await crewTagsResponse(get("?part=x"), clubA.id, "/members", 1)).status).toBe(404);
-    expect((await crewTagsResponse(get(), 987_654_321, "/members", 1)).status).toBe(404);
+    expect((await crewTagsResponse(get("?part=2"), ED, clubA.id, "/members", 1)).status).toBe(404);
+    expect((await crewTagsResponse(get("?part=x"), ED, clubA.id, "/members", 1)).status).toBe(404);
+    expect((await crewTagsResponse(get(), ED, 987_654_321, "/members", 1)).status).toBe(404);
   });
 
   it("sends the user back with a warning when the club has no paid member", async () => {
     const empty = club("Nobody Paid");
     member(empty.id, "CT NOT YET", { paid: false });
-    const res = await crewTagsResponse(get(), empty.id, "/associations", 1);
+    const res = await crewTagsResponse(get(), ED, empty.id, "/associations", 1);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/associations");
   });
@@ -243,7 +246,7 @@ describe("crewTagsResponse", () => {
     });
     const blockers = Array.from({ length: 9 }, (_, i) => crewTagJobs.run(() => held, crewTagKey(9000 + i)));
     try {
-      const res = await crewTagsResponse(get(), clubA.id, "/members", 1);
+      const res = await crewTagsResponse(get(), ED, clubA.id, "/members", 1);
       expect(res.status).toBe(429);
     } finally {
       release();
@@ -262,10 +265,10 @@ describe("crewTagsResponse", () => {
     const first = crewTagJobs.run(() => held, crewTagKey(userA));
     try {
       for (let i = 0; i < 5; i++) {
-        expect((await crewTagsResponse(get(), clubA.id, "/members", userA)).status).toBe(429);
+        expect((await crewTagsResponse(get(), ED, clubA.id, "/members", userA)).status).toBe(429);
       }
       // ...while B's request waits its turn and gets the PDF once A's is done.
-      const forB = crewTagsResponse(get(), clubA.id, "/members", userB);
+      const forB = crewTagsResponse(get(), ED, clubA.id, "/members", userB);
       release();
       const res = await forB;
       expect(res.status).toBe(200);

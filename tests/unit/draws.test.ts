@@ -20,6 +20,9 @@ import {
 import type { User } from "~/models/user.server";
 import { SCORE_HELP } from "~/rules/race-time";
 
+/** The open edition of the unit database (migration 0018 makes it). */
+const ED = 1;
+
 let n = 0;
 const uniq = () => `${++n}-${process.pid}`;
 
@@ -95,7 +98,7 @@ describe("Generate Draw", () => {
   it("previews, then saves the same draw into this round, audited, and tells the scoreboard", () => {
     const { eventId, teamIds } = eventWithTeams(5);
     const id = round(eventId, "HEAT 1");
-    const r = drawRound(1, id)!;
+    const r = drawRound(ED, id)!;
     const plan = planDraw(r, eventDraw(77));
     expect(plan.errors).toEqual([]);
     expect(plan.heats).toHaveLength(1);
@@ -108,7 +111,7 @@ describe("Generate Draw", () => {
     const heard: number[] = [];
     const listener = (roundId: number) => heard.push(roundId);
     raceEvents.on("changed", listener);
-    const saved = saveDraw(admin, 1, id, eventDraw(77), plan.fingerprint);
+    const saved = saveDraw(ED, admin, id, eventDraw(77), plan.fingerprint);
     raceEvents.off("changed", listener);
     expect(saved).toEqual({ ok: true, heats: 1, teams: 5, roundIds: [id] });
     expect(heard).toEqual([id]);
@@ -122,11 +125,11 @@ describe("Generate Draw", () => {
   it("refuses a round that already has races, writing nothing", () => {
     const { eventId } = eventWithTeams(3);
     const id = round(eventId, "HEAT 1");
-    const plan = planDraw(drawRound(1, id)!, eventDraw(1));
-    expect(saveDraw(admin, 1, id, eventDraw(1), plan.fingerprint).ok).toBe(true);
-    const again = planDraw(drawRound(1, id)!, eventDraw(2));
+    const plan = planDraw(drawRound(ED, id)!, eventDraw(1));
+    expect(saveDraw(ED, admin, id, eventDraw(1), plan.fingerprint).ok).toBe(true);
+    const again = planDraw(drawRound(ED, id)!, eventDraw(2));
     expect(again.errors).toEqual([DRAW_MSG.roundHasRaces]);
-    const refused = saveDraw(admin, 1, id, eventDraw(2), again.fingerprint);
+    const refused = saveDraw(ED, admin, id, eventDraw(2), again.fingerprint);
     expect(refused).toMatchObject({ ok: false, error: "refused" });
     expect(racesOf(id)).toHaveLength(3);
     expect(auditOf(DRAW_AUDIT.drawn, id)).toHaveLength(1);
@@ -135,9 +138,9 @@ describe("Generate Draw", () => {
   it("refuses a stale preview (a team added since), writing nothing", () => {
     const { eventId } = eventWithTeams(4);
     const id = round(eventId, "HEAT 1");
-    const plan = planDraw(drawRound(1, id)!, eventDraw(5));
+    const plan = planDraw(drawRound(ED, id)!, eventDraw(5));
     db().insert(schema.teams).values({ name: "LATE", eventId, associationId: clubId }).run();
-    const saved = saveDraw(admin, 1, id, eventDraw(5), plan.fingerprint);
+    const saved = saveDraw(ED, admin, id, eventDraw(5), plan.fingerprint);
     expect(saved).toMatchObject({ ok: false, error: "stale" });
     if (!saved.ok && saved.error === "stale") expect(saved.plan.teams).toBe(5);
     expect(racesOf(id)).toEqual([]);
@@ -147,14 +150,14 @@ describe("Generate Draw", () => {
     const { eventId, teamIds } = eventWithTeams(13);
     const id = round(eventId, "HEAT 1");
     const heat2 = round(eventId, "heat 2");
-    const plan = planDraw(drawRound(1, id)!, eventDraw(9));
+    const plan = planDraw(drawRound(ED, id)!, eventDraw(9));
     expect(plan.errors).toEqual([]);
     expect(plan.heats.map((h) => [h.name, h.roundId, h.lanes.length])).toEqual([
       ["HEAT 1", id, 5],
       ["HEAT 2", heat2, 4],
       ["HEAT 3", null, 4],
     ]);
-    const saved = saveDraw(admin, 1, id, eventDraw(9), plan.fingerprint);
+    const saved = saveDraw(ED, admin, id, eventDraw(9), plan.fingerprint);
     if (!saved.ok) throw new Error(JSON.stringify(saved));
     const rounds = roundsOf(eventId);
     expect(rounds.map((r) => r.name)).toEqual(["HEAT 1", "heat 2", "HEAT 3"]);
@@ -171,12 +174,12 @@ describe("Generate Draw", () => {
     const id = round(eventId, "HEAT 1");
     const heat2 = round(eventId, "HEAT 2");
     db().insert(schema.races).values({ roundId: heat2, teamId: teamIds[0], lane: "1" }).run();
-    expect(planDraw(drawRound(1, id)!, eventDraw(3)).errors).toEqual([DRAW_MSG.otherHasRaces("HEAT 2")]);
+    expect(planDraw(drawRound(ED, id)!, eventDraw(3)).errors).toEqual([DRAW_MSG.otherHasRaces("HEAT 2")]);
   });
 
   it("says so for an event without teams", () => {
     const { eventId } = eventWithTeams(0);
-    const plan = planDraw(drawRound(1, round(eventId, "HEAT 1"))!, eventDraw(3));
+    const plan = planDraw(drawRound(ED, round(eventId, "HEAT 1"))!, eventDraw(3));
     expect(plan.errors).toEqual([DRAW_MSG.noTeams]);
     expect(plan.heats).toEqual([]);
   });
@@ -186,10 +189,10 @@ describe("Progress", () => {
   function heatWithTimes() {
     const { eventId, teamIds } = eventWithTeams(8);
     const heats = round(eventId, "HEAT 1");
-    const plan = planDraw(drawRound(1, heats)!, { lanes: 8, seed: 11, source: { kind: "event" } });
+    const plan = planDraw(drawRound(ED, heats)!, { lanes: 8, seed: 11, source: { kind: "event" } });
     const saved = saveDraw(
+      ED,
       admin,
-      1,
       heats,
       { lanes: 8, seed: 11, source: { kind: "event" } },
       plan.fingerprint,
@@ -202,7 +205,7 @@ describe("Progress", () => {
   it("lists the event's other rounds with races and scores", () => {
     const { heats, final } = heatWithTimes();
     scores(heats, { 1: "1:01.00" });
-    expect(sourceRounds(drawRound(1, final)!)).toEqual([{ id: heats, name: "HEAT 1", races: 8, scored: 1 }]);
+    expect(sourceRounds(drawRound(ED, final)!)).toEqual([{ id: heats, name: "HEAT 1", races: 8, scored: 1 }]);
   });
 
   it("refuses mis-typed and missing times with the lane, team and text, writing nothing", () => {
@@ -217,7 +220,7 @@ describe("Progress", () => {
       7: "1:00.00",
     });
     const input = { from: [heats], top: 6, lanes: 6 };
-    const plan = planProgress(drawRound(1, final)!, input);
+    const plan = planProgress(drawRound(ED, final)!, input);
     const team3 = racesOf(heats).find((r) => r.lane === "3")!.teamId;
     const name3 = db().select().from(schema.teams).where(eq(schema.teams.id, team3)).get()!.name;
     const team8 = racesOf(heats).find((r) => r.lane === "8")!.teamId;
@@ -227,7 +230,7 @@ describe("Progress", () => {
       `HEAT 1, lane 8 (${name8}) has no score yet. Enter every score first.`,
     ]);
     expect(plan.ranking?.filter((r) => r.problem).map((r) => r.lane)).toEqual(["3", "8"]);
-    expect(saveProgress(admin, 1, final, input, plan.fingerprint)).toMatchObject({
+    expect(saveProgress(ED, admin, final, input, plan.fingerprint)).toMatchObject({
       ok: false,
       error: "refused",
     });
@@ -248,7 +251,7 @@ describe("Progress", () => {
     });
     const byLane = new Map(racesOf(heats).map((r) => [r.lane, r.teamId]));
     const input = { from: [heats], top: 6, lanes: 6 };
-    const plan = planProgress(drawRound(1, final)!, input);
+    const plan = planProgress(drawRound(ED, final)!, input);
     expect(plan.errors).toEqual([]);
     expect(plan.ranking?.map((r) => [r.place, r.lane, r.qualifies])).toEqual([
       ["1st", "6", true],
@@ -260,7 +263,7 @@ describe("Progress", () => {
       ["7th", "1", false],
       ["", "3", false],
     ]);
-    const saved = saveProgress(admin, 1, final, input, plan.fingerprint);
+    const saved = saveProgress(ED, admin, final, input, plan.fingerprint);
     expect(saved).toEqual({ ok: true, heats: 1, teams: 6, roundIds: [final] });
     expect(racesOf(final).map((r) => [r.lane, r.teamId])).toEqual([
       ["1", byLane.get("4")],
@@ -280,7 +283,7 @@ describe("Progress", () => {
   it("refuses rounds of another event or this round itself, and no rounds at all", () => {
     const { final } = heatWithTimes();
     const other = heatWithTimes();
-    const r = drawRound(1, final)!;
+    const r = drawRound(ED, final)!;
     expect(planProgress(r, { from: [other.heats], top: 6, lanes: 6 }).errors).toEqual([
       DRAW_MSG.foreignRound,
     ]);
@@ -291,7 +294,7 @@ describe("Progress", () => {
   it("draws qualifiers at random when Generate Draw takes them from a round", () => {
     const { heats, final } = heatWithTimes();
     scores(heats, { 1: "DNS", 2: "DNS", 3: "DNS", 4: "DNS", 5: "DNS", 6: "59.50", 7: "1:00.00", 8: "DSQ" });
-    const plan = planDraw(drawRound(1, final)!, {
+    const plan = planDraw(drawRound(ED, final)!, {
       lanes: 6,
       seed: 4,
       source: { kind: "rounds", from: [heats], top: 4 },

@@ -60,6 +60,9 @@ import {
   updateSession,
 } from "~/models/training.server";
 
+/** The unit database's open edition (migration 0018 makes it). */
+const ED = 1;
+
 let admin = { id: 0, name: "EOI ADMIN", email: "eoi.admin@example.test" };
 const HOUR = 3_600_000;
 const NOW = new Date("2027-03-01T00:00:00Z");
@@ -94,7 +97,7 @@ function manager(associationId: number | null, role: "MANAGER" | "COMPETITOR" = 
     .get();
 }
 function eoiEvent(name: string): number {
-  const made = createEoiEvent(admin, name);
+  const made = createEoiEvent(ED, admin, name);
   if (!made.ok) throw new Error(made.error);
   return made.id;
 }
@@ -118,10 +121,10 @@ beforeAll(() => {
 describe("EOI events", () => {
   it("creates with an audit entry and refuses a live name in any case", () => {
     const id = eoiEvent("250M Open Dup");
-    expect(findEoiEvent(id)).toEqual({ id, name: "250M Open Dup", teams: 0 });
-    expect(liveEoiEvents()).toContainEqual({ id, name: "250M Open Dup" });
-    expect(createEoiEvent(admin, "250m OPEN dup")).toEqual({ ok: false, error: "exists" });
-    expect(createEoiEvent(admin, "250M Open Dup")).toEqual({ ok: false, error: "exists" });
+    expect(findEoiEvent(ED, id)).toEqual({ id, name: "250M Open Dup", teams: 0 });
+    expect(liveEoiEvents(ED)).toContainEqual({ id, name: "250M Open Dup" });
+    expect(createEoiEvent(ED, admin, "250m OPEN dup")).toEqual({ ok: false, error: "exists" });
+    expect(createEoiEvent(ED, admin, "250M Open Dup")).toEqual({ ok: false, error: "exists" });
     expect(auditOf(EOI_AUDIT.created, id)).toHaveLength(1);
     expect(auditOf(EOI_AUDIT.created, id)[0]).toMatchObject({
       actorId: admin.id,
@@ -133,15 +136,15 @@ describe("EOI events", () => {
   it("renames (its own name in another case too) and refuses another live event's name", () => {
     const a = eoiEvent("Rename A");
     const b = eoiEvent("Rename B");
-    expect(updateEoiEvent(admin, b, "RENAME a")).toEqual({ ok: false, error: "exists" });
-    expect(findEoiEvent(b)?.name).toBe("Rename B");
-    expect(updateEoiEvent(admin, b, "RENAME B")).toEqual({ ok: true, id: b });
-    expect(findEoiEvent(b)?.name).toBe("RENAME B");
+    expect(updateEoiEvent(ED, admin, b, "RENAME a")).toEqual({ ok: false, error: "exists" });
+    expect(findEoiEvent(ED, b)?.name).toBe("Rename B");
+    expect(updateEoiEvent(ED, admin, b, "RENAME B")).toEqual({ ok: true, id: b });
+    expect(findEoiEvent(ED, b)?.name).toBe("RENAME B");
     expect(auditOf(EOI_AUDIT.updated, b)[0]).toMatchObject({
       details: JSON.stringify({ from: "Rename B", to: "RENAME B" }),
     });
-    expect(updateEoiEvent(admin, 999_999, "Anything")).toEqual({ ok: false, error: "notFound" });
-    expect(findEoiEvent(a)?.name).toBe("Rename A");
+    expect(updateEoiEvent(ED, admin, 999_999, "Anything")).toEqual({ ok: false, error: "notFound" });
+    expect(findEoiEvent(ED, a)?.name).toBe("Rename A");
   });
 
   it("delete marks it deleted, removes every team's interest in it and writes an audit row", () => {
@@ -149,20 +152,20 @@ describe("EOI events", () => {
     const gone = eoiEvent("Delete Me");
     const owner = { email: "del@example.test", name: "DEL", team: "DEL TEAM", country: "MY" };
     const other = { email: "del2@example.test", name: "DEL2", team: "DEL TEAM 2", country: "SG" };
-    expect(saveInterest(owner, [keep, gone])).toBe("saved");
-    expect(saveInterest(other, [gone])).toBe("saved");
+    expect(saveInterest(ED, owner, [keep, gone])).toBe("saved");
+    expect(saveInterest(ED, other, [gone])).toBe("saved");
     expect(linksOfEvent(gone)).toHaveLength(2);
-    expect(findEoiEvent(gone)?.teams).toBe(2);
+    expect(findEoiEvent(ED, gone)?.teams).toBe(2);
 
-    expect(deleteEoiEvent(admin, gone)).toEqual({ ok: true, id: gone });
+    expect(deleteEoiEvent(ED, admin, gone)).toEqual({ ok: true, id: gone });
     expect(linksOfEvent(gone)).toEqual([]);
     expect(linksOfEvent(keep)).toHaveLength(1);
-    expect(findEoiEvent(gone)).toBeUndefined();
-    expect(liveEoiEvents().some((e) => e.id === gone)).toBe(false);
+    expect(findEoiEvent(ED, gone)).toBeUndefined();
+    expect(liveEoiEvents(ED).some((e) => e.id === gone)).toBe(false);
     expect(db().select().from(schema.eoiEvents).where(eq(schema.eoiEvents.id, gone)).get()?.deleted).toBe(
       true,
     );
-    expect(interestOf(owner.email).eventIds).toEqual([keep]);
+    expect(interestOf(ED, owner.email).eventIds).toEqual([keep]);
     expect(auditOf(EOI_AUDIT.deleted, gone)).toHaveLength(1);
     expect(auditOf(EOI_AUDIT.deleted, gone)[0]).toMatchObject({
       actorId: admin.id,
@@ -170,12 +173,12 @@ describe("EOI events", () => {
     });
 
     // Gone for good: no second delete, no rename; its name is free again.
-    expect(deleteEoiEvent(admin, gone)).toEqual({ ok: false, error: "notFound" });
-    expect(updateEoiEvent(admin, gone, "Back")).toEqual({ ok: false, error: "notFound" });
+    expect(deleteEoiEvent(ED, admin, gone)).toEqual({ ok: false, error: "notFound" });
+    expect(updateEoiEvent(ED, admin, gone, "Back")).toEqual({ ok: false, error: "notFound" });
     expect(auditOf(EOI_AUDIT.deleted, gone)).toHaveLength(1);
     const again = eoiEvent("DELETE me");
     expect(again).not.toBe(gone);
-    expect(updateEoiEvent(admin, keep, "delete ME")).toEqual({ ok: false, error: "exists" });
+    expect(updateEoiEvent(ED, admin, keep, "delete ME")).toEqual({ ok: false, error: "exists" });
   });
 });
 
@@ -199,10 +202,10 @@ describe("saveInterest", () => {
   };
 
   it("records the ticks under one EOIUser per email, replaced on the next save, in any case of the email", () => {
-    expect(interestOf(owner.email)).toEqual({ eventIds: [], savedAt: null });
+    expect(interestOf(ED, owner.email)).toEqual({ eventIds: [], savedAt: null });
     const first = new Date(T0);
-    expect(saveInterest(owner, [e1, e2], first)).toBe("saved");
-    expect(interestOf("save.me@example.test")).toEqual({ eventIds: [e1, e2], savedAt: T0 });
+    expect(saveInterest(ED, owner, [e1, e2], first)).toBe("saved");
+    expect(interestOf(ED, "save.me@example.test")).toEqual({ eventIds: [e1, e2], savedAt: T0 });
     expect(eoiUsersWith("save.me@example.test")).toHaveLength(1);
     expect(eoiUsersWith("save.me@example.test")[0]).toMatchObject({
       name: "SAVE ME",
@@ -212,8 +215,8 @@ describe("saveInterest", () => {
 
     const later = new Date(T0 + HOUR);
     const renamed = { email: "SAVE.ME@EXAMPLE.TEST", name: "SAVE ME TOO", team: "SAVERS 2", country: "SG" };
-    expect(saveInterest(renamed, [e3, e2], later)).toBe("saved");
-    expect(interestOf(owner.email)).toEqual({ eventIds: [e2, e3], savedAt: T0 + HOUR });
+    expect(saveInterest(ED, renamed, [e3, e2], later)).toBe("saved");
+    expect(interestOf(ED, owner.email)).toEqual({ eventIds: [e2, e3], savedAt: T0 + HOUR });
     const rows = db()
       .select()
       .from(schema.eoiUsers)
@@ -226,22 +229,22 @@ describe("saveInterest", () => {
   });
 
   it("refuses the whole save when a ticked event is unknown or deleted, and nothing changes", () => {
-    const before = interestOf(owner.email);
+    const before = interestOf(ED, owner.email);
     expect(before.eventIds.length).toBeGreaterThan(0);
-    expect(saveInterest(owner, [e1, 999_999], new Date(T0 + 2 * HOUR))).toBe("gone");
+    expect(saveInterest(ED, owner, [e1, 999_999], new Date(T0 + 2 * HOUR))).toBe("gone");
     const dead = eoiEvent("Save Dead");
-    expect(deleteEoiEvent(admin, dead).ok).toBe(true);
-    expect(saveInterest(owner, [e1, dead], new Date(T0 + 2 * HOUR))).toBe("gone");
-    expect(interestOf(owner.email)).toEqual(before);
+    expect(deleteEoiEvent(ED, admin, dead).ok).toBe(true);
+    expect(saveInterest(ED, owner, [e1, dead], new Date(T0 + 2 * HOUR))).toBe("gone");
+    expect(interestOf(ED, owner.email)).toEqual(before);
     expect(eoiUsersWith("save.me@example.test")[0].name).toBe("SAVE ME TOO");
     // A manager who never saved is not created by a refused save.
-    expect(saveInterest({ ...owner, email: "never@example.test" }, [999_999])).toBe("gone");
+    expect(saveInterest(ED, { ...owner, email: "never@example.test" }, [999_999])).toBe("gone");
     expect(eoiUsersWith("never@example.test")).toEqual([]);
   });
 
   it("takes no ticks as taking it all back", () => {
-    expect(saveInterest(owner, [], new Date(T0 + 3 * HOUR))).toBe("saved");
-    expect(interestOf(owner.email)).toEqual({ eventIds: [], savedAt: T0 + 3 * HOUR });
+    expect(saveInterest(ED, owner, [], new Date(T0 + 3 * HOUR))).toBe("saved");
+    expect(interestOf(ED, owner.email)).toEqual({ eventIds: [], savedAt: T0 + 3 * HOUR });
     expect(eoiUsersWith("save.me@example.test")).toHaveLength(1);
   });
 });
@@ -277,7 +280,7 @@ describe("EOI results", () => {
     }))
       ev[k] = eoiEvent(name);
     const save = (k: keyof typeof owners, ids: number[], at: number) =>
-      expect(saveInterest(owners[k], ids, new Date(T0 + at))).toBe("saved");
+      expect(saveInterest(ED, owners[k], ids, new Date(T0 + at))).toBe("saved");
     save("alpha", [ev.open250, ev.women250, ev.tug], 1);
     save("beta", [ev.open250, ev.open400], 2);
     save("charlie", [ev.fun], 3);
@@ -286,12 +289,12 @@ describe("EOI results", () => {
     save("foxtrot", [ev.stale], 6);
     // delta's only tick goes with its event; foxtrot's stays linked to an event marked deleted by
     // hand (as older data might be): neither counts as interested.
-    expect(deleteEoiEvent(admin, ev.gone).ok).toBe(true);
+    expect(deleteEoiEvent(ED, admin, ev.gone).ok).toBe(true);
     db().update(schema.eoiEvents).set({ deleted: true }).where(eq(schema.eoiEvents.id, ev.stale)).run();
   });
 
   it("Result by Events: each live event by id with its number of interested teams", () => {
-    expect(eventResults()).toEqual([
+    expect(eventResults(ED)).toEqual([
       { id: ev.open250, name: "250M OPEN", teams: 2 },
       { id: ev.women250, name: "250M WOMEN", teams: 1 },
       { id: ev.open400, name: "400M OPEN", teams: 1 },
@@ -301,7 +304,7 @@ describe("EOI results", () => {
   });
 
   it("View: the interested teams by team name in any case, with country names", () => {
-    expect(interestedIn(ev.open250)).toEqual([
+    expect(interestedIn(ED, ev.open250)).toEqual([
       {
         id: userId("alpha"),
         team: "alpha dragons",
@@ -317,16 +320,16 @@ describe("EOI results", () => {
         email: "beta@example.test",
       },
     ]);
-    expect(interestedIn(ev.gone)).toEqual([]);
-    expect(interestedIn(999_999)).toEqual([]);
+    expect(interestedIn(ED, ev.gone)).toEqual([]);
+    expect(interestedIn(ED, 999_999)).toEqual([]);
   });
 
   it("counts only teams with a tick on a live event", () => {
-    expect(interestedTeamCount()).toBe(3);
+    expect(interestedTeamCount(ED)).toBe(3);
   });
 
   it("Teams: every interested team with its details and its live events by name, paged", () => {
-    const all = teamInterests(null);
+    const all = teamInterests(ED, null);
     expect(all.map((t) => t.team)).toEqual(["alpha dragons", "Beta", "CHARLIE"]);
     expect(all[0]).toEqual({
       id: userId("alpha"),
@@ -339,13 +342,13 @@ describe("EOI results", () => {
     });
     expect(all[1].events).toEqual(["250M OPEN", "400M OPEN"]);
     expect(all[2].events).toEqual(["Fun Paddle"]);
-    expect(teamInterests({ offset: 0, limit: 2 }).map((t) => t.team)).toEqual(["alpha dragons", "Beta"]);
-    expect(teamInterests({ offset: 2, limit: 2 }).map((t) => t.team)).toEqual(["CHARLIE"]);
-    expect(teamInterests({ offset: 3, limit: 2 })).toEqual([]);
+    expect(teamInterests(ED, { offset: 0, limit: 2 }).map((t) => t.team)).toEqual(["alpha dragons", "Beta"]);
+    expect(teamInterests(ED, { offset: 2, limit: 2 }).map((t) => t.team)).toEqual(["CHARLIE"]);
+    expect(teamInterests(ED, { offset: 3, limit: 2 })).toEqual([]);
   });
 
   it("Result by Teams: one row per team against 250M / 400M / Tug / Other, paged, and totals over all", () => {
-    expect(teamMatrix(null)).toEqual([
+    expect(teamMatrix(ED, null)).toEqual([
       {
         userId: userId("alpha"),
         team: "alpha dragons",
@@ -365,14 +368,14 @@ describe("EOI results", () => {
         cells: [[], [], [], ["Fun Paddle"]],
       },
     ]);
-    expect(teamMatrix({ offset: 1, limit: 1 }).map((r) => r.team)).toEqual(["Beta"]);
-    expect(teamMatrix({ offset: 2, limit: 10 }).map((r) => r.team)).toEqual(["CHARLIE"]);
-    expect(teamMatrix({ offset: 5, limit: 10 })).toEqual([]);
-    expect(matrixTotals()).toEqual([2, 1, 1, 1]);
+    expect(teamMatrix(ED, { offset: 1, limit: 1 }).map((r) => r.team)).toEqual(["Beta"]);
+    expect(teamMatrix(ED, { offset: 2, limit: 10 }).map((r) => r.team)).toEqual(["CHARLIE"]);
+    expect(teamMatrix(ED, { offset: 5, limit: 10 })).toEqual([]);
+    expect(matrixTotals(ED)).toEqual([2, 1, 1, 1]);
   });
 
   it("Countries: interested teams per country name, most first, and the total", () => {
-    expect(countryResults()).toEqual({
+    expect(countryResults(ED)).toEqual({
       rows: [
         { code: "MY", country: "Malaysia", teams: 2 },
         { code: "SG", country: "Singapore", teams: 1 },
@@ -388,7 +391,7 @@ describe("EOI results", () => {
 type Times = { startTime: number; endTime: number; maxBoat: number };
 function session(startInHours: number, maxBoat: number, hours = 2): number {
   const start = T0 + startInHours * HOUR;
-  return createSession(admin, { startTime: start, endTime: start + hours * HOUR, maxBoat });
+  return createSession(ED, admin, { startTime: start, endTime: start + hours * HOUR, maxBoat });
 }
 function reservation(
   associationId: number,
@@ -420,11 +423,11 @@ describe("training sessions", () => {
   });
 
   it("creates, updates and deletes with audit entries; deleting removes its reservations", () => {
-    const before = sessionCount();
+    const before = sessionCount(ED);
     const v: Times = { startTime: T0 + 24 * HOUR, endTime: T0 + 26 * HOUR, maxBoat: 5 };
-    const id = createSession(admin, v);
-    expect(sessionCount()).toBe(before + 1);
-    expect(findSession(id)).toEqual({ id, ...v, reserved: 0, pending: 0 });
+    const id = createSession(ED, admin, v);
+    expect(sessionCount(ED)).toBe(before + 1);
+    expect(findSession(ED, id)).toEqual({ id, ...v, reserved: 0, pending: 0 });
     const iso = (ms: number) => new Date(ms).toISOString();
     expect(auditOf(TRAINING_AUDIT.sessionCreated, id)[0]).toMatchObject({
       actorId: admin.id,
@@ -433,18 +436,18 @@ describe("training sessions", () => {
     });
 
     const w: Times = { startTime: v.startTime + HOUR, endTime: v.endTime + HOUR, maxBoat: 7 };
-    expect(updateSession(admin, id, w)).toEqual({ ok: true });
-    expect(findSession(id)).toMatchObject(w);
+    expect(updateSession(ED, admin, id, w)).toEqual({ ok: true });
+    expect(findSession(ED, id)).toMatchObject(w);
     expect(JSON.parse(auditOf(TRAINING_AUDIT.sessionUpdated, id)[0].details)).toEqual({
       from: { startTime: iso(v.startTime), endTime: iso(v.endTime), maxBoat: 5 },
       to: { startTime: iso(w.startTime), endTime: iso(w.endTime), maxBoat: 7 },
     });
-    expect(updateSession(admin, 999_999, w)).toEqual({ ok: false, error: "notFound" });
+    expect(updateSession(ED, admin, 999_999, w)).toEqual({ ok: false, error: "notFound" });
 
     reservation(clubA, id, 2, "APPROVED");
     reservation(clubB, id, 1, "PENDING");
-    expect(deleteSession(admin, id)).toEqual({ ok: true });
-    expect(findSession(id)).toBeUndefined();
+    expect(deleteSession(ED, admin, id)).toEqual({ ok: true });
+    expect(findSession(ED, id)).toBeUndefined();
     expect(
       db()
         .select()
@@ -457,7 +460,7 @@ describe("training sessions", () => {
       reservationsRemoved: 2,
       approvedBoats: 2,
     });
-    expect(deleteSession(admin, id)).toEqual({ ok: false, error: "notFound" });
+    expect(deleteSession(ED, admin, id)).toEqual({ ok: false, error: "notFound" });
     expect(auditOf(TRAINING_AUDIT.sessionDeleted, id)).toHaveLength(1);
   });
 
@@ -466,17 +469,17 @@ describe("training sessions", () => {
     reservation(clubA, id, 2, "APPROVED");
     reservation(clubB, id, 1, "APPROVED");
     reservation(clubB, id, 3, "PENDING");
-    const was = findSession(id);
+    const was = findSession(ED, id);
     const v = { startTime: T0 + 49 * HOUR, endTime: T0 + 50 * HOUR };
-    expect(updateSession(admin, id, { ...v, maxBoat: 2 })).toEqual({
+    expect(updateSession(ED, admin, id, { ...v, maxBoat: 2 })).toEqual({
       ok: false,
       error: "refused",
       message: MSG.sessionMaxBelowApproved(3),
     });
-    expect(findSession(id)).toEqual(was);
+    expect(findSession(ED, id)).toEqual(was);
     expect(auditOf(TRAINING_AUDIT.sessionUpdated, id)).toEqual([]);
-    expect(updateSession(admin, id, { ...v, maxBoat: 3 })).toEqual({ ok: true });
-    expect(findSession(id)).toMatchObject({ maxBoat: 3, reserved: 3, pending: 1 });
+    expect(updateSession(ED, admin, id, { ...v, maxBoat: 3 })).toEqual({ ok: true });
+    expect(findSession(ED, id)).toMatchObject({ maxBoat: 3, reserved: 3, pending: 1 });
   });
 
   it("lists sessions by start time, whatever order they were made in, paged", () => {
@@ -485,14 +488,14 @@ describe("training sessions", () => {
     const middle = session(200, 1);
     const sameStart = session(200, 2);
     const mine = [late, early, middle, sameStart];
-    const ids = listSessions(null)
+    const ids = listSessions(ED, null)
       .map((s) => s.id)
       .filter((id) => mine.includes(id));
     expect(ids).toEqual([early, middle, sameStart, late]);
-    const all = listSessions(null);
+    const all = listSessions(ED, null);
     for (let i = 1; i < all.length; i++)
       expect(all[i].startTime).toBeGreaterThanOrEqual(all[i - 1].startTime);
-    expect(listSessions({ offset: 1, limit: 2 })).toEqual(all.slice(1, 3));
+    expect(listSessions(ED, { offset: 1, limit: 2 })).toEqual(all.slice(1, 3));
   });
 
   it("counts only APPROVED boats as reserved; Reserved Teams lists each approved reservation", () => {
@@ -503,17 +506,20 @@ describe("training sessions", () => {
     reservation(clubA, id, 5, "PENDING");
     reservation(clubB, id, 4, "REJECTED");
     reservation(clubB, id, 6, "CANCELLED");
-    expect(findSession(id)).toMatchObject({ reserved: 6, pending: 1 });
+    expect(findSession(ED, id)).toMatchObject({ reserved: 6, pending: 1 });
     // The lists read no pending count (no list shows it).
-    expect(listSessions(null).find((s) => s.id === id)).toEqual({ ...findSession(id), pending: undefined });
-    expect(listSessions(null).find((s) => s.id === id)).not.toHaveProperty("pending");
+    expect(listSessions(ED, null).find((s) => s.id === id)).toEqual({
+      ...findSession(ED, id),
+      pending: undefined,
+    });
+    expect(listSessions(ED, null).find((s) => s.id === id)).not.toHaveProperty("pending");
     // A club with two approved requests has two rows (not one silently summed), by team name.
-    expect(reservedTeams(id)).toEqual([
+    expect(reservedTeams(ED, id)).toEqual([
       { id: a2, associationId: clubA, team: "Alpha Boats", boats: 2 },
       { id: a1, associationId: clubA, team: "Alpha Boats", boats: 1 },
       { id: b3, associationId: clubB, team: "bravo boats", boats: 3 },
     ]);
-    expect(reservedTeams(session(73, 1))).toEqual([]);
+    expect(reservedTeams(ED, session(73, 1))).toEqual([]);
   });
 });
 
@@ -532,10 +538,10 @@ describe("reservations", () => {
     const id = session(10, 5);
     reservation(clubB, id, 3, "APPROVED");
     reservation(clubB, id, 2, "PENDING"); // pending boats leave the boats left alone
-    expect(requestBoats(clubA, id, 3, NOW)).toEqual({ ok: false, message: MSG.bookingTooMany(2) });
-    const made = requestBoats(clubA, id, 2, NOW);
+    expect(requestBoats(ED, clubA, id, 3, NOW)).toEqual({ ok: false, message: MSG.bookingTooMany(2) });
+    const made = requestBoats(ED, clubA, id, 2, NOW);
     if (!made.ok) throw new Error(made.message);
-    expect(findReservation(made.id)).toMatchObject({
+    expect(findReservation(ED, made.id)).toMatchObject({
       associationId: clubA,
       sessionId: id,
       team: "Charlie Crew",
@@ -548,21 +554,21 @@ describe("reservations", () => {
   it("requestBoats refuses a second request while the club's first is pending; after a cancel or a decision it may ask again", () => {
     const id = session(11, 10);
     const other = session(12, 10);
-    const first = requestBoats(clubA, id, 2, NOW);
+    const first = requestBoats(ED, clubA, id, 2, NOW);
     if (!first.ok) throw new Error(first.message);
-    const before = reservationCounts();
+    const before = reservationCounts(ED);
     for (const n of [1, 2, 3])
-      expect(requestBoats(clubA, id, n, NOW)).toEqual({ ok: false, message: MSG.bookingAlreadyPending });
-    expect(reservationCounts()).toEqual(before);
+      expect(requestBoats(ED, clubA, id, n, NOW)).toEqual({ ok: false, message: MSG.bookingAlreadyPending });
+    expect(reservationCounts(ED)).toEqual(before);
     // Another club, or another session, is not held up.
-    expect(requestBoats(clubB, id, 1, NOW).ok).toBe(true);
-    expect(requestBoats(clubA, other, 1, NOW).ok).toBe(true);
+    expect(requestBoats(ED, clubB, id, 1, NOW).ok).toBe(true);
+    expect(requestBoats(ED, clubA, other, 1, NOW).ok).toBe(true);
     // Cancelled: ask again; that one rejected: ask again too.
-    expect(cancelBooking(clubA, first.id)).toBe("cancelled");
-    const second = requestBoats(clubA, id, 3, NOW);
+    expect(cancelBooking(ED, clubA, first.id)).toBe("cancelled");
+    const second = requestBoats(ED, clubA, id, 3, NOW);
     if (!second.ok) throw new Error(second.message);
-    expect(decideReservation(admin, second.id, reject("Fewer, please."), NOW).ok).toBe(true);
-    expect(requestBoats(clubA, id, 1, NOW).ok).toBe(true);
+    expect(decideReservation(ED, admin, second.id, reject("Fewer, please."), NOW).ok).toBe(true);
+    expect(requestBoats(ED, clubA, id, 1, NOW).ok).toBe(true);
     expect(
       db()
         .select({ status: schema.trainingReservations.status })
@@ -574,21 +580,21 @@ describe("reservations", () => {
   });
 
   it("requestBoats refuses a past session, one starting now, an unknown one and a full one", () => {
-    const before = reservationCounts();
-    expect(requestBoats(clubA, session(-1, 5), 1, NOW)).toEqual({
+    const before = reservationCounts(ED);
+    expect(requestBoats(ED, clubA, session(-1, 5), 1, NOW)).toEqual({
       ok: false,
       message: MSG.bookingSessionGone,
     });
-    expect(requestBoats(clubA, session(0, 5), 1, NOW)).toEqual({
+    expect(requestBoats(ED, clubA, session(0, 5), 1, NOW)).toEqual({
       ok: false,
       message: MSG.bookingSessionGone,
     });
-    expect(requestBoats(clubA, 999_999, 1, NOW)).toEqual({ ok: false, message: MSG.bookingSessionGone });
+    expect(requestBoats(ED, clubA, 999_999, 1, NOW)).toEqual({ ok: false, message: MSG.bookingSessionGone });
     const full = session(5, 2);
     reservation(clubB, full, 2, "APPROVED");
-    const beforeFull = reservationCounts();
-    expect(requestBoats(clubA, full, 1, NOW)).toEqual({ ok: false, message: MSG.bookingTooMany(0) });
-    expect(reservationCounts()).toEqual(beforeFull);
+    const beforeFull = reservationCounts(ED);
+    expect(requestBoats(ED, clubA, full, 1, NOW)).toEqual({ ok: false, message: MSG.bookingTooMany(0) });
+    expect(reservationCounts(ED)).toEqual(beforeFull);
     expect(beforeFull.PENDING).toBe(before.PENDING);
   });
 
@@ -596,7 +602,7 @@ describe("reservations", () => {
     const id = session(20, 4);
     const res = reservation(clubA, id, 3);
     const later = new Date(T0 + 5_000);
-    const out = decideReservation(admin, res, APPROVE, later);
+    const out = decideReservation(ED, admin, res, APPROVE, later);
     if (!out.ok) throw new Error(out.error);
     expect(out.status).toBe("APPROVED");
     expect(out.reservation).toMatchObject({
@@ -610,7 +616,7 @@ describe("reservations", () => {
       status: "APPROVED",
       rejectReason: null,
     });
-    expect(findSession(id)).toMatchObject({ reserved: 3, pending: 0 });
+    expect(findSession(ED, id)).toMatchObject({ reserved: 3, pending: 0 });
     expect(auditOf(TRAINING_AUDIT.reservationApproved, res)[0]).toMatchObject({
       actorId: admin.id,
       targetType: "training-reservation",
@@ -627,13 +633,13 @@ describe("reservations", () => {
   it("rejects with the reason stored and audited; rejecting does not count toward reserved boats", () => {
     const id = session(21, 4);
     const res = reservation(clubA, id, 4);
-    const out = decideReservation(admin, res, reject("Come on Sunday instead."), NOW);
+    const out = decideReservation(ED, admin, res, reject("Come on Sunday instead."), NOW);
     if (!out.ok) throw new Error(out.error);
     expect(out).toMatchObject({
       status: "REJECTED",
       reservation: { rejectReason: "Come on Sunday instead." },
     });
-    expect(findSession(id)).toMatchObject({ reserved: 0, pending: 0 });
+    expect(findSession(ED, id)).toMatchObject({ reserved: 0, pending: 0 });
     expect(JSON.parse(auditOf(TRAINING_AUDIT.reservationRejected, res)[0].details)).toEqual({
       sessionId: id,
       boat: 4,
@@ -646,7 +652,7 @@ describe("reservations", () => {
     for (const status of ["APPROVED", "REJECTED", "CANCELLED"] as const) {
       const res = reservation(clubA, id, 1, status);
       for (const d of [APPROVE, reject("no")])
-        expect(decideReservation(admin, res, d, NOW)).toEqual({
+        expect(decideReservation(ED, admin, res, d, NOW)).toEqual({
           ok: false,
           error: "refused",
           message: MSG.reservationNotPending,
@@ -655,23 +661,23 @@ describe("reservations", () => {
       expect(auditOf(TRAINING_AUDIT.reservationApproved, res)).toEqual([]);
       expect(auditOf(TRAINING_AUDIT.reservationRejected, res)).toEqual([]);
     }
-    expect(decideReservation(admin, 999_999, APPROVE, NOW)).toEqual({ ok: false, error: "notFound" });
+    expect(decideReservation(ED, admin, 999_999, APPROVE, NOW)).toEqual({ ok: false, error: "notFound" });
   });
 
   it("refuses approving a session that has started (at its start or after) and changes nothing; rejecting it still works", () => {
     const id = session(24, 10);
     const res = reservation(clubA, id, 1);
     for (const at of [T0 + 24 * HOUR, T0 + 25 * HOUR])
-      expect(decideReservation(admin, res, APPROVE, new Date(at))).toEqual({
+      expect(decideReservation(ED, admin, res, APPROVE, new Date(at))).toEqual({
         ok: false,
         error: "refused",
         message: MSG.reservationStarted,
       });
     expect(statusOf(res)).toBe("PENDING");
     expect(auditOf(TRAINING_AUDIT.reservationApproved, res)).toEqual([]);
-    expect(decideReservation(admin, res, APPROVE, new Date(T0 + 24 * HOUR - 1)).ok).toBe(true);
+    expect(decideReservation(ED, admin, res, APPROVE, new Date(T0 + 24 * HOUR - 1)).ok).toBe(true);
     const late = reservation(clubB, id, 1);
-    expect(decideReservation(admin, late, reject("Too late."), new Date(T0 + 25 * HOUR))).toMatchObject({
+    expect(decideReservation(ED, admin, late, reject("Too late."), new Date(T0 + 25 * HOUR))).toMatchObject({
       ok: true,
       status: "REJECTED",
     });
@@ -679,22 +685,22 @@ describe("reservations", () => {
 
   it("two pending requests that together exceed max boats: the first approval passes, the second is refused", () => {
     const id = session(23, 5);
-    const first = requestBoats(clubA, id, 3, NOW);
-    const second = requestBoats(clubB, id, 3, NOW);
+    const first = requestBoats(ED, clubA, id, 3, NOW);
+    const second = requestBoats(ED, clubB, id, 3, NOW);
     if (!first.ok || !second.ok) throw new Error("request refused");
-    expect(decideReservation(admin, first.id, APPROVE, NOW).ok).toBe(true);
-    expect(decideReservation(admin, second.id, APPROVE, NOW)).toEqual({
+    expect(decideReservation(ED, admin, first.id, APPROVE, NOW).ok).toBe(true);
+    expect(decideReservation(ED, admin, second.id, APPROVE, NOW)).toEqual({
       ok: false,
       error: "refused",
       message: MSG.reservationOverbooked(2, 3),
     });
     expect(statusOf(second.id)).toBe("PENDING");
-    expect(findSession(id)).toMatchObject({ maxBoat: 5, reserved: 3, pending: 1 });
+    expect(findSession(ED, id)).toMatchObject({ maxBoat: 5, reserved: 3, pending: 1 });
     // Exactly up to max boats is fine; it can still be rejected.
     const third = reservation(clubB, id, 2);
-    expect(decideReservation(admin, third, APPROVE, NOW).ok).toBe(true);
-    expect(findSession(id)).toMatchObject({ reserved: 5 });
-    expect(decideReservation(admin, second.id, reject("Full."), NOW).ok).toBe(true);
+    expect(decideReservation(ED, admin, third, APPROVE, NOW).ok).toBe(true);
+    expect(findSession(ED, id)).toMatchObject({ reserved: 5 });
+    expect(decideReservation(ED, admin, second.id, reject("Full."), NOW).ok).toBe(true);
   });
 
   it("cancelBooking: only the club's own PENDING request", () => {
@@ -702,17 +708,17 @@ describe("reservations", () => {
     const mine = reservation(clubA, id, 1);
     const approved = reservation(clubA, id, 1, "APPROVED");
     const rejected = reservation(clubA, id, 1, "REJECTED");
-    expect(cancelBooking(clubB, mine)).toBe("refused");
+    expect(cancelBooking(ED, clubB, mine)).toBe("refused");
     expect(statusOf(mine)).toBe("PENDING");
-    expect(cancelBooking(clubA, mine)).toBe("cancelled");
+    expect(cancelBooking(ED, clubA, mine)).toBe("cancelled");
     expect(statusOf(mine)).toBe("CANCELLED");
-    expect(cancelBooking(clubA, mine)).toBe("refused");
-    expect(cancelBooking(clubA, approved)).toBe("refused");
-    expect(cancelBooking(clubA, rejected)).toBe("refused");
-    expect(cancelBooking(clubA, 999_999)).toBe("refused");
+    expect(cancelBooking(ED, clubA, mine)).toBe("refused");
+    expect(cancelBooking(ED, clubA, approved)).toBe("refused");
+    expect(cancelBooking(ED, clubA, rejected)).toBe("refused");
+    expect(cancelBooking(ED, clubA, 999_999)).toBe("refused");
     expect([statusOf(approved), statusOf(rejected)]).toEqual(["APPROVED", "REJECTED"]);
     // A cancelled request cannot be decided afterwards.
-    expect(decideReservation(admin, mine, APPROVE, NOW)).toMatchObject({ ok: false, error: "refused" });
+    expect(decideReservation(ED, admin, mine, APPROVE, NOW)).toMatchObject({ ok: false, error: "refused" });
   });
 
   it("bookableSessions: upcoming sessions with boats left, by start time, with the boats left", () => {
@@ -725,28 +731,28 @@ describe("reservations", () => {
     reservation(clubB, sooner, 1, "APPROVED");
     reservation(clubB, sooner, 3, "PENDING");
     const mine = [past, startsNow, full, later, sooner];
-    const got = bookableSessions(NOW).filter((s) => mine.includes(s.id));
+    const got = bookableSessions(ED, NOW).filter((s) => mine.includes(s.id));
     expect(got.map((s) => [s.id, s.left])).toEqual([
       [sooner, 3],
       [later, 5],
     ]);
-    expect(bookableSessions(new Date(T0 + 41 * HOUR)).some((s) => s.id === sooner)).toBe(false);
+    expect(bookableSessions(ED, new Date(T0 + 41 * HOUR)).some((s) => s.id === sooner)).toBe(false);
   });
 
   it("lists reservations by status and id, counts the tabs, and a club's own newest session first", () => {
-    const counts = reservationCounts();
-    const approved = listReservations("APPROVED", null);
-    const pending = listReservations("PENDING", null);
+    const counts = reservationCounts(ED);
+    const approved = listReservations(ED, "APPROVED", null);
+    const pending = listReservations(ED, "PENDING", null);
     expect([approved.length, pending.length]).toEqual([counts.APPROVED, counts.PENDING]);
     expect(approved.every((r) => r.status === "APPROVED")).toBe(true);
     expect(pending.map((r) => r.id)).toEqual([...pending.map((r) => r.id)].sort((a, b) => a - b));
-    expect(listReservations("PENDING", { offset: 1, limit: 2 })).toEqual(pending.slice(1, 3));
+    expect(listReservations(ED, "PENDING", { offset: 1, limit: 2 })).toEqual(pending.slice(1, 3));
 
-    const own = clubReservations(clubA);
+    const own = clubReservations(ED, clubA);
     expect(own.length).toBeGreaterThan(0);
     expect(own.every((r) => r.associationId === clubA)).toBe(true);
     for (let i = 1; i < own.length; i++) expect(own[i].startTime).toBeLessThanOrEqual(own[i - 1].startTime);
-    expect(clubReservations(clubA, 1)).toEqual(own.slice(0, 1));
+    expect(clubReservations(ED, clubA, 1)).toEqual(own.slice(0, 1));
     expect(clubManagers(clubA)).toEqual([{ id: managerA.id, email: managerA.email, name: managerA.name }]);
   });
 });

@@ -20,6 +20,9 @@ import { action as planAction, loader as planLoader } from "~/routes/_app.rounds
 import { action as unseedAction } from "~/routes/_app.rounds.$id.unseed";
 import { callerOf, getRequest, makeUser, ORIGIN, postRequest, run, writes } from "./route-request";
 
+/** The open edition of the unit database (migration 0018 makes it). */
+const ED = 1;
+
 let n = 0;
 const uniq = () => `${++n}-${process.pid}`;
 
@@ -80,7 +83,7 @@ function results(
   db().$client.prepare("UPDATE rounds SET result_state = ? WHERE id = ?").run(state, roundId);
 }
 
-const officially = (roundId: number) => db().transaction((tx) => seedAfterOfficial(tx, roundId));
+const officially = (roundId: number) => db().transaction((tx) => seedAfterOfficial(tx, ED, roundId));
 
 const lanesOf = (roundId: number) =>
   db()
@@ -109,7 +112,7 @@ function twoHeatsAndFinal(plan: PlanRule = place3plus1) {
   const h1 = round(eventId, "HEAT 1");
   const h2 = round(eventId, "HEAT 2");
   const final = round(eventId, "FINAL");
-  expect(savePlan(admin, final, plan, [h1, h2])).toEqual({ ok: true, eventId });
+  expect(savePlan(ED, admin, final, plan, [h1, h2])).toEqual({ ok: true, eventId });
   return { eventId, t, h1, h2, final };
 }
 
@@ -199,20 +202,20 @@ describe("seedAfterOfficial", () => {
     expect(officially(h2)).toEqual([final]);
 
     db().$client.prepare("UPDATE races SET time_ms = 59000 WHERE round_id = ? AND lane = '3'").run(final);
-    expect(unseedRound(admin, final)).toMatchObject({ ok: false, error: "hasResults" });
+    expect(unseedRound(ED, admin, final)).toMatchObject({ ok: false, error: "hasResults" });
     expect(lanesOf(final)).toHaveLength(3);
 
     db().$client.prepare("UPDATE races SET time_ms = NULL WHERE round_id = ?").run(final);
     const heard: number[] = [];
     const listener = (id: number) => heard.push(id);
     raceEvents.on("changed", listener);
-    expect(unseedRound(admin, final)).toMatchObject({ ok: true, races: 3 });
+    expect(unseedRound(ED, admin, final)).toMatchObject({ ok: true, races: 3 });
     raceEvents.off("changed", listener);
     expect(heard).toEqual([final]);
     expect(lanesOf(final)).toEqual([]);
     expect(seededAt(final)).toBeNull();
     expect(auditOf(PROGRESSION_AUDIT.unseeded, final)[0].actorId).toBe(admin.id);
-    expect(unseedRound(admin, final)).toMatchObject({ ok: false, error: "notSeeded" });
+    expect(unseedRound(ED, admin, final)).toMatchObject({ ok: false, error: "notSeeded" });
   });
 });
 
@@ -242,21 +245,21 @@ describe("through the results desk", () => {
       ...r,
     });
     // Heat 1: t1 wins after t0's 3 s penalty; heat 2: t4 wins, t5 is the next best time (62.0).
-    saveProvisional(admin, h1, [
+    saveProvisional(ED, admin, h1, [
       lane(r1[0], { timeMs: 60_000, penaltyMs: 3_000, penaltyReason: "Steering" }),
       lane(r1[1], { timeMs: 61_000 }),
       lane(r1[2], { status: "DNS" }),
     ]);
-    saveProvisional(admin, h2, [
+    saveProvisional(ED, admin, h2, [
       lane(r2[0], { timeMs: 59_000 }),
       lane(r2[1], { timeMs: 62_000 }),
       lane(r2[2], { status: "DSQ", statusReason: "Wrong lane" }),
     ]);
-    expect(declareOfficial(admin, h1)).toEqual({ ok: true, seeded: [] });
+    expect(declareOfficial(ED, admin, h1)).toEqual({ ok: true, seeded: [] });
     const heard: number[] = [];
     const listener = (id: number) => heard.push(id);
     raceEvents.on("changed", listener);
-    expect(declareOfficial(admin, h2)).toEqual({ ok: true, seeded: [final] });
+    expect(declareOfficial(ED, admin, h2)).toEqual({ ok: true, seeded: [final] });
     raceEvents.off("changed", listener);
     expect(heard).toContain(final);
     // Winners t4 (59.0) and t1 (61.0), then the best other time: t5 (62.0) before t0 (63.0).
@@ -273,15 +276,18 @@ describe("savePlan", () => {
     const { eventId, h1, h2, final } = twoHeatsAndFinal();
     const other = round(event(0).eventId, "HEAT 1");
     const plan: PlanRule = { mode: "TIME", count: 2, plusTimes: 0, lanes: 6 };
-    expect(savePlan(admin, final, plan, [final])).toMatchObject({ ok: false, error: "foreignSource" });
-    expect(savePlan(admin, final, plan, [h1, other])).toMatchObject({ ok: false, error: "foreignSource" });
+    expect(savePlan(ED, admin, final, plan, [final])).toMatchObject({ ok: false, error: "foreignSource" });
+    expect(savePlan(ED, admin, final, plan, [h1, other])).toMatchObject({
+      ok: false,
+      error: "foreignSource",
+    });
     // FINAL is fed by HEAT 1: HEAT 1 fed by FINAL would loop (and through a round between, too).
-    expect(savePlan(admin, h1, plan, [final])).toMatchObject({ ok: false, error: "cycle" });
+    expect(savePlan(ED, admin, h1, plan, [final])).toMatchObject({ ok: false, error: "cycle" });
     const semi = round(eventId, "SEMI");
-    expect(savePlan(admin, semi, plan, [final])).toEqual({ ok: true, eventId });
-    expect(savePlan(admin, h2, plan, [semi])).toMatchObject({ ok: false, error: "cycle" });
-    expect(planOf(final)).toMatchObject({ mode: "PLACE", count: 2, plusTimes: 1, lanes: 6 });
-    expect(planOf(final)?.sources.map((s) => s.id)).toEqual([h1, h2]);
+    expect(savePlan(ED, admin, semi, plan, [final])).toEqual({ ok: true, eventId });
+    expect(savePlan(ED, admin, h2, plan, [semi])).toMatchObject({ ok: false, error: "cycle" });
+    expect(planOf(ED, final)).toMatchObject({ mode: "PLACE", count: 2, plusTimes: 1, lanes: 6 });
+    expect(planOf(ED, final)?.sources.map((s) => s.id)).toEqual([h1, h2]);
   });
 });
 
@@ -323,19 +329,19 @@ describe("the plan and unseed actions", () => {
     const otherEventRound = round(event(0).eventId, "HEAT 9");
     const forged = await post("ADMIN", withFrom([h1, otherEventRound]));
     expect(forged.status).toBe(400);
-    expect(planOf(final)?.mode).toBe("PLACE"); // unchanged
+    expect(planOf(ED, final)?.mode).toBe("PLACE"); // unchanged
 
     const tooMany = await post("ADMIN", withFrom([h1, h2], { count: "7" }));
     expect(tooMany.status).toBe(400);
 
     const saved = await post("ADMIN", withFrom([h1, h2]));
     expect(saved).toMatchObject({ status: 302, location: `/rounds?event=${eventId}` });
-    expect(planOf(final)).toMatchObject({ mode: "TIME", count: 3, plusTimes: 0, lanes: 6 });
+    expect(planOf(ED, final)).toMatchObject({ mode: "TIME", count: 3, plusTimes: 0, lanes: 6 });
     expect(auditOf(PROGRESSION_AUDIT.planSaved, final).length).toBeGreaterThanOrEqual(2);
 
     const removed = await post("ADMIN", withFrom([], { intent: "remove" }));
     expect(removed).toMatchObject({ status: 302, location: `/rounds?event=${eventId}` });
-    expect(planOf(final)).toBeNull();
+    expect(planOf(ED, final)).toBeNull();
     expect(auditOf(PROGRESSION_AUDIT.planRemoved, final)).toHaveLength(1);
 
     const page = await run(

@@ -14,6 +14,9 @@ import { loader as csvLoader } from "~/routes/race-control[.]csv";
 import { action as editRound } from "~/routes/_app.rounds.$id.edit";
 import { type Caller, callerOf, getRequest, makeUser, ORIGIN, run, writes } from "./route-request";
 
+/** The open edition of the unit database (migration 0018 makes it). */
+const ED = 1;
+
 const MIN = 60_000;
 const T0 = Date.UTC(2027, 0, 9, 0, 0); // 08:00 MYT
 let admin: Caller;
@@ -41,7 +44,7 @@ beforeAll(async () => {
   manager = await callerOf(makeUser("MANAGER"));
   eventId = db().insert(schema.events).values({ name: "RC 500M", description: "" }).returning().get().id;
   for (const name of ["Heat 1", "Heat 2", "Heat 3", "Final"]) {
-    const made = createRound(actor(admin), { event: eventId, name, description: "" });
+    const made = createRound(ED, actor(admin), { event: eventId, name, description: "" });
     if (!made.ok) throw new Error(made.error);
     rounds.push(made.id);
   }
@@ -51,12 +54,17 @@ describe("race numbers on the round forms", () => {
   it("refuses a number another round holds, naming it; audits old and new", () => {
     const [a, b] = rounds;
     expect(
-      updateRound(actor(admin), a, { name: "Heat 1", description: "", raceNumber: 801, scheduledAt: T0 }),
+      updateRound(ED, actor(admin), a, { name: "Heat 1", description: "", raceNumber: 801, scheduledAt: T0 }),
     ).toMatchObject({
       ok: true,
     });
     expect(
-      updateRound(actor(admin), b, { name: "Heat 2", description: "", raceNumber: 801, scheduledAt: null }),
+      updateRound(ED, actor(admin), b, {
+        name: "Heat 2",
+        description: "",
+        raceNumber: 801,
+        scheduledAt: null,
+      }),
     ).toEqual({
       ok: false,
       error: "raceTaken",
@@ -64,7 +72,7 @@ describe("race numbers on the round forms", () => {
       holder: "RC 500M Heat 1",
     });
     expect(
-      createRound(actor(admin), { event: eventId, name: "Heat 9", description: "", raceNumber: 801 }),
+      createRound(ED, actor(admin), { event: eventId, name: "Heat 9", description: "", raceNumber: 801 }),
     ).toMatchObject({
       ok: false,
       error: "raceTaken",
@@ -78,7 +86,12 @@ describe("race numbers on the round forms", () => {
       new: { raceNumber: 801, scheduledAt: T0 },
     });
     // Back to none, for the tests below.
-    updateRound(actor(admin), a, { name: "Heat 1", description: "", raceNumber: null, scheduledAt: null });
+    updateRound(ED, actor(admin), a, {
+      name: "Heat 1",
+      description: "",
+      raceNumber: null,
+      scheduledAt: null,
+    });
   });
 });
 
@@ -246,7 +259,7 @@ describe("/race-control", () => {
         ])
       ).status,
     ).toBe(302);
-    expect(currentNotice()?.text).toBe("Lunch break until 13:00");
+    expect(currentNotice(ED)?.text).toBe("Lunch break until 13:00");
     expect(
       (
         await act(admin, [
@@ -255,7 +268,7 @@ describe("/race-control", () => {
         ])
       ).status,
     ).toBe(302);
-    const shown = currentNotice();
+    const shown = currentNotice(ED);
     expect(shown?.text).toBe("Race 12 delayed");
     const before = writes();
     expect(
@@ -291,7 +304,7 @@ describe("/race-control", () => {
         ])
       ).status,
     ).toBe(302);
-    expect(currentNotice()).toBeNull();
+    expect(currentNotice(ED)).toBeNull();
     const rows = db().select().from(schema.notices).all();
     expect(rows.length).toBe(2); // both kept
     const actions = listAudit({}, { sort: "createdAt", dir: "desc" }, null).rows.map((r) => r.action);

@@ -16,6 +16,9 @@ import { declareOfficial, saveProvisional } from "~/services/results.server";
 import type { LaneInput } from "~/rules/results-schema";
 import { callerOf, getRequest, type Made, makeClub, makeUser, ORIGIN, run, writes } from "./route-request";
 
+/** The open edition of the unit database (migration 0018 makes it). */
+const ED = 1;
+
 const L = EN.LABELS;
 let admin: Made;
 let committee: Made;
@@ -31,7 +34,7 @@ function event(name: string, deleted = false) {
 /** A round of a new event with `n` lanes "1".."n"; the race ids in lane order. */
 function roundWithLanes(n: number, eventName = `RESULTS EVENT ${++seq}`) {
   const ev = event(eventName);
-  const made = createRound(actorOf(admin), { event: ev, name: `HEAT ${seq}`, description: "" });
+  const made = createRound(ED, actorOf(admin), { event: ev, name: `HEAT ${seq}`, description: "" });
   if (!made.ok) throw new Error(made.error);
   const races: number[] = [];
   for (let i = 1; i <= n; i++) {
@@ -40,7 +43,7 @@ function roundWithLanes(n: number, eventName = `RESULTS EVENT ${++seq}`) {
       .values({ associationId: clubId, eventId: ev, name: `TEAM ${seq}-${i}` })
       .returning()
       .get().id;
-    const race = createRace(actorOf(admin), { round: made.id, lane: String(i), team });
+    const race = createRace(ED, actorOf(admin), { round: made.id, lane: String(i), team });
     if (!race.ok) throw new Error(race.error);
     races.push(race.id);
   }
@@ -77,7 +80,7 @@ describe("saveProvisional, declareOfficial, revisions", () => {
     const { roundId, races } = roundWithLanes(5);
     const at = Date.UTC(2026, 10, 28, 6, 20);
     const saved = runWithTestContext({ now: at, settings: { protestMinutes: 15 } }, () =>
-      saveProvisional(actorOf(committee), roundId, [
+      saveProvisional(ED, actorOf(committee), roundId, [
         lane(races[0], { timeMs: 155_190 }),
         lane(races[1], { timeMs: 150_000, penaltyMs: 5_190, penaltyReason: "Wash" }),
         lane(races[2], { timeMs: 163_850 }),
@@ -107,24 +110,24 @@ describe("saveProvisional, declareOfficial, revisions", () => {
   it("declares official only from provisional with every lane done, then revises with old and new", () => {
     const { roundId, races } = roundWithLanes(3);
     const committeeActor = actorOf(committee);
-    expect(declareOfficial(committeeActor, roundId)).toEqual({ ok: false, error: "notProvisional" });
-    saveProvisional(committeeActor, roundId, [
+    expect(declareOfficial(ED, committeeActor, roundId)).toEqual({ ok: false, error: "notProvisional" });
+    saveProvisional(ED, committeeActor, roundId, [
       lane(races[0], { timeMs: 60_000 }),
       lane(races[1], { timeMs: 61_000 }),
     ]);
-    expect(declareOfficial(committeeActor, roundId)).toEqual({ ok: false, error: "incomplete" });
+    expect(declareOfficial(ED, committeeActor, roundId)).toEqual({ ok: false, error: "incomplete" });
     expect(roundRow(roundId)?.resultState).toBe("PROVISIONAL");
-    saveProvisional(committeeActor, roundId, [lane(races[2], { status: "DNF" })]);
-    expect(declareOfficial(committeeActor, roundId)).toEqual({ ok: true, seeded: [] });
+    saveProvisional(ED, committeeActor, roundId, [lane(races[2], { status: "DNF" })]);
+    expect(declareOfficial(ED, committeeActor, roundId)).toEqual({ ok: true, seeded: [] });
     expect(roundRow(roundId)).toMatchObject({ resultState: "OFFICIAL", revision: 1 });
     expect(auditOf("results.official", roundId)).toHaveLength(1);
-    expect(declareOfficial(committeeActor, roundId)).toEqual({ ok: false, error: "notProvisional" });
+    expect(declareOfficial(ED, committeeActor, roundId)).toEqual({ ok: false, error: "notProvisional" });
 
     // Unchanged: no revision.
-    const same = saveProvisional(committeeActor, roundId, [lane(races[0], { timeMs: 60_000 })]);
+    const same = saveProvisional(ED, committeeActor, roundId, [lane(races[0], { timeMs: 60_000 })]);
     expect(same).toMatchObject({ ok: true, kind: "unchanged", revision: 1 });
     // A protest upheld: lane 1 gets a penalty, now second.
-    const revised = saveProvisional(committeeActor, roundId, [
+    const revised = saveProvisional(ED, committeeActor, roundId, [
       lane(races[0], { timeMs: 60_000, penaltyMs: 2_000, penaltyReason: "Protest upheld" }),
     ]);
     expect(revised).toMatchObject({ ok: true, kind: "revised", revision: 2 });
@@ -148,7 +151,7 @@ describe("saveProvisional, declareOfficial, revisions", () => {
     const { roundId, races } = roundWithLanes(2);
     const other = roundWithLanes(1);
     const before = writes();
-    const answer = saveProvisional(actorOf(committee), roundId, [
+    const answer = saveProvisional(ED, actorOf(committee), roundId, [
       lane(races[0], { timeMs: 60_000 }),
       lane(other.races[0], { timeMs: 1_000 }),
     ]);
@@ -160,7 +163,7 @@ describe("saveProvisional, declareOfficial, revisions", () => {
 
   it("Tug of War ranks records", () => {
     const { roundId, races } = roundWithLanes(3, `TUG OF WAR MIXED ${++seq}`);
-    saveProvisional(actorOf(committee), roundId, [
+    saveProvisional(ED, actorOf(committee), roundId, [
       lane(races[0], { wins: 1, losses: 2 }),
       lane(races[1], { wins: 3, losses: 0 }),
       lane(races[2], { wins: 1, losses: 2 }),
@@ -174,8 +177,8 @@ describe("saveProvisional, declareOfficial, revisions", () => {
 
   it("the All Races edit and Save Scores write the same columns and places", () => {
     const { roundId, races } = roundWithLanes(3);
-    updateRace(actorOf(committee), races[0], { lane: "1", score: "1:01.00 (+2.00)" });
-    updateRace(actorOf(committee), races[1], { lane: "2", score: "1:02.5" });
+    updateRace(ED, actorOf(committee), races[0], { lane: "1", score: "1:01.00 (+2.00)" });
+    updateRace(ED, actorOf(committee), races[1], { lane: "2", score: "1:02.5" });
     expect(raceRow(races[0])).toMatchObject({
       timeMs: 59_000,
       penaltyMs: 2_000,
@@ -183,27 +186,27 @@ describe("saveProvisional, declareOfficial, revisions", () => {
       score: "1:01.00 (+2.00)",
     });
     expect(raceRow(races[1])).toMatchObject({ timeMs: 62_500, place: 2, score: "1:02.5" });
-    saveScores(actorOf(committee), roundId, [
+    saveScores(ED, actorOf(committee), roundId, [
       { raceId: races[2], score: "DNF", was: null },
       { raceId: races[1], score: "58.00", was: "1:02.5" },
     ]);
     expect(raceRow(races[2])).toMatchObject({ status: "DNF", place: null });
     expect([raceRow(races[1])?.place, raceRow(races[0])?.place]).toEqual([1, 2]);
-    updateRace(actorOf(committee), races[2], { lane: "3", score: "3rd" });
+    updateRace(ED, actorOf(committee), races[2], { lane: "3", score: "3rd" });
     expect(raceRow(races[2])).toMatchObject({ status: null, place: 3, score: "3rd" });
   });
 
   it("a score changed on All Races after Official is a revision too", () => {
     const { roundId, races } = roundWithLanes(2);
-    saveProvisional(actorOf(committee), roundId, [
+    saveProvisional(ED, actorOf(committee), roundId, [
       lane(races[0], { timeMs: 60_000 }),
       lane(races[1], { timeMs: 61_000 }),
     ]);
-    declareOfficial(actorOf(committee), roundId);
-    updateRace(actorOf(committee), races[1], { lane: "2", score: "59.00" });
+    declareOfficial(ED, actorOf(committee), roundId);
+    updateRace(ED, actorOf(committee), races[1], { lane: "2", score: "59.00" });
     expect(roundRow(roundId)).toMatchObject({ resultState: "OFFICIAL", revision: 2 });
     expect([raceRow(races[0])?.place, raceRow(races[1])?.place]).toEqual([2, 1]);
-    saveScores(actorOf(committee), roundId, [{ raceId: races[0], score: "DSQ", was: "1:00.00" }]);
+    saveScores(ED, actorOf(committee), roundId, [{ raceId: races[0], score: "DSQ", was: "1:00.00" }]);
     expect(roundRow(roundId)?.revision).toBe(3);
     const entry = auditOf("results.revised", roundId)[0];
     expect(JSON.parse(entry.details)).toEqual({

@@ -13,6 +13,9 @@ import { findRoundsByName, listScanLogs, racesOf, scanProfile } from "~/models/s
 import { defaultSettings } from "~/rules/settings-schema";
 import { VALID_IMAGE } from "../../db/enums";
 
+/** The open edition of the unit database (migration 0018 makes it). */
+const ED = 1;
+
 let n = 0;
 const uniq = () => `${++n}-${process.pid}-${Date.now().toString(36)}`;
 /** A save from a staff login on a device that is not enrolled (no user row needed: null). */
@@ -84,18 +87,18 @@ afterEach(() => setSigned(false));
 describe("finding a round and its teams", () => {
   it("by whole name in any case, live events only; a shared name lists each event's round", () => {
     const s = setup();
-    expect(findRoundsByName(`  ${s.round.name.toUpperCase()} `).map((r) => r.id)).toEqual([s.round.id]);
-    expect(findRoundsByName(s.round.name.slice(0, -1))).toEqual([]);
-    expect(findRoundsByName("")).toEqual([]);
+    expect(findRoundsByName(ED, `  ${s.round.name.toUpperCase()} `).map((r) => r.id)).toEqual([s.round.id]);
+    expect(findRoundsByName(ED, s.round.name.slice(0, -1))).toEqual([]);
+    expect(findRoundsByName(ED, "")).toEqual([]);
     const twin = setup();
     db().update(schema.rounds).set({ name: s.round.name }).where(eq(schema.rounds.id, twin.round.id)).run();
-    expect(findRoundsByName(s.round.name)).toHaveLength(2);
+    expect(findRoundsByName(ED, s.round.name)).toHaveLength(2);
     db().update(schema.events).set({ deleted: true }).where(eq(schema.events.id, twin.event.id)).run();
-    expect(findRoundsByName(s.round.name).map((r) => r.id)).toEqual([s.round.id]);
+    expect(findRoundsByName(ED, s.round.name).map((r) => r.id)).toEqual([s.round.id]);
     // Lanes in number order (2 before 10), and only teams racing in the round have a context.
-    expect(racesOf(s.round.id).map((r) => r.lane)).toEqual(["2", "10"]);
-    expect(kioskContext(s.round.id, s.team.id)?.team.teamName).toBe(s.team.name);
-    expect(kioskContext(twin.round.id, s.team.id)).toBeUndefined();
+    expect(racesOf(ED, s.round.id).map((r) => r.lane)).toEqual(["2", "10"]);
+    expect(kioskContext(ED, s.round.id, s.team.id)?.team.teamName).toBe(s.team.name);
+    expect(kioskContext(ED, twin.round.id, s.team.id)).toBeUndefined();
   });
 });
 
@@ -103,7 +106,7 @@ describe("the kiosk's checks on the server", () => {
   it("replays the returned history against the roster now, then the new scan", () => {
     const s = setup({ maxRace: 3 });
     const [m0, m1, m2] = s.members;
-    const ctx = kioskContext(s.round.id, s.team.id)!;
+    const ctx = kioskContext(ED, s.round.id, s.team.id)!;
     const forged = [`#${m0.id}`, `#${s.outsider.id}`, `#${s.staff.id}`, "junk", `#${m0.id}`, `#${m1.id}`];
     const r = scan(ctx, forged, `#${m2.id}`);
     expect(r.history.map((e) => e.person.id)).toEqual([m0.id, m1.id, m2.id]);
@@ -128,9 +131,9 @@ describe("the kiosk's checks on the server", () => {
   it("with signed tags required, only a correct signature passes; the context sees the change at once", () => {
     const s = setup();
     const [m0] = s.members;
-    expect(kioskContext(s.round.id, s.team.id)!.requireSigned).toBe(false);
+    expect(kioskContext(ED, s.round.id, s.team.id)!.requireSigned).toBe(false);
     setSigned(true);
-    const ctx = kioskContext(s.round.id, s.team.id)!;
+    const ctx = kioskContext(ED, s.round.id, s.team.id)!;
     expect(ctx.requireSigned).toBe(true);
     expect(lookupOne(ctx, `#${m0.id}`)).toEqual({ kind: "invalid" });
     expect(lookupOne(ctx, `#${m0.id}.AAAAAAAAAA`)).toEqual({ kind: "invalid" });
@@ -145,7 +148,7 @@ describe("the kiosk's checks on the server", () => {
     expect(rotateCrewTags(admin).kind).toBe("rotated");
     for (const on of [true, false]) {
       setSigned(on);
-      const ctx = kioskContext(s.round.id, s.team.id)!;
+      const ctx = kioskContext(ED, s.round.id, s.team.id)!;
       expect(lookupOne(ctx, before)).toEqual({ kind: "voided" });
       expect(lookupOne(ctx, signedCode(m0.id)).kind).toBe("member");
       // A history holding the voided tag drops it, saying why.
@@ -159,7 +162,7 @@ describe("the kiosk's checks on the server", () => {
     const s = setup();
     const [m0, m1] = s.members;
     db().delete(schema.teamMembers).where(eq(schema.teamMembers.userId, m1.id)).run();
-    const ctx = kioskContext(s.round.id, s.team.id)!;
+    const ctx = kioskContext(ED, s.round.id, s.team.id)!;
     const r = save(ctx, [`#${m0.id}`, `#${m1.id}`], true, BY);
     expect(r.kind).toBe("saved");
     expect(r.kind === "saved" && r.dropped.map((d) => d.code)).toEqual([`#${m1.id}`]);
@@ -170,21 +173,21 @@ describe("saving", () => {
   it("asks about the female minimum unless confirmed, writes once per round/team/user, and lists the logs", () => {
     const s = setup({ minFemale: 2 });
     const [m0, m1, m2] = s.members;
-    const ctx = kioskContext(s.round.id, s.team.id)!;
+    const ctx = kioskContext(ED, s.round.id, s.team.id)!;
     const codes = [`#${m0.id}`, `#${m1.id}`, `#${m2.id}`];
     expect(save(ctx, codes, false, BY).kind).toBe("confirm");
-    expect(listScanLogs(s.round.id, "desc", null).total).toBe(0);
+    expect(listScanLogs(ED, s.round.id, "desc", null).total).toBe(0);
     const first = save(ctx, codes, true, BY);
     expect(first.kind === "saved" && first.written).toBe(3);
     // The same save again (a kiosk that lost the answer) and a bigger one: only the new row.
-    const again = save(kioskContext(s.round.id, s.team.id)!, [...codes, `#${s.members[3].id}`], true, BY);
+    const again = save(kioskContext(ED, s.round.id, s.team.id)!, [...codes, `#${s.members[3].id}`], true, BY);
     expect(again.kind === "saved" && again.written).toBe(1);
     expect(save(ctx, ["junk"], true, BY).kind).toBe("empty");
-    const page = listScanLogs(s.round.id, "asc", { limit: 2, offset: 0 });
+    const page = listScanLogs(ED, s.round.id, "asc", { limit: 2, offset: 0 });
     expect(page.total).toBe(4);
     expect(page.rows.map((r) => r.userId)).toEqual([m0.id, m1.id]);
     expect(page.rows[0].teamName).toBe(s.team.name);
-    expect(listScanLogs(s.round.id, "desc", null).rows.map((r) => r.userId)[0]).toBe(s.members[3].id);
+    expect(listScanLogs(ED, s.round.id, "desc", null).rows.map((r) => r.userId)[0]).toBe(s.members[3].id);
   });
 
   it("records which kiosk saved it and the staff member logged in on it (issue 18)", () => {
@@ -195,10 +198,10 @@ describe("saving", () => {
       .values({ name: `GATE ${uniq()}`, secretHash: "x", enrolledByName: "unit" })
       .returning()
       .get();
-    const ctx = kioskContext(s.round.id, s.team.id)!;
+    const ctx = kioskContext(ED, s.round.id, s.team.id)!;
     save(ctx, [`#${m0.id}`], true, { kioskId: kiosk.id, staffId: null });
     save(ctx, [`#${m1.id}`], true, { kioskId: null, staffId: s.staff.id });
-    const rows = listScanLogs(s.round.id, "asc", null).rows;
+    const rows = listScanLogs(ED, s.round.id, "asc", null).rows;
     expect(rows.map((r) => [r.userId, r.kioskName, r.staffName])).toEqual([
       [m0.id, kiosk.name, null],
       [m1.id, null, s.staff.name],
@@ -211,12 +214,12 @@ describe("scanProfile", () => {
     const s = setup();
     const [, m1] = s.members;
     db().insert(schema.teamMembers).values({ teamId: s.other.id, userId: m1.id }).run();
-    const p = scanProfile(m1.id)!;
+    const p = scanProfile(ED, m1.id)!;
     expect(p).toMatchObject({ name: m1.name, yob: 1991, gender: "FEMALE", associationName: s.club.name });
     expect(p.teams).toEqual(
       [s.team.name, s.other.name].sort().map((teamName) => ({ eventName: s.event.name, teamName })),
     );
-    expect(scanProfile(s.members[3].id)?.image).toBeNull();
-    expect(scanProfile(999_999_999)).toBeUndefined();
+    expect(scanProfile(ED, s.members[3].id)?.image).toBeNull();
+    expect(scanProfile(ED, 999_999_999)).toBeUndefined();
   });
 });

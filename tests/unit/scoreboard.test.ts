@@ -13,6 +13,9 @@ import { liveBoard } from "~/lib/scoreboard-live.server";
 import { listAudit } from "~/models/audit.server";
 import { boardRounds, byLane, managedRounds, updateBoard } from "~/models/scoreboard.server";
 
+/** The open edition of the unit database (migration 0018 makes it). */
+const ED = 1;
+
 let admin = { id: 0, name: "BOARD ADMIN", email: "board.admin@example.test" };
 let eventId = 0;
 let goneEventId = 0;
@@ -26,7 +29,7 @@ const shown = () =>
       .all()
       .map((r) => r.roundId),
   );
-const mine = () => boardRounds().filter((r) => Object.values(rounds).includes(r.id));
+const mine = () => boardRounds(ED).filter((r) => Object.values(rounds).includes(r.id));
 
 beforeAll(() => {
   admin = {
@@ -80,7 +83,7 @@ describe("lanes", () => {
 
 describe("Update and the board", () => {
   it("shows the ticked rounds of the form, most recently shown first, races by lane", () => {
-    const change = updateBoard(admin, [rounds.heat1, rounds.heat2, rounds.final], [rounds.heat1]);
+    const change = updateBoard(ED, admin, [rounds.heat1, rounds.heat2, rounds.final], [rounds.heat1]);
     expect(change).toEqual({ shown: [rounds.heat1], hidden: [] });
     expect(mine().map((r) => r.id)).toEqual([rounds.heat1]);
     expect(mine()[0].races.map((r) => r.lane)).toEqual(["1", "2", "3", "9", "10"]);
@@ -93,7 +96,7 @@ describe("Update and the board", () => {
     });
 
     // Later: heat 2 too. Heat 1 keeps its place (first shown earlier), heat 2 goes on top.
-    const later = updateBoard(admin, [rounds.heat1, rounds.heat2], [rounds.heat1, rounds.heat2]);
+    const later = updateBoard(ED, admin, [rounds.heat1, rounds.heat2], [rounds.heat1, rounds.heat2]);
     expect(later).toEqual({ shown: [rounds.heat2], hidden: [] });
     const board = mine();
     expect(board.map((r) => r.id)).toEqual([rounds.heat2, rounds.heat1]);
@@ -103,11 +106,11 @@ describe("Update and the board", () => {
 
   it("leaves rounds that were not on the form alone and ignores unknown ids", () => {
     // Only the final is on the form (an Event filter would do that): heat 1 and 2 stay shown.
-    const change = updateBoard(admin, [rounds.final, 999_999], [rounds.final, 999_998]);
+    const change = updateBoard(ED, admin, [rounds.final, 999_999], [rounds.final, 999_998]);
     expect(change).toEqual({ shown: [rounds.final], hidden: [] });
     expect([rounds.heat1, rounds.heat2, rounds.final].every((id) => shown().has(id))).toBe(true);
     expect(shown().has(999_998)).toBe(false);
-    const off = updateBoard(admin, [rounds.heat1, rounds.heat2, rounds.final], [rounds.heat2]);
+    const off = updateBoard(ED, admin, [rounds.heat1, rounds.heat2, rounds.final], [rounds.heat2]);
     expect(off).toEqual({ shown: [], hidden: [rounds.heat1, rounds.final] });
     expect(mine().map((r) => r.id)).toEqual([rounds.heat2]);
   });
@@ -120,7 +123,7 @@ describe("Update and the board", () => {
         null,
       ).rows.sort((a, b) => b.id - a.id);
     const before = mineAudit().length;
-    updateBoard(admin, [rounds.empty], [rounds.empty]);
+    updateBoard(ED, admin, [rounds.empty], [rounds.empty]);
     const after = mineAudit();
     expect(after.length).toBe(before + 1);
     expect(JSON.parse(after[0].details)).toEqual({ shown: [rounds.empty], hidden: [] });
@@ -128,9 +131,9 @@ describe("Update and the board", () => {
   });
 
   it("never shows a deleted event's round, on the board or in the manage list", () => {
-    updateBoard(admin, [rounds.gone], [rounds.gone]);
+    updateBoard(ED, admin, [rounds.gone], [rounds.gone]);
     expect(mine().map((r) => r.id)).not.toContain(rounds.gone);
-    const all = managedRounds(null).flatMap((e) => e.rounds.map((r) => r.id));
+    const all = managedRounds(ED, null).flatMap((e) => e.rounds.map((r) => r.id));
     expect(all).not.toContain(rounds.gone);
     // A round with no races shows with an empty table.
     expect(mine().find((r) => r.id === rounds.empty)?.races).toEqual([]);
@@ -139,7 +142,7 @@ describe("Update and the board", () => {
 
 describe("the manage list", () => {
   it("groups an event's rounds in the order made, with race and score counts", () => {
-    const [event] = managedRounds(eventId);
+    const [event] = managedRounds(ED, eventId);
     expect(event.name).toBe("BOARD EVENT");
     expect(event.rounds).toEqual([
       { id: rounds.heat1, name: "BOARD HEAT 1", races: 5, scored: 0, shown: false },
@@ -147,13 +150,16 @@ describe("the manage list", () => {
       { id: rounds.final, name: "BOARD FINAL", races: 1, scored: 0, shown: false },
       { id: rounds.empty, name: "BOARD EMPTY", races: 0, scored: 0, shown: true },
     ]);
-    expect(managedRounds(eventId, "shown")[0].rounds.map((r) => r.id)).toEqual([rounds.heat2, rounds.empty]);
-    expect(managedRounds(eventId, "drawn")[0].rounds.map((r) => r.id)).toEqual([
+    expect(managedRounds(ED, eventId, "shown")[0].rounds.map((r) => r.id)).toEqual([
+      rounds.heat2,
+      rounds.empty,
+    ]);
+    expect(managedRounds(ED, eventId, "drawn")[0].rounds.map((r) => r.id)).toEqual([
       rounds.heat1,
       rounds.heat2,
       rounds.final,
     ]);
-    expect(managedRounds(goneEventId)).toEqual([]);
+    expect(managedRounds(ED, goneEventId)).toEqual([]);
   });
 });
 

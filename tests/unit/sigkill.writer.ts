@@ -9,6 +9,9 @@ import { db, schema } from "~/lib/db.server";
 import { createOrder } from "~/models/order.server";
 import { saveScanLogs } from "~/models/scan.server";
 
+/** The open edition of the unit database (migration 0018 makes it). */
+const ED = 1;
+
 const MEMBERS = 5_000;
 const say = (line: string) => writeSync(1, `${line}\n`);
 
@@ -52,7 +55,7 @@ for (let i = 1; i < MEMBERS; i++) {
     { kind: "TICKET", label: "Dinner Ticket", count: 2, price: 3_000 },
   ]);
   say(`order ${order.id}`);
-  saveScanLogs(round.id, team.id, [members[i]], { kioskId: null, staffId: null });
+  saveScanLogs(ED, round.id, team.id, [members[i]], { kioskId: null, staffId: null });
   say(`scan ${members[i]}`);
 }
 say("done");

@@ -17,6 +17,9 @@ import { decideReservation, findReservation, findSession } from "~/models/traini
 import { decisionRefusal } from "~/rules/training";
 import { serveRaces, sleep, stallTransactions } from "./race-harness";
 
+/** The unit database's open edition (migration 0018 makes it). */
+const ED = 1;
+
 export type RaceJob = {
   mode: "safe" | "unsafe";
   delayMs: number;
@@ -32,12 +35,12 @@ db().get(sql`SELECT COUNT(*) FROM training_sessions`); // warm: the file is open
 function approve(job: RaceJob): RaceOutcome {
   if (job.mode === "safe") {
     stallBeforeUpdate(job.delayMs);
-    const d = decideReservation(job.actor, job.reservationId, { action: "APPROVE", rejectReason: null });
+    const d = decideReservation(ED, job.actor, job.reservationId, { action: "APPROVE", rejectReason: null });
     return d.ok ? { ok: true } : { refused: d.error === "refused" ? d.message : d.error };
   }
   stallBeforeUpdate(0);
-  const row = findReservation(job.reservationId); // the check...
-  const session = row && findSession(row.sessionId);
+  const row = findReservation(ED, job.reservationId); // the check...
+  const session = row && findSession(ED, row.sessionId);
   if (!row || !session) return { refused: "notFound" };
   const refusal = decisionRefusal(
     row,

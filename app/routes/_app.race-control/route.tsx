@@ -22,6 +22,7 @@ import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { hasRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { firstError, NO_FIELDS, parseFormWith, replyWithError } from "~/lib/forms.server";
 import { metaTitle } from "~/lib/meta";
 import { noticeSchemaFor, SCHEDULE_FORGED, scheduleSchemaFor } from "~/lib/schemas.server";
@@ -42,13 +43,14 @@ export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.N
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "raceControl");
-  const rows = timetable();
+  const edition = editionOf(request, user);
+  const rows = timetable(edition.id);
   return json({
     admin: hasRole(user, "ADMIN"),
     rows,
     delay: delayMinutes(rows),
-    days: raceDays(),
-    notice: currentNotice(),
+    days: raceDays(edition.id),
+    notice: currentNotice(edition.id),
   });
 }
 
@@ -68,6 +70,7 @@ const schemaOf = (t: Bundle) => (form: FormData) =>
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "raceControl");
+  const edition = editionOf(request, user);
   const t = messagesFor(request);
   const { LABELS } = t;
   const { form, submission } = await parseFormWith(request, schemaOf(t));
@@ -80,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "start" || intent === "undoStart") {
     const id = parseId(form.get("id"));
     if (id === null) throw bad();
-    const result = intent === "start" ? startRound(user, id) : undoStart(user, id);
+    const result = intent === "start" ? startRound(edition.id, user, id) : undoStart(edition.id, user, id);
     if (!result.ok) {
       const message = {
         notFound: LABELS.rcRoundGone,
@@ -90,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }[result.error];
       return refuse(message, result.error === "notFound" ? 404 : 409);
     }
-    const row = timetable().find((r) => r.id === id);
+    const row = timetable(edition.id).find((r) => r.id === id);
     const name = row ? raceLabel(t, row) : "";
     return done(intent === "start" ? LABELS.rcStartedDone(name) : LABELS.rcStartUndoneDone(name));
   }
@@ -108,7 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return refuseForm(firstError(submission) ?? LABELS.rcScheduleNone);
     }
     const { ids, firstNumber, firstStart, gapMinutes } = submission.value as unknown as ScheduleValue;
-    const result = scheduleRounds(user, { ids, firstNumber, firstStart, gapMinutes });
+    const result = scheduleRounds(edition.id, user, { ids, firstNumber, firstStart, gapMinutes });
     if (!result.ok) {
       const message =
         result.error === "clash"
@@ -128,7 +131,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const raw = form.get("notice");
     if (typeof raw !== "string" || raw.length > NOTICE_MAX * 4) throw bad();
     if (submission.status !== "success") return refuseForm(firstError(submission) ?? LABELS.rcNoticeEmpty);
-    const result = postNotice(user, (submission.value as unknown as { notice: string }).notice);
+    const result = postNotice(edition.id, user, (submission.value as unknown as { notice: string }).notice);
     if (!result.ok) {
       const message =
         result.error === "tooLong" ? t.MSG.tooLong(LABELS.rcNotice, NOTICE_MAX) : LABELS.rcNoticeEmpty;
@@ -140,7 +143,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "removeNotice") {
     const id = parseId(form.get("id"));
     if (id === null) throw bad();
-    const result = removeNotice(user, id);
+    const result = removeNotice(edition.id, user, id);
     if (!result.ok) return refuse(LABELS.rcNoticeGone, 409);
     return done(LABELS.rcNoticeRemoved);
   }

@@ -11,6 +11,7 @@ import { CsvLink, DataTable } from "~/components/DataTable";
 import { Empty, Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { hasRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { scoresRoundSchema } from "~/lib/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -28,14 +29,15 @@ export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.T
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "races");
+  const edition = editionOf(request, user);
   const query = new URL(request.url).searchParams;
-  const events = liveEvents();
+  const events = liveEvents(edition.id);
   const askedEvent = parseId(query.get("event"));
   const event = events.find((e) => e.id === askedEvent) ?? null;
-  const rounds = event ? roundsOfEvent(event.id) : [];
+  const rounds = event ? roundsOfEvent(edition.id, event.id) : [];
   const askedRound = parseId(query.get("round"));
   const round = rounds.find((r) => r.id === askedRound) ?? null;
-  const races = round ? racesOfRound(round.id) : [];
+  const races = round ? racesOfRound(edition.id, round.id) : [];
   return json({
     events,
     event,
@@ -50,9 +52,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Save Scores (ADMIN and COMMITTEE): the round's score boxes in one transaction, audited. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "races");
+  const edition = editionOf(request, user);
   const { MSG, LABELS } = messagesFor(request);
   const { form, value } = await parseFixedForm(request, scoresRoundSchema);
-  const round = findRound(value.round);
+  const round = findRound(edition.id, value.round);
   if (!round) return redirectWithToast(request, "/races", { type: "error", message: MSG.raceRoundGone });
   const back = `/races?event=${round.eventId}&round=${round.id}`;
   const parsed = parseScores(form, SCORES_MAX);
@@ -61,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const message = MSG.tooLong(LABELS.rdScore, SCORE_MAX);
     return json({ typed: parsed.typed, error: message, toast: { type: "error" as const, message } }, 400);
   }
-  const saved = saveScores(user, round.id, parsed.entries);
+  const saved = saveScores(edition.id, user, round.id, parsed.entries);
   if (!saved.ok) {
     if (saved.error === "roundGone")
       return redirectWithToast(request, "/races", { type: "error", message: MSG.raceRoundGone });

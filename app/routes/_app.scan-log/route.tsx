@@ -9,6 +9,7 @@ import { CsvLink, DataTable, Pager } from "~/components/DataTable";
 import { SelectStep } from "~/components/SelectStep";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { scanLogSteps } from "~/lib/scan-log.server";
 import { listScanLogs } from "~/models/scan.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
@@ -19,11 +20,13 @@ import { SCAN_LOG_LIST, scanLogColumnsOf } from "./table";
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.scanLog);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "scanLog");
+  const user = await requireUser(request, "scanLog");
+  const edition = editionOf(request, user);
   const params = parseList(new URL(request.url).searchParams, SCAN_LOG_LIST);
-  const steps = scanLogSteps(params);
+  const steps = scanLogSteps(edition.id, params);
   const roundId = steps.roundId;
-  const listed = roundId === null ? null : pageOf(params, (page) => listScanLogs(roundId, params.dir, page));
+  const listed =
+    roundId === null ? null : pageOf(params, (page) => listScanLogs(edition.id, roundId, params.dir, page));
   return json({ ...steps, listed });
 }
 

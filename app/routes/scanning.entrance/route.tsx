@@ -35,6 +35,7 @@ import { kioskAccess, mayScan, noteSaved, savedBy } from "~/lib/kiosk-device.ser
 import { metaTitle } from "~/lib/meta";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { currentEdition } from "~/models/edition.server";
 import { currentNotice } from "~/models/notice.server";
 import { findRoundsByName, kioskRound, racesOf } from "~/models/scan.server";
 import type { loader as rootLoader } from "~/root";
@@ -58,18 +59,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Not a kiosk device: the frame and the explanation, whatever the query asks for.
   if (!mayScan(access)) return json({ step: "locked" as const, view, notice: null });
   // Race control's notice (issue 20) heads the kiosk until removed.
-  return json({ ...(await steps(request)), view, notice: currentNotice() });
+  // The kiosk is the open edition's, whoever uses it (issue 21).
+  const edition = currentEdition();
+  return json({ ...(await steps(request, edition.id)), view, notice: currentNotice(edition.id) });
 }
 
-async function steps(request: Request) {
+async function steps(request: Request, editionId: number) {
   const { MSG } = messagesFor(request);
   const q = new URL(request.url).searchParams;
   const roundId = idParam(q.get("roundId"));
   const teamId = idParam(q.get("teamId"));
   if (roundId !== null && teamId !== null) {
-    const ctx = kioskContext(roundId, teamId);
+    const ctx = kioskContext(editionId, roundId, teamId);
     if (!ctx) {
-      const back = kioskRound(roundId) ? `${PATH}?roundId=${roundId}` : PATH;
+      const back = kioskRound(editionId, roundId) ? `${PATH}?roundId=${roundId}` : PATH;
       throw await redirectWithToast(request, back, { type: "error", message: MSG.kioskTeamGone });
     }
     return {
@@ -82,9 +85,9 @@ async function steps(request: Request) {
     };
   }
   if (roundId !== null) {
-    const round = kioskRound(roundId);
+    const round = kioskRound(editionId, roundId);
     if (!round) throw await redirectWithToast(request, PATH, { type: "error", message: MSG.kioskRoundGone });
-    const races = racesOf(roundId);
+    const races = racesOf(editionId, roundId);
     const lane = q.get("lane")?.trim().slice(0, LANE_MAX);
     let error: string | null = null;
     if (lane) {
@@ -96,7 +99,7 @@ async function steps(request: Request) {
   }
   const name = q.get("round")?.trim().slice(0, ROUND_NAME_MAX);
   if (name) {
-    const rounds = findRoundsByName(name);
+    const rounds = findRoundsByName(editionId, name);
     if (rounds.length === 1) throw redirect(`${PATH}?roundId=${rounds[0].id}`);
     if (rounds.length > 1) return { step: "pickRound" as const, rounds };
     return { step: "round" as const, error: MSG.roundNotFound };
@@ -126,7 +129,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const roundId = idParam(q.get("roundId"));
   const teamId = idParam(q.get("teamId"));
   if (roundId === null || teamId === null) throw new Response("Bad Request", { status: 400 });
-  const ctx = kioskContext(roundId, teamId);
+  const ctx = kioskContext(currentEdition().id, roundId, teamId);
   if (!ctx) return redirectWithToast(request, PATH, { type: "error", message: MSG.kioskTeamGone });
   const codes = historyCodes(form);
   const intent = form.get("intent") ?? "scan";
