@@ -251,9 +251,9 @@ describe("archive sweep: the events area's writes into an archived edition", () 
     if (!round) return;
     const plan = planDraw(round, eventDraw);
     expect(plan.errors).toEqual([]);
-    await refused(() => saveDraw(admin, OLD, ids.round, eventDraw, plan.fingerprint));
+    await refused(() => saveDraw(OLD, admin, ids.round, eventDraw, plan.fingerprint));
     await refused(
-      () => saveProgress(admin, OLD, ids.round, { from: [], top: 2, lanes: 6 }, "x"),
+      () => saveProgress(OLD, admin, ids.round, { from: [], top: 2, lanes: 6 }, "x"),
       (answer) => expect(answer).toMatchObject({ ok: false }),
     );
   });
@@ -286,7 +286,7 @@ describe("one edition's lists and lookups never show another's", () => {
     });
     expect(entriesDraft(NEW, scope, [{ eventId: ids.event, teams: 1 }])).toEqual({ refused: "gone" });
     expect(saveCrew({ ...admin, role: "ADMIN" }, NEW, ALL, ids.team, crew)).toEqual({ refused: "gone" });
-    expect(saveDraw(admin, NEW, ids.round, eventDraw, "x")).toEqual({ ok: false, error: "notFound" });
+    expect(saveDraw(NEW, admin, ids.round, eventDraw, "x")).toEqual({ ok: false, error: "notFound" });
     expect(snapshot()).toEqual(before);
     expect(findCrewTeam(NEW, ids.team, ALL)).toBeUndefined();
     expect(drawRound(NEW, ids.round)).toBeUndefined();
