@@ -8,15 +8,21 @@ import { getSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
 import { sendMembersApprovedEmails } from "./member-mail.server";
 
-/** Approves the members of `ids` the manager may approve and emails them. Returns the model's
- * answer (`foreign`: nothing changed; else the members approved, maybe none). */
-export async function approveMembers(manager: User, scope: Scope, ids: number[]): Promise<Approval> {
+/** Approves the members of `ids` the manager may approve and emails them (the fee told is the
+ * edition's). Returns the model's answer (`foreign`: nothing changed; else the members approved,
+ * maybe none). */
+export async function approveMembers(
+  manager: User,
+  editionId: number,
+  scope: Scope,
+  ids: number[],
+): Promise<Approval> {
   const result = approveInDb(manager, scope, ids);
   if (result.kind === "foreign" || result.members.length === 0) return result;
   await sendMembersApprovedEmails(result.members, {
     team: associationName(scope),
     manager: manager.name || manager.email,
-    feeSen: getSettings().crewTagFeeSen,
+    feeSen: getSettings(editionId).crewTagFeeSen,
   });
   return result;
 }
