@@ -231,6 +231,8 @@ export const MS: Bundle = {
       "Sebahagian ahli yang dipilih tidak boleh dipilih untuk pasukan ini (bukan ahli pasukan anda, tidak layak, atau berada dalam pasukan lain bagi acara ini). Tiada apa-apa yang diubah.",
     crewClosed: (when: string) =>
       `Perubahan krew telah ditutup pada ${when}. Hubungi jawatankuasa acara untuk sebarang perubahan.`,
+    edEvCrewArchived: (name: string) =>
+      `${name} telah diarkibkan: krewnya boleh dilihat tetapi tidak boleh diubah.`,
     crewCloseOn: (when: string) => `Perubahan krew ditutup pada ${when}.`,
     crewTeamGone: "Pasukan acara ini tidak lagi wujud.",
     crewInCrewNow: "Dalam krew sekarang",

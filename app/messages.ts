@@ -222,6 +222,7 @@ export const MSG = {
   crewNotEligible:
     "Some of the selected members cannot be picked for this team (not in your team, not eligible, or in another team of this event). Nothing was changed.",
   crewClosed: (when: string) => `Crew changes closed on ${when}. Contact the event committee for changes.`,
+  edEvCrewArchived: (name: string) => `${name} is archived: its crews are read-only.`,
   crewCloseOn: (when: string) => `Crew changes close on ${when}.`,
   crewTeamGone: "This event team no longer exists.",
   crewInCrewNow: "In the crew now",

@@ -416,6 +416,7 @@ export const orders = sqliteTable(
   },
   (t) => [
     index("orders_edition").on(t.editionId, t.createdAt),
+    index("orders_edition_status").on(t.editionId, t.status),
     uniqueIndex("orders_token").on(t.token),
     index("orders_owner").on(t.ownerId),
     index("orders_status_created").on(t.status, t.createdAt),

@@ -166,7 +166,7 @@ export function CrewPicker({
       {!deadline.mayChange ? (
         <>
           <p className="crew-notice" role="status">
-            {MSG.crewClosed(closeAt ?? "")}
+            {deadline.archived ? MSG.edEvCrewArchived(deadline.archived) : MSG.crewClosed(closeAt ?? "")}
           </p>
           <h2>{LABELS.crewCount(crew.length)}</h2>
           <DataTable

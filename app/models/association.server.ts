@@ -3,6 +3,7 @@ import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
 import { randomToken } from "~/lib/crypto.server";
 import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
+import { paidIn } from "./member.server";
 
 export type Association = typeof schema.associations.$inferSelect;
 
@@ -90,22 +91,25 @@ const TEAM_ORDER: Record<TeamSort, string> = {
  * The Teams (associations) table: per club its first member's email (the manager who registered
  * it), members paid and approved, distinct events entered, event teams, and dinner tickets of its
  * members' PAID orders. One grouped query per aggregate, joined by association id; sorted and
- * paged in SQL.
+ * paged in SQL. Clubs and members are across editions; the figures are the edition's (issue 21):
+ * its crew tag fees (paidIn), its events' teams, its orders' tickets.
  */
 export function listTeams(
+  editionId: number,
   filters: { name?: string },
   order: { sort: TeamSort; dir: "asc" | "desc" },
   pageOpts: { limit: number; offset: number } | null,
 ): { rows: TeamRow[]; total: number } {
-  const { rows, total } = teamsUntilDataChanges(filters, order, pageOpts);
+  const { rows, total } = teamsUntilDataChanges(editionId, filters, order, pageOpts);
   return { rows: rows.map((row) => ({ ...row })), total };
 }
 
 // Every figure aggregates whole tables (all members, event teams and paid orders): a page is kept
 // until the database changes (lib/data-version.server.ts), so paging back and forth, sorting and
 // many staff looking at once cost one query per change (docs/decisions/0010-performance.md).
-const teamsUntilDataChanges = untilDataChanges(queryTeams, (filters, order, pageOpts) =>
+const teamsUntilDataChanges = untilDataChanges(queryTeams, (editionId, filters, order, pageOpts) =>
   JSON.stringify([
+    editionId,
     filters.name ?? null,
     order.sort,
     order.dir,
@@ -115,6 +119,7 @@ const teamsUntilDataChanges = untilDataChanges(queryTeams, (filters, order, page
 );
 
 function queryTeams(
+  editionId: number,
   filters: { name?: string },
   order: { sort: TeamSort; dir: "asc" | "desc" },
   pageOpts: { limit: number; offset: number } | null,
@@ -126,19 +131,20 @@ function queryTeams(
   const rows = db().all<TeamRow>(sql`
     WITH m AS (
       SELECT association_id,
-             SUM(membership_paid) AS paid,
+             SUM(${paidIn(editionId)}) AS paid,
              SUM(approved) AS approved,
              MIN(id) AS first_id
       FROM users WHERE association_id IS NOT NULL GROUP BY association_id
     ),
     t AS (
-      SELECT association_id, COUNT(*) AS teams, COUNT(DISTINCT event_id) AS events
-      FROM teams GROUP BY association_id
+      SELECT tt.association_id, COUNT(*) AS teams, COUNT(DISTINCT tt.event_id) AS events
+      FROM teams tt JOIN events te ON te.id = tt.event_id AND te.edition_id = ${editionId}
+      GROUP BY tt.association_id
     ),
     k AS (
       SELECT u.association_id, SUM(l.count) AS tickets
       FROM order_lines l
-      JOIN orders o ON o.id = l.order_id AND o.status = 'PAID'
+      JOIN orders o ON o.id = l.order_id AND o.status = 'PAID' AND o.edition_id = ${editionId}
       JOIN users u ON u.id = o.owner_id
       WHERE l.kind = 'TICKET'
       GROUP BY u.association_id

@@ -3,6 +3,10 @@
 // transaction: the team must be in the user's scope, every ticked id must be an eligible member of
 // that club (a forged or stale id refuses the whole save, changing nothing), the selection must
 // pass the five checks, and a manager must be before the crew deadline. Audited.
+//
+// Per edition (issue 21): every function takes the edition's id; a team of an event of another
+// edition is not found. A member's crew tag fee is the edition's (paidIn): the user row's flag for
+// the open edition, the fee kept in edition_members for an archived one.
 import { eq, sql } from "drizzle-orm";
 import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
@@ -17,7 +21,8 @@ import {
   paddlerEligible,
 } from "~/rules/crew";
 import { type Actor, audit } from "./audit.server";
-import { settingsOfEvent } from "./settings.server";
+import { paidIn } from "./member.server";
+import { getSettings } from "./settings.server";
 import { now as clockNow } from "~/lib/clock.server";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -34,8 +39,9 @@ export type CrewTeam = CrewEvent & {
   eventName: string;
 };
 
-/** An event team of a live event, if the scope may see it (a manager: their own club's only). */
-function teamIn(tx: Reader, teamId: number, scope: Scope): CrewTeam | undefined {
+/** An event team of a live event of the edition, if the scope may see it (a manager: their own
+ * club's only). */
+function teamIn(tx: Reader, editionId: number, teamId: number, scope: Scope): CrewTeam | undefined {
   const club = scope.kind === "association" ? scope.associationId : null;
   const row = tx.get<Omit<CrewTeam, "limitMalaysia"> & { limitMalaysia: number }>(sql`
     SELECT t.id AS teamId, t.name AS teamName, t.association_id AS associationId,
@@ -44,15 +50,15 @@ function teamIn(tx: Reader, teamId: number, scope: Scope): CrewTeam | undefined 
       e.max_male AS maxMale, e.min_female AS minFemale, e.min_age AS minAge, e.max_age AS maxAge,
       e.limit_malaysia AS limitMalaysia
     FROM teams t
-    JOIN events e ON e.id = t.event_id AND e.deleted = 0
+    JOIN events e ON e.id = t.event_id AND e.deleted = 0 AND e.edition_id = ${editionId}
     JOIN associations a ON a.id = t.association_id
     WHERE t.id = ${teamId} AND (${club} IS NULL OR t.association_id = ${club})
   `);
   return row ? { ...row, limitMalaysia: Boolean(row.limitMalaysia) } : undefined;
 }
 
-export function findCrewTeam(teamId: number, scope: Scope): CrewTeam | undefined {
-  return teamIn(db(), teamId, scope);
+export function findCrewTeam(editionId: number, teamId: number, scope: Scope): CrewTeam | undefined {
+  return teamIn(db(), editionId, teamId, scope);
 }
 
 export type Candidate = {
@@ -74,10 +80,10 @@ type MemberRow = Omit<CrewMember, "membershipPaid" | "inOtherTeam"> & {
 
 /** The club's members as candidates for the team, sorted by name: eligible or not (and why), and
  * whether they are in the crew now. One query on indexed columns. */
-function candidatesIn(tx: Reader, team: CrewTeam, regattaYear: number): Candidate[] {
+function candidatesIn(tx: Reader, editionId: number, team: CrewTeam, regattaYear: number): Candidate[] {
   const rows = tx.all<MemberRow>(sql`
     SELECT u.id, u.name, u.role, u.gender, u.yob, u.identification,
-      u.membership_paid AS membershipPaid, u.valid_image AS validImage,
+      ${paidIn(editionId, sql`u`)} AS membershipPaid, u.valid_image AS validImage,
       EXISTS (SELECT 1 FROM team_members m WHERE m.team_id = ${team.teamId} AND m.user_id = u.id) AS selected,
       EXISTS (SELECT 1 FROM team_members m JOIN teams t ON t.id = m.team_id
         WHERE m.user_id = u.id AND t.event_id = ${team.eventId} AND t.id <> ${team.teamId}) AS inOtherTeam
@@ -104,16 +110,17 @@ function candidatesIn(tx: Reader, team: CrewTeam, regattaYear: number): Candidat
   });
 }
 
-export function crewCandidates(team: CrewTeam): Candidate[] {
-  return candidatesIn(db(), team, settingsOfEvent(team.eventId).regattaYear);
+export function crewCandidates(editionId: number, team: CrewTeam): Candidate[] {
+  return candidatesIn(db(), editionId, team, getSettings(editionId).regattaYear);
 }
 
-/** The event teams a scope may pick crews for (staff: of one club), for the pickers. */
-export function crewTeamsOf(associationId: number) {
+/** The event teams of the edition a scope may pick crews for (staff: of one club), for the
+ * pickers. */
+export function crewTeamsOf(editionId: number, associationId: number) {
   return db().all<{ teamId: number; teamName: string; eventName: string; members: number }>(sql`
     SELECT t.id AS teamId, t.name AS teamName, e.name AS eventName,
       (SELECT COUNT(*) FROM team_members m WHERE m.team_id = t.id) AS members
-    FROM teams t JOIN events e ON e.id = t.event_id AND e.deleted = 0
+    FROM teams t JOIN events e ON e.id = t.event_id AND e.deleted = 0 AND e.edition_id = ${editionId}
     WHERE t.association_id = ${associationId}
     ORDER BY e.name COLLATE NOCASE, t.name COLLATE NOCASE, t.id
   `);
@@ -132,6 +139,7 @@ export type CrewSaveResult =
  */
 export function saveCrew(
   actor: Actor & { role: string },
+  editionId: number,
   scope: Scope,
   teamId: number,
   memberIds: number[],
@@ -141,12 +149,14 @@ export function saveCrew(
 ): CrewSaveResult {
   return db().transaction(
     (tx) => {
-      const team = teamIn(tx, teamId, scope);
+      const team = teamIn(tx, editionId, teamId, scope);
       if (!team) return { refused: "gone" as const };
-      const settings = settingsOfEvent(team.eventId);
+      const settings = getSettings(editionId);
       if (!mayChangeCrew(actor.role, settings.crewCloseAt, now))
         return { refused: "closed" as const, closeAt: settings.crewCloseAt ?? now };
-      const candidates = new Map(candidatesIn(tx, team, settings.regattaYear).map((c) => [c.id, c]));
+      const candidates = new Map(
+        candidatesIn(tx, editionId, team, settings.regattaYear).map((c) => [c.id, c]),
+      );
       const ids = [...new Set(memberIds)];
       const picked = ids.map((id) => candidates.get(id));
       if (picked.some((c) => !c || c.ineligible !== null)) return { refused: "notEligible" as const };
@@ -165,6 +175,7 @@ export function saveCrew(
         targetType: "team",
         targetId: teamId,
         details: { team: team.teamName, event: team.eventName, added, removed },
+        editionId,
       });
       return { ok: true as const, added, removed };
     },

@@ -3,6 +3,10 @@
 // Every check that reads those numbers runs in the same immediate transaction as the write it
 // guards (the order insert, the offer), so concurrent buyers are serialised by SQLite's write
 // lock and cannot oversell. Decisions: docs/decisions/0015-entries-waitlist-crews.md.
+//
+// Per edition (issue 21): every function takes the edition's id from its caller (a route's
+// `editionOf`, or the jobs' open edition) and sees only that edition's events, their entries, its
+// settings' deadline, and waitlist entries of its events (an entry of another edition is unknown).
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
@@ -12,7 +16,7 @@ import { isClosed } from "~/rules/crew";
 import { type EntriesRefusal, type EntryRequest, entriesLeft, HOLD_HOURS, offersFor } from "~/rules/entries";
 import { type Draft, type DraftLine, draftTotal } from "~/rules/orders";
 import { type CreatedOrder, createOrder, supersedeOpenOrders } from "./order.server";
-import { getSettings, settingsOfEvent } from "./settings.server";
+import { getSettings } from "./settings.server";
 import { now as clockNow } from "~/lib/clock.server";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -47,6 +51,7 @@ type Counts = Omit<EventAvailability, "left">;
  */
 function countsOf(
   tx: Reader,
+  editionId: number,
   associationId: number | null,
   now: number,
   eventIds?: number[],
@@ -85,16 +90,21 @@ function countsOf(
     LEFT JOIN p ON p.event_id = e.id
     LEFT JOIN waitlist mine ON mine.event_id = e.id AND mine.association_id = ${club}
       AND mine.status IN ('WAITING', 'OFFERED')
-    WHERE e.deleted = 0 ${only}
+    WHERE e.edition_id = ${editionId} AND e.deleted = 0 ${only}
     ORDER BY e.name COLLATE NOCASE, e.id
   `);
 }
 
 const withLeft = (c: Counts): EventAvailability => ({ ...c, left: entriesLeft(c) });
 
-/** The open events a manager's club may buy entries of, with entries left and its waitlist state. */
-export function availableEvents(associationId: number, now = clockNow()): EventAvailability[] {
-  return countsOf(db(), associationId, now).map(withLeft);
+/** The edition's events a manager's club may buy entries of, with entries left and its waitlist
+ * state. */
+export function availableEvents(
+  editionId: number,
+  associationId: number,
+  now = clockNow(),
+): EventAvailability[] {
+  return countsOf(db(), editionId, associationId, now).map(withLeft);
 }
 
 export type EntryRefusal =
@@ -114,16 +124,18 @@ export type EntriesDraft = Draft & { waitlisted: string[] };
 /** The draft for a buy request, as of this moment in this transaction, or why not. */
 function draftIn(
   tx: Reader,
+  editionId: number,
   associationId: number,
   requests: EntryRequest[],
   now: number,
   ownOrdersFree = false,
 ): EntriesDraft | EntryRefusal {
-  const closeAt = settingsOfEvent(requests[0]?.eventId ?? 0).entriesCloseAt;
+  const closeAt = getSettings(editionId).entriesCloseAt;
   if (closeAt !== null && isClosed(closeAt, now)) return { refused: "closed", closeAt };
   const events = new Map(
     countsOf(
       tx,
+      editionId,
       associationId,
       now,
       requests.map((r) => r.eventId),
@@ -146,21 +158,14 @@ function draftIn(
 
 /** The checkout's draft (a read: the GET of the checkout dialog). */
 export function entriesDraft(
+  editionId: number,
   scope: Scope,
   requests: EntryRequest[],
   now = clockNow(),
 ): EntriesDraft | EntryRefusal {
   const club = clubOf(scope);
   if (club === null) return { refused: "noClub" };
-  return draftIn(db(), club, requests, now, true);
-}
-
-/** The edition of the events an entries order is for (the first one's; draftIn refuses a mix). */
-function editionOfEvents(handle: Reader, requests: EntryRequest[]): number {
-  const first = requests[0]?.eventId ?? 0;
-  return (
-    handle.get<{ id: number | null }>(sql`SELECT edition_id AS id FROM events WHERE id = ${first}`)?.id ?? 0
-  );
+  return draftIn(db(), editionId, club, requests, now, true);
 }
 
 /** Thrown inside checkoutEntries' transaction to undo the cancellation of the club's earlier
@@ -179,6 +184,7 @@ class Refused extends Error {
  * (`order.replaced` lists it): serve the waitlist after the commit when it was.
  */
 export function checkoutEntries(
+  editionId: number,
   buyer: Pick<User, "id">,
   scope: Scope,
   requests: EntryRequest[],
@@ -187,7 +193,7 @@ export function checkoutEntries(
   const club = clubOf(scope);
   if (club === null) return { refused: "noClub" };
   try {
-    return checkoutIn(buyer, club, requests, now);
+    return checkoutIn(editionId, buyer, club, requests, now);
   } catch (error) {
     if (error instanceof Refused) return error.refusal;
     throw error;
@@ -195,6 +201,7 @@ export function checkoutEntries(
 }
 
 function checkoutIn(
+  editionId: number,
   buyer: Pick<User, "id">,
   club: number,
   requests: EntryRequest[],
@@ -202,14 +209,13 @@ function checkoutIn(
 ): { order: CreatedOrder; draft: Draft } {
   return db().transaction(
     (tx) => {
-      // The order is in its events' edition (issue 21); no events: refused below by draftIn.
-      const editionId = editionOfEvents(tx, requests);
       // One open entries order per club: the earlier one is cancelled first, so the entries it held
       // count as free for this one; refused, the transaction is undone and it stands.
       const replaced = supersedeOpenOrders(editionId, tx, buyer.id, "EVENT", new Date(now));
-      const found = draftIn(tx, club, requests, now);
+      const found = draftIn(tx, editionId, club, requests, now);
       if ("refused" in found) throw new Refused(found);
       const draft: Draft = { lines: found.lines, total: found.total };
+      // The order is in the edition its events are (an archived one's triggers refuse it).
       const order = createOrder(editionId, buyer.id, draft.lines, tx, replaced);
       tx.update(w)
         .set({ status: "BOUGHT", updatedAt: new Date(now) })
@@ -232,8 +238,10 @@ function checkoutIn(
 
 export type WaitlistRefusal = EntriesRefusal;
 
-/** Joins a full event's waitlist for `teams` teams (1..MAX_TEAMS_PER_ORDER, parsed by the route). */
+/** Joins a full event's waitlist for `teams` teams (1..MAX_TEAMS_PER_ORDER, parsed by the route);
+ * an event of another edition is gone. */
 export function joinWaitlist(
+  editionId: number,
   user: Pick<User, "id">,
   scope: Scope,
   eventId: number,
@@ -244,8 +252,8 @@ export function joinWaitlist(
   if (club === null) return { refused: "noClub" };
   return db().transaction(
     (tx) => {
-      if (isClosed(settingsOfEvent(eventId).entriesCloseAt, now)) return { refused: "closed" as const };
-      const [e] = countsOf(tx, club, now, [eventId]).map(withLeft);
+      if (isClosed(getSettings(editionId).entriesCloseAt, now)) return { refused: "closed" as const };
+      const [e] = countsOf(tx, editionId, club, now, [eventId]).map(withLeft);
       if (!e) return { refused: "gone" as const };
       if (e.waitlistId !== null) return { refused: "already" as const };
       if (e.left >= teams) return { refused: "notFull" as const };
@@ -258,15 +266,23 @@ export function joinWaitlist(
   );
 }
 
-/** Leaves the club's live waitlist entry (its offer's slots, if any, go back to the line). */
-export function leaveWaitlist(scope: Scope, entryId: number, now = clockNow()): boolean {
+/** Leaves the club's live waitlist entry of an event of the edition (its offer's slots, if any, go
+ * back to the line). */
+export function leaveWaitlist(editionId: number, scope: Scope, entryId: number, now = clockNow()): boolean {
   const club = clubOf(scope);
   if (club === null) return false;
   return (
     db()
       .update(w)
       .set({ status: "LEFT", updatedAt: new Date(now) })
-      .where(and(eq(w.id, entryId), eq(w.associationId, club), inArray(w.status, ["WAITING", "OFFERED"])))
+      .where(
+        and(
+          eq(w.id, entryId),
+          eq(w.associationId, club),
+          inArray(w.status, ["WAITING", "OFFERED"]),
+          inEdition(editionId),
+        ),
+      )
       .run().changes === 1
   );
 }
@@ -283,8 +299,12 @@ export type Offer = {
   locale?: Locale;
 };
 
+/** A waitlist entry whose event is of the edition (drizzle writes an update's columns unqualified). */
+const inEdition = (editionId: number) =>
+  sql`EXISTS (SELECT 1 FROM events we WHERE we.id = "waitlist"."event_id" AND we.edition_id = ${editionId})`;
+
 /**
- * Serves the waitlists: expires offers whose hold ran out, then offers each event's free slots to
+ * Serves the edition's waitlists: expires offers whose hold ran out, then offers each event's free slots to
  * its waiting clubs, earliest first (rules/entries.ts offersFor), each for HOLD_HOURS. One
  * immediate transaction. Returns the new offers, for their emails (sent after the commit). Cheap
  * when nobody waits: one indexed query.
@@ -294,7 +314,7 @@ export function serveWaitlist(editionId: number, now = clockNow()): Offer[] {
     (tx) => {
       tx.update(w)
         .set({ status: "EXPIRED", updatedAt: new Date(now) })
-        .where(and(eq(w.status, "OFFERED"), lte(w.holdUntil, new Date(now))))
+        .where(and(eq(w.status, "OFFERED"), lte(w.holdUntil, new Date(now)), inEdition(editionId)))
         .run();
       // After the entries deadline no club can buy, so no offer (its email would promise a
       // purchase the checkout refuses): the waitlist stands still.
@@ -302,13 +322,13 @@ export function serveWaitlist(editionId: number, now = clockNow()): Offer[] {
       const eventIds = tx
         .selectDistinct({ eventId: w.eventId })
         .from(w)
-        .where(eq(w.status, "WAITING"))
+        .where(and(eq(w.status, "WAITING"), inEdition(editionId)))
         .all()
         .map((r) => r.eventId);
       if (eventIds.length === 0) return [];
       const holdUntil = now + HOLD_HOURS * 3_600_000;
       const offers: Offer[] = [];
-      for (const e of countsOf(tx, null, now, eventIds)) {
+      for (const e of countsOf(tx, editionId, null, now, eventIds)) {
         const free = entriesLeft(e);
         if (free === 0) continue;
         const waiting = tx
@@ -364,14 +384,16 @@ export type WaitlistRow = {
   holdUntil: number | null;
 };
 
-/** An event's waitlist for staff: the live entries in line order, then the closed ones, newest first. */
-export function waitlistOf(eventId: number): WaitlistRow[] {
+/** An event's waitlist for staff: the live entries in line order, then the closed ones, newest
+ * first. Nothing for an event of another edition. */
+export function waitlistOf(editionId: number, eventId: number): WaitlistRow[] {
   return db().all<WaitlistRow>(sql`
     SELECT w.id, w.created_at AS createdAt, a.name AS association, a.country, u.email AS manager,
       w.teams, w.status, w.held, w.hold_until AS holdUntil
     FROM waitlist w
     JOIN associations a ON a.id = w.association_id
     JOIN users u ON u.id = w.user_id
+    JOIN events e ON e.id = w.event_id AND e.edition_id = ${editionId}
     WHERE w.event_id = ${eventId}
     ORDER BY CASE WHEN w.status IN ('WAITING', 'OFFERED') THEN 0 ELSE 1 END,
       CASE WHEN w.status IN ('WAITING', 'OFFERED') THEN w.created_at ELSE -w.updated_at END, w.id

@@ -2,6 +2,10 @@
 // admin's create / edit / soft delete (each with its audit entry in the same transaction), and a
 // manager's or competitor's Assigned Events. A deleted event (deleted = 1) is in no list; its
 // teams, rounds and order lines stay, so paid orders remain readable.
+//
+// Events are per edition (issue 21): every function takes the edition's id from its route
+// (`editionOf(request, user)`), lists only that edition's events and answers an id of another
+// edition as an unknown one. Names are unique per edition.
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
@@ -69,21 +73,23 @@ const ROW = {
   waiting: waitingOf,
 };
 
-function where(filters: { name?: string }): SQL {
-  const parts: SQL[] = [eq(e.deleted, false)];
+function where(editionId: number, filters: { name?: string }): SQL {
+  const parts: SQL[] = [eq(e.editionId, editionId), eq(e.deleted, false)];
   if (filters.name)
     parts.push(sql`${e.name} LIKE ${`%${filters.name.replace(/[\\%_]/g, "\\$&")}%`} ESCAPE '\\'`);
   return and(...parts) as SQL;
 }
 
-/** The live events, sorted (then by id) and paged in SQL; `null` paging returns every row (CSV). */
+/** The edition's live events, sorted (then by id) and paged in SQL; `null` paging returns every
+ * row (CSV). */
 export function listEvents(
+  editionId: number,
   filters: { name?: string },
   order: { sort: EventSort; dir: "asc" | "desc" },
   pageOpts: { limit: number; offset: number } | null,
 ): { rows: EventRow[]; total: number } {
-  if (pageOpts === null) return queryEvents(filters, order, null);
-  const { rows, total } = eventsUntilDataChanges(filters, order, pageOpts);
+  if (pageOpts === null) return queryEvents(editionId, filters, order, null);
+  const { rows, total } = eventsUntilDataChanges(editionId, filters, order, pageOpts);
   return { rows: rows.map((row) => ({ ...row })), total };
 }
 
@@ -92,15 +98,17 @@ export function listEvents(
 // read the same page again and again.
 const eventsUntilDataChanges = untilDataChanges(
   (
+    editionId: number,
     filters: { name?: string },
     order: { sort: EventSort; dir: "asc" | "desc" },
     pageOpts: { limit: number; offset: number },
-  ) => queryEvents(filters, order, pageOpts),
-  (filters, order, pageOpts) =>
-    JSON.stringify([filters.name ?? null, order.sort, order.dir, pageOpts.limit, pageOpts.offset]),
+  ) => queryEvents(editionId, filters, order, pageOpts),
+  (editionId, filters, order, pageOpts) =>
+    JSON.stringify([editionId, filters.name ?? null, order.sort, order.dir, pageOpts.limit, pageOpts.offset]),
 );
 
 function queryEvents(
+  editionId: number,
   filters: { name?: string },
   order: { sort: EventSort; dir: "asc" | "desc" },
   pageOpts: { limit: number; offset: number } | null,
@@ -116,7 +124,7 @@ function queryEvents(
             ? teamsOf
             : sql`${e.name} COLLATE NOCASE`;
   const dir = order.dir === "asc" ? asc : desc;
-  const w = where(filters);
+  const w = where(editionId, filters);
   const q = db().select(ROW).from(e).where(w).orderBy(dir(col), dir(e.id));
   const rows = (pageOpts ? q.limit(pageOpts.limit).offset(pageOpts.offset).all() : q.all()).map((r) => ({
     ...r,
@@ -127,21 +135,22 @@ function queryEvents(
   return { rows, total };
 }
 
-/** A live event, or undefined (a deleted or unknown id). */
-export function findEvent(id: number): EventRow | undefined {
+/** A live event of the edition, or undefined (a deleted or unknown id, or another edition's). */
+export function findEvent(editionId: number, id: number): EventRow | undefined {
   const row = db()
     .select(ROW)
     .from(e)
-    .where(and(eq(e.id, id), eq(e.deleted, false)))
+    .where(and(eq(e.id, id), eq(e.editionId, editionId), eq(e.deleted, false)))
     .get();
   return row ? { ...row, teams: Number(row.teams), waiting: Number(row.waiting) } : undefined;
 }
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
-/** Another live event already has this name (any case): the spec's 'Event already exist'. */
-function nameTaken(tx: Tx, name: string, exceptId: number | null): boolean {
-  const conds = [eq(e.deleted, false), sql`${e.name} = ${name} COLLATE NOCASE`];
+/** Another live event of the edition already has this name (any case): the spec's 'Event already
+ * exist'. */
+function nameTaken(tx: Tx, editionId: number, name: string, exceptId: number | null): boolean {
+  const conds = [eq(e.editionId, editionId), eq(e.deleted, false), sql`${e.name} = ${name} COLLATE NOCASE`];
   if (exceptId !== null) conds.push(ne(e.id, exceptId));
   return Boolean(
     tx
@@ -153,7 +162,10 @@ function nameTaken(tx: Tx, name: string, exceptId: number | null): boolean {
 }
 
 function isNameConflict(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed: events\.name/.test(error.message);
+  return (
+    error instanceof Error &&
+    /UNIQUE constraint failed: events\.(edition_id, events\.)?name/.test(error.message)
+  );
 }
 
 const VALUES = (input: EventInput) => ({
@@ -170,15 +182,16 @@ const VALUES = (input: EventInput) => ({
   limitMalaysia: input.limitMalaysia,
 });
 
-/** Creates an event (name trimmed and upper-cased, per the spec) with its audit entry. */
-export function createEvent(actor: Actor, input: EventInput) {
+/** Creates an event in the edition (name trimmed and upper-cased, per the spec) with its audit
+ * entry. */
+export function createEvent(actor: Actor, editionId: number, input: EventInput) {
   const name = eventName(input.name, "create");
   try {
     return db().transaction((tx) => {
-      if (nameTaken(tx, name, null)) throw new EventExistsError();
+      if (nameTaken(tx, editionId, name, null)) throw new EventExistsError();
       const created = tx
         .insert(e)
-        .values({ name, ...VALUES(input) })
+        .values({ name, ...VALUES(input), editionId })
         .returning({ id: e.id, name: e.name })
         .get();
       audit(tx, actor, {
@@ -186,6 +199,7 @@ export function createEvent(actor: Actor, input: EventInput) {
         targetType: "event",
         targetId: created.id,
         details: { name, ...VALUES(input) },
+        editionId,
       });
       return created;
     });
@@ -198,19 +212,19 @@ export function createEvent(actor: Actor, input: EventInput) {
 /**
  * Updates a live event (the name kept as typed, trimmed: the spec upper-cases on create only) and
  * records the changed fields, old and new, in the audit log. Returns null for a deleted or unknown
- * event.
+ * event, or one of another edition.
  */
-export function updateEvent(actor: Actor, id: number, input: EventInput) {
+export function updateEvent(actor: Actor, editionId: number, id: number, input: EventInput) {
   const name = eventName(input.name, "edit");
   try {
     return db().transaction((tx) => {
       const before = tx
         .select()
         .from(e)
-        .where(and(eq(e.id, id), eq(e.deleted, false)))
+        .where(and(eq(e.id, id), eq(e.editionId, editionId), eq(e.deleted, false)))
         .get();
       if (!before) return null;
-      if (nameTaken(tx, name, id)) throw new EventExistsError();
+      if (nameTaken(tx, editionId, name, id)) throw new EventExistsError();
       const next = { name, ...VALUES(input) };
       const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => before[k] !== next[k]);
       tx.update(e)
@@ -225,6 +239,7 @@ export function updateEvent(actor: Actor, id: number, input: EventInput) {
           old: Object.fromEntries(changed.map((k) => [k, before[k]])),
           new: Object.fromEntries(changed.map((k) => [k, next[k]])),
         },
+        editionId,
       });
       return { id, name };
     });
@@ -235,13 +250,13 @@ export function updateEvent(actor: Actor, id: number, input: EventInput) {
 }
 
 /** Soft delete: the event leaves every list (its name becomes free again); teams and orders stay.
- * Returns false for a deleted or unknown event. */
-export function deleteEvent(actor: Actor, id: number): boolean {
+ * Returns false for a deleted or unknown event, or one of another edition. */
+export function deleteEvent(actor: Actor, editionId: number, id: number): boolean {
   return db().transaction((tx) => {
     const before = tx
       .select({ id: e.id, name: e.name })
       .from(e)
-      .where(and(eq(e.id, id), eq(e.deleted, false)))
+      .where(and(eq(e.id, id), eq(e.editionId, editionId), eq(e.deleted, false)))
       .get();
     if (!before) return false;
     tx.update(e).set({ deleted: true, updatedAt: new Date() }).where(eq(e.id, id)).run();
@@ -255,6 +270,7 @@ export function deleteEvent(actor: Actor, id: number): boolean {
       targetType: "event",
       targetId: id,
       details: { name: before.name },
+      editionId,
     });
     return true;
   });
@@ -263,13 +279,18 @@ export function deleteEvent(actor: Actor, id: number): boolean {
 export type AssignedRow = { teamId: number; eventId: number; eventName: string; teamName: string };
 
 /**
- * Assigned Events of a manager or competitor: the live events their association's event teams are
- * in; a competitor sees only the teams they are a member of. Sorted by event name, then team name.
+ * Assigned Events of a manager or competitor: the edition's live events their association's event
+ * teams are in; a competitor sees only the teams they are a member of. Sorted by event name, then
+ * team name.
  */
-export function assignedEvents(user: { id: number; role: string }, scope: Scope): AssignedRow[] {
+export function assignedEvents(
+  editionId: number,
+  user: { id: number; role: string },
+  scope: Scope,
+): AssignedRow[] {
   if (scope.kind !== "association") return [];
   const t = schema.teams;
-  const conds = [eq(t.associationId, scope.associationId), eq(e.deleted, false)];
+  const conds = [eq(t.associationId, scope.associationId), eq(e.editionId, editionId), eq(e.deleted, false)];
   if (user.role === "COMPETITOR")
     conds.push(
       sql`EXISTS (SELECT 1 FROM ${schema.teamMembers} WHERE ${schema.teamMembers.teamId} = ${t.id} AND ${schema.teamMembers.userId} = ${user.id})`,

@@ -4,6 +4,10 @@
 // in the right state, whatever the form said. Approval and checkout are one transaction each; the
 // checkout's checks (approved, not paid, not in a Processing order) and the order's creation run
 // in the same immediate transaction, so two checkouts for one member cannot both succeed.
+//
+// Members are across editions (issue 21); their crew tag fee is per edition (paidIn): the tabs
+// count and list by the fee of the edition their caller names (a manager: the open one, where the
+// fee is due again after a new edition opens).
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/locale";
 import type { Scope } from "~/lib/access.server";
@@ -37,23 +41,57 @@ function associationOf(scope: Scope): number {
   return scope.associationId;
 }
 
-function tabWhere(tab: MemberTab): SQL {
+/** Whether the edition is the open one, whose crew tag fees are on the user rows. */
+export function feesOnUsers(editionId: number): boolean {
+  return (
+    db()
+      .select({ state: schema.editions.state })
+      .from(schema.editions)
+      .where(eq(schema.editions.id, editionId))
+      .get()?.state === "OPEN"
+  );
+}
+
+/**
+ * The crew tag fee of a member (the users row `alias`) in an edition: the open edition's is the user
+ * row's flag (`onUsers`, the plain column as before editions); another's is what edition_members
+ * kept when it was archived (a draft has none paid yet). `edition` may be a statement placeholder.
+ */
+export function paidColumn(
+  onUsers: boolean,
+  edition: number | ReturnType<typeof sql.placeholder>,
+  alias: SQL = sql`"users"`,
+): SQL<number> {
+  if (onUsers) return sql<number>`${alias}."membership_paid"`;
+  return sql<number>`COALESCE((SELECT em.membership_paid FROM edition_members em
+    WHERE em.edition_id = ${edition} AND em.user_id = ${alias}."id"), 0)`;
+}
+
+/** Whether the member (the users row `alias`) paid the crew tag fee of the edition (paidColumn). */
+export function paidIn(editionId: number, alias: SQL = sql`"users"`): SQL<number> {
+  return paidColumn(feesOnUsers(editionId), editionId, alias);
+}
+
+function tabWhere(editionId: number, tab: MemberTab): SQL {
+  const paid = paidIn(editionId);
   switch (tab) {
     case "paid":
-      return eq(u.membershipPaid, true);
+      return sql`${paid} = 1`;
     case "unverified":
-      return and(eq(u.verified, false), eq(u.membershipPaid, false)) as SQL;
+      return and(eq(u.verified, false), sql`${paid} = 0`) as SQL;
     case "pending":
-      return and(eq(u.verified, true), eq(u.approved, false), eq(u.membershipPaid, false)) as SQL;
+      return and(eq(u.verified, true), eq(u.approved, false), sql`${paid} = 0`) as SQL;
     case "fee":
-      return and(eq(u.verified, true), eq(u.approved, true), eq(u.membershipPaid, false)) as SQL;
+      return and(eq(u.verified, true), eq(u.approved, true), sql`${paid} = 0`) as SQL;
   }
 }
 
-/** How many members each tab holds, in one pass over the association's members. */
-export function memberCounts(scope: Scope): Record<MemberTab, number> {
+/** How many members each tab holds (the edition's fee), in one pass over the association's
+ * members. */
+export function memberCounts(editionId: number, scope: Scope): Record<MemberTab, number> {
   const associationId = associationOf(scope);
-  const n = (tab: MemberTab) => sql<number>`COALESCE(SUM(CASE WHEN ${tabWhere(tab)} THEN 1 ELSE 0 END), 0)`;
+  const n = (tab: MemberTab) =>
+    sql<number>`COALESCE(SUM(CASE WHEN ${tabWhere(editionId, tab)} THEN 1 ELSE 0 END), 0)`;
   const row = db()
     .select({ paid: n("paid"), unverified: n("unverified"), pending: n("pending"), fee: n("fee") })
     .from(u)
@@ -83,19 +121,21 @@ export type MemberRow = {
   heldElsewhere: boolean;
 };
 
-/** One page of a tab, by name then id. */
+/** One page of a tab (the edition's fee), by name then id. */
 export function listMembers(
+  editionId: number,
   scope: Scope,
   tab: MemberTab,
   page: { limit: number; offset: number },
 ): { rows: MemberRow[]; total: number } {
   const associationId = associationOf(scope);
-  const w = and(eq(u.associationId, associationId), tabWhere(tab));
+  const w = and(eq(u.associationId, associationId), tabWhere(editionId, tab));
   const openOrder =
     tab === "fee"
       ? // Qualified by hand: drizzle writes a one-table select's columns unqualified.
         sql<number | null>`(SELECT mo.id FROM order_lines ml JOIN orders mo ON mo.id = ml.order_id
           WHERE ml.user_id = "users"."id" AND ml.kind = 'MEMBERSHIP' AND mo.status = 'PROCESSING'
+            AND mo.edition_id = ${editionId}
           ORDER BY mo.id DESC LIMIT 1)`
       : sql<number | null>`NULL`;
   const heldElsewhere =
@@ -103,7 +143,7 @@ export function listMembers(
       ? sql<boolean>`EXISTS (SELECT 1 FROM order_lines hl JOIN orders ho ON ho.id = hl.order_id
           JOIN users hu ON hu.id = ho.owner_id
           WHERE hl.user_id = "users"."id" AND hl.kind = 'MEMBERSHIP' AND ho.status = 'PROCESSING'
-            AND hu.association_id IS NOT ${associationId})`.mapWith(Boolean)
+            AND ho.edition_id = ${editionId} AND hu.association_id IS NOT ${associationId})`.mapWith(Boolean)
       : sql<boolean>`0`.mapWith(Boolean);
   const rows = db()
     .select({

@@ -1,10 +1,17 @@
 // The staff Users table: filters, sort and paging in SQL (never in memory), returning a public
-// user shape (no password hash).
+// user shape (no password hash). Users and clubs are across editions; the crew tag fee (Paid, and
+// its filter) is the edition's the caller names (issue 21: staff looking at an archive see its
+// fees; the open edition's is the user row's flag).
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { VALID_IMAGE } from "../../db/enums";
 import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import type { USER_LIST } from "~/rules/user-list";
+import { feesOnUsers, paidColumn } from "./member.server";
+
+/** The member's crew tag fee in the edition of the statement's `edition` value: the user row's
+ * flag for the open edition (`onUsers`), else what edition_members kept. */
+const paidOf = (onUsers: boolean) => paidColumn(onUsers, sql.placeholder("edition"));
 
 export type UserFilters = Partial<Record<keyof typeof USER_LIST.filters, string>>;
 
@@ -24,7 +31,7 @@ const yesNoOf = (value: string | undefined): YesNo | undefined =>
  * The filters as the shape of their SQL (which conditions there are) and the values that fill it.
  * The conditions hold placeholders, so one prepared statement serves every value of a shape.
  */
-function filterQuery(f: UserFilters) {
+function filterQuery(f: UserFilters, onUsers: boolean) {
   const team = f.team && /^\d+$/.test(f.team) ? Number(f.team) : undefined;
   const role = f.role && ROLES.includes(f.role) ? f.role : undefined;
   const participants = f.role === "PARTICIPANT";
@@ -41,6 +48,7 @@ function filterQuery(f: UserFilters) {
     approved ? "approved" : "",
     paid ? "paid" : "",
     name === undefined ? "" : "name",
+    onUsers ? "" : "kept",
   ].join(",");
   const values: Record<string, string | number> = {};
   const parts: SQL[] = [];
@@ -61,11 +69,14 @@ function filterQuery(f: UserFilters) {
   for (const [key, value, column] of [
     ["verified", verified, u.verified],
     ["approved", approved, u.approved],
-    ["paid", paid, u.membershipPaid],
   ] as const) {
     if (!value) continue;
     parts.push(eq(column, sql.placeholder(key)));
     values[key] = YES_NO[value];
+  }
+  if (paid) {
+    parts.push(sql`${paidOf(onUsers)} = ${sql.placeholder("paid")}`);
+    values.paid = YES_NO[paid];
   }
   if (name !== undefined) {
     parts.push(sql`${u.name} LIKE ${sql.placeholder("name")} ESCAPE '\\'`);
@@ -115,17 +126,19 @@ export type UserRow = {
 };
 
 export function listUsers(
+  editionId: number,
   filters: UserFilters,
   order: { sort: keyof typeof SORT_COLUMNS; dir: "asc" | "desc" },
   pageOpts: { limit: number; offset: number } | null,
 ): { rows: UserRow[]; total: number } {
-  const f = filterQuery(filters);
+  const onUsers = feesOnUsers(editionId);
+  const f = filterQuery(filters, onUsers);
   const paged = pageOpts !== null;
   const rowsQuery = prepared(`rows|${f.shape}|${order.sort}|${order.dir}|${paged}`, (d) => {
     const col = SORT_COLUMNS[order.sort];
     const by = order.dir === "asc" ? [asc(col), asc(u.id)] : [desc(col), desc(u.id)];
     const q = d
-      .select(userRowFields)
+      .select(onUsers ? userRowFields : { ...userRowFields, paid: paidOf(false).mapWith(Boolean) })
       .from(u)
       .leftJoin(a, eq(a.id, u.associationId))
       .where(f.where)
@@ -135,8 +148,9 @@ export function listUsers(
   const countQuery = prepared(`count|${f.shape}`, (d) =>
     d.select({ n: count() }).from(u).where(f.where).prepare(),
   );
-  const rows = rowsQuery.all(pageOpts ? { ...f.values, ...pageOpts } : f.values) as UserRow[];
-  const total = (countQuery.get(f.values) as { n: number } | undefined)?.n ?? 0;
+  const values = { ...f.values, edition: editionId };
+  const rows = rowsQuery.all(pageOpts ? { ...values, ...pageOpts } : values) as UserRow[];
+  const total = (countQuery.get(values) as { n: number } | undefined)?.n ?? 0;
   return { rows, total };
 }
 
@@ -147,12 +161,13 @@ export function listUsers(
  * removed while a download runs may shift one row across a step.
  */
 export function* userBatches(
+  editionId: number,
   filters: UserFilters,
   order: { sort: keyof typeof SORT_COLUMNS; dir: "asc" | "desc" },
   size = 1000,
 ): Generator<UserRow[]> {
   for (let offset = 0; ; offset += size) {
-    const { rows } = listUsers(filters, order, { limit: size, offset });
+    const { rows } = listUsers(editionId, filters, order, { limit: size, offset });
     if (rows.length > 0) yield rows;
     if (rows.length < size) return;
   }

@@ -1,10 +1,11 @@
-import { count, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, count, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Role } from "../../db/schema";
 import type { Locale } from "../../db/enums";
 import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
 import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
+import { paidIn } from "./member.server";
 
 type UserRowWithHash = typeof schema.users.$inferSelect;
 /** A user as the app passes it around: never the password hash (only the login path reads that). */
@@ -126,15 +127,17 @@ export type Statistics = Record<
   number
 >;
 
-/** Overview cards for ADMIN and COMMITTEE. Counts participants (managers and competitors).
- * Whole-table counts and sums: kept until the database changes (lib/data-version.server.ts). */
-export function statistics(): Statistics {
-  return { ...currentStatistics() };
+/** Overview cards for ADMIN and COMMITTEE. Counts participants (managers and competitors); clubs,
+ * members and photos are across editions, the crew tag fees paid, event teams, tickets and orders
+ * are the edition's (issue 21). Whole-table counts and sums: kept until the database changes
+ * (lib/data-version.server.ts). */
+export function statistics(editionId: number): Statistics {
+  return { ...currentStatistics(editionId) };
 }
 
-const currentStatistics = untilDataChanges(computeStatistics, () => "");
+const currentStatistics = untilDataChanges(computeStatistics, (editionId) => String(editionId));
 
-function computeStatistics(): Statistics {
+function computeStatistics(editionId: number): Statistics {
   const d = db();
   const s = schema;
   const participant = sql`${s.users.role} IN ('MANAGER','COMPETITOR')`;
@@ -147,20 +150,35 @@ function computeStatistics(): Statistics {
     })
     .from(s.orderLines)
     .innerJoin(s.orders, eq(s.orders.id, s.orderLines.orderId))
-    .where(eq(s.orders.status, "PAID"))
+    .where(and(eq(s.orders.status, "PAID"), eq(s.orders.editionId, editionId)))
     .get() ?? { total: 0, tickets: 0 };
   const byStatus = (status: "PAID" | "PROCESSING" | "FAILED") =>
-    one(d.select({ n: count() }).from(s.orders).where(eq(s.orders.status, status)));
+    one(
+      d
+        .select({ n: count() })
+        .from(s.orders)
+        // `+`: SQLite then counts by the status index (the edition checked per row), not by walking
+        // every order of the edition (measured on the race-day data: 1.4 ms against 3.4 ms).
+        .where(and(eq(s.orders.status, status), sql`+${s.orders.editionId} = ${editionId}`)),
+    );
+  // The edition's event teams (a team is its event's).
+  const teamsOf = sql`${s.teams.eventId} IN (SELECT id FROM events WHERE edition_id = ${editionId})`;
   return {
     users: one(d.select({ n: count() }).from(s.users).where(participant)),
     usersPaid: one(
-      d.select({ n: count() }).from(s.users).where(sql`${participant} AND ${s.users.membershipPaid} = 1`),
+      d
+        .select({ n: count() })
+        .from(s.users)
+        .where(sql`${participant} AND ${paidIn(editionId)} = 1`),
     ),
     associations: one(d.select({ n: count() }).from(s.associations)),
     associationsWithEvent: one(
-      d.select({ n: sql<number>`count(distinct ${s.teams.associationId})` }).from(s.teams),
+      d
+        .select({ n: sql<number>`count(distinct ${s.teams.associationId})` })
+        .from(s.teams)
+        .where(teamsOf),
     ),
-    teams: one(d.select({ n: count() }).from(s.teams)),
+    teams: one(d.select({ n: count() }).from(s.teams).where(teamsOf)),
     tickets: paid.tickets,
     imagesPendingApproval: one(
       d

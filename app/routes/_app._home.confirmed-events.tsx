@@ -5,12 +5,13 @@ import { useLoaderData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { useMessages } from "~/i18n/useMessages";
 import { requireUser, scopeOf } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { assignedEvents } from "~/models/event.server";
 import { EventTeamsTable } from "./_app._home/event-teams";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "confirmedEvents");
-  return json({ events: assignedEvents(user, scopeOf(user)) });
+  return json({ events: assignedEvents(editionOf(request, user).id, user, scopeOf(user)) });
 }
 
 export default function ConfirmedEvents() {

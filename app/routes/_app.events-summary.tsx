@@ -8,6 +8,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CsvLink } from "~/components/DataTable";
 import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { localeOf } from "~/i18n/locale.server";
 import { countryList } from "~/lib/countries.server";
 import { eventsSummary } from "~/models/summary.server";
@@ -19,8 +20,8 @@ import { formatCount } from "~/rules/format";
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.eventsSummary);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "eventsSummary");
-  const summary = eventsSummary();
+  const user = await requireUser(request, "eventsSummary");
+  const summary = eventsSummary(editionOf(request, user).id);
   // Country names in the page's language (the code is shown; the name is its title).
   const names = new Map(countryList(localeOf(request)).map((c) => [c.code, c.name]));
   const nameOf = (code: string) => names.get(code) ?? code;

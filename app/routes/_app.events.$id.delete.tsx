@@ -6,6 +6,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { PostForm } from "~/components/PostForm";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { eventIdParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -16,7 +17,7 @@ import { useMessages } from "~/i18n/useMessages";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
-  const event = findEvent(eventIdParam(params.id));
+  const event = findEvent(editionOf(request, user).id, eventIdParam(params.id));
   if (!event) notFound();
   return json({ id: event.id, name: event.name, teams: event.teams });
 }
@@ -27,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = eventIdParam(params.id);
   await parseFixedForm(request, NO_FIELDS);
   const { MSG } = messagesFor(request);
-  if (!deleteEvent(user, id)) notFound();
+  if (!deleteEvent(user, editionOf(request, user).id, id)) notFound();
   const back = new URL(request.url).search;
   return redirectWithToast(request, `/events${back}`, { type: "success", message: MSG.eventDeleted });
 }

@@ -6,6 +6,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { eventIdParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -20,7 +21,7 @@ import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
-  const event = findEvent(eventIdParam(params.id));
+  const event = findEvent(editionOf(request, user).id, eventIdParam(params.id));
   if (!event) notFound();
   return json({ id: event.id, name: event.name, values: eventFormValues(event) });
 }
@@ -29,6 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
   const id = eventIdParam(params.id);
+  const edition = editionOf(request, user);
   const bundle = messagesFor(request);
   const { MSG } = bundle;
   const { submission } = await parseForm(request, eventSchemaFor(bundle));
@@ -36,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return replyWithError(submission, eventFormError(submission.error, bundle));
   let updated: { id: number; name: string } | null;
   try {
-    updated = updateEvent(user, id, submission.value);
+    updated = updateEvent(user, edition.id, id, submission.value);
   } catch (error) {
     if (error instanceof EventExistsError)
       return replyWithError(submission, MSG.eventExists, {
@@ -46,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw error;
   }
   if (!updated) notFound();
-  serveWaitlistSoon(); // a larger maxTeam frees entries for the waitlist
+  serveWaitlistSoon(edition.id); // a larger maxTeam frees entries for the waitlist
   const back = new URL(request.url).search;
   return redirectWithToast(request, `/events${back}`, { type: "success", message: MSG.eventUpdated });
 }

@@ -6,6 +6,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
 import { Dialog } from "~/components/Dialog";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { notFound } from "~/lib/params.server";
 import { waitlistOf } from "~/models/entries.server";
 import { findEvent } from "~/models/event.server";
@@ -17,9 +18,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN", "COMMITTEE"]);
   const id = parseEventId(params.id);
-  const event = id === null ? undefined : findEvent(id);
+  const edition = editionOf(request, user);
+  const event = id === null ? undefined : findEvent(edition.id, id);
   if (!event) notFound();
-  const rows = waitlistOf(event.id).map((r, i) => ({ ...r, n: i + 1 }));
+  const rows = waitlistOf(edition.id, event.id).map((r, i) => ({ ...r, n: i + 1 }));
   return json({ name: event.name, maxTeam: event.maxTeam, teams: event.teams, rows });
 }
 

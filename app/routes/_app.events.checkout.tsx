@@ -103,7 +103,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status,
     );
   if ("error" in parsed) return refuse({ message: parsed.error, waitlist: null }, 400);
-  const draft = entriesDraft(scopeOf(user), parsed.requests);
+  const draft = entriesDraft(editionOf(request, user).id, scopeOf(user), parsed.requests);
   if ("refused" in draft) {
     const { refusal, status } = refusalOf(draft, parsed.requests, t, localeOf(request));
     return refuse(refusal, status);
@@ -130,7 +130,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if ("error" in parsed)
     return json<ActionData>({ refusal: { message: parsed.error, waitlist: null }, checkout: null }, 400);
   // The waitlist is served first (nobody jumps it) and after (what this club did not use).
-  const result = await checkoutEventEntries(user, scopeOf(user), parsed.requests);
+  const result = await checkoutEventEntries(
+    editionOf(request, user).id,
+    user,
+    scopeOf(user),
+    parsed.requests,
+  );
   if ("refused" in result) {
     const { refusal, status } = refusalOf(result, parsed.requests, t, localeOf(request));
     return json<ActionData>({ refusal, checkout: null }, status);

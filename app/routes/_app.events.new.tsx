@@ -6,6 +6,7 @@ import { useActionData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createEvent, EventExistsError } from "~/models/event.server";
@@ -30,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return replyWithError(submission, eventFormError(submission.error, bundle));
   try {
-    createEvent(user, submission.value);
+    createEvent(user, editionOf(request, user).id, submission.value);
   } catch (error) {
     if (error instanceof EventExistsError)
       return replyWithError(submission, MSG.eventExists, {

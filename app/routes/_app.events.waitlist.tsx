@@ -6,13 +6,13 @@
 // nothing to show here: back to /events.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { waitlistSchema } from "~/lib/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serveWaitlistNow, serveWaitlistSoon } from "~/services/waitlist-mail.server";
 import { joinWaitlist, leaveWaitlist } from "~/models/entries.server";
-import { editionOf } from "~/lib/edition.server";
 import { getSettings } from "~/models/settings.server";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { type EntriesRefusal, entriesRefusalText, parseEntryRequest } from "~/rules/entries";
@@ -36,17 +36,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const refusalText = (refused: EntriesRefusal, closeAt: number | null) =>
     entriesRefusalText(refused, closeAt, clockNow(), bundle, locale);
   const scope = scopeOf(user);
-  const edition = editionOf(request, user).id;
+  const edition = editionOf(request, user);
   const error = (message: string) => redirectWithToast(request, BACK, { type: "error", message });
   if (value.intent === "join") {
     const parsed = parseEntryRequest([value.event ?? ""], [value.teams ?? ""], MSG);
     if (parsed === null) throw new Response("Bad Request", { status: 400 });
     if ("error" in parsed) return error(parsed.error);
     const [{ eventId, teams }] = parsed.requests;
-    const result = joinWaitlist(user, scope, eventId, teams);
-    if ("refused" in result) return error(refusalText(result.refused, getSettings(edition).entriesCloseAt));
+    const result = joinWaitlist(edition.id, user, scope, eventId, teams);
+    if ("refused" in result)
+      return error(refusalText(result.refused, getSettings(edition.id).entriesCloseAt));
     // Entries still free (fewer than asked for) go to the line at once, this club included.
-    await serveWaitlistNow();
+    await serveWaitlistNow(undefined, edition.id);
     return redirectWithToast(request, BACK, {
       type: "success",
       message: MSG.waitlistJoined(result.eventName),
@@ -55,9 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // Leave Waitlist. After the deadline the waitlist stands still (no offers are made): nothing to
   // leave for.
-  const { entriesCloseAt } = getSettings(edition);
+  const { entriesCloseAt } = getSettings(edition.id);
   if (isClosed(entriesCloseAt, clockNow())) return error(refusalText("closed", entriesCloseAt));
-  if (!leaveWaitlist(scope, value.entry)) notFound();
-  serveWaitlistSoon();
+  if (!leaveWaitlist(edition.id, scope, value.entry)) notFound();
+  serveWaitlistSoon(edition.id);
   return redirectWithToast(request, BACK, { type: "success", message: MSG.waitlistLeft });
 }

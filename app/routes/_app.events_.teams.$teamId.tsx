@@ -8,6 +8,7 @@ import { FastLink } from "~/components/FastLink";
 import { CrewPicker } from "~/components/CrewPicker";
 import { Screen } from "~/components/Screen";
 import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { answerCrewSave, crewPickerData } from "~/services/crew-form.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
@@ -22,9 +23,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Managers (their own club's teams, via scopeOf) and ADMIN.
   const user = await requireUser(request, "events");
   requireRole(user, ["MANAGER", "ADMIN"]);
-  const team = findCrewTeam(idParam(params.teamId), scopeOf(user));
+  const edition = editionOf(request, user);
+  const team = findCrewTeam(edition.id, idParam(params.teamId), scopeOf(user));
   if (!team) notFound();
-  return json(crewPickerData(team, user));
+  return json(crewPickerData(edition, team, user));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -35,7 +37,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { form } = await parseForm(request, NO_FIELDS);
   const ids = parseCrewIds(form.getAll("member"));
   if (ids === null) throw new Response("Bad Request", { status: 400 });
-  return answerCrewSave(request, user, scopeOf(user), teamId, ids, `/events/teams/${teamId}`);
+  const editionId = editionOf(request, user).id;
+  return answerCrewSave(request, user, editionId, scopeOf(user), teamId, ids, `/events/teams/${teamId}`);
 }
 
 export default function PickCrew() {

@@ -58,10 +58,12 @@ export function tabOf(raw: string | undefined | null): MemberTab {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "members");
   const scope = scopeOf(user);
+  // A manager's edition is the open one: its crew tag fee (due again after a new edition opens).
+  const edition = editionOf(request, user);
   const params = parseList(new URL(request.url).searchParams, MEMBER_LIST);
   const tab = tabOf(params.filters.tab);
-  const listed = pageOf(params, (p) => listMembers(scope, tab, p));
-  return json({ ...listed, tab, counts: memberCounts(scope) });
+  const listed = pageOf(params, (p) => listMembers(edition.id, scope, tab, p));
+  return json({ ...listed, tab, counts: memberCounts(edition.id, scope) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -75,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ toast: { type: "warning", message: MSG.membersNoneSelected } as Toast }, 400);
   }
   const scope = scopeOf(user);
-  const result = await approveMembers(user, scope, ids, editionOf(request, user).id);
+  const result = await approveMembers(user, editionOf(request, user).id, scope, ids);
   if (result.kind === "foreign") {
     return json({ toast: { type: "error", message: MSG.membersNotYours } as Toast }, 403);
   }

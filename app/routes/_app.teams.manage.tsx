@@ -10,6 +10,7 @@ import { CrewPicker } from "~/components/CrewPicker";
 import { SelectStep } from "~/components/SelectStep";
 import { Empty, Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { crewSaveSchema } from "~/lib/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { crewTeamsOf, findCrewTeam } from "~/models/crew.server";
@@ -29,11 +30,12 @@ function idOf(raw: FormDataEntryValue | null): number | null {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "teamsManage");
+  const edition = editionOf(request, user);
   const query = new URL(request.url).searchParams;
   const associations = teamOptions();
   const askedAssociation = idOf(query.get("association"));
   const askedTeam = idOf(query.get("team"));
-  let team = askedTeam === null ? undefined : findCrewTeam(askedTeam, ALL);
+  let team = askedTeam === null ? undefined : findCrewTeam(edition.id, askedTeam, ALL);
   // A team of another association than the one asked for (the association was changed): start again
   // from that association's teams.
   if (team && askedAssociation !== null && team.associationId !== askedAssociation) team = undefined;
@@ -43,9 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     associations,
     associationId,
-    teams: associationId === null ? [] : crewTeamsOf(associationId),
+    teams: associationId === null ? [] : crewTeamsOf(edition.id, associationId),
     teamId: team?.teamId ?? null,
-    picker: team ? crewPickerData(team, user) : null,
+    picker: team ? crewPickerData(edition, team, user) : null,
   });
 }
 
@@ -53,10 +55,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "teamsManage");
   const { value } = await parseFixedForm(request, crewSaveSchema);
   const teamId = value.team;
-  const team = findCrewTeam(teamId, ALL);
+  const editionId = editionOf(request, user).id;
+  const team = findCrewTeam(editionId, teamId, ALL);
   if (!team) notFound();
   const back = `/teams/manage?association=${team.associationId}&team=${teamId}`;
-  return answerCrewSave(request, user, ALL, teamId, value.member, back);
+  return answerCrewSave(request, user, editionId, ALL, teamId, value.member, back);
 }
 
 export default function ManageEventTeams() {

@@ -1,6 +1,7 @@
 // GET /associations.csv (ADMIN, COMMITTEE): the Teams table as CSV, every row the search selects.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { countryName } from "~/lib/countries.server";
 import { csvResponse } from "~/lib/csv.server";
 import { listTeams } from "~/models/association.server";
@@ -8,8 +9,8 @@ import { parseList } from "~/rules/list-params";
 import { csvColumns, TEAM_LIST, withCountry } from "./_app.associations/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "associations");
+  const user = await requireUser(request, "associations");
   const p = parseList(new URL(request.url).searchParams, TEAM_LIST);
-  const rows = listTeams(p.filters, { sort: p.sort, dir: p.dir }, null).rows;
+  const rows = listTeams(editionOf(request, user).id, p.filters, { sort: p.sort, dir: p.dir }, null).rows;
   return csvResponse("teams", csvColumns, withCountry(rows, countryName));
 }

@@ -4,6 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Column } from "~/components/DataTable";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { eventsSummary } from "~/models/summary.server";
 import { SUMMARY_COLUMNS } from "~/rules/event-categories";
@@ -18,8 +19,8 @@ const columns: Column<Line>[] = [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "eventsSummary");
-  const summary = eventsSummary();
+  const user = await requireUser(request, "eventsSummary");
+  const summary = eventsSummary(editionOf(request, user).id);
   const totals: Line = { name: "Total", country: "", counts: summary.totals, total: summary.total };
   return csvResponse("events-summary", columns, [...summary.rows, totals]);
 }

@@ -2,6 +2,7 @@
 // streamed batch by batch (lib/csv.server.ts csvStream, models/user-list.server.ts userBatches).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { csvStreamResponse } from "~/lib/csv.server";
 import { userBatches } from "~/models/user-list.server";
 import { parseList } from "~/rules/list-params";
@@ -9,7 +10,8 @@ import { USER_LIST } from "~/rules/user-list";
 import { userColumns } from "./_app.users/table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "users");
+  const user = await requireUser(request, "users");
   const p = parseList(new URL(request.url).searchParams, USER_LIST);
-  return csvStreamResponse("users", userColumns, userBatches(p.filters, { sort: p.sort, dir: p.dir }));
+  const rows = userBatches(editionOf(request, user).id, p.filters, { sort: p.sort, dir: p.dir });
+  return csvStreamResponse("users", userColumns, rows);
 }

@@ -45,11 +45,16 @@ type Buyer = Pick<User, "id" | "name" | "email" | "phone">;
  * job may not have run yet: nobody jumps the waitlist); then the cap check and the order
  * (checkoutEntries); then any part of an offer this club did not buy, and the entries of the
  * club's earlier order this one replaced, go back to the line (cheap when nobody waits). */
-export async function checkoutEventEntries(buyer: Buyer, scope: Scope, requests: EntryRequest[]) {
-  await serveWaitlistNow();
-  const result = checkoutEntries(buyer, scope, requests);
+export async function checkoutEventEntries(
+  editionId: number,
+  buyer: Buyer,
+  scope: Scope,
+  requests: EntryRequest[],
+) {
+  await serveWaitlistNow(undefined, editionId);
+  const result = checkoutEntries(editionId, buyer, scope, requests);
   if ("refused" in result) return result;
-  serveWaitlistSoon();
+  serveWaitlistSoon(editionId);
   const teams = requests.reduce((sum, r) => sum + r.teams, 0);
   return { checkout: startCheckout(result.order, buyer, `Event entries for ${counted(teams, "team")}`) };
 }

@@ -2,13 +2,15 @@
 // /events/teams/:teamId and the admin's /teams/manage: what the picker shows for one event team
 // and one user, and the answer to its Save. The rules (eligibility, the five checks, the deadline)
 // and the transaction are in rules/crew.ts and models/crew.server.ts; this only maps them to the
-// screen and to HTTP answers.
+// screen and to HTTP answers. Per edition (issue 21): the route's edition (`editionOf`) is passed
+// on to every model and to the settings (the crew deadline is the edition's).
 import { json } from "@remix-run/node";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Scope } from "~/lib/access.server";
 import { type CrewTeam, crewCandidates, saveCrew } from "~/models/crew.server";
-import { settingsOfEvent } from "~/models/settings.server";
+import { getSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
+import type { Edition } from "~/models/edition.server";
 import { localeOf } from "~/i18n/locale.server";
 import { bundleFor } from "~/i18n/bundles.server";
 import { crewCaps, isClosed, mayChangeCrew } from "~/rules/crew";
@@ -21,9 +23,15 @@ export type PickerData = ReturnType<typeof crewPickerData>;
  * ticks), the others with the reason they cannot be picked (a key of LABELS.ineligible, shown in the
  * page's language; and whether they are in the crew now), the saved crew, the caps and the
  * deadline (ms since the epoch, shown by the picker in the page's language). */
-export function crewPickerData(team: CrewTeam, user: User, now = clockNow()) {
-  const candidates = crewCandidates(team);
-  const { crewCloseAt } = settingsOfEvent(team.eventId);
+export function crewPickerData(
+  edition: Pick<Edition, "id" | "name" | "state">,
+  team: CrewTeam,
+  user: User,
+  now = clockNow(),
+) {
+  const candidates = crewCandidates(edition.id, team);
+  const { crewCloseAt } = getSettings(edition.id);
+  const archived = edition.state === "ARCHIVED";
   return {
     team: {
       teamId: team.teamId,
@@ -69,8 +77,10 @@ export function crewPickerData(team: CrewTeam, user: User, now = clockNow()) {
       at: crewCloseAt,
       /** Passed: managers can no longer change crews (ADMIN still can). */
       passed: isClosed(crewCloseAt, now),
-      /** Whether this user may save now. */
-      mayChange: mayChangeCrew(user.role, crewCloseAt, now),
+      /** Whether this user may save now (never in an archived edition: read-only). */
+      mayChange: !archived && mayChangeCrew(user.role, crewCloseAt, now),
+      /** The archived edition's name, when the crew is of one (shown instead of the deadline). */
+      archived: archived ? edition.name : null,
     },
   };
 }
@@ -86,6 +96,7 @@ export type CrewRefusal = { error: string; ids: number[] };
 export async function answerCrewSave(
   request: Request,
   user: User,
+  editionId: number,
   scope: Scope,
   teamId: number,
   ids: number[],
@@ -93,7 +104,7 @@ export async function answerCrewSave(
 ) {
   const locale = localeOf(request);
   const { MSG } = bundleFor(locale);
-  const result = saveCrew(user, scope, teamId, ids, clockNow(), MSG);
+  const result = saveCrew(user, editionId, scope, teamId, ids, clockNow(), MSG);
   if ("ok" in result) return redirectWithToast(request, back, { type: "success", message: MSG.crewUpdated });
   switch (result.refused) {
     case "gone":

@@ -8,14 +8,14 @@ import { getSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
 import { sendMembersApprovedEmails } from "./member-mail.server";
 
-/** Approves the members of `ids` the manager may approve and emails them (with the crew tag fee of
- * the edition `editionId`). Returns the model's answer (`foreign`: nothing changed; else the
- * members approved, maybe none). */
+/** Approves the members of `ids` the manager may approve and emails them (the fee told is the
+ * edition's). Returns the model's answer (`foreign`: nothing changed; else the members approved,
+ * maybe none). */
 export async function approveMembers(
   manager: User,
+  editionId: number,
   scope: Scope,
   ids: number[],
-  editionId: number,
 ): Promise<Approval> {
   const result = approveInDb(manager, scope, ids);
   if (result.kind === "foreign" || result.members.length === 0) return result;

@@ -4,13 +4,17 @@
 // the slots has committed; the jobs run it every few minutes as well, so an offer missed here (a
 // crash, a replica) is made shortly after. A failed email is logged: the offer stands and shows on
 // the manager's Events screen.
+//
+// Per edition (issue 21): only the open edition's waitlists move (only its entries can be bought;
+// an archived one is read-only). A caller that knows the edition (a route: `editionOf`) names it;
+// the jobs and the order-status effects, which have no request, serve the open one.
 import { bundleFor } from "~/i18n/bundles";
 import { EN } from "~/messages";
 import { env } from "~/lib/env.server";
 import { isPrimary } from "~/lib/litefs.server";
 import { mailLayout, sendMail } from "~/lib/mailer.server";
-import { type Offer, serveWaitlist } from "~/models/entries.server";
 import { currentEdition } from "~/models/edition.server";
+import { type Offer, serveWaitlist } from "~/models/entries.server";
 import { formatDateTime } from "~/rules/format";
 import { now as clockNow } from "~/lib/clock.server";
 
@@ -36,12 +40,15 @@ export function sendOfferEmail(offer: Offer): Promise<void> {
   });
 }
 
-/** Serves the waitlists now and emails the new offers; never throws (logged). */
-export async function serveWaitlistNow(now = clockNow()): Promise<Offer[]> {
+/** Serves the edition's waitlists now (by default the open edition's) and emails the new offers;
+ * never throws (logged). An edition other than the open one has no waitlist that moves: nothing. */
+export async function serveWaitlistNow(now = clockNow(), editionId?: number): Promise<Offer[]> {
   let offers: Offer[] = [];
   try {
     if (!isPrimary()) return [];
-    offers = serveWaitlist(currentEdition().id, now); // the open edition's waitlist (a job)
+    const open = currentEdition().id;
+    if (editionId !== undefined && editionId !== open) return [];
+    offers = serveWaitlist(open, now);
   } catch (error) {
     console.error("waitlist: serving failed", error);
     return [];
@@ -55,6 +62,6 @@ export async function serveWaitlistNow(now = clockNow()): Promise<Offer[]> {
 }
 
 /** The same, without making the response wait for the emails. */
-export function serveWaitlistSoon(): void {
-  void serveWaitlistNow();
+export function serveWaitlistSoon(editionId?: number): void {
+  void serveWaitlistNow(clockNow(), editionId);
 }

@@ -246,6 +246,7 @@ describe("edition 1 archived: every write of the area is refused and changes not
       "checkoutEventEntries",
       () =>
         checkoutEventEntries(
+          1,
           { ...manager, name: "M", phone: "" },
           { kind: "association", associationId: club.id } as never,
           [{ eventId, teams: 1 }],

@@ -122,7 +122,7 @@ describe("checkoutEntries: the cap", () => {
     const e = event({ maxTeam: 10 });
     const [paid, processing, waiting, buyer, expired] = [club(), club(), club(), club(), club()];
     paidTeams(e.id, paid.id, 4);
-    bought(checkoutEntries(manager(processing.id), processing.scope, [{ eventId: e.id, teams: 2 }], now));
+    bought(checkoutEntries(1, manager(processing.id), processing.scope, [{ eventId: e.id, teams: 2 }], now));
     const waitingManager = manager(waiting.id);
     offer(e.id, waiting.id, waitingManager.id, 1, now + HOUR); // held for another club
     offer(e.id, expired.id, manager(expired.id).id, 5, now); // hold ran out: counts for nobody
@@ -130,7 +130,7 @@ describe("checkoutEntries: the cap", () => {
     const own = offer(e.id, buyer.id, buyerManager.id, 2, now + HOUR); // the buyer's own hold
 
     // 10 - 4 paid - 2 processing - 1 held for another club = 3 (the own hold of 2 is within them).
-    expect(availableEvents(buyer.id, now).find((a) => a.id === e.id)).toMatchObject({
+    expect(availableEvents(1, buyer.id, now).find((a) => a.id === e.id)).toMatchObject({
       paidTeams: 4,
       processing: 2,
       heldForOthers: 1,
@@ -139,7 +139,7 @@ describe("checkoutEntries: the cap", () => {
       waitlistId: own,
       waitlistStatus: "OFFERED",
     });
-    expect(checkoutEntries(buyerManager, buyer.scope, [{ eventId: e.id, teams: 4 }], now)).toEqual({
+    expect(checkoutEntries(1, buyerManager, buyer.scope, [{ eventId: e.id, teams: 4 }], now)).toEqual({
       refused: "overCap",
       eventId: e.id,
       eventName: e.name,
@@ -148,7 +148,7 @@ describe("checkoutEntries: the cap", () => {
     expect(ordersOf(buyerManager.id)).toHaveLength(0);
     expect(entry(own).status).toBe("OFFERED");
 
-    const ok = bought(checkoutEntries(buyerManager, buyer.scope, [{ eventId: e.id, teams: 3 }], now));
+    const ok = bought(checkoutEntries(1, buyerManager, buyer.scope, [{ eventId: e.id, teams: 3 }], now));
     expect(ok.draft).toEqual({
       lines: [{ kind: "EVENT", label: e.name, price: 15000, count: 3, eventId: e.id }],
       total: 45000,
@@ -160,8 +160,8 @@ describe("checkoutEntries: the cap", () => {
     // The offer is used: its slots are now held by the order.
     expect(entry(own).status).toBe("BOUGHT");
     // The waiting club still has its own hold of 1: 10 - 4 - 2 - 3 = 1 for it, 0 for anyone else.
-    expect(availableEvents(waiting.id, now).find((a) => a.id === e.id)?.left).toBe(1);
-    expect(availableEvents(club().id, now).find((a) => a.id === e.id)?.left).toBe(0);
+    expect(availableEvents(1, waiting.id, now).find((a) => a.id === e.id)?.left).toBe(1);
+    expect(availableEvents(1, club().id, now).find((a) => a.id === e.id)?.left).toBe(0);
   });
 
   it("a request over the cap is refused with the number left and writes nothing", () => {
@@ -173,21 +173,21 @@ describe("checkoutEntries: the cap", () => {
     const before = db().select().from(schema.orders).all().length;
     // A two-event request: one line fits, the other does not: nothing is bought.
     expect(
-      checkoutEntries(m, c.scope, [
+      checkoutEntries(1, m, c.scope, [
         { eventId: other.id, teams: 1 },
         { eventId: e.id, teams: 3 },
       ]),
     ).toEqual({ refused: "overCap", eventId: e.id, eventName: e.name, left: 2 });
-    expect(entriesDraft(c.scope, [{ eventId: e.id, teams: 3 }])).toMatchObject({
+    expect(entriesDraft(1, c.scope, [{ eventId: e.id, teams: 3 }])).toMatchObject({
       refused: "overCap",
       left: 2,
     });
     expect(ordersOf(m.id)).toHaveLength(0);
     expect(db().select().from(schema.orders).all().length).toBe(before);
-    bought(checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 2 }]));
+    bought(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 2 }]));
     // The event is full for another club (this club's own next checkout would replace its order).
     const d = club();
-    expect(checkoutEntries(manager(d.id), d.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({
+    expect(checkoutEntries(1, manager(d.id), d.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({
       refused: "overCap",
       left: 0,
     });
@@ -197,29 +197,29 @@ describe("checkoutEntries: the cap", () => {
     const e = event({ maxTeam: 2 });
     const [a, b] = [club(), club()];
     const [ma, mb] = [manager(a.id), manager(b.id)];
-    const first = bought(checkoutEntries(ma, a.scope, [{ eventId: e.id, teams: 2 }]));
-    expect(checkoutEntries(mb, b.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ left: 0 });
+    const first = bought(checkoutEntries(1, ma, a.scope, [{ eventId: e.id, teams: 2 }]));
+    expect(checkoutEntries(1, mb, b.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ left: 0 });
     expect(cancelOwnOrder(1, ma.id, first.order.id)).toBe("cancelled");
-    const second = bought(checkoutEntries(mb, b.scope, [{ eventId: e.id, teams: 2 }]));
-    expect(checkoutEntries(ma, a.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ left: 0 });
+    const second = bought(checkoutEntries(1, mb, b.scope, [{ eventId: e.id, teams: 2 }]));
+    expect(checkoutEntries(1, ma, a.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ left: 0 });
     expect(pay(second.order.id, "callback", "0")).toMatchObject({ kind: "applied", to: "FAILED" });
-    const third = bought(checkoutEntries(ma, a.scope, [{ eventId: e.id, teams: 2 }]));
+    const third = bought(checkoutEntries(1, ma, a.scope, [{ eventId: e.id, teams: 2 }]));
     expect(pay(third.order.id, "callback")).toMatchObject({ kind: "applied", to: "PAID" });
     expect(teamsOf(e.id)).toHaveLength(2);
-    expect(checkoutEntries(mb, b.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ left: 0 });
+    expect(checkoutEntries(1, mb, b.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ left: 0 });
   });
 
   it("an admin moving a cancelled order back to PROCESSING is refused when its entries are gone; allowed while free", () => {
     const e = event({ maxTeam: 2 });
     const [a, b] = [club(), club()];
     const [ma, mb] = [manager(a.id), manager(b.id)];
-    const first = bought(checkoutEntries(ma, a.scope, [{ eventId: e.id, teams: 2 }]));
+    const first = bought(checkoutEntries(1, ma, a.scope, [{ eventId: e.id, teams: 2 }]));
     expect(cancelOwnOrder(1, ma.id, first.order.id)).toBe("cancelled");
     // Free again: the order may hold them again.
     expect(setOrderStatus(1, admin, first.order.id, "PROCESSING")).toMatchObject({ ok: true });
     expect(cancelOwnOrder(1, ma.id, first.order.id)).toBe("cancelled");
     // Another club took one: moving back would hold 2 of the 1 left.
-    bought(checkoutEntries(mb, b.scope, [{ eventId: e.id, teams: 1 }]));
+    bought(checkoutEntries(1, mb, b.scope, [{ eventId: e.id, teams: 1 }]));
     expect(setOrderStatus(1, admin, first.order.id, "PROCESSING")).toEqual({
       ok: false,
       overCap: { eventName: e.name, left: 1 },
@@ -235,27 +235,27 @@ describe("checkoutEntries: the cap", () => {
     const [a, b] = [club(), club()];
     paidTeams(e.id, a.id, 1);
     const mb = manager(b.id);
-    expect(joinWaitlist(mb, b.scope, e.id, 1)).toMatchObject({ ok: true });
-    deleteEvent(admin, e.id);
-    expect(waitlistOf(e.id).map((r) => r.status)).toEqual(["LEFT"]);
+    expect(joinWaitlist(1, mb, b.scope, e.id, 1)).toMatchObject({ ok: true });
+    deleteEvent(admin, 1, e.id);
+    expect(waitlistOf(1, e.id).map((r) => r.status)).toEqual(["LEFT"]);
   });
 
   it("refuses staff without a club, a deleted event, and after the entries deadline", () => {
     const e = event({ maxTeam: 5 });
     const c = club();
     const m = manager(c.id);
-    expect(checkoutEntries(admin, { kind: "all" }, [{ eventId: e.id, teams: 1 }])).toEqual({
+    expect(checkoutEntries(1, admin, { kind: "all" }, [{ eventId: e.id, teams: 1 }])).toEqual({
       refused: "noClub",
     });
     const gone = event({ deleted: true });
-    expect(checkoutEntries(m, c.scope, [{ eventId: gone.id, teams: 1 }])).toEqual({ refused: "gone" });
+    expect(checkoutEntries(1, m, c.scope, [{ eventId: gone.id, teams: 1 }])).toEqual({ refused: "gone" });
     const now = Date.now();
     setDeadlines({ entriesCloseAt: now });
-    expect(checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 1 }], now)).toEqual({
+    expect(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 1 }], now)).toEqual({
       refused: "closed",
       closeAt: now,
     });
-    bought(checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 1 }], now - 1));
+    bought(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 1 }], now - 1));
     expect(ordersOf(m.id)).toHaveLength(1);
   });
 });
@@ -265,7 +265,7 @@ describe("the waitlist", () => {
     const e = event({ maxTeam });
     const holder = club();
     const m = manager(holder.id);
-    const order = bought(checkoutEntries(m, holder.scope, [{ eventId: e.id, teams: maxTeam }]));
+    const order = bought(checkoutEntries(1, m, holder.scope, [{ eventId: e.id, teams: maxTeam }]));
     return { e, cancel: () => expect(cancelOwnOrder(1, m.id, order.order.id)).toBe("cancelled") };
   }
   const waiter = () => {
@@ -279,18 +279,18 @@ describe("the waitlist", () => {
     paidTeams(e.id, club().id, 2);
     const w = waiter();
     // 1 left: asking for 1 is 'buy it instead'; asking for 2 may wait.
-    expect(joinWaitlist(w.manager, w.scope, e.id, 1, now - 10)).toEqual({ refused: "notFull" });
-    expect(joinWaitlist(w.manager, w.scope, e.id, 2, now - 10)).toEqual({ ok: true, eventName: e.name });
-    expect(joinWaitlist(w.manager, w.scope, e.id, 3, now)).toEqual({ refused: "already" });
-    expect(joinWaitlist(admin, { kind: "all" }, e.id, 2, now)).toEqual({ refused: "noClub" });
-    expect(joinWaitlist(w.manager, w.scope, event({ deleted: true }).id, 2, now)).toEqual({
+    expect(joinWaitlist(1, w.manager, w.scope, e.id, 1, now - 10)).toEqual({ refused: "notFull" });
+    expect(joinWaitlist(1, w.manager, w.scope, e.id, 2, now - 10)).toEqual({ ok: true, eventName: e.name });
+    expect(joinWaitlist(1, w.manager, w.scope, e.id, 3, now)).toEqual({ refused: "already" });
+    expect(joinWaitlist(1, admin, { kind: "all" }, e.id, 2, now)).toEqual({ refused: "noClub" });
+    expect(joinWaitlist(1, w.manager, w.scope, event({ deleted: true }).id, 2, now)).toEqual({
       refused: "gone",
     });
     const late = waiter();
     setDeadlines({ entriesCloseAt: now });
-    expect(joinWaitlist(late.manager, late.scope, e.id, 2, now)).toEqual({ refused: "closed" });
-    expect(joinWaitlist(late.manager, late.scope, e.id, 2, now - 1)).toMatchObject({ ok: true });
-    expect(waitlistOf(e.id).map((r) => [r.association, r.teams, r.status])).toEqual([
+    expect(joinWaitlist(1, late.manager, late.scope, e.id, 2, now)).toEqual({ refused: "closed" });
+    expect(joinWaitlist(1, late.manager, late.scope, e.id, 2, now - 1)).toMatchObject({ ok: true });
+    expect(waitlistOf(1, e.id).map((r) => [r.association, r.teams, r.status])).toEqual([
       [w.name, 2, "WAITING"],
       [late.name, 2, "WAITING"],
     ]);
@@ -301,31 +301,31 @@ describe("the waitlist", () => {
     const plain = event({ maxTeam: 3 });
     paidTeams(e.id, club().id, 2);
     const w = waiter();
-    expect(joinWaitlist(w.manager, w.scope, e.id, 2)).toMatchObject({ ok: true });
+    expect(joinWaitlist(1, w.manager, w.scope, e.id, 2)).toMatchObject({ ok: true });
     const request = [
       { eventId: plain.id, teams: 1 },
       { eventId: e.id, teams: 1 },
     ];
-    expect(entriesDraft(w.scope, request)).toMatchObject({ waitlisted: [e.name] });
-    expect(entriesDraft(waiter().scope, request)).toMatchObject({ waitlisted: [] });
-    const result = bought(checkoutEntries(w.manager, w.scope, request));
+    expect(entriesDraft(1, w.scope, request)).toMatchObject({ waitlisted: [e.name] });
+    expect(entriesDraft(1, waiter().scope, request)).toMatchObject({ waitlisted: [] });
+    const result = bought(checkoutEntries(1, w.manager, w.scope, request));
     expect(Object.keys(result.draft).sort()).toEqual(["lines", "total"]);
-    expect(waitlistOf(e.id).map((r) => r.status)).toEqual(["BOUGHT"]);
+    expect(waitlistOf(1, e.id).map((r) => r.status)).toEqual(["BOUGHT"]);
   });
 
   it("leaving: only the club's own live entry, once", () => {
     const { e } = fullEvent(1);
     const [w, other] = [waiter(), waiter()];
-    expect(joinWaitlist(w.manager, w.scope, e.id, 1)).toMatchObject({ ok: true });
-    const [row] = waitlistOf(e.id);
-    expect(leaveWaitlist(other.scope, row.id)).toBe(false);
-    expect(leaveWaitlist({ kind: "all" }, row.id)).toBe(false);
+    expect(joinWaitlist(1, w.manager, w.scope, e.id, 1)).toMatchObject({ ok: true });
+    const [row] = waitlistOf(1, e.id);
+    expect(leaveWaitlist(1, other.scope, row.id)).toBe(false);
+    expect(leaveWaitlist(1, { kind: "all" }, row.id)).toBe(false);
     expect(entry(row.id).status).toBe("WAITING");
-    expect(leaveWaitlist(w.scope, row.id)).toBe(true);
+    expect(leaveWaitlist(1, w.scope, row.id)).toBe(true);
     expect(entry(row.id).status).toBe("LEFT");
-    expect(leaveWaitlist(w.scope, row.id)).toBe(false);
+    expect(leaveWaitlist(1, w.scope, row.id)).toBe(false);
     // Gone from the line: the club may join again.
-    expect(joinWaitlist(w.manager, w.scope, e.id, 1)).toMatchObject({ ok: true });
+    expect(joinWaitlist(1, w.manager, w.scope, e.id, 1)).toMatchObject({ ok: true });
   });
 
   it("freed slots are offered first come first served, for 48 hours; a second call offers nothing new; holds expire", () => {
@@ -333,9 +333,9 @@ describe("the waitlist", () => {
     const { e, cancel } = fullEvent(3);
     const [w1, w2, w3] = [waiter(), waiter(), waiter()];
     // Joined in this order (w3 joins first by id but last by time).
-    expect(joinWaitlist(w3.manager, w3.scope, e.id, 1, t0 + 3)).toMatchObject({ ok: true });
-    expect(joinWaitlist(w1.manager, w1.scope, e.id, 2, t0 + 1)).toMatchObject({ ok: true });
-    expect(joinWaitlist(w2.manager, w2.scope, e.id, 2, t0 + 2)).toMatchObject({ ok: true });
+    expect(joinWaitlist(1, w3.manager, w3.scope, e.id, 1, t0 + 3)).toMatchObject({ ok: true });
+    expect(joinWaitlist(1, w1.manager, w1.scope, e.id, 2, t0 + 1)).toMatchObject({ ok: true });
+    expect(joinWaitlist(1, w2.manager, w2.scope, e.id, 2, t0 + 2)).toMatchObject({ ok: true });
     const mine = (offers: ReturnType<typeof serveWaitlist>) => offers.filter((o) => o.eventId === e.id);
 
     expect(mine(serveWaitlist(1, t0 + 10))).toEqual([]); // still full
@@ -348,36 +348,36 @@ describe("the waitlist", () => {
     ]);
     expect(offers.every((o) => o.holdUntil === now + HOLD_HOURS * HOUR && o.eventName === e.name)).toBe(true);
     expect(mine(serveWaitlist(1, now + 1))).toEqual([]);
-    expect(waitlistOf(e.id).map((r) => [r.association, r.status, r.held])).toEqual([
+    expect(waitlistOf(1, e.id).map((r) => [r.association, r.status, r.held])).toEqual([
       [w1.name, "OFFERED", 2],
       [w2.name, "OFFERED", 1],
       [w3.name, "WAITING", 0],
     ]);
     // The holds keep the event full for anyone else, but each holder may buy its own.
-    expect(availableEvents(w3.id, now + 1).find((a) => a.id === e.id)?.left).toBe(0);
-    expect(availableEvents(w1.id, now + 1).find((a) => a.id === e.id)).toMatchObject({ left: 2, held: 2 });
+    expect(availableEvents(1, w3.id, now + 1).find((a) => a.id === e.id)?.left).toBe(0);
+    expect(availableEvents(1, w1.id, now + 1).find((a) => a.id === e.id)).toMatchObject({ left: 2, held: 2 });
 
     // w1 buys one of its two: the unused one goes to the line (w3) on the next serve.
-    bought(checkoutEntries(w1.manager, w1.scope, [{ eventId: e.id, teams: 1 }], now + 2));
+    bought(checkoutEntries(1, w1.manager, w1.scope, [{ eventId: e.id, teams: 1 }], now + 2));
     expect(mine(serveWaitlist(1, now + 3)).map((o) => [o.email, o.held])).toEqual([[w3.manager.email, 1]]);
 
     // A hold ends at its holdUntil exactly (w2's first, w3's 3 ms later); nobody is left waiting.
-    const statuses = () => Object.fromEntries(waitlistOf(e.id).map((r) => [r.association, r.status]));
+    const statuses = () => Object.fromEntries(waitlistOf(1, e.id).map((r) => [r.association, r.status]));
     const until = now + HOLD_HOURS * HOUR;
     expect(mine(serveWaitlist(1, until - 1))).toEqual([]);
     expect(statuses()).toEqual({ [w1.name]: "BOUGHT", [w2.name]: "OFFERED", [w3.name]: "OFFERED" });
     expect(mine(serveWaitlist(1, until))).toEqual([]);
     expect(statuses()).toEqual({ [w1.name]: "BOUGHT", [w2.name]: "EXPIRED", [w3.name]: "OFFERED" });
-    expect(availableEvents(club().id, until).find((a) => a.id === e.id)?.left).toBe(1);
+    expect(availableEvents(1, club().id, until).find((a) => a.id === e.id)?.left).toBe(1);
     expect(mine(serveWaitlist(1, until + 3))).toEqual([]);
     expect(statuses()).toEqual({ [w1.name]: "BOUGHT", [w2.name]: "EXPIRED", [w3.name]: "EXPIRED" });
-    expect(availableEvents(club().id, until + 3).find((a) => a.id === e.id)?.left).toBe(2);
+    expect(availableEvents(1, club().id, until + 3).find((a) => a.id === e.id)?.left).toBe(2);
   });
 
   it("serveWaitlistNow emails each new offer", async () => {
     const { e, cancel } = fullEvent(1);
     const w = waiter();
-    expect(joinWaitlist(w.manager, w.scope, e.id, 1)).toMatchObject({ ok: true });
+    expect(joinWaitlist(1, w.manager, w.scope, e.id, 1)).toMatchObject({ ok: true });
     cancel();
     const outbox = env().OUTBOX_DIR;
     const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
@@ -397,7 +397,7 @@ describe("a paid EVENT order", () => {
     const c = club(`Penang Dragon  Warriors ${uniq()}`);
     const base = c.name.replace(/\s+/g, " ").toUpperCase();
     const m = manager(c.id);
-    const first = bought(checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 2 }]));
+    const first = bought(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 2 }]));
     expect(teamsOf(e.id)).toHaveLength(0);
     expect(pay(first.order.id, "return")).toMatchObject({
       kind: "applied",
@@ -409,12 +409,12 @@ describe("a paid EVENT order", () => {
       [`${base} A`, c.id],
       [`${base} B`, c.id],
     ]);
-    const second = bought(checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 2 }]));
+    const second = bought(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 2 }]));
     expect(pay(second.order.id, "callback")).toMatchObject({ kind: "applied", to: "PAID" });
     expect(pay(second.order.id, "return")).toMatchObject({ kind: "unchanged" });
     expect(teamsOf(e.id).map((t) => t.name)).toEqual([`${base} A`, `${base} B`, `${base} C`, `${base} D`]);
     // The teams now count as paid: 10 - 4.
-    expect(availableEvents(c.id).find((a) => a.id === e.id)).toMatchObject({
+    expect(availableEvents(1, c.id).find((a) => a.id === e.id)).toMatchObject({
       paidTeams: 4,
       processing: 0,
       left: 6,
@@ -425,7 +425,7 @@ describe("a paid EVENT order", () => {
     const e = event();
     const c = club();
     const m = manager(c.id);
-    const o = bought(checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 2 }]));
+    const o = bought(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 2 }]));
     expect(setOrderStatus(1, admin, o.order.id, "PAID")).toMatchObject({ ok: true });
     expect(teamsOf(e.id)).toHaveLength(2);
     expect(setOrderStatus(1, admin, o.order.id, "PROCESSING")).toMatchObject({ ok: true, effectsKept: true });
@@ -438,7 +438,7 @@ describe("a paid EVENT order", () => {
     const c = club();
     const m = manager(c.id);
     const o = bought(
-      checkoutEntries(m, c.scope, [
+      checkoutEntries(1, m, c.scope, [
         { eventId: e1.id, teams: 1 },
         { eventId: e2.id, teams: 3 },
       ]),
@@ -532,9 +532,9 @@ describe("saveCrew", () => {
   });
 
   it("lists the club's members with why they may not be picked", () => {
-    const t = findCrewTeam(teamA, a.scope)!;
+    const t = findCrewTeam(1, teamA, a.scope)!;
     expect(t).toMatchObject({ teamId: teamA, eventId: e.id, associationId: a.id, limitMalaysia: true });
-    const byId = new Map(crewCandidates(t).map((c) => [c.id, c]));
+    const byId = new Map(crewCandidates(1, t).map((c) => [c.id, c]));
     expect(byId.has(ids.b1)).toBe(false);
     expect(byId.get(ids.m1)).toMatchObject({ ineligible: null, paddlerEligible: true, age: 30 });
     expect(byId.get(ids.passport)).toMatchObject({ ineligible: null, paddlerEligible: false });
@@ -543,18 +543,18 @@ describe("saveCrew", () => {
     expect(byId.get(ids.tooOld)?.ineligible).toBe("age");
     expect(byId.get(ids.committee)?.ineligible).toBe("role");
     expect(byId.get(ids.inA2)?.ineligible).toBe("otherTeam");
-    expect(findCrewTeam(teamB, a.scope)).toBeUndefined();
-    expect(findCrewTeam(teamB, { kind: "all" })?.teamId).toBe(teamB);
+    expect(findCrewTeam(1, teamB, a.scope)).toBeUndefined();
+    expect(findCrewTeam(1, teamB, { kind: "all" })?.teamId).toBe(teamB);
   });
 
   it("saves a valid crew and audits who was added and removed", () => {
-    expect(saveCrew(asManagerA(), a.scope, teamA, [ids.m1, ids.f1, ids.m1])).toEqual({
+    expect(saveCrew(asManagerA(), 1, a.scope, teamA, [ids.m1, ids.f1, ids.m1])).toEqual({
       ok: true,
       added: [ids.m1, ids.f1],
       removed: [],
     });
     expect(crewOf(teamA)).toEqual(sorted([ids.m1, ids.f1]));
-    expect(saveCrew(asManagerA(), a.scope, teamA, [ids.m1, ids.f2, ids.passport])).toEqual({
+    expect(saveCrew(asManagerA(), 1, a.scope, teamA, [ids.m1, ids.f2, ids.passport])).toEqual({
       ok: true,
       added: [ids.f2, ids.passport],
       removed: [ids.f1],
@@ -580,11 +580,11 @@ describe("saveCrew", () => {
     const before = crewOf(teamA);
     const audits = crewAudits(teamA).length;
     for (const bad of [ids.b1, ids.unpaid, ids.tooOld, ids.committee, ids.inA2, 999_999_999]) {
-      expect(saveCrew(asManagerA(), a.scope, teamA, [ids.m1, ids.f1, bad])).toEqual({
+      expect(saveCrew(asManagerA(), 1, a.scope, teamA, [ids.m1, ids.f1, bad])).toEqual({
         refused: "notEligible",
       });
       // Staff are held to the same list.
-      expect(saveCrew(asAdmin(), { kind: "all" }, teamA, [ids.m1, ids.f1, bad])).toEqual({
+      expect(saveCrew(asAdmin(), 1, { kind: "all" }, teamA, [ids.m1, ids.f1, bad])).toEqual({
         refused: "notEligible",
       });
     }
@@ -593,30 +593,30 @@ describe("saveCrew", () => {
   });
 
   it("refuses another club's team to a manager as gone, and changes nothing there", () => {
-    expect(saveCrew(asManagerA(), a.scope, teamB, [ids.m1, ids.f1])).toEqual({ refused: "gone" });
-    expect(saveCrew(asManagerA(), a.scope, teamB, [ids.b1])).toEqual({ refused: "gone" });
+    expect(saveCrew(asManagerA(), 1, a.scope, teamB, [ids.m1, ids.f1])).toEqual({ refused: "gone" });
+    expect(saveCrew(asManagerA(), 1, a.scope, teamB, [ids.b1])).toEqual({ refused: "gone" });
     expect(crewOf(teamB)).toEqual([]);
-    expect(saveCrew({ ...managerB, role: "MANAGER" }, b.scope, teamA, [])).toEqual({ refused: "gone" });
+    expect(saveCrew({ ...managerB, role: "MANAGER" }, 1, b.scope, teamA, [])).toEqual({ refused: "gone" });
     expect(crewOf(teamA).length).toBeGreaterThan(0);
-    expect(saveCrew(asManagerA(), a.scope, 999_999_999, [ids.m1])).toEqual({ refused: "gone" });
+    expect(saveCrew(asManagerA(), 1, a.scope, 999_999_999, [ids.m1])).toEqual({ refused: "gone" });
   });
 
   it("refuses a selection breaking a rule with the spec's message: nothing changed", () => {
     const before = crewOf(teamA);
     const rule = (message: string) => ({ refused: "rule", message });
-    expect(saveCrew(asManagerA(), a.scope, teamA, [ids.f1])).toEqual(
+    expect(saveCrew(asManagerA(), 1, a.scope, teamA, [ids.f1])).toEqual(
       rule("Number of selected participants does not meet mininum count (2). Select more and try again."),
     );
     const six = [ids.m1, ids.m2, ids.m3, ids.f1, ids.f2, ids.passport];
-    expect(saveCrew(asManagerA(), a.scope, teamA, six)).toEqual(
+    expect(saveCrew(asManagerA(), 1, a.scope, teamA, six)).toEqual(
       rule("Number of selected participants exceed maximum selectable count. Unselect and try again."),
     );
-    expect(saveCrew(asManagerA(), a.scope, teamA, [ids.m1, ids.m2, ids.m3, ids.m4, ids.m5])).toEqual(
+    expect(saveCrew(asManagerA(), 1, a.scope, teamA, [ids.m1, ids.m2, ids.m3, ids.m4, ids.m5])).toEqual(
       rule(
         "Number of selected male participants exceed maximum selectable count (4). Unselect and try again.",
       ),
     );
-    expect(saveCrew(asManagerA(), a.scope, teamA, [ids.m1, ids.m2])).toEqual(
+    expect(saveCrew(asManagerA(), 1, a.scope, teamA, [ids.m1, ids.m2])).toEqual(
       rule(
         "Number of selected female participants does not meet mininum count (1). Select more and try again.",
       ),
@@ -628,24 +628,24 @@ describe("saveCrew", () => {
     const now = Date.now();
     const before = crewOf(teamA);
     setDeadlines({ crewCloseAt: now });
-    expect(saveCrew(asManagerA(), a.scope, teamA, [ids.m2, ids.f1], now)).toEqual({
+    expect(saveCrew(asManagerA(), 1, a.scope, teamA, [ids.m2, ids.f1], now)).toEqual({
       refused: "closed",
       closeAt: now,
     });
     expect(crewOf(teamA)).toEqual(before);
-    expect(saveCrew(asManagerA(), a.scope, teamA, [ids.m2, ids.f1], now - 1)).toMatchObject({ ok: true });
-    expect(saveCrew(asAdmin(), { kind: "all" }, teamA, [ids.m3, ids.f1], now + 1)).toMatchObject({
+    expect(saveCrew(asManagerA(), 1, a.scope, teamA, [ids.m2, ids.f1], now - 1)).toMatchObject({ ok: true });
+    expect(saveCrew(asAdmin(), 1, { kind: "all" }, teamA, [ids.m3, ids.f1], now + 1)).toMatchObject({
       ok: true,
     });
     expect(crewOf(teamA)).toEqual(sorted([ids.m3, ids.f1]));
     expect(crewAudits(teamA).at(-1)).toMatchObject({ added: [ids.m3], removed: [ids.m2] });
     // COMMITTEE never changes crews, deadline or not.
     setDeadlines({ crewCloseAt: null });
-    expect(saveCrew({ ...admin, role: "COMMITTEE" }, { kind: "all" }, teamA, [ids.m1, ids.f1])).toMatchObject(
-      {
-        refused: "closed",
-      },
-    );
+    expect(
+      saveCrew({ ...admin, role: "COMMITTEE" }, 1, { kind: "all" }, teamA, [ids.m1, ids.f1]),
+    ).toMatchObject({
+      refused: "closed",
+    });
     expect(crewOf(teamA)).toEqual(sorted([ids.m3, ids.f1]));
   });
 });

@@ -37,11 +37,11 @@ function buy(job: RaceJob): RaceOutcome {
   const requests = [{ eventId: job.eventId, teams: job.teams }];
   if (job.mode === "safe") {
     stallBeforeInsert(job.delayMs);
-    const result = checkoutEntries({ id: job.buyerId }, scope, requests);
+    const result = checkoutEntries(1, { id: job.buyerId }, scope, requests);
     return "refused" in result ? result : { ok: true, orderId: result.order.id };
   }
   stallBeforeInsert(0);
-  const draft = entriesDraft(scope, requests); // the check...
+  const draft = entriesDraft(1, scope, requests); // the check...
   if ("refused" in draft) return draft;
   sleep(job.delayMs);
   return { ok: true, orderId: createOrder(1, job.buyerId, draft.lines).id }; // ...and, later, the insert

@@ -59,9 +59,9 @@ beforeAll(() => {
 
 describe("events", () => {
   it("create trims and upper-cases the name, stores the price in sen, and audits", () => {
-    const created = createEvent(admin, input({ name: "  250m   premier open ", price: 12345 }));
+    const created = createEvent(admin, 1, input({ name: "  250m   premier open ", price: 12345 }));
     expect(created.name).toBe("250M PREMIER OPEN");
-    const row = findEvent(created.id);
+    const row = findEvent(1, created.id);
     expect(row).toMatchObject({ name: "250M PREMIER OPEN", price: 12345, maxRace: 12, teams: 0 });
     const entry = auditFor("event.created")[0];
     expect(entry).toMatchObject({ actorId: admin.id, targetType: "event", targetId: String(created.id) });
@@ -69,38 +69,39 @@ describe("events", () => {
   });
 
   it("refuses a live duplicate name in any case, on create and on edit, and writes nothing", () => {
-    const first = createEvent(admin, input({ name: "dup race" }));
-    const other = createEvent(admin, input({ name: "other race" }));
+    const first = createEvent(admin, 1, input({ name: "dup race" }));
+    const other = createEvent(admin, 1, input({ name: "other race" }));
     const audits = auditFor("event.created").length;
-    expect(() => createEvent(admin, input({ name: "DUP RACE" }))).toThrow(EventExistsError);
-    expect(() => createEvent(admin, input({ name: " dup   race" }))).toThrow(EventExistsError);
-    expect(() => updateEvent(admin, other.id, input({ name: "Dup Race" }))).toThrow(EventExistsError);
-    expect(findEvent(other.id)?.name).toBe("OTHER RACE");
+    expect(() => createEvent(admin, 1, input({ name: "DUP RACE" }))).toThrow(EventExistsError);
+    expect(() => createEvent(admin, 1, input({ name: " dup   race" }))).toThrow(EventExistsError);
+    expect(() => updateEvent(admin, 1, other.id, input({ name: "Dup Race" }))).toThrow(EventExistsError);
+    expect(findEvent(1, other.id)?.name).toBe("OTHER RACE");
     expect(auditFor("event.created")).toHaveLength(audits);
-    expect(listEvents({ name: "dup race" }, { sort: "name", dir: "asc" }, null).total).toBe(1);
+    expect(listEvents(1, { name: "dup race" }, { sort: "name", dir: "asc" }, null).total).toBe(1);
     // Renaming an event to its own name (another case) is no conflict.
-    expect(updateEvent(admin, first.id, input({ name: "Dup Race" }))?.name).toBe("Dup Race");
+    expect(updateEvent(admin, 1, first.id, input({ name: "Dup Race" }))?.name).toBe("Dup Race");
   });
 
   it("a deleted event's name can be used again", () => {
-    const old = createEvent(admin, input({ name: "reused name" }));
-    expect(deleteEvent(admin, old.id)).toBe(true);
-    const again = createEvent(admin, input({ name: "reused name" }));
+    const old = createEvent(admin, 1, input({ name: "reused name" }));
+    expect(deleteEvent(admin, 1, old.id)).toBe(true);
+    const again = createEvent(admin, 1, input({ name: "reused name" }));
     expect(again.id).not.toBe(old.id);
-    expect(listEvents({ name: "reused" }, { sort: "name", dir: "asc" }, null).rows.map((r) => r.id)).toEqual([
-      again.id,
-    ]);
+    expect(
+      listEvents(1, { name: "reused" }, { sort: "name", dir: "asc" }, null).rows.map((r) => r.id),
+    ).toEqual([again.id]);
   });
 
   it("edit keeps the name's case, changes the fields and audits old and new values", () => {
-    const ev = createEvent(admin, input({ name: "edit me", maxRace: 12, minFemale: 0 }));
+    const ev = createEvent(admin, 1, input({ name: "edit me", maxRace: 12, minFemale: 0 }));
     const updated = updateEvent(
       admin,
+      1,
       ev.id,
       input({ name: "  Edit  Me Mixed ", maxRace: 14, minFemale: 4 }),
     );
     expect(updated).toEqual({ id: ev.id, name: "Edit Me Mixed" });
-    expect(findEvent(ev.id)).toMatchObject({ name: "Edit Me Mixed", maxRace: 14, minFemale: 4 });
+    expect(findEvent(1, ev.id)).toMatchObject({ name: "Edit Me Mixed", maxRace: 14, minFemale: 4 });
     const entry = auditFor("event.updated")[0];
     expect(entry.targetId).toBe(String(ev.id));
     expect(JSON.parse(entry.details)).toEqual({
@@ -110,50 +111,50 @@ describe("events", () => {
   });
 
   it("soft delete hides the event from every list but keeps its teams; a second delete or edit finds nothing", () => {
-    const ev = createEvent(admin, input({ name: "soon gone" }));
+    const ev = createEvent(admin, 1, input({ name: "soon gone" }));
     const c = club("Gone Club");
     const m = person(c, "MANAGER", "gone.manager@example.test");
     const teamId = team(c, ev.id, "GONE A");
-    expect(listEvents({}, { sort: "name", dir: "asc" }, null).rows.find((r) => r.id === ev.id)?.teams).toBe(
-      1,
-    );
-    expect(assignedEvents(m, scope(c)).map((r) => r.eventId)).toEqual([ev.id]);
+    expect(
+      listEvents(1, {}, { sort: "name", dir: "asc" }, null).rows.find((r) => r.id === ev.id)?.teams,
+    ).toBe(1);
+    expect(assignedEvents(1, m, scope(c)).map((r) => r.eventId)).toEqual([ev.id]);
 
-    expect(deleteEvent(admin, ev.id)).toBe(true);
-    expect(findEvent(ev.id)).toBeUndefined();
-    expect(listEvents({}, { sort: "name", dir: "asc" }, null).rows.map((r) => r.id)).not.toContain(ev.id);
-    expect(assignedEvents(m, scope(c))).toEqual([]);
+    expect(deleteEvent(admin, 1, ev.id)).toBe(true);
+    expect(findEvent(1, ev.id)).toBeUndefined();
+    expect(listEvents(1, {}, { sort: "name", dir: "asc" }, null).rows.map((r) => r.id)).not.toContain(ev.id);
+    expect(assignedEvents(1, m, scope(c))).toEqual([]);
     const stored = db().select().from(schema.events).where(eq(schema.events.id, ev.id)).get();
     expect(stored?.deleted).toBe(true);
     expect(db().select().from(schema.teams).where(eq(schema.teams.id, teamId)).get()).toBeDefined();
     expect(JSON.parse(auditFor("event.deleted")[0].details)).toEqual({ name: "SOON GONE" });
 
-    expect(deleteEvent(admin, ev.id)).toBe(false);
-    expect(updateEvent(admin, ev.id, input({ name: "back" }))).toBeNull();
-    expect(deleteEvent(admin, 999_999)).toBe(false);
+    expect(deleteEvent(admin, 1, ev.id)).toBe(false);
+    expect(updateEvent(admin, 1, ev.id, input({ name: "back" }))).toBeNull();
+    expect(deleteEvent(admin, 1, 999_999)).toBe(false);
   });
 
   it("lists sorted by name (any case), pages in SQL and counts event teams", () => {
     const names = ["zz page c", "zz page a", "zz page b"];
-    const ids = names.map((name) => createEvent(admin, input({ name })).id);
+    const ids = names.map((name) => createEvent(admin, 1, input({ name })).id);
     const c = club("Paging Club");
     team(c, ids[1], "T1");
     team(c, ids[1], "T2");
     const order = { sort: "name" as const, dir: "asc" as const };
-    const all = listEvents({ name: "zz page" }, order, null);
+    const all = listEvents(1, { name: "zz page" }, order, null);
     expect(all.rows.map((r) => r.name)).toEqual(["ZZ PAGE A", "ZZ PAGE B", "ZZ PAGE C"]);
     expect(all.rows.map((r) => r.teams)).toEqual([2, 0, 0]);
-    const second = listEvents({ name: "zz page" }, order, { limit: 2, offset: 2 });
+    const second = listEvents(1, { name: "zz page" }, order, { limit: 2, offset: 2 });
     expect(second).toMatchObject({ total: 3, rows: [{ name: "ZZ PAGE C" }] });
-    expect(listEvents({ name: "zz page" }, { sort: "teams", dir: "desc" }, null).rows[0].id).toBe(ids[1]);
-    expect(listEvents({ name: "%" }, order, null).total).toBe(0); // taken literally
+    expect(listEvents(1, { name: "zz page" }, { sort: "teams", dir: "desc" }, null).rows[0].id).toBe(ids[1]);
+    expect(listEvents(1, { name: "%" }, order, null).total).toBe(0); // taken literally
   });
 });
 
 describe("assigned events", () => {
   it("a manager sees their association's event teams; a competitor only the teams they are in", () => {
-    const b = createEvent(admin, input({ name: "assigned b" }));
-    const a = createEvent(admin, input({ name: "assigned a" }));
+    const b = createEvent(admin, 1, input({ name: "assigned b" }));
+    const a = createEvent(admin, 1, input({ name: "assigned a" }));
     const mine = club("Mine Club");
     const theirs = club("Theirs Club");
     const manager = person(mine, "MANAGER", "mine.manager@example.test");
@@ -166,7 +167,7 @@ describe("assigned events", () => {
     team(theirs, a.id, "THEIRS A1", [outsider.id]);
 
     const view = (u: { id: number; role: string }, c: number) =>
-      assignedEvents(u, scope(c)).map((r) => [r.eventName, r.teamName]);
+      assignedEvents(1, u, scope(c)).map((r) => [r.eventName, r.teamName]);
     expect(view(manager, mine)).toEqual([
       ["ASSIGNED A", "MINE A1"],
       ["ASSIGNED A", "MINE A2"],
@@ -180,7 +181,7 @@ describe("assigned events", () => {
     expect(view(outsider, theirs)).toEqual([["ASSIGNED A", "THEIRS A1"]]);
     // A competitor's membership of another club's team does not leak through their own scope.
     expect(view({ id: outsider.id, role: "COMPETITOR" }, mine)).toEqual([]);
-    expect(assignedEvents(manager, { kind: "all" })).toEqual([]);
+    expect(assignedEvents(1, manager, { kind: "all" })).toEqual([]);
   });
 });
 

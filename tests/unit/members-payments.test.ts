@@ -94,32 +94,32 @@ beforeAll(() => {
 
 describe("member tabs", () => {
   it("count and list only the manager's own association, each member in one tab", () => {
-    expect(memberCounts(a.scope)).toEqual({ paid: 2, unverified: 2, pending: 3, fee: 5 });
+    expect(memberCounts(1, a.scope)).toEqual({ paid: 2, unverified: 2, pending: 3, fee: 5 });
     for (const [tab, ids] of [
       ["paid", a.paid],
       ["unverified", a.unverified],
       ["pending", a.pending],
       ["fee", a.fee],
     ] as const) {
-      const listed = listMembers(a.scope, tab, page);
+      const listed = listMembers(1, a.scope, tab, page);
       expect(listed.total).toBe(ids.length);
       expect(listed.rows.map((r) => r.id).sort()).toEqual([...ids].sort());
     }
     const everyoneOfB = [...b.paid, ...b.unverified, ...b.pending, ...b.fee];
     const listedForA = (["paid", "unverified", "pending", "fee"] as const).flatMap((t) =>
-      listMembers(a.scope, t, page).rows.map((r) => r.id),
+      listMembers(1, a.scope, t, page).rows.map((r) => r.id),
     );
     expect(listedForA.filter((id) => everyoneOfB.includes(id))).toEqual([]);
   });
 
   it("pages by name and refuses a staff scope", () => {
-    const first = listMembers(a.scope, "fee", { limit: 2, offset: 0 });
-    const rest = listMembers(a.scope, "fee", { limit: 50, offset: 2 });
+    const first = listMembers(1, a.scope, "fee", { limit: 2, offset: 0 });
+    const rest = listMembers(1, a.scope, "fee", { limit: 50, offset: 2 });
     expect(first.rows).toHaveLength(2);
     expect(first.total).toBe(5);
     const names = [...first.rows, ...rest.rows].map((r) => r.name);
     expect(names).toEqual([...names].sort());
-    expect(() => memberCounts({ kind: "all" })).toThrow();
+    expect(() => memberCounts(1, { kind: "all" })).toThrow();
   });
 
   it("shows a photo only of an own member", () => {
@@ -199,7 +199,9 @@ describe("crew tag fee checkout", () => {
     if ("refused" in first) throw new Error(first.refused);
     expect(orderOf(first.order.id).status).toBe("PROCESSING");
     expect(first.order.total).toBe(2 * FEE);
-    expect(listMembers(a.scope, "fee", page).rows.find((r) => r.id === m1)?.openOrderId).toBe(first.order.id);
+    expect(listMembers(1, a.scope, "fee", page).rows.find((r) => r.id === m1)?.openOrderId).toBe(
+      first.order.id,
+    );
     // m2 is in the club's open fee order: the draft takes them again (that order will be cancelled).
     const draft = feeDraft(1, a.scope, [m2, m3], FEE);
     expect("lines" in draft && draft.lines.map((l) => l.userId).sort()).toEqual([m2, m3].sort());
@@ -208,7 +210,7 @@ describe("crew tag fee checkout", () => {
     expect(second.order.replaced).toEqual([first.order.id]);
     expect(orderOf(first.order.id)).toMatchObject({ status: "CANCELLED", replacedBy: second.order.id });
     expect(orderOf(second.order.id)).toMatchObject({ status: "PROCESSING", replacedBy: null });
-    expect(listMembers(a.scope, "fee", page).rows.find((r) => r.id === m1)?.openOrderId).toBeNull();
+    expect(listMembers(1, a.scope, "fee", page).rows.find((r) => r.id === m1)?.openOrderId).toBeNull();
     // A member held by another club's open order (moved clubs meanwhile) is still refused.
     const foreign = createOrder(1, b.manager.id, [
       { kind: "MEMBERSHIP", label: "X", price: FEE, count: 1, userId: m1 },

@@ -70,7 +70,7 @@ describe("dinner tickets: one open order per club", () => {
     const other = club();
     const stranger = person(other.id);
     const e = event(10);
-    const entries = ok(checkoutEntries(a, c.scope, [{ eventId: e.id, teams: 1 }]));
+    const entries = ok(checkoutEntries(1, a, c.scope, [{ eventId: e.id, teams: 1 }]));
     const theirs = ok(checkoutTickets(1, stranger, 5, PRICE));
     const first = ok(checkoutTickets(1, a, 3, PRICE));
     expect(first.order.replaced).toEqual([]);
@@ -122,20 +122,20 @@ describe("event entries: one open order per club", () => {
     const e = event(2);
     const c = club();
     const m = person(c.id);
-    const first = ok(checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 2 }]));
+    const first = ok(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 2 }]));
     // Full for everyone else: another club waits for 2.
     const d = club();
     const waiter = person(d.id);
-    expect(checkoutEntries(waiter, d.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({
+    expect(checkoutEntries(1, waiter, d.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({
       refused: "overCap",
       left: 0,
     });
-    expect(joinWaitlist(waiter, d.scope, e.id, 2)).toMatchObject({ ok: true });
+    expect(joinWaitlist(1, waiter, d.scope, e.id, 2)).toMatchObject({ ok: true });
     // The club's own preview counts its open order as free: it may buy both again.
-    expect(entriesDraft(c.scope, [{ eventId: e.id, teams: 2 }])).toMatchObject({ total: 2 * 15000 });
-    expect(entriesDraft(d.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ refused: "overCap" });
+    expect(entriesDraft(1, c.scope, [{ eventId: e.id, teams: 2 }])).toMatchObject({ total: 2 * 15000 });
+    expect(entriesDraft(1, d.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ refused: "overCap" });
     // It buys 1 instead of 2: the first order is cancelled, one entry is free, offered to the waitlist.
-    const second = ok(checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 1 }]));
+    const second = ok(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 1 }]));
     expect(second.order.replaced).toEqual([first.order.id]);
     expect(orderOf(first.order.id)).toMatchObject({ status: "CANCELLED", replacedBy: second.order.id });
     const offers = serveWaitlist(1);
@@ -148,8 +148,8 @@ describe("event entries: one open order per club", () => {
     const e = event(3);
     const c = club();
     const m = person(c.id);
-    const first = ok(checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 2 }]));
-    expect(checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 4 }])).toMatchObject({
+    const first = ok(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 2 }]));
+    expect(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 4 }])).toMatchObject({
       refused: "overCap",
       left: 3,
     });

@@ -80,12 +80,12 @@ async function heldEvent() {
   const e = event(1);
   const holder = club();
   const buyer = manager(holder.id);
-  const bought = await checkoutEventEntries(buyer, holder.scope, [{ eventId: e.id, teams: 1 }]);
+  const bought = await checkoutEventEntries(1, buyer, holder.scope, [{ eventId: e.id, teams: 1 }]);
   if (!("checkout" in bought)) throw new Error(`refused: ${JSON.stringify(bought)}`);
   const order = db().select().from(schema.orders).where(eq(schema.orders.ownerId, buyer.id)).get()!;
   const waiting = club();
   const waiter = manager(waiting.id);
-  expect(joinWaitlist(waiter, waiting.scope, e.id, 1)).toMatchObject({ ok: true });
+  expect(joinWaitlist(1, waiter, waiting.scope, e.id, 1)).toMatchObject({ ok: true });
   return { e, buyer, order, waiter, waiting };
 }
 
@@ -93,7 +93,7 @@ async function heldEvent() {
 const offered = (eventId: number, association: string) =>
   vi.waitFor(
     () => {
-      const row = waitlistOf(eventId).find((r) => r.association === association);
+      const row = waitlistOf(1, eventId).find((r) => r.association === association);
       expect(row?.status).toBe("OFFERED");
     },
     { timeout: 5000, interval: 50 },
@@ -104,7 +104,7 @@ describe("handlePaymentNotice", () => {
     const c = club();
     const m = manager(c.id);
     const e = event(5);
-    const made = checkoutEntries(m, c.scope, [{ eventId: e.id, teams: 1 }]);
+    const made = checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 1 }]);
     if ("refused" in made) throw new Error(made.refused);
     const id = made.order.id;
     const before = files();
@@ -120,7 +120,7 @@ describe("handlePaymentNotice", () => {
   it("a forged notice changes nothing and mails nobody", async () => {
     const c = club();
     const m = manager(c.id);
-    const made = checkoutEntries(m, c.scope, [{ eventId: event(5).id, teams: 1 }]);
+    const made = checkoutEntries(1, m, c.scope, [{ eventId: event(5).id, teams: 1 }]);
     if ("refused" in made) throw new Error(made.refused);
     const before = files();
     const forged = { ...notice(made.order.id, "1", "SV-FORGED"), hash: "0".repeat(64) };
@@ -163,7 +163,7 @@ describe("cancelOrder and changeOrderStatus", () => {
     expect(to(await mailsSince(before), buyer.email).map((x) => x.subject)).toEqual([
       EN.LABELS.orderPaidSubject(order.id),
     ]);
-    expect(waitlistOf(e.id).find((r) => r.association === waiting.name)?.status).toBe("WAITING");
+    expect(waitlistOf(1, e.id).find((r) => r.association === waiting.name)?.status).toBe("WAITING");
   });
 
   it("ADMIN's status change: FAILED frees the entries for the line, and mails nobody paid", async () => {
@@ -187,15 +187,15 @@ describe("approveMembers", () => {
     const stranger = person({ associationId: club().id, verified: true });
 
     let before = files();
-    expect(await approveMembers(m, c.scope, [pending[0].id, stranger.id], 1)).toEqual({ kind: "foreign" });
+    expect(await approveMembers(m, 1, c.scope, [pending[0].id, stranger.id])).toEqual({ kind: "foreign" });
     expect(await mailsSince(before)).toEqual([]);
 
     before = files();
     const result = await approveMembers(
       m,
+      1,
       c.scope,
       pending.map((p) => p.id),
-      1,
     );
     expect(result.kind === "approved" && result.members.map((x) => x.id).sort()).toEqual(
       pending.map((p) => p.id).sort(),

@@ -75,8 +75,8 @@ beforeAll(async () => {
 describe("Users list", () => {
   const order = { sort: "id" as const, dir: "asc" as const };
   it("pages in SQL and counts every matching row", () => {
-    const first = listUsers({ team: String(clubA) }, order, { limit: 20, offset: 0 });
-    const second = listUsers({ team: String(clubA) }, order, { limit: 20, offset: 20 });
+    const first = listUsers(1, { team: String(clubA) }, order, { limit: 20, offset: 0 });
+    const second = listUsers(1, { team: String(clubA) }, order, { limit: 20, offset: 20 });
     expect(first.total).toBe(25);
     expect(first.rows).toHaveLength(20);
     expect(second.rows).toHaveLength(5);
@@ -84,8 +84,8 @@ describe("Users list", () => {
     expect(first.rows[0]).not.toHaveProperty("hash");
   });
   it("filters by role, photo state, verification, approval, payment and name", () => {
-    const count = (f: Parameters<typeof listUsers>[0]) =>
-      listUsers({ team: String(clubA), ...f }, order, null).total;
+    const count = (f: Parameters<typeof listUsers>[1]) =>
+      listUsers(1, { team: String(clubA), ...f }, order, null).total;
     expect(count({ role: "MANAGER" })).toBe(1);
     expect(count({ role: "PARTICIPANT" })).toBe(25);
     expect(count({ photo: "na" })).toBe(5);
@@ -100,6 +100,7 @@ describe("Users list", () => {
   });
   it("sorts by team name, then id", () => {
     const rows = listUsers(
+      1,
       { role: "PARTICIPANT" },
       { sort: "team", dir: "desc" },
       { limit: 5, offset: 0 },
@@ -113,6 +114,7 @@ describe("Photo review", () => {
     const pending = listPhotos("pending", { limit: 100, offset: 0 }).rows;
     expect(pending.length).toBe(15);
     const approved = listUsers(
+      1,
       { team: String(clubA), photo: "valid" },
       { sort: "id", dir: "asc" },
       null,
@@ -177,7 +179,7 @@ describe("Teams table", () => {
         { name: "Alpha B", associationId: clubA, eventId: ev.id },
       ])
       .run();
-    const owner = listUsers({ team: String(clubA), role: "MANAGER" }, { sort: "id", dir: "asc" }, null)
+    const owner = listUsers(1, { team: String(clubA), role: "MANAGER" }, { sort: "id", dir: "asc" }, null)
       .rows[0];
     for (const status of ["PAID", "FAILED"] as const) {
       const order = db()
@@ -191,6 +193,7 @@ describe("Teams table", () => {
         .run();
     }
     const { rows, total } = listTeams(
+      1,
       { name: "alpha" },
       { sort: "name", dir: "asc" },
       { limit: 50, offset: 0 },
@@ -205,7 +208,7 @@ describe("Teams table", () => {
       eventTeams: 2,
       tickets: 4,
     });
-    const byTeams = listTeams({}, { sort: "teams", dir: "desc" }, { limit: 1, offset: 0 }).rows;
+    const byTeams = listTeams(1, {}, { sort: "teams", dir: "desc" }, { limit: 1, offset: 0 }).rows;
     expect(byTeams[0].name).toBe("Alpha Paddlers");
   });
 });

@@ -72,7 +72,7 @@ describe("checkoutTickets", () => {
     const name = `TK Club B ${process.pid}`;
     const m = manager(club(name));
     const tickets = () =>
-      listTeams({ name }, { sort: "name", dir: "asc" }, null).rows.find((r) => r.name === name)?.tickets;
+      listTeams(1, { name }, { sort: "name", dir: "asc" }, null).rows.find((r) => r.name === name)?.tickets;
     const first = checkoutTickets(1, m, 4, { ticketPriceSen: 8000 });
     const second = checkoutTickets(1, m, 2, { ticketPriceSen: 8000 });
     if ("refused" in first || "refused" in second) throw new Error("refused");

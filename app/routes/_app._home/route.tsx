@@ -6,6 +6,7 @@ import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
 import { Screen } from "~/components/Screen";
 import { StatusBadge } from "~/components/StatusBadge";
 import { requireUser, scopeOf } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { countryList } from "~/lib/countries.server";
 import { referralLink } from "~/lib/links.server";
 import { assignedEvents } from "~/models/event.server";
@@ -26,8 +27,9 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaBundle(matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "home");
+  const edition = editionOf(request, user);
   if (user.role === "ADMIN" || user.role === "COMMITTEE") {
-    return json({ kind: "overview" as const, stats: statistics(), admin: user.role === "ADMIN" });
+    return json({ kind: "overview" as const, stats: statistics(edition.id), admin: user.role === "ADMIN" });
   }
   const association = associationOf(user);
   const locale = localeOf(request);
@@ -55,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     referralLink: manager && association ? referralLink(association.token) : null,
     // A competitor's event teams (spec: competitors see their events and team names), by event name.
-    events: user.role === "COMPETITOR" ? assignedEvents(user, scopeOf(user)) : null,
+    events: user.role === "COMPETITOR" ? assignedEvents(edition.id, user, scopeOf(user)) : null,
   });
 }
 

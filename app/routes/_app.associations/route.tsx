@@ -7,6 +7,7 @@ import { TEAM_LIST, teamColumnsOf, withCountry } from "./table";
 import { FilterSearch } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { countryList } from "~/lib/countries.server";
 import { listTeams } from "~/models/association.server";
 import { localeOf } from "~/i18n/locale.server";
@@ -17,10 +18,11 @@ import { pageOf, parseList, SIZES_DEFAULT } from "~/rules/list-params";
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.associations);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, "associations");
+  const user = await requireUser(request, "associations");
+  const edition = editionOf(request, user);
   const params = parseList(new URL(request.url).searchParams, TEAM_LIST);
   const order = { sort: params.sort, dir: params.dir };
-  const listed = pageOf(params, (p) => listTeams(params.filters, order, p));
+  const listed = pageOf(params, (p) => listTeams(edition.id, params.filters, order, p));
   return json({
     ...listed,
     rows: withCountry(listed.rows, countryNameIn(localeOf(request))),

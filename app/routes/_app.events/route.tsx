@@ -13,9 +13,9 @@ import { DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { FilterSearch, ListActions } from "~/components/ListToolbar";
 import { Empty, Screen } from "~/components/Screen";
 import { hasRole, requireUser, scopeOf } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { availableEvents } from "~/models/entries.server";
 import { assignedEvents, listEvents } from "~/models/event.server";
-import { editionOf } from "~/lib/edition.server";
 import { getSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
@@ -52,7 +52,7 @@ function typedOf(url: URL): Map<number, string> {
 }
 
 /** Buy Event Entries for a manager's club: the open events, the deadline, the club's waitlist. */
-function entriesOf(user: User, url: URL, { MSG }: Bundle, locale: "en" | "ms", editionId: number) {
+function entriesOf(editionId: number, user: User, url: URL, { MSG }: Bundle, locale: "en" | "ms") {
   const { entriesCloseAt } = getSettings(editionId);
   const closed = isClosed(entriesCloseAt, clockNow());
   const deadline =
@@ -61,7 +61,7 @@ function entriesOf(user: User, url: URL, { MSG }: Bundle, locale: "en" | "ms", e
       : (closed ? MSG.entriesClosed : MSG.entriesCloseOn)(formatDateTime(entriesCloseAt, locale));
   if (user.associationId === null) return { closed: true, deadline: MSG.entriesNoClub, rows: [] };
   const typed = typedOf(url);
-  const rows: BuyRow[] = availableEvents(user.associationId).map((e) => {
+  const rows: BuyRow[] = availableEvents(editionId, user.associationId).map((e) => {
     const offered = e.waitlistStatus === "OFFERED" && e.held > 0 && e.holdUntil !== null;
     return {
       id: e.id,
@@ -87,33 +87,31 @@ function entriesOf(user: User, url: URL, { MSG }: Bundle, locale: "en" | "ms", e
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
+  const edition = editionOf(request, user);
   if (!hasRole(user, "ADMIN", "COMMITTEE")) {
-    const rows = assignedEvents(user, scopeOf(user)).map((r, i) => ({ ...r, n: i + 1 }));
+    const rows = assignedEvents(edition.id, user, scopeOf(user)).map((r, i) => ({ ...r, n: i + 1 }));
     const manager = hasRole(user, "MANAGER");
     return json({
       kind: "assigned" as const,
       rows,
       manager,
       entries: manager
-        ? entriesOf(
-            user,
-            new URL(request.url),
-            messagesFor(request),
-            localeOf(request),
-            editionOf(request, user).id,
-          )
+        ? entriesOf(edition.id, user, new URL(request.url), messagesFor(request), localeOf(request))
         : null,
     });
   }
   const params = parseList(new URL(request.url).searchParams, EVENT_LIST);
   const order = { sort: params.sort, dir: params.dir };
-  let { rows, total } = listEvents(params.filters, order, {
+  let { rows, total } = listEvents(edition.id, params.filters, order, {
     limit: params.size,
     offset: params.page * params.size,
   });
   const page = clampPage(params.page, params.size, total);
   if (page !== params.page)
-    ({ rows, total } = listEvents(params.filters, order, { limit: params.size, offset: page * params.size }));
+    ({ rows, total } = listEvents(edition.id, params.filters, order, {
+      limit: params.size,
+      offset: page * params.size,
+    }));
   return json({
     kind: "staff" as const,
     rows,
@@ -123,7 +121,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sort: params.sort,
     dir: params.dir,
     name: params.filters.name ?? "",
-    canEdit: hasRole(user, "ADMIN"),
+    // An archived edition is read-only (its writes are refused): no Create, Edit or Delete there.
+    canEdit: hasRole(user, "ADMIN") && edition.state !== "ARCHIVED",
   });
 }
 

@@ -7,6 +7,7 @@ import { userColumnsOf } from "./table";
 import { FilterSearch, FilterSelect, ListActions } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { hasRole, requireUser } from "~/lib/access.server";
+import { editionOf } from "~/lib/edition.server";
 import { listUsers, teamOptions } from "~/models/user-list.server";
 import { USER_LIST } from "~/rules/user-list";
 import { useMessages } from "~/i18n/useMessages";
@@ -20,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "users");
   const params = parseList(new URL(request.url).searchParams, USER_LIST);
   const order = { sort: params.sort, dir: params.dir };
-  const listed = pageOf(params, (p) => listUsers(params.filters, order, p));
+  const editionId = editionOf(request, user).id;
+  const listed = pageOf(params, (p) => listUsers(editionId, params.filters, order, p));
   return json({
     ...listed,
     filters: params.filters,
