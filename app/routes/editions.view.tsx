@@ -14,6 +14,9 @@ import { parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getEdition } from "~/models/edition.server";
 
+/** A GET (a link followed, a crawler) changes nothing: home. */
+export const loader = () => redirect("/");
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request, "editionView");
   const { value } = await parseFixedForm(request, editionViewSchema);
