@@ -4,7 +4,7 @@
 // the form was on (a same-site path only). An unknown id changes nothing and says so. Choosing what
 // to look at grants nothing: every write into an archived edition is refused
 // (lib/failures.server.ts, migration 0018's triggers).
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
 import { backPath } from "~/i18n/locale";
 import { requireUser } from "~/lib/access.server";
@@ -14,8 +14,11 @@ import { parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getEdition } from "~/models/edition.server";
 
-/** A GET (a link followed, a crawler) changes nothing: home. */
-export const loader = () => redirect("/");
+/** A GET (a link followed, a crawler) changes nothing: to the Editions screen (or refused). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "editionView");
+  return redirect("/editions");
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request, "editionView");
