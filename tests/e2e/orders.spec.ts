@@ -407,6 +407,8 @@ test.describe("Payment Logs", () => {
     await expect(page).not.toHaveURL(/[?&]transactionId=/); // with JavaScript, a client navigation
     await page.getByLabel("Order Id").fill(String(order.id));
     await page.getByRole("button", { name: "Search" }).click();
+    // The unfiltered list holds these rows too: wait for the filtered one before reading every row.
+    await expect(page).toHaveURL(/[?&]orderId=/);
     const forged = rows.filter({ hasText: forgedTxn });
     await expect(forged).toContainText("No (forged)");
     await expect(forged).toContainText(String(order.id));
