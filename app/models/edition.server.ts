@@ -44,11 +44,6 @@ const toEdition = (r: Row): Edition => ({
   archivedAt: r.archivedAt?.getTime() ?? null,
 });
 
-/** Every edition, newest year first (a handful: one a year). */
-export function listEditions(): Edition[] {
-  return db().select(columns).from(e).orderBy(desc(e.year)).all().map(toEdition);
-}
-
 // Every staff page asks for its edition (and the sidebar for the open one): prepared once per
 // connection, not rebuilt by drizzle per request (like userBySession, ADR 0010).
 function prepareLookups(d: ReturnType<typeof db>) {
@@ -59,6 +54,7 @@ function prepareLookups(d: ReturnType<typeof db>) {
       .where(eq(e.id, sql.placeholder("id")))
       .prepare(),
     open: d.select(columns).from(e).where(eq(e.state, "OPEN")).prepare(),
+    all: d.select(columns).from(e).orderBy(desc(e.year)).prepare(),
   };
 }
 let prepared: { on: ReturnType<typeof db>; q: ReturnType<typeof prepareLookups> } | undefined;
@@ -66,6 +62,11 @@ function lookups() {
   const d = db();
   if (prepared?.on !== d) prepared = { on: d, q: prepareLookups(d) };
   return prepared.q;
+}
+
+/** Every edition, newest year first (a handful: one a year). */
+export function listEditions(): Edition[] {
+  return lookups().all.all().map(toEdition);
 }
 
 export function getEdition(id: number): Edition | null {
