@@ -3,8 +3,8 @@ import { Outlet, type ShouldRevalidateFunction, useRouteError, useRouteLoaderDat
 import { type AppEditions, EditionBanner } from "~/components/EditionPicker";
 import { ErrorMessage } from "~/components/ErrorPage";
 import { Sidebar } from "~/components/Sidebar";
+import { requireUser } from "~/lib/access.server";
 import { editionOf } from "~/lib/edition.server";
-import { getUser } from "~/lib/session.server";
 import { listEditions } from "~/models/edition.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -13,8 +13,9 @@ import type { loader as rootLoader } from "~/root";
 // request). This loader only tells staff which edition they are looking at (issue 21): the sidebar's
 // picker and the banner above every staff screen while that is not the open one.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  if (user?.role !== "ADMIN" && user?.role !== "COMMITTEE") return json({ editions: null });
+  // Every screen under the layout is for a logged-in user: the same check as the children's.
+  const user = await requireUser(request, "home");
+  if (user.role !== "ADMIN" && user.role !== "COMMITTEE") return json({ editions: null });
   const viewed = editionOf(request, user);
   const all = listEditions().map(({ id, name, year, state }) => ({ id, name, year, state }));
   const editions: AppEditions = {
