@@ -29,6 +29,7 @@ export function DataTable<R>({
   empty,
   footer,
   basePath,
+  cards,
 }: {
   columns: Column<R>[];
   rows: R[];
@@ -40,21 +41,32 @@ export function DataTable<R>({
   footer?: ReactNode;
   /** The list's own path for the sort links (see Pager's basePath). */
   basePath?: string;
+  /** On a phone, each row a card of "label: value" lines instead of a table that scrolls sideways
+   * (a list a manager reads on a phone; staff tables stay tables). CSS only: `data-label`. */
+  cards?: boolean;
 }) {
   const { pathname, search } = useLocation();
   const { MSG } = useMessages();
   if (rows.length === 0) return <p className="empty">{empty ?? MSG.nothingToShow}</p>;
+  // Cards restyle the table's parts as blocks; explicit roles keep it a table to screen readers.
+  const role = (r: string) => (cards ? r : undefined);
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className={cards ? "table table-cards" : "table"} role={role("table")}>
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
-        <thead>
-          <tr>
+        <thead role={role("rowgroup")}>
+          <tr role={role("row")}>
             {columns.map((c) => {
               const active = state && c.sort && state.sort === c.sort;
               const ariaSort = active ? (state.dir === "asc" ? "ascending" : "descending") : undefined;
               return (
-                <th key={c.label} scope="col" aria-sort={ariaSort} className={c.className}>
+                <th
+                  key={c.label}
+                  scope="col"
+                  aria-sort={ariaSort}
+                  className={c.className}
+                  role={role("columnheader")}
+                >
                   {c.sort && state ? (
                     <FastLink
                       to={`${basePath ?? pathname}${sortLink(search, state, c.sort)}`}
@@ -73,11 +85,11 @@ export function DataTable<R>({
             })}
           </tr>
         </thead>
-        <tbody>
+        <tbody role={role("rowgroup")}>
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} role={role("row")}>
               {columns.map((c) => (
-                <td key={c.label} data-label={c.label} className={c.className}>
+                <td key={c.label} data-label={c.label} className={c.className} role={role("cell")}>
                   {c.cell(row)}
                 </td>
               ))}

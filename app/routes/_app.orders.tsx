@@ -91,6 +91,7 @@ export default function Orders() {
     ...orderColumns(data.admin, bundle),
     {
       label: LABELS.colActions,
+      className: "cell-buttons",
       cell: (r) => <RowActions row={r} admin={data.admin} editionId={data.editionId} />,
     },
   ];
@@ -119,6 +120,7 @@ export default function Orders() {
         rowKey={(r) => r.id}
         state={{ sort: data.sort, dir: data.dir }}
         caption={TITLES.orders}
+        cards={!data.admin}
       />
       <Pager
         basePath="/orders"

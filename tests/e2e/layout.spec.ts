@@ -127,7 +127,7 @@ for (const role of Object.keys(SIDEBAR) as DemoRole[]) {
 }
 
 // Its own context has JavaScript off in either project: the same test twice, so it runs once.
-test("on a phone the sidebar folds behind Menu, which opens it without JavaScript", {
+test("on a phone the sidebar folds behind Menu, which opens it without JavaScript; Orders are cards", {
   tag: "@once",
 }, async ({ browser }) => {
   const context = await browser.newContext({
@@ -142,6 +142,13 @@ test("on a phone the sidebar folds behind Menu, which opens it without JavaScrip
   await expect(members).toBeVisible();
   await members.click();
   await expect(page).toHaveURL(/\/members$/);
+  // The manager's Orders is a card per order on a phone: nothing scrolls sideways.
+  await page.goto("/orders");
+  await expect(page.locator('td[data-label="Total (RM)"]').first()).toBeVisible();
+  const sideways = await page
+    .locator(".table-wrap")
+    .evaluate((el) => el.scrollWidth - el.clientWidth + document.documentElement.scrollWidth - 390);
+  expect(sideways).toBeLessThanOrEqual(0);
   await context.close();
 });
 
