@@ -55,7 +55,6 @@ export function kiosksNamed(name: string): KioskRecord[] {
     .prepare("SELECT id, name, revoked_at, last_seen_at FROM kiosks WHERE name = ?")
     .all(name) as KioskRecord[];
 }
-export const kioskCount = () => e2eDb().prepare("SELECT count(*) FROM kiosks").pluck().get() as number;
 
 /** A round's scan logs with the kiosk and staff member that saved them, oldest first. */
 export function scanSaversOf(
