@@ -431,9 +431,17 @@ function LaneRow({
 }) {
   const { LABELS } = useMessages();
   const id = (f: LaneField) => `lane-${lane.id}-${f}`;
-  const label = (what: string) => `${LABELS.rsLane} ${lane.lane}: ${what}`;
+  // "Lane 1: Time": the column header says "Time" on a laptop (the label is there for screen
+  // readers only); on a phone, where each lane is a block, the label shows, without the lane.
+  const label = (f: LaneField, what: string) => (
+    <label htmlFor={id(f)} className="results-label">
+      <span className="visually-hidden">{`${LABELS.rsLane} ${lane.lane}: `}</span>
+      {what}
+    </label>
+  );
   const box = (f: LaneField, what: string, max: number, extra: { inputMode?: "decimal" } = {}) => (
-    <td>
+    <td className={`results-cell results-${f}`}>
+      {label(f, what)}
       <input
         id={id(f)}
         name={f}
@@ -442,7 +450,6 @@ function LaneRow({
         maxLength={max}
         autoComplete="off"
         spellCheck={false}
-        aria-label={label(what)}
         aria-invalid={errors[f] ? true : undefined}
         aria-describedby={errors[f] ? `${id(f)}-error` : undefined}
         {...extra}
@@ -457,6 +464,7 @@ function LaneRow({
   return (
     <tr className={differs !== null ? "results-differs" : undefined}>
       <th scope="row">
+        <span className="results-on-phone">{LABELS.rsLane} </span>
         {lane.lane}
         <input type="hidden" name="race" value={lane.id} />
         {differs !== null ? (
@@ -470,15 +478,15 @@ function LaneRow({
           </span>
         ) : null}
       </th>
-      <td className="cell-text">{lane.teamName}</td>
-      <td className="cell-text">{lane.club}</td>
+      <td className="cell-text results-team">{lane.teamName}</td>
+      <td className="cell-text results-club">{lane.club}</td>
       {box("time", tug ? LABELS.rsRecord : LABELS.rsTime, RESULT_MAX.time)}
-      <td>
+      <td className="results-cell results-status">
+        {label("status", LABELS.rsStatus)}
         <select
           id={id("status")}
           name="status"
           defaultValue={shown.status}
-          aria-label={label(LABELS.rsStatus)}
           aria-invalid={errors.status ? true : undefined}
           aria-describedby={errors.status ? `${id("status")}-error` : undefined}
         >
@@ -498,7 +506,10 @@ function LaneRow({
       {box("statusReason", LABELS.rsStatusReason, RESULT_MAX.reason)}
       {box("penalty", LABELS.rsPenalty, RESULT_MAX.penalty, { inputMode: "decimal" })}
       {box("penaltyReason", LABELS.rsPenaltyReason, RESULT_MAX.reason)}
-      <td className="results-place">{lane.place ?? "—"}</td>
+      <td className="results-place">
+        <span className="results-on-phone">{LABELS.rsPlace} </span>
+        {lane.place ?? "—"}
+      </td>
     </tr>
   );
 }
