@@ -247,8 +247,9 @@ export default function RoundResults() {
   // reloaded under it), else what the page was loaded from.
   const version = data?.kind === "refused" || data?.kind === "conflict" ? data.version : loaded;
   const base = `/rounds/${round.id}`;
-  // A new key when what the rows start from changes (saved, previewed), so the boxes take it.
-  const formKey = `${round.revision}-${round.resultsAt ?? 0}-${preview ? JSON.stringify(preview.lanes) : ""}`;
+  // A new key when what the rows start from changes (saved, previewed, or the version the form
+  // carries), so the boxes take it: the boxes never show other results than the version vouches for.
+  const formKey = `${version}-${round.resultsAt ?? 0}-${preview ? JSON.stringify(preview.lanes) : ""}`;
 
   return (
     <Screen title={`${LABELS.rsTitle}: ${round.name}`}>
