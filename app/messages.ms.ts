@@ -955,6 +955,10 @@ export const MS: Bundle = {
     rsNotProvisional: "Hanya keputusan sementara boleh diisytiharkan Rasmi.",
     rsIncomplete: "Setiap lorong memerlukan masa atau status sebelum keputusan diisytiharkan Rasmi.",
     rsStale: "Lorong pusingan ini telah berubah sejak halaman dimuatkan. Semak dan simpan semula.",
+    rsConflict:
+      "Orang lain telah menyimpan keputusan pusingan ini semasa anda menyunting. Tiada apa disimpan. Keputusan yang tersimpan ditunjukkan di sebelah catatan anda: semak dan simpan semula.",
+    rsConflictDeclare:
+      "Orang lain telah menyimpan keputusan pusingan ini selepas halaman ini dimuatkan. Tiada apa diisytiharkan. Semak keputusan yang tersimpan di bawah dan isytihar semula.",
     rsLaneError: (lane: string, message: string) => `Lorong ${lane}: ${message}`,
     rsStatusBad: "Pilih status daripada senarai.",
     rsTimeBad: "Taip masa seperti 2:35.19, 58.20 atau 1:02:03.4.",

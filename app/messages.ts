@@ -937,6 +937,10 @@ export const LABELS = {
   rsNotProvisional: "Only provisional results can be declared Official.",
   rsIncomplete: "Every lane needs a time or a status before the results are declared Official.",
   rsStale: "The round's lanes changed since the page was loaded. Check them and save again.",
+  rsConflict:
+    "Someone else saved results for this round while you were editing. Nothing was saved. The saved results are shown beside your entries: check them and save again.",
+  rsConflictDeclare:
+    "Someone else saved results for this round after this page was loaded. Nothing was declared. Check the saved results below and declare again.",
   rsLaneError: (lane: string, message: string) => `Lane ${lane}: ${message}`,
   rsStatusBad: "Pick a status from the list.",
   rsTimeBad: "Type a time like 2:35.19, 58.20 or 1:02:03.4.",

@@ -3,6 +3,7 @@
 // formatted `score` recomputed from them, and the round's state (NONE -> PROVISIONAL -> OFFICIAL,
 // then revisions). SQL only; services/results.server.ts runs the workflow (settings, the
 // scoreboard). Every write here runs inside the caller's transaction.
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { compareLanes } from "~/rules/race-fields";
@@ -127,6 +128,38 @@ export function resultsLanes(editionId: number, roundId: number, handle: Reader 
 }
 
 /**
+ * What a results form was loaded from (two desks on one round; ADR 0032 "Two desks"): a digest of
+ * the round's state and revision and of every lane's stored result (lane, team, the result columns,
+ * place and score). Saving again with nothing changed (which only restarts the protest window)
+ * keeps it; any change of a lane, the state or the revision, from this screen or All Races, moves
+ * it. Every write of the results screen carries the one its page showed and is refused when the
+ * stored one differs (`stale`).
+ */
+export function resultsVersion(
+  round: Pick<ResultsRound, "resultState" | "revision">,
+  lanes: readonly ResultsLane[],
+): string {
+  const stored = lanes.map((x) => [
+    x.id,
+    x.lane,
+    x.teamId,
+    x.timeMs,
+    x.status,
+    x.statusReason,
+    x.penaltyMs,
+    x.penaltyReason,
+    x.wins,
+    x.losses,
+    x.place,
+    x.score,
+  ]);
+  return createHash("sha256")
+    .update(JSON.stringify([round.resultState, round.revision, stored]))
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+/**
  * Recomputes a round's places from its lanes' columns and writes each lane's formatted `score`
  * (the one function both the results screen and the All Races screen go through). A lane without
  * a result in the columns keeps its score text as typed (a place like "1st", free text), and a
@@ -245,9 +278,14 @@ const COLUMNS = [
   "losses",
 ] as const satisfies readonly (keyof LaneColumns)[];
 
+/** Whether a stored lane's result is not the one given (any result column differs). */
+export function laneDiffers(stored: ResultsLane, input: LaneInput): boolean {
+  return COLUMNS.some((k) => stored[k] !== input[k]);
+}
+
 export type SaveAnswer =
   | { ok: true; kind: "provisional" | "revised" | "unchanged"; revision: number; changed: number }
-  | { ok: false; error: "roundGone" | "forged" };
+  | { ok: false; error: "roundGone" | "forged" | "stale" };
 
 /** What changed in one lane, for the audit entry: old and new of each changed column, and the
  * formatted result before and after. */
@@ -260,7 +298,8 @@ type LaneChange = { race: number; lane: string; old: Record<string, unknown>; ne
  * (resultsAt now, protests until now + protestMs; audited `results.provisional`, even when no
  * lane changed: saving again restarts the protest window). OFFICIAL stays OFFICIAL as a new
  * revision when a lane changed (`results.revised`, old and new per changed lane); unchanged
- * otherwise.
+ * otherwise. With `version` (the results screen always sends one): refused, nothing written, when
+ * the stored results are no longer the ones it was computed from (`resultsVersion`): "stale".
  */
 export function saveLaneResults(
   tx: Tx,
@@ -268,11 +307,14 @@ export function saveLaneResults(
   editionId: number,
   roundId: number,
   lanes: readonly LaneInput[],
-  { now, protestMs }: { now: number; protestMs: number },
+  { now, protestMs, version }: { now: number; protestMs: number; version?: string },
 ): SaveAnswer {
   const round = resultsRound(editionId, roundId, tx);
   if (!round) return { ok: false, error: "roundGone" };
-  const stored = new Map(resultsLanes(editionId, roundId, tx).map((x) => [x.id, x]));
+  const storedLanes = resultsLanes(editionId, roundId, tx);
+  if (version !== undefined && version !== resultsVersion(round, storedLanes))
+    return { ok: false, error: "stale" };
+  const stored = new Map(storedLanes.map((x) => [x.id, x]));
   if (lanes.some((x) => !stored.has(x.raceId))) return { ok: false, error: "forged" };
   const changes: LaneChange[] = [];
   for (const input of lanes) {
@@ -320,7 +362,7 @@ export function saveLaneResults(
 
 export type DeclareAnswer =
   | { ok: true; seeded: number[] }
-  | { ok: false; error: "roundGone" | "notProvisional" | "incomplete" };
+  | { ok: false; error: "roundGone" | "notProvisional" | "incomplete" | "stale" };
 
 /**
  * Declares a round's Provisional results Official (revision 1, resultsAt now), in the caller's
@@ -328,7 +370,8 @@ export type DeclareAnswer =
  * time, a record for Tug of War) or a status: an Official result with a blank lane would seed the
  * next round from half a heat. Audited `results.official`; then, in the same transaction, the
  * progression plans fed by this round seed their rounds (`seedAfterOfficial`), audited as done by
- * the system (`progression.seeded`).
+ * the system (`progression.seeded`). With `version`: refused first ("stale") when the stored results
+ * are no longer the ones the page showed, so nobody declares results they have not seen.
  */
 export function declareOfficialIn(
   tx: Tx,
@@ -336,11 +379,13 @@ export function declareOfficialIn(
   editionId: number,
   roundId: number,
   now: number,
+  version?: string,
 ): DeclareAnswer {
   const round = resultsRound(editionId, roundId, tx);
   if (!round) return { ok: false, error: "roundGone" };
-  if (round.resultState !== "PROVISIONAL") return { ok: false, error: "notProvisional" };
   const lanes = resultsLanes(editionId, roundId, tx);
+  if (version !== undefined && version !== resultsVersion(round, lanes)) return { ok: false, error: "stale" };
+  if (round.resultState !== "PROVISIONAL") return { ok: false, error: "notProvisional" };
   const done = (x: ResultsLane) =>
     x.status !== null || (round.tug ? x.wins !== null && x.losses !== null : x.timeMs !== null);
   if (lanes.length === 0 || !lanes.every(done)) return { ok: false, error: "incomplete" };

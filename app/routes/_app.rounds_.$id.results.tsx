@@ -5,6 +5,9 @@
 // round gets a new revision); Declare Official only from Provisional. Import reads a FinishLynx
 // .lif (or a lane,time CSV) of at most 1 MB and answers a preview: the same rows pre-filled from
 // the file, marking what differs from what is stored; nothing is written until Save as Provisional.
+// Two desks (ADR 0032): Save as Provisional and Declare Official carry the `version` the page was
+// loaded from; when another desk saved since, the write is refused (409, nothing written), the
+// typed rows come back with the stored results marked beside them, and the form the new version.
 // Plain forms: all of it works without JavaScript. A round of a deleted event, or none, is a 404.
 import {
   type ActionFunctionArgs,
@@ -26,7 +29,13 @@ import { readForm } from "~/lib/csrf.server";
 import { metaTitle } from "~/lib/meta";
 import { found, idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { type ResultsLane, resultsLanes, resultsRound } from "~/models/results.server";
+import {
+  laneDiffers,
+  type ResultsLane,
+  resultsLanes,
+  resultsRound,
+  resultsVersion,
+} from "~/models/results.server";
 import { declareOfficial, saveProvisional } from "~/services/results.server";
 import { formatDateTime } from "~/rules/format";
 import { IMPORT_MAX_BYTES, importErrorText, parseResultsFile } from "~/rules/lynx-import";
@@ -38,7 +47,13 @@ import {
   roundState,
   stateLabel,
 } from "~/rules/results";
-import { type LaneField, type LaneText, parseLaneRows, RESULT_MAX } from "~/rules/results-schema";
+import {
+  type LaneField,
+  type LaneInput,
+  type LaneText,
+  parseLaneRows,
+  RESULT_MAX,
+} from "~/rules/results-schema";
 import styles from "~/styles/results.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -48,7 +63,47 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "roundResults");
   const edition = editionOf(request, user);
   const round = found(resultsRound(edition.id, idParam(params.id)));
-  return json({ round, lanes: resultsLanes(edition.id, round.id) });
+  const lanes = resultsLanes(edition.id, round.id);
+  return json({ round, lanes, version: resultsVersion(round, lanes) });
+}
+
+/** The version a form was loaded from (capped; none is never the stored one). */
+function versionOf(form: FormData): string {
+  const v = form.get("version");
+  return typeof v === "string" ? v.slice(0, 64) : "";
+}
+
+/**
+ * A write refused because another desk saved since the page was loaded: 409, the rows as typed
+ * (none for Declare Official), the stored results of the lanes that differ from them, and the
+ * version of what is stored now, so saving again is a deliberate choice.
+ */
+function conflict(
+  editionId: number,
+  roundId: number,
+  message: string,
+  typed: Record<number, LaneText> | null,
+  inputs: readonly LaneInput[],
+) {
+  const round = found(resultsRound(editionId, roundId));
+  const lanes = resultsLanes(editionId, roundId);
+  const mine = new Map(inputs.map((x) => [x.raceId, x]));
+  const stored: Record<number, LaneText> = {};
+  for (const x of lanes) {
+    const input = mine.get(x.id);
+    if (input && laneDiffers(x, input)) stored[x.id] = storedText(x, round.tug);
+  }
+  return json(
+    {
+      kind: "conflict" as const,
+      message,
+      typed,
+      stored,
+      version: resultsVersion(round, lanes),
+      toast: { type: "error" as const, message },
+    },
+    409,
+  );
 }
 
 type Preview = {
@@ -97,9 +152,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (intent === "declare") {
-    const done = declareOfficial(edition.id, user, round.id);
+    const done = declareOfficial(edition.id, user, round.id, versionOf(form));
     if (!done.ok) {
       if (done.error === "roundGone") notFound();
+      if (done.error === "stale") return conflict(edition.id, round.id, LABELS.rsConflictDeclare, null, []);
       const message = done.error === "incomplete" ? LABELS.rsIncomplete : LABELS.rsNotProvisional;
       return redirectWithToast(request, here, { type: "error", message });
     }
@@ -118,14 +174,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
         kind: "refused" as const,
         typed: rows.typed,
         errors: rows.errors,
+        // The version it was sent with: fixing a row must not silently take another desk's save.
+        version: versionOf(form),
         toast: { type: "error" as const, message },
       },
       400,
     );
   }
-  const saved = saveProvisional(edition.id, user, round.id, rows.lanes);
+  const saved = saveProvisional(edition.id, user, round.id, rows.lanes, versionOf(form));
   if (!saved.ok) {
     if (saved.error === "roundGone") notFound();
+    if (saved.error === "stale")
+      return conflict(edition.id, round.id, LABELS.rsConflict, rows.typed, rows.lanes);
     // A lane not of this round: a forged form, or the draw changed under the page. Nothing written.
     return redirectWithToast(request, here, { type: "error", message: LABELS.rsStale });
   }
@@ -155,8 +215,22 @@ function storedText(x: ResultsLane, tug: boolean): LaneText {
   };
 }
 
+/** A stored lane in one line, for the "what differs" mark: "2:35.19 (+5.00) · Wash", "DSQ · Left lane". */
+function summaryOf(x: LaneText, nothing: string): string {
+  const result = x.status || x.time;
+  const text = [
+    result + (x.penalty ? ` (+${x.penalty})` : ""),
+    x.status ? x.statusReason : "",
+    x.penalty ? x.penaltyReason : "",
+  ]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(" · ");
+  return text || nothing;
+}
+
 export default function RoundResults() {
-  const { round, lanes } = useLoaderData<typeof loader>();
+  const { round, lanes, version: loaded } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const locale = useLocale();
   const { LABELS } = useMessages();
@@ -166,11 +240,16 @@ export default function RoundResults() {
       ? LABELS.rsProtestsUntil(formatClock(round.protestUntil))
       : stateLabel(LABELS, state, round.revision);
   const preview = data?.kind === "preview" ? data.preview : null;
-  const typed = data?.kind === "refused" ? data.typed : null;
+  const typed = data?.kind === "refused" || data?.kind === "conflict" ? data.typed : null;
   const errors = data?.kind === "refused" ? data.errors : null;
+  const clash = data?.kind === "conflict" ? data : null;
+  // What the next write is checked against: after a refusal, what that answer says (not the page
+  // reloaded under it), else what the page was loaded from.
+  const version = data?.kind === "refused" || data?.kind === "conflict" ? data.version : loaded;
   const base = `/rounds/${round.id}`;
-  // A new key when what the rows start from changes (saved, previewed), so the boxes take it.
-  const formKey = `${round.revision}-${round.resultsAt ?? 0}-${preview ? JSON.stringify(preview.lanes) : ""}`;
+  // A new key when what the rows start from changes (saved, previewed, or the version the form
+  // carries), so the boxes take it: the boxes never show other results than the version vouches for.
+  const formKey = `${version}-${round.resultsAt ?? 0}-${preview ? JSON.stringify(preview.lanes) : ""}`;
 
   return (
     <Screen title={`${LABELS.rsTitle}: ${round.name}`}>
@@ -250,6 +329,11 @@ export default function RoundResults() {
             </p>
           ) : null}
 
+          {clash ? (
+            <div className="results-refused results-conflict" data-testid="results-conflict">
+              <p>{clash.message}</p>
+            </div>
+          ) : null}
           <PostForm
             task={LABELS.rsSaveProvisional}
             key={formKey}
@@ -258,6 +342,7 @@ export default function RoundResults() {
             className="results-form"
           >
             <input type="hidden" name="intent" value="save" />
+            <input type="hidden" name="version" value={version} />
             <div className="table-wrap">
               <table className="table results-table">
                 <caption className="visually-hidden">{LABELS.rsLanesOf(round.name)}</caption>
@@ -286,6 +371,7 @@ export default function RoundResults() {
                     const differs =
                       fromFile !== null &&
                       (fromFile.time !== stored.time || fromFile.status !== stored.status);
+                    const theirs = clash?.stored[x.id];
                     return (
                       <LaneRow
                         key={x.id}
@@ -293,7 +379,13 @@ export default function RoundResults() {
                         shown={shown}
                         errors={rowErrors}
                         tug={round.tug}
-                        differs={differs ? stored.status || stored.time || LABELS.rsNothingStored : null}
+                        differs={
+                          theirs
+                            ? summaryOf(theirs, LABELS.rsNothingStored)
+                            : differs
+                              ? stored.status || stored.time || LABELS.rsNothingStored
+                              : null
+                        }
                         filePlace={imported?.filePlace ?? null}
                       />
                     );
@@ -310,6 +402,7 @@ export default function RoundResults() {
           {state === "PROVISIONAL" ? (
             <PostForm task={LABELS.rsDeclareOfficial} preventScrollReset className="results-declare">
               <input type="hidden" name="intent" value="declare" />
+              <input type="hidden" name="version" value={version} />
               <button type="submit" className="btn btn-primary">
                 {LABELS.rsDeclareOfficial}
               </button>
@@ -339,9 +432,17 @@ function LaneRow({
 }) {
   const { LABELS } = useMessages();
   const id = (f: LaneField) => `lane-${lane.id}-${f}`;
-  const label = (what: string) => `${LABELS.rsLane} ${lane.lane}: ${what}`;
+  // "Lane 1: Time": the column header says "Time" on a laptop (the label is there for screen
+  // readers only); on a phone, where each lane is a block, the label shows, without the lane.
+  const label = (f: LaneField, what: string) => (
+    <label htmlFor={id(f)} className="results-label">
+      <span className="visually-hidden">{`${LABELS.rsLane} ${lane.lane}: `}</span>
+      {what}
+    </label>
+  );
   const box = (f: LaneField, what: string, max: number, extra: { inputMode?: "decimal" } = {}) => (
-    <td>
+    <td className={`results-cell results-${f}`}>
+      {label(f, what)}
       <input
         id={id(f)}
         name={f}
@@ -350,7 +451,6 @@ function LaneRow({
         maxLength={max}
         autoComplete="off"
         spellCheck={false}
-        aria-label={label(what)}
         aria-invalid={errors[f] ? true : undefined}
         aria-describedby={errors[f] ? `${id(f)}-error` : undefined}
         {...extra}
@@ -365,6 +465,7 @@ function LaneRow({
   return (
     <tr className={differs !== null ? "results-differs" : undefined}>
       <th scope="row">
+        <span className="results-on-phone">{LABELS.rsLane} </span>
         {lane.lane}
         <input type="hidden" name="race" value={lane.id} />
         {differs !== null ? (
@@ -378,15 +479,15 @@ function LaneRow({
           </span>
         ) : null}
       </th>
-      <td className="cell-text">{lane.teamName}</td>
-      <td className="cell-text">{lane.club}</td>
+      <td className="cell-text results-team">{lane.teamName}</td>
+      <td className="cell-text results-club">{lane.club}</td>
       {box("time", tug ? LABELS.rsRecord : LABELS.rsTime, RESULT_MAX.time)}
-      <td>
+      <td className="results-cell results-status">
+        {label("status", LABELS.rsStatus)}
         <select
           id={id("status")}
           name="status"
           defaultValue={shown.status}
-          aria-label={label(LABELS.rsStatus)}
           aria-invalid={errors.status ? true : undefined}
           aria-describedby={errors.status ? `${id("status")}-error` : undefined}
         >
@@ -406,7 +507,10 @@ function LaneRow({
       {box("statusReason", LABELS.rsStatusReason, RESULT_MAX.reason)}
       {box("penalty", LABELS.rsPenalty, RESULT_MAX.penalty, { inputMode: "decimal" })}
       {box("penaltyReason", LABELS.rsPenaltyReason, RESULT_MAX.reason)}
-      <td className="results-place">{lane.place ?? "—"}</td>
+      <td className="results-place">
+        <span className="results-on-phone">{LABELS.rsPlace} </span>
+        {lane.place ?? "—"}
+      </td>
     </tr>
   );
 }

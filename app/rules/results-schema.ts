@@ -101,7 +101,12 @@ export function laneSchemaFor({ MSG, LABELS }: Bundle = EN, tug = false) {
 }
 
 export type RowsParse =
-  | { ok: true; lanes: LaneInput[] }
+  | {
+      ok: true;
+      lanes: LaneInput[];
+      /** What was typed, per race id (capped): put back in the form if the save is refused. */
+      typed: Record<number, LaneText>;
+    }
   | { ok: false; error: "malformed" }
   | {
       ok: false;
@@ -156,5 +161,5 @@ export function parseLaneRows(form: FormData, t: Bundle = EN, tug = false): Rows
     errors[raceId] = mine;
   }
   if (first !== null) return { ok: false, error: "invalid", typed, errors, first };
-  return { ok: true, lanes };
+  return { ok: true, lanes, typed };
 }

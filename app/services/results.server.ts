@@ -18,20 +18,22 @@ import type { LaneInput } from "~/rules/results-schema";
 /**
  * Save as Provisional: writes the lanes, recomputes places and scores; a round not yet Official
  * becomes Provisional with protests until now + the protest window (Settings); an Official round
- * gets a new revision instead (when something changed). A lane not of the round: nothing written.
+ * gets a new revision instead (when something changed). A lane not of the round, or a `version`
+ * that is no longer the stored results' (another desk saved since the page loaded): nothing written.
  */
 export function saveProvisional(
   editionId: number,
   actor: Actor,
   roundId: number,
   lanes: readonly LaneInput[],
+  version?: string,
 ): SaveAnswer {
   const protestMs = getSettings(editionId).protestMinutes * 60_000;
   const at = now();
   return raceDayWrite(
     () =>
       db().transaction(
-        (tx) => saveLaneResults(tx, actor, editionId, roundId, lanes, { now: at, protestMs }),
+        (tx) => saveLaneResults(tx, actor, editionId, roundId, lanes, { now: at, protestMs, version }),
         {
           behavior: "immediate",
         },
@@ -41,12 +43,18 @@ export function saveProvisional(
 }
 
 /** Declare Official: only from Provisional with every lane done; seeds the next rounds the
- * progression plans name, in the same transaction. */
-export function declareOfficial(editionId: number, actor: Actor, roundId: number): DeclareAnswer {
+ * progression plans name, in the same transaction; refused ("stale") when `version` is no longer
+ * the stored results'. */
+export function declareOfficial(
+  editionId: number,
+  actor: Actor,
+  roundId: number,
+  version?: string,
+): DeclareAnswer {
   const at = now();
   const done = raceDayWrite(
     () =>
-      db().transaction((tx) => declareOfficialIn(tx, actor, editionId, roundId, at), {
+      db().transaction((tx) => declareOfficialIn(tx, actor, editionId, roundId, at, version), {
         behavior: "immediate",
       }),
     { notifies: (answer) => (answer.ok ? roundId : null) },

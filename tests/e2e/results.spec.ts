@@ -1,8 +1,9 @@
 // The results screen (/rounds/:id/results, issue 20 sections 2 and 3), JS on and off: the results
 // desk imports a FinishLynx .lif (a preview that writes nothing, marking what differs), saves it as
 // Provisional, declares it Official and revises it after a protest. A malformed .lif is refused
-// with every reason and nothing written (@once: the same HTML form either way). The lead's journey
-// test covers the rest of race day (schedule, .evt, board, progression, PDFs).
+// with every reason and nothing written (@once: the same HTML form either way). A save from a page
+// older than the stored results (a second desk) is refused with the typed rows kept, then saved.
+// The lead's journey test covers the rest of race day (schedule, .evt, board, progression, PDFs).
 import { expect, type Page, test } from "@playwright/test";
 import { createRaceEvent, createRaceRound, createRaceRow, e2eDb, unique } from "./db";
 import { asFreshClient, flashToast, watchServerErrors } from "./helpers";
@@ -98,6 +99,23 @@ test("imports a .lif as a preview, saves it provisional, declares it official an
     ["2", 2, "2:45.19 (+10.00)"],
     ["3", null, "DNS"],
   ]);
+
+  // Two desks: another desk marks lane 3 DNF while this page, still showing DNS, corrects lane 1.
+  e2eDb()
+    .prepare("UPDATE races SET status = 'DNF', score = 'DNF' WHERE round_id = ? AND lane = '3'")
+    .run(roundId);
+  await box(page, "1", "Time").fill("2:43.00");
+  await page.getByRole("button", { name: "Save as Provisional" }).click();
+  await expect(page.getByTestId("results-conflict")).toHaveText(/^Someone else saved results for this round/);
+  await expect(box(page, "1", "Time")).toHaveValue("2:43.00");
+  await expect(page.locator("tr.results-differs")).toHaveCount(2); // lane 1 (typed) and lane 3 (theirs)
+  await expect(page.locator("tr.results-differs").last()).toContainText("stored: DNF");
+  expect(roundOf(roundId)).toEqual({ result_state: "OFFICIAL", revision: 2 });
+  expect(lanesOf(roundId).map((x) => x.score)).toEqual(["2:43.85", "2:45.19 (+10.00)", "DNF"]);
+  // Saving again is now deliberate: it goes through with what this desk typed.
+  await page.getByRole("button", { name: "Save as Provisional" }).click();
+  await expect(flashToast(page, "Official results revised (revision 3).")).toBeVisible();
+  expect(lanesOf(roundId).map((x) => x.score)).toEqual(["2:43.00", "2:45.19 (+10.00)", "DNS"]);
 });
 
 test("a malformed .lif is refused with every reason and nothing is written", { tag: "@once" }, async ({

@@ -18,7 +18,7 @@ import { planOf, planTarget, progressionOfEvent, unseedInfo } from "~/models/pro
 import { raceDays, timetable } from "~/models/race-control.server";
 import { paperRound, resultSheetOf, startListOf } from "~/models/race-paper.server";
 import { findRace, racesOfRound, teamsForRound } from "~/models/race.server";
-import { resultsLanes, resultsRound } from "~/models/results.server";
+import { resultsLanes, resultsRound, resultsVersion } from "~/models/results.server";
 import {
   createRound,
   findRound,
@@ -42,7 +42,7 @@ import { defaultSettings } from "~/rules/settings-schema";
 import { kioskContext, lookupOne } from "~/services/kiosk.server";
 import { action as deleteRaceAction } from "~/routes/_app.races.$id.delete";
 import { loader as editRoundLoader } from "~/routes/_app.rounds.$id.edit";
-import { loader as resultsLoader } from "~/routes/_app.rounds_.$id.results";
+import { action as resultsAction, loader as resultsLoader } from "~/routes/_app.rounds_.$id.results";
 import { callerOf, getRequest, makeUser, ORIGIN, postRequest, run } from "./route-request";
 import { type RaceDay, raceDay, snapshot } from "./race-edition-fixture";
 
@@ -183,6 +183,24 @@ describe("lists and lookups of race day", () => {
     const race = String(b.startedRaces[0].id);
     const deleted = await run(deleteRaceAction, postRequest(caller, `/races/${race}/delete`), { id: race });
     expect(deleted.status).toBe(404);
+    // The results desk's save, even with the version of that round's stored results (two desks).
+    const theirs = resultsRound(DRAFT, b.started.id);
+    const version = theirs ? resultsVersion(theirs, resultsLanes(DRAFT, b.started.id)) : "";
+    const saved = await run(
+      resultsAction,
+      postRequest(caller, `/rounds/${round}/results`, {
+        intent: "save",
+        version,
+        race: String(b.startedRaces[0].id),
+        time: "58.20",
+        status: "",
+        statusReason: "",
+        penalty: "",
+        penaltyReason: "",
+      }),
+      { id: round },
+    );
+    expect(saved.status).toBe(404);
     expect(snapshot()).toEqual(before);
     // Staff looking at the draft see its round.
     const looking = { ...caller, cookie: `${caller.cookie}; ${editionCookie(DRAFT).split(";")[0]}` };

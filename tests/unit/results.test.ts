@@ -2,19 +2,32 @@
 // protest window), Declare Official (only from Provisional, every lane done), a change after that
 // is a new revision with old and new audited; a forged lane changes nothing; the All Races dialog
 // writes the same columns; the route lets COMMITTEE in, keeps MANAGER out, 404s a deleted event's
-// round, and an import only previews (a refused file lists its reasons and writes nothing).
+// round, and an import only previews (a refused file lists its reasons and writes nothing). Two
+// desks: a save or a Declare Official from a page older than the stored results is refused (409),
+// writing and auditing nothing, with the typed rows and the new version back.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runWithTestContext } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { listAudit } from "~/models/audit.server";
 import { createRace, saveScores, updateRace } from "~/models/race.server";
+import { resultsLanes, resultsRound, resultsVersion } from "~/models/results.server";
 import { createRound } from "~/models/round.server";
 import { EN } from "~/messages";
 import { action, loader } from "~/routes/_app.rounds_.$id.results";
 import { declareOfficial, saveProvisional } from "~/services/results.server";
 import type { LaneInput } from "~/rules/results-schema";
-import { callerOf, getRequest, type Made, makeClub, makeUser, ORIGIN, run, writes } from "./route-request";
+import {
+  type Caller,
+  callerOf,
+  getRequest,
+  type Made,
+  makeClub,
+  makeUser,
+  ORIGIN,
+  run,
+  writes,
+} from "./route-request";
 
 /** The open edition of the unit database (migration 0018 makes it). */
 const ED = 1;
@@ -147,6 +160,27 @@ describe("saveProvisional, declareOfficial, revisions", () => {
     });
   });
 
+  it("a save or a declaration with a version that is no longer the stored one writes nothing", () => {
+    const { roundId, races } = roundWithLanes(1);
+    const before = writes();
+    const input = [lane(races[0], { timeMs: 60_000 })];
+    expect(saveProvisional(ED, actorOf(committee), roundId, input, "old")).toEqual({
+      ok: false,
+      error: "stale",
+    });
+    expect(declareOfficial(ED, actorOf(committee), roundId, "old")).toEqual({ ok: false, error: "stale" });
+    expect(writes()).toBe(before);
+    // Saving again with nothing changed (it restarts the protest window) keeps the version.
+    saveProvisional(ED, actorOf(committee), roundId, input);
+    const round = resultsRound(ED, roundId);
+    const version = round && resultsVersion(round, resultsLanes(ED, roundId));
+    expect(saveProvisional(ED, actorOf(committee), roundId, input, version ?? "")).toMatchObject({
+      ok: true,
+    });
+    const after = resultsRound(ED, roundId);
+    expect(after && resultsVersion(after, resultsLanes(ED, roundId))).toBe(version);
+  });
+
   it("a lane of another round changes nothing", () => {
     const { roundId, races } = roundWithLanes(2);
     const other = roundWithLanes(1);
@@ -243,19 +277,49 @@ const row = (raceId: number, time = "", status = ""): [string, string][] => [
   ["penaltyReason", ""],
 ];
 
+/** The page as a desk loads it: its `version` (what its writes carry). */
+async function loaded(me: Caller, roundId: number): Promise<string> {
+  const path = `/rounds/${roundId}/results`;
+  const page = (await loader({
+    request: getRequest(me, path),
+    params: { id: String(roundId) },
+    context: {},
+  })) as Response;
+  expect(page.status).toBe(200);
+  return (await page.json()).version;
+}
+
+/** An action's answer as a Response with its JSON. */
+async function answerOf(roundId: number, request: Request) {
+  const answer = (await action({ request, params: { id: String(roundId) }, context: {} })) as Response;
+  return { status: answer.status, data: answer.status === 302 ? null : await answer.json() };
+}
+
 describe("/rounds/:id/results", () => {
   it("COMMITTEE saves and declares; the round shows", async () => {
     const { roundId, races } = roundWithLanes(2);
     const me = await callerOf(committee);
     const path = `/rounds/${roundId}/results`;
-    expect((await run(loader, getRequest(me, path), { id: String(roundId) })).status).toBe(200);
+    const version = await loaded(me, roundId);
     const saved = await run(
       action,
-      post(me, path, [["intent", "save"], ...row(races[0], "58.20"), ...row(races[1], "", "DNS")]),
+      post(me, path, [
+        ["intent", "save"],
+        ["version", version],
+        ...row(races[0], "58.20"),
+        ...row(races[1], "", "DNS"),
+      ]),
       { id: String(roundId) },
     );
     expect(saved).toMatchObject({ status: 302, location: path, toasts: [L.rsSavedProvisional] });
-    const declared = await run(action, post(me, path, [["intent", "declare"]]), { id: String(roundId) });
+    const declared = await run(
+      action,
+      post(me, path, [
+        ["intent", "declare"],
+        ["version", await loaded(me, roundId)],
+      ]),
+      { id: String(roundId) },
+    );
     expect(declared.toasts).toEqual([L.rsDeclared]);
     expect(roundRow(roundId)).toMatchObject({ resultState: "OFFICIAL", revision: 1 });
   });
@@ -267,6 +331,7 @@ describe("/rounds/:id/results", () => {
     const before = writes();
     const request = post(me, path, [
       ["intent", "save"],
+      ["version", "as-loaded"],
       ...row(races[0], "58.20", "DNF"),
       ...row(races[1], "1:0x"),
     ]);
@@ -277,7 +342,126 @@ describe("/rounds/:id/results", () => {
     expect(data.errors[races[1]]).toEqual({ time: L.rsTimeBad });
     expect(data.typed[races[1]].time).toBe("1:0x");
     expect(data.toast.message).toBe(L.rsLaneError("1", L.rsTimeAndStatus));
+    // The form keeps the version it was loaded from, not the one stored now.
+    expect(data.version).toBe("as-loaded");
     expect(writes()).toBe(before);
+  });
+
+  it("two desks: the later save is refused, nothing written or audited, typed rows and stored marks back", async () => {
+    const { roundId, races } = roundWithLanes(3);
+    const path = `/rounds/${roundId}/results`;
+    const deskA = await callerOf(committee);
+    const deskB = await callerOf(admin);
+    const versionA = await loaded(deskA, roundId);
+    const versionB = await loaded(deskB, roundId);
+    expect(versionB).toBe(versionA);
+
+    const first = await answerOf(
+      roundId,
+      post(deskA, path, [
+        ["intent", "save"],
+        ["version", versionA],
+        ...row(races[0], "58.20"),
+        ...row(races[1], "59.00"),
+        ...row(races[2], "", "DNS"),
+      ]),
+    );
+    expect(first.status).toBe(302);
+    const tables = () => ({ round: roundRow(roundId), lanes: races.map(raceRow) });
+    const stored = tables();
+    const audits = auditOf("results.provisional", roundId).length;
+    const before = writes();
+
+    const typedB = [...row(races[0], "58.20"), ...row(races[1], "57.10"), ...row(races[2], "1:01.00")];
+    const second = await answerOf(
+      roundId,
+      post(deskB, path, [["intent", "save"], ["version", versionB], ...typedB]),
+    );
+    expect(second.status).toBe(409);
+    expect(second.data).toMatchObject({ kind: "conflict", message: L.rsConflict });
+    expect(second.data.toast.message).toBe(L.rsConflict);
+    expect(writes()).toBe(before);
+    expect(tables()).toEqual(stored);
+    expect(auditOf("results.provisional", roundId)).toHaveLength(audits);
+    // What desk B typed comes back; the lanes whose stored result differs are marked with it.
+    expect(races.map((id) => second.data.typed[id].time)).toEqual(["58.20", "57.10", "1:01.00"]);
+    expect(Object.keys(second.data.stored).map(Number)).toEqual([races[1], races[2]]);
+    expect(second.data.stored[races[1]]).toMatchObject({ time: "59.00", status: "" });
+    expect(second.data.stored[races[2]]).toMatchObject({ time: "", status: "DNS" });
+    // The new version is what a page loaded now shows: saving again, deliberately, works.
+    expect(second.data.version).toBe(await loaded(deskB, roundId));
+    expect(second.data.version).not.toBe(versionB);
+    const again = await answerOf(
+      roundId,
+      post(deskB, path, [["intent", "save"], ["version", second.data.version], ...typedB]),
+    );
+    expect(again.status).toBe(302);
+    expect(races.map((id) => raceRow(id)?.timeMs)).toEqual([58_200, 57_100, 61_000]);
+
+    // A form without a version (or a made-up one) is refused the same way.
+    const none = await answerOf(roundId, post(deskA, path, [["intent", "save"], ...typedB]));
+    expect(none.status).toBe(409);
+    // A forged round id is still a 404, version or not.
+    const forged = await run(
+      action,
+      post(deskA, "/rounds/99999999/results", [["intent", "save"], ["version", versionA], ...typedB]),
+      { id: "99999999" },
+    );
+    expect(forged.status).toBe(404);
+  });
+
+  it("Declare Official from a page older than the stored results is refused; declaring again works", async () => {
+    const { roundId, races } = roundWithLanes(2);
+    const path = `/rounds/${roundId}/results`;
+    const deskA = await callerOf(committee);
+    const deskB = await callerOf(admin);
+    saveProvisional(ED, actorOf(committee), roundId, [
+      lane(races[0], { timeMs: 60_000 }),
+      lane(races[1], { timeMs: 61_000 }),
+    ]);
+    const stale = await loaded(deskA, roundId);
+    // Desk B upholds a protest while desk A's page is open.
+    const b = await answerOf(
+      roundId,
+      post(deskB, path, [
+        ["intent", "save"],
+        ["version", await loaded(deskB, roundId)],
+        ...row(races[0], "1:00.00"),
+        ["race", String(races[1])],
+        ["time", "1:01.00"],
+        ["status", ""],
+        ["statusReason", ""],
+        ["penalty", "3"],
+        ["penaltyReason", "Wash"],
+      ]),
+    );
+    expect(b.data).toBeNull();
+    const before = writes();
+    const round = roundRow(roundId);
+    const declared = await answerOf(
+      roundId,
+      post(deskA, path, [
+        ["intent", "declare"],
+        ["version", stale],
+      ]),
+    );
+    expect(declared.status).toBe(409);
+    expect(declared.data).toMatchObject({ kind: "conflict", message: L.rsConflictDeclare, typed: null });
+    expect(writes()).toBe(before);
+    expect(roundRow(roundId)).toEqual(round);
+    expect(auditOf("results.official", roundId)).toHaveLength(0);
+    const again = await run(
+      action,
+      post(deskA, path, [
+        ["intent", "declare"],
+        ["version", declared.data.version],
+      ]),
+      {
+        id: String(roundId),
+      },
+    );
+    expect(again.toasts).toEqual([L.rsDeclared]);
+    expect(roundRow(roundId)).toMatchObject({ resultState: "OFFICIAL", revision: 1 });
   });
 
   it("MANAGER is refused and nothing is written; a deleted event's round is a 404", async () => {
