@@ -432,9 +432,10 @@ describe("race-day seed, 1/20 scale, into this worker's database", () => {
   const all = <T>(sql: string) => db().$client.prepare(sql).all() as T[];
   const n = (sql: string) => (db().$client.prepare(sql).get() as { n: number }).n;
 
+  // A few seconds on an idle machine; the default 10 s hook limit is too tight on a loaded one.
   beforeAll(async () => {
     result = await seedRaceDay(SMALL);
-  });
+  }, 60_000);
 
   it("adds the requested counts to the demo data", () => {
     expect(n(`SELECT count(*) AS n FROM users WHERE email LIKE '%@raceday.test'`)).toBe(SMALL.members);
