@@ -1088,6 +1088,10 @@ export const LABELS = {
   pgTaskSaving: "Saving plan",
   pgTaskRemoving: "Removing plan",
   pgSaved: "Progression plan saved.",
+  pgSavedSeeded: (round: string, crews: number) =>
+    `Plan saved. ${round} seeded with ${crews} ${crews === 1 ? "crew" : "crews"}.`,
+  pgSavedNotSeeded: (round: string) =>
+    `Plan saved. ${round} was not seeded: the results of its rounds cannot decide who goes on (the audit log says why).`,
   pgRemoved: "Progression plan removed.",
   pgSummaryTime: (from: string, count: number) =>
     `From ${from}: best ${count} ${count === 1 ? "time" : "times"}`,
@@ -1116,6 +1120,20 @@ export const LABELS = {
   pgUnseedHasResults:
     "A lane of this round already has a result, so its seeding cannot be undone. Clear the results first.",
   pgUnseedNotSeeded: "This round was not seeded by a plan.",
+  pgStale: (sources: string[], round: string) =>
+    `${sources.length > 1 ? `${sources.slice(0, -1).join(", ")} and ${sources[sources.length - 1]} were` : `${sources[0]} was`} revised after ${round} was seeded`,
+  pgReseed: "Re-seed",
+  pgReseedOf: (race: string) => `Re-seed ${race}`,
+  pgTaskReseeding: "Re-seeding",
+  pgReseeded: (round: string, crews: number) =>
+    `${round} re-seeded from the current official results with ${crews} ${crews === 1 ? "crew" : "crews"}.`,
+  pgReseedHasResults:
+    "A lane of this round already has a result, so it cannot be re-seeded. Nothing was changed.",
+  pgReseedNoPlan: "This round has no progression plan now, so it cannot be re-seeded. Nothing was changed.",
+  pgReseedNotOfficial:
+    "Not every round of its plan is Official now, so it cannot be re-seeded. Nothing was changed.",
+  pgReseedCannotDecide:
+    "The results of its plan's rounds cannot decide who goes on, so it was not re-seeded. Nothing was changed.",
   sbOpen: "Open Scoreboard",
   sbAllEvents: "All events",
   sbRounds: "Rounds",
