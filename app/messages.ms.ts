@@ -1105,7 +1105,7 @@ export const MS: Bundle = {
     pgPlusHint: "Kedudukan sahaja: kemudian sebanyak ini masa terbaik antara yang lain.",
     pgLanes: "Lorong",
     pgWhen:
-      "Apabila setiap pusingan yang ditanda diisytiharkan Rasmi, pusingan ini terus mendapat lorongnya, yang terbaik di lorong tengah. DNS, DNF dan DSQ tidak pernah layak; seri pada had menghantar kedua-dua kru jika ada lorong, jika tidak kru dengan nombor perlumbaan lebih awal.",
+      "Apabila setiap pusingan yang ditanda diisytiharkan Rasmi (atau semasa Simpan, jika sudah Rasmi), pusingan ini terus mendapat lorongnya, yang terbaik di lorong tengah. DNS, DNF dan DSQ tidak pernah layak; seri pada had menghantar kedua-dua kru jika ada lorong, jika tidak kru dengan nombor perlumbaan lebih awal.",
     pgHasRaces:
       "Pusingan ini sudah ada perlumbaan, jadi pelannya tidak akan mengisinya sehingga perlumbaan itu dipadam.",
     pgRemove: "Buang pelan",

@@ -1082,7 +1082,7 @@ export const LABELS = {
   pgPlusHint: "Places only: then this many of the best times among the others.",
   pgLanes: "Lanes",
   pgWhen:
-    "When every ticked round is declared Official, this round gets its lanes at once, the best in the centre lanes. DNS, DNF and DSQ never qualify; a tie at the cut sends both crews if there are lanes, else the crew of the earlier race number.",
+    "When every ticked round is declared Official (or on Save, if they already are), this round gets its lanes at once, the best in the centre lanes. DNS, DNF and DSQ never qualify; a tie at the cut sends both crews if there are lanes, else the crew of the earlier race number.",
   pgHasRaces: "This round already has races, so its plan will not seed it until they are deleted.",
   pgRemove: "Remove plan",
   pgTaskSaving: "Saving plan",
