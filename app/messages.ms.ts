@@ -1109,13 +1109,16 @@ export const MS: Bundle = {
     pgPlusHint: "Kedudukan sahaja: kemudian sebanyak ini masa terbaik antara yang lain.",
     pgLanes: "Lorong",
     pgWhen:
-      "Apabila setiap pusingan yang ditanda diisytiharkan Rasmi, pusingan ini terus mendapat lorongnya, yang terbaik di lorong tengah. DNS, DNF dan DSQ tidak pernah layak; seri pada had menghantar kedua-dua kru jika ada lorong, jika tidak kru dengan nombor perlumbaan lebih awal.",
+      "Apabila setiap pusingan yang ditanda diisytiharkan Rasmi (atau semasa Simpan, jika sudah Rasmi), pusingan ini terus mendapat lorongnya, yang terbaik di lorong tengah. DNS, DNF dan DSQ tidak pernah layak; seri pada had menghantar kedua-dua kru jika ada lorong, jika tidak kru dengan nombor perlumbaan lebih awal.",
     pgHasRaces:
       "Pusingan ini sudah ada perlumbaan, jadi pelannya tidak akan mengisinya sehingga perlumbaan itu dipadam.",
     pgRemove: "Buang pelan",
     pgTaskSaving: "Menyimpan pelan",
     pgTaskRemoving: "Membuang pelan",
     pgSaved: "Pelan kemaraan disimpan.",
+    pgSavedSeeded: (round: string, crews: number) => `Pelan disimpan. ${round} diisi dengan ${crews} kru.`,
+    pgSavedNotSeeded: (round: string) =>
+      `Pelan disimpan. ${round} tidak diisi: keputusan pusingannya tidak dapat menentukan siapa yang mara (log audit menyatakan sebabnya).`,
     pgRemoved: "Pelan kemaraan dibuang.",
     pgSummaryTime: (from: string, count: number) => `Dari ${from}: ${count} masa terbaik`,
     pgSummaryPlace: (from: string, count: number, plus: number) =>
@@ -1143,6 +1146,21 @@ export const MS: Bundle = {
     pgUnseedHasResults:
       "Satu lorong pusingan ini sudah ada keputusan, jadi penempatannya tidak boleh dibatalkan. Kosongkan keputusan dahulu.",
     pgUnseedNotSeeded: "Pusingan ini tidak diisi oleh pelan.",
+    pgStale: (sources: string[], round: string) =>
+      `${sources.length > 1 ? `${sources.slice(0, -1).join(", ")} dan ${sources[sources.length - 1]}` : sources[0]} disemak selepas ${round} diisi`,
+    pgReseed: "Isi semula",
+    pgReseedOf: (race: string) => `Isi semula ${race}`,
+    pgTaskReseeding: "Mengisi semula",
+    pgReseeded: (round: string, crews: number) =>
+      `${round} diisi semula daripada keputusan rasmi terkini dengan ${crews} kru.`,
+    pgReseedHasResults:
+      "Satu lorong pusingan ini sudah ada keputusan, jadi ia tidak boleh diisi semula. Tiada apa-apa diubah.",
+    pgReseedNoPlan:
+      "Pusingan ini tiada pelan kemaraan sekarang, jadi ia tidak boleh diisi semula. Tiada apa-apa diubah.",
+    pgReseedNotOfficial:
+      "Bukan semua pusingan pelannya Rasmi sekarang, jadi ia tidak boleh diisi semula. Tiada apa-apa diubah.",
+    pgReseedCannotDecide:
+      "Keputusan pusingan pelannya tidak dapat menentukan siapa yang mara, jadi ia tidak diisi semula. Tiada apa-apa diubah.",
     sbOpen: "Buka Papan Markah",
     sbAllEvents: "Semua acara",
     sbRounds: "Pusingan",

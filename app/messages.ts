@@ -1086,12 +1086,16 @@ export const LABELS = {
   pgPlusHint: "Places only: then this many of the best times among the others.",
   pgLanes: "Lanes",
   pgWhen:
-    "When every ticked round is declared Official, this round gets its lanes at once, the best in the centre lanes. DNS, DNF and DSQ never qualify; a tie at the cut sends both crews if there are lanes, else the crew of the earlier race number.",
+    "When every ticked round is declared Official (or on Save, if they already are), this round gets its lanes at once, the best in the centre lanes. DNS, DNF and DSQ never qualify; a tie at the cut sends both crews if there are lanes, else the crew of the earlier race number.",
   pgHasRaces: "This round already has races, so its plan will not seed it until they are deleted.",
   pgRemove: "Remove plan",
   pgTaskSaving: "Saving plan",
   pgTaskRemoving: "Removing plan",
   pgSaved: "Progression plan saved.",
+  pgSavedSeeded: (round: string, crews: number) =>
+    `Plan saved. ${round} seeded with ${crews} ${crews === 1 ? "crew" : "crews"}.`,
+  pgSavedNotSeeded: (round: string) =>
+    `Plan saved. ${round} was not seeded: the results of its rounds cannot decide who goes on (the audit log says why).`,
   pgRemoved: "Progression plan removed.",
   pgSummaryTime: (from: string, count: number) =>
     `From ${from}: best ${count} ${count === 1 ? "time" : "times"}`,
@@ -1120,6 +1124,20 @@ export const LABELS = {
   pgUnseedHasResults:
     "A lane of this round already has a result, so its seeding cannot be undone. Clear the results first.",
   pgUnseedNotSeeded: "This round was not seeded by a plan.",
+  pgStale: (sources: string[], round: string) =>
+    `${sources.length > 1 ? `${sources.slice(0, -1).join(", ")} and ${sources[sources.length - 1]} were` : `${sources[0]} was`} revised after ${round} was seeded`,
+  pgReseed: "Re-seed",
+  pgReseedOf: (race: string) => `Re-seed ${race}`,
+  pgTaskReseeding: "Re-seeding",
+  pgReseeded: (round: string, crews: number) =>
+    `${round} re-seeded from the current official results with ${crews} ${crews === 1 ? "crew" : "crews"}.`,
+  pgReseedHasResults:
+    "A lane of this round already has a result, so it cannot be re-seeded. Nothing was changed.",
+  pgReseedNoPlan: "This round has no progression plan now, so it cannot be re-seeded. Nothing was changed.",
+  pgReseedNotOfficial:
+    "Not every round of its plan is Official now, so it cannot be re-seeded. Nothing was changed.",
+  pgReseedCannotDecide:
+    "The results of its plan's rounds cannot decide who goes on, so it was not re-seeded. Nothing was changed.",
   sbOpen: "Open Scoreboard",
   sbAllEvents: "All events",
   sbRounds: "Rounds",

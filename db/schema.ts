@@ -245,6 +245,9 @@ export const rounds = sqliteTable(
     protestUntil: integer("protest_until", { mode: "timestamp_ms" }),
     /** When a progression plan filled this round (ADMIN may undo it); null otherwise. */
     seededAt: integer("seeded_at", { mode: "timestamp_ms" }),
+    /** The revision of each source round its plan seeded it from (JSON {"roundId": revision}): a
+     * source revised since then makes the seeding stale (race control offers Re-seed). */
+    seededRevisions: text("seeded_revisions"),
     /** Always its event's edition (migration 0018's trigger keeps it so). */
     editionId: edition(),
   },

@@ -121,6 +121,7 @@ const NUMBER_PARAMS = new Set([
   "planned",
   "lanes",
   "raceNumber",
+  "crews",
   // race control (issue 20)
   "minutes",
   "count",
@@ -133,6 +134,7 @@ const WORD_PARAMS: Record<string, Record<string, readonly unknown[]>> = {
   "MSG.reservationAsks": { pending: [true, false] },
   "MSG.reservationMailLine": { status: ["APPROVED", "REJECTED"] },
   "MSG.checkoutReplacesOrder": { ids: [[12], [12, 13]] },
+  "LABELS.pgStale": { sources: [["«source»"], ["«source»", "«source»"]] },
 };
 const NUMBERS = [0, 1, 2] as const;
 const marker = (param: string) => `«${param}»`;

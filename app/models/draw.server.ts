@@ -20,6 +20,7 @@ import {
 } from "~/rules/draw";
 import { EN } from "~/messages";
 import { ROUND_MAX } from "~/rules/race-fields";
+import { isTugOfWar } from "~/rules/results";
 import { type Actor, audit } from "./audit.server";
 import { ROUND_AUDIT } from "./round.server";
 
@@ -68,7 +69,9 @@ export function sourceRounds(round: DrawRound): SourceRound[] {
   return db().all<SourceRound>(sql`
     SELECT r.id, r.name,
       (SELECT COUNT(*) FROM races WHERE races.round_id = r.id) AS races,
-      (SELECT COUNT(*) FROM races WHERE races.round_id = r.id AND TRIM(COALESCE(races.score, '')) <> '') AS scored
+      (SELECT COUNT(*) FROM races WHERE races.round_id = r.id
+        AND (races.time_ms IS NOT NULL OR races.status IS NOT NULL OR races.wins IS NOT NULL
+          OR TRIM(COALESCE(races.score, '')) <> '')) AS scored
     FROM rounds r WHERE r.event_id = ${round.eventId} AND r.id <> ${round.id}
     ORDER BY r.id
   `);
@@ -117,8 +120,11 @@ function resultsOf(
       )})
   `);
   if (ok.length !== ids.length) return { results: [], error: DRAW_MSG.foreignRound };
-  const results = tx.all<RaceResult>(sql`
-    SELECT r.id AS roundId, r.name AS round, t.id AS teamId, t.name AS team, rc.lane, rc.score
+  // The result columns first (race control); the text only for a lane without them (rankResults).
+  const tug = isTugOfWar(round.eventName);
+  const rows = tx.all<RaceResult>(sql`
+    SELECT r.id AS roundId, r.name AS round, t.id AS teamId, t.name AS team, rc.lane, rc.score,
+      rc.time_ms AS timeMs, rc.penalty_ms AS penaltyMs, rc.status, rc.wins, rc.losses
     FROM races rc JOIN rounds r ON r.id = rc.round_id JOIN teams t ON t.id = rc.team_id
     WHERE rc.round_id IN (${sql.join(
       ids.map((id) => sql`${id}`),
@@ -126,7 +132,7 @@ function resultsOf(
     )})
     ORDER BY r.id, rc.id
   `);
-  return { results, error: null };
+  return { results: rows.map((r) => ({ ...r, tug })), error: null };
 }
 
 function rankingRows(ranked: Ranked[], qualifiers: Ranked[]): RankingRow[] {
@@ -136,7 +142,7 @@ function rankingRows(ranked: Ranked[], qualifiers: Ranked[]): RankingRow[] {
     round: r.round,
     lane: r.lane,
     team: r.team,
-    typed: r.score ?? "",
+    typed: r.typed,
     shown: r.parsed.kind === "none" ? "" : r.shown,
     qualifies: q.has(r.teamId),
     problem: r.parsed.kind === "bad" || r.parsed.kind === "none",

@@ -3,8 +3,11 @@
 // mode (TIME or PLACE), how many qualify, plus best times, and lanes (rules/progression.ts). When
 // the last source round of a plan is declared Official, the results service calls
 // seedAfterOfficial inside its transaction: the plan's round gets its lanes at once, audited as done
-// by the System (SYSTEM_ACTOR); the caller tells the scoreboard after its commit. ADMIN may undo a
-// seeding while none of its lanes has a result. See docs/decisions/0032-race-control.md.
+// by the System (SYSTEM_ACTOR); the caller tells the scoreboard after its commit. A plan saved when
+// its sources already are all Official seeds its empty round at once, the same way. The seeding
+// keeps each source's revision (rounds.seeded_revisions): a source revised after it (a protest
+// upheld) makes it stale, and race control offers ADMIN Re-seed (reseedRound). ADMIN may undo or
+// re-seed a seeding while none of its lanes has a result. See docs/decisions/0032-race-control.md.
 import { sql } from "drizzle-orm";
 import type { ResultState } from "../../db/enums";
 import { now } from "~/lib/clock.server";
@@ -26,6 +29,7 @@ export const PROGRESSION_AUDIT = {
   seeded: "progression.seeded",
   skipped: "progression.skipped",
   unseeded: "progression.unseeded",
+  reseeded: "progression.reseeded",
 } as const;
 
 type Reader = Pick<Tx, "all" | "get">;
@@ -118,7 +122,13 @@ export function progressionOfEvent(editionId: number, eventId: number): EventPro
 
 export type PlanSaveError = "notFound" | "foreignSource" | "cycle" | "hasRaces";
 export type PlanSaveResult =
-  | { ok: true; eventId: number }
+  | {
+      ok: true;
+      eventId: number;
+      /** Saved with every source already Official into an empty round: the crews seeded at once,
+       * or "skipped" when the results cannot decide (audited why); absent when nothing was tried. */
+      seeded?: number | "skipped";
+    }
   | { ok: false; error: PlanSaveError; eventId?: number };
 
 /** Would `from` feeding `toRoundId` make a loop (toRoundId already feeds, through other plans, one
@@ -143,7 +153,10 @@ function makesCycle(tx: Reader, toRoundId: number, from: number[]): boolean {
 }
 
 /** Saves (creates or replaces) a round's plan: the sources must be other rounds of its event and
- * make no loop; audited with the plan before and after. The fields were checked by parsePlanForm. */
+ * make no loop; audited with the plan before and after. The fields were checked by parsePlanForm.
+ * When every source is already Official and the round is empty, the round is seeded at once in the
+ * same transaction, as a declare would have (audited as the System); the scoreboard hears of it
+ * after the commit. */
 export function savePlan(
   editionId: number,
   actor: Actor,
@@ -151,7 +164,7 @@ export function savePlan(
   plan: PlanRule,
   from: number[],
 ): PlanSaveResult {
-  return db().transaction(
+  const result = db().transaction(
     (tx): PlanSaveResult => {
       const target = targetIn(tx, editionId, roundId);
       if (!target) return { ok: false, error: "notFound" };
@@ -184,10 +197,18 @@ export function savePlan(
           new: { ...plan, from: ids },
         },
       });
-      return { ok: true, eventId: target.eventId };
+      let seeded: number | "skipped" | null = null;
+      if (target.races === 0) {
+        const saved = plansWhere(tx, sql`to_round_id = ${roundId}`)[0];
+        const states = sourceStates(tx, roundId);
+        if (allOfficial(states)) seeded = seedPlanIn(tx, editionId, saved, states, { onPlanSave: true });
+      }
+      return { ok: true, eventId: target.eventId, ...(seeded === null ? {} : { seeded }) };
     },
     { behavior: "immediate" },
   );
+  if (result.ok && typeof result.seeded === "number") notifyScoreboard(roundId);
+  return result;
 }
 
 const summaryOf = (p: SavedPlan) => ({
@@ -220,13 +241,118 @@ export function removePlan(editionId: number, actor: Actor, roundId: number): Pl
   );
 }
 
-type SourceState = { id: number; resultState: ResultState };
+type SourceState = { id: number; name: string; resultState: ResultState; revision: number };
+
+/** A plan's source rounds with their state and revision. */
+function sourceStates(tx: Reader, toRoundId: number): SourceState[] {
+  return tx.all<SourceState>(sql`
+    SELECT r.id, r.name, r.result_state AS resultState, r.revision FROM progression_sources s
+      JOIN rounds r ON r.id = s.from_round_id
+    WHERE s.to_round_id = ${toRoundId}
+    ORDER BY COALESCE(r.race_number, 2147483647), r.id
+  `);
+}
+
+const allOfficial = (states: SourceState[]) =>
+  states.length > 0 && states.every((s) => s.resultState === "OFFICIAL");
+
+/** What the sources' revisions were when a round was seeded (rounds.seeded_revisions). */
+const revisionsOf = (states: SourceState[]) =>
+  JSON.stringify(Object.fromEntries(states.map((s) => [String(s.id), s.revision])));
+
+type Lanes = { lanes: { lane: number; teamId: number }[]; why: string };
+
+/** The lanes a plan gives its round from its sources' results now, or why it cannot (English). */
+function lanesOf(tx: Reader, plan: SavedPlan): Lanes | { error: string } {
+  const from = plan.sources.map((s) => s.id);
+  const results = tx.all<SourceRace>(sql`
+    SELECT rc.round_id AS roundId, r.race_number AS raceNumber, rc.team_id AS teamId, rc.lane,
+      rc.time_ms AS timeMs, rc.penalty_ms AS penaltyMs, rc.status
+    FROM races rc JOIN rounds r ON r.id = rc.round_id
+    WHERE rc.round_id IN (${sql.join(
+      from.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    ORDER BY rc.round_id, rc.id
+  `);
+  const q = qualifiers(plan, results);
+  if (q.errors.length) return { error: errorText(q.errors) };
+  const lanes = laneDraw(plan, q.qualifiers);
+  const why = new Map(q.qualifiers.map((x) => [x.teamId, x.why]));
+  return { lanes, why: lanes.map((l) => whyText(why.get(l.teamId))).join(", ") };
+}
+
+const laneList = (lanes: { lane: number | string; teamId: number }[]) =>
+  lanes.map((l) => `${l.lane}=${l.teamId}`).join(",");
+
+/** Writes a plan's lanes into its (empty) round, its seeded time and the sources' revisions. */
+function writeSeeding(tx: Tx, plan: SavedPlan, lanes: Lanes["lanes"], states: SourceState[]): void {
+  if (lanes.length)
+    tx.insert(schema.races)
+      .values(lanes.map((l) => ({ roundId: plan.toRoundId, teamId: l.teamId, lane: String(l.lane) })))
+      .run();
+  tx.update(schema.rounds)
+    .set({ seededAt: new Date(now()), seededRevisions: revisionsOf(states) })
+    .where(sql`id = ${plan.toRoundId}`)
+    .run();
+}
+
+/**
+ * Seeds a plan whose sources are all Official into its round, as the System (the declare path and a
+ * plan saved after its sources went Official): returns how many crews it seated, or "skipped" when
+ * the round already has races or the results cannot decide (a lane with no result, no finisher),
+ * audited as `progression.skipped` with why. `trigger` says what set it off (for the audit).
+ */
+function seedPlanIn(
+  tx: Tx,
+  editionId: number,
+  plan: SavedPlan,
+  states: SourceState[],
+  trigger: Record<string, unknown>,
+): number | "skipped" {
+  const from = plan.sources.map((s) => s.id);
+  const skip = (why: Record<string, unknown>) => {
+    audit(tx, SYSTEM_ACTOR, {
+      editionId,
+      action: PROGRESSION_AUDIT.skipped,
+      targetType: "round",
+      targetId: plan.toRoundId,
+      details: { from, ...trigger, ...why },
+    });
+    return "skipped" as const;
+  };
+  const races = tx.get<{ n: number }>(
+    sql`SELECT COUNT(*) AS n FROM races WHERE round_id = ${plan.toRoundId}`,
+  );
+  if ((races?.n ?? 0) > 0) return skip({ reason: "The round already has races.", races: races?.n });
+  const drawn = lanesOf(tx, plan);
+  if ("error" in drawn) return skip({ reason: drawn.error });
+  writeSeeding(tx, plan, drawn.lanes, states);
+  audit(tx, SYSTEM_ACTOR, {
+    editionId,
+    action: PROGRESSION_AUDIT.seeded,
+    targetType: "round",
+    targetId: plan.toRoundId,
+    details: {
+      from,
+      ...trigger,
+      mode: plan.mode,
+      count: plan.count,
+      plusTimes: plan.plusTimes,
+      lanes: laneList(drawn.lanes),
+      why: drawn.why,
+      revisions: JSON.parse(revisionsOf(states)),
+    },
+  });
+  return drawn.lanes.length;
+}
 
 /** Called by the results service inside the transaction that declared `roundId` Official
- * (declareOfficialIn; a revision of an Official round does not call it). Seeds every plan whose sources are now all Official and whose round is still
- * empty; returns the ids of the rounds it seeded (the caller tells the scoreboard after commit).
- * A plan's round that already has races is left alone, and so is a plan its results cannot decide
- * (a lane with no result, no finisher): each audited as `progression.skipped` with why. */
+ * (declareOfficialIn; a revision of an Official round does not call it). Seeds every plan whose
+ * sources are now all Official and whose round is still empty; returns the ids of the rounds it
+ * seeded (the caller tells the scoreboard after commit). A plan's round that already has races is
+ * left alone, and so is a plan its results cannot decide (a lane with no result, no finisher): each
+ * audited as `progression.skipped` with why. */
 export function seedAfterOfficial(tx: Tx, editionId: number, roundId: number): number[] {
   const plans = plansWhere(
     tx,
@@ -237,68 +363,10 @@ export function seedAfterOfficial(tx: Tx, editionId: number, roundId: number): n
   );
   const seeded: number[] = [];
   for (const plan of plans) {
-    const states = tx.all<SourceState>(sql`
-      SELECT r.id, r.result_state AS resultState FROM progression_sources s
-        JOIN rounds r ON r.id = s.from_round_id
-      WHERE s.to_round_id = ${plan.toRoundId}
-    `);
-    if (states.length === 0 || states.some((s) => s.resultState !== "OFFICIAL")) continue;
-    const from = plan.sources.map((s) => s.id);
-    const skip = (why: Record<string, unknown>) =>
-      audit(tx, SYSTEM_ACTOR, {
-        editionId,
-        action: PROGRESSION_AUDIT.skipped,
-        targetType: "round",
-        targetId: plan.toRoundId,
-        details: { from, after: roundId, ...why },
-      });
-    const races = tx.get<{ n: number }>(
-      sql`SELECT COUNT(*) AS n FROM races WHERE round_id = ${plan.toRoundId}`,
-    );
-    if ((races?.n ?? 0) > 0) {
-      skip({ reason: "The round already has races.", races: races?.n });
-      continue;
-    }
-    const results = tx.all<SourceRace>(sql`
-      SELECT rc.round_id AS roundId, r.race_number AS raceNumber, rc.team_id AS teamId, rc.lane,
-        rc.time_ms AS timeMs, rc.penalty_ms AS penaltyMs, rc.status
-      FROM races rc JOIN rounds r ON r.id = rc.round_id
-      WHERE rc.round_id IN (${sql.join(
-        from.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      ORDER BY rc.round_id, rc.id
-    `);
-    const q = qualifiers(plan, results);
-    if (q.errors.length) {
-      skip({ reason: errorText(q.errors) });
-      continue;
-    }
-    const lanes = laneDraw(plan, q.qualifiers);
-    tx.insert(schema.races)
-      .values(lanes.map((l) => ({ roundId: plan.toRoundId, teamId: l.teamId, lane: String(l.lane) })))
-      .run();
-    tx.update(schema.rounds)
-      .set({ seededAt: new Date(now()) })
-      .where(sql`id = ${plan.toRoundId}`)
-      .run();
-    const why = new Map(q.qualifiers.map((x) => [x.teamId, x.why]));
-    audit(tx, SYSTEM_ACTOR, {
-      editionId,
-      action: PROGRESSION_AUDIT.seeded,
-      targetType: "round",
-      targetId: plan.toRoundId,
-      details: {
-        from,
-        after: roundId,
-        mode: plan.mode,
-        count: plan.count,
-        plusTimes: plan.plusTimes,
-        lanes: lanes.map((l) => `${l.lane}=${l.teamId}`).join(","),
-        why: lanes.map((l) => whyText(why.get(l.teamId))).join(", "),
-      },
-    });
-    seeded.push(plan.toRoundId);
+    const states = sourceStates(tx, plan.toRoundId);
+    if (!allOfficial(states)) continue;
+    if (typeof seedPlanIn(tx, editionId, plan, states, { after: roundId }) === "number")
+      seeded.push(plan.toRoundId);
   }
   return seeded;
 }
@@ -362,7 +430,10 @@ export function unseedRound(editionId: number, actor: Actor, roundId: number): U
         SELECT lane, team_id AS teamId FROM races WHERE round_id = ${roundId} ORDER BY id
       `);
       tx.run(sql`DELETE FROM races WHERE round_id = ${roundId}`);
-      tx.update(schema.rounds).set({ seededAt: null }).where(sql`id = ${roundId}`).run();
+      tx.update(schema.rounds)
+        .set({ seededAt: null, seededRevisions: null })
+        .where(sql`id = ${roundId}`)
+        .run();
       audit(tx, actor, {
         editionId,
         action: PROGRESSION_AUDIT.unseeded,
@@ -371,6 +442,104 @@ export function unseedRound(editionId: number, actor: Actor, roundId: number): U
         details: { seededAt: target.seededAt, lanes: lanes.map((l) => `${l.lane}=${l.teamId}`).join(",") },
       });
       return { ok: true, eventId: target.eventId, races: lanes.length };
+    },
+    { behavior: "immediate" },
+  );
+  if (result.ok) notifyScoreboard(roundId);
+  return result;
+}
+
+/** A seeded round whose sources were revised since (a protest upheld): their names, by round id. */
+export function staleSeedings(editionId: number): Record<number, string[]> {
+  const rows = db().all<{
+    toRoundId: number;
+    seededAt: number;
+    revisions: string | null;
+    id: number;
+    name: string;
+    revision: number;
+    resultsAt: number | null;
+  }>(sql`
+    SELECT t.id AS toRoundId, t.seeded_at AS seededAt, t.seeded_revisions AS revisions,
+      r.id, r.name, r.revision, r.results_at AS resultsAt
+    FROM rounds t
+      JOIN progression_sources s ON s.to_round_id = t.id
+      JOIN rounds r ON r.id = s.from_round_id
+    WHERE t.edition_id = ${editionId} AND t.seeded_at IS NOT NULL AND r.result_state = 'OFFICIAL'
+    ORDER BY t.id, COALESCE(r.race_number, 2147483647), r.id
+  `);
+  const out: Record<number, string[]> = {};
+  for (const row of rows) {
+    const stored = parseRevisions(row.revisions);
+    // Seeded before the revisions were kept: a source whose results changed after the seeding.
+    const revised = stored
+      ? row.id in stored && row.revision > stored[row.id]
+      : row.resultsAt !== null && row.resultsAt > row.seededAt;
+    if (revised) out[row.toRoundId] = [...(out[row.toRoundId] ?? []), row.name];
+  }
+  return out;
+}
+
+function parseRevisions(text: string | null): Record<string, number> | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === "object" ? (value as Record<string, number>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export type ReseedError = "notFound" | "notSeeded" | "noPlan" | "notOfficial" | "hasResults" | "cannotDecide";
+export type ReseedResult =
+  | { ok: true; eventId: number; name: string; crews: number }
+  | { ok: false; error: ReseedError; eventId?: number };
+
+/**
+ * Re-seed (race control, ADMIN): a seeded round whose sources were revised since gets its lanes
+ * again from the sources' current official results, in one transaction (the old lanes deleted, the
+ * new written, seeded_at and the revisions renewed), audited `progression.reseeded` by the admin
+ * with the lanes before and after. Refused, changing nothing, when the round was not seeded by a
+ * plan, has no plan now, a source is not Official, a lane of it has a result (or its results are
+ * saved), or the results cannot decide. The scoreboard hears of it after the commit.
+ */
+export function reseedRound(editionId: number, actor: Actor, roundId: number): ReseedResult {
+  const result = db().transaction(
+    (tx): ReseedResult => {
+      const target = targetIn(tx, editionId, roundId);
+      if (!target) return { ok: false, error: "notFound" };
+      const refuse = (error: ReseedError): ReseedResult => ({ ok: false, error, eventId: target.eventId });
+      if (target.seededAt === null) return refuse("notSeeded");
+      const plan = plansWhere(tx, sql`to_round_id = ${roundId}`)[0];
+      if (!plan) return refuse("noPlan");
+      const states = sourceStates(tx, roundId);
+      if (!allOfficial(states)) return refuse("notOfficial");
+      const state = tx.get<{ s: ResultState }>(
+        sql`SELECT result_state AS s FROM rounds WHERE id = ${roundId}`,
+      );
+      const results = tx.get<{ n: number }>(RESULTS_OF(roundId))?.n ?? 0;
+      if (results > 0 || state?.s !== "NONE") return refuse("hasResults");
+      const drawn = lanesOf(tx, plan);
+      if ("error" in drawn) return refuse("cannotDecide");
+      const old = tx.all<{ lane: string; teamId: number }>(sql`
+        SELECT lane, team_id AS teamId FROM races WHERE round_id = ${roundId} ORDER BY id
+      `);
+      tx.run(sql`DELETE FROM races WHERE round_id = ${roundId}`);
+      writeSeeding(tx, plan, drawn.lanes, states);
+      audit(tx, actor, {
+        editionId,
+        action: PROGRESSION_AUDIT.reseeded,
+        targetType: "round",
+        targetId: roundId,
+        details: {
+          from: plan.sources.map((s) => s.id),
+          seededAt: target.seededAt,
+          old: { lanes: laneList(old) },
+          new: { lanes: laneList(drawn.lanes), why: drawn.why },
+          revisions: JSON.parse(revisionsOf(states)),
+        },
+      });
+      return { ok: true, eventId: target.eventId, name: target.name, crews: drawn.lanes.length };
     },
     { behavior: "immediate" },
   );

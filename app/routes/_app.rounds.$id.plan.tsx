@@ -4,7 +4,9 @@
 // Qualify, Plus best times and Lanes. Save checks the numbers (more qualifiers than lanes is
 // refused), that the rounds are this event's others and make no loop, and writes the plan,
 // audited; Remove plan deletes it. When every source round is declared Official the round is
-// seeded by models/progression.server.ts seedAfterOfficial. The same with and without JavaScript.
+// seeded by models/progression.server.ts seedAfterOfficial; a plan saved when they already are
+// seeds its (empty) round at once, the toast says with how many crews. The same with and without
+// JavaScript.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
@@ -87,7 +89,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (saved.error === "notFound") notFound();
     return refuse(saved.error === "cycle" ? t.LABELS.pgErrCycle : t.LABELS.pgErrFrom);
   }
-  return redirectWithToast(request, back, { type: "success", message: t.LABELS.pgSaved });
+  // Every source already Official and the round empty: seeded at once (models/progression.server.ts).
+  const message =
+    typeof saved.seeded === "number"
+      ? t.LABELS.pgSavedSeeded(target.name, saved.seeded)
+      : saved.seeded === "skipped"
+        ? t.LABELS.pgSavedNotSeeded(target.name)
+        : t.LABELS.pgSaved;
+  return redirectWithToast(request, back, { type: "success", message });
 }
 
 export default function PlanDialog() {

@@ -19,6 +19,7 @@ import {
   shuffled,
 } from "./draw";
 import { SCORE_HELP } from "./race-time";
+import { formatResult } from "./results";
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const teamsOf = (heats: { teamId: number }[][]) => heats.flat().map((s) => s.teamId);
@@ -278,6 +279,92 @@ describe("rankResults and progress", () => {
     const seven = ids(7).map((l) => race(l, `1:0${l}.00`));
     expect(progress(seven, 6, 6).heats).toHaveLength(1);
     expect(progress(seven, 7, 6).heats.map((h) => h.length)).toEqual([4, 3]);
+  });
+});
+
+/** A lane as race control leaves it: its columns and the formatted text (formatResult's). */
+const timed = (lane: number, timeMs: number, penaltyMs = 0, extra: Partial<RaceResult> = {}): RaceResult =>
+  race(lane, formatResult({ timeMs, penaltyMs, status: null, wins: null, losses: null }), {
+    timeMs,
+    penaltyMs,
+    status: null,
+    ...extra,
+  });
+
+describe("rankResults from the result columns", () => {
+  it("reads a penalised lane (its text unreadable) as time plus penalty: the penalty changes the order", () => {
+    const r = rankResults([timed(1, 155_190, 2000), timed(2, 156_000), timed(3, 158_000)]);
+    expect(r.errors).toEqual([]);
+    expect(r.ranked.map((x) => [x.lane, x.place, x.typed, x.shown])).toEqual([
+      ["2", 1, "2:36.00", "2:36.00"],
+      ["1", 2, "2:37.19 (+2.00)", "2:37.19 (+2.00)"],
+      ["3", 3, "2:38.00", "2:38.00"],
+    ]);
+  });
+
+  it("a status is out whatever the time or penalty: DSQ with a penalty never qualifies", () => {
+    const p = progress(
+      [
+        timed(1, 150_000, 10_000, { status: "DSQ", score: "DSQ" }),
+        timed(2, 160_000),
+        timed(3, 151_000, 0, { status: "DNF", score: "DNF" }),
+      ],
+      3,
+      6,
+    );
+    expect(p.errors).toEqual([]);
+    expect(p.ranked.map((x) => [x.lane, x.place, x.shown])).toEqual([
+      ["2", 1, "2:40.00"],
+      ["3", null, "DNF"],
+      ["1", null, "DSQ"],
+    ]);
+    expect(p.qualifiers.map((q) => q.lane)).toEqual(["2"]);
+  });
+
+  it("a tie after the penalty shares the place", () => {
+    const r = rankResults([timed(1, 155_190, 2000), timed(2, 157_190), timed(3, 150_000)]);
+    expect(r.ranked.map((x) => [x.lane, x.place])).toEqual([
+      ["3", 1],
+      ["1", 2],
+      ["2", 2],
+    ]);
+    expect(placeLabel(r.ranked, 1)).toBe("=2nd");
+  });
+
+  it("reads Tug of War records from wins and losses", () => {
+    const tug = (lane: number, wins: number, losses: number) =>
+      race(lane, `${wins}-${losses}`, { wins, losses, timeMs: null, status: null, penaltyMs: 0, tug: true });
+    const p = progress([tug(1, 1, 2), tug(2, 3, 0), tug(3, 3, 1)], 2, 6);
+    expect(p.errors).toEqual([]);
+    expect(p.ranked.map((x) => [x.lane, x.place, x.shown])).toEqual([
+      ["2", 1, "3-0"],
+      ["3", 2, "3-1"],
+      ["1", 3, "1-2"],
+    ]);
+    expect(p.qualifiers.map((q) => q.lane)).toEqual(["2", "3"]);
+  });
+
+  it("falls back to the text only for lanes without a column result (old free text)", () => {
+    const heat2 = { roundId: 2, round: "HEAT 2" };
+    // An old round with times typed as text, and a race-control round with a penalty: comparable.
+    const r = rankResults([
+      timed(1, 60_000, 2000),
+      race(2, "1:01.00", { ...heat2, teamId: 202 }),
+      race(3, " 59.5 ", { ...heat2, teamId: 203 }),
+    ]);
+    expect(r.errors).toEqual([]);
+    expect(r.ranked.map((x) => [x.teamId, x.place, x.typed, x.shown])).toEqual([
+      [203, 1, " 59.5 ", "59.50"],
+      [202, 2, "1:01.00", "1:01.00"],
+      [101, 3, "1:02.00 (+2.00)", "1:02.00 (+2.00)"],
+    ]);
+    // A round of places typed by hand still ranks by them; a place beside a column time is refused.
+    expect(rankResults([race(1, "2nd"), race(2, "1st")]).ranked.map((x) => x.lane)).toEqual(["2", "1"]);
+    expect(rankResults([timed(1, 60_000), race(2, "1st")]).errors).toEqual([
+      "The scores mix times and places. Use one kind of score in the chosen rounds.",
+    ]);
+    // A lane with neither still has no score.
+    expect(rankResults([timed(1, 60_000), race(2, null)]).errors[0]).toMatch(/has no score yet/);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   type Score,
   scoreKey,
 } from "./race-time";
+import { formatResult, type LaneResult } from "./results";
 
 export const LANES_MIN = 1;
 export const LANES_MAX = 10;
@@ -142,7 +143,8 @@ export function heatNames(name: string, count: number): string[] {
   });
 }
 
-/** One race of a source round, as the ranking reads it. */
+/** One race of a source round, as the ranking reads it: the result columns race control writes
+ * (optional: a test or an old caller may give the text only) and the score text. */
 export type RaceResult = {
   roundId: number;
   round: string;
@@ -150,9 +152,43 @@ export type RaceResult = {
   team: string;
   lane: string;
   score: string | null;
-};
+} & Partial<Omit<LaneResult, "id" | "lane">> & {
+    /** The event keeps Tug of War records (wins-losses) instead of times. */
+    tug?: boolean;
+  };
+
+/**
+ * A lane's score for the ranking. A lane with a result in its columns (race control, the results
+ * desk) is read from them: a status is out (DSQ with a penalty is still DSQ), a time counts with
+ * its penalty added, Tug of War counts its record; what it shows is the formatted result
+ * ("2:37.19 (+2.00)"). Only a lane without a column result falls back to its text (old free text
+ * such as a place "1st", or a time typed before race control).
+ */
+export function laneScore(r: RaceResult): { parsed: Score; typed: string; fromColumns: boolean } {
+  const columns = {
+    timeMs: r.timeMs ?? null,
+    penaltyMs: Math.max(0, r.penaltyMs ?? 0),
+    status: r.status ?? null,
+    wins: r.wins ?? null,
+    losses: r.losses ?? null,
+  };
+  const tug = r.tug ?? false;
+  const formatted = formatResult(columns, tug);
+  if (formatted === null) return { parsed: parseScore(r.score), typed: r.score ?? "", fromColumns: false };
+  const parsed: Score =
+    columns.status !== null
+      ? { kind: "out", code: columns.status }
+      : tug
+        ? { kind: "record", wins: columns.wins as number, losses: columns.losses as number }
+        : { kind: "time", ms: (columns.timeMs as number) + columns.penaltyMs };
+  return { parsed, typed: formatted, fromColumns: true };
+}
 
 export type Ranked = RaceResult & {
+  /** What the lane says: its formatted column result, else the text as typed. */
+  typed: string;
+  /** Read from the result columns (not the text). */
+  fromColumns: boolean;
   parsed: Score;
   /** Competition place among finishers (1, 2, 2, 4); null for DNS/DNF/DSQ and unreadable scores. */
   place: number | null;
@@ -169,7 +205,7 @@ const KIND_NAMES = { time: "times", place: "places", record: "win-loss records" 
 
 /**
  * Ranks the races of the chosen rounds. Every race needs a readable score (a time, a place or a
- * record, or DNS/DNF/DSQ), all finishers one kind of score, places from one round only (a 1st of
+ * record, or DNS/DNF/DSQ): its column result when it has one (`laneScore`), else its text, all finishers one kind of score, places from one round only (a 1st of
  * HEAT 1 and a 1st of HEAT 2 cannot be compared), each team once. Finishers first by score, then
  * DNF, DSQ, DNS; ties broken by lane, then team id, so the order never depends on the database.
  * Refusals come back as sentences in `errors` (the ranking is then only for showing).
@@ -177,7 +213,7 @@ const KIND_NAMES = { time: "times", place: "places", record: "win-loss records" 
 export function rankResults(results: readonly RaceResult[]): Ranking {
   const errors: string[] = [];
   if (results.length === 0) errors.push("The chosen rounds have no races.");
-  const rows = results.map((r) => ({ ...r, parsed: parseScore(r.score) }));
+  const rows = results.map((r) => ({ ...r, ...laneScore(r) }));
   for (const r of rows) {
     if (r.parsed.kind === "bad") errors.push(badScoreMessage(where(r), r.parsed.typed));
     if (r.parsed.kind === "none") errors.push(`${where(r)} has no score yet. Enter every score first.`);
@@ -211,7 +247,9 @@ export function rankResults(results: readonly RaceResult[]): Ranking {
   const ranked = keyed.map(({ r, key }, i) => {
     const finished = key[0] === 0;
     if (finished && (i === 0 || compareKeys(keyed[i - 1].key, key) !== 0)) place = i + 1;
-    return { ...r, place: finished ? place : null, shown: formatScore(r.parsed) };
+    // A column result shows as formatted (with its penalty noted); a text score as read.
+    const shown = r.fromColumns ? r.typed : formatScore(r.parsed);
+    return { ...r, place: finished ? place : null, shown };
   });
   return { ranked, errors };
 }

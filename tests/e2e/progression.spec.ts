@@ -1,8 +1,10 @@
 // Progression plans end to end (issue 20, section 4): an admin saves a plan in the Plan dialog over
 // /rounds (a plan of more crews than lanes refused first, the typed values kept), and the table
 // shows it in a few words; a round its plan seeded is unseeded from the Undo seeding step (the
-// same without JavaScript: @once). The seeding itself (on Official) is covered by
-// tests/unit/progression.test.ts. Every test makes its own event (tests/e2e/db.ts).
+// same without JavaScript: @once); a seeding its heat's revision outran is re-seeded from race
+// control (@once: a plain form). The seeding itself (on Official, on a plan saved late) and the
+// refusals are covered by tests/unit/progression.test.ts. Every test makes its own event
+// (tests/e2e/db.ts).
 import { expect, test } from "@playwright/test";
 import { createRaceEvent, createRaceRound, createRaceRow, createUser, e2eDb, racesOfRound } from "./db";
 import { asFreshClient, flashToast, watchServerErrors } from "./helpers";
@@ -88,4 +90,44 @@ test("admin undoes a seeding: the round's lanes go, the plan stays", { tag: "@on
   expect(racesOfRound(final)).toEqual([]);
   await expect(row).toContainText("From HEAT 1: best 2 times");
   await expect(row).not.toContainText("Seeded by its plan");
+});
+
+test("admin re-seeds a final after its heat was revised", { tag: "@once" }, async ({ page }) => {
+  const { event, teams } = createRaceEvent(3);
+  const heat = createRaceRound(event.id, "HEAT 1");
+  const final = createRaceRound(event.id, "FINAL");
+  const db = e2eDb();
+  db.prepare(
+    "INSERT INTO progression_plans (to_round_id, event_id, mode, count, plus_times, lanes) VALUES (?, ?, 'TIME', 2, 0, 6)",
+  ).run(final, event.id);
+  db.prepare("INSERT INTO progression_sources (to_round_id, from_round_id) VALUES (?, ?)").run(final, heat);
+  // HEAT 1 now (revision 2, after a protest): teams 2 and 1 are the best two; the final was seeded
+  // at revision 1 with teams 0 and 1.
+  [61_000, 60_000, 59_000].forEach((ms, i) => {
+    const id = createRaceRow(heat, teams[i].id, String(i + 1));
+    db.prepare("UPDATE races SET time_ms = ? WHERE id = ?").run(ms, id);
+  });
+  db.prepare("UPDATE rounds SET result_state = 'OFFICIAL', revision = 2 WHERE id = ?").run(heat);
+  createRaceRow(final, teams[0].id, "3");
+  createRaceRow(final, teams[1].id, "4");
+  db.prepare("UPDATE rounds SET seeded_at = ?, seeded_revisions = ? WHERE id = ?").run(
+    Date.now(),
+    JSON.stringify({ [heat]: 1 }),
+    final,
+  );
+  const admin = createUser("ADMIN");
+  await loginAs(page, admin.email, "/race-control");
+
+  const row = page.getByRole("row").filter({ hasText: event.name }).filter({ hasText: "FINAL" });
+  await expect(row).toContainText("HEAT 1 was revised after FINAL was seeded");
+  await row.getByRole("button", { name: /^Re-seed / }).click();
+  await expect(
+    flashToast(page, "FINAL re-seeded from the current official results with 2 crews."),
+  ).toBeVisible();
+  await expect(row).not.toContainText("was revised after");
+  await expect(row).toContainText("Seeded by plan");
+  expect(racesOfRound(final).map((r) => [r.lane, r.team_id])).toEqual([
+    ["3", teams[2].id],
+    ["4", teams[1].id],
+  ]);
 });

@@ -4,6 +4,7 @@
 // open edition, the archived rows are not found. Each file has its own database
 // (tests/setup-unit.ts), so archiving here touches no other test.
 import { beforeAll, describe, expect, it } from "vitest";
+import { db, schema } from "~/lib/db.server";
 import { isArchivedWrite } from "~/lib/edition.server";
 import { signedCode } from "~/lib/scan-code.server";
 import { crewTagVersion } from "~/models/settings.server";
@@ -17,7 +18,7 @@ import {
   saveProgress,
 } from "~/models/draw.server";
 import { postNotice, removeNotice } from "~/models/notice.server";
-import { removePlan, savePlan, unseedRound } from "~/models/progression.server";
+import { removePlan, reseedRound, savePlan, unseedRound } from "~/models/progression.server";
 import { scheduleRounds, startRound, undoStart } from "~/models/race-control.server";
 import { createRace, deleteRace, saveScores, updateRace } from "~/models/race.server";
 import { createRound, deleteRound, updateRound } from "~/models/round.server";
@@ -31,9 +32,39 @@ import { type RaceDay, raceDay, snapshot } from "./race-edition-fixture";
 const OLD = 1;
 let NEW = 0;
 let s: RaceDay;
+/** A round seeded by its plan from an Official heat revised since: Re-seed would rewrite it. */
+let stale = 0;
 
 beforeAll(() => {
   s = raceDay(OLD);
+  const d = db();
+  const heat = d
+    .insert(schema.rounds)
+    .values({ eventId: s.event.id, name: "ED STALE HEAT", resultState: "OFFICIAL", revision: 2 })
+    .returning()
+    .get().id;
+  stale = d
+    .insert(schema.rounds)
+    .values({
+      eventId: s.event.id,
+      name: "ED STALE FINAL",
+      seededAt: new Date(Date.UTC(2026, 10, 28, 2)),
+      seededRevisions: JSON.stringify({ [heat]: 1 }),
+    })
+    .returning()
+    .get().id;
+  s.teams.forEach((t, i) => {
+    d.insert(schema.races)
+      .values({ roundId: heat, teamId: t.id, lane: String(i + 1), timeMs: 60_000 + i * 1000 })
+      .run();
+    d.insert(schema.races)
+      .values({ roundId: stale, teamId: t.id, lane: String(i + 1) })
+      .run();
+  });
+  d.insert(schema.progressionPlans)
+    .values({ toRoundId: stale, eventId: s.event.id, mode: "TIME", count: 2, plusTimes: 0, lanes: 2 })
+    .run();
+  d.insert(schema.progressionSources).values({ toRoundId: stale, fromRoundId: heat }).run();
   const made = createEdition(s.actor, {
     fromId: OLD,
     name: "Regatta 2027",
@@ -94,6 +125,7 @@ function writes(ed: number): [string, () => unknown][] {
     ["savePlan", () => savePlan(ed, s.actor, s.final.id, plan, [s.started.id])],
     ["removePlan", () => removePlan(ed, s.actor, s.final.id)],
     ["unseedRound", () => unseedRound(ed, s.actor, s.seeded.id)],
+    ["reseedRound", () => reseedRound(ed, s.actor, stale)],
     ["updateBoard", () => updateBoard(ed, s.actor, [s.started.id, s.waiting.id], [s.waiting.id])],
     ["postNotice", () => postNotice(ed, s.actor, "ED LATE NOTICE")],
     ["removeNotice", () => removeNotice(ed, s.actor, s.notice.id)],

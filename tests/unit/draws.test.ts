@@ -19,6 +19,7 @@ import {
 } from "~/models/draw.server";
 import type { User } from "~/models/user.server";
 import { SCORE_HELP } from "~/rules/race-time";
+import { formatResult } from "~/rules/results";
 
 /** The open edition of the unit database (migration 0018 makes it). */
 const ED = 1;
@@ -278,6 +279,56 @@ describe("Progress", () => {
       top: 6,
       lanes: 6,
     });
+  });
+
+  it("ranks a round race control scored from its columns: time plus penalty, DSQ out", () => {
+    const { heats, final } = heatWithTimes();
+    // lane: [time s, penalty s] or a status; the text is what race control writes (formatResult).
+    const lanes: Record<string, [number, number] | "DSQ"> = {
+      1: [61, 0],
+      2: [59, 2], // 1:01.00 with its penalty: ties lane 1, and lane 1 wins on the lane order
+      3: [60, 0],
+      4: "DSQ",
+      5: [62, 0],
+      6: [58, 5], // fastest on the water, 4th after its penalty
+      7: [64, 0],
+      8: [65, 0],
+    };
+    for (const [lane, r] of Object.entries(lanes)) {
+      const columns =
+        r === "DSQ"
+          ? { timeMs: 57_000, penaltyMs: 2000, status: "DSQ" as const }
+          : { timeMs: r[0] * 1000, penaltyMs: r[1] * 1000, status: null };
+      db()
+        .update(schema.races)
+        .set({ ...columns, score: formatResult({ ...columns, wins: null, losses: null }) })
+        .where(and(eq(schema.races.roundId, heats), eq(schema.races.lane, lane)))
+        .run();
+    }
+    const byLane = new Map(racesOf(heats).map((r) => [r.lane, r.teamId]));
+    const input = { from: [heats], top: 4, lanes: 6 };
+    const plan = planProgress(drawRound(ED, final)!, input);
+    expect(plan.errors).toEqual([]);
+    expect(plan.ranking?.map((r) => [r.place, r.lane, r.typed, r.shown, r.qualifies])).toEqual([
+      ["1st", "3", "1:00.00", "1:00.00", true],
+      ["=2nd", "1", "1:01.00", "1:01.00", true],
+      ["=2nd", "2", "1:01.00 (+2.00)", "1:01.00 (+2.00)", true],
+      ["4th", "5", "1:02.00", "1:02.00", true],
+      ["5th", "6", "1:03.00 (+5.00)", "1:03.00 (+5.00)", false],
+      ["6th", "7", "1:04.00", "1:04.00", false],
+      ["7th", "8", "1:05.00", "1:05.00", false],
+      ["", "4", "DSQ", "DSQ", false],
+    ]);
+    expect(sourceRounds(drawRound(ED, final)!)[0]).toMatchObject({ races: 8, scored: 8 });
+    const saved = saveProgress(ED, admin, final, input, plan.fingerprint);
+    expect(saved).toMatchObject({ ok: true, teams: 4 });
+    // The best in the centre: 3 and 4 to lanes 3 and 4 of 6 (centre order 3, 4, 2, 5).
+    expect(racesOf(final).map((r) => [r.lane, r.teamId])).toEqual([
+      ["2", byLane.get("2")],
+      ["3", byLane.get("3")],
+      ["4", byLane.get("1")],
+      ["5", byLane.get("5")],
+    ]);
   });
 
   it("refuses rounds of another event or this round itself, and no rounds at all", () => {

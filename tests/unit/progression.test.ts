@@ -9,13 +9,16 @@ import { raceEvents } from "~/lib/race-events.server";
 import {
   PROGRESSION_AUDIT,
   planOf,
+  reseedRound,
   savePlan,
   seedAfterOfficial,
+  staleSeedings,
   unseedRound,
 } from "~/models/progression.server";
 import type { PlanRule } from "~/rules/progression";
 import type { LaneInput } from "~/rules/results-schema";
 import { declareOfficial, saveProvisional } from "~/services/results.server";
+import { action as raceControlAction, loader as raceControlLoader } from "~/routes/_app.race-control/route";
 import { action as planAction, loader as planLoader } from "~/routes/_app.rounds.$id.plan";
 import { action as unseedAction } from "~/routes/_app.rounds.$id.unseed";
 import { callerOf, getRequest, makeUser, ORIGIN, postRequest, run, writes } from "./route-request";
@@ -400,5 +403,263 @@ describe("the plan and unseed actions", () => {
     expect(done).toMatchObject({ status: 302, location: `/rounds?event=${eventId}` });
     expect(done.toasts).toEqual(["Seeding undone: the round's lanes were removed."]);
     expect(lanesOf(final)).toEqual([]);
+  });
+});
+
+const revisionsOf = (roundId: number) =>
+  db()
+    .select({ r: schema.rounds.seededRevisions })
+    .from(schema.rounds)
+    .where(eq(schema.rounds.id, roundId))
+    .get()?.r;
+
+describe("a plan saved after its sources are Official", () => {
+  const time2: PlanRule = { mode: "TIME", count: 2, plusTimes: 0, lanes: 6 };
+  function officialHeats() {
+    const { eventId, teamIds: t } = event(6);
+    const h1 = round(eventId, "HEAT 1");
+    const h2 = round(eventId, "HEAT 2");
+    const final = round(eventId, "FINAL");
+    results(h1, [
+      [t[0], 61],
+      [t[1], 62],
+    ]);
+    results(h2, [
+      [t[2], 60],
+      [t[3], 63],
+    ]);
+    return { eventId, t, h1, h2, final };
+  }
+
+  it("seeds the empty round at once in the same save, audited as the System, and tells the scoreboard", () => {
+    const { eventId, t, h1, h2, final } = officialHeats();
+    const heard: number[] = [];
+    const listener = (id: number) => heard.push(id);
+    raceEvents.on("changed", listener);
+    expect(savePlan(ED, admin, final, time2, [h1, h2])).toEqual({ ok: true, eventId, seeded: 2 });
+    raceEvents.off("changed", listener);
+    expect(heard).toEqual([final]);
+    expect(lanesOf(final)).toEqual([
+      [3, t[2]],
+      [4, t[0]],
+    ]);
+    expect(seededAt(final)).toBeInstanceOf(Date);
+    expect(JSON.parse(revisionsOf(final) as string)).toEqual({ [h1]: 0, [h2]: 0 });
+    const [entry] = auditOf(PROGRESSION_AUDIT.seeded, final);
+    expect(entry.actorName).toBe("System");
+    expect(JSON.parse(entry.details)).toMatchObject({ from: [h1, h2], onPlanSave: true });
+    // Saved again (the round has races now): nothing more.
+    expect(savePlan(ED, admin, final, time2, [h1, h2])).toEqual({ ok: true, eventId });
+    expect(lanesOf(final)).toHaveLength(2);
+    expect(auditOf(PROGRESSION_AUDIT.skipped, final)).toEqual([]);
+  });
+
+  it("changes nothing while a source is not Official, nor in a round that has races", () => {
+    const { eventId, t, h1, h2, final } = officialHeats();
+    db().$client.prepare("UPDATE rounds SET result_state = 'PROVISIONAL' WHERE id = ?").run(h2);
+    expect(savePlan(ED, admin, final, time2, [h1, h2])).toEqual({ ok: true, eventId });
+    expect(lanesOf(final)).toEqual([]);
+    expect(seededAt(final)).toBeNull();
+    // It seeds on that source's declare instead.
+    db().$client.prepare("UPDATE rounds SET result_state = 'OFFICIAL' WHERE id = ?").run(h2);
+    expect(officially(h2)).toEqual([final]);
+
+    const other = officialHeats();
+    db().insert(schema.races).values({ roundId: other.final, teamId: other.t[5], lane: "1" }).run();
+    expect(savePlan(ED, admin, other.final, time2, [other.h1, other.h2])).toEqual({
+      ok: true,
+      eventId: other.eventId,
+    });
+    expect(lanesOf(other.final)).toEqual([[1, other.t[5]]]);
+    expect(seededAt(other.final)).toBeNull();
+    expect(t).toHaveLength(6);
+  });
+
+  it("results that cannot decide: the plan is saved, the round not seeded, the System says why", () => {
+    const { eventId, t, h1, h2, final } = officialHeats();
+    db().$client.prepare("UPDATE races SET time_ms = NULL WHERE round_id = ? AND team_id = ?").run(h1, t[1]);
+    expect(savePlan(ED, admin, final, time2, [h1, h2])).toEqual({ ok: true, eventId, seeded: "skipped" });
+    expect(planOf(ED, final)?.mode).toBe("TIME");
+    expect(lanesOf(final)).toEqual([]);
+    expect(JSON.parse(auditOf(PROGRESSION_AUDIT.skipped, final)[0].details)).toMatchObject({
+      onPlanSave: true,
+      reason: expect.stringMatching(/has no result/),
+    });
+  });
+
+  it("the Plan dialog's toast says the round was seeded and with how many crews", async () => {
+    const { eventId, h1, h2, final } = officialHeats();
+    const caller = await callerOf(makeUser("ADMIN"));
+    const form = new URLSearchParams({
+      intent: "save",
+      mode: "TIME",
+      count: "3",
+      plusTimes: "0",
+      lanes: "6",
+    });
+    form.append("from", String(h1));
+    form.append("from", String(h2));
+    form.set("csrf", caller.csrf);
+    const req = postRequest(caller, `/rounds/${final}/plan`);
+    const out = await run(
+      planAction,
+      new Request(req.url, { method: "POST", headers: req.headers, body: form }),
+      {
+        id: String(final),
+      },
+    );
+    expect(out).toMatchObject({ status: 302, location: `/rounds?event=${eventId}` });
+    expect(out.toasts).toEqual(["Plan saved. FINAL seeded with 3 crews."]);
+    expect(lanesOf(final)).toHaveLength(3);
+  });
+});
+
+describe("a source revised after the seeding", () => {
+  /** Heats declared and a final seeded through the results desk; heat 1 then revised. */
+  async function seededThenRevised() {
+    const { eventId, teamIds: t } = event(6);
+    const h1 = round(eventId, "HEAT 1");
+    const h2 = round(eventId, "HEAT 2");
+    const final = round(eventId, "FINAL");
+    expect(savePlan(ED, admin, final, { mode: "TIME", count: 2, plusTimes: 0, lanes: 6 }, [h1, h2])).toEqual({
+      ok: true,
+      eventId,
+    });
+    const raceIds = (roundId: number, teams: number[]) =>
+      teams.map(
+        (teamId, i) =>
+          db()
+            .insert(schema.races)
+            .values({ roundId, teamId, lane: String(i + 1) })
+            .returning()
+            .get().id,
+      );
+    const lane = (raceId: number, timeMs: number, penaltyMs = 0): LaneInput => ({
+      raceId,
+      timeMs,
+      status: null,
+      statusReason: "",
+      penaltyMs,
+      penaltyReason: penaltyMs ? "Steering" : "",
+      wins: null,
+      losses: null,
+    });
+    const r1 = raceIds(h1, [t[0], t[1]]);
+    const r2 = raceIds(h2, [t[2], t[3]]);
+    saveProvisional(ED, admin, h1, [lane(r1[0], 60_000), lane(r1[1], 62_000)]);
+    saveProvisional(ED, admin, h2, [lane(r2[0], 61_000), lane(r2[1], 63_000)]);
+    expect(declareOfficial(ED, admin, h1)).toEqual({ ok: true, seeded: [] });
+    expect(declareOfficial(ED, admin, h2)).toEqual({ ok: true, seeded: [final] });
+    expect(lanesOf(final)).toEqual([
+      [3, t[0]],
+      [4, t[2]],
+    ]);
+    expect(staleSeedings(ED)[final]).toBeUndefined();
+    // A protest upheld: t0 gets 5 s, so t1 (62.0) is now second behind t2 (61.0).
+    expect(saveProvisional(ED, admin, h1, [lane(r1[0], 60_000, 5_000), lane(r1[1], 62_000)])).toMatchObject({
+      ok: true,
+    });
+    return { eventId, t, h1, h2, final };
+  }
+
+  it("shows on race control, and Re-seed seeds again from the current results, audited by the admin", async () => {
+    const { t, final } = await seededThenRevised();
+    expect(staleSeedings(ED)[final]).toEqual(["HEAT 1"]);
+    const adminCaller = await callerOf(makeUser("ADMIN"));
+    const page = await raceControlLoader({
+      request: getRequest(adminCaller, "/race-control"),
+      params: {},
+      context: {},
+    });
+    expect(((await page.json()) as { stale: Record<number, string[]> }).stale[final]).toEqual(["HEAT 1"]);
+
+    const heard: number[] = [];
+    const listener = (id: number) => heard.push(id);
+    raceEvents.on("changed", listener);
+    const out = await run(
+      raceControlAction,
+      postRequest(adminCaller, "/race-control", { intent: "reseed", id: String(final) }),
+    );
+    raceEvents.off("changed", listener);
+    expect(out).toMatchObject({ status: 302, location: "/race-control" });
+    expect(out.toasts).toEqual(["FINAL re-seeded from the current official results with 2 crews."]);
+    expect(heard).toEqual([final]);
+    expect(lanesOf(final)).toEqual([
+      [3, t[2]],
+      [4, t[1]],
+    ]);
+    expect(staleSeedings(ED)[final]).toBeUndefined();
+    const [entry] = auditOf(PROGRESSION_AUDIT.reseeded, final);
+    expect(entry.actorName).not.toBe("System");
+    expect(JSON.parse(entry.details)).toMatchObject({
+      old: { lanes: `3=${t[0]},4=${t[2]}` },
+      new: { lanes: `3=${t[2]},4=${t[1]}` },
+    });
+  });
+
+  it("Re-seed is refused, changing nothing, once a lane of the round has a result", async () => {
+    const { final } = await seededThenRevised();
+    db().$client.prepare("UPDATE races SET status = 'DNS' WHERE round_id = ? AND lane = '3'").run(final);
+    const before = lanesOf(final);
+    const count = writes();
+    expect(reseedRound(ED, admin, final)).toMatchObject({ ok: false, error: "hasResults" });
+    expect(writes()).toBe(count);
+    const adminCaller = await callerOf(makeUser("ADMIN"));
+    const out = await run(
+      raceControlAction,
+      postRequest(adminCaller, "/race-control", { intent: "reseed", id: String(final) }),
+    );
+    expect(out.status).toBe(409);
+    expect(lanesOf(final)).toEqual(before);
+    expect(auditOf(PROGRESSION_AUDIT.reseeded, final)).toEqual([]);
+    // Not a seeded round at all: refused too.
+    const plain = round(event(0).eventId, "FINAL");
+    expect(reseedRound(ED, admin, plain)).toMatchObject({ ok: false, error: "notSeeded" });
+  });
+
+  it("COMMITTEE and MANAGER are refused; a forged id of another edition is not found", async () => {
+    const { final } = await seededThenRevised();
+    const before = lanesOf(final);
+    for (const role of ["COMMITTEE", "MANAGER"] as const) {
+      const caller = await callerOf(makeUser(role));
+      const count = writes();
+      const out = await run(
+        raceControlAction,
+        postRequest(caller, "/race-control", { intent: "reseed", id: String(final) }),
+      );
+      expect(out.status, role).toBe(role === "COMMITTEE" ? 403 : 302);
+      if (role === "MANAGER") expect(out.location).toBe("/");
+      expect(writes()).toBe(count);
+    }
+    // A seeded round of another (draft) edition: asked through the open one, not found.
+    const other = db()
+      .insert(schema.editions)
+      .values({
+        name: `PG DRAFT ${uniq()}`,
+        year: 2100 + (n % 500),
+        startsOn: "2100-01-01",
+        endsOn: "2100-01-02",
+      })
+      .returning()
+      .get().id;
+    const ev = db()
+      .insert(schema.events)
+      .values({ name: `PG OTHER ${uniq()}`, editionId: other })
+      .returning()
+      .get().id;
+    const foreign = db()
+      .insert(schema.rounds)
+      .values({ eventId: ev, name: "FINAL", seededAt: new Date(), editionId: other })
+      .returning()
+      .get().id;
+    const adminCaller = await callerOf(makeUser("ADMIN"));
+    const count = writes();
+    const out = await run(
+      raceControlAction,
+      postRequest(adminCaller, "/race-control", { intent: "reseed", id: String(foreign) }),
+    );
+    expect(out.status).toBe(404);
+    expect(writes()).toBe(count);
+    expect(lanesOf(final)).toEqual(before);
   });
 });

@@ -2,7 +2,7 @@
 // order (rounds without a number below, "Not scheduled"), how late the day runs, Start per race,
 // the day's FinishLynx files and start lists, the notice, and for ADMIN Schedule (tick rounds,
 // number them from a first race number, a first start and minutes between races). Every form is a
-// plain POST to this route (intent: start, undoStart, schedule, postNotice, removeNotice), so all
+// plain POST to this route (intent: start, undoStart, schedule, reseed, postNotice, removeNotice), so all
 // of it works without JavaScript. One page: a regatta's 130 races (two days) fit, and the query
 // stops at TIMETABLE_MAX rows.
 import {
@@ -30,6 +30,7 @@ import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Bundle } from "~/messages";
 import { currentNotice, postNotice, removeNotice } from "~/models/notice.server";
+import { reseedRound, staleSeedings } from "~/models/progression.server";
 import { raceDays, scheduleRounds, startRound, timetable, undoStart } from "~/models/race-control.server";
 import type { ScheduleValue } from "~/rules/race-control-schema";
 import { parseId } from "~/rules/race-fields";
@@ -51,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     delay: delayMinutes(rows),
     days: raceDays(edition.id),
     notice: currentNotice(edition.id),
+    stale: staleSeedings(edition.id),
   });
 }
 
@@ -126,6 +128,26 @@ export async function action({ request }: ActionFunctionArgs) {
     return done(LABELS.rcScheduledDone(result.plan.length));
   }
 
+  if (intent === "reseed") {
+    // A seeded round whose source rounds were revised since: seeded again (ADMIN, as the plans).
+    if (!hasRole(user, "ADMIN")) throw new Response("Forbidden", { status: 403 });
+    const id = parseId(form.get("id"));
+    if (id === null) throw bad();
+    const result = reseedRound(edition.id, user, id);
+    if (!result.ok) {
+      const message = {
+        notFound: LABELS.rcRoundGone,
+        notSeeded: LABELS.pgUnseedNotSeeded,
+        noPlan: LABELS.pgReseedNoPlan,
+        notOfficial: LABELS.pgReseedNotOfficial,
+        hasResults: LABELS.pgReseedHasResults,
+        cannotDecide: LABELS.pgReseedCannotDecide,
+      }[result.error];
+      return refuse(message, result.error === "notFound" ? 404 : 409);
+    }
+    return done(LABELS.pgReseeded(result.name, result.crews));
+  }
+
   if (intent === "postNotice") {
     // A page sends the box (maxLength NOTICE_MAX); a missing or far longer one is forged.
     const raw = form.get("notice");
@@ -162,7 +184,7 @@ export default function RaceControl() {
   const scheduleResult = sent.intent === "schedule" ? result : undefined;
   const noticeResult = sent.intent === "postNotice" ? result : undefined;
   const ticked = new Set([sent.ids ?? []].flat().map(Number));
-  const columns = columnsOf(t, data.admin, ticked);
+  const columns = columnsOf(t, data.admin, ticked, data.stale);
   const scheduled = data.rows.filter((r) => r.raceNumber !== null);
   const unscheduled = data.rows.filter((r) => r.raceNumber === null);
   return (

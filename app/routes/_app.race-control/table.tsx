@@ -1,5 +1,5 @@
 // /race-control's table: the columns of the timetable (shared with /race-control.csv) and the row's
-// small forms (Start, Undo start, Undo seeding). Checkboxes belong to the Schedule form by its id
+// small forms (Start, Undo start, Undo seeding, Re-seed). Checkboxes belong to the Schedule form by its id
 // (`form=`), so the table needs no form around it (a Start form sits in each row).
 import type { ReactNode } from "react";
 import { FastLink } from "~/components/FastLink";
@@ -41,8 +41,14 @@ export const csvColumnsOf = (t: Bundle): Column<Row>[] => [
 ];
 
 /** The screen's columns: a tick box for ADMIN (Schedule), the CSV's columns with the round's
- * seeding note, its files, and Start. `ticked`: the boxes ticked before a refused Schedule. */
-export function columnsOf(t: Bundle, admin: boolean, ticked: ReadonlySet<number>): Column<Row>[] {
+ * seeding note, its files, and Start. `ticked`: the boxes ticked before a refused Schedule;
+ * `stale`: the seeded rounds whose source rounds were revised since, with those rounds' names. */
+export function columnsOf(
+  t: Bundle,
+  admin: boolean,
+  ticked: ReadonlySet<number>,
+  stale: Readonly<Record<number, string[]>> = {},
+): Column<Row>[] {
   const { LABELS } = t;
   const [race, scheduled, event, round, lanes, state] = csvColumnsOf(t);
   const select: Column<Row> = {
@@ -65,7 +71,7 @@ export function columnsOf(t: Bundle, admin: boolean, ticked: ReadonlySet<number>
     scheduled,
     // On a phone the Event column folds under the round's name.
     { ...event, className: "cell-text rc-event" },
-    { ...round, cell: (r) => <RoundCell row={r} admin={admin} /> },
+    { ...round, cell: (r) => <RoundCell row={r} admin={admin} revised={stale[r.id]} /> },
     lanes,
     state,
     { label: LABELS.rcColFiles, cell: (r) => <Files row={r} />, csv: () => null, className: "cell-actions" },
@@ -78,7 +84,7 @@ export function columnsOf(t: Bundle, admin: boolean, ticked: ReadonlySet<number>
   ];
 }
 
-function RoundCell({ row, admin }: { row: Row; admin: boolean }) {
+function RoundCell({ row, admin, revised }: { row: Row; admin: boolean; revised?: string[] }) {
   const t = useMessages();
   const { LABELS } = t;
   const name = (
@@ -109,6 +115,27 @@ function RoundCell({ row, admin }: { row: Row; admin: boolean }) {
           </PostForm>
         ) : null}
       </span>
+      {revised?.length ? (
+        // A source revised (a protest upheld) after the seeding: its lanes may no longer be right.
+        <span className="rc-seeded rc-stale">
+          <small className="hint" role="status">
+            {LABELS.pgStale(revised, row.name)}
+          </small>
+          {admin ? (
+            <PostForm task={LABELS.pgTaskReseeding} className="inline-form" preventScrollReset>
+              <input type="hidden" name="intent" value="reseed" />
+              <input type="hidden" name="id" value={row.id} />
+              <button
+                type="submit"
+                className="btn btn-small"
+                aria-label={LABELS.pgReseedOf(raceLabel(t, row))}
+              >
+                {LABELS.pgReseed}
+              </button>
+            </PostForm>
+          ) : null}
+        </span>
+      ) : null}
     </>
   );
 }
