@@ -43,6 +43,11 @@ export function pageNumbersText(words: (n: number, max: number) => string): stri
  * one. A day's start lists of 244 pages take about 7 s on a loaded machine. */
 const TIMEOUT_MS = 60_000;
 
+/** The worker's heap. A document too big for it stops the worker (that request fails, the next
+ * starts a new worker) where it used to stop the whole server (production runs with
+ * --max-old-space-size=128). A day's start lists of 181 races take about 30 MB. */
+const HEAP_MB = 96;
+
 /** server/pdf-worker.mjs of the app: found from the working directory (vitest, remix-serve,
  * scripts) or beside the script that was started (`node /app/server.mjs`), not from this module's
  * place in the server bundle. */
@@ -78,7 +83,7 @@ function settle(id: number): Pending | undefined {
 /** The worker, started now if there is none (the first time, or after it died). */
 function pdfWorker(): Worker {
   if (worker) return worker;
-  const w = new Worker(workerFile());
+  const w = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
   // An idle worker keeps no process alive (a script, a test run); a document being made does,
   // through its timer.
   w.unref();
