@@ -6,7 +6,8 @@
 // from a Save Scores POST to the event on an open live stream, and the server's memory with 500
 // open streams (docs/decisions/0016-race-day.md, Scoreboard). The big screen /board (issue 20): its
 // page against /not-found and the vanilla app, and the time from a round declared Official to the
-// new board on each of 500 open /board streams (p50/p95/max).
+// new board on each of 500 open /board streams (p50/p95/max), and /board while a day's start lists
+// (the busiest day, one PDF) are laid out (docs/decisions/0034-pdf-worker.md).
 // Then every page of every role (issue 12): the pages each of anonymous, ADMIN, COMMITTEE, MANAGER
 // and COMPETITOR reaches by following links from the route table, one per URL shape, each measured
 // in short slices alternating with the vanilla app, with its weight against the phone budgets (JS at
@@ -941,6 +942,72 @@ async function boardLive(databasePath, adminJar) {
   }
 }
 
+/**
+ * The big screen while a day's start lists are laid out (docs/decisions/0034-pdf-worker.md): the
+ * open edition's busiest day (the most rounds scheduled on one Malaysia day) downloaded as one PDF by
+ * ADMIN, three times in a row, while `/board` is asked for every 20 ms whether or not the last
+ * answer came (open loop, each request its own connection: a stalled server is not asked less
+ * often), each timed from when it was due. Then the same sampling on the idle server. p50/p95/max
+ * of `/board` both ways, the PDF's median time, and the server's RSS (peak while the PDFs are made).
+ */
+async function boardWhileStartLists(databasePath, adminJar, server) {
+  const { default: Database } = await import("better-sqlite3");
+  const sqlite = new Database(databasePath, { readonly: true });
+  const busiest = sqlite
+    .prepare(
+      `SELECT strftime('%Y-%m-%d', r.scheduled_at / 1000 + 8 * 3600, 'unixepoch') AS day, count(*) AS rounds
+       FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+       JOIN editions ed ON ed.id = r.edition_id AND ed.state = 'OPEN'
+       WHERE r.scheduled_at IS NOT NULL GROUP BY day ORDER BY rounds DESC LIMIT 1`,
+    )
+    .get();
+  sqlite.close();
+  if (!busiest) throw new Error("the race-day dataset has no scheduled round");
+  const pdfUrl = `${base}/race-control/start-lists.pdf?day=${busiest.day}`;
+  const cookie = cookieHeader(adminJar);
+  const getPdf = async () => {
+    const r = await timedGet(pdfUrl, { cookie });
+    if (r.status !== 200 || !/^application\/pdf/.test(r.contentType ?? ""))
+      throw new Error(`${pdfUrl} answered ${r.status} ${r.contentType ?? ""}`);
+    return r.ms;
+  };
+  const rssBefore = rssKb(server.pid);
+  const rss = rssSampler(server.pid);
+  await getPdf(); // warm: the worker started, the statements prepared
+  /** `/board` every 20 ms until `until` settles; each latency from when the request was due. */
+  const sample = async (until) => {
+    const times = [];
+    const inFlight = [];
+    let done = false;
+    until.finally(() => {
+      done = true;
+    });
+    const started = performance.now();
+    for (let k = 0; !done; k++) {
+      const due = started + k * 20;
+      await sleep(Math.max(0, due - performance.now()));
+      inFlight.push(
+        timedGet(`${base}/board`, {}).then((r) => {
+          if (r.status !== 200) throw new Error(`/board answered ${r.status}`);
+          times.push(performance.now() - due);
+        }),
+      );
+    }
+    await Promise.all(inFlight);
+    return times;
+  };
+  const pdfTimes = [];
+  const busy = await sample(
+    (async () => {
+      for (let i = 0; i < 3; i++) pdfTimes.push(await getPdf());
+    })(),
+  );
+  rss.stop();
+  const idle = await sample(sleep(Math.max(2000, Math.min(...pdfTimes))));
+  const rssMb = { before: rssBefore / 1024, peak: rss.peak() / 1024, after: rssKb(server.pid) / 1024 };
+  return { day: busiest.day, rounds: busiest.rounds, pdfMs: medianOf(pdfTimes), busy, idle, rssMb };
+}
+
 // --- every page of every role --------------------------------------------------------------------
 
 /** A URL's shape: its path with numeric ids and long tokens as :id / :token, without the query. */
@@ -1182,6 +1249,21 @@ async function main() {
         `${pct(live.declared.last)}, ${live.declared.last.length} runs); Official written by a second connection (as on a ` +
         `LiteFS replica; found by the 1 s poll) -> each stream ${pct(live.written.all)} (last of each run: ` +
         `${pct(live.written.last)}); a Save Scores POST (/races) -> each stream ${pct(live.post)}; target 2,000 ms.`,
+    );
+  }
+
+  // PDFs off the main thread (docs/decisions/0034-pdf-worker.md): the big screen meanwhile.
+  if (!ONLY || ONLY.test("while a day's start lists are laid out")) {
+    process.stdout.write("bench: /board while a day's start lists are laid out ...");
+    const r = await boardWhileStartLists(env.DATABASE_PATH, admin, app);
+    const pct = (xs) =>
+      `p50 ${Math.round(percentileOf(xs, 50))} ms, p95 ${Math.round(percentileOf(xs, 95))} ms, max ${Math.round(Math.max(...xs))} ms`;
+    console.log(" done");
+    scoreboardLines.push(
+      `While a day's start lists are laid out (${r.rounds} races on ${r.day}, the PDF in ${Math.round(r.pdfMs)} ms, ` +
+        `median of 3): \`/board\` asked every 20 ms ${pct(r.busy)} (n=${r.busy.length}); on the idle server ` +
+        `${pct(r.idle)} (n=${r.idle.length}). Server RSS ${r.rssMb.before.toFixed(1)} MB before, peak ` +
+        `${r.rssMb.peak.toFixed(1)} MB while the PDFs were made, ${r.rssMb.after.toFixed(1)} MB after.`,
     );
   }
 

@@ -9,11 +9,11 @@
 // runs at a time per process and up to eight more may wait, at most one per user (running or
 // waiting): a user asking again meanwhile, or the queue full, is refused with 429. One manager
 // looping cannot turn everyone else away.
-import type { Column, Content, TDocumentDefinitions } from "pdfmake/interfaces";
+import type { Column, Content } from "pdfmake/interfaces";
 import sharp from "sharp";
 import { createLimiter, isBusyResponse } from "~/lib/limiter.server";
 import { messagesFor } from "~/i18n/locale.server";
-import { renderPdf } from "~/lib/pdf.server";
+import { type PdfDoc, renderPdf } from "~/lib/pdf.server";
 import { type Bundle, EN } from "~/messages";
 import { readPhoto } from "~/lib/photos.server";
 import { signedCode } from "~/lib/scan-code.server";
@@ -259,7 +259,7 @@ function cutLines(cardsOnPage: number): Content {
   return { canvas: lines, absolutePosition: { x: 0, y: 0 } };
 }
 
-export function crewTagDefinition(doc: CrewTagDoc): TDocumentDefinitions {
+export function crewTagDefinition(doc: CrewTagDoc): PdfDoc {
   const content: Content[] = [];
   for (let start = 0; start < doc.cards.length; start += CARDS_PER_PAGE) {
     const page = doc.cards.slice(start, start + CARDS_PER_PAGE);

@@ -1,12 +1,13 @@
-// Invoice and receipt PDFs, made with pdfmake on the server. The Roboto files that ship with
-// pdfmake are read once into pdfmake's in-memory file system and parsed once per process (see
-// `parseFontsOnce`); pdfmake may fetch no URL at all and read no local file outside that font
-// folder (a document never names an image or a file, but the policies hold even if one did). See
-// docs/decisions/0013-orders-pdfs-jobs.md. A document speaks the locale it is made in: the
-// requester's for a download, the owner's (users.locale) for the emailed receipt.
+// Invoice and receipt PDFs, made with pdfmake on the server, and the one place every PDF of the app
+// is laid out (crew tags and race paper too): `renderPdf` hands the document definition to a
+// worker thread (server/pdf-worker.mjs) so that a long document does not hold up every other
+// request of the process (docs/decisions/0034-pdf-worker.md). The worker reads the Roboto files
+// that ship with pdfmake and parses them once, and lets pdfmake fetch no URL and read no file
+// outside that font folder (docs/decisions/0013-orders-pdfs-jobs.md). A document speaks the locale
+// it is made in: the requester's for a download, the owner's (users.locale) for the emailed receipt.
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { requireUser } from "~/lib/access.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -16,80 +17,129 @@ import type { Locale } from "~/i18n/locale";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { formatDateTime, formatRM } from "~/rules/format";
 
-/** pdfmake 0.3's server object (the @types package still describes 0.2's PdfPrinter). */
-type PdfMake = {
-  virtualfs: { writeFileSync(name: string, data: Buffer): void };
-  setFonts(fonts: Record<string, Record<"normal" | "bold" | "italics" | "bolditalics", string>>): void;
-  setUrlAccessPolicy(policy: (url: string) => boolean): void;
-  setLocalAccessPolicy(policy: (file: string) => boolean): void;
-  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
-};
-const require = createRequire(import.meta.url);
+/** Content repeated on every page, "{page}" and "{pages}" in its texts filled in by the worker. */
+export type PerPage = { $perPage: Content };
 
 /**
- * pdfkit parses the font file again for every document (fontkit.create on the same bytes), which
- * was most of a PDF's time (about 40 of 50 ms). fontkit fonts are read-only once parsed, so pdfkit
- * is given a fontkit whose `create` keeps the parsed font per byte buffer: the four Roboto buffers
- * below are parsed once per process. This must run before pdfkit is first loaded (pdfmake loads
- * it), hence `require` rather than `import` for pdfmake. If the packages ever change shape, it
- * does nothing and PDFs are made as before, only slower.
+ * A document definition as the worker takes it: plain data (it is structured-cloned to the worker
+ * thread, so a function anywhere in it fails the request). What pdfmake wants as a function is named
+ * instead: a footer or header as `{ $perPage: content }`, a table layout by name (pdfmake's own, or
+ * "ruled", server/pdf-worker.mjs).
  */
-function parseFontsOnce(): void {
-  try {
-    const pdfkitDir = path.dirname(
-      require.resolve("pdfkit/package.json", {
-        paths: [path.dirname(require.resolve("pdfmake/package.json"))],
-      }),
-    );
-    const fontkitPath = require.resolve("fontkit", { paths: [pdfkitDir] });
-    const fontkit = require(fontkitPath) as { create(bytes: Uint8Array, name?: string): unknown };
-    const entry = require.cache[fontkitPath];
-    if (!entry || typeof fontkit.create !== "function" || require.cache[require.resolve("pdfkit")]) return;
-    const parsed = new WeakMap<Uint8Array, object>();
-    entry.exports = {
-      ...fontkit,
-      create(bytes: Uint8Array, name?: string) {
-        if (name) return fontkit.create(bytes, name);
-        let font = parsed.get(bytes);
-        if (!font) {
-          font = fontkit.create(bytes) as object;
-          parsed.set(bytes, font);
-        }
-        // Each document gets a view of the parsed font with its own glyph cache (and its own layout
-        // engine, made lazily on the view): the decoded tables stay shared. fontkit keeps a glyph
-        // with the code points it was first asked for, and a subset asks for its glyphs (and their
-        // components, such as the dots of ':') without any: a glyph cache shared between documents
-        // left later documents' text layer (ToUnicode) missing or garbling such characters, so their
-        // text could not be searched, copied or read aloud. The parsed font itself is never used.
-        return Object.assign(Object.create(font), { _glyphs: {} });
-      },
-    };
-  } catch (error) {
-    console.warn("pdf: fonts will be parsed per document", error);
-  }
+export type PdfDoc = Omit<TDocumentDefinitions, "footer" | "header"> & {
+  footer?: Content | PerPage;
+  header?: Content | PerPage;
+};
+
+/** `pdfPage(n, max)`-style words as a per-page text: "Page {page} of {pages}". */
+export function pageNumbersText(words: (n: number, max: number) => string): string {
+  const text = words(-1001, -1002);
+  if (!text.includes("-1001") || !text.includes("-1002")) throw new Error(`no page numbers in "${text}"`);
+  return text.replace("-1001", "{page}").replace("-1002", "{pages}");
 }
-parseFontsOnce();
-const pdfmake = require("pdfmake") as PdfMake;
 
-const FONT_DIR = path.dirname(require.resolve("pdfmake/fonts/Roboto/Roboto-Regular.ttf"));
+/** Longest a document may take (queued in the worker included) before the request fails; the
+ * worker is then stopped (it cannot be interrupted otherwise) and the next document starts a new
+ * one. A day's start lists of 244 pages take about 7 s on a loaded machine. */
+const TIMEOUT_MS = 60_000;
 
-let ready = false;
-function setUp() {
-  if (ready) return;
-  const files = {
-    normal: "Roboto-Regular.ttf",
-    bold: "Roboto-Medium.ttf",
-    italics: "Roboto-Italic.ttf",
-    bolditalics: "Roboto-MediumItalic.ttf",
-  };
-  for (const file of Object.values(files)) {
-    pdfmake.virtualfs.writeFileSync(file, fs.readFileSync(path.join(FONT_DIR, file)));
-  }
-  pdfmake.setFonts({ Roboto: files });
-  pdfmake.setUrlAccessPolicy(() => false);
-  const root = `${FONT_DIR}${path.sep}`;
-  pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(root));
-  ready = true;
+/** The worker's heap. A document too big for it stops the worker (that request fails, the next
+ * starts a new worker) where it used to stop the whole server (production runs with
+ * --max-old-space-size=128). A day's start lists of 181 races take about 30 MB. */
+const HEAP_MB = 96;
+
+/** server/pdf-worker.mjs of the app: found from the working directory (vitest, remix-serve,
+ * scripts) or beside the script that was started (`node /app/server.mjs`), not from this module's
+ * place in the server bundle. */
+function workerFile(): string {
+  const tried = [process.cwd(), process.argv[1] ? path.dirname(path.resolve(process.argv[1])) : ""]
+    .filter(Boolean)
+    .map((dir) => path.join(dir, "server", "pdf-worker.mjs"));
+  const found = tried.find((file) => fs.existsSync(file));
+  if (!found) throw new Error(`pdf: no worker at ${tried.join(" or ")}`);
+  return found;
+}
+
+type Pending = {
+  worker: Worker;
+  resolve(bytes: Buffer): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+};
+type Answer = { id: number; bytes?: Uint8Array; error?: { message: string; stack?: string } };
+
+let worker: Worker | null = null;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+function settle(id: number): Pending | undefined {
+  const job = pending.get(id);
+  if (!job) return undefined;
+  pending.delete(id);
+  clearTimeout(job.timer);
+  return job;
+}
+
+/** The worker, started now if there is none (the first time, or after it died). */
+function pdfWorker(): Worker {
+  if (worker) return worker;
+  const w = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
+  // An idle worker keeps no process alive (a script, a test run); a document being made does,
+  // through its timer.
+  w.unref();
+  w.on("message", (answer: Answer) => {
+    const job = settle(answer.id);
+    if (!job) return;
+    if (answer.bytes)
+      job.resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
+    else
+      job.reject(
+        Object.assign(new Error(answer.error?.message ?? "pdf failed"), { stack: answer.error?.stack }),
+      );
+  });
+  w.on("error", (error) => console.error("pdf: the worker failed", error));
+  w.on("exit", (code) => {
+    if (worker === w) worker = null;
+    // Whatever it was still making fails; the next document starts a new worker.
+    for (const [id, job] of [...pending]) {
+      if (job.worker === w) settle(id)?.reject(new Error(`pdf: the worker stopped (exit code ${code})`));
+    }
+  });
+  worker = w;
+  return w;
+}
+
+/** Stops the worker (a document being made fails); the next document starts a new one. */
+export async function stopPdfWorker(): Promise<void> {
+  const w = worker;
+  worker = null;
+  await w?.terminate();
+}
+
+/**
+ * Any document's bytes, laid out in the worker with the app's fonts and access policies. Fails (and
+ * the worker is restarted for the next) when it takes longer than `timeoutMs`.
+ */
+export function renderPdf(
+  doc: PdfDoc,
+  { timeoutMs = TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const w = pdfWorker();
+    const id = nextId++;
+    const timer = setTimeout(() => {
+      settle(id)?.reject(new Error(`pdf: no document after ${timeoutMs} ms`));
+      if (worker === w) worker = null;
+      void w.terminate();
+    }, timeoutMs);
+    pending.set(id, { worker: w, resolve, reject, timer });
+    try {
+      w.postMessage({ id, doc });
+    } catch (error) {
+      // Not plain data (a function in the definition): this document fails, the worker carries on.
+      settle(id)?.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
 }
 
 export type OrderDocKind = "invoice" | "receipt";
@@ -109,7 +159,7 @@ export type OrderDoc = {
   total: number;
 };
 
-function definition(kind: OrderDocKind, d: OrderDoc, locale: Locale): TDocumentDefinitions {
+function definition(kind: OrderDocKind, d: OrderDoc, locale: Locale): PdfDoc {
   const { LABELS: L } = bundleFor(locale);
   const title = L.pdfTitle[kind];
   const facts: [string, string][] = [
@@ -166,21 +216,15 @@ function definition(kind: OrderDocKind, d: OrderDoc, locale: Locale): TDocumentD
   };
 }
 
-/** Any document's bytes, with the app's fonts and access policies (crew tags use it too). */
-export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
-  setUp();
-  return pdfmake.createPdf(doc).getBuffer();
-}
-
 /** The PDF's bytes (Roboto, A4, one or more pages for long orders), in `locale` (English by
  * default). */
 export async function orderPdf(kind: OrderDocKind, doc: OrderDoc, locale: Locale = "en"): Promise<Buffer> {
   return renderPdf(definition(kind, doc, locale));
 }
 
-// The first document of a process also pays for loading pdfmake's code and parsing the fonts
-// (about 300 ms); a production server makes one throwaway document shortly after start-up so that
-// no buyer waits for it.
+// The first document of a process also pays for starting the worker, loading pdfmake's code and
+// parsing the fonts (about 300 ms); a production server makes one throwaway document shortly after
+// start-up so that no buyer waits for it.
 if (process.env.NODE_ENV === "production") {
   const warmUp: OrderDoc = {
     regattaName: "Regatta",

@@ -3,12 +3,12 @@
 // white, 11-point body, bold headings and a ruled table, so that a photocopy of a photocopy still
 // reads. models/race-paper.server.ts reads the rows; this lays them out in the requester's language
 // with times in Malaysia time. A day's start lists are one round a page, by race number.
-import type { Column, Content, TableCell, TableLayout, TDocumentDefinitions } from "pdfmake/interfaces";
+import type { Column, Content, TableCell } from "pdfmake/interfaces";
 import type { Locale } from "~/i18n/locale";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { now } from "~/lib/clock.server";
 import { createLimiter, isBusyResponse } from "~/lib/limiter.server";
-import { renderPdf } from "~/lib/pdf.server";
+import { type PdfDoc, pageNumbersText, renderPdf } from "~/lib/pdf.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Bundle } from "~/messages";
 import type { PaperRound, ResultLane, StartList } from "~/models/race-paper.server";
@@ -26,17 +26,9 @@ export type PaperContext = { regatta: string; labels: Labels; locale: Locale; pr
 const BODY = 11;
 const SMALL = 9.5;
 
-/** Black rules: a thicker one under the heading row and around the table, thin between rows. */
-const RULED: TableLayout = {
-  hLineWidth: (i, node) => (i === 0 || i === 1 || i === node.table.body.length ? 1.2 : 0.6),
-  vLineWidth: (i, node) => (i === 0 || i === (node.table.widths?.length ?? 0) ? 1.2 : 0.6),
-  hLineColor: () => "#000000",
-  vLineColor: () => "#000000",
-  paddingLeft: () => 4,
-  paddingRight: () => 4,
-  paddingTop: () => 4,
-  paddingBottom: () => 4,
-};
+/** Black rules: a thicker one under the heading row and around the table, thin between rows (a
+ * named layout of the PDF worker, server/pdf-worker.mjs: a definition holds no functions). */
+const RULED = "ruled";
 
 const when = (ms: number | null, ctx: PaperContext) =>
   ms === null ? ctx.labels.pdfNotScheduled : formatDateTime(ms, ctx.locale);
@@ -197,27 +189,29 @@ function resultSheetContent(round: PaperRound, lanes: ResultLane[], ctx: PaperCo
   return content;
 }
 
-function document(title: string, content: Content[], ctx: PaperContext): TDocumentDefinitions {
+function document(title: string, content: Content[], ctx: PaperContext): PdfDoc {
   const printed = `${ctx.labels.pdfPrintedAt} ${formatDateTime(ctx.printedAt, ctx.locale)}`;
   return {
     info: { title, creator: "Regatta" },
     pageSize: "A4",
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { font: "Roboto", fontSize: BODY, color: "#000000" },
-    footer: (page: number, pages: number): Content => ({
-      columns: [
-        { text: `${ctx.regatta} · ${printed}`, fontSize: 9 },
-        { text: ctx.labels.pdfPage(page, pages), fontSize: 9, alignment: "right", width: 110 },
-      ],
-      margin: [40, 16, 40, 0],
-    }),
+    footer: {
+      $perPage: {
+        columns: [
+          { text: `${ctx.regatta} · ${printed}`, fontSize: 9 },
+          { text: pageNumbersText(ctx.labels.pdfPage), fontSize: 9, alignment: "right", width: 110 },
+        ],
+        margin: [40, 16, 40, 0],
+      },
+    },
     content,
   };
 }
 
 const raceName = (round: PaperRound) => (round.raceNumber === null ? round.name : `${round.raceNumber}`);
 
-export function startListDefinition(list: StartList, ctx: PaperContext): TDocumentDefinitions {
+export function startListDefinition(list: StartList, ctx: PaperContext): PdfDoc {
   return document(
     `${ctx.regatta} ${ctx.labels.pdfStartList} ${raceName(list.round)}`,
     startListContent(list, ctx),
@@ -225,11 +219,7 @@ export function startListDefinition(list: StartList, ctx: PaperContext): TDocume
   );
 }
 
-export function resultSheetDefinition(
-  round: PaperRound,
-  lanes: ResultLane[],
-  ctx: PaperContext,
-): TDocumentDefinitions {
+export function resultSheetDefinition(round: PaperRound, lanes: ResultLane[], ctx: PaperContext): PdfDoc {
   return document(
     `${ctx.regatta} ${ctx.labels.pdfResultSheet} ${raceName(round)}`,
     resultSheetContent(round, lanes, ctx),
@@ -238,7 +228,7 @@ export function resultSheetDefinition(
 }
 
 /** A day's start lists, one round a page; no round: one page that says so. `day` as printed. */
-export function dayDefinition(lists: StartList[], day: string, ctx: PaperContext): TDocumentDefinitions {
+export function dayDefinition(lists: StartList[], day: string, ctx: PaperContext): PdfDoc {
   const title = ctx.labels.pdfStartLists(day);
   const content: Content[] =
     lists.length === 0
@@ -267,9 +257,10 @@ export function paperContext(request: Request, editionId: number): PaperContext 
   };
 }
 
-/** Race paper is made one document at a time per process (a day's may be a few hundred pages, and
- * laying it out holds the event loop); four more may wait, at most two per user (a start list and
- * a result sheet opened together), beyond that 429. */
+/** Race paper is made one document at a time per process (a day's may be a few hundred pages: the
+ * PDF worker lays it out off the event loop, but it takes the worker, and a core, for seconds);
+ * four more may wait, at most two per user (a start list and a result sheet opened together),
+ * beyond that 429. */
 export const racePaperJobs = createLimiter({ concurrency: 1, queue: 4, perKey: 2 });
 
 /** The PDF as a download named `fileName`; busy: 429; a failure: back to race control with a toast. */
@@ -277,7 +268,7 @@ export async function racePdfResponse(
   request: Request,
   userId: number,
   fileName: string,
-  definition: () => TDocumentDefinitions,
+  definition: () => PdfDoc,
 ): Promise<Response> {
   let bytes: Buffer;
   try {

@@ -178,7 +178,10 @@ describe("the text layer", () => {
     // character, and every later document's '.' was missing from its text.
     const first = await renderPdf({ content: ["09:30 12:45"] });
     expect(pdfText(first)).toBe("09:30 12:45");
-    const later = await renderPdf({ content: ["No races. 2:01.23 a.b"], footer: () => ({ text: "x: y." }) });
+    const later = await renderPdf({
+      content: ["No races. 2:01.23 a.b"],
+      footer: { $perPage: { text: "x: y." } },
+    });
     expect(pdfText(later)).toBe("No races. 2:01.23 a.b\nx: y.");
   });
 });
