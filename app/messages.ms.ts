@@ -1038,6 +1038,8 @@ export const MS: Bundle = {
     rcNotScheduledHint:
       "Pusingan tanpa nombor perlumbaan. Tandakannya dan gunakan Jadualkan untuk memberinya nombor.",
     rcTimetableCaption: "Perlumbaan mengikut nombor perlumbaan",
+    rcDay: "Hari",
+    rcAllDays: "Semua hari",
     rcUnscheduledCaption: "Pusingan tanpa nombor perlumbaan",
     rcNoRounds: "Belum ada pusingan. Cipta pusingan sesuatu acara dahulu.",
     rcRunningLate: (minutes: number) => `Lewat ${minutes} minit`,

@@ -1016,6 +1016,8 @@ export const LABELS = {
   rcNotScheduled: "Not scheduled",
   rcNotScheduledHint: "Rounds without a race number. Tick them and use Schedule to give them one.",
   rcTimetableCaption: "Races in race-number order",
+  rcDay: "Day",
+  rcAllDays: "All days",
   rcUnscheduledCaption: "Rounds without a race number",
   rcNoRounds: "No rounds yet. Create the rounds of an event first.",
   rcRunningLate: (minutes: number) => `Running ${minutes} min late`,

@@ -1,12 +1,12 @@
 // Race control (issue 20, section 1): the timetable of /race-control, Start (and Undo start), and
 // Schedule (renumber and time many rounds at once). Every write is one transaction with its audit
 // entry; the scoreboard and the board hear of it once committed.
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { ResultState } from "../../db/enums";
 import { now } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
-import { planSchedule, type PlannedRound, timetableOrder } from "~/rules/timetable";
+import { planSchedule, type PlannedRound, type TimedRound, timetableOrder } from "~/rules/timetable";
 import { type Actor, audit } from "./audit.server";
 
 const r = schema.rounds;
@@ -40,9 +40,13 @@ export type TimetableRow = {
 const lanesOf = sql<number>`(SELECT COUNT(*) FROM races WHERE races.round_id = rounds.id)`;
 const time = (d: Date | null) => (d === null ? null : d.getTime());
 
+/** A Malaysia day as UTC ms, [from, to): race control's Day filter. */
+export type DayRange = { from: number; to: number };
+
 /** The edition's rounds of live events: those with a race number in race-number order, then the
- * unscheduled ones by event and round name. */
-export function timetable(editionId: number, limit = TIMETABLE_MAX): TimetableRow[] {
+ * unscheduled ones by event and round name. `day`: only the rounds scheduled that day, and those
+ * with no scheduled start (they belong to no day, and Schedule needs them at hand). */
+export function timetable(editionId: number, limit = TIMETABLE_MAX, day?: DayRange): TimetableRow[] {
   const rows = db()
     .select({
       id: r.id,
@@ -60,7 +64,15 @@ export function timetable(editionId: number, limit = TIMETABLE_MAX): TimetableRo
     })
     .from(r)
     .innerJoin(e, eq(e.id, r.eventId))
-    .where(and(eq(r.editionId, editionId), eq(e.deleted, false)))
+    .where(
+      and(
+        eq(r.editionId, editionId),
+        eq(e.deleted, false),
+        day
+          ? sql`(${r.scheduledAt} IS NULL OR (${r.scheduledAt} >= ${day.from} AND ${r.scheduledAt} < ${day.to}))`
+          : undefined,
+      ),
+    )
     // NULLs last, then the unscheduled by event and round (timetableOrder below is the same order).
     .orderBy(
       sql`${r.raceNumber} IS NULL`,
@@ -79,6 +91,22 @@ export function timetable(editionId: number, limit = TIMETABLE_MAX): TimetableRo
     seededAt: time(row.seededAt),
     lanes: Number(row.lanes),
   }));
+}
+
+/** The latest started race with a scheduled start (ties: the higher race number), whatever day
+ * race control shows: how late the day runs (rules/timetable.ts delayMinutes). */
+export function latestStart(editionId: number): TimedRound[] {
+  const row = db()
+    .select({ raceNumber: r.raceNumber, scheduledAt: r.scheduledAt, startedAt: r.startedAt })
+    .from(r)
+    .innerJoin(e, eq(e.id, r.eventId))
+    .where(
+      and(eq(r.editionId, editionId), eq(e.deleted, false), isNotNull(r.startedAt), isNotNull(r.scheduledAt)),
+    )
+    .orderBy(desc(r.startedAt), sql`${r.raceNumber} DESC NULLS LAST`)
+    .limit(1)
+    .get();
+  return row ? [row] : [];
 }
 
 /** The days (yyyy-MM-dd, Malaysia time) that have scheduled races of the edition, in order. */

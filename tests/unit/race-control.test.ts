@@ -344,6 +344,75 @@ describe("/race-control", () => {
     expect([round(a)?.raceNumber, round(b)?.raceNumber]).toEqual([500, null]);
   });
 
+  it("shows one race day when asked (Day filter), the day's delay from the whole edition", async () => {
+    const ev = db().insert(schema.events).values({ name: "RC DAYS", description: "" }).returning().get().id;
+    const made = ["D1 Heat", "D2 Heat", "No Start"].map((name) => {
+      const r = createRound(ED, actor(admin), { event: ev, name, description: "" });
+      if (!r.ok) throw new Error(r.error);
+      rounds.push(r.id);
+      return r.id;
+    });
+    const D1 = Date.UTC(2027, 0, 20, 1, 0); // 20/01 09:00 MYT
+    const D2 = Date.UTC(2027, 0, 21, 15, 30); // 21/01 23:30 MYT, still 21/01 in Malaysia
+    const setRound = (id: number, raceNumber: number, at: number | null, started: number | null) =>
+      db()
+        .update(schema.rounds)
+        .set({
+          raceNumber,
+          scheduledAt: at === null ? null : new Date(at),
+          startedAt: started === null ? null : new Date(started),
+        })
+        .where(eq(schema.rounds.id, id))
+        .run();
+    setRound(made[0], 910, D1, D1 + 5 * MIN); // started 5 min late, the edition's latest start
+    setRound(made[1], 911, D2, null);
+    setRound(made[2], 912, null, null);
+    const load = async (path: string) =>
+      (await (await loader({ request: getRequest(committee, path), params: {}, context: {} })).json()) as {
+        rows: { id: number }[];
+        days: string[];
+        day: string | null;
+        delay: number | null;
+      };
+    const all = await load("/race-control");
+    expect(all.day).toBeNull();
+    expect(all.days).toEqual(expect.arrayContaining(["2027-01-20", "2027-01-21"]));
+    expect(all.rows.map((r) => r.id)).toEqual(expect.arrayContaining(made));
+    const d2 = await load("/race-control?day=2027-01-21");
+    expect(d2.day).toBe("2027-01-21");
+    const ids = d2.rows.map((r) => r.id);
+    expect(ids).toContain(made[1]);
+    expect(ids).toContain(made[2]); // no start: in every day's view
+    expect(ids).not.toContain(made[0]);
+    expect(d2.delay).toBe(all.delay);
+    expect(all.delay).toBe(5);
+    // Not one of the race days (or not a day at all): every day, no error.
+    for (const q of ["2027-02-30", "2099-01-01", "x"]) {
+      const other = await load(`/race-control?day=${q}`);
+      expect(other.day).toBeNull();
+      expect(other.rows.length).toBe(all.rows.length);
+    }
+    // A form on a day's view comes back to that day.
+    const started = await run(
+      action,
+      new Request(`${ORIGIN}/race-control?day=2027-01-21`, {
+        method: "POST",
+        headers: {
+          Cookie: committee.cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: ORIGIN,
+        },
+        body: new URLSearchParams([
+          ["csrf", committee.csrf],
+          ["intent", "start"],
+          ["id", String(made[1])],
+        ]),
+      }),
+    );
+    expect(started.status).toBe(302);
+    expect(started.location).toBe("/race-control?day=2027-01-21");
+  });
+
   it("cleans up", () => {
     db().delete(schema.rounds).where(inArray(schema.rounds.id, rounds)).run();
   });

@@ -4,7 +4,8 @@
 // number them from a first race number, a first start and minutes between races). Every form is a
 // plain POST to this route (intent: start, undoStart, schedule, reseed, postNotice, removeNotice), so all
 // of it works without JavaScript. One page: a regatta's 130 races (two days) fit, and the query
-// stops at TIMETABLE_MAX rows.
+// stops at TIMETABLE_MAX rows; the Day filter (`?day=`, a GET form) shows one race day and the
+// rounds without a start, and every form on it comes back to that day.
 import {
   type ActionFunctionArgs,
   json,
@@ -14,8 +15,9 @@ import {
 } from "@remix-run/node";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CsvLink, DataTable } from "~/components/DataTable";
+import { CsvLink, DataTable, FilterForm } from "~/components/DataTable";
 import { Field, TextareaField } from "~/components/Field";
+import { FilterSelect } from "~/components/ListToolbar";
 import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
@@ -25,13 +27,22 @@ import { hasRole, requireUser } from "~/lib/access.server";
 import { editionOf } from "~/lib/edition.server";
 import { firstError, NO_FIELDS, parseFormWith, replyWithError } from "~/lib/forms.server";
 import { metaTitle } from "~/lib/meta";
+import { parseDay } from "~/lib/race-pdf.server";
 import { noticeSchemaFor, SCHEDULE_FORGED, scheduleSchemaFor } from "~/lib/schemas.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Bundle } from "~/messages";
 import { currentNotice, postNotice, removeNotice } from "~/models/notice.server";
 import { reseedRound, staleSeedings } from "~/models/progression.server";
-import { raceDays, scheduleRounds, startRound, timetable, undoStart } from "~/models/race-control.server";
+import {
+  latestStart,
+  raceDays,
+  scheduleRounds,
+  startRound,
+  TIMETABLE_MAX,
+  timetable,
+  undoStart,
+} from "~/models/race-control.server";
 import type { ScheduleValue } from "~/rules/race-control-schema";
 import { parseId } from "~/rules/race-fields";
 import { delayKind, delayMinutes, GAP_MINUTES_MAX, NOTICE_MAX, RACE_NUMBER_MAX } from "~/rules/timetable";
@@ -45,12 +56,16 @@ export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.N
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "raceControl");
   const edition = editionOf(request, user);
-  const rows = timetable(edition.id);
+  const days = raceDays(edition.id);
+  const day = dayOf(request, days);
+  const rows = timetable(edition.id, TIMETABLE_MAX, day ? (parseDay(day) ?? undefined) : undefined);
   return json({
     admin: hasRole(user, "ADMIN"),
     rows,
-    delay: delayMinutes(rows),
-    days: raceDays(edition.id),
+    // The whole edition's, whichever day is shown.
+    delay: delayMinutes(latestStart(edition.id)),
+    days,
+    day,
     notice: currentNotice(edition.id),
     stale: staleSeedings(edition.id),
   });
@@ -59,6 +74,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData = { toast: Toast; result?: SubmissionResult<string[]> };
 
 const HERE = "/race-control";
+
+/** The Day filter (`?day=yyyy-MM-dd`): one of the edition's race days, else every day. */
+function dayOf(request: Request, days: string[]): string | null {
+  const raw = new URL(request.url).searchParams.get("day");
+  return raw && days.includes(raw) ? raw : null;
+}
+
+/** Back to race control on the day it was showing (a form posts to the URL with its query). */
+function hereOf(request: Request): string {
+  const raw = new URL(request.url).searchParams.get("day");
+  return raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${HERE}?day=${raw}` : HERE;
+}
 const bad = () => new Response("Bad Request", { status: 400 });
 
 /** The schema of the form a POST came from (Schedule and Post Notice are typed into; the others
@@ -80,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const refuse = (message: string, status = 400) =>
     json<ActionData>({ toast: { type: "error", message } }, status);
   const refuseForm = (message: string, status = 400) => replyWithError(submission, message, { status });
-  const done = (message: string) => redirectWithToast(request, HERE, { type: "success", message });
+  const done = (message: string) => redirectWithToast(request, hereOf(request), { type: "success", message });
 
   if (intent === "start" || intent === "undoStart") {
     const id = parseId(form.get("id"));
@@ -196,6 +223,17 @@ export default function RaceControl() {
 
       <NoticePanel notice={data.notice} lastResult={noticeResult} />
 
+      {data.days.length > 1 ? (
+        <FilterForm submitLabel={LABELS.filter}>
+          <FilterSelect
+            name="day"
+            label={LABELS.rcDay}
+            value={data.day ?? ""}
+            choices={[["", LABELS.rcAllDays], ...data.days.map((d) => [d, dayPrinted(d)] as const)]}
+          />
+        </FilterForm>
+      ) : null}
+
       {data.rows.length === 0 ? (
         <p className="empty">{LABELS.rcNoRounds}</p>
       ) : (
@@ -239,7 +277,7 @@ export default function RaceControl() {
           </a>{" "}
           {data.days.map((day) => (
             <a key={day} href={`/race-control/start-lists.pdf?day=${day}`} className="btn btn-small">
-              {LABELS.rcStartListsOfDay(day)}
+              {LABELS.rcStartListsOfDay(dayPrinted(day))}
             </a>
           ))}
         </p>
@@ -247,6 +285,9 @@ export default function RaceControl() {
     </Screen>
   );
 }
+
+/** "2027-01-09" as the day is printed elsewhere: "09/01/2027". */
+const dayPrinted = (day: string) => day.split("-").reverse().join("/");
 
 function delayText({ LABELS }: ReturnType<typeof useMessages>, delay: number | null): string {
   if (delay === null) return LABELS.rcNoStartYet;
