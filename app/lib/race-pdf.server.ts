@@ -263,16 +263,18 @@ export function paperContext(request: Request, editionId: number): PaperContext 
  * beyond that 429. */
 export const racePaperJobs = createLimiter({ concurrency: 1, queue: 4, perKey: 2 });
 
-/** The PDF as a download named `fileName`; busy: 429; a failure: back to race control with a toast. */
+/** The PDF as a download named `fileName`, of about `pages` pages (a day's start lists: one a round;
+ * a big one is laid out in the PDF worker); busy: 429; a failure: back to race control with a toast. */
 export async function racePdfResponse(
   request: Request,
   userId: number,
   fileName: string,
   definition: () => PdfDoc,
+  pages = 1,
 ): Promise<Response> {
   let bytes: Buffer;
   try {
-    bytes = await racePaperJobs.run(() => renderPdf(definition()), `user:${userId}`);
+    bytes = await racePaperJobs.run(() => renderPdf(definition(), { pages }), `user:${userId}`);
   } catch (error) {
     if (isBusyResponse(error)) return error;
     console.error(`race paper: ${fileName} failed`, error);
