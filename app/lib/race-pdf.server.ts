@@ -27,7 +27,7 @@ const BODY = 11;
 const SMALL = 9.5;
 
 /** Black rules: a thicker one under the heading row and around the table, thin between rows (a
- * named layout of the PDF worker, server/pdf-worker.mjs: a definition holds no functions). */
+ * named layout of server/pdf-layout.mjs: a definition holds no functions). */
 const RULED = "ruled";
 
 const when = (ms: number | null, ctx: PaperContext) =>
