@@ -48,9 +48,11 @@ export function pageNumbersText(words: (n: number, max: number) => string): stri
  * on a loaded machine. */
 export const WORKER_FROM_PAGES = 20;
 
-/** The worker stops this long after its last document, so that its heap (15-25 MB of RSS) is given
- * back between a day's start lists; the next big document starts a new one (about 300 ms more). */
-const IDLE_MS = 30_000;
+/** The worker stops this long after its last document, so that its memory (about 40 MB of RSS after
+ * a day's start lists) is given back soon, before the next burst of other requests finds it still
+ * there; the next big document starts a new one (about 300 ms more). Long enough for a manager's
+ * crew tag parts or a few days' start lists downloaded one after another. */
+const IDLE_MS = 10_000;
 
 /** Longest a document may take in the worker (queued there included) before the request fails; the
  * worker is then stopped (it cannot be interrupted otherwise) and the next document starts a new
