@@ -278,9 +278,9 @@ export function crewTagDefinition(doc: CrewTagDoc): PdfDoc {
   };
 }
 
-/** The PDF of these cards (at least one). */
+/** The PDF of these cards (at least one); a large batch is laid out in the PDF worker. */
 export async function crewTagsPdf(doc: CrewTagDoc): Promise<Buffer> {
-  return renderPdf(crewTagDefinition(doc));
+  return renderPdf(crewTagDefinition(doc), { pages: Math.ceil(doc.cards.length / CARDS_PER_PAGE) });
 }
 
 const notFound = () => new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });

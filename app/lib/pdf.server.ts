@@ -1,12 +1,13 @@
 // Invoice and receipt PDFs, made with pdfmake on the server, and the one place every PDF of the app
-// is laid out (crew tags and race paper too): `renderPdf` hands the document definition to a
-// worker thread (server/pdf-worker.mjs) so that a long document does not hold up every other
-// request of the process (docs/decisions/0034-pdf-worker.md). The worker reads the Roboto files
-// that ship with pdfmake and parses them once, and lets pdfmake fetch no URL and read no file
-// outside that font folder (docs/decisions/0013-orders-pdfs-jobs.md). A document speaks the locale
+// is laid out (crew tags and race paper too): `renderPdf` lays a small document out on this thread
+// and hands a big one to a worker thread (server/pdf-worker.mjs) so that it does not hold up every
+// other request of the process (docs/decisions/0034-pdf-worker.md); both use server/pdf-layout.mjs,
+// which reads the Roboto files that ship with pdfmake and parses them once, and lets pdfmake fetch
+// no URL and read no file outside that font folder (docs/decisions/0013-orders-pdfs-jobs.md). A document speaks the locale
 // it is made in: the requester's for a download, the owner's (users.locale) for the emailed receipt.
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { requireUser } from "~/lib/access.server";
@@ -17,14 +18,15 @@ import type { Locale } from "~/i18n/locale";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { formatDateTime, formatRM } from "~/rules/format";
 
-/** Content repeated on every page, "{page}" and "{pages}" in its texts filled in by the worker. */
+/** Content repeated on every page, "{page}" and "{pages}" in its texts filled in by the layout
+ * (server/pdf-layout.mjs). */
 export type PerPage = { $perPage: Content };
 
 /**
- * A document definition as the worker takes it: plain data (it is structured-cloned to the worker
- * thread, so a function anywhere in it fails the request). What pdfmake wants as a function is named
- * instead: a footer or header as `{ $perPage: content }`, a table layout by name (pdfmake's own, or
- * "ruled", server/pdf-worker.mjs).
+ * A document definition as the layout takes it: plain data (it is structured-cloned, to the worker
+ * thread if it is big, so a function anywhere in it fails the request). What pdfmake wants as a
+ * function is named instead: a footer or header as `{ $perPage: content }`, a table layout by name
+ * (pdfmake's own, or "ruled", server/pdf-layout.mjs).
  */
 export type PdfDoc = Omit<TDocumentDefinitions, "footer" | "header"> & {
   footer?: Content | PerPage;
@@ -38,7 +40,21 @@ export function pageNumbersText(words: (n: number, max: number) => string): stri
   return text.replace("-1001", "{page}").replace("-1002", "{pages}");
 }
 
-/** Longest a document may take (queued in the worker included) before the request fails; the
+/** Pages from which a document is laid out in the worker thread; a smaller one (an invoice, a
+ * receipt, one start list or result sheet, a few crew tag pages: tens of ms) is laid out on this
+ * thread, where starting and copying to a worker would cost more than it saves and a second heap
+ * would stay warm for nothing. Callers pass the pages they expect (`pages`, default 1): a day's
+ * start lists one a round, crew tags one per CARDS_PER_PAGE cards. 20 pages take about 60-100 ms
+ * on a loaded machine. */
+export const WORKER_FROM_PAGES = 20;
+
+/** The worker stops this long after its last document, so that its memory (about 40 MB of RSS after
+ * a day's start lists) is given back soon, before the next burst of other requests finds it still
+ * there; the next big document starts a new one (about 300 ms more). Long enough for a manager's
+ * crew tag parts or a few days' start lists downloaded one after another. */
+const IDLE_MS = 10_000;
+
+/** Longest a document may take in the worker (queued there included) before the request fails; the
  * worker is then stopped (it cannot be interrupted otherwise) and the next document starts a new
  * one. A day's start lists of 244 pages take about 7 s on a loaded machine. */
 const TIMEOUT_MS = 60_000;
@@ -48,16 +64,30 @@ const TIMEOUT_MS = 60_000;
  * --max-old-space-size=128). A day's start lists of 181 races take about 30 MB. */
 const HEAP_MB = 96;
 
-/** server/pdf-worker.mjs of the app: found from the working directory (vitest, remix-serve,
- * scripts) or beside the script that was started (`node /app/server.mjs`), not from this module's
- * place in the server bundle. */
-function workerFile(): string {
+/** server/<name> of the app: found from the working directory (vitest, remix-serve, scripts) or
+ * beside the script that was started (`node /app/server.mjs`), not from this module's place in the
+ * server bundle. */
+function serverFile(name: string): string {
   const tried = [process.cwd(), process.argv[1] ? path.dirname(path.resolve(process.argv[1])) : ""]
     .filter(Boolean)
-    .map((dir) => path.join(dir, "server", "pdf-worker.mjs"));
+    .map((dir) => path.join(dir, "server", name));
   const found = tried.find((file) => fs.existsSync(file));
-  if (!found) throw new Error(`pdf: no worker at ${tried.join(" or ")}`);
+  if (!found) throw new Error(`pdf: no ${name} at ${tried.join(" or ")}`);
   return found;
+}
+
+type Layout = { layoutPdf(doc: PdfDoc): Promise<Buffer> };
+let layout: Promise<Layout> | null = null;
+
+/** server/pdf-layout.mjs on this thread, loaded on first use (pdfmake and the parsed fonts with it). */
+function localLayout(): Promise<Layout> {
+  if (!layout) {
+    layout = import(/* @vite-ignore */ pathToFileURL(serverFile("pdf-layout.mjs")).href) as Promise<Layout>;
+    layout.catch(() => {
+      layout = null;
+    });
+  }
+  return layout;
 }
 
 type Pending = {
@@ -69,6 +99,7 @@ type Pending = {
 type Answer = { id: number; bytes?: Uint8Array; error?: { message: string; stack?: string } };
 
 let worker: Worker | null = null;
+let idleTimer: NodeJS.Timeout | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
@@ -80,10 +111,25 @@ function settle(id: number): Pending | undefined {
   return job;
 }
 
-/** The worker, started now if there is none (the first time, or after it died). */
-function pdfWorker(): Worker {
+/** Stops the worker `idleMs` after its last document, unless another comes first. */
+function stopWhenIdle(w: Worker, idleMs: number): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
+  if (worker !== w || [...pending.values()].some((job) => job.worker === w)) return;
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    if (worker === w) void stopPdfWorker();
+  }, idleMs);
+  idleTimer.unref();
+}
+
+/** The worker, started now if there is none (the first time, after it died, or after it stopped
+ * when idle). */
+function pdfWorker(idleMs: number): Worker {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
   if (worker) return worker;
-  const w = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
+  const w = new Worker(serverFile("pdf-worker.mjs"), { resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
   // An idle worker keeps no process alive (a script, a test run); a document being made does,
   // through its timer.
   w.unref();
@@ -96,11 +142,12 @@ function pdfWorker(): Worker {
       job.reject(
         Object.assign(new Error(answer.error?.message ?? "pdf failed"), { stack: answer.error?.stack }),
       );
+    stopWhenIdle(w, idleMs);
   });
   w.on("error", (error) => console.error("pdf: the worker failed", error));
   w.on("exit", (code) => {
     if (worker === w) worker = null;
-    // Whatever it was still making fails; the next document starts a new worker.
+    // Whatever it was still making fails; the next big document starts a new worker.
     for (const [id, job] of [...pending]) {
       if (job.worker === w) settle(id)?.reject(new Error(`pdf: the worker stopped (exit code ${code})`));
     }
@@ -109,23 +156,23 @@ function pdfWorker(): Worker {
   return w;
 }
 
-/** Stops the worker (a document being made fails); the next document starts a new one. */
+/** Whether the worker thread is running (tests). */
+export function pdfWorkerRunning(): boolean {
+  return worker !== null;
+}
+
+/** Stops the worker (a document being made fails); the next big document starts a new one. */
 export async function stopPdfWorker(): Promise<void> {
   const w = worker;
   worker = null;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
   await w?.terminate();
 }
 
-/**
- * Any document's bytes, laid out in the worker with the app's fonts and access policies. Fails (and
- * the worker is restarted for the next) when it takes longer than `timeoutMs`.
- */
-export function renderPdf(
-  doc: PdfDoc,
-  { timeoutMs = TIMEOUT_MS }: { timeoutMs?: number } = {},
-): Promise<Buffer> {
+function inWorker(doc: PdfDoc, timeoutMs: number, idleMs: number): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
-    const w = pdfWorker();
+    const w = pdfWorker(idleMs);
     const id = nextId++;
     const timer = setTimeout(() => {
       settle(id)?.reject(new Error(`pdf: no document after ${timeoutMs} ms`));
@@ -138,8 +185,34 @@ export function renderPdf(
     } catch (error) {
       // Not plain data (a function in the definition): this document fails, the worker carries on.
       settle(id)?.reject(error instanceof Error ? error : new Error(String(error)));
+      stopWhenIdle(w, idleMs);
     }
   });
+}
+
+async function onThisThread(doc: PdfDoc): Promise<Buffer> {
+  // The copy the worker would get: a definition that is not plain data fails here too, whatever
+  // its size, and pdfmake may change its copy.
+  const plain = structuredClone(doc);
+  const bytes = await (await localLayout()).layoutPdf(plain);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Any document's bytes, laid out with the app's fonts and access policies: on this thread when it
+ * has fewer than WORKER_FROM_PAGES `pages`, else in the worker, where it fails (and the worker is
+ * restarted for the next) when it takes longer than `timeoutMs`. The worker stops `idleMs` after its
+ * last document.
+ */
+export function renderPdf(
+  doc: PdfDoc,
+  {
+    pages = 1,
+    timeoutMs = TIMEOUT_MS,
+    idleMs = IDLE_MS,
+  }: { pages?: number; timeoutMs?: number; idleMs?: number } = {},
+): Promise<Buffer> {
+  return pages >= WORKER_FROM_PAGES ? inWorker(doc, timeoutMs, idleMs) : onThisThread(doc);
 }
 
 export type OrderDocKind = "invoice" | "receipt";
@@ -222,9 +295,9 @@ export async function orderPdf(kind: OrderDocKind, doc: OrderDoc, locale: Locale
   return renderPdf(definition(kind, doc, locale));
 }
 
-// The first document of a process also pays for starting the worker, loading pdfmake's code and
-// parsing the fonts (about 300 ms); a production server makes one throwaway document shortly after
-// start-up so that no buyer waits for it.
+// The first document of a process also pays for loading pdfmake's code and parsing the fonts (about
+// 300 ms); a production server makes one throwaway document (on this thread: the worker is started
+// by the first big document only) shortly after start-up so that no buyer waits for it.
 if (process.env.NODE_ENV === "production") {
   const warmUp: OrderDoc = {
     regattaName: "Regatta",

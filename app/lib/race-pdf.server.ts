@@ -27,7 +27,7 @@ const BODY = 11;
 const SMALL = 9.5;
 
 /** Black rules: a thicker one under the heading row and around the table, thin between rows (a
- * named layout of the PDF worker, server/pdf-worker.mjs: a definition holds no functions). */
+ * named layout of server/pdf-layout.mjs: a definition holds no functions). */
 const RULED = "ruled";
 
 const when = (ms: number | null, ctx: PaperContext) =>
@@ -263,16 +263,18 @@ export function paperContext(request: Request, editionId: number): PaperContext 
  * beyond that 429. */
 export const racePaperJobs = createLimiter({ concurrency: 1, queue: 4, perKey: 2 });
 
-/** The PDF as a download named `fileName`; busy: 429; a failure: back to race control with a toast. */
+/** The PDF as a download named `fileName`, of about `pages` pages (a day's start lists: one a round;
+ * a big one is laid out in the PDF worker); busy: 429; a failure: back to race control with a toast. */
 export async function racePdfResponse(
   request: Request,
   userId: number,
   fileName: string,
   definition: () => PdfDoc,
+  pages = 1,
 ): Promise<Response> {
   let bytes: Buffer;
   try {
-    bytes = await racePaperJobs.run(() => renderPdf(definition()), `user:${userId}`);
+    bytes = await racePaperJobs.run(() => renderPdf(definition(), { pages }), `user:${userId}`);
   } catch (error) {
     if (isBusyResponse(error)) return error;
     console.error(`race paper: ${fileName} failed`, error);

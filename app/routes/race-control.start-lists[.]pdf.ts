@@ -19,7 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const found = startListsBetween(edition.id, day.from, day.to);
   if (found.kind === "tooMany") return plainAnswer(400, LABELS.pdfTooManyRounds(found.count, DAY_ROUNDS_MAX));
   const ctx = paperContext(request, edition.id);
-  return racePdfResponse(request, user.id, `start-lists-${raw}.pdf`, () =>
-    dayDefinition(found.lists, day.printed, ctx),
+  return racePdfResponse(
+    request,
+    user.id,
+    `start-lists-${raw}.pdf`,
+    () => dayDefinition(found.lists, day.printed, ctx),
+    found.lists.length,
   );
 }
