@@ -235,7 +235,10 @@ test.describe("Races (admin)", () => {
     await expect(toast(page, MSG.laneUsed)).toBeVisible();
     await expect(second.getByLabel("Lane")).toHaveAccessibleDescription(MSG.laneUsed);
     await expect(second.getByLabel("Event Team")).toHaveValue(String(b.id));
-    // Meanwhile another desk put team B in this round: 'Team already exist'.
+    // Meanwhile another desk put team B in this round: 'Team already exist'. Only once the page has
+    // reloaded its data after the refusal (with JS): a reload that sees B in the round takes B
+    // out of the dialog's choices, and the post then says "fill in all the fields".
+    await page.waitForLoadState("networkidle");
     createRaceRow(roundId, b.id, "5");
     await second.getByLabel("Lane").fill("2");
     await second.getByRole("button", { name: "Create Race" }).click();
