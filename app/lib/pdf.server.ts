@@ -49,10 +49,11 @@ export function pageNumbersText(words: (n: number, max: number) => string): stri
 export const WORKER_FROM_PAGES = 20;
 
 /** The worker stops this long after its last document, so that its memory (about 40 MB of RSS after
- * a day's start lists) is given back soon, before the next burst of other requests finds it still
- * there; the next big document starts a new one (about 300 ms more). Long enough for a manager's
- * crew tag parts or a few days' start lists downloaded one after another. */
-const IDLE_MS = 10_000;
+ * a day's start lists) is given back at once, before the next burst of other requests finds it still
+ * there (with 10 s the bench's load right after its day PDFs peaked at 204.7 MB, over the 200 MB
+ * budget); the next big document starts a new one (about 300 ms more, on a document of a few
+ * seconds). Long enough for documents asked for back to back (a manager's crew tag parts). */
+const IDLE_MS = 1_000;
 
 /** Longest a document may take in the worker (queued there included) before the request fails; the
  * worker is then stopped (it cannot be interrupted otherwise) and the next document starts a new
