@@ -47,6 +47,9 @@ function manager(): Made & { club: number } {
 }
 
 async function request(page: Page, s: SessionMade, boats: string) {
+  // With JS, a refusal's answer is followed by a reload of the page's data that rebuilds the form:
+  // typing before it has landed can be undone by it (flaky in two full runs).
+  await page.waitForLoadState("networkidle");
   const row = rowOf(page, "sessions", s);
   await row.getByLabel("Number of boats").fill(boats);
   await row.getByRole("button", { name: "Request Boats" }).click();
