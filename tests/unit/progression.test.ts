@@ -29,6 +29,17 @@ const ED = 1;
 let n = 0;
 const uniq = () => `${++n}-${process.pid}`;
 
+/** The teams in a round's lanes 1, 2, 3 ... in order; the races' ids. */
+const lanesOfHeat = (roundId: number, teams: number[]) =>
+  teams.map(
+    (teamId, i) =>
+      db()
+        .insert(schema.races)
+        .values({ roundId, teamId, lane: String(i + 1) })
+        .returning()
+        .get().id,
+  );
+
 let admin: { id: number; name: string; email: string };
 let clubId: number;
 beforeAll(() => {
@@ -225,15 +236,6 @@ describe("seedAfterOfficial", () => {
 describe("through the results desk", () => {
   it("Declare Official of the last heat seeds the final and tells the scoreboard of it", () => {
     const { t, h1, h2, final } = twoHeatsAndFinal({ mode: "PLACE", count: 1, plusTimes: 1, lanes: 6 });
-    const lanesOfHeat = (roundId: number, teams: number[]) =>
-      teams.map(
-        (teamId, i) =>
-          db()
-            .insert(schema.races)
-            .values({ roundId, teamId, lane: String(i + 1) })
-            .returning()
-            .get().id,
-      );
     const r1 = lanesOfHeat(h1, [t[0], t[1], t[2]]);
     const r2 = lanesOfHeat(h2, [t[4], t[5], t[6]]);
     const lane = (raceId: number, r: Partial<LaneInput>): LaneInput => ({
@@ -525,15 +527,6 @@ describe("a source revised after the seeding", () => {
       ok: true,
       eventId,
     });
-    const raceIds = (roundId: number, teams: number[]) =>
-      teams.map(
-        (teamId, i) =>
-          db()
-            .insert(schema.races)
-            .values({ roundId, teamId, lane: String(i + 1) })
-            .returning()
-            .get().id,
-      );
     const lane = (raceId: number, timeMs: number, penaltyMs = 0): LaneInput => ({
       raceId,
       timeMs,
@@ -544,8 +537,8 @@ describe("a source revised after the seeding", () => {
       wins: null,
       losses: null,
     });
-    const r1 = raceIds(h1, [t[0], t[1]]);
-    const r2 = raceIds(h2, [t[2], t[3]]);
+    const r1 = lanesOfHeat(h1, [t[0], t[1]]);
+    const r2 = lanesOfHeat(h2, [t[2], t[3]]);
     saveProvisional(ED, admin, h1, [lane(r1[0], 60_000), lane(r1[1], 62_000)]);
     saveProvisional(ED, admin, h2, [lane(r2[0], 61_000), lane(r2[1], 63_000)]);
     expect(declareOfficial(ED, admin, h1)).toEqual({ ok: true, seeded: [] });
