@@ -684,3 +684,32 @@ export const settings = sqliteTable("settings", {
   /** Provisional results: protests until this many minutes after saving (issue 20). */
   protestMinutes: integer("protest_minutes").notNull().default(15),
 });
+
+/** The durable mail queue (issue 27, ADR 0037; models/mail-queue.server.ts): every email is a row,
+ * written in the caller's transaction where there is one, sent by the primary's sender with the
+ * Message-ID fixed here. Unsent with `nextAttemptAt` null: given up (after a day), `lastError` says
+ * why. */
+export const mailQueue = sqliteTable(
+  "mail_queue",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** JSON: [{ filename, contentType, base64 }], or null. */
+    attachments: text("attachments"),
+    messageId: text("message_id").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    uniqueIndex("mail_queue_message_id").on(t.messageId),
+    index("mail_queue_due")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.nextAttemptAt} IS NOT NULL`),
+  ],
+);
