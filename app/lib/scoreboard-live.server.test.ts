@@ -1,7 +1,9 @@
 // The live scoreboard's cache and streams over a real HTTP server, with a board read from a fake
 // source: read again only when the data key moves, rendered and pushed only when the board itself
-// changed; ETag/304 and gzip; the stream's headers, retry, catch-up and heartbeats; the cap; a
-// client that stops reading is dropped.
+// changed; ETag/304 and gzip; the stream's headers, retry, catch-up and heartbeats; the caps, one
+// count for every live page of the process (the process's own /scoreboard and /board over the unit
+// database); a client that stops reading is dropped.
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
@@ -11,9 +13,15 @@ import type { BoardRound } from "~/models/scoreboard.server";
 import {
   acceptsGzip,
   createLiveBoard,
+  createStreamSlots,
   createTicker,
   etagMatches,
   type LiveBoard,
+  liveBigBoard,
+  liveBoard,
+  MAX_STREAMS,
+  MAX_STREAMS_PER_ADDRESS,
+  processSlots,
   renderScoreboard,
   scoreboardVariant,
   sseMessage,
@@ -466,5 +474,91 @@ describe("two live pages on one ticker (/scoreboard and /board, issue 20)", () =
     sb.close();
     await expect.poll(() => b.openStreams()).toBe(0);
     expect(ticker.running()).toBe(false);
+  });
+});
+
+describe("one count of streams for every live page of the process (issue 27, security review)", () => {
+  const at = (address: string) => ({ "x-regatta-client-address": address });
+
+  /** The process's own two pages behind one server, routed as server/scoreboard-fast-path.mjs does. */
+  async function serveProcessPages(): Promise<string> {
+    boards.push(liveBoard(), liveBigBoard());
+    const server = http.createServer((req, res) => {
+      if (req.url?.startsWith("/board/events")) liveBigBoard().serveEvents(req, res);
+      else liveBoard().serveEvents(req, res);
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  it("10 streams from one address on /board, then its 11th on /scoreboard is refused (429); another address is served", async () => {
+    const base = await serveProcessPages();
+    const open = [];
+    for (let i = 0; i < 10; i++) {
+      const s = await stream(`${base}/board/events`, at("192.0.2.77"));
+      expect(s.status).toBe(200);
+      open.push(s);
+    }
+    // (A stream, not a get: per-page caps answered 200 and held it open.)
+    const eleventh = await stream(`${base}/scoreboard/events`, at("192.0.2.77"));
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.headers["retry-after"]).toBe("30");
+    expect(liveBoard().openStreamsOf("192.0.2.77")).toBe(10);
+    expect((await stream(`${base}/scoreboard/events`, at("192.0.2.78"))).status).toBe(200);
+    // One /board stream closes: the address may open one on /scoreboard, and no more.
+    open[0].close();
+    await expect.poll(() => liveBigBoard().openStreams()).toBe(9);
+    expect((await stream(`${base}/scoreboard/events`, at("192.0.2.77"))).status).toBe(200);
+    expect((await stream(`${base}/board/events`, at("192.0.2.77"))).status).toBe(429);
+    expect(processSlots().openOf("192.0.2.77")).toBe(10);
+  });
+
+  it("counts both pages' streams in one process total, and gives each slot back when its stream ends", async () => {
+    const base = await serveProcessPages();
+    const before = processSlots().open();
+    await stream(`${base}/board/events`, at("192.0.2.80"));
+    await stream(`${base}/scoreboard/events`, at("192.0.2.81"));
+    expect(processSlots().open()).toBe(before + 2);
+    liveBoard().closeStreams();
+    liveBigBoard().closeStreams();
+    expect(processSlots().open()).toBe(0);
+    expect(processSlots().openOf("192.0.2.80")).toBe(0);
+  });
+
+  it("refuses a stream on either page once the pages sharing the slots hold the total (503)", async () => {
+    const ticker = createTicker(20, 60_000);
+    const slots = createStreamSlots(3, 10);
+    const page = (text: string) =>
+      createLiveBoard({
+        read: () => text,
+        render: (value) => ({ board: `<p>${value}</p>`, page: `<main>${value}</main>` }),
+        dataKey: () => "1",
+        ticker,
+        slots,
+      });
+    const a = page("A");
+    const b = page("B");
+    const [baseA, baseB] = [await serve(a), await serve(b)];
+    const first = await stream(`${baseA}/scoreboard/events`, at("198.51.100.1"));
+    await stream(`${baseA}/scoreboard/events`, at("198.51.100.2"));
+    await stream(`${baseB}/scoreboard/events`, at("198.51.100.3"));
+    const refusedB = await get(`${baseB}/scoreboard/events`, at("198.51.100.4"));
+    expect(refusedB.status).toBe(503);
+    expect(refusedB.headers["retry-after"]).toBe("30");
+    expect((await get(`${baseA}/scoreboard/events`, at("198.51.100.4"))).status).toBe(503);
+    expect(slots.open()).toBe(3);
+    first.close();
+    await expect.poll(() => a.openStreams()).toBe(1);
+    expect((await stream(`${baseB}/scoreboard/events`, at("198.51.100.4"))).status).toBe(200);
+    expect(b.openStreams()).toBe(2);
+  });
+
+  it("the process total leaves room under fly.toml's hard limit for the staff's and kiosks' requests", () => {
+    const toml = fs.readFileSync("fly.toml", "utf8");
+    const hard = Number(/^\s*hard_limit\s*=\s*(\d+)/m.exec(toml)?.[1]);
+    expect(hard).toBeGreaterThan(0);
+    expect(MAX_STREAMS).toBeLessThanOrEqual(hard - 500);
+    expect(MAX_STREAMS_PER_ADDRESS).toBe(10);
   });
 });

@@ -17,8 +17,10 @@
 //   delay; a reconnecting browser names the board it has (Last-Event-ID) and gets the newer one at
 //   once. At most MAX_STREAMS per process (503 beyond), and at most MAX_STREAMS_PER_ADDRESS from one
 //   client address (IPv6: one /64, rules/address-key.ts; 429 beyond, until one of its streams
-//   closes), so one client cannot take every slot; a client that stops reading is dropped once
-//   BUFFER_LIMIT bytes wait for it (it reconnects and catches up).
+//   closes), so one client cannot take every slot. Both caps count the streams of EVERY live page
+//   of the process together (`createStreamSlots`, shared by /scoreboard and /board as the ticker
+//   is; issue 27): per page, one address held 20 and the process 4,000. A client that stops
+//   reading is dropped once BUFFER_LIMIT bytes wait for it (it reconnects and catches up).
 // - Languages (issue 12): a page and a board message per locale, each rendered once per version
 //   the first time a visitor of that locale asks (the `lang` cookie, else Accept-Language: `Vary`
 //   says so); a stream gets the boards of its own request's locale.
@@ -39,9 +41,18 @@ import { env } from "./env.server";
 import { raceEvents } from "./race-events.server";
 import { REFRESH_SECONDS, renderBoard, renderPage } from "./scoreboard-page.server";
 
+/** Open live streams of the whole process, every live page together (/scoreboard and /board).
+ * Each open stream is a request in flight for Fly's proxy (fly.toml [http_service.concurrency],
+ * type "requests": soft_limit 1500, hard_limit 2500). At the hard limit Fly refuses EVERY request
+ * to the machine, the staff's and the kiosks' included, so the streams stop 500 below it: 2,000
+ * streams leave 500 requests in flight for everything else (a busy gate is a few dozen). Past the
+ * soft limit (1,500) Fly already sends new requests to another machine when there is one; the
+ * cap is not at the soft limit because one machine is the normal race day and 1,500-2,000
+ * spectators must still be served there. docs/decisions/0016-race-day.md (Scoreboard). */
 export const MAX_STREAMS = 2000;
-/** Open streams of one client address (IPv6: one /64). A browser holds one per open tab; a page
- * refused (429) shows "Offline" and tries again after 10-40 s (public/scoreboard.js). */
+/** Open streams of one client address (IPv6: one /64), every live page together. A browser holds
+ * one per open tab; a page refused (429) shows "Offline" and tries again after 10-40 s
+ * (public/scoreboard.js). */
 export const MAX_STREAMS_PER_ADDRESS = 10;
 export const POLL_MS = 1000;
 export const HEARTBEAT_MS = 20_000;
@@ -108,6 +119,34 @@ export function createTicker(pollMs = POLL_MS, heartbeatMs = HEARTBEAT_MS) {
 }
 export type Ticker = ReturnType<typeof createTicker>;
 
+/** The live-stream slots: one count of open streams, in all and per client address key, for
+ * every live page that shares it (the process's pages share one: `processSlots`). */
+export function createStreamSlots(maxStreams = MAX_STREAMS, maxPerAddress = MAX_STREAMS_PER_ADDRESS) {
+  let open = 0;
+  const perAddress = new Map<string, number>();
+  return {
+    /** Takes a slot for a stream from this address key, or says why not. */
+    take(key: string): "taken" | "full" | "address" {
+      if (open >= maxStreams) return "full";
+      const mine = perAddress.get(key) ?? 0;
+      if (mine >= maxPerAddress) return "address";
+      open++;
+      perAddress.set(key, mine + 1);
+      return "taken";
+    },
+    /** Gives back a slot taken for this address key (its stream closed). */
+    release(key: string) {
+      open = Math.max(0, open - 1);
+      const left = (perAddress.get(key) ?? 1) - 1;
+      if (left > 0) perAddress.set(key, left);
+      else perAddress.delete(key);
+    },
+    open: () => open,
+    openOf: (key: string) => perAddress.get(key) ?? 0,
+  };
+}
+export type StreamSlots = ReturnType<typeof createStreamSlots>;
+
 type Options<T> = {
   read: () => T;
   render: Render<T>;
@@ -119,6 +158,8 @@ type Options<T> = {
   dataKey: () => string | null;
   /** A second, dearer key, looked at most once per pollMs (a LiteFS replica's replication position). */
   replicaKey?: () => string | null;
+  /** Shared stream caps (default: the page's own, of maxStreams and maxStreamsPerAddress). */
+  slots?: StreamSlots;
   maxStreams?: number;
   maxStreamsPerAddress?: number;
   pollMs?: number;
@@ -218,8 +259,12 @@ function knownVersion(req: IncomingMessage): string | null {
 }
 
 export function createLiveBoard<T>(options: Options<T>) {
-  const maxStreams = options.maxStreams ?? MAX_STREAMS;
-  const maxPerAddress = options.maxStreamsPerAddress ?? MAX_STREAMS_PER_ADDRESS;
+  const slots =
+    options.slots ??
+    createStreamSlots(
+      options.maxStreams ?? MAX_STREAMS,
+      options.maxStreamsPerAddress ?? MAX_STREAMS_PER_ADDRESS,
+    );
   const pollMs = options.pollMs ?? POLL_MS;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const bufferLimit = options.bufferLimit ?? BUFFER_LIMIT;
@@ -232,9 +277,8 @@ export function createLiveBoard<T>(options: Options<T>) {
   let checkedAt: string | null = null;
   let replicaAt: string | null = null;
   let replicaCheckedAt = 0;
-  const streams = new Map<ServerResponse, Locale>();
-  /** Open streams per address key. */
-  const perAddress = new Map<string, number>();
+  /** This page's open streams: each one's locale and the address key its slot was taken for. */
+  const streams = new Map<ServerResponse, { locale: Locale; address: string }>();
   let ticking = false;
   let refreshQueued = false;
 
@@ -282,7 +326,7 @@ export function createLiveBoard<T>(options: Options<T>) {
       const had = shown !== undefined;
       shown = { version, data, updatedAt: now() };
       boards.clear();
-      if (had) for (const [res, locale] of streams) send(res, boardIn(locale).message);
+      if (had) for (const [res, { locale }] of streams) send(res, boardIn(locale).message);
     }
     checkedAt = at;
   }
@@ -357,7 +401,9 @@ export function createLiveBoard<T>(options: Options<T>) {
 
   /** GET of the page's live stream (/scoreboard/events, /board/events). */
   function serveEvents(req: IncomingMessage, res: ServerResponse) {
-    if (streams.size >= maxStreams) {
+    const address = addressKey(clientAddressOf(req));
+    const slot = slots.take(address);
+    if (slot === "full") {
       res.writeHead(503, {
         "Content-Type": "text/plain; charset=utf-8",
         "Cache-Control": "no-store",
@@ -366,9 +412,7 @@ export function createLiveBoard<T>(options: Options<T>) {
       res.end("Too many live scoreboards are open on this server. Try again shortly.\n");
       return;
     }
-    const address = addressKey(clientAddressOf(req));
-    const mine = perAddress.get(address) ?? 0;
-    if (mine >= maxPerAddress) {
+    if (slot === "address") {
       res.writeHead(429, {
         "Content-Type": "text/plain; charset=utf-8",
         "Cache-Control": "no-store",
@@ -378,7 +422,13 @@ export function createLiveBoard<T>(options: Options<T>) {
       return;
     }
     const locale = localeOfReq(req);
-    const b = current(locale);
+    let b: Board;
+    try {
+      b = current(locale);
+    } catch (error) {
+      slots.release(address);
+      throw error;
+    }
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       // no-transform: neither our compression middleware nor a proxy may buffer it.
@@ -386,6 +436,7 @@ export function createLiveBoard<T>(options: Options<T>) {
       "X-Accel-Buffering": "no",
     });
     if (req.method === "HEAD") {
+      slots.release(address);
       res.end();
       return;
     }
@@ -394,14 +445,11 @@ export function createLiveBoard<T>(options: Options<T>) {
     // Reconnect after 1-4 s, spread so that a restart's reconnects do not all arrive at once.
     const retry = 1000 + Math.floor(Math.random() * 3000);
     res.write(`retry: ${retry}\n\n${knownVersion(req) === b.version ? ": up to date\n\n" : b.message}`);
-    streams.set(res, locale);
-    perAddress.set(address, mine + 1);
+    streams.set(res, { locale, address });
     res.on("error", () => {}); // a write after the client left: nothing to do
     res.on("close", () => {
-      if (!streams.delete(res)) return; // closeStreams forgot it already
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
+      if (!streams.delete(res)) return; // closeStreams gave its slot back already
+      slots.release(address);
       stopTimersIfIdle();
     });
     startTimers();
@@ -409,9 +457,11 @@ export function createLiveBoard<T>(options: Options<T>) {
 
   /** Ends every stream (shutting down): browsers reconnect, to this server's successor. */
   function closeStreams() {
-    for (const res of streams.keys()) res.end();
+    for (const [res, { address }] of streams) {
+      res.end();
+      slots.release(address);
+    }
     streams.clear();
-    perAddress.clear();
     stopTimersIfIdle();
   }
 
@@ -422,9 +472,10 @@ export function createLiveBoard<T>(options: Options<T>) {
     pageResponse,
     serveEvents,
     closeStreams,
+    /** This page's open streams. */
     openStreams: () => streams.size,
-    /** Open streams of this address's key (tests). */
-    openStreamsOf: (address: string) => perAddress.get(addressKey(address)) ?? 0,
+    /** Open streams of this address's key on every page sharing this page's slots (tests). */
+    openStreamsOf: (address: string) => slots.openOf(addressKey(address)),
   };
 }
 
@@ -450,6 +501,14 @@ let ticker: Ticker | undefined;
 function processTicker(): Ticker {
   ticker ??= createTicker();
   return ticker;
+}
+
+let slots: StreamSlots | undefined;
+/** The process's one count of live streams, shared by /scoreboard and /board: MAX_STREAMS in all,
+ * MAX_STREAMS_PER_ADDRESS from one address, whichever pages they watch. */
+export function processSlots(): StreamSlots {
+  slots ??= createStreamSlots();
+  return slots;
 }
 
 /** The scoreboard's no-JS variant that reloads itself: /scoreboard?refresh=30, the reader's choice. */
@@ -478,6 +537,7 @@ export function liveBoard(): LiveBoard {
       dataKey: dataVersion,
       replicaKey: litefsPosition,
       ticker: processTicker(),
+      slots: processSlots(),
     });
     live = board as unknown as LiveBoard;
     raceEvents.on("changed", board.changed);
@@ -499,6 +559,7 @@ export function liveBigBoard(): LiveBoard {
       dataKey: dataVersion,
       replicaKey: litefsPosition,
       ticker: processTicker(),
+      slots: processSlots(),
     });
     big = board as unknown as LiveBoard;
     raceEvents.on("changed", board.changed);
