@@ -463,7 +463,13 @@ export const paymentLogs = sqliteTable(
     source: text("source").notNull().default("return"),
     editionId: edition(),
   },
-  (t) => [index("payment_logs_order").on(t.orderId), index("payment_logs_created").on(t.createdAt)],
+  (t) => [
+    index("payment_logs_order").on(t.orderId),
+    index("payment_logs_created").on(t.createdAt),
+    // The replay check: every verified result of an order and status, read from the index alone
+    // (models/order.server.ts recordPayment, migration 0021).
+    index("payment_logs_result").on(t.orderId, t.statusId, t.verified, t.transactionId, t.msg),
+  ],
 );
 
 /**

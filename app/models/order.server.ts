@@ -8,7 +8,7 @@
 // edition; a by-id change of an order of another edition answers as for a missing order. A payment
 // notice finds its order by its reference alone (any edition: a late payment of last year's order)
 // and, when the order's edition is archived, only logs it (the triggers refuse any change).
-import { and, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { OrderLineKind, OrderStatus } from "../../db/enums";
 import { type Actor, audit } from "./audit.server";
 import { randomToken } from "~/lib/crypto.server";
@@ -337,18 +337,30 @@ export function recordPayment(call: PaymentCall, now = new Date()): PaymentOutco
         return { kind: "forged" as const };
       }
       const p = schema.paymentLogs;
-      // The first results logged for this reference and status (a repeat is always of the first).
-      const seen = tx
+      // Every verified result logged for this reference and status (index payment_logs_result,
+      // migration 0021), narrowed in SQL to those this call would repeat; repeatsResult decides. Not
+      // a window of the first few: a flood of re-splits must not push a later genuine result out
+      // of sight (issue 27).
+      const mine = and(eq(p.orderId, call.orderId), eq(p.statusId, call.statusId), eq(p.verified, true));
+      const matches = tx
         .select({ statusId: p.statusId, transactionId: p.transactionId, msg: p.msg })
         .from(p)
-        .where(and(eq(p.orderId, call.orderId), eq(p.verified, true), eq(p.statusId, call.statusId)))
-        .orderBy(p.id)
-        .limit(RESULTS_LOGGED_PER_STATUS)
+        .where(
+          and(
+            mine,
+            or(
+              eq(p.transactionId, call.transactionId),
+              sql`${p.transactionId} || ${p.msg} = ${call.transactionId + call.msg}`,
+            ),
+          ),
+        )
+        .limit(1)
         .all();
-      const repeat = repeatsResult(seen, call);
+      const repeat = repeatsResult(matches, call);
       const found = tx.select().from(o).where(eq(o.id, shape.ref.orderId)).get();
       const order = found && tokenTag(found.token) === shape.ref.tag ? found : undefined;
-      if (repeat && seen.length >= RESULTS_LOGGED_PER_STATUS) countCall(tx, call, "repeat", now);
+      const logged = repeat ? (tx.select({ n: count() }).from(p).where(mine).get()?.n ?? 0) : 0;
+      if (repeat && logged >= RESULTS_LOGGED_PER_STATUS) countCall(tx, call, "repeat", now);
       else logCall(tx, call, true, now, order?.editionId ?? undefined);
       if (!order) return { kind: "unknownOrder" as const };
       const edition =
