@@ -35,7 +35,13 @@ export function take(key: string, rate: Rate, now = Date.now()): number {
 
 /** Throws a 429 when this address (IPv6: its /64) has used up its `name` bucket. */
 export function limitRate(request: Request, name: string, rate: Rate): void {
-  const wait = take(`${name}:${clientKey(request)}`, rate);
+  limitKey(request, `${name}:${clientKey(request)}`, rate);
+}
+
+/** Throws a 429 (in the request's language) when the bucket `key` is used up: a limit keyed by
+ * something other than the address (e.g. a kiosk device, lib/kiosk-read-limit.server.ts). */
+export function limitKey(request: Request, key: string, rate: Rate): void {
+  const wait = take(key, rate);
   if (wait > 0)
     throw new Response(throttledMessage(wait, messagesFor(request)), {
       status: 429,

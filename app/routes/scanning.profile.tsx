@@ -11,6 +11,7 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { KioskEnrol, KioskLocked, type KioskView } from "~/components/KioskGate";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { kioskAccess, mayScan } from "~/lib/kiosk-device.server";
+import { limitKioskRead } from "~/lib/kiosk-read-limit.server";
 import { checkScanCode } from "~/lib/scan-code.server";
 import { scanProfile } from "~/models/scan.server";
 import { currentEdition } from "~/models/edition.server";
@@ -29,6 +30,7 @@ export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.T
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await kioskAccess(request);
+  limitKioskRead(request, access); // as the check endpoint (issue 27)
   const view: KioskView = { staff: access.staff !== null, device: access.device?.name ?? null };
   const none = { profile: null, error: null, locked: false, view };
   if (!mayScan(access)) return json({ ...none, locked: true });

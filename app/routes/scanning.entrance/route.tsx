@@ -32,6 +32,7 @@ import { useMessages } from "~/i18n/useMessages";
 import { readForm } from "~/lib/csrf.server";
 import { historyCodes, idParam, kioskContext, recheck, save, scan } from "~/services/kiosk.server";
 import { kioskAccess, mayScan, noteSaved, savedBy } from "~/lib/kiosk-device.server";
+import { limitKioskRead } from "~/lib/kiosk-read-limit.server";
 import { metaTitle } from "~/lib/meta";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -55,6 +56,7 @@ export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.T
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await kioskAccess(request);
+  limitKioskRead(request, access); // every step, the roster's included, as the check endpoint (issue 27)
   const view: KioskView = { staff: access.staff !== null, device: access.device?.name ?? null };
   // Not a kiosk device: the frame and the explanation, whatever the query asks for.
   if (!mayScan(access)) return json({ step: "locked" as const, view, notice: null });
