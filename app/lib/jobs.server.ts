@@ -1,12 +1,15 @@
 // Scheduled upkeep, on the LiteFS primary only (a replica's database is read-only; the timers run
 // on every node and each tick checks isPrimary()): removes expired sessions, expired one-time
 // tokens and idle throttle counters (hourly), and cancels unpaid orders older than the payment due
-// hours (every few minutes, and once at start-up). Started once per process by entry.server.tsx;
+// hours (every few minutes, and once at start-up), and drains the mail queue (every few seconds,
+// and a second after start-up: what a restart left unsent goes; lib/mailer.server.ts, ADR 0037).
+// Started once per process by entry.server.tsx;
 // the timers never keep the process alive. `npm run jobs:run` (scripts/jobs-run.ts) runs every job
 // once, for a cron.
 import { lt } from "drizzle-orm";
 import { db, schema } from "./db.server";
 import { isPrimary } from "./litefs.server";
+import { drainMailQueue } from "./mailer.server";
 import { serveWaitlistNow } from "~/services/waitlist-mail.server";
 import { cancelOverdueOrders } from "~/models/order.server";
 import { currentEdition } from "~/models/edition.server";
@@ -17,6 +20,8 @@ import { now as clockNow } from "~/lib/clock.server";
 
 export const CLEANUP_EVERY_MS = 60 * 60_000;
 export const AUTO_CANCEL_EVERY_MS = 5 * 60_000;
+/** The mail queue's tick: a failed message is retried at the first tick after its back-off. */
+export const MAIL_EVERY_MS = 5_000;
 
 export function deleteExpiredSessions(now = Date.now()): number {
   return db()
@@ -53,12 +58,14 @@ export async function runJobsOnce(now = new Date()) {
   if (!removed) return null;
   const ordersCancelled = autoCancelOrders(now) ?? 0;
   const offers = await serveWaitlistNow(now.getTime());
-  return { ...removed, ordersCancelled, waitlistOffers: offers.length };
+  const mail = await drainMailQueue();
+  return { ...removed, ordersCancelled, waitlistOffers: offers.length, mailSent: mail.sent };
 }
 
 const state = globalThis as unknown as {
   __regattaJobs?: NodeJS.Timeout;
   __regattaAutoCancel?: NodeJS.Timeout;
+  __regattaMailTick?: NodeJS.Timeout;
 };
 
 // Each tick asks again whether this node is the primary: with LiteFS's Consul lease the primary can
@@ -84,6 +91,13 @@ export function startJobs(): void {
   setTimeout(runAutoCancel, 1_000).unref();
   state.__regattaAutoCancel = setInterval(runAutoCancel, AUTO_CANCEL_EVERY_MS);
   state.__regattaAutoCancel.unref();
+  // The sender serialises its passes and checks isPrimary() itself; never rejects.
+  const drainMail = () => {
+    if (isPrimary()) void drainMailQueue();
+  };
+  setTimeout(drainMail, 1_000).unref();
+  state.__regattaMailTick = setInterval(drainMail, MAIL_EVERY_MS);
+  state.__regattaMailTick.unref();
   const run = () => {
     if (!isPrimary()) return;
     try {

@@ -1,12 +1,33 @@
-// Outgoing email. With SMTP_URL set, messages go to that SMTP server; without it (the embedded
-// demo, offline) each message is written as an .eml file into OUTBOX_DIR and its recipient,
-// subject and links are logged, so verification and reset links can be followed from the log.
-// Errors propagate: the caller decides whether a failed email fails the request.
+// Outgoing email, through a durable queue (issue 27, ADR 0037). `queueMail` writes the message to
+// the mail_queue table (in the caller's transaction when given one, so an action rolled back sends
+// nothing) with its Message-ID fixed, and kicks the sender; `sendMail` is the same for a caller
+// without a transaction. The sender runs on the LiteFS primary only, one message at a time, and
+// delivers each due message: with SMTP_URL set, to that SMTP server; without it (the embedded demo,
+// offline) as an .eml file in OUTBOX_DIR, its recipient, subject and links logged so verification
+// and reset links can be followed from the log. A failed attempt backs off (rules/mail-queue.ts) and
+// is tried again by the next kick or the jobs' tick (jobs.server.ts), after a restart too; a
+// message is given up a day after it was queued, its last error kept. A caller never sees the mail
+// server's failure: once queued, the email will follow.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { isPrimary } from "~/lib/litefs.server";
+import {
+  claimNextMail,
+  insertMail,
+  type MailQueueRow,
+  markMailFailed,
+  markMailSent,
+  type StoredAttachment,
+  wakeDeferredMail,
+} from "~/models/mail-queue.server";
+import { isConnectionFailure, MAIL_RETRY_DELAYS_MS, nextMailAttempt } from "~/rules/mail-queue";
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 export type MailMessage = {
@@ -18,10 +39,15 @@ export type MailMessage = {
   attachments?: MailAttachment[];
 };
 export type SendMailOptions = {
-  /** Overrides SMTP_URL: a URL sends through it, null forces the outbox. */
+  /** Overrides SMTP_URL for the sender this call kicks: a URL sends through it, null forces the
+   * outbox (tests). A message still queued later goes the way SMTP_URL says. */
   smtpUrl?: string | null;
-  /** Overrides OUTBOX_DIR. */
+  /** Overrides OUTBOX_DIR, likewise. */
   outboxDir?: string;
+};
+export type QueueOptions = SendMailOptions & {
+  /** The caller's transaction: the message exists only if it commits. */
+  tx?: Tx;
 };
 
 const transports = new Map<string, Transporter>();
@@ -29,7 +55,14 @@ const transports = new Map<string, Transporter>();
 function smtpTransport(url: string): Transporter {
   let transport = transports.get(url);
   if (!transport) {
-    transport = nodemailer.createTransport(url);
+    // Short timeouts: one message at a time, so a mail server that hangs must not hold the queue
+    // (nodemailer waits up to 2 min to connect and 10 min on a silent socket by default).
+    transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 60_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
     transports.set(url, transport);
   }
   return transport;
@@ -49,18 +82,61 @@ const outboxTransport = nodemailer.createTransport({
 
 const LINK = /https?:\/\/[^\s<>"')\]]+/g;
 
+/** A Message-ID for a new message: `<random@host>`, the host from APP_URL (else this machine). */
+function newMessageId(): string {
+  let host: string;
+  try {
+    host = new URL(env().APP_URL).hostname || os.hostname();
+  } catch {
+    host = os.hostname();
+  }
+  return `<${Date.now().toString(36)}.${randomBytes(12).toString("hex")}@${host}>`;
+}
+
+/**
+ * Queues the message (in `opts.tx` when given: it exists only if that transaction commits) and
+ * kicks the sender, which starts once the current synchronous code (the transaction) is done.
+ * Returns its Message-ID. Throws only when the row cannot be written (then nothing was queued).
+ */
+export function queueMail(msg: MailMessage, opts: QueueOptions = {}): string {
+  const messageId = newMessageId();
+  const attachments: StoredAttachment[] | null = msg.attachments?.length
+    ? msg.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        base64: a.content.toString("base64"),
+      }))
+    : null;
+  insertMail(
+    { to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, attachments, messageId },
+    opts.tx ?? db(),
+  );
+  void drainMailQueue({ smtpUrl: opts.smtpUrl, outboxDir: opts.outboxDir });
+  return messageId;
+}
+
+/** Queues the message (its own write) and kicks the sender; resolves once it is queued, not sent:
+ * the mail server's failures never reach the caller (the queue retries). */
 export async function sendMail(msg: MailMessage, opts: SendMailOptions = {}): Promise<void> {
+  queueMail(msg, { smtpUrl: opts.smtpUrl, outboxDir: opts.outboxDir });
+}
+
+/** Delivers one stored message, with its stored Message-ID; throws what the transport throws. */
+async function deliver(row: MailQueueRow, opts: SendMailOptions): Promise<void> {
   const e = env();
   const smtpUrl = opts.smtpUrl === undefined ? e.SMTP_URL : opts.smtpUrl;
+  const stored: StoredAttachment[] = row.attachments ? JSON.parse(row.attachments) : [];
   const mail = {
     from: e.MAIL_FROM,
-    to: msg.to,
-    subject: msg.subject,
-    text: msg.text,
-    html: msg.html,
-    attachments: msg.attachments?.map((a) => ({
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    messageId: row.messageId,
+    date: row.createdAt,
+    attachments: stored.map((a) => ({
       filename: a.filename,
-      content: a.content,
+      content: Buffer.from(a.base64, "base64"),
       contentType: a.contentType,
     })),
   };
@@ -76,16 +152,110 @@ export async function sendMail(msg: MailMessage, opts: SendMailOptions = {}): Pr
   const file = path.join(dir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(file, info.message as Buffer);
-  const links = msg.text.match(LINK) ?? [];
+  const links = row.text.match(LINK) ?? [];
   console.log(
     [
-      `[mail] to: ${msg.to}`,
-      `  subject: ${msg.subject}`,
+      `[mail] to: ${row.to}`,
+      `  subject: ${row.subject}`,
       ...links.map((l) => `  link: ${l}`),
-      ...(msg.attachments ?? []).map((a) => `  attachment: ${a.filename} (${a.content.length} bytes)`),
+      ...stored.map((a) => `  attachment: ${a.filename} (${Buffer.from(a.base64, "base64").length} bytes)`),
       `  file: ${file}`,
     ].join("\n"),
   );
+}
+
+export type DrainResult = { sent: number; failed: number; gaveUp: number; primary: boolean };
+
+// Per process, surviving dev reloads and vitest's fresh module copies: the sender's queue of passes,
+// and whether the last attempt found the mail server unreachable.
+const state = globalThis as unknown as {
+  __regattaMail?: {
+    tail: Promise<unknown>;
+    pending: { key: string; pass: Promise<DrainResult> } | null;
+    down: boolean;
+  };
+};
+const mailState = () => {
+  state.__regattaMail ??= { tail: Promise.resolve(), pending: null, down: false };
+  return state.__regattaMail;
+};
+
+const describeError = (error: unknown) => {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? `${code}: ${error.message}` : error.message;
+};
+
+/**
+ * One pass of the sender, WITHOUT the in-process serialisation (drainMailQueue adds it): sends
+ * every due message, one at a time, each claimed first (models/mail-queue.server.ts), so two passes
+ * at once, even in two processes, never send a message twice. A connection failure ends the pass
+ * (the server is down: the other messages wait for the next tick); the first success after one
+ * makes every backed-off message due at once. Logs a message's failure once (its first), its give
+ * up, and its delivery after failures. Nothing on a replica.
+ */
+export async function sendDueMail(opts: SendMailOptions = {}): Promise<DrainResult> {
+  const result: DrainResult = { sent: 0, failed: 0, gaveUp: 0, primary: isPrimary() };
+  if (!result.primary) return result;
+  const s = mailState();
+  for (;;) {
+    const row = claimNextMail();
+    if (!row) break;
+    try {
+      await deliver(row, opts);
+    } catch (error) {
+      const now = Date.now();
+      const next = nextMailAttempt(row.createdAt.getTime(), row.attempts, now);
+      const why = describeError(error);
+      markMailFailed(row.id, next, why);
+      result.failed++;
+      if (next === null) {
+        result.gaveUp++;
+        console.error(`[mail] #${row.id} to ${row.to} given up after ${row.attempts} attempts: ${why}`);
+      } else if (row.attempts === 1) {
+        console.error(`[mail] #${row.id} to ${row.to} not sent yet, will retry: ${why}`);
+      }
+      if (isConnectionFailure(error)) {
+        s.down = true;
+        break;
+      }
+      continue;
+    }
+    markMailSent(row.id);
+    result.sent++;
+    if (row.attempts > 1) console.log(`[mail] #${row.id} to ${row.to} sent at attempt ${row.attempts}`);
+    if (s.down) {
+      s.down = false;
+      wakeDeferredMail(MAIL_RETRY_DELAYS_MS[MAIL_RETRY_DELAYS_MS.length - 1]);
+    }
+  }
+  return result;
+}
+
+/**
+ * Runs a pass of the sender after the passes already started or waiting in this process (one at
+ * a time: never two sends at once). Kicks that come while a pass waits to start share it. Never
+ * rejects: a pass that throws (the database) is logged and counts nothing.
+ */
+export function drainMailQueue(opts: SendMailOptions = {}): Promise<DrainResult> {
+  const s = mailState();
+  const key = JSON.stringify([opts.smtpUrl, opts.outboxDir]);
+  if (s.pending?.key === key) return s.pending.pass;
+  const pass: Promise<DrainResult> = s.tail.then(() => {
+    if (s.pending?.pass === pass) s.pending = null;
+    return sendDueMail(opts).catch((error) => {
+      console.error("[mail] the sender failed", error);
+      return { sent: 0, failed: 0, gaveUp: 0, primary: true };
+    });
+  });
+  s.pending = { key, pass };
+  s.tail = pass;
+  return pass;
+}
+
+/** Resolves when every pass started or waiting in this process is done (tests wait on it). */
+export function mailSenderIdle(): Promise<void> {
+  return mailState().tail.then(() => undefined);
 }
 
 const escapeHtml = (s: string) =>

@@ -2,8 +2,10 @@
 // archived, every member's crew tag fee due again; models/edition.server.ts openEdition), then,
 // after that commit, the managers of the clubs that took part in the edition just archived are
 // emailed, each in their own language (users.locale), that the new one is open for entries, with a
-// link to the events page and the fee due again. A failed email is logged and counted: the Open
-// stands whatever the mail server does, and the toast says how many were emailed.
+// link to the events page and the fee due again. The emails go through the mail queue
+// (lib/mailer.server.ts, ADR 0037): the Open stands whatever the mail server does, the toast says
+// how many were emailed (queued: each is delivered when the mail server answers), and only an email
+// that could not even be queued (the database) is logged and counted as failed.
 import { bundleFor } from "~/i18n/bundles";
 import { isLocale } from "~/i18n/locale";
 import { EN } from "~/messages";
@@ -47,8 +49,8 @@ export type OpenOutcome =
   | { ok: true; edition: Edition; previous: Edition | null; emailed: number; failed: number }
   | { ok: false; reason: "missing" | "not-draft" };
 
-/** Opens a DRAFT edition (audited, one transaction), then emails the previous edition's managers.
- * Never fails because of the mail: each send is on its own, a failure logged and counted. */
+/** Opens a DRAFT edition (audited, one transaction), then queues the previous edition's managers'
+ * emails. Never fails because of the mail: each is queued on its own, a failure logged and counted. */
 export async function openEditionAndInvite(
   actor: Actor,
   id: number,

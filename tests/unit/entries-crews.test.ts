@@ -11,6 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { mailSenderIdle } from "~/lib/mailer.server";
 import { serveWaitlistNow, WAITLIST_OFFER_SUBJECT } from "~/services/waitlist-mail.server";
 import { CREW_AUDIT, crewCandidates, findCrewTeam, saveCrew } from "~/models/crew.server";
 import {
@@ -383,6 +384,7 @@ describe("the waitlist", () => {
     const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
     const offers = (await serveWaitlistNow()).filter((o) => o.eventId === e.id);
     expect(offers).toHaveLength(1);
+    await mailSenderIdle(); // queued, then sent by the mail queue's sender
     const files = fs.readdirSync(outbox).filter((f) => !before.has(f));
     const mails = await Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(outbox, f)))));
     const mail = mails.find((m) => m.to && "text" in m.to && m.to.text.includes(w.manager.email));

@@ -14,6 +14,7 @@ import { simpleParser } from "mailparser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { mailSenderIdle } from "~/lib/mailer.server";
 import {
   RESERVATION_SUBJECT,
   reservationDecisionLines,
@@ -788,6 +789,7 @@ describe("the decision email", () => {
       { id: 2, email: "mail2@example.test", name: "" },
     ];
     await sendReservationDecisionEmails(to, res, "REJECTED");
+    await mailSenderIdle(); // queued, then sent by the mail queue's sender
     const files = fs.readdirSync(outbox).filter((f) => !before.has(f));
     const mails = await Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(outbox, f)))));
     expect(mails).toHaveLength(2);
@@ -808,6 +810,7 @@ describe("the decision email", () => {
     const outbox = env().OUTBOX_DIR;
     const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
     await sendReservationDecisionEmails([ms, en], res, "REJECTED");
+    await mailSenderIdle();
     const files = fs.readdirSync(outbox).filter((f) => !before.has(f));
     const mails = await Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(outbox, f)))));
     const to = (email: string) => mails.find((x) => x.to && "text" in x.to && x.to.text.includes(email));

@@ -9,6 +9,7 @@ import { simpleParser } from "mailparser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { mailSenderIdle } from "~/lib/mailer.server";
 import { autoCancelOrders, runJobsOnce } from "~/lib/jobs.server";
 import { sendOrderPaidEmail } from "~/services/order-mail.server";
 import { orderPdf } from "~/lib/pdf.server";
@@ -241,6 +242,7 @@ describe("order-paid email", () => {
     const outbox = env().OUTBOX_DIR;
     const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
     expect(await sendOrderPaidEmail(1, orders[1].id)).toBe(true);
+    await mailSenderIdle(); // queued, then sent by the mail queue's sender
     const files = fs.readdirSync(outbox).filter((f) => !before.has(f));
     expect(files).toHaveLength(1);
     const mail = await simpleParser(fs.readFileSync(path.join(outbox, files[0])));
@@ -256,6 +258,7 @@ describe("order-paid email", () => {
 
     expect(await sendOrderPaidEmail(1, orders[0].id)).toBe(false); // PROCESSING
     expect(await sendOrderPaidEmail(1, 999_999_999)).toBe(false);
+    await mailSenderIdle();
     expect(fs.readdirSync(outbox).filter((f) => !before.has(f))).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { mailSenderIdle } from "~/lib/mailer.server";
 import { simulatorSecret } from "~/lib/payments/provider.server";
 import { type ReturnParams, returnHash } from "~/lib/payments/senangpay";
 import { EN } from "~/messages";
@@ -56,6 +57,7 @@ const event = (maxTeam: number) =>
 const outbox = () => env().OUTBOX_DIR;
 const files = () => new Set(fs.existsSync(outbox()) ? fs.readdirSync(outbox()) : []);
 async function mailsSince(before: Set<string>): Promise<ParsedMail[]> {
+  await mailSenderIdle(); // queued mails are sent by the mail queue's sender
   const added = [...files()].filter((f) => !before.has(f));
   return Promise.all(added.map((f) => simpleParser(fs.readFileSync(path.join(outbox(), f)))));
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { env } from "~/lib/env.server";
+import { mailSenderIdle } from "~/lib/mailer.server";
 import { MEMBER_APPROVED_SUBJECT, sendMemberApprovedEmail } from "~/services/member-mail.server";
 import { EN } from "~/messages";
 import { MS } from "~/messages.ms";
@@ -15,6 +16,7 @@ async function mailsOf(send: () => Promise<unknown>) {
   const outbox = env().OUTBOX_DIR;
   const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
   await send();
+  await mailSenderIdle(); // queued, then sent by the mail queue's sender
   const files = fs.readdirSync(outbox).filter((f) => !before.has(f));
   const mails = await Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(outbox, f)))));
   return (email: string) => mails.find((m) => m.to && "text" in m.to && m.to.text.includes(email));

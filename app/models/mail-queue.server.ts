@@ -1,0 +1,104 @@
+// The durable mail queue (issue 27, ADR 0037): the SQL of table mail_queue. lib/mailer.server.ts
+// queues with `insertMail` (in the caller's transaction where there is one) and its sender takes one
+// due message at a time with `claimNextMail`, an UPDATE ... RETURNING that moves the message's next
+// attempt past the claim: two senders (two ticks, a cron next to the server) can never take the
+// same message, and a sender that dies mid-send lets go after MAIL_CLAIM_MS.
+import { sql } from "drizzle-orm";
+import { db, schema } from "~/lib/db.server";
+import { MAIL_CLAIM_MS } from "~/rules/mail-queue";
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+export type MailQueueRow = typeof schema.mailQueue.$inferSelect;
+export type StoredAttachment = { filename: string; contentType: string; base64: string };
+export type NewMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: StoredAttachment[] | null;
+  messageId: string;
+};
+
+const q = schema.mailQueue;
+
+/** Writes the message, due now; returns its id. */
+export function insertMail(mail: NewMail, tx: Tx | ReturnType<typeof db> = db(), now = Date.now()): number {
+  return tx
+    .insert(q)
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: mail.attachments ? JSON.stringify(mail.attachments) : null,
+      messageId: mail.messageId,
+      createdAt: new Date(now),
+      nextAttemptAt: new Date(now),
+    })
+    .returning({ id: q.id })
+    .get().id;
+}
+
+/** Takes the oldest due unsent message for this sender (its attempt counted, its next attempt moved
+ * MAIL_CLAIM_MS ahead so no other sender takes it meanwhile), or undefined when none is due. One
+ * statement, so it is atomic between processes. Uses the partial index mail_queue_due. */
+export function claimNextMail(now = Date.now()): MailQueueRow | undefined {
+  return db()
+    .update(q)
+    .set({ attempts: sql`${q.attempts} + 1`, nextAttemptAt: new Date(now + MAIL_CLAIM_MS) })
+    .where(
+      sql`${q.id} = (SELECT id FROM mail_queue WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL
+        AND next_attempt_at <= ${now} ORDER BY next_attempt_at, id LIMIT 1)`,
+    )
+    .returning()
+    .get();
+}
+
+/** The message went: it is never sent again. */
+export function markMailSent(id: number, now = Date.now()): void {
+  db()
+    .update(q)
+    .set({ sentAt: new Date(now), nextAttemptAt: null })
+    .where(sql`${q.id} = ${id}`)
+    .run();
+}
+
+/** The attempt failed: try again at `nextAt`, or never (null: given up). The error stays visible. */
+export function markMailFailed(id: number, nextAt: number | null, error: string): void {
+  db()
+    .update(q)
+    .set({ nextAttemptAt: nextAt === null ? null : new Date(nextAt), lastError: error.slice(0, 2000) })
+    .where(sql`${q.id} = ${id}`)
+    .run();
+}
+
+/** The mail server answers again: every message waiting out a back-off is due now. A message
+ * claimed by a sender (its next attempt more than `maxBackoffMs` ahead) is left alone. */
+export function wakeDeferredMail(maxBackoffMs: number, now = Date.now()): number {
+  return db()
+    .update(q)
+    .set({ nextAttemptAt: new Date(now) })
+    .where(
+      sql`${q.sentAt} IS NULL AND ${q.nextAttemptAt} IS NOT NULL AND ${q.nextAttemptAt} > ${now}
+        AND ${q.nextAttemptAt} <= ${now + maxBackoffMs}`,
+    )
+    .run().changes;
+}
+
+/** How the queue stands (for tests, the rehearsal and a future staff view). */
+export function mailQueueCounts(): { unsent: number; sent: number; givenUp: number } {
+  const row = db()
+    .select({
+      unsent: sql<number>`coalesce(sum(${q.sentAt} IS NULL AND ${q.nextAttemptAt} IS NOT NULL), 0)`,
+      sent: sql<number>`coalesce(sum(${q.sentAt} IS NOT NULL), 0)`,
+      givenUp: sql<number>`coalesce(sum(${q.sentAt} IS NULL AND ${q.nextAttemptAt} IS NULL), 0)`,
+    })
+    .from(q)
+    .get();
+  return row ?? { unsent: 0, sent: 0, givenUp: 0 };
+}
+
+/** One message by its Message-ID. */
+export function mailByMessageId(messageId: string): MailQueueRow | undefined {
+  return db().select().from(q).where(sql`${q.messageId} = ${messageId}`).get();
+}
