@@ -709,6 +709,8 @@ export const mailQueue = sqliteTable(
     messageId: text("message_id").notNull(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    /** A sender is sending it: no other takes it before then (a crashed sender's claim lapses). */
+    claimedUntil: integer("claimed_until", { mode: "timestamp_ms" }),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     lastError: text("last_error"),
   },

@@ -15,7 +15,8 @@ import {
   sendDueMail,
   sendMail,
 } from "~/lib/mailer.server";
-import { insertMail, type MailQueueRow } from "~/models/mail-queue.server";
+import { claimNextMail, insertMail, type MailQueueRow } from "~/models/mail-queue.server";
+import { MAIL_CLAIM_MS } from "~/rules/mail-queue";
 
 let server: SMTPServer;
 let smtpUrl: string;
@@ -116,7 +117,7 @@ describe("sendMail", () => {
     const [row] = rowsTo("crew@example.com");
     expect(row.messageId).toMatch(/^<[^<>@\s]+@127\.0\.0\.1>$/);
     expect(mail.messageId).toBe(row.messageId);
-    expect(row).toMatchObject({ attempts: 1, lastError: null, nextAttemptAt: null });
+    expect(row).toMatchObject({ attempts: 1, lastError: null, nextAttemptAt: null, claimedUntil: null });
     expect(row.sentAt).toBeInstanceOf(Date);
   });
 
@@ -208,6 +209,28 @@ describe("sendMail", () => {
       expect(receivedBy(to)).toHaveLength(1);
       expect(rowsTo(to)[0]).toMatchObject({ attempts: 1 });
     }
+  });
+
+  it("a message another sender claimed is left to it; its claim lapses if that sender died", async () => {
+    insertMail({
+      ...msg("claimed@example.com"),
+      attachments: null,
+      messageId: `<claimed-${Date.now()}@test>`,
+    });
+    const start = Date.now();
+    try {
+      // Another process took it and died mid-send (SIGKILL): nothing here sends it meanwhile.
+      expect(claimNextMail(start)).toMatchObject({ to: "claimed@example.com", attempts: 1 });
+      expect(await drainMailQueue({ smtpUrl })).toMatchObject({ sent: 0 });
+      vi.setSystemTime(start + MAIL_CLAIM_MS - 1_000);
+      expect(await drainMailQueue({ smtpUrl })).toMatchObject({ sent: 0 });
+      vi.setSystemTime(start + MAIL_CLAIM_MS + 1);
+      expect(await drainMailQueue({ smtpUrl })).toMatchObject({ sent: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(receivedBy("claimed@example.com")).toHaveLength(1);
+    expect(rowsTo("claimed@example.com")[0]).toMatchObject({ attempts: 2, claimedUntil: null });
   });
 
   it("a message queued in a transaction that rolls back is never sent", async () => {

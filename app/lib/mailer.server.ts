@@ -25,7 +25,7 @@ import {
   type StoredAttachment,
   wakeDeferredMail,
 } from "~/models/mail-queue.server";
-import { isConnectionFailure, MAIL_RETRY_DELAYS_MS, nextMailAttempt } from "~/rules/mail-queue";
+import { isConnectionFailure, nextMailAttempt } from "~/rules/mail-queue";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
@@ -226,7 +226,7 @@ export async function sendDueMail(opts: SendMailOptions = {}): Promise<DrainResu
     if (row.attempts > 1) console.log(`[mail] #${row.id} to ${row.to} sent at attempt ${row.attempts}`);
     if (s.down) {
       s.down = false;
-      wakeDeferredMail(MAIL_RETRY_DELAYS_MS[MAIL_RETRY_DELAYS_MS.length - 1]);
+      wakeDeferredMail();
     }
   }
   return result;

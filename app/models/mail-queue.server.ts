@@ -1,8 +1,8 @@
 // The durable mail queue (issue 27, ADR 0037): the SQL of table mail_queue. lib/mailer.server.ts
 // queues with `insertMail` (in the caller's transaction where there is one) and its sender takes one
-// due message at a time with `claimNextMail`, an UPDATE ... RETURNING that moves the message's next
-// attempt past the claim: two senders (two ticks, a cron next to the server) can never take the
-// same message, and a sender that dies mid-send lets go after MAIL_CLAIM_MS.
+// due message at a time with `claimNextMail`, an UPDATE ... RETURNING that sets the message's
+// `claimed_until`: two senders (two ticks, a cron next to the server) can never take the same
+// message, and a sender that dies mid-send lets go after MAIL_CLAIM_MS.
 import { sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { MAIL_CLAIM_MS } from "~/rules/mail-queue";
@@ -39,16 +39,17 @@ export function insertMail(mail: NewMail, tx: Tx | ReturnType<typeof db> = db(),
     .get().id;
 }
 
-/** Takes the oldest due unsent message for this sender (its attempt counted, its next attempt moved
- * MAIL_CLAIM_MS ahead so no other sender takes it meanwhile), or undefined when none is due. One
+/** Takes the oldest due unsent message for this sender (its attempt counted, claimed for
+ * MAIL_CLAIM_MS so no other sender takes it meanwhile), or undefined when none is due. One
  * statement, so it is atomic between processes. Uses the partial index mail_queue_due. */
 export function claimNextMail(now = Date.now()): MailQueueRow | undefined {
   return db()
     .update(q)
-    .set({ attempts: sql`${q.attempts} + 1`, nextAttemptAt: new Date(now + MAIL_CLAIM_MS) })
+    .set({ attempts: sql`${q.attempts} + 1`, claimedUntil: new Date(now + MAIL_CLAIM_MS) })
     .where(
       sql`${q.id} = (SELECT id FROM mail_queue WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL
-        AND next_attempt_at <= ${now} ORDER BY next_attempt_at, id LIMIT 1)`,
+        AND next_attempt_at <= ${now} AND (claimed_until IS NULL OR claimed_until <= ${now})
+        ORDER BY next_attempt_at, id LIMIT 1)`,
     )
     .returning()
     .get();
@@ -58,7 +59,7 @@ export function claimNextMail(now = Date.now()): MailQueueRow | undefined {
 export function markMailSent(id: number, now = Date.now()): void {
   db()
     .update(q)
-    .set({ sentAt: new Date(now), nextAttemptAt: null })
+    .set({ sentAt: new Date(now), nextAttemptAt: null, claimedUntil: null })
     .where(sql`${q.id} = ${id}`)
     .run();
 }
@@ -67,21 +68,22 @@ export function markMailSent(id: number, now = Date.now()): void {
 export function markMailFailed(id: number, nextAt: number | null, error: string): void {
   db()
     .update(q)
-    .set({ nextAttemptAt: nextAt === null ? null : new Date(nextAt), lastError: error.slice(0, 2000) })
+    .set({
+      nextAttemptAt: nextAt === null ? null : new Date(nextAt),
+      claimedUntil: null,
+      lastError: error.slice(0, 2000),
+    })
     .where(sql`${q.id} = ${id}`)
     .run();
 }
 
-/** The mail server answers again: every message waiting out a back-off is due now. A message
- * claimed by a sender (its next attempt more than `maxBackoffMs` ahead) is left alone. */
-export function wakeDeferredMail(maxBackoffMs: number, now = Date.now()): number {
+/** The mail server answers again: every message waiting out a back-off is due now (a claimed one
+ * stays claimed). */
+export function wakeDeferredMail(now = Date.now()): number {
   return db()
     .update(q)
     .set({ nextAttemptAt: new Date(now) })
-    .where(
-      sql`${q.sentAt} IS NULL AND ${q.nextAttemptAt} IS NOT NULL AND ${q.nextAttemptAt} > ${now}
-        AND ${q.nextAttemptAt} <= ${now + maxBackoffMs}`,
-    )
+    .where(sql`${q.sentAt} IS NULL AND ${q.nextAttemptAt} IS NOT NULL AND ${q.nextAttemptAt} > ${now}`)
     .run().changes;
 }
 
