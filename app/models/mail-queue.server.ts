@@ -40,19 +40,23 @@ export function insertMail(mail: NewMail, tx: Tx | ReturnType<typeof db> = db(),
 }
 
 /** Takes the oldest due unsent message for this sender (its attempt counted, claimed for
- * MAIL_CLAIM_MS so no other sender takes it meanwhile), or undefined when none is due. One
- * statement, so it is atomic between processes. Uses the partial index mail_queue_due. */
+ * MAIL_CLAIM_MS so no other sender takes it meanwhile), or undefined when none is due. A read
+ * first (the idle tick takes no write lock), then one UPDATE ... RETURNING that checks again that
+ * the message is due and unclaimed, so it is atomic between processes. Uses the partial index
+ * mail_queue_due. */
 export function claimNextMail(now = Date.now()): MailQueueRow | undefined {
-  return db()
+  const due = sql`${q.sentAt} IS NULL AND ${q.nextAttemptAt} IS NOT NULL AND ${q.nextAttemptAt} <= ${now}
+    AND (${q.claimedUntil} IS NULL OR ${q.claimedUntil} <= ${now})`;
+  const next = db().select({ id: q.id }).from(q).where(due).orderBy(q.nextAttemptAt, q.id).limit(1).get();
+  if (!next) return undefined;
+  const claimed = db()
     .update(q)
     .set({ attempts: sql`${q.attempts} + 1`, claimedUntil: new Date(now + MAIL_CLAIM_MS) })
-    .where(
-      sql`${q.id} = (SELECT id FROM mail_queue WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL
-        AND next_attempt_at <= ${now} AND (claimed_until IS NULL OR claimed_until <= ${now})
-        ORDER BY next_attempt_at, id LIMIT 1)`,
-    )
+    .where(sql`${q.id} = ${next.id} AND ${due}`)
     .returning()
     .get();
+  // Another sender took it between the read and the update: look for the next one.
+  return claimed ?? claimNextMail(now);
 }
 
 /** The message went: it is never sent again. */
