@@ -15,6 +15,8 @@ export const MS: Bundle = {
     notFoundTitle: "404 Tidak Dijumpai.",
     notFoundBody: "Halaman yang anda cari tidak wujud.",
     returnHome: "Kembali ke Laman Utama",
+    reconnectingTitle: "Menyambung semula",
+    reconnectingBody: "Pelayan sedang menyambung semula. Cuba lagi sebentar lagi.",
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
     nothingToShowDot: "Tiada apa-apa untuk dipaparkan.",
 

@@ -9,6 +9,9 @@ export const MSG = {
   notFoundTitle: "404 Not Found.",
   notFoundBody: "The page you are looking for does not exist.",
   returnHome: "Return to Home",
+  // Issue 27: the cluster's edge answers a write with this page while the primary is unreachable.
+  reconnectingTitle: "Reconnecting",
+  reconnectingBody: "The server is reconnecting. Try again in a moment.",
   nothingToShow: "Nothing to show",
   nothingToShowDot: "Nothing to show.",
 

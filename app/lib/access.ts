@@ -61,6 +61,8 @@ export const ROUTES = {
   // Beyond the spec's route table (issue 11): a manager books training boats.
   training: { path: "/training", access: ["MANAGER"] },
   notFound: { path: "/not-found", access: "public" },
+  // Issue 27: what the cluster's edge (cluster/edge.mjs) answers a write with while the primary is down.
+  reconnecting: { path: "/reconnecting", access: "public" },
   auditLog: { path: "/audit-log", access: ["ADMIN"] }, // beyond the spec: staff actions
   settings: { path: "/settings", access: ["ADMIN"] }, // beyond the spec: the regatta's own numbers
   // Issue 21: ADMIN makes and opens editions; staff choose the edition they look at (the picker).

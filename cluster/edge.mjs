@@ -1,0 +1,240 @@
+// The cluster's edge (`npm run cluster`, docs/decisions/0035-cluster.md): what Fly's proxy does in
+// front of the machines, on one machine, with node:http only.
+//   - GET and HEAD are spread round robin over the nodes that answer /healthcheck (polled every
+//     500 ms); a node that refuses the connection is left out at once and the GET tried on another.
+//   - Any other request is buffered and sent to a node (round robin too, so writes land on the
+//     replica as they do on Fly); when the answer carries `fly-replay: instance=<name>` (LiteFS's
+//     proxy on a replica, or server/replica.mjs), the same request (same headers, same body) is
+//     sent to the node named.
+//   - `fly-force-instance-id: <name>` sends a request to that node, as on Fly (tests use it).
+//   - While the primary is down, a write is answered at once with 503, Retry-After and the app's
+//     reconnecting page (/reconnecting, fetched from a node still up with the client's cookies, so in
+//     the client's language), or its JSON (/reconnecting.json) for a fetch that wants JSON (the
+//     kiosk's save queue), never held until the primary comes back.
+//   - The client's address: the first X-Forwarded-For entry when the client sent one (the edge
+//     listens on loopback only, where the rehearsal's simulated clients each name their own), else
+//     the TCP peer; sent on as Fly-Client-IP (what the app reads with TRUSTED_PROXY_HEADER, as on
+//     Fly) and X-Forwarded-For, any incoming copy replaced.
+//   - Answers stream through (Server-Sent Events flow); closing the client closes the upstream.
+import http from "node:http";
+
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+  "proxy-authorization",
+  "proxy-authenticate",
+]);
+const RETRY_AFTER_S = 5;
+const FALLBACK_TEXT = "The server is reconnecting. Try again in a moment.";
+
+/**
+ * @typedef {{ name: string, url: string, healthy: boolean }} EdgeNode
+ * @param {{ nodes: { name: string, url: string }[], primary: string, pollMs?: number,
+ *   log?: (line: string) => void }} options
+ */
+export function createEdge({ nodes: list, primary, pollMs = 500, log = () => {} }) {
+  /** @type {EdgeNode[]} */
+  const nodes = list.map((n) => ({ name: n.name, url: n.url.replace(/\/$/, ""), healthy: false }));
+  const byName = new Map(nodes.map((n) => [n.name, n]));
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  let turn = 0;
+
+  /** @param {EdgeNode} node @param {boolean} healthy */
+  function mark(node, healthy) {
+    if (node.healthy !== healthy) log(`edge: ${node.name} ${healthy ? "up" : "down"}`);
+    node.healthy = healthy;
+  }
+
+  async function poll() {
+    await Promise.all(
+      nodes.map(async (node) => {
+        try {
+          const res = await fetch(`${node.url}/healthcheck`, { signal: AbortSignal.timeout(1_500) });
+          await res.arrayBuffer();
+          mark(node, res.status === 200);
+        } catch {
+          mark(node, false);
+        }
+      }),
+    );
+  }
+  let polling = false;
+  const timer = setInterval(() => {
+    if (polling) return;
+    polling = true;
+    poll().finally(() => {
+      polling = false;
+    });
+  }, pollMs);
+
+  /** The next healthy node, round robin, leaving out `skip`. */
+  function pick(skip = new Set()) {
+    const up = nodes.filter((n) => n.healthy && !skip.has(n.name));
+    if (up.length === 0) return undefined;
+    turn = (turn + 1) % up.length;
+    return up[turn];
+  }
+
+  /**
+   * One request to one node.
+   * @returns {Promise<http.IncomingMessage>}
+   */
+  function send(node, method, path, headers, body, clientRes) {
+    return new Promise((resolve, reject) => {
+      const target = new URL(path, node.url);
+      const upstream = http.request(target, { method, headers, agent, timeout: 0 }, (res) => resolve(res));
+      upstream.on("error", reject);
+      // The client went away before the answer was complete: end the upstream request too.
+      clientRes.once("close", () => {
+        if (!clientRes.writableFinished) upstream.destroy();
+      });
+      upstream.end(body);
+    });
+  }
+
+  const wantsJson = (req) =>
+    /application\/json/i.test(String(req.headers.accept ?? "")) ||
+    (req.url ?? "").split("?")[0] === "/scanning/entrance/save";
+
+  /** The 503 while the primary is unreachable: the app's page (or JSON) from a node still up. */
+  async function reconnecting(req, res) {
+    const json = wantsJson(req);
+    const page = json ? "/reconnecting.json" : "/reconnecting";
+    let type = json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8";
+    let body = json
+      ? JSON.stringify({ ok: false, reconnecting: true, message: FALLBACK_TEXT, error: FALLBACK_TEXT })
+      : FALLBACK_TEXT;
+    const node = pick();
+    if (node) {
+      try {
+        const headers = {};
+        for (const name of ["cookie", "accept-language"]) {
+          if (req.headers[name]) headers[name] = String(req.headers[name]);
+        }
+        const answer = await fetch(`${node.url}${page}`, { headers, signal: AbortSignal.timeout(2_000) });
+        if (answer.ok) {
+          body = await answer.text();
+          type = answer.headers.get("content-type") ?? type;
+        } else await answer.arrayBuffer();
+      } catch {}
+    }
+    if (res.headersSent) return res.destroy();
+    res.writeHead(503, {
+      "Content-Type": type,
+      "Content-Length": Buffer.byteLength(body),
+      "Retry-After": String(RETRY_AFTER_S),
+      "Cache-Control": "no-store",
+    });
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** @param {http.IncomingMessage} upstream @param {http.ServerResponse} res */
+  function pipeBack(upstream, res) {
+    const raw = upstream.rawHeaders;
+    const headers = [];
+    for (let i = 0; i < raw.length; i += 2) {
+      if (!HOP_BY_HOP.has(raw[i].toLowerCase())) headers.push(raw[i], raw[i + 1]);
+    }
+    res.writeHead(upstream.statusCode ?? 502, upstream.statusMessage, headers);
+    // An event stream's first bytes go out at once (no buffering here).
+    res.flushHeaders();
+    upstream.pipe(res);
+    upstream.on("error", () => res.destroy());
+    res.on("close", () => upstream.destroy());
+  }
+
+  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  async function handle(req, res) {
+    const method = req.method ?? "GET";
+    const read = method === "GET" || method === "HEAD";
+    const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+      .split(",")[0]
+      .trim();
+    const client = forwarded || (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+    const forced = req.headers["fly-force-instance-id"];
+    /** @type {Record<string, string | string[]>} */
+    const headers = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || HOP_BY_HOP.has(name)) continue;
+      if (name === "x-forwarded-for" || name === "fly-client-ip" || name === "fly-force-instance-id")
+        continue;
+      headers[name] = value;
+    }
+    headers["fly-client-ip"] = client;
+    headers["x-forwarded-for"] = client;
+
+    /** @type {Buffer | undefined} */
+    let body;
+    if (!read) {
+      const chunks = [];
+      for await (const chunk of req) chunks.push(chunk);
+      body = Buffer.concat(chunks);
+      headers["content-length"] = String(body.length);
+      delete headers["transfer-encoding"];
+      // While the primary is down a write waits for nothing: the reconnecting answer at once.
+      if (!byName.get(primary)?.healthy) return reconnecting(req, res);
+    }
+
+    const tried = new Set();
+    let node = forced ? byName.get(String(forced)) : pick();
+    for (let hops = 0; hops < 4; hops++) {
+      if (!node) return read ? unavailable(res) : reconnecting(req, res);
+      let upstream;
+      try {
+        upstream = await send(node, method, req.url ?? "/", headers, body, res);
+      } catch {
+        if (res.destroyed) return;
+        mark(node, false);
+        tried.add(node.name);
+        // A refused connection took nothing: a GET goes to another node, a write gets the 503.
+        node = read && !forced ? pick(tried) : undefined;
+        continue;
+      }
+      const replay = /instance=([^;,\s]+)/.exec(String(upstream.headers["fly-replay"] ?? ""))?.[1];
+      if (!replay) return pipeBack(upstream, res);
+      upstream.resume();
+      node = byName.get(replay);
+      if (!node?.healthy) node = undefined;
+    }
+    return read ? unavailable(res) : reconnecting(req, res);
+  }
+
+  /** No node up for a GET. */
+  function unavailable(res) {
+    if (res.headersSent) return res.destroy();
+    res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(RETRY_AFTER_S) });
+    res.end(`${FALLBACK_TEXT}\n`);
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      log(`edge: ${req.method} ${req.url} failed: ${error?.stack ?? error}`);
+      if (!res.headersSent) unavailable(res);
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  return {
+    server,
+    nodes,
+    poll,
+    /** @param {number} port */
+    listen: (port, host = "127.0.0.1") =>
+      new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, host, () => resolve(server.address()));
+      }),
+    close() {
+      clearInterval(timer);
+      server.closeAllConnections?.();
+      server.close();
+      agent.destroy();
+    },
+  };
+}
