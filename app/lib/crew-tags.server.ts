@@ -5,15 +5,16 @@
 // (`#<id>.<version>.<signature>`, lib/scan-code.server.ts) with the code printed under it. The QR code is
 // pdfmake's own `qr` node (vector squares, no image and no extra package).
 //
-// Making a PDF is slow (every photo is decoded and shrunk, then the document is laid out), so one
-// runs at a time per process and up to eight more may wait, at most one per user (running or
+// Making a PDF is slow (every photo is decoded and shrunk, then the document is laid out), so it
+// waits in the PDF download queue shared with invoices and receipts (pdf.server.ts pdfDownloads):
+// one runs at a time per process and up to eight more may wait, at most one per user (running or
 // waiting): a user asking again meanwhile, or the queue full, is refused with 429. One manager
 // looping cannot turn everyone else away.
 import type { Column, Content } from "pdfmake/interfaces";
 import sharp from "sharp";
-import { createLimiter, isBusyResponse } from "~/lib/limiter.server";
+import { isBusyResponse } from "~/lib/limiter.server";
 import { messagesFor } from "~/i18n/locale.server";
-import { type PdfDoc, renderPdf } from "~/lib/pdf.server";
+import { type PdfDoc, pdfDownloadKey, pdfDownloads, renderPdf } from "~/lib/pdf.server";
 import { type Bundle, EN } from "~/messages";
 import { readPhoto } from "~/lib/photos.server";
 import { signedCode } from "~/lib/scan-code.server";
@@ -36,10 +37,10 @@ import {
   tagName,
 } from "~/rules/crew-tags";
 
-/** One crew tag PDF at a time per process; eight more may wait (then 429); one per user at a time. */
-export const crewTagJobs = createLimiter({ concurrency: 1, queue: 8, perKey: 1 });
+/** The queue crew tag PDFs wait in: the one shared with invoices and receipts (not a copy of it). */
+export const crewTagJobs = pdfDownloads;
 /** The key a requester's PDFs count against in `crewTagJobs`. */
-export const crewTagKey = (userId: number) => `user:${userId}`;
+export const crewTagKey = pdfDownloadKey;
 
 // Geometry, in PDF points (1/72 inch). A4 is 595.28 x 841.89.
 const PAGE_W = 595.28;

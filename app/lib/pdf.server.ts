@@ -5,12 +5,15 @@
 // which reads the Roboto files that ship with pdfmake and parses them once, and lets pdfmake fetch
 // no URL and read no file outside that font folder (docs/decisions/0013-orders-pdfs-jobs.md). A document speaks the locale
 // it is made in: the requester's for a download, the owner's (users.locale) for the emailed receipt.
+// Every PDF a person downloads while they wait (crew tags, invoices, receipts) waits in one queue
+// per process, `pdfDownloads` (below): one made at a time, eight more waiting, one per user.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { requireUser } from "~/lib/access.server";
+import { createLimiter, isBusyResponse, type Limiter } from "~/lib/limiter.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { orderDocFor } from "~/models/order-list.server";
 import { bundleFor } from "~/i18n/bundles";
@@ -216,6 +219,38 @@ export function renderPdf(
   return pages >= WORKER_FROM_PAGES ? inWorker(doc, timeoutMs, idleMs) : onThisThread(doc);
 }
 
+/**
+ * The one queue of the PDFs people download and wait for: crew tags (lib/crew-tags.server.ts),
+ * invoices and receipts (orderDocResponse). One is made at a time per process and eight more may
+ * wait, at most one per user (running or waiting); a user asking again meanwhile, or anyone while
+ * eight wait, is refused at once with 429 and Retry-After (limiter.server busyResponse). So a burst
+ * of downloads (50 parallel clicks on a large club's invoice) costs one document at a time on this
+ * thread, and one user looping cannot turn everyone else away. Each job starts on a timer turn
+ * (`setTimeout` 0): an invoice's layout and the queue's hand-over run in promise callbacks only,
+ * so without it the waiting documents ran back to back and the event loop (timers, other requests'
+ * I/O) stood still until the last was done (nine invoices of 300 lines: about 3 s, no turn).
+ * Race paper keeps its own queue (race-pdf.server.ts racePaperJobs: race control's desk must not
+ * wait behind managers' downloads); the emailed receipt is made by the mail job, not queued.
+ * See docs/decisions/0017-crew-tags.md and 0034-pdf-worker.md.
+ */
+const downloads = createLimiter({ concurrency: 1, queue: 8, perKey: 1 });
+const aTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export const pdfDownloads: Limiter = {
+  run: (job, key) =>
+    downloads.run(async () => {
+      await aTurn();
+      return job();
+    }, key),
+  get active() {
+    return downloads.active;
+  },
+  get waiting() {
+    return downloads.waiting;
+  },
+};
+/** The key a signed-in requester's downloads count against in `pdfDownloads`. */
+export const pdfDownloadKey = (userId: number) => `user:${userId}`;
+
 export type OrderDocKind = "invoice" | "receipt";
 
 export type OrderDoc = {
@@ -290,10 +325,20 @@ function definition(kind: OrderDocKind, d: OrderDoc, locale: Locale): PdfDoc {
   };
 }
 
+/** Order lines on an invoice's or receipt's first page (under the facts) and on each further page:
+ * a little under what fits (about 42 measured), so the estimate errs towards more pages. */
+const LINES_FIRST_PAGE = 30;
+const LINES_PER_PAGE = 40;
+
+/** The pages an order's document may reach, for renderPdf (a very large order goes to the worker). */
+export function orderDocPages(lines: number): number {
+  return 1 + Math.ceil(Math.max(0, lines - LINES_FIRST_PAGE) / LINES_PER_PAGE);
+}
+
 /** The PDF's bytes (Roboto, A4, one or more pages for long orders), in `locale` (English by
  * default). */
 export async function orderPdf(kind: OrderDocKind, doc: OrderDoc, locale: Locale = "en"): Promise<Buffer> {
-  return renderPdf(definition(kind, doc, locale));
+  return renderPdf(definition(kind, doc, locale), { pages: orderDocPages(doc.lines.length) });
 }
 
 // The first document of a process also pays for loading pdfmake's code and parsing the fonts (about
@@ -334,6 +379,8 @@ const notFound = () => new Response("Not Found", { status: 404, headers: { "Cach
  * The invoice (any status) or the receipt (PAID only) of the order with this token, for its owner
  * or an ADMIN (the route table admits ADMIN and MANAGER; others are turned away before the token
  * is looked at). Anyone else, an unknown token, or a receipt of an unpaid order: the same 404.
+ * Made in `pdfDownloads` under the viewer's key (every request here is signed in: the token alone
+ * opens nothing); busy (the viewer already has a PDF being made or waiting, or eight wait): 429.
  */
 export async function orderDocResponse(
   request: Request,
@@ -345,8 +392,13 @@ export async function orderDocResponse(
   const doc = token ? orderDocFor(viewer, token) : null;
   if (!doc || (kind === "receipt" && doc.status !== "PAID")) return notFound();
   try {
-    return pdfResponse(kind, await orderPdf(kind, doc, localeOf(request)));
+    const bytes = await pdfDownloads.run(
+      () => orderPdf(kind, doc, localeOf(request)),
+      pdfDownloadKey(viewer.id),
+    );
+    return pdfResponse(kind, bytes);
   } catch (error) {
+    if (isBusyResponse(error)) return error;
     console.error(`pdf: ${kind} of order #${doc.id} failed`, error);
     return redirectWithToast(request, "/orders", {
       type: "error",
