@@ -30,8 +30,16 @@ import {
   fixedHeaders,
   TOKEN_PAGE_HEADERS,
 } from "./server/security-headers.mjs";
-import { withTestContext } from "./server/test-context.mjs";
+import { testHooksRefusal, withTestContext } from "./server/test-context.mjs";
 import { carriesToken } from "./server/tokens.mjs";
+
+// The test hooks (TEST_CONTEXT_HEADERS, TEST_FAIL_HEADER) are refused where the server looks like
+// production (APP_URL https, or on Fly): before anything else, with the reason on stderr.
+const hooksRefused = testHooksRefusal(process.env);
+if (hooksRefused) {
+  console.error(`[server] ${hooksRefused}`);
+  process.exit(1);
+}
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 const mode = process.env.NODE_ENV;
