@@ -51,7 +51,7 @@ beforeAll(async () => {
         email: `bspc.${i}@example.test`,
         hash: "x",
         name: `BIG SQUAD PADDLER NUMBER ${i + 1}`,
-        role: "MEMBER" as const,
+        role: "COMPETITOR" as const,
         associationId: club,
         approved: true,
       })),
