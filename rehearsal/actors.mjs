@@ -1,0 +1,411 @@
+// The rehearsal's actors (issue 27 section 2): each a loop of simulated browsers going through the
+// app's own pages, forms and endpoints over HTTP, bounded by the day's end. They share `day` (the
+// compressed timetable and what each actor was told) with the harness, never the database.
+import { Client, csrfOf, formWith, openStream, sleep, tagsOf, attr, agentFor } from "./http.mjs";
+
+export const PASSWORD = "Regatta2026!";
+
+/** Retries `fn` (a request) while it answers 0 (no connection) or 502/503 (the primary away), for
+ * at most `ms`; the last answer. Kiosks and desks do this, as a person presses again. */
+async function persist(day, fn, ms = 60_000) {
+  const until = performance.now() + ms;
+  let res = await fn();
+  while ((res.status === 0 || res.status === 502 || res.status === 503) && performance.now() < until && !day.stopped) {
+    await sleep(1000);
+    res = await fn();
+  }
+  return res;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kiosks
+
+/** An enrolled kiosk: staff log in on it, enrol it, log out; the device cookie stays. */
+async function enrolKiosk(day, name, agent) {
+  const c = new Client({ base: day.base, actor: "kiosk", recorder: day.rec, agent });
+  if (!(await c.login(day.staff.email, PASSWORD))) throw new Error(`kiosk ${name}: staff login failed`);
+  const page = await c.get("/scanning/entrance");
+  const csrf = csrfOf(page.text());
+  const res = await c.post("/scanning/enrol", { csrf, name, back: "/scanning/entrance" });
+  if (res.status !== 302) throw new Error(`kiosk ${name}: enrol answered ${res.status}`);
+  // The device's cookies (its kiosk enrolment and its device id); the staff session is dropped.
+  const device = [...c.jar].filter(([k]) => /kiosk|device/i.test(k));
+  if (!device.some(([k]) => /kiosk/i.test(k))) throw new Error(`kiosk ${name}: no device cookie`);
+  c.jar = new Map(device);
+  return c;
+}
+
+/** The teams of a round, as the kiosk's round step lists them. */
+async function teamsOfRound(c, roundId) {
+  const res = await c.get(`/scanning/entrance?roundId=${roundId}`);
+  if (res.status !== 200) return null;
+  return [...new Set([...res.text().matchAll(/name="teamId" value="(\d+)"/g)].map((m) => Number(m[1])))];
+}
+
+/**
+ * One kiosk: takes crews from its queue (day.kioskJobs[i]), loads the team's page (its CSRF
+ * token), checks one code at the server as the JS kiosk does for a code it cannot decide, and
+ * saves the crew's codes. Offline (day.kioskOffline for kiosk `offlineIndex`), saves are queued
+ * on the device and replayed in order when the network is back.
+ */
+export async function kioskActor(day, index) {
+  const agent = agentFor(4);
+  const c = await enrolKiosk(day, `Gate ${index + 1}`, agent);
+  const queue = []; // saves not sent yet: { roundId, teamId, codes }
+  const jobs = day.kioskJobs[index];
+  let csrf = null;
+  const sendOne = async (job) => {
+    if (!csrf) {
+      const p = await c.get(`/scanning/entrance?roundId=${job.roundId}&teamId=${job.teamId}`);
+      csrf = csrfOf(p.text());
+      if (!csrf) return { status: p.status || 0 };
+    }
+    const body = new URLSearchParams({ csrf, roundId: String(job.roundId), teamId: String(job.teamId) });
+    for (const code of job.codes) body.append("h", code);
+    const res = await c.post("/scanning/entrance/save", body);
+    if (res.status === 403) csrf = null; // a new token next time, kept and retried
+    return res;
+  };
+  const drain = async () => {
+    while (queue.length > 0 && !day.offline(index)) {
+      const job = queue[0];
+      const res = await sendOne(job);
+      if (res.status === 200) {
+        const { dropped = [] } = JSON.parse(res.text());
+        const userIds = job.codes.filter((x) => !dropped.includes(x)).map((x) => Number(x.slice(1)));
+        day.told.scans.push({ roundId: job.roundId, teamId: job.teamId, userIds, kiosk: index, replayed: job.replay === true });
+        queue.shift();
+      } else if (res.status === 0 || res.status >= 500 || res.status === 403) {
+        await sleep(1000); // kept in the queue, tried again
+        if (day.stopped) return;
+      } else {
+        day.told.scanRefused.push({ ...job, status: res.status });
+        queue.shift();
+      }
+    }
+  };
+  while (!day.stopped) {
+    const job = jobs.shift();
+    if (!job) {
+      await drain();
+      if (day.scanningDone && queue.length === 0 && jobs.length === 0) break;
+      await sleep(200);
+      continue;
+    }
+    const members = day.members.get(job.teamId) ?? [];
+    const codes = members.map((id) => `#${id}`);
+    if (day.offline(index)) {
+      // No network: the JS kiosk checks roster codes itself and queues the Save.
+      day.kioskQueuedOffline++;
+      queue.push({ roundId: job.roundId, teamId: job.teamId, codes, replay: true });
+      continue;
+    }
+    const page = await c.get(`/scanning/entrance?roundId=${job.roundId}&teamId=${job.teamId}`);
+    if (page.status === 200) csrf = csrfOf(page.text()) ?? csrf;
+    if (codes.length > 0)
+      await c.get(
+        `/scanning/entrance/check?roundId=${job.roundId}&teamId=${job.teamId}&code=${encodeURIComponent(codes[0])}`,
+      );
+    queue.push({ roundId: job.roundId, teamId: job.teamId, codes });
+    await drain();
+  }
+  agent.destroy();
+}
+
+/** Hands out the crews of each round to the kiosks, a few races before its start, once its lanes
+ * are drawn (heats) or seeded (after the sources are Official). */
+export async function kioskDispatcher(day) {
+  const agent = agentFor(2);
+  const c = await enrolKiosk(day, "Gate office", agent);
+  const pending = [...day.rounds];
+  let turn = 0;
+  while (pending.length > 0 && !day.stopped) {
+    const now = day.rec.now();
+    for (let i = 0; i < pending.length; i++) {
+      const r = pending[i];
+      if (now < day.startAt(r) - day.scanLead) continue;
+      if (!r.sources.every((s) => day.declared.has(s))) continue;
+      const teams = await persist(day, async () => {
+        const t = await teamsOfRound(c, r.id);
+        return t ? { status: 200, teams: t } : { status: 503 };
+      });
+      if (!teams.teams || teams.teams.length === 0) continue;
+      r.teams = teams.teams;
+      for (const teamId of teams.teams) day.kioskJobs[turn++ % day.kioskJobs.length].push({ roundId: r.id, teamId });
+      pending.splice(i--, 1);
+    }
+    await sleep(250);
+  }
+  day.scanningDone = true;
+  agent.destroy();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Race control
+
+export async function raceControlActor(day) {
+  const agent = agentFor(2);
+  const c = new Client({ base: day.base, actor: "race-control", recorder: day.rec, agent });
+  if (!(await c.login(day.staff.email, PASSWORD))) throw new Error("race control: login failed");
+  const form = async () => {
+    const p = await c.get("/race-control");
+    return csrfOf(p.text());
+  };
+  let noticeId = null;
+  for (const r of day.rounds) {
+    while (day.rec.now() < day.startAt(r) && !day.stopped) {
+      // Running late: a notice up while the day is behind, removed once it caught up.
+      const late = day.lateness(day.rec.now()) > 0;
+      if (late && noticeId === null) {
+        const csrf = await form();
+        const res = await persist(day, () => c.post("/race-control", { csrf, intent: "postNotice", notice: "Racing is running about 15 minutes late. / Perlumbaan lewat kira-kira 15 minit." }));
+        if (res.status === 302) {
+          const p = await c.get("/race-control");
+          const f = formWith(p.text(), /value="removeNotice"/);
+          noticeId = f?.inputs.find(([n]) => n === "id")?.[1] ?? "none";
+          day.faults.push({ name: "day running late", at: Math.round(day.rec.now()), seconds: Math.round(day.lateSpanMs / 1000) });
+        }
+      } else if (!late && noticeId !== null && noticeId !== "none" && day.rec.now() > day.lateEndMs) {
+        const csrf = await form();
+        await persist(day, () => c.post("/race-control", { csrf, intent: "removeNotice", id: noticeId }));
+        noticeId = "none";
+      }
+      await sleep(Math.min(250, day.startAt(r) - day.rec.now()));
+    }
+    if (day.stopped) break;
+    const csrf = await form();
+    const res = await persist(day, () => c.post("/race-control", { csrf, intent: "start", id: String(r.id) }));
+    r.startedAt = day.rec.now();
+    if (res.status !== 302) day.told.startRefused.push({ roundId: r.id, status: res.status });
+  }
+  agent.destroy();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results desks
+
+/** A FinishLynx .lif for a round: distinct times, lane 1..n (tests/fixtures/lynx). */
+export function lifFor(r, lanes, rand) {
+  const times = lanes.map(() => 120_000 + Math.floor(rand() * 30_000)); // 2:00.000 .. 2:30.000
+  const seen = new Set();
+  for (let i = 0; i < times.length; i++) {
+    while (seen.has(times[i])) times[i] += 7;
+    seen.add(times[i]);
+  }
+  const order = lanes.map((lane, i) => ({ lane, ms: times[i] })).sort((a, b) => a.ms - b.ms);
+  const fmt = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}.${String(ms % 1000).padStart(3, "0")}`;
+  const lines = [`${r.number},1,1,${r.name.replace(/,/g, " ")},,,,,,500,09:00:00`];
+  order.forEach((x, i) => lines.push(`${i + 1},${x.lane},${x.lane},Crew ${x.lane},,Club,${fmt(x.ms)},,,,,,,,`));
+  return { text: `${lines.join("\r\n")}\r\n`, times: Object.fromEntries(order.map((x) => [x.lane, x.ms])) };
+}
+
+async function importAndSave(day, c, r, lif) {
+  const url = `/rounds/${r.id}/results`;
+  const page = await persist(day, () => c.get(url));
+  const csrf = csrfOf(page.text());
+  const imported = await persist(day, () =>
+    c.postMultipart(url, [["csrf", csrf], ["intent", "import"]], [{ name: "file", filename: `${r.number}.lif`, type: "text/plain", content: lif.text }]),
+  );
+  const save = formWith(imported.text(), /name="intent" value="save"/);
+  if (imported.status !== 200 || !save) return { status: imported.status || 0, step: "import" };
+  return { save, url };
+}
+
+async function postSave(day, c, url, save) {
+  return persist(day, () => c.post(url, new URLSearchParams(save.inputs)));
+}
+
+/**
+ * Two desks share the finished races. Each: the generated .lif imported, the preview's form saved
+ * as Provisional, then, after the (compressed) protest window, Declare Official. Every fourth
+ * race both desks save the same round from the same version: one is refused (409), reloads and
+ * saves again.
+ */
+export async function resultsDesks(day) {
+  const agents = [agentFor(2), agentFor(2)];
+  const desks = [day.staff.email, day.staff2.email].map(
+    (email, i) => new Client({ base: day.base, actor: "results-desk", recorder: day.rec, agent: agents[i] }),
+  );
+  for (const [i, d] of desks.entries())
+    if (!(await d.login(i === 0 ? day.staff.email : day.staff2.email, PASSWORD))) throw new Error("results desk: login failed");
+  let rand = 0x2468;
+  const random = () => {
+    rand = (rand * 1103515245 + 12345) & 0x7fffffff;
+    return rand / 0x7fffffff;
+  };
+  const work = async (r, k) => {
+    while (!day.stopped && (r.startedAt === undefined || day.rec.now() < r.startedAt + day.raceMs)) await sleep(200);
+    if (day.stopped) return;
+    const lanes = (r.teams ?? []).map((_, i) => String(i + 1));
+    if (lanes.length === 0) return day.told.resultsFailed.push({ roundId: r.id, step: "no crews known" });
+    const lif = lifFor(r, lanes, random);
+    const mine = desks[k % 2];
+    const other = desks[(k + 1) % 2];
+    const a = await importAndSave(day, mine, r, lif);
+    if (!a.save) return day.told.resultsFailed.push({ roundId: r.id, ...a });
+    if (k % 4 === 3) {
+      // Both desks on the same round, loaded from the same version.
+      const b = await importAndSave(day, other, r, lif);
+      const first = await postSave(day, mine, a.url, a.save);
+      const second = b.save ? await postSave(day, other, b.url, b.save) : { status: 0 };
+      day.told.conflicts.push({ roundId: r.id, first: first.status, second: second.status });
+      if (second.status === 409) {
+        const again = await importAndSave(day, other, r, lif);
+        if (again.save) await postSave(day, other, again.url, again.save);
+      }
+      if (first.status !== 302) return day.told.resultsFailed.push({ roundId: r.id, status: first.status, step: "save" });
+    } else {
+      const res = await postSave(day, mine, a.url, a.save);
+      if (res.status !== 302) return day.told.resultsFailed.push({ roundId: r.id, status: res.status, step: "save" });
+    }
+    day.told.results.set(r.id, { times: lif.times, revision: 0, state: "PROVISIONAL" });
+    await sleep(day.protestMs);
+    const page = await persist(day, () => mine.get(a.url));
+    const declare = formWith(page.text(), /name="intent" value="declare"/);
+    if (!declare) return day.told.resultsFailed.push({ roundId: r.id, status: page.status, step: "declare form" });
+    const at = day.rec.now();
+    const res = await persist(day, () => mine.post(a.url, new URLSearchParams(declare.inputs)));
+    if (res.status !== 302) return day.told.resultsFailed.push({ roundId: r.id, status: res.status, step: "declare" });
+    day.declared.set(r.id, at);
+    day.told.results.set(r.id, { times: lif.times, revision: 1, state: "OFFICIAL" });
+  };
+  await Promise.all(day.rounds.map((r, k) => work(r, k)));
+  for (const a of agents) a.destroy();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spectators
+
+/** A phone on /board (or /scoreboard): the page, then its live stream, reloaded every so often;
+ * a stream that drops is opened again after a moment, as EventSource does. */
+export async function spectatorActor(day, index) {
+  const agent = agentFor(1);
+  const board = index % 5 !== 4;
+  const c = new Client({ base: day.base, actor: board ? "spectator-board" : "spectator-scoreboard", recorder: day.rec, agent });
+  await sleep(Math.random() * day.spectatorRampMs);
+  while (!day.stopped) {
+    await c.get(board ? "/board" : "/scoreboard", { timeoutMs: 10_000 });
+    const entry = { opened: day.rec.now(), closedAt: Number.POSITIVE_INFINITY, seen: new Map(), officials: 0 };
+    const s = openStream({
+      base: day.base,
+      path: board ? "/board/events" : "/scoreboard/events",
+      address: c.address,
+      recorder: day.rec,
+      onEvent: (event, data, t) => {
+        if (!board || event !== "board") return;
+        for (const m of data.matchAll(/data-round="(\d+)" data-said="[^"]* Official"/g)) {
+          const id = Number(m[1]);
+          if (!entry.seen.has(id)) {
+            entry.seen.set(id, t);
+            entry.officials++;
+          }
+        }
+      },
+    });
+    if (board) day.streams.push(entry);
+    const until = day.rec.now() + day.reloadMs();
+    while (!day.stopped && day.rec.now() < until && !s.closed) await sleep(250);
+    entry.closedAt = day.rec.now();
+    s.close();
+    if (!day.stopped && s.status !== 200) await sleep(1000 + Math.random() * 2000);
+  }
+  agent.destroy();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Managers
+
+/** The simulator's checkout: order, provider form, the payment page's Pay, the return; then the
+ * same callback posted again at once (duplicated) and later (late). */
+async function payTickets(day, c) {
+  const page = await c.get("/tickets/purchase/checkout?pax=2");
+  const form = formWith(page.text(), /name="csrf"/);
+  if (page.status !== 200 || !form) return { ok: false, step: `checkout page ${page.status}` };
+  const inputs = new URLSearchParams(form.inputs);
+  if (!inputs.has("pax")) inputs.set("pax", "2");
+  const proceed = await c.post("/tickets/purchase/checkout", inputs);
+  const provider = formWith(proceed.text(), /name="order_id"/);
+  if (!provider) return { ok: false, step: `proceed ${proceed.status}` };
+  const orderId = provider.inputs.find(([n]) => n === "order_id")?.[1];
+  const toSim = await c.post(provider.action ?? "/simulator/pay", new URLSearchParams(provider.inputs));
+  if (toSim.status !== 303 && toSim.status !== 302) return { ok: false, step: `simulator post ${toSim.status}`, orderId };
+  const sim = await c.get(toSim.headers.location);
+  const pay = formWith(sim.text(), /name="csrf"/);
+  if (!pay) return { ok: false, step: `simulator page ${sim.status}`, orderId };
+  const body = new URLSearchParams(pay.inputs);
+  body.set("choice", "pay");
+  const paid = await c.post(pay.action ?? toSim.headers.location, body);
+  const back = paid.headers.location;
+  if (!back?.startsWith("/senangpay/return")) return { ok: false, step: `pay ${paid.status}`, orderId };
+  await c.get(back);
+  const params = new URL(back, day.base).searchParams;
+  const cb = new Client({ base: day.base, actor: "payment-callbacks", recorder: day.rec, agent: c.agent });
+  await cb.post("/senangpay/callback", params); // duplicated
+  day.lateCallbacks.push(async () => cb.post("/senangpay/callback", params)); // late
+  return { ok: true, orderId };
+}
+
+export async function managerActor(day, index) {
+  const agent = agentFor(2);
+  const c = new Client({ base: day.base, actor: "manager", recorder: day.rec, agent });
+  await sleep(Math.random() * day.managerRampMs);
+  if (!(await c.login(day.managerEmail(index), PASSWORD))) {
+    day.told.managerFailed.push({ index, step: "login" });
+    return;
+  }
+  let paidOnce = false;
+  let crewChanged = false;
+  let k = 0;
+  while (!day.stopped && day.rec.now() < day.dayEndMs) {
+    const step = k++ % 5;
+    if (step === 0) await c.get("/");
+    else if (step === 1) await c.get("/confirmed-events");
+    else if (step === 2) {
+      await c.get("/members/crew-tags.pdf", { pdf: true, timeoutMs: 60_000 });
+    } else if (step === 3 && !paidOnce) {
+      paidOnce = true;
+      const r = await payTickets(day, c);
+      if (r.ok) day.told.payments.push(r.orderId);
+      else day.told.managerFailed.push({ index, ...r });
+    } else if (step === 4 && !crewChanged) {
+      crewChanged = true;
+      await changeCrew(day, c, index);
+    } else await c.get("/events");
+    await sleep(day.managerGapMs * (0.5 + Math.random()));
+  }
+  agent.destroy();
+}
+
+/** A crew change before the deadline: one of the club's teams not yet raced swaps one rower for
+ * a clubmate, on its Pick Crew page; the crew is told (the kiosk scans the new crew). */
+async function changeCrew(day, c, index) {
+  const team = day.changeableTeam(index);
+  if (!team) return;
+  const url = `/events/teams/${team.teamId}`;
+  const page = await c.get(url);
+  const html = page.text();
+  const chunk = html.split(/<form\b/i).find((p) => /type="checkbox"/.test(p.split(/<\/form>/i)[0]));
+  if (page.status !== 200 || !chunk) return day.told.managerFailed.push({ index, step: `crew page ${page.status}` });
+  const body = chunk.split(/<\/form>/i)[0];
+  const boxes = tagsOf(body, "input").filter((t) => /type="checkbox"/.test(t));
+  const checked = boxes.filter((t) => /\schecked/.test(t));
+  const unchecked = boxes.filter((t) => !/\schecked/.test(t));
+  if (checked.length === 0 || unchecked.length === 0) return;
+  const name = attr(checked[0], "name");
+  const out = attr(checked[0], "value");
+  const inn = attr(unchecked[0], "value");
+  const fields = new URLSearchParams();
+  for (const t of tagsOf(body, "input")) {
+    const n = attr(t, "name");
+    if (!n || /type="(checkbox|submit)"/.test(t)) continue;
+    fields.append(n, attr(t, "value") ?? "");
+  }
+  for (const t of checked.slice(1)) fields.append(name, attr(t, "value"));
+  fields.append(name, inn);
+  const res = await c.post(url, fields);
+  if (res.status === 302 || res.status === 200) {
+    const members = day.members.get(team.teamId);
+    if (members && res.status === 302) day.members.set(team.teamId, [...members.filter((m) => String(m) !== out), Number(inn)]);
+    day.told.crewChanges.push({ teamId: team.teamId, status: res.status });
+  } else day.told.managerFailed.push({ index, step: `crew save ${res.status}` });
+}
