@@ -16,7 +16,7 @@ import {
   sendMail,
 } from "~/lib/mailer.server";
 import { claimNextMail, insertMail, type MailQueueRow } from "~/models/mail-queue.server";
-import { MAIL_CLAIM_MS } from "~/rules/mail-queue";
+import { MAIL_CLAIM_MS, MAIL_PROBE_MS } from "~/rules/mail-queue";
 
 let server: SMTPServer;
 let smtpUrl: string;
@@ -187,6 +187,41 @@ describe("sendMail", () => {
       expect(receivedBy("early@example.com")).toHaveLength(1);
       expect(rowsTo("early@example.com")[0].sentAt).toBeInstanceOf(Date);
     } finally {
+      errors.mockRestore();
+      resetMailerForTests();
+      if (back) await new Promise<void>((resolve) => back?.close(() => resolve()));
+    }
+  });
+
+  it("while the server is down the sender probes it, and drains soon after it is back, not after the back-off", async () => {
+    const port = await freePort();
+    const downUrl = `smtp://127.0.0.1:${port}`;
+    const to = "probe@example.com";
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const start = Date.now();
+    let back: SMTPServer | undefined;
+    try {
+      queueMail(msg(to), { smtpUrl: downUrl });
+      await mailSenderIdle(); // attempt 1: next in 5 s
+      vi.setSystemTime(start + 6_000);
+      await drainMailQueue({ smtpUrl: downUrl }); // attempt 2: next in 15 s
+      vi.setSystemTime(start + 22_000);
+      await drainMailQueue({ smtpUrl: downUrl }); // attempt 3: next in 60 s
+      expect(rowsTo(to)[0]).toMatchObject({ attempts: 3, sentAt: null });
+      expect(rowsTo(to)[0].nextAttemptAt?.getTime()).toBeGreaterThanOrEqual(start + 82_000);
+      back = smtpServer();
+      await new Promise<void>((resolve) => back?.listen(port, "127.0.0.1", resolve));
+      // Not due, and the last try was under MAIL_PROBE_MS ago: left alone.
+      vi.setSystemTime(start + 22_000 + MAIL_PROBE_MS - 2_000);
+      expect(await drainMailQueue({ smtpUrl: downUrl })).toMatchObject({ sent: 0, failed: 0 });
+      // A tick after MAIL_PROBE_MS probes the server with it, long before its back-off ends.
+      vi.setSystemTime(start + 22_000 + MAIL_PROBE_MS + 1_000);
+      expect(await drainMailQueue({ smtpUrl: downUrl })).toMatchObject({ sent: 1, failed: 0 });
+      expect(receivedBy(to)).toHaveLength(1);
+      // Up again: no more probing of what is not due.
+      expect(await drainMailQueue({ smtpUrl: downUrl })).toMatchObject({ sent: 0, failed: 0 });
+    } finally {
+      vi.useRealTimers();
       errors.mockRestore();
       resetMailerForTests();
       if (back) await new Promise<void>((resolve) => back?.close(() => resolve()));

@@ -25,7 +25,7 @@ import {
   type StoredAttachment,
   wakeDeferredMail,
 } from "~/models/mail-queue.server";
-import { isConnectionFailure, nextMailAttempt } from "~/rules/mail-queue";
+import { isConnectionFailure, MAIL_PROBE_MS, nextMailAttempt } from "~/rules/mail-queue";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
@@ -167,16 +167,17 @@ async function deliver(row: MailQueueRow, opts: SendMailOptions): Promise<void> 
 export type DrainResult = { sent: number; failed: number; gaveUp: number; primary: boolean };
 
 // Per process, surviving dev reloads and vitest's fresh module copies: the sender's queue of passes,
-// and whether the last attempt found the mail server unreachable.
-const state = globalThis as unknown as {
-  __regattaMail?: {
-    tail: Promise<unknown>;
-    pending: { key: string; pass: Promise<DrainResult> } | null;
-    down: boolean;
-  };
+// whether the mail server may be down (true at start: after a restart, the first delivery wakes what
+// an outage before it backed off) and when the sender last tried one.
+type MailState = {
+  tail: Promise<unknown>;
+  pending: { key: string; pass: Promise<DrainResult> } | null;
+  down: boolean;
+  triedAt: number;
 };
+const state = globalThis as unknown as { __regattaMail?: MailState };
 const mailState = () => {
-  state.__regattaMail ??= { tail: Promise.resolve(), pending: null, down: false };
+  state.__regattaMail ??= { tail: Promise.resolve(), pending: null, down: true, triedAt: 0 };
   return state.__regattaMail;
 };
 
@@ -190,17 +191,24 @@ const describeError = (error: unknown) => {
  * One pass of the sender, WITHOUT the in-process serialisation (drainMailQueue adds it): sends
  * every due message, one at a time, each claimed first (models/mail-queue.server.ts), so two passes
  * at once, even in two processes, never send a message twice. A connection failure ends the pass
- * (the server is down: the other messages wait for the next tick); the first success after one
- * makes every backed-off message due at once. Logs a message's failure once (its first), its give
+ * (the server is down: the other messages wait for the next tick); while it is down, a pass with
+ * nothing due tries the earliest backed-off message every MAIL_PROBE_MS, and the first success makes
+ * every backed-off message due at once. Logs a message's failure once (its first), its give
  * up, and its delivery after failures. Nothing on a replica.
  */
 export async function sendDueMail(opts: SendMailOptions = {}): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0, gaveUp: 0, primary: isPrimary() };
   if (!result.primary) return result;
   const s = mailState();
+  let probed = false;
   for (;;) {
-    const row = claimNextMail();
+    let row = claimNextMail();
+    if (!row && s.down && !probed && Date.now() - s.triedAt >= MAIL_PROBE_MS) {
+      probed = true;
+      row = claimNextMail(Date.now(), { early: true });
+    }
     if (!row) break;
+    s.triedAt = Date.now();
     try {
       await deliver(row, opts);
     } catch (error) {
@@ -219,6 +227,7 @@ export async function sendDueMail(opts: SendMailOptions = {}): Promise<DrainResu
         s.down = true;
         break;
       }
+      s.down = false; // the server answered (it refused this message): no probing
       continue;
     }
     markMailSent(row.id);

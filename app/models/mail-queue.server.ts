@@ -44,8 +44,10 @@ export function insertMail(mail: NewMail, tx: Tx | ReturnType<typeof db> = db(),
  * first (the idle tick takes no write lock), then one UPDATE ... RETURNING that checks again that
  * the message is due and unclaimed, so it is atomic between processes. Uses the partial index
  * mail_queue_due. */
-export function claimNextMail(now = Date.now()): MailQueueRow | undefined {
-  const due = sql`${q.sentAt} IS NULL AND ${q.nextAttemptAt} IS NOT NULL AND ${q.nextAttemptAt} <= ${now}
+export function claimNextMail(now = Date.now(), { early = false } = {}): MailQueueRow | undefined {
+  // `early`: the earliest unsent message even before its next attempt (the sender's probe).
+  const due = sql`${q.sentAt} IS NULL AND ${q.nextAttemptAt} IS NOT NULL
+    AND ${early ? sql`1` : sql`${q.nextAttemptAt} <= ${now}`}
     AND (${q.claimedUntil} IS NULL OR ${q.claimedUntil} <= ${now})`;
   const next = db().select({ id: q.id }).from(q).where(due).orderBy(q.nextAttemptAt, q.id).limit(1).get();
   if (!next) return undefined;
@@ -56,7 +58,7 @@ export function claimNextMail(now = Date.now()): MailQueueRow | undefined {
     .returning()
     .get();
   // Another sender took it between the read and the update: look for the next one.
-  return claimed ?? claimNextMail(now);
+  return claimed ?? claimNextMail(now, { early });
 }
 
 /** The message went: it is never sent again. */

@@ -19,6 +19,11 @@ export function mailRetryDelay(attempts: number): number {
   return MAIL_RETRY_DELAYS_MS[i];
 }
 
+/** While the mail server is down, the sender tries the earliest backed-off message this often (when
+ * nothing is due), so the queue drains within seconds of the server coming back, not after the
+ * messages' back-offs (up to 5 min). One refused connection per probe. */
+export const MAIL_PROBE_MS = 15_000;
+
 /** When a message that has just failed is tried again, or null: it is given up (queued over a day
  * ago, or its next attempt would fall after the day is over). */
 export function nextMailAttempt(createdAt: number, attempts: number, now: number): number | null {
