@@ -1,34 +1,61 @@
 // LiteFS: the primary node has no `.primary` file in the mount; a replica's holds the primary's
-// hostname (Fly's machine id), which is what `fly-replay: instance=<id>` names. Without LiteFS
-// (LITEFS_DIR unset) this process is the primary. With the Consul lease the primary can move at any
-// time, so the answer is read again (at most once a second: db() asks on every query) rather than
-// kept for the life of the process. See docs/operations-replicas.md.
+// hostname (Fly's machine id), which is what `fly-replay: instance=<id>` names. But a replica that
+// cannot reach its primary (killed, restarting, a network split) has no `.primary` either (LiteFS's
+// docs: "currently the primary, or unable to determine or connect to the primary"); `.lag` tells
+// them apart: 0 on the primary, the milliseconds since the replica last heard from its primary
+// otherwise (issue 27: seen on the real cluster, where such a replica took itself for the primary).
+// Without LiteFS (LITEFS_DIR unset) this process is the primary. With the Consul lease the primary
+// can move at any time, so the answer is read again (at most once a second: db() asks on every
+// query) rather than kept for the life of the process. See docs/operations-replicas.md.
 import fs from "node:fs";
 import path from "node:path";
+import { MSG } from "~/messages";
 import { env } from "./env.server";
 
-/** How long one reading of `.primary` is trusted. */
+/** How long one reading of the mount is trusted. */
 export const PRIMARY_CHECK_MS = 1_000;
+/** Seconds a client is told to wait while the primary is unreachable (Retry-After). */
+export const RECONNECT_RETRY_S = 5;
 
-let known: { host: string | null; at: number; dir: string } | undefined;
+/** `primary`: this node takes writes. Else a replica of `host` (null: its primary is unreachable). */
+export type LitefsState = { primary: true; host: null } | { primary: false; host: string | null };
 
-/** The primary's hostname when this node is a replica; null on the primary (or without LiteFS). */
-export function primaryHost(now = Date.now()): string | null {
-  const dir = env().LITEFS_DIR;
-  if (!dir) return null;
-  if (known && known.dir === dir && now - known.at < PRIMARY_CHECK_MS) return known.host;
-  let host: string | null;
+let known: { state: LitefsState; at: number; dir: string } | undefined;
+
+const read = (dir: string, name: string): string | null => {
   try {
-    host = fs.readFileSync(path.join(dir, ".primary"), "utf8").trim() || null;
+    return fs.readFileSync(path.join(dir, name), "utf8").trim();
   } catch {
-    host = null; // no file: LiteFS made this node the primary
+    return null;
   }
-  known = { host, at: now, dir };
-  return host;
+};
+
+/** This node as the LiteFS mount `dir` shows it now. */
+export function readLitefsState(dir: string): LitefsState {
+  const host = read(dir, ".primary");
+  if (host) return { primary: false, host };
+  // No `.lag` (an older LiteFS, the simulated replica of tests/replica): no .primary means primary.
+  const lag = read(dir, ".lag");
+  if (lag === null || Number(lag) === 0) return { primary: true, host: null };
+  return { primary: false, host: null };
+}
+
+export function litefsState(now = Date.now()): LitefsState {
+  const dir = env().LITEFS_DIR;
+  if (!dir) return { primary: true, host: null };
+  if (known && known.dir === dir && now - known.at < PRIMARY_CHECK_MS) return known.state;
+  const state = readLitefsState(dir);
+  known = { state, at: now, dir };
+  return state;
+}
+
+/** The primary's hostname when this node is a replica; null on the primary, or when unreachable. */
+export function primaryHost(now = Date.now()): string | null {
+  return litefsState(now).host;
 }
 
 export function isPrimary(): boolean {
-  return primaryHost() === null;
+  return litefsState().primary;
 }
 
 /** The answer that makes Fly's proxy replay a request on the primary (as litefs-js does). */
@@ -39,8 +66,14 @@ export function replayOnPrimary(host: string): Response {
   });
 }
 
-/** For the rare GET that must write: on a replica, replay the request on the primary. */
+/** For the rare GET that must write: on a replica, replay the request on the primary; while the
+ * primary is unreachable, 503 (try again in a moment) rather than a write that would fail. */
 export function ensurePrimary(): void {
-  const host = primaryHost();
-  if (host) throw replayOnPrimary(host);
+  const state = litefsState();
+  if (state.primary) return;
+  if (state.host) throw replayOnPrimary(state.host);
+  throw new Response(MSG.reconnectingBody, {
+    status: 503,
+    headers: { "Retry-After": String(RECONNECT_RETRY_S), "Cache-Control": "no-store" },
+  });
 }
