@@ -124,6 +124,7 @@ process.on("SIGUSR2", async () => {
       writeClusterJson();
       await node.ready();
       writeClusterJson();
+      await edge.poll(); // the edge sends it requests from now on
       log(`node ${node.name} restarted`);
     }
   } catch (error) {
