@@ -7,6 +7,7 @@
 //   - a form posted through the edge to the replica is replayed on the primary, and the same user's
 //     next page, on the replica, shows what they wrote (LiteFS's __txid cookie);
 //   - a crawl of every page of every role on the replica: no 5xx, no "read only replica" logged;
+//   - each client keeps its own address through the edge (the live streams' cap per address);
 //   - an Official result saved on the primary reaches a /board stream open on the replica within
 //     2 s; a photo uploaded on the primary is served by the replica;
 //   - n1 SIGKILLed (LiteFS and app): the replica serves public pages, the board and its stream, the
@@ -370,6 +371,28 @@ describe.skipIf(!!missing)("a real LiteFS cluster (npm run cluster)", () => {
     expect(Buffer.from(await fromReplica.arrayBuffer()).equals(photoBytes)).toBe(true);
     // Each node's uploads/ is its own cache, filled from its own copy of the database.
     expect(fs.existsSync(path.join(DIR, "n2/uploads", photoName))).toBe(true);
+  });
+
+  it("keeps each client's address through the edge (X-Forwarded-For, as Fly-Client-IP)", async () => {
+    // The live streams' cap per address (10) counts per client: 10 from one address, the 11th
+    // refused, while another address is served. Without the edge's Fly-Client-IP every client
+    // would be 127.0.0.1.
+    const from = (address: string) =>
+      openStream(`${edge}/board/events`, { "x-forwarded-for": address, "fly-force-instance-id": "n2" });
+    const mine = Array.from({ length: 10 }, () => from("198.51.100.7"));
+    try {
+      for (const s of mine) expect(await s.opened).toBe(200);
+      const refused = await fetch(`${edge}/board/events`, {
+        headers: { "x-forwarded-for": "198.51.100.7", "fly-force-instance-id": "n2" },
+      });
+      await refused.body?.cancel();
+      expect(refused.status).toBe(429);
+      const other = from("198.51.100.8");
+      expect(await other.opened).toBe(200);
+      other.close();
+    } finally {
+      for (const s of mine) s.close();
+    }
   });
 
   it("keeps serving reads with the primary SIGKILLed; writes get 503 and the reconnecting page at once", async () => {
