@@ -70,6 +70,7 @@ const SPEC = {
   trainingReservations: STAFF,
   training: ["MANAGER"],
   notFound: "public",
+  reconnecting: "public",
   auditLog: ["ADMIN"],
   settings: ["ADMIN"],
   editions: ["ADMIN"],
@@ -234,6 +235,7 @@ describe("the route table", () => {
       "results._index.tsx",
       "results.$year.tsx",
       "not-found.tsx",
+      "reconnecting.tsx",
     ];
     for (const file of publicFiles) {
       const { loader } = await load(file);
