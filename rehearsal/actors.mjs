@@ -236,7 +236,17 @@ export async function resultsDesks(day) {
   const work = async (r, k) => {
     while (!day.stopped && (r.startedAt === undefined || day.rec.now() < r.startedAt + day.raceMs)) await sleep(200);
     if (day.stopped) return;
-    const lanes = (r.teams ?? []).map((_, i) => String(i + 1));
+    // The crews on the water: the results screen's lanes (a semi-final or final is seeded by the
+    // app when its sources are declared Official; a late day may start it first).
+    let lanes = [];
+    while (!day.stopped) {
+      const page = await persist(day, () => desks[k % 2].get(`/rounds/${r.id}/results`));
+      const html = page.text();
+      lanes = [...html.matchAll(/results-on-phone">[^]*?<\/span>([0-9A-Za-z]+)<input type="hidden" name="race"/g)].map((m) => m[1]);
+      if (lanes.length === 0) lanes = [...html.matchAll(/name="race"/g)].map((_, i) => String(i + 1));
+      if (lanes.length > 0) break;
+      await sleep(500);
+    }
     if (lanes.length === 0) return day.told.resultsFailed.push({ roundId: r.id, step: "no crews known" });
     const lif = lifFor(r, lanes, random);
     const mine = desks[k % 2];

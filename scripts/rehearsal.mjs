@@ -474,6 +474,11 @@ try {
       let outage = 0;
       let early = 0;
       const wallAtStart = Date.now() - rec.now();
+      const known = new Set(rows.map((r) => norm(r.id)));
+      const strangers = mail.received.filter((m) => !known.has(norm(m.messageId))).length;
+      const dupes = [...got]
+        .filter(([, l]) => l.length > 1)
+        .map(([id, l]) => `${id.slice(0, 24)} at ${l.map((m) => (m.at / 1000).toFixed(1)).join(", ")} s`);
       for (const r of rows) {
         const list = got.get(norm(r.id)) ?? [];
         if (list.length === 0) missing++;
@@ -487,7 +492,7 @@ try {
       check(
         "every email queued was delivered once, after the mail server came back",
         rows.length > 0 && missing === 0 && twice === 0 && early === 0,
-        `${rows.length} queued (${outage} while the server was down), ${mail.received.length} received; ${missing} never delivered, ${twice} more than once, ${early} of the outage's before it came back`,
+        `${rows.length} queued (${outage} while the server was down), ${mail.received.length} received; ${missing} never delivered, ${twice} more than once${dupes.length ? ` (${dupes.join("; ")})` : ""}, ${early} of the outage's before it came back; ${strangers} received that are not in the queue`,
       );
     }
   }
