@@ -15,7 +15,7 @@ const esc = (s) =>
 export function latencySeries(samplesByActor, bucketMs) {
   let end = 0;
   for (const list of samplesByActor.values()) for (const s of list) end = Math.max(end, s.t);
-  const n = Math.max(1, Math.ceil(end / bucketMs) + 1);
+  const n = Math.floor(end / bucketMs) + 1;
   const xs = Array.from({ length: n }, (_, i) => Math.round((i * bucketMs) / 100) / 10);
   const series = {};
   for (const [actor, list] of samplesByActor) {
