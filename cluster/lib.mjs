@@ -143,6 +143,8 @@ export class ClusterNode {
     this.proc = undefined;
     this.appPid = null;
     this.stopping = false;
+    /** Called when LiteFS exits on its own (killed, crashed): cluster.json is written again. */
+    this.onExit = undefined;
   }
 
   get litefsPid() {
@@ -194,7 +196,9 @@ export class ClusterNode {
     });
     fs.closeSync(out);
     this.proc.once("exit", (code, signal) => {
-      if (!this.stopping) this.log(`node ${this.name} exited (${signal ?? `code ${code}`})`);
+      if (this.stopping) return;
+      this.log(`node ${this.name} exited (${signal ?? `code ${code}`})`);
+      this.onExit?.();
     });
   }
 

@@ -93,6 +93,7 @@ function writeClusterJson() {
 }
 
 const edge = createEdge({ nodes, primary: primary.name, log });
+for (const node of nodes) node.onExit = writeClusterJson;
 let stopping = false;
 
 async function stopAll(code) {
