@@ -121,7 +121,7 @@ describe("the cluster's edge", () => {
     // Before the poll has noticed: a refused GET is sent to the other node.
     for (let i = 0; i < 3; i++)
       expect(((await (await fetch(`${base}/page`)).json()) as Seen).node).toBe("n2");
-    for (const headers of [{}, { "fly-force-instance-id": "n2" }]) {
+    for (const headers of [{}, { "fly-force-instance-id": "n2" }] as Record<string, string>[]) {
       const t0 = Date.now();
       const res = await post("/eoi-events/new", { cookie: "lang=ms", ...headers });
       expect(res.status).toBe(503);
