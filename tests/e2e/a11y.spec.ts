@@ -62,6 +62,7 @@ const SCREENS: Record<Who | "ADMIN (race day)", (ids: Ids) => string[]> = {
     "/auth/register/manager",
     `/auth/register/competitor?token=${ids.clubToken}`,
     "/not-found",
+    "/reconnecting",
     "/scoreboard",
     "/board",
     "/results",
