@@ -109,7 +109,8 @@ export async function seedRehearsal(scale: RehearsalScale): Promise<RehearsalCou
     const photo = sqlite.prepare(
       "INSERT INTO photos (name, user_id, created_at, width, height, bytes) VALUES (?, NULL, ?, ?, ?, ?)",
     );
-    photoNames.forEach((name, i) => photo.run(name, now, jpegs[i].width, jpegs[i].height, jpegs[i].jpeg));
+    for (const [i, name] of photoNames.entries())
+      photo.run(name, now, jpegs[i].width, jpegs[i].height, jpegs[i].jpeg);
     const club = sqlite.prepare(
       "INSERT INTO associations (created_at, name, country, token) VALUES (?, ?, ?, ?)",
     );
@@ -207,12 +208,10 @@ export async function seedRehearsal(scale: RehearsalScale): Promise<RehearsalCou
     dayTwoRounds.sort((a, b) => a.idx - b.idx || a.eventIdx - b.eventIdx);
     const numberOf = new Map<string, { number: number; at: number }>();
     let number = REHEARSAL_FIRST_RACE;
-    dayOneRounds.forEach((r, i) =>
-      numberOf.set(`${r.eventIdx}:${r.idx}`, { number: number++, at: dayOne + i * 6 * MINUTE }),
-    );
-    dayTwoRounds.forEach((r, i) =>
-      numberOf.set(`${r.eventIdx}:${r.idx}`, { number: number++, at: dayOne + DAY + i * 6 * MINUTE }),
-    );
+    for (const [i, r] of dayOneRounds.entries())
+      numberOf.set(`${r.eventIdx}:${r.idx}`, { number: number++, at: dayOne + i * 6 * MINUTE });
+    for (const [i, r] of dayTwoRounds.entries())
+      numberOf.set(`${r.eventIdx}:${r.idx}`, { number: number++, at: dayOne + DAY + i * 6 * MINUTE });
 
     let clubTurn = 0;
     for (let e = 0; e < sizes.events; e++) {

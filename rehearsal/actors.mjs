@@ -10,7 +10,11 @@ export const PASSWORD = "Regatta2026!";
 async function persist(day, fn, ms = 60_000) {
   const until = performance.now() + ms;
   let res = await fn();
-  while ((res.status === 0 || res.status === 502 || res.status === 503) && performance.now() < until && !day.stopped) {
+  while (
+    (res.status === 0 || res.status === 502 || res.status === 503) &&
+    performance.now() < until &&
+    !day.stopped
+  ) {
     await sleep(1000);
     res = await fn();
   }
@@ -73,7 +77,13 @@ export async function kioskActor(day, index) {
       if (res.status === 200) {
         const { dropped = [] } = JSON.parse(res.text());
         const userIds = job.codes.filter((x) => !dropped.includes(x)).map((x) => Number(x.slice(1)));
-        day.told.scans.push({ roundId: job.roundId, teamId: job.teamId, userIds, kiosk: index, replayed: job.replay === true });
+        day.told.scans.push({
+          roundId: job.roundId,
+          teamId: job.teamId,
+          userIds,
+          kiosk: index,
+          replayed: job.replay === true,
+        });
         queue.shift();
       } else if (res.status === 0 || res.status >= 500 || res.status === 403) {
         await sleep(1000); // kept in the queue, tried again
@@ -131,7 +141,8 @@ export async function kioskDispatcher(day) {
       });
       if (!teams.teams || teams.teams.length === 0) continue;
       r.teams = teams.teams;
-      for (const teamId of teams.teams) day.kioskJobs[turn++ % day.kioskJobs.length].push({ roundId: r.id, teamId });
+      for (const teamId of teams.teams)
+        day.kioskJobs[turn++ % day.kioskJobs.length].push({ roundId: r.id, teamId });
       pending.splice(i--, 1);
     }
     await sleep(250);
@@ -158,12 +169,22 @@ export async function raceControlActor(day) {
       const late = day.lateness(day.rec.now()) > 0;
       if (late && noticeId === null) {
         const csrf = await form();
-        const res = await persist(day, () => c.post("/race-control", { csrf, intent: "postNotice", notice: "Racing is running about 15 minutes late. / Perlumbaan lewat kira-kira 15 minit." }));
+        const res = await persist(day, () =>
+          c.post("/race-control", {
+            csrf,
+            intent: "postNotice",
+            notice: "Racing is running about 15 minutes late. / Perlumbaan lewat kira-kira 15 minit.",
+          }),
+        );
         if (res.status === 302) {
           const p = await c.get("/race-control");
           const f = formWith(p.text(), /value="removeNotice"/);
           noticeId = f?.inputs.find(([n]) => n === "id")?.[1] ?? "none";
-          day.faults.push({ name: "day running late", at: Math.round(day.rec.now()), seconds: Math.round(day.lateSpanMs / 1000) });
+          day.faults.push({
+            name: "day running late",
+            at: Math.round(day.rec.now()),
+            seconds: Math.round(day.lateSpanMs / 1000),
+          });
         }
       } else if (!late && noticeId !== null && noticeId !== "none" && day.rec.now() > day.lateEndMs) {
         const csrf = await form();
@@ -174,7 +195,9 @@ export async function raceControlActor(day) {
     }
     if (day.stopped) break;
     const csrf = await form();
-    const res = await persist(day, () => c.post("/race-control", { csrf, intent: "start", id: String(r.id) }));
+    const res = await persist(day, () =>
+      c.post("/race-control", { csrf, intent: "start", id: String(r.id) }),
+    );
     r.startedAt = day.rec.now();
     if (res.status !== 302) day.told.startRefused.push({ roundId: r.id, status: res.status });
   }
@@ -193,9 +216,11 @@ export function lifFor(r, lanes, rand) {
     seen.add(times[i]);
   }
   const order = lanes.map((lane, i) => ({ lane, ms: times[i] })).sort((a, b) => a.ms - b.ms);
-  const fmt = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}.${String(ms % 1000).padStart(3, "0")}`;
+  const fmt = (ms) =>
+    `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}.${String(ms % 1000).padStart(3, "0")}`;
   const lines = [`${r.number},1,1,${r.name.replace(/,/g, " ")},,,,,,500,09:00:00`];
-  order.forEach((x, i) => lines.push(`${i + 1},${x.lane},${x.lane},Crew ${x.lane},,Club,${fmt(x.ms)},,,,,,,,`));
+  for (const [i, x] of order.entries())
+    lines.push(`${i + 1},${x.lane},${x.lane},Crew ${x.lane},,Club,${fmt(x.ms)},,,,,,,,`);
   return { text: `${lines.join("\r\n")}\r\n`, times: Object.fromEntries(order.map((x) => [x.lane, x.ms])) };
 }
 
@@ -204,7 +229,14 @@ async function importAndSave(day, c, r, lif) {
   const page = await persist(day, () => c.get(url));
   const csrf = csrfOf(page.text());
   const imported = await persist(day, () =>
-    c.postMultipart(url, [["csrf", csrf], ["intent", "import"]], [{ name: "file", filename: `${r.number}.lif`, type: "text/plain", content: lif.text }]),
+    c.postMultipart(
+      url,
+      [
+        ["csrf", csrf],
+        ["intent", "import"],
+      ],
+      [{ name: "file", filename: `${r.number}.lif`, type: "text/plain", content: lif.text }],
+    ),
   );
   const save = formWith(imported.text(), /name="intent" value="save"/);
   if (imported.status !== 200 || !save) return { status: imported.status || 0, step: "import" };
@@ -223,18 +255,20 @@ async function postSave(day, c, url, save) {
  */
 export async function resultsDesks(day) {
   const agents = [agentFor(2), agentFor(2)];
-  const desks = [day.staff.email, day.staff2.email].map(
-    (email, i) => new Client({ base: day.base, actor: "results-desk", recorder: day.rec, agent: agents[i] }),
+  const desks = agents.map(
+    (agent) => new Client({ base: day.base, actor: "results-desk", recorder: day.rec, agent }),
   );
   for (const [i, d] of desks.entries())
-    if (!(await d.login(i === 0 ? day.staff.email : day.staff2.email, PASSWORD))) throw new Error("results desk: login failed");
+    if (!(await d.login(i === 0 ? day.staff.email : day.staff2.email, PASSWORD)))
+      throw new Error("results desk: login failed");
   let rand = 0x2468;
   const random = () => {
     rand = (rand * 1103515245 + 12345) & 0x7fffffff;
     return rand / 0x7fffffff;
   };
   const work = async (r, k) => {
-    while (!day.stopped && (r.startedAt === undefined || day.rec.now() < r.startedAt + day.raceMs)) await sleep(200);
+    while (!day.stopped && (r.startedAt === undefined || day.rec.now() < r.startedAt + day.raceMs))
+      await sleep(200);
     if (day.stopped) return;
     // The crews on the water: the results screen's lanes (a semi-final or final is seeded by the
     // app when its sources are declared Official; a late day may start it first).
@@ -242,7 +276,9 @@ export async function resultsDesks(day) {
     while (!day.stopped) {
       const page = await persist(day, () => desks[k % 2].get(`/rounds/${r.id}/results`));
       const html = page.text();
-      lanes = [...html.matchAll(/results-on-phone">[^]*?<\/span>([0-9A-Za-z]+)<input type="hidden" name="race"/g)].map((m) => m[1]);
+      lanes = [
+        ...html.matchAll(/results-on-phone">[\s\S]*?<\/span>([0-9A-Za-z]+)<input type="hidden" name="race"/g),
+      ].map((m) => m[1]);
       if (lanes.length === 0) lanes = [...html.matchAll(/name="race"/g)].map((_, i) => String(i + 1));
       if (lanes.length > 0) break;
       await sleep(500);
@@ -263,19 +299,23 @@ export async function resultsDesks(day) {
         const again = await importAndSave(day, other, r, lif);
         if (again.save) await postSave(day, other, again.url, again.save);
       }
-      if (first.status !== 302) return day.told.resultsFailed.push({ roundId: r.id, status: first.status, step: "save" });
+      if (first.status !== 302)
+        return day.told.resultsFailed.push({ roundId: r.id, status: first.status, step: "save" });
     } else {
       const res = await postSave(day, mine, a.url, a.save);
-      if (res.status !== 302) return day.told.resultsFailed.push({ roundId: r.id, status: res.status, step: "save" });
+      if (res.status !== 302)
+        return day.told.resultsFailed.push({ roundId: r.id, status: res.status, step: "save" });
     }
     day.told.results.set(r.id, { times: lif.times, revision: 0, state: "PROVISIONAL" });
     await sleep(day.protestMs);
     const page = await persist(day, () => mine.get(a.url));
     const declare = formWith(page.text(), /name="intent" value="declare"/);
-    if (!declare) return day.told.resultsFailed.push({ roundId: r.id, status: page.status, step: "declare form" });
+    if (!declare)
+      return day.told.resultsFailed.push({ roundId: r.id, status: page.status, step: "declare form" });
     const at = day.rec.now();
     const res = await persist(day, () => mine.post(a.url, new URLSearchParams(declare.inputs)));
-    if (res.status !== 302) return day.told.resultsFailed.push({ roundId: r.id, status: res.status, step: "declare" });
+    if (res.status !== 302)
+      return day.told.resultsFailed.push({ roundId: r.id, status: res.status, step: "declare" });
     day.declared.set(r.id, at);
     day.told.results.set(r.id, { times: lif.times, revision: 1, state: "OFFICIAL" });
   };
@@ -291,11 +331,21 @@ export async function resultsDesks(day) {
 export async function spectatorActor(day, index) {
   const agent = agentFor(1);
   const board = index % 5 !== 4;
-  const c = new Client({ base: day.base, actor: board ? "spectator-board" : "spectator-scoreboard", recorder: day.rec, agent });
+  const c = new Client({
+    base: day.base,
+    actor: board ? "spectator-board" : "spectator-scoreboard",
+    recorder: day.rec,
+    agent,
+  });
   await sleep(Math.random() * day.spectatorRampMs);
   while (!day.stopped) {
     await c.get(board ? "/board" : "/scoreboard", { timeoutMs: 10_000 });
-    const entry = { opened: day.rec.now(), closedAt: Number.POSITIVE_INFINITY, seen: new Map(), officials: 0 };
+    const entry = {
+      opened: day.rec.now(),
+      closedAt: Number.POSITIVE_INFINITY,
+      seen: new Map(),
+      officials: 0,
+    };
     const s = openStream({
       base: day.base,
       path: board ? "/board/events" : "/scoreboard/events",
@@ -338,7 +388,8 @@ async function payTickets(day, c) {
   if (!provider) return { ok: false, step: `proceed ${proceed.status}` };
   const orderId = provider.inputs.find(([n]) => n === "order_id")?.[1];
   const toSim = await c.post(provider.action ?? "/simulator/pay", new URLSearchParams(provider.inputs));
-  if (toSim.status !== 303 && toSim.status !== 302) return { ok: false, step: `simulator post ${toSim.status}`, orderId };
+  if (toSim.status !== 303 && toSim.status !== 302)
+    return { ok: false, step: `simulator post ${toSim.status}`, orderId };
   const sim = await c.get(toSim.headers.location);
   const pay = formWith(sim.text(), /name="csrf"/);
   if (!pay) return { ok: false, step: `simulator page ${sim.status}`, orderId };
@@ -395,7 +446,8 @@ async function changeCrew(day, c, index) {
   const page = await c.get(url);
   const html = page.text();
   const chunk = html.split(/<form\b/i).find((p) => /type="checkbox"/.test(p.split(/<\/form>/i)[0]));
-  if (page.status !== 200 || !chunk) return day.told.managerFailed.push({ index, step: `crew page ${page.status}` });
+  if (page.status !== 200 || !chunk)
+    return day.told.managerFailed.push({ index, step: `crew page ${page.status}` });
   const body = chunk.split(/<\/form>/i)[0];
   const boxes = tagsOf(body, "input").filter((t) => /type="checkbox"/.test(t));
   const checked = boxes.filter((t) => /\schecked/.test(t));
@@ -415,7 +467,8 @@ async function changeCrew(day, c, index) {
   const res = await c.post(url, fields);
   if (res.status === 302 || res.status === 200) {
     const members = day.members.get(team.teamId);
-    if (members && res.status === 302) day.members.set(team.teamId, [...members.filter((m) => String(m) !== out), Number(inn)]);
+    if (members && res.status === 302)
+      day.members.set(team.teamId, [...members.filter((m) => String(m) !== out), Number(inn)]);
     day.told.crewChanges.push({ teamId: team.teamId, status: res.status });
   } else day.told.managerFailed.push({ index, step: `crew save ${res.status}` });
 }

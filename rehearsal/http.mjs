@@ -16,9 +16,9 @@ export class Recorder {
     this.byActor = new Map();
   }
   add(actor, sample) {
-    let list = this.byActor.get(actor);
-    if (!list) this.byActor.set(actor, (list = []));
-    list.push(sample);
+    const list = this.byActor.get(actor);
+    if (list) list.push(sample);
+    else this.byActor.set(actor, [sample]);
   }
   now() {
     return performance.now() - this.t0;
@@ -147,20 +147,36 @@ export class Client {
         resolve(res);
       };
       const req = http.request(
-        { host: HOST, port: url.port, path: `${url.pathname}${url.search}`, method, headers: h, agent: this.agent },
+        {
+          host: HOST,
+          port: url.port,
+          path: `${url.pathname}${url.search}`,
+          method,
+          headers: h,
+          agent: this.agent,
+        },
         (res) => {
           const chunks = [];
           res.on("data", (c) => chunks.push(c));
           res.on("end", () => {
             this.store(res.headers["set-cookie"]);
             const buf = Buffer.concat(chunks);
-            done({ status: res.statusCode ?? 0, headers: res.headers, body: buf, text: () => buf.toString("utf8") });
+            done({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: buf,
+              text: () => buf.toString("utf8"),
+            });
           });
-          res.on("error", (e) => done({ status: 0, error: e.message, headers: {}, body: Buffer.alloc(0), text: () => "" }));
+          res.on("error", (e) =>
+            done({ status: 0, error: e.message, headers: {}, body: Buffer.alloc(0), text: () => "" }),
+          );
         },
       );
       req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
-      req.on("error", (e) => done({ status: 0, error: e.message, headers: {}, body: Buffer.alloc(0), text: () => "" }));
+      req.on("error", (e) =>
+        done({ status: 0, error: e.message, headers: {}, body: Buffer.alloc(0), text: () => "" }),
+      );
       if (payload) req.write(payload);
       req.end();
     });
@@ -178,7 +194,9 @@ export class Client {
     const boundary = `----rehearsal${Math.random().toString(16).slice(2)}`;
     const parts = [];
     for (const [name, value] of fields)
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+      parts.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      );
     for (const f of files)
       parts.push(
         Buffer.from(
@@ -188,7 +206,11 @@ export class Client {
         Buffer.from("\r\n"),
       );
     parts.push(Buffer.from(`--${boundary}--\r\n`));
-    return this.request("POST", path, { ...o, body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` });
+    return this.request("POST", path, {
+      ...o,
+      body: Buffer.concat(parts),
+      type: `multipart/form-data; boundary=${boundary}`,
+    });
   }
 
   /** Logs in through /auth/login like a browser without JavaScript; true when a session came back. */

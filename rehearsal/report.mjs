@@ -9,7 +9,11 @@ import { percentile } from "./stats.mjs";
 
 const require = createRequire(import.meta.url);
 const esc = (s) =>
-  String(s).replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+  String(s)
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
 
 /** p95 latency per actor per bucket of `bucketMs`: { xs (s), series: { actor: (number|null)[] } }. */
 export function latencySeries(samplesByActor, bucketMs) {
@@ -29,17 +33,23 @@ export function latencySeries(samplesByActor, bucketMs) {
 function pathTable(list) {
   const by = new Map();
   for (const s of list) {
-    let e = by.get(s.path);
-    if (!e) by.set(s.path, (e = []));
-    e.push(s);
+    const e = by.get(s.path);
+    if (e) e.push(s);
+    else by.set(s.path, [s]);
   }
   const rows = [...by]
     .map(([p, l]) => ({
       p,
       n: l.length,
       err: l.filter((s) => s.error || s.status >= 500).length,
-      p50: percentile(l.map((s) => s.ms), 50),
-      p95: percentile(l.map((s) => s.ms), 95),
+      p50: percentile(
+        l.map((s) => s.ms),
+        50,
+      ),
+      p95: percentile(
+        l.map((s) => s.ms),
+        95,
+      ),
     }))
     .sort((a, b) => b.n - a.n)
     .slice(0, 15);

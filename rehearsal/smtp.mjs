@@ -21,7 +21,9 @@ export class MailServer {
         const chunks = [];
         stream.on("data", (c) => chunks.push(c));
         stream.on("end", () => {
-          const head = Buffer.concat(chunks).toString("utf8").split(/\r?\n\r?\n/)[0];
+          const head = Buffer.concat(chunks)
+            .toString("utf8")
+            .split(/\r?\n\r?\n/)[0];
           const messageId = /^message-id:\s*(.+)$/im.exec(head)?.[1]?.trim() ?? "";
           this.received.push({
             messageId,

@@ -32,7 +32,14 @@ export function buildReport({ scale, checks, actors, faults, nodes }) {
     verdict: checks.length > 0 && checks.every((c) => c.ok) ? "pass" : "fail",
     scale,
     checks: checks.map(({ name, ok, detail }) => ({ name, ok: Boolean(ok), detail: String(detail) })),
-    actors: actors.map(({ name, requests, errors, p50, p95, p99 }) => ({ name, requests, errors, p50, p95, p99 })),
+    actors: actors.map(({ name, requests, errors, p50, p95, p99 }) => ({
+      name,
+      requests,
+      errors,
+      p50,
+      p95,
+      p99,
+    })),
     faults: faults.map(({ name, at, seconds }) => ({ name, at, seconds })),
     nodes: nodes.map(({ name, peakRssMb }) => ({ name, peakRssMb })),
   };
@@ -46,7 +53,10 @@ export function reportProblem(report) {
   for (const c of report.checks)
     if (!keys(c, ["name", "ok", "detail"]) || typeof c.ok !== "boolean") return `check ${c.name}`;
   for (const a of report.actors)
-    if (!keys(a, ["name", "requests", "errors", "p50", "p95", "p99"]) || [a.p50, a.p95, a.p99].some((x) => typeof x !== "number"))
+    if (
+      !keys(a, ["name", "requests", "errors", "p50", "p95", "p99"]) ||
+      [a.p50, a.p95, a.p99].some((x) => typeof x !== "number")
+    )
       return `actor ${a.name}`;
   for (const f of report.faults) if (!keys(f, ["name", "at", "seconds"])) return `fault ${f.name}`;
   for (const n of report.nodes) if (!keys(n, ["name", "peakRssMb"])) return `node ${n.name}`;
@@ -79,7 +89,10 @@ export function databaseDigest(db) {
     const withoutRowid = /WITHOUT\s+ROWID/i.test(
       db.prepare("SELECT sql FROM sqlite_master WHERE name = ?").get(name)?.sql ?? "",
     );
-    const cols = db.prepare(`PRAGMA table_info(${q})`).all().map((c) => `"${c.name.replaceAll('"', '""')}"`);
+    const cols = db
+      .prepare(`PRAGMA table_info(${q})`)
+      .all()
+      .map((c) => `"${c.name.replaceAll('"', '""')}"`);
     const order = withoutRowid ? cols.join(", ") : "rowid";
     const h = createHash("sha256");
     let rows = 0;

@@ -31,7 +31,14 @@ import {
 import { Recorder, sleep } from "../rehearsal/http.mjs";
 import { writeReport } from "../rehearsal/report.mjs";
 import { MailServer } from "../rehearsal/smtp.mjs";
-import { buildReport, databaseDigest, digestDifferences, inWindow, percentile, summarize } from "../rehearsal/stats.mjs";
+import {
+  buildReport,
+  databaseDigest,
+  digestDifferences,
+  inWindow,
+  percentile,
+  summarize,
+} from "../rehearsal/stats.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -147,7 +154,11 @@ async function startCluster() {
     LITEFS_BIN: litefsBin,
   };
   const out = fs.openSync(path.join(dir, "cluster.log"), "a");
-  cluster = spawn(process.execPath, ["scripts/cluster.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", out] });
+  cluster = spawn(process.execPath, ["scripts/cluster.mjs"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", out],
+  });
   children.push(cluster);
   const ready = await new Promise((resolve) => {
     let text = "";
@@ -205,12 +216,16 @@ function readPlan(dbPath) {
       .all()
       .map((r) => ({ ...r, sources: r.sources ? String(r.sources).split(",").map(Number) : [] }));
     const members = new Map();
-    for (const m of db.prepare("SELECT team_id AS t, user_id AS u FROM team_members ORDER BY team_id, user_id").all()) {
+    for (const m of db
+      .prepare("SELECT team_id AS t, user_id AS u FROM team_members ORDER BY team_id, user_id")
+      .all()) {
       if (!members.has(m.t)) members.set(m.t, []);
       members.get(m.t).push(m.u);
     }
     const clubs = db
-      .prepare("SELECT a.id, u.email FROM associations a JOIN users u ON u.association_id = a.id AND u.role = 'MANAGER' WHERE u.email LIKE 'manager%@rehearsal.test' ORDER BY a.id")
+      .prepare(
+        "SELECT a.id, u.email FROM associations a JOIN users u ON u.association_id = a.id AND u.role = 'MANAGER' WHERE u.email LIKE 'manager%@rehearsal.test' ORDER BY a.id",
+      )
       .all();
     const heatTeams = db
       .prepare(
@@ -282,7 +297,10 @@ try {
     managerGapMs: cfg.dayMs / 10,
     reloadMs: () => Math.max(10_000, (30_000 + Math.random() * 90_000) * cfg.fullDayFraction),
     managerEmail: (i) => plan.clubs[i].email,
-    offline: (i) => i === kioskOffline.index && rec.now() >= kioskOffline.from && rec.now() < kioskOffline.from + kioskOffline.ms,
+    offline: (i) =>
+      i === kioskOffline.index &&
+      rec.now() >= kioskOffline.from &&
+      rec.now() < kioskOffline.from + kioskOffline.ms,
     lateness,
     startAt: (r) => r.scheduled + lateness(r.scheduled),
     /** A team of manager i's club in one of the last heats, not changed yet. */
@@ -309,11 +327,19 @@ try {
   // Faults on their own clock.
   const faultsDone = (async () => {
     await sleep(kioskOffline.from - rec.now());
-    faults.push({ name: "kiosk 4 offline", at: Math.round(kioskOffline.from), seconds: Math.round(kioskOffline.ms / 1000) });
+    faults.push({
+      name: "kiosk 4 offline",
+      at: Math.round(kioskOffline.from),
+      seconds: Math.round(kioskOffline.ms / 1000),
+    });
     log(`kiosk 4 offline for ${Math.round(kioskOffline.ms / 1000)} s`);
     await sleep(mailDown.from - rec.now());
     await mail.down();
-    faults.push({ name: "mail server down", at: Math.round(rec.now()), seconds: Math.round(mailDown.ms / 1000) });
+    faults.push({
+      name: "mail server down",
+      at: Math.round(rec.now()),
+      seconds: Math.round(mailDown.ms / 1000),
+    });
     log(`mail server down for ${Math.round(mailDown.ms / 1000)} s`);
     await sleep(mailDown.ms);
     await mail.up();
@@ -374,7 +400,9 @@ try {
   while (performance.now() < drainUntil) {
     const db = new Database(nodes.find((n) => n.role === "primary").db, { readonly: true });
     try {
-      unsent = db.prepare("SELECT count(*) AS n FROM mail_queue WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL").get().n;
+      unsent = db
+        .prepare("SELECT count(*) AS n FROM mail_queue WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL")
+        .get().n;
     } catch {
       unsent = -2; // no mail_queue table
     }
@@ -382,7 +410,9 @@ try {
     if (unsent <= 0) break;
     await sleep(1000);
   }
-  log(`mail queue drained (${unsent === -2 ? "no mail_queue table" : `${unsent} unsent`}) at ${(rec.now() / 1000).toFixed(1)} s`);
+  log(
+    `mail queue drained (${unsent === -2 ? "no mail_queue table" : `${unsent} unsent`}) at ${(rec.now() / 1000).toFixed(1)} s`,
+  );
   sampleProcs();
   clearInterval(procTimer);
 
@@ -396,7 +426,11 @@ try {
   // Scans
   {
     const counts = new Map();
-    for (const r of db.prepare("SELECT round_id AS r, team_id AS t, user_id AS u, count(*) AS n FROM scan_logs GROUP BY 1, 2, 3").all())
+    for (const r of db
+      .prepare(
+        "SELECT round_id AS r, team_id AS t, user_id AS u, count(*) AS n FROM scan_logs GROUP BY 1, 2, 3",
+      )
+      .all())
       counts.set(`${r.r}:${r.t}:${r.u}`, r.n);
     let told = 0;
     let missing = 0;
@@ -412,14 +446,14 @@ try {
     check(
       "every scan a kiosk was told is saved is in the scan logs, once",
       told > 0 && missing === 0 && twice === 0,
-      `${told} scans told saved (${day.told.scans.length} saves, ${replayed} replayed from the offline kiosk's queue of ${day.kioskQueuedOffline}); ${missing} missing, ${twice} more than once; ${day.told.scanRefused.length} saves refused (${[...new Set(day.told.scanRefused.map((s) => s.status))].join(",") || "none"})`,
+      `${told} scans told saved (${day.told.scans.length} saves, ${replayed} replayed from the offline kiosk's queue of ${day.kioskQueuedOffline}); ${missing} missing, ${twice} more than once; ${day.told.crewChanges.length} crews changed by their managers before racing; ${day.told.scanRefused.length} saves refused (${[...new Set(day.told.scanRefused.map((s) => s.status))].join(",") || "none"})`,
     );
   }
   // Results
   {
     const round = db.prepare("SELECT result_state AS state, revision FROM rounds WHERE id = ?");
     const lanes = db.prepare("SELECT lane, time_ms AS ms FROM races WHERE round_id = ?");
-    let wrong = [];
+    const wrong = [];
     for (const [id, want] of day.told.results) {
       const r = round.get(id);
       const got = Object.fromEntries(lanes.all(id).map((x) => [x.lane, x.ms]));
@@ -462,7 +496,12 @@ try {
     try {
       rows = db.prepare("SELECT message_id AS id, created_at AS at, sent_at AS sent FROM mail_queue").all();
     } catch {}
-    if (!rows) check("every email queued was delivered once, after the mail server came back", false, "the database has no mail_queue table");
+    if (!rows)
+      check(
+        "every email queued was delivered once, after the mail server came back",
+        false,
+        "the database has no mail_queue table",
+      );
     else {
       const norm = (s) => String(s).replace(/^<|>$/g, "");
       const got = new Map();
@@ -503,12 +542,12 @@ try {
       "SELECT id, status, effects_applied_at AS applied, transaction_id AS tx FROM orders WHERE id = ?",
     );
     const logs = db.prepare("SELECT count(*) AS n FROM payment_logs WHERE order_id = ? AND verified = 1");
-    let bad = [];
+    const bad = [];
     let logged = 0;
     for (const id of day.told.payments) {
       const o = order.get(Number(/^R0*(\d+)/.exec(String(id))?.[1] ?? 0));
       logged += logs.get(String(id)).n;
-      if (!o || o.status !== "PAID" || !o.applied) bad.push(id);
+      if (o?.status !== "PAID" || !o.applied) bad.push(id);
     }
     check(
       "every payment applied exactly once",
@@ -538,13 +577,26 @@ try {
     if (pages.length) samples.set(actor, pages);
     if (pdfs.length) samples.set(`${actor}-pdf`, pdfs);
   }
-  const actors = [...samples].map(([name, list]) => summarize(name, list.filter((s) => !inWindow(s.t, killWindows) || true)));
+  const actors = [...samples].map(([name, list]) =>
+    summarize(
+      name,
+      list.filter((s) => !inWindow(s.t, killWindows) || true),
+    ),
+  );
   {
     const slow = actors.filter((a) => !a.name.endsWith("-pdf") && a.p95 > 600);
     check(
       "p95 per actor <= 600 ms (PDFs apart)",
       slow.length === 0,
-      `${actors.filter((a) => !a.name.endsWith("-pdf")).map((a) => `${a.name} ${a.p95}`).join(", ")}; PDFs: ${actors.filter((a) => a.name.endsWith("-pdf")).map((a) => `${a.name} p95 ${a.p95}`).join(", ") || "none"}`,
+      `${actors
+        .filter((a) => !a.name.endsWith("-pdf"))
+        .map((a) => `${a.name} ${a.p95}`)
+        .join(", ")}; PDFs: ${
+        actors
+          .filter((a) => a.name.endsWith("-pdf"))
+          .map((a) => `${a.name} p95 ${a.p95}`)
+          .join(", ") || "none"
+      }`,
     );
   }
   // RSS
@@ -560,7 +612,12 @@ try {
     const results = nodes.map((n) => {
       const d = new Database(n.db, { readonly: true });
       try {
-        return { name: n.name, role: n.role, integrity: d.pragma("integrity_check", { simple: true }), digest: databaseDigest(d) };
+        return {
+          name: n.name,
+          role: n.role,
+          integrity: d.pragma("integrity_check", { simple: true }),
+          digest: databaseDigest(d),
+        };
       } finally {
         d.close();
       }
@@ -570,7 +627,8 @@ try {
       results.every((r) => r.integrity === "ok"),
       results.map((r) => `${r.name}: ${r.integrity}`).join(", "),
     );
-    if (single) check("the replica identical to the primary", true, "single node (--single): no replica to compare");
+    if (single)
+      check("the replica identical to the primary", true, "single node (--single): no replica to compare");
     else {
       // The replica catches up (LiteFS streams the primary's transactions): compare until equal, 30 s at most.
       let p = results.find((r) => r.role === "primary");
@@ -604,19 +662,26 @@ try {
   const requests = actors.reduce((n, a) => n + a.requests, 0);
   const dbBytes = fs.statSync(primary.db).size;
   const summary = `${single ? "single node" : "cluster (primary + replica)"}; day ${(cfg.dayMs / 1000).toFixed(0)} s, ${plan.rounds.length} races; ${requests} requests; app CPU ${(cpuMs / 1000).toFixed(1)} s = ${(cpuMs / Math.max(1, requests)).toFixed(2)} ms per request; database ${(dbBytes / 1e6).toFixed(1)} MB; total ${((performance.now() - started) / 1000).toFixed(0)} s`;
-  writeReport(path.join(root, "rehearsal"), report, samples, { mode: single ? "single node" : "cluster", summary });
+  writeReport(path.join(root, "rehearsal"), report, samples, {
+    mode: single ? "single node" : "cluster",
+    summary,
+  });
   void dayOver;
 
   console.log(`\nRehearsal ${scale}: ${report.verdict.toUpperCase()}  (${summary})\n`);
   const w = Math.max(...actors.map((a) => a.name.length), 5);
-  console.log(`${"actor".padEnd(w)}  ${"requests".padStart(8)}  ${"errors".padStart(6)}  ${"p50".padStart(7)}  ${"p95".padStart(7)}  ${"p99".padStart(7)}`);
+  console.log(
+    `${"actor".padEnd(w)}  ${"requests".padStart(8)}  ${"errors".padStart(6)}  ${"p50".padStart(7)}  ${"p95".padStart(7)}  ${"p99".padStart(7)}`,
+  );
   for (const a of actors)
     console.log(
       `${a.name.padEnd(w)}  ${String(a.requests).padStart(8)}  ${String(a.errors).padStart(6)}  ${String(a.p50).padStart(7)}  ${String(a.p95).padStart(7)}  ${String(a.p99).padStart(7)}`,
     );
   console.log("");
   for (const c of checks) console.log(`${c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}`);
-  console.log(`\nfaults: ${faults.map((f) => `${f.name} at ${(f.at / 1000).toFixed(1)} s for ${f.seconds} s`).join("; ")}`);
+  console.log(
+    `\nfaults: ${faults.map((f) => `${f.name} at ${(f.at / 1000).toFixed(1)} s for ${f.seconds} s`).join("; ")}`,
+  );
   console.log(`nodes: ${nodeRows.map((n) => `${n.name} peak RSS ${n.peakRssMb} MB`).join(", ")}`);
   console.log(`report: rehearsal/report.json, rehearsal/report.html (run folder ${dir})`);
   exitCode = report.verdict === "pass" ? 0 : 1;

@@ -37,7 +37,14 @@ describe("the report", () => {
     { t: 2, ms: 30, status: 0, error: "reset" },
   ];
   it("summarizes an actor: requests, errors (5xx and failures), percentiles", () => {
-    expect(summarize("kiosk", samples)).toEqual({ name: "kiosk", requests: 3, errors: 2, p50: 20, p95: 30, p99: 30 });
+    expect(summarize("kiosk", samples)).toEqual({
+      name: "kiosk",
+      requests: 3,
+      errors: 2,
+      p50: 20,
+      p95: 30,
+      p99: 30,
+    });
   });
   it("has exactly the issue's shape, and passes only when every check is ok", () => {
     const parts = {
@@ -59,7 +66,14 @@ describe("the report", () => {
   });
   it("draws p95 per time bucket per actor, PDFs left out", () => {
     const byActor = new Map([
-      ["kiosk", [{ t: 100, ms: 10 }, { t: 200, ms: 30 }, { t: 5100, ms: 50 }]],
+      [
+        "kiosk",
+        [
+          { t: 100, ms: 10 },
+          { t: 200, ms: 30 },
+          { t: 5100, ms: 50 },
+        ],
+      ],
       ["manager", [{ t: 300, ms: 5000, pdf: true }]],
     ]);
     const { xs, series } = latencySeries(byActor, 5000);
@@ -106,7 +120,12 @@ describe("the rehearsal's rounds of an event", () => {
     expect(r.length).toBe(13);
     expect(r.filter((x) => x.stage === "heat").length).toBe(8);
     const semis = r.filter((x) => x.stage === "semi");
-    expect(semis.map((s) => s.from)).toEqual([[0, 1], [2, 3], [4, 5], [6, 7]]);
+    expect(semis.map((s) => s.from)).toEqual([
+      [0, 1],
+      [2, 3],
+      [4, 5],
+      [6, 7],
+    ]);
     expect(semis.every((s) => s.count === 3 && s.plus === 0)).toBe(true);
     const final = r[12];
     expect(final).toMatchObject({ stage: "final", from: [8, 9, 10, 11], count: 1, plus: 2 });
