@@ -28,6 +28,8 @@ const HOP_BY_HOP = new Set([
   "upgrade",
   "proxy-authorization",
   "proxy-authenticate",
+  // The edge has the whole body before it sends the request on: nothing to wait for upstream.
+  "expect",
 ]);
 const RETRY_AFTER_S = 5;
 const FALLBACK_TEXT = "The server is reconnecting. Try again in a moment.";
