@@ -30,11 +30,15 @@ const DIR = path.join(ROOT, "tests/.tmp/cluster");
 const LITEFS = process.env.LITEFS_BIN
   ? path.resolve(process.env.LITEFS_BIN)
   : path.resolve(ROOT, "../shared/tools/litefs/litefs");
+const onPath = (cmd: string) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
+// As root, `npm run cluster` installs Debian's fuse3 itself when fusermount is missing.
 const missing = !fs.existsSync(LITEFS)
   ? `LiteFS is missing (${LITEFS}): set LITEFS_BIN, or get it from the flyio/litefs image or https://github.com/superfly/litefs/releases (v0.5.14)`
   : !fs.existsSync("/dev/fuse")
     ? "/dev/fuse is missing: this machine cannot mount FUSE (LiteFS needs it; Debian's fuse3 gives fusermount)"
-    : null;
+    : process.getuid?.() !== 0 && !onPath("fusermount3") && !onPath("fusermount")
+      ? "fusermount is missing: install Debian's fuse3 (apt-get install -y fuse3), or run as root"
+      : null;
 if (missing) console.warn(`\n*** SKIPPING the LiteFS cluster tests: ${missing} ***\n`);
 
 type ClusterNode = {
