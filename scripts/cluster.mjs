@@ -113,7 +113,9 @@ process.on("uncaughtException", (error) => {
 });
 
 let restarting = false;
+let ready = false;
 process.on("SIGUSR2", async () => {
+  if (!ready) return log("cluster: not ready yet, SIGUSR2 ignored");
   if (restarting || stopping) return;
   restarting = true;
   try {
@@ -171,6 +173,7 @@ try {
     }
   }
   await edge.poll();
+  ready = true;
   log(`cluster ready at http://127.0.0.1:${port}`);
 } catch (error) {
   console.error(`cluster: start-up failed: ${error?.message ?? error}`);
