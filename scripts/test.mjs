@@ -101,6 +101,15 @@ const ok = await Promise.all([
         "--config",
         "tests/replica/vitest.config.ts",
       ]),
+    // A real two-node LiteFS cluster behind an edge like Fly's (ADR 0035, ~20 s); it skips itself,
+    // loudly, where LiteFS or FUSE is missing.
+    () =>
+      part("cluster", "Cluster test (vitest: real LiteFS primary and replica)", "npx", [
+        "vitest",
+        "run",
+        "--config",
+        "tests/cluster/vitest.config.ts",
+      ]),
   ),
 ]);
 if (ok.includes(false)) {
