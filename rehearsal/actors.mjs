@@ -439,20 +439,24 @@ export async function managerActor(day, index) {
 
 /** A crew change before the deadline: one of the club's teams not yet raced swaps one rower for
  * a clubmate, on its Pick Crew page; the crew is told (the kiosk scans the new crew). */
-async function changeCrew(day, c, index) {
+export async function changeCrew(day, c, index) {
   const team = day.changeableTeam(index);
   if (!team) return;
   const url = `/events/teams/${team.teamId}`;
   const page = await c.get(url);
   const html = page.text();
-  const chunk = html.split(/<form\b/i).find((p) => /type="checkbox"/.test(p.split(/<\/form>/i)[0]));
+  const chunk = html
+    .split(/<form\b/i)
+    .slice(1)
+    .find((p) => /type="checkbox" name="member"/.test(p.split(/<\/form>/i)[0]));
   if (page.status !== 200 || !chunk)
     return day.told.managerFailed.push({ index, step: `crew page ${page.status}` });
   const body = chunk.split(/<\/form>/i)[0];
   const boxes = tagsOf(body, "input").filter((t) => /type="checkbox"/.test(t));
   const checked = boxes.filter((t) => /\schecked/.test(t));
   const unchecked = boxes.filter((t) => !/\schecked/.test(t));
-  if (checked.length === 0 || unchecked.length === 0) return;
+  if (checked.length === 0 || unchecked.length === 0)
+    return day.told.managerFailed.push({ index, step: "crew page: no rower to swap" });
   const name = attr(checked[0], "name");
   const out = attr(checked[0], "value");
   const inn = attr(unchecked[0], "value");
@@ -464,7 +468,7 @@ async function changeCrew(day, c, index) {
   }
   for (const t of checked.slice(1)) fields.append(name, attr(t, "value"));
   fields.append(name, inn);
-  const res = await c.post(url, fields);
+  const res = await persist(day, () => c.post(url, fields)); // pressed again while the server reconnects
   if (res.status === 302 || res.status === 200) {
     const members = day.members.get(team.teamId);
     if (members && res.status === 302)

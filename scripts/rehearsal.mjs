@@ -324,8 +324,8 @@ try {
     },
   };
 
-  // Faults on their own clock.
-  const faultsDone = (async () => {
+  // Faults, each on its own clock.
+  const kioskFault = (async () => {
     await sleep(kioskOffline.from - rec.now());
     faults.push({
       name: "kiosk 4 offline",
@@ -333,6 +333,8 @@ try {
       seconds: Math.round(kioskOffline.ms / 1000),
     });
     log(`kiosk 4 offline for ${Math.round(kioskOffline.ms / 1000)} s`);
+  })();
+  const mailFault = (async () => {
     await sleep(mailDown.from - rec.now());
     await mail.down();
     faults.push({
@@ -345,29 +347,31 @@ try {
     await mail.up();
     mailDown.to = rec.now();
     log("mail server back");
-    if (!single) {
-      await sleep(killAt - rec.now());
-      const primary = readClusterJson().find((n) => n.role === "primary");
-      const at = rec.now();
-      for (const pid of [primary.litefsPid, primary.appPid]) {
-        try {
-          process.kill(pid, "SIGKILL");
-        } catch {}
-      }
-      log(`primary ${primary.name} SIGKILLed (litefs ${primary.litefsPid}, app ${primary.appPid})`);
-      await sleep(10_000);
-      cluster.kill("SIGUSR2");
-      const back = await healthy(primary.url, 60_000);
-      await sleep(1000);
-      nodes = readClusterJson();
-      const to = rec.now();
-      faults.push({ name: "primary killed", at: Math.round(at), seconds: Math.round((to - at) / 1000) });
-      // Requests in flight at the kill and until the restarted primary answers, plus 5 s for the
-      // edge's health poll and the streams to settle.
-      killWindows.push({ from: at - 500, to: to + 5000 });
-      log(`primary ${back ? "back" : "NOT back"} after ${((to - at) / 1000).toFixed(1)} s`);
-    }
   })();
+  const killFault = (async () => {
+    if (single) return;
+    await sleep(killAt - rec.now());
+    const primary = readClusterJson().find((n) => n.role === "primary");
+    const at = rec.now();
+    for (const pid of [primary.litefsPid, primary.appPid]) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {}
+    }
+    log(`primary ${primary.name} SIGKILLed (litefs ${primary.litefsPid}, app ${primary.appPid})`);
+    await sleep(10_000);
+    cluster.kill("SIGUSR2");
+    const back = await healthy(primary.url, 60_000);
+    await sleep(1000);
+    nodes = readClusterJson();
+    const to = rec.now();
+    faults.push({ name: "primary killed", at: Math.round(at), seconds: Math.round((to - at) / 1000) });
+    // Requests in flight at the kill and until the restarted primary answers, plus 5 s for the
+    // edge's health poll and the streams to settle.
+    killWindows.push({ from: at - 500, to: to + 5000 });
+    log(`primary ${back ? "back" : "NOT back"} after ${((to - at) / 1000).toFixed(1)} s`);
+  })();
+  const faultsDone = Promise.all([kioskFault, mailFault, killFault]);
 
   const spectators = Array.from({ length: cfg.spectators }, (_, i) => spectatorActor(day, i));
   const workers = [
