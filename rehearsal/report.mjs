@@ -21,6 +21,7 @@ export function latencySeries(samplesByActor, bucketMs) {
   for (const list of samplesByActor.values()) for (const s of list) end = Math.max(end, s.t);
   const n = Math.floor(end / bucketMs) + 1;
   const xs = Array.from({ length: n }, (_, i) => Math.round((i * bucketMs) / 100) / 10);
+  /** @type {Record<string, (number | null)[]>} */
   const series = {};
   for (const [actor, list] of samplesByActor) {
     const buckets = Array.from({ length: n }, () => []);

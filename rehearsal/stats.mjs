@@ -83,6 +83,7 @@ export function databaseDigest(db) {
     .all()
     .map((r) => r.name);
   const all = createHash("sha256");
+  /** @type {Record<string, { rows: number, digest: string }>} */
   const tables = {};
   for (const name of names) {
     const q = `"${name.replaceAll('"', '""')}"`;
