@@ -383,7 +383,8 @@ async function payTickets(day, c) {
   if (page.status !== 200 || !form) return { ok: false, step: `checkout page ${page.status}` };
   const inputs = new URLSearchParams(form.inputs);
   if (!inputs.has("pax")) inputs.set("pax", "2");
-  const proceed = await c.post("/tickets/purchase/checkout", inputs);
+  // A 503 is the edge's own answer while the primary is away (nothing reached the app): pressed again.
+  const proceed = await persist(day, () => c.post("/tickets/purchase/checkout", inputs));
   const provider = formWith(proceed.text(), /name="order_id"/);
   if (!provider) return { ok: false, step: `proceed ${proceed.status}` };
   const orderId = provider.inputs.find(([n]) => n === "order_id")?.[1];

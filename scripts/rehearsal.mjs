@@ -182,6 +182,7 @@ async function startCluster() {
 // Peak memory and CPU of every app process (VmHWM and utime+stime from /proc)
 
 const peakRss = new Map(); // node name -> MB
+const rssAt = new Map(); // node name -> { mb, at }: the highest VmRSS sampled, and when
 const cpuTicks = new Map(); // pid -> last utime+stime (ticks)
 let cpuMs = 0;
 const CLK = 100; // Linux USER_HZ
@@ -191,6 +192,9 @@ function sampleProcs() {
       const status = fs.readFileSync(`/proc/${n.appPid}/status`, "utf8");
       const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
       peakRss.set(n.name, Math.max(peakRss.get(n.name) ?? 0, Math.round(hwm)));
+      // When the resident size peaked (sampled each second), to tell what drove it.
+      const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+      if (rss > (rssAt.get(n.name)?.mb ?? 0)) rssAt.set(n.name, { mb: Math.round(rss), at: rec.now() });
       const stat = fs.readFileSync(`/proc/${n.appPid}/stat`, "utf8").split(") ")[1].split(" ");
       const ticks = Number(stat[11]) + Number(stat[12]);
       const before = cpuTicks.get(n.appPid) ?? 0;
@@ -608,7 +612,12 @@ try {
   check(
     "peak RSS per node <= 256 MB",
     nodeRows.every((n) => n.peakRssMb > 0 && n.peakRssMb <= 256),
-    nodeRows.map((n) => `${n.name} ${n.peakRssMb} MB`).join(", "),
+    nodeRows
+      .map((n) => {
+        const seen = rssAt.get(n.name);
+        return `${n.name} ${n.peakRssMb} MB${seen ? ` (highest sampled VmRSS ${seen.mb} MB at ${(seen.at / 1000).toFixed(0)} s)` : ""}`;
+      })
+      .join(", "),
   );
   db.close();
   // Integrity and the replica's digest
