@@ -1,5 +1,5 @@
-// `npm test`: typecheck, lint, and the build with the replica test (tests/replica) after it, these
-// three side by side; then the unit tests (vitest); then the browser suite (Playwright, JS on and
+// `npm test`: typecheck, lint, and the build with the replica, cluster and smoke rehearsal tests
+// (tests/replica, tests/cluster, tests/rehearsal) after it, these three side by side; then the unit tests (vitest); then the browser suite (Playwright, JS on and
 // off). Installs Debian's chromium first when it is missing and we are root. Ends with how long each
 // part took (also when one fails: the parts that ran, the failed one marked).
 //
@@ -109,6 +109,15 @@ const ok = await Promise.all([
         "run",
         "--config",
         "tests/cluster/vitest.config.ts",
+      ]),
+    // The smoke rehearsal: a small regatta day on that cluster, with its faults (ADR 0036, ~90 s);
+    // on one plain node, loudly, where LiteFS is missing.
+    () =>
+      part("rehearsal", "Rehearsal (smoke: a race day on the cluster, with faults)", "npx", [
+        "vitest",
+        "run",
+        "--config",
+        "tests/rehearsal/vitest.config.ts",
       ]),
   ),
 ]);
