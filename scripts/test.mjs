@@ -1,7 +1,8 @@
 // `npm test`: typecheck, lint, and the build with the replica, cluster and smoke rehearsal tests
 // (tests/replica, tests/cluster, tests/rehearsal) after it, these three side by side; then the
-// unit tests (vitest); then the browser suite (Playwright, JS on and off). Installs Debian's chromium first when it is missing and we are root. Ends with how long each
-// part took (also when one fails: the parts that ran, the failed one marked).
+// unit tests (vitest); then the browser suite (Playwright, JS on and off). Installs Debian's
+// chromium first when it is missing and we are root. Ends with how long each part took (also when
+// one fails: the parts that ran, the failed one marked).
 //
 // Why side by side: tsc uses one core, the build and then the replica test about one (its two
 // servers: 18 s of CPU in 15 s); one after the other they left the second core of a 2-core
