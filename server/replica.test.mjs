@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { replayWritesToPrimary } from "./replica.mjs";
+import { readLitefsState, replayWritesToPrimary } from "./replica.mjs";
 
 function mount(files) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "litefs-mount-"));
@@ -77,5 +77,14 @@ describe("writes on a LiteFS replica", () => {
     const kiosk = run(never, "POST", { accept: "application/json" }, "/scanning/entrance/save");
     expect(kiosk.status).toBe(503);
     expect(JSON.parse(kiosk.body)).toMatchObject({ ok: false, reconnecting: true });
+  });
+
+  it("pass where .lag is empty, as app/lib/litefs.server.ts reads it (one reading: readLitefsState)", () => {
+    const dir = mount({ ".lag": "" });
+    expect(readLitefsState(dir)).toEqual({ primary: true, host: null });
+    expect(run(dir, "POST").passed).toBe(true);
+    const lost = mount({ ".primary": "\n", ".lag": "+000004000\n" });
+    expect(readLitefsState(lost)).toEqual({ primary: false, host: null });
+    expect(run(lost, "POST").status).toBe(503);
   });
 });

@@ -59,4 +59,16 @@ describe("LiteFS: primary or replica", () => {
     expect((await nodeWith({})).isPrimary()).toBe(true);
     expect((await nodeWith({ ".primary": "primary-machine-1\n" })).isPrimary()).toBe(false);
   });
+
+  it("reads an empty .lag as a missing one (the primary), as server/replica.mjs does", async () => {
+    const m = await nodeWith({ ".lag": "" });
+    expect(m.isPrimary()).toBe(true);
+    expect(m.readLitefsState(process.env.LITEFS_DIR as string)).toEqual({ primary: true, host: null });
+    const replica = await import("../../server/replica.mjs");
+    expect(replica.primaryLost(process.env.LITEFS_DIR as string)).toBe(false);
+    // An empty .primary says nothing either: .lag decides.
+    const lost = await nodeWith({ ".primary": "\n", ".lag": "+000004000\n" });
+    expect(lost.isPrimary()).toBe(false);
+    expect(lost.primaryHost()).toBeNull();
+  });
 });

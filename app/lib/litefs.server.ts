@@ -7,37 +7,25 @@
 // Without LiteFS (LITEFS_DIR unset) this process is the primary. With the Consul lease the primary
 // can move at any time, so the answer is read again (at most once a second: db() asks on every
 // query) rather than kept for the life of the process. See docs/operations-replicas.md.
-import fs from "node:fs";
-import path from "node:path";
+import { RETRY_AFTER_S, readLitefsState as readState } from "../../server/replica.mjs";
 import { MSG } from "~/messages";
 import { env } from "./env.server";
 
 /** How long one reading of the mount is trusted. */
 export const PRIMARY_CHECK_MS = 1_000;
 /** Seconds a client is told to wait while the primary is unreachable (Retry-After). */
-export const RECONNECT_RETRY_S = 5;
+export const RECONNECT_RETRY_S: number = RETRY_AFTER_S;
 
 /** `primary`: this node takes writes. Else a replica of `host` (null: its primary is unreachable). */
 export type LitefsState = { primary: true; host: null } | { primary: false; host: string | null };
 
 let known: { state: LitefsState; at: number; dir: string } | undefined;
 
-const read = (dir: string, name: string): string | null => {
-  try {
-    return fs.readFileSync(path.join(dir, name), "utf8").trim();
-  } catch {
-    return null;
-  }
-};
-
-/** This node as the LiteFS mount `dir` shows it now. */
+/** This node as the LiteFS mount `dir` shows it now: the one reading of `.primary` and `.lag`, shared
+ * with server.mjs's replica middleware (server/replica.mjs), so both take a node for the same thing
+ * (an empty `.lag`, like a missing one, says primary). */
 export function readLitefsState(dir: string): LitefsState {
-  const host = read(dir, ".primary");
-  if (host) return { primary: false, host };
-  // No `.lag` (an older LiteFS, the simulated replica of tests/replica): no .primary means primary.
-  const lag = read(dir, ".lag");
-  if (lag === null || Number(lag) === 0) return { primary: true, host: null };
-  return { primary: false, host: null };
+  return readState(dir);
 }
 
 export function litefsState(now = Date.now()): LitefsState {
