@@ -17,6 +17,7 @@
 //     Fly) and X-Forwarded-For, any incoming copy replaced.
 //   - Answers stream through (Server-Sent Events flow); closing the client closes the upstream.
 import http from "node:http";
+import { RECONNECTING, RETRY_AFTER_S, reconnectingBody, wantsJson } from "../server/replica.mjs";
 
 const HOP_BY_HOP = new Set([
   "connection",
@@ -31,8 +32,6 @@ const HOP_BY_HOP = new Set([
   // The edge has the whole body before it sends the request on: nothing to wait for upstream.
   "expect",
 ]);
-const RETRY_AFTER_S = 5;
-const FALLBACK_TEXT = "The server is reconnecting. Try again in a moment.";
 
 /**
  * @typedef {{ name: string, url: string, healthy: boolean }} EdgeNode
@@ -83,14 +82,28 @@ export function createEdge({ nodes: list, primary, pollMs = 500, log = () => {} 
   }
 
   /**
-   * One request to one node.
+   * One request to one node. On failure the error says whether the node may have taken it:
+   * `error.sent` is false only when the connection was refused (ECONNREFUSED: nothing was sent),
+   * and `error.reused` when it failed on a kept-alive socket (one the node may have closed meanwhile).
    * @returns {Promise<http.IncomingMessage>}
    */
-  function send(node, method, path, headers, body, clientRes) {
+  function send(node, method, path, headers, body, clientRes, options = {}) {
     return new Promise((resolve, reject) => {
       const target = new URL(path, node.url);
-      const upstream = http.request(target, { method, headers, agent, timeout: 0 }, (res) => resolve(res));
-      upstream.on("error", reject);
+      const upstream = http.request(
+        target,
+        { method, headers, agent: options.fresh ? false : agent, timeout: 0 },
+        (res) => resolve(res),
+      );
+      let reused = false;
+      upstream.once("socket", (socket) => {
+        // A socket from the keep-alive pool is already connected (no "connect" to come).
+        reused = !socket.connecting;
+      });
+      upstream.on("error", (error) => {
+        Object.assign(error, { sent: error.code !== "ECONNREFUSED", reused });
+        reject(error);
+      });
       // The client went away before the answer was complete: end the upstream request too.
       clientRes.once("close", () => {
         if (!clientRes.writableFinished) upstream.destroy();
@@ -99,18 +112,12 @@ export function createEdge({ nodes: list, primary, pollMs = 500, log = () => {} 
     });
   }
 
-  const wantsJson = (req) =>
-    /application\/json/i.test(String(req.headers.accept ?? "")) ||
-    (req.url ?? "").split("?")[0] === "/scanning/entrance/save";
-
   /** The 503 while the primary is unreachable: the app's page (or JSON) from a node still up. */
   async function reconnecting(req, res) {
     const json = wantsJson(req);
     const page = json ? "/reconnecting.json" : "/reconnecting";
     let type = json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8";
-    let body = json
-      ? JSON.stringify({ ok: false, reconnecting: true, message: FALLBACK_TEXT, error: FALLBACK_TEXT })
-      : FALLBACK_TEXT;
+    let body = reconnectingBody(json);
     const node = pick();
     if (node) {
       try {
@@ -189,13 +196,37 @@ export function createEdge({ nodes: list, primary, pollMs = 500, log = () => {} 
       let upstream;
       try {
         upstream = await send(node, method, req.url ?? "/", headers, body, res);
-      } catch {
+      } catch (first) {
         if (res.destroyed) return;
-        mark(node, false);
-        tried.add(node.name);
-        // A refused connection took nothing: a GET goes to another node, a write gets the 503.
-        node = read && !forced ? pick(tried) : undefined;
-        continue;
+        let error = first;
+        // A kept-alive socket the node had closed (a reset before any answer): not a node down. Once
+        // more on a fresh socket, for a GET always, for a write only when nothing was sent.
+        if (error.reused && (read || !error.sent)) {
+          try {
+            upstream = await send(node, method, req.url ?? "/", headers, body, res, { fresh: true });
+          } catch (second) {
+            if (res.destroyed) return;
+            error = second;
+          }
+        }
+        if (!upstream) {
+          // Refused: nothing listens there, the node is down. Another error (a reset, a timeout)
+          // after a fresh connection: down too, for a GET; for a write it may have been taken.
+          if (!error.sent || read) mark(node, false);
+          tried.add(node.name);
+          if (read && !forced) {
+            node = pick(tried); // a GET goes to another node
+            continue;
+          }
+          if (read) return unavailable(res);
+          // A refused write took nothing: the 503, try again. Any other failure of a write may have
+          // been taken (the body went out): 502, never "try again", so that nothing resends it blindly.
+          if (!error.sent) return reconnecting(req, res);
+          log(
+            `edge: ${method} ${req.url} to ${node.name} failed after sending (${error.code ?? error.message})`,
+          );
+          return badGateway(req, res);
+        }
       }
       const replay = /instance=([^;,\s]+)/.exec(String(upstream.headers["fly-replay"] ?? ""))?.[1];
       if (!replay) return pipeBack(upstream, res);
@@ -206,11 +237,27 @@ export function createEdge({ nodes: list, primary, pollMs = 500, log = () => {} 
     return read ? unavailable(res) : reconnecting(req, res);
   }
 
+  /** A write the node may have taken but did not answer: 502, no Retry-After. */
+  function badGateway(req, res) {
+    if (res.headersSent) return res.destroy();
+    const json = wantsJson(req);
+    const text = "The server did not answer. Check whether it was saved before sending it again.";
+    const body = json
+      ? JSON.stringify({ ok: false, unanswered: true, message: text, error: text })
+      : `${text}\n`;
+    res.writeHead(502, {
+      "Content-Type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+      "Content-Length": Buffer.byteLength(body),
+      "Cache-Control": "no-store",
+    });
+    res.end(body);
+  }
+
   /** No node up for a GET. */
   function unavailable(res) {
     if (res.headersSent) return res.destroy();
     res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(RETRY_AFTER_S) });
-    res.end(`${FALLBACK_TEXT}\n`);
+    res.end(`${RECONNECTING}\n`);
   }
 
   const server = http.createServer((req, res) => {
