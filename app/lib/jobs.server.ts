@@ -1,8 +1,9 @@
 // Scheduled upkeep, on the LiteFS primary only (a replica's database is read-only; the timers run
 // on every node and each tick checks isPrimary()): removes expired sessions, expired one-time
-// tokens and idle throttle counters (hourly), and cancels unpaid orders older than the payment due
-// hours (every few minutes, and once at start-up), and drains the mail queue (every few seconds,
-// and a second after start-up: what a restart left unsent goes; lib/mailer.server.ts, ADR 0037).
+// tokens, idle throttle counters and mail sent over 90 days ago (hourly), and cancels unpaid
+// orders older than the payment due hours (every few minutes, and once at start-up), and drains
+// the mail queue (every few seconds, and a second after start-up: what a restart left unsent goes;
+// lib/mailer.server.ts, ADR 0037).
 // Started once per process by entry.server.tsx;
 // the timers never keep the process alive. `npm run jobs:run` (scripts/jobs-run.ts) runs every job
 // once, for a cron.
@@ -10,6 +11,8 @@ import { lt } from "drizzle-orm";
 import { db, schema } from "./db.server";
 import { isPrimary } from "./litefs.server";
 import { drainMailQueue } from "./mailer.server";
+import { deleteSentMailBefore } from "~/models/mail-queue.server";
+import { MAIL_KEEP_SENT_MS } from "~/rules/mail-queue";
 import { serveWaitlistNow } from "~/services/waitlist-mail.server";
 import { cancelOverdueOrders } from "~/models/order.server";
 import { currentEdition } from "~/models/edition.server";
@@ -37,6 +40,7 @@ export function cleanup(now = Date.now()) {
     sessions: deleteExpiredSessions(now),
     tokens: deleteExpiredTokens(now),
     throttles: forgetIdleThrottles(now),
+    sentMail: deleteSentMailBefore(now - MAIL_KEEP_SENT_MS),
   };
 }
 
@@ -102,7 +106,7 @@ export function startJobs(): void {
     if (!isPrimary()) return;
     try {
       const removed = cleanup();
-      if (removed && removed.sessions + removed.tokens + removed.throttles > 0) {
+      if (removed && removed.sessions + removed.tokens + removed.throttles + removed.sentMail > 0) {
         console.log(`cleanup: removed ${JSON.stringify(removed)}`);
       }
     } catch (error) {

@@ -25,7 +25,7 @@ import {
   type StoredAttachment,
   wakeDeferredMail,
 } from "~/models/mail-queue.server";
-import { isConnectionFailure, MAIL_PROBE_MS, nextMailAttempt } from "~/rules/mail-queue";
+import { MAIL_PROBE_MS, mailErrorText, mailFailureKind, nextMailAttempt } from "~/rules/mail-queue";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
@@ -168,12 +168,14 @@ export type DrainResult = { sent: number; failed: number; gaveUp: number; primar
 
 // Per process, surviving dev reloads and vitest's fresh module copies: the sender's queue of passes,
 // whether the mail server may be down (true at start: after a restart, the first delivery wakes what
-// an outage before it backed off) and when the sender last tried one.
+// an outage before it backed off), when the sender last tried one, and whether it has stopped
+// (shutdown: no new claims).
 type MailState = {
   tail: Promise<unknown>;
   pending: { key: string; pass: Promise<DrainResult> } | null;
   down: boolean;
   triedAt: number;
+  stopped?: boolean;
 };
 const state = globalThis as unknown as { __regattaMail?: MailState };
 const mailState = () => {
@@ -190,18 +192,27 @@ const describeError = (error: unknown) => {
 /**
  * One pass of the sender, WITHOUT the in-process serialisation (drainMailQueue adds it): sends
  * every due message, one at a time, each claimed first (models/mail-queue.server.ts), so two passes
- * at once, even in two processes, never send a message twice. A connection failure ends the pass
- * (the server is down: the other messages wait for the next tick); while it is down, a pass with
- * nothing due tries the earliest backed-off message every MAIL_PROBE_MS, and the first success makes
- * every backed-off message due at once. Logs a message's failure once (its first), its give
- * up, and its delivery after failures. Nothing on a replica.
+ * at once, even in two processes, never send a message twice. A failure is judged by
+ * rules/mail-queue.ts mailFailureKind: the server down ends the pass (the other messages wait for
+ * the next tick); a 5xx refusal gives that message up at once; any other failure (a 4xx for this
+ * message) backs off that message only and the pass goes on. While the server is down, a pass with
+ * nothing due tries the earliest message the outage backed off every MAIL_PROBE_MS, and the first
+ * answer from the server makes every such message due at once. Logs a message's failure once (its
+ * first), its give up, and its delivery after failures. Nothing on a replica, nothing once stopped.
  */
 export async function sendDueMail(opts: SendMailOptions = {}): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0, gaveUp: 0, primary: isPrimary() };
   if (!result.primary) return result;
   const s = mailState();
   let probed = false;
+  /** The server answered (delivered, or judged this message): wake what its outage backed off. */
+  const serverUp = () => {
+    if (!s.down) return;
+    s.down = false;
+    wakeDeferredMail();
+  };
   for (;;) {
+    if (s.stopped) break;
     let row = claimNextMail();
     if (!row && s.down && !probed && Date.now() - s.triedAt >= MAIL_PROBE_MS) {
       probed = true;
@@ -213,9 +224,10 @@ export async function sendDueMail(opts: SendMailOptions = {}): Promise<DrainResu
       await deliver(row, opts);
     } catch (error) {
       const now = Date.now();
-      const next = nextMailAttempt(row.createdAt.getTime(), row.attempts, now);
+      const kind = mailFailureKind(error);
+      const next = kind === "refused" ? null : nextMailAttempt(row.createdAt.getTime(), row.attempts, now);
       const why = describeError(error);
-      markMailFailed(row.id, next, why);
+      markMailFailed(row.id, next, mailErrorText(kind, why));
       result.failed++;
       if (next === null) {
         result.gaveUp++;
@@ -223,23 +235,25 @@ export async function sendDueMail(opts: SendMailOptions = {}): Promise<DrainResu
       } else if (row.attempts === 1) {
         console.error(`[mail] #${row.id} to ${row.to} not sent yet, will retry: ${why}`);
       }
-      if (isConnectionFailure(error)) {
+      if (kind === "down") {
         s.down = true;
         break;
       }
-      s.down = false; // the server answered (it refused this message): no probing
+      // The server answered (it refused or deferred this message): no probing, and what its
+      // outage backed off may go now.
+      if (deliversBySmtp(opts)) serverUp();
       continue;
     }
     markMailSent(row.id);
     result.sent++;
     if (row.attempts > 1) console.log(`[mail] #${row.id} to ${row.to} sent at attempt ${row.attempts}`);
-    if (s.down) {
-      s.down = false;
-      wakeDeferredMail();
-    }
+    serverUp();
   }
   return result;
 }
+
+const deliversBySmtp = (opts: SendMailOptions) =>
+  Boolean(opts.smtpUrl === undefined ? env().SMTP_URL : opts.smtpUrl);
 
 /**
  * Runs a pass of the sender after the passes already started or waiting in this process (one at
@@ -265,6 +279,22 @@ export function drainMailQueue(opts: SendMailOptions = {}): Promise<DrainResult>
 /** Resolves when every pass started or waiting in this process is done (tests wait on it). */
 export function mailSenderIdle(): Promise<void> {
   return mailState().tail.then(() => undefined);
+}
+
+/**
+ * Shutdown (server.mjs on SIGTERM/SIGINT, through entry.server.tsx): the sender claims no more
+ * messages in this process, and the returned promise resolves once the message being sent, if
+ * any, is done and marked, so a restart does not find it claimed and send it a second time. The
+ * caller bounds the wait (a hung server: the claim lapses as after a crash).
+ */
+export function stopMailSender(): Promise<void> {
+  mailState().stopped = true;
+  return mailSenderIdle();
+}
+
+/** Tests: the sender claims again after stopMailSender. */
+export function restartMailSenderForTests(): void {
+  mailState().stopped = false;
 }
 
 const escapeHtml = (s: string) =>

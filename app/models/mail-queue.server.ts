@@ -5,7 +5,7 @@
 // message, and a sender that dies mid-send lets go after MAIL_CLAIM_MS.
 import { sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
-import { MAIL_CLAIM_MS } from "~/rules/mail-queue";
+import { MAIL_CLAIM_MS, MAIL_DOWN_PREFIX } from "~/rules/mail-queue";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 export type MailQueueRow = typeof schema.mailQueue.$inferSelect;
@@ -20,6 +20,17 @@ export type NewMail = {
 };
 
 const q = schema.mailQueue;
+
+/** Its last attempt failed because the server was down (rules/mail-queue.ts mailErrorText). */
+const failedDown = sql`substr(${q.lastError}, 1, ${MAIL_DOWN_PREFIX.length}) = ${MAIL_DOWN_PREFIX}`;
+
+// Tests only: runs between claimNextMail's read and its UPDATE, where another process's sender may
+// claim the same message (better-sqlite3 is synchronous, so in one process nothing else can run
+// there: a test claims it through a second connection to prove the UPDATE checks again).
+let betweenReadAndClaim: ((id: number) => void) | undefined;
+export function setClaimRaceForTests(hook: ((id: number) => void) | undefined): void {
+  betweenReadAndClaim = hook;
+}
 
 /** Writes the message, due now; returns its id. */
 export function insertMail(mail: NewMail, tx: Tx | ReturnType<typeof db> = db(), now = Date.now()): number {
@@ -45,12 +56,14 @@ export function insertMail(mail: NewMail, tx: Tx | ReturnType<typeof db> = db(),
  * the message is due and unclaimed, so it is atomic between processes. Uses the partial index
  * mail_queue_due. */
 export function claimNextMail(now = Date.now(), { early = false } = {}): MailQueueRow | undefined {
-  // `early`: the earliest unsent message even before its next attempt (the sender's probe).
+  // `early`: the earliest message the server being down backed off, even before its next attempt
+  // (the sender's probe).
   const due = sql`${q.sentAt} IS NULL AND ${q.nextAttemptAt} IS NOT NULL
-    AND ${early ? sql`1` : sql`${q.nextAttemptAt} <= ${now}`}
+    AND ${early ? failedDown : sql`${q.nextAttemptAt} <= ${now}`}
     AND (${q.claimedUntil} IS NULL OR ${q.claimedUntil} <= ${now})`;
   const next = db().select({ id: q.id }).from(q).where(due).orderBy(q.nextAttemptAt, q.id).limit(1).get();
   if (!next) return undefined;
+  betweenReadAndClaim?.(next.id);
   const claimed = db()
     .update(q)
     .set({ attempts: sql`${q.attempts} + 1`, claimedUntil: new Date(now + MAIL_CLAIM_MS) })
@@ -61,11 +74,12 @@ export function claimNextMail(now = Date.now(), { early = false } = {}): MailQue
   return claimed ?? claimNextMail(now, { early });
 }
 
-/** The message went: it is never sent again. */
+/** The message went: it is never sent again. Its attachments (receipt PDFs, the bulk of the table)
+ * are dropped; the text and HTML bodies stay, to show what was sent, until the row is purged. */
 export function markMailSent(id: number, now = Date.now()): void {
   db()
     .update(q)
-    .set({ sentAt: new Date(now), nextAttemptAt: null, claimedUntil: null })
+    .set({ sentAt: new Date(now), nextAttemptAt: null, claimedUntil: null, attachments: null })
     .where(sql`${q.id} = ${id}`)
     .run();
 }
@@ -83,14 +97,22 @@ export function markMailFailed(id: number, nextAt: number | null, error: string)
     .run();
 }
 
-/** The mail server answers again: every message waiting out a back-off is due now (a claimed one
- * stays claimed). */
+/** The mail server answers again: every message backed off because it was down is due now (a
+ * claimed one stays claimed; one that the server itself refused for a while keeps its back-off). */
 export function wakeDeferredMail(now = Date.now()): number {
   return db()
     .update(q)
     .set({ nextAttemptAt: new Date(now) })
-    .where(sql`${q.sentAt} IS NULL AND ${q.nextAttemptAt} IS NOT NULL AND ${q.nextAttemptAt} > ${now}`)
+    .where(
+      sql`${q.sentAt} IS NULL AND ${q.nextAttemptAt} IS NOT NULL AND ${q.nextAttemptAt} > ${now} AND ${failedDown}`,
+    )
     .run().changes;
+}
+
+/** Deletes the rows of messages sent before `before` (the hourly cleanup: 90 days; mail is not a
+ * financial record). Unsent and given-up rows stay. Returns how many went. */
+export function deleteSentMailBefore(before: number): number {
+  return db().delete(q).where(sql`${q.sentAt} IS NOT NULL AND ${q.sentAt} < ${before}`).run().changes;
 }
 
 /** How the queue stands (for tests, the rehearsal and a future staff view). */
