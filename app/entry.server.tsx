@@ -18,6 +18,8 @@ import { logError } from "~/lib/request-log.server";
 // the spec's sentence for it (lib/failures.server.ts, docs/decisions/0028-unexpected-failures.md).
 export { honourTestContext } from "~/lib/clock.server";
 export { answerFailures } from "~/lib/failures.server";
+// server.mjs's shutdown: no new mail claimed, the message being sent finished (ADR 0037).
+export { stopMailSender } from "~/lib/mailer.server";
 
 const ABORT_DELAY = 5_000;
 
