@@ -54,6 +54,8 @@ export function ensureFuse(log = console.log) {
   return fusermount() ? null : "fusermount is missing and apt-get install fuse3 failed";
 }
 
+/** A port nothing listens on now (the kernel's pick), released at once: between here and the
+ * moment LiteFS or the app binds it, another process may take it (see portFree, ClusterNode.start). */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -64,6 +66,18 @@ export function freePort() {
     });
   });
 }
+
+/** Whether `port` on 127.0.0.1 can be bound now. */
+export function portFree(port) {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once("error", () => resolve(false));
+    s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
+  });
+}
+
+/** What LiteFS or the app writes when a port was taken between freePort() and its bind. */
+export const PORT_TAKEN = /address already in use|EADDRINUSE/;
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -131,7 +145,8 @@ export class ClusterNode {
   /**
    * @param {{ name: string, role: "primary" | "replica", dir: string, template: string,
    *   ports: { http: number, proxy: number, app: number }, primaryHttpPort: number,
-   *   env: NodeJS.ProcessEnv, litefs: string, log: (line: string) => void }} o
+   *   env: NodeJS.ProcessEnv, litefs: string, log: (line: string) => void,
+   *   cancelled?: () => boolean }} o
    */
   constructor(o) {
     Object.assign(this, o);
@@ -170,7 +185,24 @@ export class ClusterNode {
     };
   }
 
-  start() {
+  /**
+   * Starts LiteFS (and under it the app). Its ports were picked with freePort() a while ago (the
+   * replica's before the primary's seed): each one taken since is picked again first. A port taken
+   * in the last moment still makes LiteFS or the app exit: ready() then says so (`portTaken`), and
+   * the caller starts it again (scripts/cluster.mjs startNode).
+   */
+  async start() {
+    for (const key of /** @type {const} */ (["http", "proxy", "app"])) {
+      if (this.ports[key] && !(await portFree(this.ports[key]))) this.ports[key] = await freePort();
+    }
+    this.url = `http://127.0.0.1:${this.ports.proxy}`;
+    // Everything is being stopped meanwhile (Ctrl-C): nothing started behind its back.
+    if (this.cancelled?.()) return;
+    this.spawnLitefs();
+  }
+
+  /** @private */
+  spawnLitefs() {
     unmount(this.mount);
     for (const d of [this.mount, this.data]) fs.mkdirSync(d, { recursive: true });
     fs.writeFileSync(
@@ -184,13 +216,16 @@ export class ClusterNode {
         PRIMARY_HTTP_PORT: this.primaryHttpPort,
       }),
     );
-    const out = fs.openSync(path.join(this.dir, "litefs.log"), "a");
+    const logFile = path.join(this.dir, "litefs.log");
+    this.logFrom = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+    const out = fs.openSync(logFile, "a");
     this.stopping = false;
     this.appPid = null;
     this.proc = spawn(this.litefs, ["mount", "-config", this.config], {
       cwd: ROOT,
       env: this.appEnv(),
-      // Its own process group: Ctrl-C reaches the cluster script, which stops the nodes in order.
+      // Its own process group (LiteFS its leader, the app it execs in it): Ctrl-C reaches the
+      // cluster script, which stops the nodes in order, and stop() can signal the whole group.
       detached: true,
       stdio: ["ignore", out, out],
     });
@@ -206,7 +241,11 @@ export class ClusterNode {
   async ready(timeoutMs = 120_000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (!this.up) throw new Error(`${this.name}: LiteFS exited; see ${path.join(this.dir, "litefs.log")}`);
+      if (!this.up) {
+        const error = new Error(`${this.name}: LiteFS exited; see ${path.join(this.dir, "litefs.log")}`);
+        error.portTaken = PORT_TAKEN.test(this.logSinceStart());
+        throw error;
+      }
       try {
         const res = await fetch(`${this.url}/healthcheck`, { signal: AbortSignal.timeout(2_000) });
         await res.arrayBuffer();
@@ -218,30 +257,70 @@ export class ClusterNode {
     this.appPid = appPidOf(this.litefsPid);
   }
 
-  /** The app first (SIGTERM), then LiteFS (SIGTERM, SIGKILL after `graceMs`), then the mount. */
+  /** The log LiteFS (and the app) wrote since the last start(). */
+  logSinceStart() {
+    try {
+      return fs
+        .readFileSync(path.join(this.dir, "litefs.log"))
+        .subarray(this.logFrom ?? 0)
+        .toString();
+    } catch {
+      return "";
+    }
+  }
+
+  /** The app's pid when it is still our app: alive, and running server.mjs (a pid noted before, whose
+   * process is gone, may have been given to another process since). */
+  ownAppPid() {
+    if (!this.appPid || !alive(this.appPid)) return null;
+    try {
+      return fs.readFileSync(`/proc/${this.appPid}/cmdline`, "utf8").includes("server.mjs")
+        ? this.appPid
+        : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** A signal to LiteFS's process group (LiteFS and the app, even when the app's pid was never
+   * known: ready() failed), else to what is left of it. */
+  signal(sig) {
+    const pid = this.litefsPid;
+    if (pid) {
+      try {
+        process.kill(-pid, sig);
+        return;
+      } catch {} // the group is gone (ESRCH)
+    }
+    const app = this.ownAppPid();
+    if (app) {
+      try {
+        process.kill(app, sig);
+      } catch {}
+    }
+  }
+
+  /** The app first (SIGTERM), then LiteFS (SIGTERM, SIGKILL after `graceMs`) with everything in its
+   * process group, then the mount. */
   async stop(graceMs = 10_000) {
     this.stopping = true;
-    if (this.appPid && alive(this.appPid)) {
+    const app = this.ownAppPid();
+    if (app) {
       try {
-        process.kill(this.appPid, "SIGTERM");
+        process.kill(app, "SIGTERM");
       } catch {}
     }
     if (this.up) {
       const exited = new Promise((r) => this.proc?.once("exit", r));
-      try {
-        this.proc?.kill("SIGTERM");
-      } catch {}
+      this.signal("SIGTERM");
       await Promise.race([exited, sleep(graceMs)]);
       if (this.up) {
-        this.proc?.kill("SIGKILL");
+        this.signal("SIGKILL");
         await Promise.race([exited, sleep(2_000)]);
       }
     }
-    if (this.appPid && alive(this.appPid)) {
-      try {
-        process.kill(this.appPid, "SIGKILL");
-      } catch {}
-    }
+    // An app left in the group (LiteFS killed before it), or an app whose pid was never noted.
+    this.signal("SIGKILL");
     unmount(this.mount);
   }
 

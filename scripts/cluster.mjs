@@ -3,9 +3,11 @@
 // front, and an edge (cluster/edge.mjs) in front of both that does what Fly's proxy does.
 //
 //   CLUSTER_PORT (8080)   the edge, on 127.0.0.1
-//   CLUSTER_DIR           the run's folder, reused across runs (else a new temporary one): each
-//                         node's FUSE mount, LiteFS data, log (n1/litefs.log: LiteFS and the app),
-//                         and cluster.json { nodes: [{ name, role, url, litefsPid, appPid }] }
+//   CLUSTER_DIR           the run's folder, reused across runs (else a new temporary one,
+//                         regatta-cluster-*, removed when the cluster stops cleanly unless --keep is
+//                         given; kept, and its path printed, when it fails): each node's FUSE mount,
+//                         LiteFS data, log (n1/litefs.log: LiteFS and the app), and cluster.json
+//                         { nodes: [{ name, role, url, litefsPid, appPid }] }
 //   CLUSTER_SEED_ARGS     extra arguments to db/seed-cli.ts on first start (e.g. "--size race-day")
 //   LITEFS_BIN            LiteFS (default ../shared/tools/litefs/litefs beside the repository)
 //   and what `npm start` takes: SMTP_URL, PAYMENT_PROVIDER (simulator unless set), SESSION_SECRET
@@ -20,7 +22,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createEdge } from "../cluster/edge.mjs";
-import { ClusterNode, EXIT, LITEFS_HELP, ROOT, ensureFuse, freePort, litefsBinary } from "../cluster/lib.mjs";
+import {
+  ClusterNode,
+  EXIT,
+  LITEFS_HELP,
+  ROOT,
+  ensureFuse,
+  freePort,
+  isMounted,
+  litefsBinary,
+} from "../cluster/lib.mjs";
 
 const log = (line) => console.log(line);
 
@@ -40,6 +51,7 @@ if (!fs.existsSync(path.join(ROOT, "build/index.js"))) {
   process.exit(EXIT.noBuild);
 }
 
+const keep = Boolean(process.env.CLUSTER_DIR) || process.argv.includes("--keep");
 const dir = path.resolve(
   process.env.CLUSTER_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "regatta-cluster-")),
 );
@@ -77,6 +89,7 @@ const nodes = ["n1", "n2"].map(
       env,
       litefs,
       log,
+      cancelled: () => stopping,
     }),
 );
 for (const node of nodes) {
@@ -100,11 +113,42 @@ async function stopAll(code) {
   if (stopping) return;
   stopping = true;
   edge.close();
-  // The replica first (it follows the primary), each node: app, then LiteFS, then its mount.
+  // Both nodes at once (neither waits for the other), each in its order: app, then LiteFS (and
+  // anything left in its process group), then its mount.
   await Promise.all([replica.stop(), primary.stop()]);
   writeClusterJson();
   log("cluster stopped");
+  // A temporary folder goes when the run went well; kept (and said where) otherwise, or asked to.
+  if (code === 0 && !keep && !nodes.some((n) => isMounted(n.mount)))
+    fs.rmSync(dir, { recursive: true, force: true });
+  else if (code !== 0) console.error(`cluster: its folder is kept: ${dir}`);
   process.exit(code);
+}
+
+/**
+ * start() then ready(), started again (up to 3 times) when a port picked at the start was taken
+ * by another process before LiteFS or the app bound it (EADDRINUSE in its log: freePort's gap).
+ * The edge and the replica's config follow the ports the node has now.
+ */
+async function startNode(node) {
+  for (let attempt = 1; ; attempt++) {
+    if (stopping) throw new Error("stopping");
+    replica.primaryHttpPort = primary.ports.http;
+    await node.start();
+    const seen = edge.nodes.find((n) => n.name === node.name);
+    if (seen) seen.url = node.url;
+    writeClusterJson();
+    try {
+      await node.ready();
+      writeClusterJson();
+      return;
+    } catch (error) {
+      if (!error?.portTaken || attempt >= 3 || stopping) throw error;
+      log(`cluster: ${node.name}: a port was taken before it bound it; again with new ports`);
+      await node.stop(2_000);
+      node.ports = { http: await freePort(), proxy: await freePort(), app: await freePort() };
+    }
+  }
 }
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stopAll(0));
 process.on("uncaughtException", (error) => {
@@ -123,10 +167,9 @@ process.on("SIGUSR2", async () => {
     for (const node of nodes) {
       if (node.up) continue;
       await node.stop(2_000); // whatever is left of it (an app still running), and the stale mount
-      node.start();
-      writeClusterJson();
-      await node.ready();
-      writeClusterJson();
+      // Ctrl-C (stopAll) during that stop: nothing is started again behind its back.
+      if (stopping) return;
+      await startNode(node);
       await edge.poll(); // the edge sends it requests from now on
       log(`node ${node.name} restarted`);
     }
@@ -140,10 +183,7 @@ process.on("SIGUSR2", async () => {
 try {
   await edge.listen(port);
   const seededMark = path.join(dir, ".seeded");
-  primary.start();
-  writeClusterJson();
-  await primary.ready();
-  writeClusterJson();
+  await startNode(primary);
   if (!fs.existsSync(seededMark)) {
     const args = (process.env.CLUSTER_SEED_ARGS ?? "").split(/\s+/).filter(Boolean);
     log(`cluster: seeding through ${primary.name}'s mount${args.length ? ` (${args.join(" ")})` : ""}`);
@@ -155,10 +195,7 @@ try {
     if (seeded.status !== 0) throw new Error("the seed failed");
     fs.writeFileSync(seededMark, `${new Date().toISOString()} ${args.join(" ")}\n`);
   }
-  replica.start();
-  writeClusterJson();
-  await replica.ready();
-  writeClusterJson();
+  await startNode(replica);
   // Ready when both nodes answer /healthcheck through the edge.
   const deadline = Date.now() + 30_000;
   for (const node of nodes) {
