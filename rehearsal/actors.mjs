@@ -5,17 +5,31 @@ import { Client, csrfOf, formWith, openStream, sleep, tagsOf, attr, agentFor } f
 
 export const PASSWORD = "Regatta2026!";
 
-/** Retries `fn` (a request) while it answers 0 (no connection) or 502/503 (the primary away), for
- * at most `ms`; the last answer. Kiosks and desks do this, as a person presses again. */
-async function persist(day, fn, ms = 60_000) {
+/**
+ * Presses again while the server reconnects, as a person does after a moment, for 60 s at most.
+ * A 503 (the edge's or the app's "reconnecting": the request reached no app, nothing was written)
+ * is always pressed again; so is a read with no answer (status 0) or a 502. A write with no answer
+ * or a 502 may have been taken (the edge sent it, then lost the node): never resent blindly. With
+ * `look` (re-reading the state, as a person looks before pressing again) it is resent only when
+ * look finds it was not taken (null), else look's answer stands; `guarded: true` says the server
+ * itself refuses a repeat (a versioned save, a state change, a Start), so resending cannot write
+ * twice; any other write is not resent.
+ * @param {{ ms?: number, write?: boolean, guarded?: boolean,
+ *   look?: () => Promise<{ status: number } | null> }} [options]
+ */
+async function persist(day, fn, { ms = 60_000, write = false, guarded = false, look } = {}) {
   const until = performance.now() + ms;
   let res = await fn();
-  while (
-    (res.status === 0 || res.status === 502 || res.status === 503) &&
-    performance.now() < until &&
-    !day.stopped
-  ) {
+  while (performance.now() < until && !day.stopped) {
+    const unanswered = res.status === 0 || res.status === 502;
+    if (res.status !== 503 && !unanswered) break;
     await sleep(1000);
+    if (unanswered && write && !guarded) {
+      if (!look) break;
+      const seen = await look();
+      if (seen) return seen;
+      if (day.stopped) break;
+    }
     res = await fn();
   }
   return res;
@@ -86,7 +100,9 @@ export async function kioskActor(day, index) {
         });
         queue.shift();
       } else if (res.status === 0 || res.status >= 500 || res.status === 403) {
-        await sleep(1000); // kept in the queue, tried again
+        // Kept in the queue, tried again, as the JS kiosk does, also after a 502 or no answer: a save
+        // sent twice is written once (saveScanLogs skips a user already logged for the round and team).
+        await sleep(1000);
         if (day.stopped) return;
       } else {
         day.told.scanRefused.push({ ...job, status: res.status });
@@ -169,12 +185,19 @@ export async function raceControlActor(day) {
       const late = day.lateness(day.rec.now()) > 0;
       if (late && noticeId === null) {
         const csrf = await form();
-        const res = await persist(day, () =>
-          c.post("/race-control", {
-            csrf,
-            intent: "postNotice",
-            notice: "Racing is running about 15 minutes late. / Perlumbaan lewat kira-kira 15 minit.",
-          }),
+        const notice = "Racing is running about 15 minutes late. / Perlumbaan lewat kira-kira 15 minit.";
+        const res = await persist(
+          day,
+          () => c.post("/race-control", { csrf, intent: "postNotice", notice }),
+          {
+            write: true,
+            // Posted after all? The notice is on race control's page (a second one would show twice).
+            look: async () => {
+              const p = await c.get("/race-control");
+              if (p.status !== 200) return null;
+              return p.text().includes("Racing is running about 15 minutes late.") ? { status: 302 } : null;
+            },
+          },
         );
         if (res.status === 302) {
           const p = await c.get("/race-control");
@@ -188,15 +211,24 @@ export async function raceControlActor(day) {
         }
       } else if (!late && noticeId !== null && noticeId !== "none" && day.rec.now() > day.lateEndMs) {
         const csrf = await form();
-        await persist(day, () => c.post("/race-control", { csrf, intent: "removeNotice", id: noticeId }));
+        await persist(day, () => c.post("/race-control", { csrf, intent: "removeNotice", id: noticeId }), {
+          write: true,
+          guarded: true, // removing a removed notice removes nothing
+        });
         noticeId = "none";
       }
       await sleep(Math.min(250, day.startAt(r) - day.rec.now()));
     }
     if (day.stopped) break;
     const csrf = await form();
-    const res = await persist(day, () =>
-      c.post("/race-control", { csrf, intent: "start", id: String(r.id) }),
+    // A Start already recorded is refused (startRound), never recorded twice.
+    const res = await persist(
+      day,
+      () => c.post("/race-control", { csrf, intent: "start", id: String(r.id) }),
+      {
+        write: true,
+        guarded: true,
+      },
     );
     r.startedAt = day.rec.now();
     if (res.status !== 302) day.told.startRefused.push({ roundId: r.id, status: res.status });
@@ -228,23 +260,28 @@ async function importAndSave(day, c, r, lif) {
   const url = `/rounds/${r.id}/results`;
   const page = await persist(day, () => c.get(url));
   const csrf = csrfOf(page.text());
-  const imported = await persist(day, () =>
-    c.postMultipart(
-      url,
-      [
-        ["csrf", csrf],
-        ["intent", "import"],
-      ],
-      [{ name: "file", filename: `${r.number}.lif`, type: "text/plain", content: lif.text }],
-    ),
+  // Import only previews the file (nothing saved until Save): sent again freely.
+  const imported = await persist(
+    day,
+    () =>
+      c.postMultipart(
+        url,
+        [
+          ["csrf", csrf],
+          ["intent", "import"],
+        ],
+        [{ name: "file", filename: `${r.number}.lif`, type: "text/plain", content: lif.text }],
+      ),
+    { write: true, guarded: true },
   );
   const save = formWith(imported.text(), /name="intent" value="save"/);
   if (imported.status !== 200 || !save) return { status: imported.status || 0, step: "import" };
   return { save, url };
 }
 
+/** A results save carries the version it was loaded from: a repeat is refused (409), never saved twice. */
 async function postSave(day, c, url, save) {
-  return persist(day, () => c.post(url, new URLSearchParams(save.inputs)));
+  return persist(day, () => c.post(url, new URLSearchParams(save.inputs)), { write: true, guarded: true });
 }
 
 /**
@@ -313,7 +350,11 @@ export async function resultsDesks(day) {
     if (!declare)
       return day.told.resultsFailed.push({ roundId: r.id, status: page.status, step: "declare form" });
     const at = day.rec.now();
-    const res = await persist(day, () => mine.post(a.url, new URLSearchParams(declare.inputs)));
+    // Declaring an Official result again is refused (its version moved on).
+    const res = await persist(day, () => mine.post(a.url, new URLSearchParams(declare.inputs)), {
+      write: true,
+      guarded: true,
+    });
     if (res.status !== 302)
       return day.told.resultsFailed.push({ roundId: r.id, status: res.status, step: "declare" });
     day.declared.set(r.id, at);
@@ -383,9 +424,22 @@ async function payTickets(day, c) {
   if (page.status !== 200 || !form) return { ok: false, step: `checkout page ${page.status}` };
   const inputs = new URLSearchParams(form.inputs);
   if (!inputs.has("pax")) inputs.set("pax", "2");
-  // A 503 is the edge's own answer while the primary is away (nothing reached the app): pressed again.
-  const proceed = await persist(day, () => c.post("/tickets/purchase/checkout", inputs));
-  const provider = formWith(proceed.text(), /name="order_id"/);
+  // A 503 is the edge's own answer while the primary is away (nothing reached the app): pressed
+  // again. No answer (or a 502): the order may have been made; the club's orders are looked at
+  // first, and a new one there means it was: not pressed again (a second order), the step failed.
+  const ordersBefore = await orderIds(c);
+  let made = null;
+  const proceed = await persist(day, () => c.post("/tickets/purchase/checkout", inputs), {
+    write: true,
+    look: async () => {
+      const now = await orderIds(c);
+      if (!now || !ordersBefore) return null;
+      made = [...now].find((id) => !ordersBefore.has(id)) ?? null;
+      return made ? { status: 0 } : null;
+    },
+  });
+  if (made) return { ok: false, step: `proceed unanswered; order ${made} was made, not made again` };
+  const provider = formWith(proceed.text?.() ?? "", /name="order_id"/);
   if (!provider) return { ok: false, step: `proceed ${proceed.status}` };
   const orderId = provider.inputs.find(([n]) => n === "order_id")?.[1];
   const toSim = await c.post(provider.action ?? "/simulator/pay", new URLSearchParams(provider.inputs));
@@ -405,6 +459,13 @@ async function payTickets(day, c) {
   await cb.post("/senangpay/callback", params); // duplicated
   day.lateCallbacks.push(async () => cb.post("/senangpay/callback", params)); // late
   return { ok: true, orderId };
+}
+
+/** The ids on the club's order list (its first page, newest first), or null when it did not load. */
+async function orderIds(c) {
+  const page = await c.get("/orders");
+  if (page.status !== 200) return null;
+  return new Set([...page.text().matchAll(/href="\/orders\/(\d+)[?"]/g)].map((m) => m[1]));
 }
 
 export async function managerActor(day, index) {
@@ -469,7 +530,25 @@ export async function changeCrew(day, c, index) {
   }
   for (const t of checked.slice(1)) fields.append(name, attr(t, "value"));
   fields.append(name, inn);
-  const res = await persist(day, () => c.post(url, fields)); // pressed again while the server reconnects
+  // Pressed again while the server reconnects; after no answer (or a 502) the crew page is looked
+  // at first: the new rower already in the crew means it was saved.
+  const res = await persist(day, () => c.post(url, fields), {
+    write: true,
+    look: async () => {
+      const again = await c.get(url);
+      if (again.status !== 200) return null;
+      const form = again
+        .text()
+        .split(/<form\b/i)
+        .map((p) => p.split(/<\/form>/i)[0])
+        .find((p) => /type="checkbox" name="member"/.test(p));
+      const box = (value) =>
+        tagsOf(form ?? "", "input").find((t) => /type="checkbox"/.test(t) && attr(t, "value") === value);
+      const isIn = box(inn);
+      const isOut = box(out);
+      return isIn && /\schecked/.test(isIn) && isOut && !/\schecked/.test(isOut) ? { status: 302 } : null;
+    },
+  });
   if (res.status === 302 || res.status === 200) {
     const members = day.members.get(team.teamId);
     if (members && res.status === 302)
