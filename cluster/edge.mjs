@@ -2,6 +2,10 @@
 // front of the machines, on one machine, with node:http only.
 //   - GET and HEAD are spread round robin over the nodes that answer /healthcheck (polled every
 //     500 ms); a node that refuses the connection is left out at once and the GET tried on another.
+//   - Only ECONNREFUSED means the node took nothing. A write that fails otherwise (a reset after its
+//     body went out) may have been acted on: 502, never the 503 "try again", and the node is not
+//     marked down for it. A failure on a kept-alive socket is tried once more on a fresh one (a GET
+//     always, a write only when nothing was sent), so a stale socket does not mark a node down.
 //   - Any other request is buffered and sent to a node (round robin too, so writes land on the
 //     replica as they do on Fly); when the answer carries `fly-replay: instance=<name>` (LiteFS's
 //     proxy on a replica, or server/replica.mjs), the same request (same headers, same body) is
