@@ -117,3 +117,19 @@ export function digestDifferences(a, b) {
 
 /** Is `t` (ms since the start) inside any of the windows [{ from, to }]? */
 export const inWindow = (t, windows) => windows.some((w) => t >= w.from && t <= w.to);
+
+/**
+ * An actor's row for the p95 check: p50/p95/p99 over its requests outside `windows` (the kill
+ * window: requests that waited on the killed primary, where 5xx are allowed too); requests and
+ * errors over the whole day; `excluded`: how many were left out of the percentiles.
+ */
+export function summarizeOutside(name, samples, windows) {
+  const outside = samples.filter((s) => !inWindow(s.t, windows));
+  const all = summarize(name, samples);
+  return {
+    ...summarize(name, outside),
+    requests: all.requests,
+    errors: all.errors,
+    excluded: samples.length - outside.length,
+  };
+}

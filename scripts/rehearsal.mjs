@@ -39,7 +39,7 @@ import {
   digestDifferences,
   inWindow,
   percentile,
-  summarize,
+  summarizeOutside,
 } from "../rehearsal/stats.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -632,13 +632,8 @@ try {
   }
   // Latencies without the kill window (the requests that waited on the killed primary, as the 5xx
   // check does); requests and errors over the whole day.
-  let excluded = 0;
-  const actors = [...samples].map(([name, list]) => {
-    const outside = list.filter((s) => !inWindow(s.t, killWindows));
-    excluded += list.length - outside.length;
-    const all = summarize(name, list);
-    return { ...summarize(name, outside), requests: all.requests, errors: all.errors };
-  });
+  const actors = [...samples].map(([name, list]) => summarizeOutside(name, list, killWindows));
+  const excluded = actors.reduce((n, a) => n + a.excluded, 0);
   {
     const slow = actors.filter((a) => !a.name.endsWith("-pdf") && a.p95 > 600);
     check(

@@ -13,6 +13,7 @@ import {
   percentile,
   reportProblem,
   summarize,
+  summarizeOutside,
 } from "../../rehearsal/stats.mjs";
 
 describe("percentile (nearest rank)", () => {
@@ -84,6 +85,15 @@ describe("the report", () => {
   it("knows the kill window", () => {
     expect(inWindow(5, [{ from: 1, to: 10 }])).toBe(true);
     expect(inWindow(11, [{ from: 1, to: 10 }])).toBe(false);
+  });
+
+  it("leaves the kill window out of an actor's percentiles, not out of its requests and errors", () => {
+    const fast = Array.from({ length: 90 }, (_, i) => ({ t: 100 + i, ms: 50, status: 200 }));
+    const waited = Array.from({ length: 10 }, (_, i) => ({ t: 1_000 + i, ms: 9_000, status: i ? 200 : 503 }));
+    const windows = [{ from: 990, to: 1_020 }];
+    const row = summarizeOutside("kiosk", [...fast, ...waited], windows);
+    expect(row).toMatchObject({ name: "kiosk", requests: 100, errors: 1, excluded: 10, p95: 50, p99: 50 });
+    expect(summarizeOutside("kiosk", [...fast, ...waited], []).p95).toBe(9_000);
   });
 });
 
