@@ -32,11 +32,13 @@ export function latencySeries(samplesByActor, bucketMs) {
 }
 
 function pathTable(list) {
+  // One row per kind of request: ids and query strings folded (`/rounds/:id/results`).
   const by = new Map();
   for (const s of list) {
-    const e = by.get(s.path);
+    const key = s.path.replace(/\?.*$/, "").replace(/\/\d+/g, "/:id");
+    const e = by.get(key);
     if (e) e.push(s);
-    else by.set(s.path, [s]);
+    else by.set(key, [s]);
   }
   const rows = [...by]
     .map(([p, l]) => ({
@@ -57,7 +59,7 @@ function pathTable(list) {
   return `<table><thead><tr><th>request</th><th>n</th><th>5xx/failed</th><th>p50 ms</th><th>p95 ms</th></tr></thead><tbody>${rows
     .map(
       (r) =>
-        `<tr><td>${esc(r.p.replace(/\/\d+/g, "/:id"))}</td><td>${r.n}</td><td>${r.err}</td><td>${r.p50.toFixed(0)}</td><td>${r.p95.toFixed(0)}</td></tr>`,
+        `<tr><td>${esc(r.p)}</td><td>${r.n}</td><td>${r.err}</td><td>${r.p50.toFixed(0)}</td><td>${r.p95.toFixed(0)}</td></tr>`,
     )
     .join("")}</tbody></table>`;
 }
