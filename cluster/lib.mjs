@@ -174,6 +174,9 @@ export class ClusterNode {
   appEnv() {
     return {
       ...this.env,
+      // As the deploy's image (Dockerfile ENV): two glibc malloc arenas, not one per thread
+      // (ADR 0022, "Native memory").
+      MALLOC_ARENA_MAX: this.env.MALLOC_ARENA_MAX ?? "2",
       PORT: String(this.ports.app),
       HOST: "127.0.0.1",
       DATABASE_PATH: path.join(this.mount, "regatta.db"),

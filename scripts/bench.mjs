@@ -1157,6 +1157,8 @@ async function main() {
     SMTP_URL: "",
     LITEFS_DIR: "",
     PAYMENT_PROVIDER: "simulator",
+    // Production's malloc (Dockerfile ENV; ADR 0022, "Native memory").
+    MALLOC_ARENA_MAX: "2",
   };
   // The kiosk's scans come from many gates, each its own address (the kiosk's per-address rate
   // limit): the kiosk row gives each connection of each run its own address in this header. Every
