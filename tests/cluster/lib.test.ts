@@ -28,7 +28,7 @@ function node(ports: { http: number; proxy: number; app: number }) {
     template: "{{MOUNT}} {{DATA}} {{HTTP_PORT}} {{PROXY_PORT}} {{APP_PORT}} {{PRIMARY_HTTP_PORT}}\n",
     ports,
     primaryHttpPort: ports.http,
-    env: { PATH: process.env.PATH },
+    env: { PATH: process.env.PATH } as NodeJS.ProcessEnv,
     litefs: fake,
     log: () => {},
   });
@@ -58,8 +58,10 @@ describe("ClusterNode", () => {
     const n = node({ http: await freePort(), proxy: port, app: await freePort() });
     try {
       await n.start();
-      expect(n.ports.proxy).not.toBe(port);
-      expect(n.url).toBe(`http://127.0.0.1:${n.ports.proxy}`);
+      // ClusterNode's fields come from its options (Object.assign), which TypeScript does not see.
+      const { ports } = n as unknown as { ports: { proxy: number } };
+      expect(ports.proxy).not.toBe(port);
+      expect(n.url).toBe(`http://127.0.0.1:${ports.proxy}`);
     } finally {
       await n.stop(1_000);
       taken.close();
