@@ -1,7 +1,8 @@
 // The cluster's edge (`npm run cluster`, docs/decisions/0035-cluster.md): what Fly's proxy does in
 // front of the machines, on one machine, with node:http only.
 //   - GET and HEAD are spread round robin over the nodes that answer /healthcheck (polled every
-//     500 ms); a node that refuses the connection is left out at once and the GET tried on another.
+//     500 ms; a check that times out three times in a row, or is refused once, marks it down); a
+//     node that refuses the connection is left out at once and the GET tried on another.
 //   - Only ECONNREFUSED means the node took nothing. A write that fails otherwise (a reset after its
 //     body went out) may have been acted on: 502, never the 503 "try again", and the node is not
 //     marked down for it. A failure on a kept-alive socket is tried once more on a fresh one (a GET
@@ -55,15 +56,24 @@ export function createEdge({ nodes: list, primary, pollMs = 500, log = () => {} 
     node.healthy = healthy;
   }
 
+  /** Health checks in a row that got no answer in time, per node. */
+  const slow = new Map();
   async function poll() {
     await Promise.all(
       nodes.map(async (node) => {
         try {
           const res = await fetch(`${node.url}/healthcheck`, { signal: AbortSignal.timeout(1_500) });
           await res.arrayBuffer();
+          slow.set(node.name, 0);
           mark(node, res.status === 200);
-        } catch {
-          mark(node, false);
+        } catch (error) {
+          // Refused (or reset): nothing serves there, down at once. No answer within 1.5 s is a
+          // busy node (CI's loaded 2 cores), not a dead one: down only after 3 such checks in a
+          // row, so that writes do not get the 503 "reconnecting" while the primary is merely slow.
+          const timedOut = error?.name === "TimeoutError" || error?.name === "AbortError";
+          const count = timedOut ? (slow.get(node.name) ?? 0) + 1 : 3;
+          slow.set(node.name, count);
+          if (count >= 3) mark(node, false);
         }
       }),
     );

@@ -166,10 +166,13 @@ async function startCluster() {
   const ready = await new Promise((resolve) => {
     let text = "";
     const timer = setTimeout(() => resolve(false), 180_000);
+    // Its output goes to cluster.log (from this one listener: every line once).
     cluster.stdout.on("data", (c) => {
       fs.writeSync(out, c);
+      if (text === null) return;
       text += c;
       if (text.includes("cluster ready at")) {
+        text = null;
         clearTimeout(timer);
         resolve(true);
       }
@@ -177,7 +180,6 @@ async function startCluster() {
     cluster.on("exit", () => resolve(false));
   });
   if (!ready) throw new Error(`npm run cluster did not get ready (see ${path.join(dir, "cluster.log")})`);
-  cluster.stdout.on("data", (c) => fs.writeSync(out, c));
   nodes = readClusterJson();
 }
 

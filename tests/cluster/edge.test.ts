@@ -204,3 +204,35 @@ describe("the edge when a node fails mid-request", () => {
     expect(own.nodes[0].healthy).toBe(true);
   });
 });
+
+describe("the edge's health checks", () => {
+  it("keep a slow node up until three checks in a row time out; a refused one is down at once", async () => {
+    let hang = false;
+    const slowNode = http.createServer((_req, res) => {
+      if (!hang) res.end("ok"); // else no answer: a node too busy to answer within 1.5 s
+    });
+    await new Promise<void>((r) => slowNode.listen(0, "127.0.0.1", () => r()));
+    const e = createEdge({ nodes: [{ name: "s", url: urlOf(slowNode) }], primary: "s", pollMs: 600_000 });
+    try {
+      await e.poll();
+      expect(e.nodes[0].healthy).toBe(true);
+      hang = true;
+      await e.poll();
+      await e.poll();
+      expect(e.nodes[0].healthy, "down after two slow checks").toBe(true);
+      await e.poll();
+      expect(e.nodes[0].healthy).toBe(false);
+      hang = false;
+      await e.poll();
+      expect(e.nodes[0].healthy).toBe(true);
+      slowNode.closeAllConnections();
+      await new Promise((r) => slowNode.close(r));
+      await e.poll();
+      expect(e.nodes[0].healthy, "refused: down at once").toBe(false);
+    } finally {
+      e.close();
+      slowNode.closeAllConnections();
+      slowNode.close();
+    }
+  }, 20_000);
+});
