@@ -28,7 +28,7 @@ function node(ports: { http: number; proxy: number; app: number }) {
     template: "{{MOUNT}} {{DATA}} {{HTTP_PORT}} {{PROXY_PORT}} {{APP_PORT}} {{PRIMARY_HTTP_PORT}}\n",
     ports,
     primaryHttpPort: ports.http,
-    env: { PATH: process.env.PATH } as NodeJS.ProcessEnv,
+    env: { ...process.env },
     litefs: fake,
     log: () => {},
   });
