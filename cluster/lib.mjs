@@ -55,7 +55,8 @@ export function ensureFuse(log = console.log) {
 }
 
 /** A port nothing listens on now (the kernel's pick), released at once: between here and the
- * moment LiteFS or the app binds it, another process may take it (see portFree, ClusterNode.start). */
+ * moment LiteFS or the app binds it, another process may take it (see portFree, ClusterNode.start).
+ * @returns {Promise<number>} */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const s = net.createServer();

@@ -18,13 +18,12 @@
 //   npx vitest run --config tests/cluster/vitest.config.ts
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attr, cookieHeader, crawl, type Jar, login, store, USERS, type Who } from "../replica/crawl";
-import { unmount } from "../../cluster/lib.mjs";
+import { freePort, unmount } from "../../cluster/lib.mjs";
 
 const ROOT = path.resolve(__dirname, "../..");
 const DIR = path.join(ROOT, "tests/.tmp/cluster");
@@ -58,17 +57,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const nodesNow = (): ClusterNode[] =>
   JSON.parse(fs.readFileSync(path.join(DIR, "cluster.json"), "utf8")).nodes;
 const logOf = (name: string) => fs.readFileSync(path.join(DIR, name, "litefs.log"), "utf8");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForLine(re: RegExp, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;

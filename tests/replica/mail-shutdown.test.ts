@@ -6,26 +6,16 @@
 // Runs after the build, with the replica test: npx vitest run --config tests/replica/vitest.config.ts
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
+import type net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { SMTPServer } from "smtp-server";
 import { afterAll, expect, it } from "vitest";
+import { freePort } from "../../cluster/lib.mjs";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TMP = path.join(ROOT, "tests/.tmp/mail-shutdown");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;

@@ -14,12 +14,12 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIMULATOR_WARNING } from "~/lib/env.server";
 import { cookieHeader, crawl, type Jar, login, type PostForm, shapeOf, USERS, type Who } from "./crawl";
+import { freePort } from "../../cluster/lib.mjs";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TMP = path.join(ROOT, "tests/.tmp/replica");
@@ -28,17 +28,6 @@ const PRIMARY_HOST = "primary-machine-1";
 type Node = { name: string; base: string; proc: ChildProcess; out: string[]; err: string[] };
 let primary: Node | undefined;
 let replica: Node | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
