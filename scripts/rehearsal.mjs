@@ -140,7 +140,8 @@ async function startSingle() {
   const out = fs.openSync(path.join(dir, "app.log"), "a");
   const app = spawn(process.execPath, ["--max-old-space-size=128", "--max-semi-space-size=4", "server.mjs"], {
     cwd: root,
-    env,
+    // As the image runs it (Dockerfile, ADR 0022: two malloc arenas keep sharp's memory in bounds).
+    env: { MALLOC_ARENA_MAX: "2", ...env },
     stdio: ["ignore", out, out],
   });
   children.push(app);
