@@ -7,46 +7,22 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import {
-  createOrder,
   type PaymentCall,
   paymentRefOf,
   RESULTS_LOGGED_PER_STATUS,
   recordPayment,
   setOrderStatus,
 } from "~/models/order.server";
+import { payingClub, statusOf, ticketOrder as ticketOrderOf } from "./payment-fixture";
 
-const admin = { id: 0, name: "WINDOW ADMIN", email: "window.admin@example.test" };
 let owner = 0;
+let admin = { id: 0, name: "", email: "" };
 
 beforeAll(() => {
-  const club = db()
-    .insert(schema.associations)
-    .values({ name: "Replay Window Club", country: "MY", token: "rwc" })
-    .returning()
-    .get().id;
-  owner = db()
-    .insert(schema.users)
-    .values({
-      email: "rw.manager@example.test",
-      hash: "x",
-      name: "RW",
-      role: "MANAGER",
-      associationId: club,
-      approved: true,
-    })
-    .returning()
-    .get().id;
-  admin.id = db()
-    .insert(schema.users)
-    .values({ email: admin.email, hash: "x", name: admin.name, role: "ADMIN" })
-    .returning()
-    .get().id;
+  ({ owner, admin } = payingClub("RW", "Replay Window Club"));
 });
 
-const ticketOrder = () =>
-  createOrder(1, owner, [{ kind: "TICKET", label: "Dinner Ticket", price: 5000, count: 1 }]);
-const statusOf = (id: number) =>
-  db().select().from(schema.orders).where(eq(schema.orders.id, id)).get()!.status;
+const ticketOrder = () => ticketOrderOf(owner);
 const logsOf = (ref: string) =>
   db().select().from(schema.paymentLogs).where(eq(schema.paymentLogs.orderId, ref)).all();
 

@@ -11,7 +11,6 @@ import { resetRates } from "~/lib/rate-limit.server";
 import { createUserSession } from "~/lib/session.server";
 import { paymentLogBatches, paymentRejectDays } from "~/models/order-list.server";
 import {
-  createOrder,
   type PaymentCall,
   paymentRefOf,
   REJECT_ADDRESSES_PER_DAY,
@@ -23,40 +22,17 @@ import {
 import { action as callbackAction } from "~/routes/senangpay.callback";
 import { loader as csvLoader } from "~/routes/payments[.]csv";
 import { CLIENT_ADDRESS_HEADER } from "../../server/client-address.mjs";
+import { payingClub, statusOf, ticketOrder as ticketOrderOf } from "./payment-fixture";
 
-const admin = { id: 0, name: "PAY ADMIN", email: "pay.admin@example.test" };
 let owner = 0;
+let admin = { id: 0, name: "", email: "" };
 
 beforeAll(() => {
-  const club = db()
-    .insert(schema.associations)
-    .values({ name: "Pay Trust Club", country: "MY", token: "ptc" })
-    .returning()
-    .get().id;
-  owner = db()
-    .insert(schema.users)
-    .values({
-      email: "pt.manager@example.test",
-      hash: "x",
-      name: "PT",
-      role: "MANAGER",
-      associationId: club,
-      approved: true,
-    })
-    .returning()
-    .get().id;
-  admin.id = db()
-    .insert(schema.users)
-    .values({ email: admin.email, hash: "x", name: admin.name, role: "ADMIN" })
-    .returning()
-    .get().id;
+  ({ owner, admin } = payingClub("PT", "Pay Trust Club"));
 });
 beforeEach(() => resetRates());
 
-const ticketOrder = () =>
-  createOrder(1, owner, [{ kind: "TICKET", label: "Dinner Ticket", price: 5000, count: 1 }]);
-const statusOf = (id: number) =>
-  db().select().from(schema.orders).where(eq(schema.orders.id, id)).get()!.status;
+const ticketOrder = () => ticketOrderOf(owner);
 const ref = (id: number) => paymentRefOf(id) ?? "";
 const result = (
   orderId: number,
