@@ -77,6 +77,26 @@ export function formWith(html, marker) {
   return null;
 }
 
+/** Applies Set-Cookie lines to a jar (name -> value), dropping the cookies they clear. Shared with
+ * scripts/bench.mjs. */
+export function storeCookies(jar, setCookies) {
+  for (const line of setCookies) {
+    const [pair, ...attrs] = line.split(";");
+    const i = pair.indexOf("=");
+    if (i <= 0) continue;
+    const name = pair.slice(0, i).trim();
+    const value = pair.slice(i + 1).trim();
+    const cleared = attrs.some((a) => {
+      const [k, v = ""] = a.trim().split("=");
+      if (k.toLowerCase() === "max-age") return Number(v) <= 0;
+      if (k.toLowerCase() === "expires") return Date.parse(v) <= Date.now();
+      return false;
+    });
+    if (cleared || value === "") jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
 export class Client {
   /**
    * @param {{ base: string, actor: string, recorder: Recorder, agent: http.Agent, address?: string }} o
@@ -97,21 +117,7 @@ export class Client {
   }
 
   store(setCookies) {
-    for (const line of setCookies ?? []) {
-      const [pair, ...attrs] = line.split(";");
-      const i = pair.indexOf("=");
-      if (i <= 0) continue;
-      const name = pair.slice(0, i).trim();
-      const value = pair.slice(i + 1).trim();
-      const cleared = attrs.some((a) => {
-        const [k, v = ""] = a.trim().split("=");
-        if (k.toLowerCase() === "max-age") return Number(v) <= 0;
-        if (k.toLowerCase() === "expires") return Date.parse(v) <= Date.now();
-        return false;
-      });
-      if (cleared || value === "") this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
+    storeCookies(this.jar, setCookies ?? []);
   }
 
   /**

@@ -39,6 +39,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import zlib from "node:zlib";
+import { storeCookies as store } from "../rehearsal/http.mjs";
 import autocannon from "autocannon";
 
 const HOST = "127.0.0.1";
@@ -197,25 +198,6 @@ function assertLocal(url) {
   const u = new URL(url);
   if (u.hostname !== HOST) throw new Error(`refusing to contact ${u.host}`);
   return u;
-}
-
-/** Applies Set-Cookie lines to a jar, dropping the cookies they clear. */
-function store(jar, setCookies) {
-  for (const line of setCookies) {
-    const [pair, ...attrs] = line.split(";");
-    const i = pair.indexOf("=");
-    if (i <= 0) continue;
-    const name = pair.slice(0, i).trim();
-    const value = pair.slice(i + 1).trim();
-    const cleared = attrs.some((a) => {
-      const [k, v = ""] = a.trim().split("=");
-      if (k.toLowerCase() === "max-age") return Number(v) <= 0;
-      if (k.toLowerCase() === "expires") return Date.parse(v) <= Date.now();
-      return false;
-    });
-    if (cleared || value === "") jar.delete(name);
-    else jar.set(name, value);
-  }
 }
 
 /** GET (or POST) without following redirects, bounded in time; Set-Cookie lands in `jar`. */
