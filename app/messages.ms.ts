@@ -188,6 +188,8 @@ export const MS: Bundle = {
     settingsYear: (min: number, max: number) => `Tahun regata mestilah antara ${min} dan ${max}.`,
     settingsDueHours: "Tempoh bayaran (jam) mestilah nombor bulat dari 1 hingga 168.",
     settingsProtestMinutes: "Tempoh bantahan mestilah nombor bulat minit dari 0 hingga 240.",
+    settingsMinutes: (label: string, min: number, max: number) =>
+      `${label} mestilah nombor bulat minit dari ${min} hingga ${max}.`,
     settingsDeadline: (label: string) =>
       `${label} mestilah tarikh dan masa, atau dibiarkan kosong jika tiada tarikh tutup.`,
     edOrSettingsArchived: (name: string) =>
@@ -612,6 +614,8 @@ export const MS: Bundle = {
     allRounds: "Semua Pusingan",
     allRaces: "Semua Perlumbaan",
     raceControl: "Kawalan Perlumbaan",
+    crewChanges: "Perubahan Krew",
+    myRaces: "Perlumbaan Saya",
     allScans: "Semua Imbasan",
     kiosks: "Kios",
     allTeams: "Semua Pasukan",
@@ -1574,6 +1578,18 @@ export const MS: Bundle = {
     protestMinutes: "Tempoh Bantahan (minit)",
     protestMinutesHint: (min: number, max: number) =>
       `${min}-${max}; keputusan sementara boleh dibantah selama tempoh ini selepas disimpan`,
+    onWaterAlertMinutes: "Amaran di atas air (minit)",
+    onWaterAlertHint: (min: number, max: number) =>
+      `${min}-${max}; kawalan perlumbaan menandakan bot yang berada di atas air lebih lama daripada ini`,
+    crewChangeCutoffMinutes: "Had masa perubahan krew (minit)",
+    crewChangeCutoffHint: (min: number, max: number) =>
+      `${min}-${max}; pada hari perlumbaan, perubahan krew ditolak sedekat ini dengan perlumbaan seterusnya pasukan`,
+    callMinutes: "Panggilan perlumbaan (minit)",
+    callMinutesHint: (min: number, max: number) =>
+      `${min}-${max}; krew menerima e-mel panggilan selama ini sebelum masa mula yang dijangka`,
+    capOnWaterAlert: "Amaran di atas air",
+    capCrewChangeCutoff: "Had masa perubahan krew",
+    capCallMinutes: "Panggilan perlumbaan",
     entriesCloseLabel: "Penyertaan Ditutup (waktu Malaysia)",
     entriesCloseHint:
       "Pengurus boleh membeli penyertaan acara sehingga waktu ini; kosongkan jika tiada tarikh akhir",

@@ -183,6 +183,8 @@ export const MSG = {
   settingsYear: (min: number, max: number) => `Regatta year must be between ${min} and ${max}.`,
   settingsDueHours: "Payment due hours must be a whole number from 1 to 168.",
   settingsProtestMinutes: "Protest window must be a whole number of minutes from 0 to 240.",
+  settingsMinutes: (label: string, min: number, max: number) =>
+    `${label} must be a whole number of minutes from ${min} to ${max}.`,
   settingsDeadline: (label: string) => `${label} must be a date and time, or empty for no deadline.`,
   /** Settings of an archived edition (issue 21): shown, not editable. */
   edOrSettingsArchived: (name: string) =>
@@ -591,6 +593,8 @@ export const NAV = {
   allRounds: "All Rounds",
   allRaces: "All Races",
   raceControl: "Race Control",
+  crewChanges: "Crew Changes",
+  myRaces: "My Races",
   allScans: "All Scans",
   kiosks: "Kiosks",
   allTeams: "All Teams",
@@ -1545,6 +1549,18 @@ export const LABELS = {
   protestMinutes: "Protest window (minutes)",
   protestMinutesHint: (min: number, max: number) =>
     `${min}-${max}; provisional results can be protested for this long after saving`,
+  onWaterAlertMinutes: "On the water alert (minutes)",
+  onWaterAlertHint: (min: number, max: number) =>
+    `${min}-${max}; race control marks a boat out on the water longer than this`,
+  crewChangeCutoffMinutes: "Crew change cut-off (minutes)",
+  crewChangeCutoffHint: (min: number, max: number) =>
+    `${min}-${max}; on race day, a crew change is refused this close to the team's next race`,
+  callMinutes: "Race call (minutes)",
+  callMinutesHint: (min: number, max: number) =>
+    `${min}-${max}; crews get their call email this long before the expected start`,
+  capOnWaterAlert: "On the water alert",
+  capCrewChangeCutoff: "Crew change cut-off",
+  capCallMinutes: "Race call",
   entriesCloseLabel: "Entries Close (Malaysia time)",
   entriesCloseHint: "Managers buy event entries until then; empty for no deadline",
   crewCloseLabel: "Crew Changes Close (Malaysia time)",

@@ -38,3 +38,7 @@ export type ProgressionMode = (typeof PROGRESSION_MODES)[number];
 /** An edition's life (issue 21): prepared, current (exactly one), read-only. */
 export const EDITION_STATES = ["DRAFT", "OPEN", "ARCHIVED"] as const;
 export type EditionState = (typeof EDITION_STATES)[number];
+
+/** A race-day crew change (issue 28): waiting for staff, applied, or refused with a reason. */
+export const CREW_CHANGE_STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
+export type CrewChangeStatus = (typeof CREW_CHANGE_STATUSES)[number];

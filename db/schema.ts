@@ -18,6 +18,7 @@ import {
   VALID_IMAGE,
   WAITLIST_STATUSES,
   EDITION_STATES,
+  CREW_CHANGE_STATUSES,
 } from "./enums";
 
 export * from "./enums";
@@ -109,8 +110,14 @@ export const users = sqliteTable(
     /** The language of the user's emails and PDFs: the one they last picked (issue 12). */
     locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     role: text("role", { enum: ROLES }).notNull(),
+    /** Issue 28: "Email me when my race is called" on their profile (on by default). */
+    callEmails: integer("call_emails", { mode: "boolean" }).notNull().default(true),
+    /** Issue 28: the key of their calendar feed (/my-races.ics?key=...); null until first shown.
+     * Regenerate replaces it (the old link stops working). */
+    calendarKey: text("calendar_key"),
   },
   (t) => [
+    uniqueIndex("users_calendar_key").on(t.calendarKey).where(sql`${t.calendarKey} IS NOT NULL`),
     uniqueIndex("users_email_nocase").on(sql`${t.email} COLLATE NOCASE`),
     index("users_association").on(t.associationId),
     index("users_valid_image").on(t.validImage, t.id),
@@ -216,6 +223,9 @@ export const teamMembers = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** Issue 28: the approved race-day crew change that brought them in (the start list marks
+     * them); null: picked before the crew deadline. */
+    changeId: integer("change_id"),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index("team_members_user").on(t.userId)],
 );
@@ -248,6 +258,12 @@ export const rounds = sqliteTable(
     /** The revision of each source round its plan seeded it from (JSON {"roundId": revision}): a
      * source revised since then makes the seeding stale (race control offers Re-seed). */
     seededRevisions: text("seeded_revisions"),
+    /** Issue 28: when the call ("go to marshalling") was queued for its crews; null: not yet. Set
+     * once: a later delay does not call the race again. */
+    calledAt: integer("called_at", { mode: "timestamp_ms" }),
+    /** Issue 28: the calendar feed's SEQUENCE for this race: one more each time its expected start
+     * moves (Schedule, or a Start that changes how late the day runs). */
+    startSeq: integer("start_seq").notNull().default(0),
     /** Always its event's edition (migration 0018's trigger keeps it so). */
     editionId: edition(),
   },
@@ -280,6 +296,11 @@ export const races = sqliteTable(
     /** Tug of War: the win-loss record. */
     wins: integer("wins"),
     losses: integer("losses"),
+    /** Issue 28: ADMIN or COMMITTEE marked the lane Ready by hand (a missed scan), with the reason;
+     * null: readiness comes from the entrance scans alone. */
+    readyAt: integer("ready_at", { mode: "timestamp_ms" }),
+    readyReason: text("ready_reason"),
+    readyBy: integer("ready_by").references(() => users.id, { onDelete: "set null" }),
     roundId: integer("round_id")
       .notNull()
       .references(() => rounds.id, { onDelete: "cascade" }),
@@ -689,6 +710,13 @@ export const settings = sqliteTable("settings", {
   crewTagVersion: integer("crew_tag_version").notNull().default(1),
   /** Provisional results: protests until this many minutes after saving (issue 20). */
   protestMinutes: integer("protest_minutes").notNull().default(15),
+  /** Issue 28: a boat out longer than this is marked on race control's On the water panel. */
+  onWaterAlertMinutes: integer("on_water_alert_minutes").notNull().default(30),
+  /** Issue 28: a race-day crew change is refused when the team's next race starts within this
+   * many minutes (expected start, delay included). */
+  crewChangeCutoffMinutes: integer("crew_change_cutoff_minutes").notNull().default(30),
+  /** Issue 28: crews are called ("go to marshalling") this many minutes before the expected start. */
+  callMinutes: integer("call_minutes").notNull().default(30),
 });
 
 /** The durable mail queue (issue 27, ADR 0037; models/mail-queue.server.ts): every email is a row,
@@ -719,5 +747,76 @@ export const mailQueue = sqliteTable(
     index("mail_queue_due")
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} IS NULL AND ${t.nextAttemptAt} IS NOT NULL`),
+  ],
+);
+
+/** Issue 28, part 2: a boat out on the water and back (the pontoon kiosk, /scanning/pontoon). One
+ * row per lane of a race (round and team); `outAt` null: the Back was scanned but the Out was
+ * missed. `backReason` set: marked back by hand on race control (by `backBy`). */
+export const boatTrips = sqliteTable(
+  "boat_trips",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    /** The lane at the time of the scan (the draw may change later). */
+    lane: text("lane").notNull(),
+    outAt: integer("out_at", { mode: "timestamp_ms" }),
+    /** Whose tag was scanned out, and on which kiosk. */
+    outUserId: integer("out_user_id").references(() => users.id, { onDelete: "set null" }),
+    outKioskId: integer("out_kiosk_id").references(() => kiosks.id, { onDelete: "set null" }),
+    backAt: integer("back_at", { mode: "timestamp_ms" }),
+    backUserId: integer("back_user_id").references(() => users.id, { onDelete: "set null" }),
+    backKioskId: integer("back_kiosk_id").references(() => kiosks.id, { onDelete: "set null" }),
+    /** Marked back by hand: the reason and the staff member. */
+    backReason: text("back_reason"),
+    backBy: integer("back_by").references(() => users.id, { onDelete: "set null" }),
+    editionId: edition(),
+  },
+  (t) => [
+    uniqueIndex("boat_trips_round_team").on(t.roundId, t.teamId),
+    index("boat_trips_on_water")
+      .on(t.editionId, t.outAt)
+      .where(sql`${t.backAt} IS NULL AND ${t.outAt} IS NOT NULL`),
+    index("boat_trips_edition_out").on(t.editionId, t.outAt),
+  ],
+);
+
+/** Issue 28, part 3: a race-day crew change a manager requested after the crew deadline, decided by
+ * ADMIN or COMMITTEE on /crew-changes. `leaving` and `joining` are JSON arrays of user ids; the crew
+ * before and after (JSON arrays of user ids) are written when it is approved. At most one PENDING
+ * per team. */
+export const crewChanges = sqliteTable(
+  "crew_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    associationId: integer("association_id")
+      .notNull()
+      .references(() => associations.id),
+    requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+    leaving: text("leaving").notNull(),
+    joining: text("joining").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: CREW_CHANGE_STATUSES }).notNull().default("PENDING"),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    /** Why it was rejected (required then). */
+    decisionReason: text("decision_reason"),
+    crewBefore: text("crew_before"),
+    crewAfter: text("crew_after"),
+    editionId: edition(),
+  },
+  (t) => [
+    index("crew_changes_status").on(t.editionId, t.status, t.createdAt),
+    index("crew_changes_team").on(t.teamId, t.createdAt),
+    uniqueIndex("crew_changes_pending_team").on(t.teamId).where(sql`${t.status} = 'PENDING'`),
   ],
 );

@@ -105,6 +105,7 @@ describe("navFor", () => {
   it("gives MANAGER Events, the spec's four items and EOI and Training Booking, and COMPETITOR only Events", () => {
     expect(labels("MANAGER")).toEqual([
       "Events",
+      "My Races",
       "Dinner Ticket Purchase",
       "Members",
       "Orders",
@@ -112,7 +113,15 @@ describe("navFor", () => {
       "Training Booking",
       "Help Center",
     ]);
-    expect(navFor("COMPETITOR")).toEqual([{ label: "", items: [{ label: "Events", to: "/events" }] }]);
+    expect(navFor("COMPETITOR")).toEqual([
+      {
+        label: "",
+        items: [
+          { label: "Events", to: "/events" },
+          { label: "My Races", to: "/my-races" },
+        ],
+      },
+    ]);
   });
   it("keeps /settings to ADMIN", () => {
     expect(canAccess("settings", "ADMIN")).toBe(true);

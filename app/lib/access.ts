@@ -42,6 +42,13 @@ export const ROUTES = {
   // timetable and progression plans are ADMIN's (checked in their actions).
   raceControl: { path: "/race-control", access: ["ADMIN", "COMMITTEE"] },
   roundResults: { path: "/rounds/:id/results", access: ["ADMIN", "COMMITTEE"] },
+  // Issue 28: race day on the water. Staff decide race-day crew changes; managers and competitors
+  // see their own races (the calendar feed is public, guarded by its key); the pontoon kiosk is
+  // guarded as the entrance kiosk is (staff or an enrolled device).
+  crewChanges: { path: "/crew-changes", access: ["ADMIN", "COMMITTEE"] },
+  myRaces: { path: "/my-races", access: ["MANAGER", "COMPETITOR"] },
+  myRacesIcs: { path: "/my-races.ics", access: "public" },
+  scanningPontoon: { path: "/scanning/pontoon", access: "public" },
   board: { path: "/board", access: "public" },
   // Issue 21: every public edition's official results.
   results: { path: "/results", access: "public" },
@@ -123,6 +130,7 @@ const STAFF_NAV: NavSpec[] = [
       [(b) => b.NAV.allRounds, "rounds"],
       [(b) => b.NAV.allRaces, "races"],
       [(b) => b.NAV.raceControl, "raceControl"], // beyond the spec (issue 20)
+      [(b) => b.NAV.crewChanges, "crewChanges"], // issue 28
       [(b) => b.NAV.allScans, "scanLog"],
       [(b) => b.NAV.kiosks, "kiosks"], // beyond the spec (issue 18)
     ],
@@ -162,6 +170,7 @@ const MANAGER_NAV: NavSpec[] = [
     items: [
       // Beyond the spec's sidebar: their Assigned Events (issue 8), reachable only by URL before.
       [(b) => b.NAV.events, "events"],
+      [(b) => b.NAV.myRaces, "myRaces"], // issue 28
       [(b) => b.TITLES.tickets, "tickets"],
       [(b) => b.TITLES.members, "members"],
       [(b) => b.TITLES.orders, "orders"],
@@ -173,7 +182,15 @@ const MANAGER_NAV: NavSpec[] = [
 ];
 
 // Beyond the spec's sidebar (which has nothing for competitors): their Assigned Events.
-const COMPETITOR_NAV: NavSpec[] = [{ label: NO_GROUP, items: [[(b) => b.NAV.events, "events"]] }];
+const COMPETITOR_NAV: NavSpec[] = [
+  {
+    label: NO_GROUP,
+    items: [
+      [(b) => b.NAV.events, "events"],
+      [(b) => b.NAV.myRaces, "myRaces"], // issue 28
+    ],
+  },
+];
 
 /** The sidebar of a role, in the language of `bundle` (English by default). */
 export function navFor(role: Role, bundle: Bundle = EN): NavGroup[] {

@@ -48,6 +48,9 @@ const SETTING_TYPES: Record<keyof SettingsOverrides, "number" | "nullable-number
   crewCloseAt: "nullable-number",
   requireSignedTags: "boolean",
   protestMinutes: "number",
+  onWaterAlertMinutes: "number",
+  crewChangeCutoffMinutes: "number",
+  callMinutes: "number",
   crewTagVersion: "number",
 };
 

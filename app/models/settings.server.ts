@@ -30,6 +30,9 @@ function read(handle: Reader, editionId: number): Settings {
       crewCloseAt: s.crewCloseAt,
       requireSignedTags: s.requireSignedTags,
       protestMinutes: s.protestMinutes,
+      onWaterAlertMinutes: s.onWaterAlertMinutes,
+      crewChangeCutoffMinutes: s.crewChangeCutoffMinutes,
+      callMinutes: s.callMinutes,
     })
     .from(s)
     .where(eq(s.id, editionId))

@@ -25,7 +25,13 @@ import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { formatRM } from "~/rules/format";
 import { formValuesOf, settingsOf, settingsSchema, yearRange } from "~/lib/schemas.server";
-import { DEADLINE_RANGE, DUE_HOURS, PROTEST_MINUTES, SETTINGS_MAX } from "~/rules/settings-fields";
+import {
+  DEADLINE_RANGE,
+  DUE_HOURS,
+  PROTEST_MINUTES,
+  RACE_DAY_MINUTES,
+  SETTINGS_MAX,
+} from "~/rules/settings-fields";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.settings);
 
@@ -179,6 +185,26 @@ function SettingsForm({
           max={PROTEST_MINUTES.max}
         />
       </Field>
+      {(
+        [
+          ["onWaterAlertMinutes", LABELS.onWaterAlertMinutes, LABELS.onWaterAlertHint],
+          ["crewChangeCutoffMinutes", LABELS.crewChangeCutoffMinutes, LABELS.crewChangeCutoffHint],
+          ["callMinutes", LABELS.callMinutes, LABELS.callMinutesHint],
+        ] as const
+      ).map(([name, label, hint]) => (
+        <Field
+          key={name}
+          label={label}
+          field={fields[name]}
+          hint={hint(RACE_DAY_MINUTES.min, RACE_DAY_MINUTES.max)}
+        >
+          <input
+            {...getInputProps(fields[name], { type: "number" })}
+            min={RACE_DAY_MINUTES.min}
+            max={RACE_DAY_MINUTES.max}
+          />
+        </Field>
+      ))}
       <Field label={LABELS.entriesCloseLabel} field={fields.entriesCloseAt} hint={LABELS.entriesCloseHint}>
         <input
           {...getInputProps(fields.entriesCloseAt, { type: "datetime-local" })}

@@ -8,6 +8,7 @@ import {
   DUE_HOURS,
   MONEY_MIN_SEN,
   PROTEST_MINUTES,
+  RACE_DAY_MINUTES,
   SETTINGS_MAX,
   SETTINGS_MONEY_MAX_SEN,
 } from "./settings-fields";
@@ -17,6 +18,7 @@ export {
   DUE_HOURS,
   MONEY_MIN_SEN,
   PROTEST_MINUTES,
+  RACE_DAY_MINUTES,
   SETTINGS_MAX,
   SETTINGS_MONEY_MAX_SEN,
 } from "./settings-fields";
@@ -89,6 +91,12 @@ export type Settings = {
   requireSignedTags: boolean;
   /** Provisional results: protests until this many minutes after saving (issue 20). */
   protestMinutes: number;
+  /** Issue 28: a boat out longer than this is marked on race control's On the water panel. */
+  onWaterAlertMinutes: number;
+  /** Issue 28: a race-day crew change is refused this close to the team's next race. */
+  crewChangeCutoffMinutes: number;
+  /** Issue 28: crews are called this long before the expected start. */
+  callMinutes: number;
 };
 
 /** An optional date-time in Malaysia time: empty is "no deadline" (null). */
@@ -118,6 +126,9 @@ export function defaultSettings(now = new Date()): Settings {
     // The demo seed turns it off so a typed `#<id>` works there.
     requireSignedTags: true,
     protestMinutes: 15,
+    onWaterAlertMinutes: 30,
+    crewChangeCutoffMinutes: 30,
+    callMinutes: 30,
   };
 }
 
@@ -126,6 +137,13 @@ export function defaultSettings(now = new Date()): Settings {
 export function settingsSchema(now = new Date(), t: Bundle = EN) {
   const { MSG, LABELS } = t;
   const years = yearRange(now);
+  const raceDayMinutes = (label: string) =>
+    wholeNumberField(
+      MSG.settingsMinutes(label, RACE_DAY_MINUTES.min, RACE_DAY_MINUTES.max),
+      RACE_DAY_MINUTES.min,
+      RACE_DAY_MINUTES.max,
+      t,
+    );
   const money = (label: string) =>
     rmField(MSG.settingsAmount(label), MONEY_MIN_SEN, SETTINGS_MONEY_MAX_SEN, t);
   return z.object({
@@ -138,6 +156,9 @@ export function settingsSchema(now = new Date(), t: Bundle = EN) {
     ticketDescription: textField(LABELS.capTicketDescription, SETTINGS_MAX.ticketDescription, t),
     paymentDueHours: wholeNumberField(MSG.settingsDueHours, DUE_HOURS.min, DUE_HOURS.max, t),
     protestMinutes: wholeNumberField(MSG.settingsProtestMinutes, PROTEST_MINUTES.min, PROTEST_MINUTES.max, t),
+    onWaterAlertMinutes: raceDayMinutes(LABELS.capOnWaterAlert),
+    crewChangeCutoffMinutes: raceDayMinutes(LABELS.capCrewChangeCutoff),
+    callMinutes: raceDayMinutes(LABELS.capCallMinutes),
     entriesCloseAt: deadlineField(LABELS.capEntriesClose, t),
     crewCloseAt: deadlineField(LABELS.capCrewClose, t),
     // A checkbox: "on" when ticked, absent otherwise.
@@ -161,6 +182,9 @@ export function settingsOf(form: SettingsForm): Settings {
     regattaYear: form.regattaYear,
     paymentDueHours: form.paymentDueHours,
     protestMinutes: form.protestMinutes,
+    onWaterAlertMinutes: form.onWaterAlertMinutes,
+    crewChangeCutoffMinutes: form.crewChangeCutoffMinutes,
+    callMinutes: form.callMinutes,
     entriesCloseAt: form.entriesCloseAt,
     crewCloseAt: form.crewCloseAt,
     requireSignedTags: form.requireSignedTags,
@@ -177,6 +201,9 @@ export function formValuesOf(s: Settings): Record<keyof SettingsForm, string> {
     ticketDescription: s.ticketDescription,
     paymentDueHours: String(s.paymentDueHours),
     protestMinutes: String(s.protestMinutes),
+    onWaterAlertMinutes: String(s.onWaterAlertMinutes),
+    crewChangeCutoffMinutes: String(s.crewChangeCutoffMinutes),
+    callMinutes: String(s.callMinutes),
     entriesCloseAt: s.entriesCloseAt === null ? "" : toMalaysiaLocal(s.entriesCloseAt),
     crewCloseAt: s.crewCloseAt === null ? "" : toMalaysiaLocal(s.crewCloseAt),
     requireSignedTags: s.requireSignedTags ? "on" : "",
