@@ -533,6 +533,14 @@ export const MS: Bundle = {
     edScBannerArchived: (name: string) => `Anda sedang melihat ${name} (diarkibkan): baca sahaja.`,
     edScBannerDraft: (name: string) =>
       `Anda sedang menyediakan ${name} (draf): pengurus belum dapat melihatnya.`,
+    // --- issue 28 part 1: readiness per lane ---
+    // --- end of issue 28 part 1 ---
+    // --- issue 28 part 2: boats out and back ---
+    // --- end of issue 28 part 2 ---
+    // --- issue 28 part 3: race-day crew changes ---
+    // --- end of issue 28 part 3 ---
+    // --- issue 28 part 4: my races, calendar and call ---
+    // --- end of issue 28 part 4 ---
   },
 
   TITLES: {
@@ -1636,5 +1644,13 @@ export const MS: Bundle = {
       "Jawatankuasa acara tidak dapat menerima foto anda untuk tag krew anda. Sila log masuk dan muat naik foto baharu daripada profil anda: foto berwarna bersaiz pasport, sekurang-kurangnya 1000 x 1000 px, JPEG atau PNG, berlatar belakang kosong, tanpa topi atau cermin mata hitam, wajah di tengah dan jelas kelihatan.",
     photoMailLink: "Muat naik foto baharu",
     // i18n: end of staff
+    // --- issue 28 part 1: readiness per lane ---
+    // --- end of issue 28 part 1 ---
+    // --- issue 28 part 2: boats out and back ---
+    // --- end of issue 28 part 2 ---
+    // --- issue 28 part 3: race-day crew changes ---
+    // --- end of issue 28 part 3 ---
+    // --- issue 28 part 4: my races, calendar and call ---
+    // --- end of issue 28 part 4 ---
   },
 };

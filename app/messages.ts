@@ -512,6 +512,14 @@ export const MSG = {
   edScUnknown: "That edition does not exist.",
   edScBannerArchived: (name: string) => `You are looking at ${name} (archived): read-only.`,
   edScBannerDraft: (name: string) => `You are preparing ${name} (draft): managers do not see it yet.`,
+  // --- issue 28 part 1: readiness per lane ---
+  // --- end of issue 28 part 1 ---
+  // --- issue 28 part 2: boats out and back ---
+  // --- end of issue 28 part 2 ---
+  // --- issue 28 part 3: race-day crew changes ---
+  // --- end of issue 28 part 3 ---
+  // --- issue 28 part 4: my races, calendar and call ---
+  // --- end of issue 28 part 4 ---
 } as const;
 
 export const TITLES = {
@@ -1604,6 +1612,14 @@ export const LABELS = {
     "The event committee could not accept your photo for your crew tag. Please log in and upload a new one from your profile: a colour passport-size photo, at least 1000 x 1000 px, JPEG or PNG, plain background, no caps, hats or sunglasses, face centred and clearly visible.",
   photoMailLink: "Upload a new photo",
   // i18n: end of staff
+  // --- issue 28 part 1: readiness per lane ---
+  // --- end of issue 28 part 1 ---
+  // --- issue 28 part 2: boats out and back ---
+  // --- end of issue 28 part 2 ---
+  // --- issue 28 part 3: race-day crew changes ---
+  // --- end of issue 28 part 3 ---
+  // --- issue 28 part 4: my races, calendar and call ---
+  // --- end of issue 28 part 4 ---
 } as const;
 
 /** The English bundle: the spec's sentences to the letter. Every other language (messages.ms.ts)
