@@ -1287,6 +1287,14 @@ async function main() {
     },
     { label: "`/training` (MANAGER: training booking)", url: `${base}/training`, jar: manager, target: 0.5 },
     { label: "`/not-found` (anonymous)", url: `${base}/not-found`, status: 404, target: 0.9 },
+    // Race day on the water (issue 28): the whole day's timetable with each race's Ready count and
+    // the On the water panel (the race-day seed has boats out).
+    {
+      label: "`/race-control` (ADMIN: the day, Ready per race, On the water)",
+      url: `${base}/race-control`,
+      jar: admin,
+      target: 0.5,
+    },
     {
       label: "kiosk scan POST, no JS (12th code onto an 11-code history)",
       kiosk: true,

@@ -53,6 +53,9 @@ describe("settings form", () => {
     ticketDescription: "Dinner.",
     paymentDueHours: "24",
     protestMinutes: "15",
+    onWaterAlertMinutes: "30",
+    crewChangeCutoffMinutes: "30",
+    callMinutes: "30",
   };
   const errorOf = (input: Record<string, unknown>) => {
     const r = schema.safeParse(input);
@@ -74,6 +77,9 @@ describe("settings form", () => {
       crewCloseAt: null,
       requireSignedTags: false,
       protestMinutes: 15,
+      onWaterAlertMinutes: 30,
+      crewChangeCutoffMinutes: 30,
+      callMinutes: 30,
     });
   });
   it("reads the signed crew tags checkbox: ticked is on, absent is off", () => {
@@ -115,6 +121,19 @@ describe("settings form", () => {
       expect(errorOf({ ...good, protestMinutes: bad }), bad).toBe(MSG.settingsProtestMinutes);
     expect(errorOf({ ...good, protestMinutes: "0" })).toBeNull();
     expect(errorOf({ ...good, protestMinutes: "240" })).toBeNull();
+  });
+  it("keeps the race-day minutes (issue 28) to 5-180 whole minutes, each named in its refusal", () => {
+    const cases = [
+      ["onWaterAlertMinutes", "On the water alert"],
+      ["crewChangeCutoffMinutes", "Crew change cut-off"],
+      ["callMinutes", "Race call"],
+    ] as const;
+    for (const [key, label] of cases) {
+      for (const bad of ["4", "181", "2.5", "-30", "1e2"])
+        expect(errorOf({ ...good, [key]: bad }), `${key} ${bad}`).toBe(MSG.settingsMinutes(label, 5, 180));
+      expect(errorOf({ ...good, [key]: "5" })).toBeNull();
+      expect(errorOf({ ...good, [key]: "180" })).toBeNull();
+    }
   });
   it("keeps the year between 2000 and ten years ahead", () => {
     expect(errorOf({ ...good, regattaYear: "1999" })).toBe(MSG.settingsYear(2000, 2036));
@@ -159,6 +178,9 @@ describe("settings form in Malay (issue 12)", () => {
     ticketDescription: "Makan malam.",
     paymentDueHours: "24",
     protestMinutes: "15",
+    onWaterAlertMinutes: "30",
+    crewChangeCutoffMinutes: "30",
+    callMinutes: "30",
   };
 
   it("says each refusal in Malay, with the Malay field names", () => {
@@ -169,5 +191,6 @@ describe("settings form in Malay (issue 12)", () => {
       MS.MSG.tooLong(MS.LABELS.capTicketDescription, 500),
     );
     expect(errorOf({ ...good, crewCloseAt: "soon" })).toBe(MS.MSG.settingsDeadline(MS.LABELS.capCrewClose));
+    expect(errorOf({ ...good, callMinutes: "0" })).toBe(MS.MSG.settingsMinutes(MS.LABELS.capCallMinutes, 5, 180));
   });
 });
