@@ -545,8 +545,7 @@ export const MS: Bundle = {
     mrCallLine: (race: number, time: string, what: string) =>
       `Perlumbaan ${race} (${what}) dijangka bermula pada ${time}. Sila ke kawasan marshal sekarang.`,
     mrCallLane: (team: string, lane: string) => `${team}: lorong ${lane}`,
-    mrCallOff:
-      "Anda boleh mematikan e-mel ini di profil anda: E-mel saya apabila perlumbaan saya dipanggil.",
+    mrCallOff: "Anda boleh mematikan e-mel ini di profil anda: E-mel saya apabila perlumbaan saya dipanggil.",
     mrCallLink: "Perlumbaan Saya",
     mrKeyMade: "Pautan kalendar anda sudah sedia. Tambahkannya ke aplikasi kalendar anda.",
     mrKeyRegenerated: "Pautan kalendar telah dijana semula. Pautan lama tidak lagi berfungsi.",
@@ -1664,7 +1663,8 @@ export const MS: Bundle = {
     // --- end of issue 28 part 3 ---
     // --- issue 28 part 4: my races, calendar and call ---
     mrTitle: "Perlumbaan Saya",
-    mrEmpty: "Belum ada perlumbaan. Perlumbaan anda dipaparkan di sini sebaik pasukan anda diletakkan di lorong perlumbaan.",
+    mrEmpty:
+      "Belum ada perlumbaan. Perlumbaan anda dipaparkan di sini sebaik pasukan anda diletakkan di lorong perlumbaan.",
     mrRace: "Perlumbaan",
     mrRaceN: (n: number) => `Perlumbaan ${n}`,
     mrStart: "Mula",
@@ -1684,7 +1684,8 @@ export const MS: Bundle = {
     mrRegenerate: "Jana Semula",
     mrTaskKey: "Membuat pautan kalendar",
     mrCallEmails: "E-mel saya apabila perlumbaan saya dipanggil",
-    mrCallEmailsHint: "Satu e-mel bagi setiap perlumbaan, apabila masa mula yang dijangka hampir: sila ke kawasan marshal.",
+    mrCallEmailsHint:
+      "Satu e-mel bagi setiap perlumbaan, apabila masa mula yang dijangka hampir: sila ke kawasan marshal.",
     mrSaveCallEmails: "Simpan",
     mrTaskCallEmails: "Menyimpan",
     mrCalName: "Regatta: perlumbaan saya",

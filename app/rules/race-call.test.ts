@@ -31,7 +31,10 @@ describe("callDecision", () => {
     // Scheduled 12:00, now 11:50, callMinutes 30: the moment (11:30) passed while it was later.
     expect(callDecision(race(), null, 30, T - 10 * MIN)).toEqual({ call: true, expected: T });
     // Expected start passed but within the late window: still called.
-    expect(callDecision(race(), null, 30, T + CALL_LATE_MAX_MINUTES * MIN)).toEqual({ call: true, expected: T });
+    expect(callDecision(race(), null, 30, T + CALL_LATE_MAX_MINUTES * MIN)).toEqual({
+      call: true,
+      expected: T,
+    });
   });
 
   it("never calls twice, a started race, or an unscheduled one", () => {

@@ -41,7 +41,11 @@ export function callDecision(
 
 /** The scheduled starts worth reading for a call at `now` ([from, to], UTC ms): the job's SQL
  * narrows the rounds to these before asking callDecision about each. */
-export function callWindow(delay: number | null, callMinutes: number, now: number): { from: number; to: number } {
+export function callWindow(
+  delay: number | null,
+  callMinutes: number,
+  now: number,
+): { from: number; to: number } {
   const d = (delay ?? 0) * 60_000;
   return { from: now - d - CALL_LATE_MAX_MINUTES * 60_000, to: now - d + callMinutes * 60_000 };
 }
