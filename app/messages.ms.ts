@@ -1682,6 +1682,9 @@ export const MS: Bundle = {
     mrCopyCalendarLink: "Salin Pautan Kalendar",
     mrMakeCalendarLink: "Buat Pautan Kalendar",
     mrRegenerate: "Jana Semula",
+    mrRegenerateConfirm:
+      "Adakah anda pasti mahu menjana semula pautan kalendar anda? Kalendar yang melanggan pautan lama tidak lagi menerima perlumbaan anda.",
+    mrYesRegenerate: "Ya, jana semula",
     mrTaskKey: "Membuat pautan kalendar",
     mrCallEmails: "E-mel saya apabila perlumbaan saya dipanggil",
     mrCallEmailsHint:

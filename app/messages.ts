@@ -1649,6 +1649,9 @@ export const LABELS = {
   mrCopyCalendarLink: "Copy Calendar Link",
   mrMakeCalendarLink: "Make Calendar Link",
   mrRegenerate: "Regenerate",
+  mrRegenerateConfirm:
+    "Are you sure you want to regenerate your calendar link? Calendars subscribed to the old link stop getting your races.",
+  mrYesRegenerate: "Yes, regenerate",
   mrTaskKey: "Making the calendar link",
   mrCallEmails: "Email me when my race is called",
   mrCallEmailsHint: "One email per race, when its expected start is near: go to marshalling.",
