@@ -542,8 +542,8 @@ export const MS: Bundle = {
     // --- issue 28 part 4: my races, calendar and call ---
     mrCallSubject: (race: number, time: string) => `Perlumbaan ${race} pada ${time}: sila ke kawasan marshal`,
     mrCallHello: (name: string) => `Salam ${name},`,
-    mrCallLine: (race: number, time: string, what: string) =>
-      `Perlumbaan ${race} (${what}) dijangka bermula pada ${time}. Sila ke kawasan marshal sekarang.`,
+    mrCallLine: (race: number, time: string, round: string) =>
+      `Perlumbaan ${race} (${round}) dijangka bermula pada ${time}. Sila ke kawasan marshal sekarang.`,
     mrCallLane: (team: string, lane: string) => `${team}: lorong ${lane}`,
     mrCallOff: "Anda boleh mematikan e-mel ini di profil anda: E-mel saya apabila perlumbaan saya dipanggil.",
     mrCallLink: "Perlumbaan Saya",
@@ -1668,7 +1668,7 @@ export const MS: Bundle = {
     mrRace: "Perlumbaan",
     mrRaceN: (n: number) => `Perlumbaan ${n}`,
     mrStart: "Mula",
-    mrExpected: (scheduled: string, expected: string) => `${scheduled}, dijangka ${expected}`,
+    mrExpected: (start: string, time: string) => `${start}, dijangka ${time}`,
     mrStartedAt: (time: string) => `Bermula ${time}`,
     mrNotScheduled: "Belum dijadualkan",
     mrState: "Status",
@@ -1692,9 +1692,9 @@ export const MS: Bundle = {
     mrSaveCallEmails: "Simpan",
     mrTaskCallEmails: "Menyimpan",
     mrCalName: "Regatta: perlumbaan saya",
-    mrEventSummary: (race: number, what: string, team: string, lane: string) =>
-      `Perlumbaan ${race}: ${what} (${team}, lorong ${lane})`,
-    mrEventState: (state: string) => `Status: ${state}`,
+    mrEventSummary: (race: number, round: string, team: string, lane: string) =>
+      `Perlumbaan ${race}: ${round} (${team}, lorong ${lane})`,
+    mrEventState: (label: string) => `Status: ${label}`,
     mrEventPlace: (place: number) => `Kedudukan: ${place}`,
     // --- end of issue 28 part 4 ---
   },

@@ -521,8 +521,8 @@ export const MSG = {
   // --- issue 28 part 4: my races, calendar and call ---
   mrCallSubject: (race: number, time: string) => `Race ${race} at ${time}: go to marshalling`,
   mrCallHello: (name: string) => `Hello ${name},`,
-  mrCallLine: (race: number, time: string, what: string) =>
-    `Race ${race} (${what}) is expected to start at ${time}. Please go to marshalling now.`,
+  mrCallLine: (race: number, time: string, round: string) =>
+    `Race ${race} (${round}) is expected to start at ${time}. Please go to marshalling now.`,
   mrCallLane: (team: string, lane: string) => `${team}: lane ${lane}`,
   mrCallOff: "You can turn these emails off on your profile: Email me when my race is called.",
   mrCallLink: "My Races",
@@ -1635,7 +1635,7 @@ export const LABELS = {
   mrRace: "Race",
   mrRaceN: (n: number) => `Race ${n}`,
   mrStart: "Start",
-  mrExpected: (scheduled: string, expected: string) => `${scheduled}, expected ${expected}`,
+  mrExpected: (start: string, time: string) => `${start}, expected ${time}`,
   mrStartedAt: (time: string) => `Started ${time}`,
   mrNotScheduled: "Not scheduled",
   mrState: "State",
@@ -1658,9 +1658,9 @@ export const LABELS = {
   mrSaveCallEmails: "Save",
   mrTaskCallEmails: "Saving",
   mrCalName: "Regatta: my races",
-  mrEventSummary: (race: number, what: string, team: string, lane: string) =>
-    `Race ${race}: ${what} (${team}, lane ${lane})`,
-  mrEventState: (state: string) => `State: ${state}`,
+  mrEventSummary: (race: number, round: string, team: string, lane: string) =>
+    `Race ${race}: ${round} (${team}, lane ${lane})`,
+  mrEventState: (label: string) => `State: ${label}`,
   mrEventPlace: (place: number) => `Place: ${place}`,
   // --- end of issue 28 part 4 ---
 } as const;
