@@ -12,7 +12,6 @@ import { drainMailQueue, resetMailerForTests } from "~/lib/mailer.server";
 import { callRaces } from "~/services/race-call.server";
 import { makeClub, makeUser } from "./route-request";
 
-const ED = 1;
 const MIN = 60_000;
 const T = Date.UTC(2027, 2, 6, 4, 6); // 12:06 in Malaysia
 
