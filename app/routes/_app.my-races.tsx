@@ -5,7 +5,13 @@
 // (Make Calendar Link; never by a page view), copied with Copy Calendar Link, replaced by Regenerate
 // (its confirmation step is the child route /my-races/regenerate). The profile's "Email me when my
 // race is called" box posts here too (intent callEmails) and goes back to the profile.
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { CopyField } from "~/components/CopyField";
@@ -31,6 +37,9 @@ import {
 import { latestStart } from "~/models/race-control.server";
 import { roundState, stateLabel } from "~/rules/results";
 import { delayKind, delayMinutes, expectedStart, formatClock, formatRaceTime } from "~/rules/timetable";
+import styles from "~/styles/my-races.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.NAV.myRaces);
 
@@ -120,7 +129,7 @@ export default function MyRaces() {
         empty={LABELS.mrEmpty}
         cards
       />
-      <section className="card" aria-labelledby="my-calendar">
+      <section className="card my-races-calendar" aria-labelledby="my-calendar">
         <h2 id="my-calendar">{LABELS.mrCalendar}</h2>
         <p className="hint">{LABELS.mrCalendarHint}</p>
         {data.calendar ? (

@@ -195,29 +195,29 @@ function Profile({ data }: { data: ProfileData }) {
               </Link>
             ) : null}
           </div>
-          <Form method="post" action="/my-races" className="card" preventScrollReset>
+          <Form method="post" action="/my-races" className="card profile-call" preventScrollReset>
             <CsrfInput />
             <TaskInput task={LABELS.mrTaskCallEmails} />
             <input type="hidden" name="intent" value="callEmails" />
             <div className="field">
-              <label htmlFor="call-emails">{LABELS.mrCallEmails}</label>
-              <input
-                type="checkbox"
-                id="call-emails"
-                name="callEmails"
-                value="on"
-                defaultChecked={data.callEmails}
-                aria-describedby="call-emails-hint"
-              />
+              <label htmlFor="call-emails">
+                <input
+                  type="checkbox"
+                  id="call-emails"
+                  name="callEmails"
+                  value="on"
+                  defaultChecked={data.callEmails}
+                  aria-describedby="call-emails-hint"
+                />
+                {LABELS.mrCallEmails}
+              </label>
               <small className="hint" id="call-emails-hint">
                 {LABELS.mrCallEmailsHint}
               </small>
             </div>
-            <div className="actions">
-              <button type="submit" className="btn">
-                {LABELS.mrSaveCallEmails}
-              </button>
-            </div>
+            <button type="submit" className="btn">
+              {LABELS.mrSaveCallEmails}
+            </button>
           </Form>
           {data.events ? (
             <section className="card profile-events" aria-labelledby="profile-events">
