@@ -121,14 +121,16 @@ export default function MyRaces() {
           {late.kind === "late" ? LABELS.mrRunningLate(late.minutes) : LABELS.mrRunningEarly(late.minutes)}
         </p>
       ) : null}
-      <DataTable
-        columns={columns(t, data.delay)}
-        rows={data.rows}
-        rowKey={(r) => `${r.roundId}-${r.teamId}`}
-        caption={LABELS.mrCaption}
-        empty={LABELS.mrEmpty}
-        cards
-      />
+      <div className="my-races-list">
+        <DataTable
+          columns={columns(t, data.delay)}
+          rows={data.rows}
+          rowKey={(r) => `${r.roundId}-${r.teamId}`}
+          caption={LABELS.mrCaption}
+          empty={LABELS.mrEmpty}
+          cards
+        />
+      </div>
       <section className="card my-races-calendar" aria-labelledby="my-calendar">
         <h2 id="my-calendar">{LABELS.mrCalendar}</h2>
         <p className="hint">{LABELS.mrCalendarHint}</p>
