@@ -32,6 +32,27 @@ function competitorOf(clubId: number): Made {
 const clubOf = (userId: number) =>
   (e2eDb().prepare("SELECT association_id AS a FROM users WHERE id = ?").get(userId) as { a: number }).a;
 
+/** The day's delay as the app computes it (rules/timetable.ts delayMinutes over the latest start). */
+function delayNow(): number {
+  const row = e2eDb()
+    .prepare(
+      `SELECT r.scheduled_at AS s, r.started_at AS t FROM rounds r JOIN events e ON e.id = r.event_id
+       WHERE r.edition_id = (SELECT id FROM editions WHERE state = 'OPEN') AND e.deleted = 0
+         AND r.started_at IS NOT NULL AND r.scheduled_at IS NOT NULL
+       ORDER BY r.started_at DESC, r.race_number DESC LIMIT 1`,
+    )
+    .get() as { s: number; t: number } | undefined;
+  return row ? Math.round((row.t - row.s) / 60_000) : 0;
+}
+
+/** Moves the setup's first race so that its expected start is `minutes` from now (the call job
+ * calls it at its next tick when `minutes` is within the call setting). */
+export function expectRaceIn(raceNumber: number, minutes: number): void {
+  e2eDb()
+    .prepare("UPDATE rounds SET scheduled_at = ? WHERE race_number = ?")
+    .run(Date.now() + (minutes - delayNow()) * 60_000, raceNumber);
+}
+
 /** Two races (heat and final, a day ahead so the call never fires) of a new event: the manager's
  * team with the crew member in lane 2 of both, another club's team in lane 3 of the heat. */
 export function createMyRaces(): MyRacesSetup {

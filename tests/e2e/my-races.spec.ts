@@ -4,8 +4,8 @@
 import { expect, test } from "@playwright/test";
 import ical from "node-ical";
 import { createUser } from "./db";
-import { calendarOf, createMyRaces, strangerKey } from "./db-my-races";
-import { asFreshClient, expectRefused, flashToast, watchServerErrors } from "./helpers";
+import { calendarOf, createMyRaces, expectRaceIn, strangerKey } from "./db-my-races";
+import { asFreshClient, expectRefused, flashToast, mailsTo, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";
 
 test.beforeEach(({ page }) => asFreshClient(page));
@@ -100,4 +100,27 @@ test("the profile: 'Email me when my race is called' turned off and saved", asyn
   expect(calendarOf(s.crew.id).callEmails).toBe(false);
   await page.goto("/");
   await expect(page.getByRole("checkbox", { name: "Email me when my race is called" })).not.toBeChecked();
+});
+
+test("the call: the server's job emails the crew and the manager once, over SMTP", {
+  tag: "@once",
+}, async () => {
+  test.setTimeout(60_000); // the job's tick is 30 s
+  const s = createMyRaces();
+  expectRaceIn(s.races[0] as number, 20);
+  const subject = new RegExp(`^Race ${s.races[0]} at \\d\\d:\\d\\d: go to marshalling$`);
+  for (const who of [s.manager, s.crew]) {
+    await expect
+      .poll(async () => (await mailsTo(who.email)).filter((m) => subject.test(m.subject)).length, {
+        timeout: 45_000,
+      })
+      .toBe(1);
+  }
+  const mail = (await mailsTo(s.crew.email)).find((m) => subject.test(m.subject));
+  expect(mail?.text).toContain(`${s.team}: lane 2`);
+  // The other club's manager is in the race too; the final (a day ahead) is not called.
+  expect((await mailsTo(s.otherManager.email)).filter((m) => subject.test(m.subject))).toHaveLength(1);
+  expect(
+    (await mailsTo(s.crew.email)).filter((m) => m.subject.startsWith(`Race ${s.races[1]} `)),
+  ).toHaveLength(0);
 });
