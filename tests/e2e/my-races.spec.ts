@@ -5,7 +5,15 @@ import { expect, test } from "@playwright/test";
 import ical from "node-ical";
 import { createUser } from "./db";
 import { calendarOf, createMyRaces, expectRaceIn, strangerKey } from "./db-my-races";
-import { asFreshClient, expectRefused, flashToast, mailsTo, watchServerErrors } from "./helpers";
+import {
+  asFreshClient,
+  csrfOf,
+  expectRefused,
+  flashToast,
+  forgePost,
+  mailsTo,
+  watchServerErrors,
+} from "./helpers";
 import { loginAs } from "./login";
 
 test.beforeEach(({ page }) => asFreshClient(page));
@@ -80,6 +88,22 @@ test("a competitor with no races sees the empty state", { tag: "@once" }, async 
 test("COMMITTEE cannot open /my-races", async ({ page }) => {
   await loginAs(page, "COMMITTEE");
   await expectRefused(page, "/my-races");
+});
+
+test("COMMITTEE's forged posts to My Races change nothing", { tag: "@once" }, async ({ page }) => {
+  const committee = createUser("COMMITTEE");
+  await loginAs(page, committee, "/");
+  const csrf = await csrfOf(page);
+  for (const [url, pairs] of [
+    ["/my-races", [["intent", "makeKey"]]],
+    ["/my-races", [["intent", "callEmails"]]],
+    ["/my-races/regenerate", []],
+  ] as [string, [string, string][]][]) {
+    const res = await forgePost(page, url, [["csrf", csrf], ...pairs]);
+    expect(res.status(), url).toBe(302);
+    expect(res.headers().location, url).toBe("/");
+  }
+  expect(calendarOf(committee.id)).toEqual({ key: null, callEmails: true });
 });
 
 test("a wrong key is a bare 404", { tag: "@once" }, async ({ page }) => {
