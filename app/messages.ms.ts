@@ -540,6 +540,17 @@ export const MS: Bundle = {
     // --- issue 28 part 3: race-day crew changes ---
     // --- end of issue 28 part 3 ---
     // --- issue 28 part 4: my races, calendar and call ---
+    mrCallSubject: (race: number, time: string) => `Perlumbaan ${race} pada ${time}: sila ke kawasan marshal`,
+    mrCallHello: (name: string) => `Salam ${name},`,
+    mrCallLine: (race: number, time: string, round: string) =>
+      `Perlumbaan ${race} (${round}) dijangka bermula pada ${time}. Sila ke kawasan marshal sekarang.`,
+    mrCallLane: (team: string, lane: string) => `${team}: lorong ${lane}`,
+    mrCallOff: "Anda boleh mematikan e-mel ini di profil anda: E-mel saya apabila perlumbaan saya dipanggil.",
+    mrCallLink: "Perlumbaan Saya",
+    mrKeyMade: "Pautan kalendar anda sudah sedia. Tambahkannya ke aplikasi kalendar anda.",
+    mrKeyRegenerated: "Pautan kalendar telah dijana semula. Pautan lama tidak lagi berfungsi.",
+    mrCallOn: "Anda akan menerima e-mel apabila perlumbaan anda dipanggil.",
+    mrCallOffSaved: "Anda tidak akan menerima e-mel apabila perlumbaan anda dipanggil.",
     // --- end of issue 28 part 4 ---
   },
 
@@ -1651,6 +1662,40 @@ export const MS: Bundle = {
     // --- issue 28 part 3: race-day crew changes ---
     // --- end of issue 28 part 3 ---
     // --- issue 28 part 4: my races, calendar and call ---
+    mrTitle: "Perlumbaan Saya",
+    mrEmpty:
+      "Belum ada perlumbaan. Perlumbaan anda dipaparkan di sini sebaik pasukan anda diletakkan di lorong perlumbaan.",
+    mrRace: "Perlumbaan",
+    mrRaceN: (n: number) => `Perlumbaan ${n}`,
+    mrStart: "Mula",
+    mrExpected: (start: string, time: string) => `${start}, dijangka ${time}`,
+    mrStartedAt: (time: string) => `Bermula ${time}`,
+    mrNotScheduled: "Belum dijadualkan",
+    mrState: "Status",
+    mrRunningLate: (min: number) => `Hari ini lewat ${min} minit: masa mula yang dijangka dipaparkan.`,
+    mrRunningEarly: (min: number) => `Hari ini awal ${min} minit: masa mula yang dijangka dipaparkan.`,
+    mrCaption: "Perlumbaan saya, mengikut nombor perlumbaan",
+    mrCalendar: "Kalendar",
+    mrCalendarHint:
+      "Langgan pautan ini dalam aplikasi kalendar anda: setiap perlumbaan anda, dianjakkan apabila hari ini lewat. Rahsiakannya; Jana Semula membuat pautan baharu dan pautan lama tidak lagi berfungsi.",
+    mrCalendarLink: "Pautan Kalendar",
+    mrCopyCalendarLink: "Salin Pautan Kalendar",
+    mrMakeCalendarLink: "Buat Pautan Kalendar",
+    mrRegenerate: "Jana Semula",
+    mrRegenerateConfirm:
+      "Adakah anda pasti mahu menjana semula pautan kalendar anda? Kalendar yang melanggan pautan lama tidak lagi menerima perlumbaan anda.",
+    mrYesRegenerate: "Ya, jana semula",
+    mrTaskKey: "Membuat pautan kalendar",
+    mrCallEmails: "E-mel saya apabila perlumbaan saya dipanggil",
+    mrCallEmailsHint:
+      "Satu e-mel bagi setiap perlumbaan, apabila masa mula yang dijangka hampir: sila ke kawasan marshal.",
+    mrSaveCallEmails: "Simpan",
+    mrTaskCallEmails: "Menyimpan",
+    mrCalName: "Regatta: perlumbaan saya",
+    mrEventSummary: (race: number, round: string, team: string, lane: string) =>
+      `Perlumbaan ${race}: ${round} (${team}, lorong ${lane})`,
+    mrEventState: (label: string) => `Status: ${label}`,
+    mrEventPlace: (place: number) => `Kedudukan: ${place}`,
     // --- end of issue 28 part 4 ---
   },
 };

@@ -519,6 +519,17 @@ export const MSG = {
   // --- issue 28 part 3: race-day crew changes ---
   // --- end of issue 28 part 3 ---
   // --- issue 28 part 4: my races, calendar and call ---
+  mrCallSubject: (race: number, time: string) => `Race ${race} at ${time}: go to marshalling`,
+  mrCallHello: (name: string) => `Hello ${name},`,
+  mrCallLine: (race: number, time: string, round: string) =>
+    `Race ${race} (${round}) is expected to start at ${time}. Please go to marshalling now.`,
+  mrCallLane: (team: string, lane: string) => `${team}: lane ${lane}`,
+  mrCallOff: "You can turn these emails off on your profile: Email me when my race is called.",
+  mrCallLink: "My Races",
+  mrKeyMade: "Your calendar link is ready. Add it to your calendar app.",
+  mrKeyRegenerated: "The calendar link has been regenerated. The old link no longer works.",
+  mrCallOn: "You will get an email when your race is called.",
+  mrCallOffSaved: "You will not get an email when your race is called.",
   // --- end of issue 28 part 4 ---
 } as const;
 
@@ -1619,6 +1630,38 @@ export const LABELS = {
   // --- issue 28 part 3: race-day crew changes ---
   // --- end of issue 28 part 3 ---
   // --- issue 28 part 4: my races, calendar and call ---
+  mrTitle: "My Races",
+  mrEmpty: "No races yet. Your races appear here once your team is in a race's lanes.",
+  mrRace: "Race",
+  mrRaceN: (n: number) => `Race ${n}`,
+  mrStart: "Start",
+  mrExpected: (start: string, time: string) => `${start}, expected ${time}`,
+  mrStartedAt: (time: string) => `Started ${time}`,
+  mrNotScheduled: "Not scheduled",
+  mrState: "State",
+  mrRunningLate: (min: number) => `The day is running ${min} min late: expected starts are shown.`,
+  mrRunningEarly: (min: number) => `The day is running ${min} min early: expected starts are shown.`,
+  mrCaption: "My races, in race-number order",
+  mrCalendar: "Calendar",
+  mrCalendarHint:
+    "Subscribe to this link in your calendar app: every race of yours, moved when the day runs late. Keep it private; Regenerate makes a new link and the old one stops working.",
+  mrCalendarLink: "Calendar Link",
+  mrCopyCalendarLink: "Copy Calendar Link",
+  mrMakeCalendarLink: "Make Calendar Link",
+  mrRegenerate: "Regenerate",
+  mrRegenerateConfirm:
+    "Are you sure you want to regenerate your calendar link? Calendars subscribed to the old link stop getting your races.",
+  mrYesRegenerate: "Yes, regenerate",
+  mrTaskKey: "Making the calendar link",
+  mrCallEmails: "Email me when my race is called",
+  mrCallEmailsHint: "One email per race, when its expected start is near: go to marshalling.",
+  mrSaveCallEmails: "Save",
+  mrTaskCallEmails: "Saving",
+  mrCalName: "Regatta: my races",
+  mrEventSummary: (race: number, round: string, team: string, lane: string) =>
+    `Race ${race}: ${round} (${team}, lane ${lane})`,
+  mrEventState: (label: string) => `State: ${label}`,
+  mrEventPlace: (place: number) => `Place: ${place}`,
   // --- end of issue 28 part 4 ---
 } as const;
 

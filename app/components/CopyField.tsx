@@ -1,8 +1,19 @@
 import { useEffect, useState } from "react";
 import { useMessages } from "~/i18n/useMessages";
 
-/** A read-only value with a Copy button (the button needs JavaScript; the text is selectable). */
-export function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+/** A read-only value with a Copy button (the button needs JavaScript; the text is selectable).
+ * `copyLabel` names the button ("Copy Calendar Link"); "Copy" when omitted. */
+export function CopyField({
+  id,
+  label,
+  value,
+  copyLabel,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  copyLabel?: string;
+}) {
   const { LABELS } = useMessages();
   const [canCopy, setCanCopy] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -21,7 +32,7 @@ export function CopyField({ id, label, value }: { id: string; label: string; val
               setCopied(true);
             }}
           >
-            {copied ? LABELS.copied : LABELS.copy}
+            {copied ? LABELS.copied : (copyLabel ?? LABELS.copy)}
           </button>
         ) : null}
       </div>

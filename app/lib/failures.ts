@@ -130,6 +130,13 @@ export const FAILURES: Record<string, Failure> = {
     removeNotice: "deletingError",
   }),
   "routes/race-control[.]csv": list("gettingRoundsError"),
+  // My Races (issue 28 part 4): the timetable, the calendar link and the call choice; the feed.
+  "routes/_app.my-races": list("gettingRacesError", {
+    makeKey: "creatingError",
+    callEmails: "updatingError",
+  }),
+  "routes/_app.my-races.regenerate": list("gettingRacesError", "updatingError"),
+  "routes/my-races[.]ics": list("gettingRacesError"),
   "routes/_app.scan-log": list("gettingScanLogsError"),
   "routes/scan-log[.]csv": list("gettingScanLogsError"),
   // Kiosk devices (issue 18): beyond the spec; the list says the generic sentence, Revoke 'updating'.

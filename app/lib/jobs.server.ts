@@ -3,7 +3,8 @@
 // tokens, idle throttle counters and mail sent over 90 days ago (hourly), and cancels unpaid
 // orders older than the payment due hours (every few minutes, and once at start-up), and drains
 // the mail queue (every few seconds, and a second after start-up: what a restart left unsent goes;
-// lib/mailer.server.ts, ADR 0037).
+// lib/mailer.server.ts, ADR 0037), and calls the races whose expected start is near (every 30 s;
+// services/race-call.server.ts, issue 28).
 // Started once per process by entry.server.tsx;
 // the timers never keep the process alive. `npm run jobs:run` (scripts/jobs-run.ts) runs every job
 // once, for a cron.
@@ -13,6 +14,7 @@ import { isPrimary } from "./litefs.server";
 import { drainMailQueue } from "./mailer.server";
 import { deleteSentMailBefore } from "~/models/mail-queue.server";
 import { MAIL_KEEP_SENT_MS } from "~/rules/mail-queue";
+import { CALL_EVERY_MS, callRaces } from "~/services/race-call.server";
 import { serveWaitlistNow } from "~/services/waitlist-mail.server";
 import { cancelOverdueOrders } from "~/models/order.server";
 import { currentEdition } from "~/models/edition.server";
@@ -62,15 +64,35 @@ export async function runJobsOnce(now = new Date()) {
   if (!removed) return null;
   const ordersCancelled = autoCancelOrders(now) ?? 0;
   const offers = await serveWaitlistNow(now.getTime());
+  const called = callRaces(now.getTime()) ?? [];
   const mail = await drainMailQueue();
-  return { ...removed, ordersCancelled, waitlistOffers: offers.length, mailSent: mail.sent };
+  return {
+    ...removed,
+    ordersCancelled,
+    waitlistOffers: offers.length,
+    racesCalled: called.length,
+    mailSent: mail.sent,
+  };
 }
 
 const state = globalThis as unknown as {
   __regattaJobs?: NodeJS.Timeout;
   __regattaAutoCancel?: NodeJS.Timeout;
   __regattaMailTick?: NodeJS.Timeout;
+  __regattaCallTick?: NodeJS.Timeout;
 };
+
+/** The call's tick (issue 28): logs its own failures, never throws. */
+function runCalls() {
+  if (!isPrimary()) return;
+  try {
+    const called = callRaces();
+    for (const c of called ?? [])
+      console.log(`call: race ${c.raceNumber} called, ${c.emails} email(s) queued`);
+  } catch (error) {
+    console.error("race call failed", error);
+  }
+}
 
 // Each tick asks again whether this node is the primary: with LiteFS's Consul lease the primary can
 // move while the process runs (a replica promoted starts doing the jobs, a demoted primary stops).
@@ -102,6 +124,9 @@ export function startJobs(): void {
   setTimeout(drainMail, 1_000).unref();
   state.__regattaMailTick = setInterval(drainMail, MAIL_EVERY_MS);
   state.__regattaMailTick.unref();
+  setTimeout(runCalls, 2_000).unref();
+  state.__regattaCallTick = setInterval(runCalls, CALL_EVERY_MS);
+  state.__regattaCallTick.unref();
   const run = () => {
     if (!isPrimary()) return;
     try {

@@ -6,7 +6,13 @@ import type { ResultState } from "../../db/enums";
 import { now } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
-import { planSchedule, type PlannedRound, type TimedRound, timetableOrder } from "~/rules/timetable";
+import {
+  delayMinutes,
+  planSchedule,
+  type PlannedRound,
+  type TimedRound,
+  timetableOrder,
+} from "~/rules/timetable";
 import { type Actor, audit } from "./audit.server";
 
 const r = schema.rounds;
@@ -154,6 +160,39 @@ function liveTimed(
     .get() as RoundFacts | undefined;
 }
 
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+/** The day's delay as the edition's rounds give it now (inside the transaction: its own writes
+ * count). */
+function delayNow(tx: Tx, editionId: number): number | null {
+  const row = tx
+    .select({ raceNumber: r.raceNumber, scheduledAt: r.scheduledAt, startedAt: r.startedAt })
+    .from(r)
+    .innerJoin(e, eq(e.id, r.eventId))
+    .where(
+      and(eq(r.editionId, editionId), eq(e.deleted, false), isNotNull(r.startedAt), isNotNull(r.scheduledAt)),
+    )
+    .orderBy(desc(r.startedAt), sql`${r.raceNumber} DESC NULLS LAST`)
+    .limit(1)
+    .get();
+  return delayMinutes(row ? [row] : []);
+}
+
+/** Issue 28: the calendar feed's SEQUENCE. The round whose start was recorded (or undone) moves in
+ * every calendar (its actual start replaces the expected one); when the day's delay changed, so
+ * does every scheduled round of the edition not started yet. */
+function bumpStartSeq(tx: Tx, editionId: number, id: number, delayBefore: number | null): void {
+  const moved = delayNow(tx, editionId) !== delayBefore;
+  tx.update(r)
+    .set({ startSeq: sql`${r.startSeq} + 1` })
+    .where(
+      moved
+        ? sql`${r.id} = ${id} OR (${r.editionId} = ${editionId} AND ${r.startedAt} IS NULL AND ${r.scheduledAt} IS NOT NULL)`
+        : eq(r.id, id),
+    )
+    .run();
+}
+
 /** Start: records the race's actual start (now). Refused for a round already started or with
  * results; audited `round.started`. */
 export function startRound(editionId: number, actor: Actor, id: number): StartResult {
@@ -163,6 +202,7 @@ export function startRound(editionId: number, actor: Actor, id: number): StartRe
     if (!round) return { ok: false, error: "notFound" };
     if (round.resultState !== "NONE") return { ok: false, error: "results" };
     if (round.startedAt !== null) return { ok: false, error: "started" };
+    const delayBefore = delayNow(tx, editionId);
     // The guard in the WHERE too: two desks pressing Start at once record one start.
     const done = tx
       .update(r)
@@ -170,6 +210,7 @@ export function startRound(editionId: number, actor: Actor, id: number): StartRe
       .where(and(eq(r.id, id), isNull(r.startedAt), eq(r.resultState, "NONE")))
       .run();
     if (done.changes !== 1) return { ok: false, error: "started" };
+    bumpStartSeq(tx, editionId, id, delayBefore);
     audit(tx, actor, {
       editionId,
       action: RACE_CONTROL_AUDIT.started,
@@ -190,7 +231,9 @@ export function undoStart(editionId: number, actor: Actor, id: number): StartRes
     if (!round) return { ok: false, error: "notFound" };
     if (round.resultState !== "NONE") return { ok: false, error: "results" };
     if (round.startedAt === null) return { ok: false, error: "notStarted" };
+    const delayBefore = delayNow(tx, editionId);
     tx.update(r).set({ startedAt: null }).where(eq(r.id, id)).run();
+    bumpStartSeq(tx, editionId, id, delayBefore);
     audit(tx, actor, {
       editionId,
       action: RACE_CONTROL_AUDIT.startUndone,
@@ -266,9 +309,17 @@ export function scheduleRounds(editionId: number, actor: Actor, input: ScheduleI
     }
     // Clear the ticked numbers first, so rounds may swap numbers among themselves.
     tx.update(r).set({ raceNumber: null }).where(inArray(r.id, ids)).run();
+    const was = new Map(ordered.map((t) => [t.id, t]));
     for (const p of planned.plan) {
+      const old = was.get(p.id);
+      const moved = old?.raceNumber !== p.raceNumber || time(old?.scheduledAt ?? null) !== p.scheduledAt;
       tx.update(r)
-        .set({ raceNumber: p.raceNumber, scheduledAt: new Date(p.scheduledAt) })
+        .set({
+          raceNumber: p.raceNumber,
+          scheduledAt: new Date(p.scheduledAt),
+          // Issue 28: the calendar feed's SEQUENCE, when its number or start changes.
+          ...(moved ? { startSeq: sql`${r.startSeq} + 1` } : {}),
+        })
         .where(eq(r.id, p.id))
         .run();
     }

@@ -174,8 +174,10 @@ const SCREENS: Record<Who | "ADMIN (race day)", (ids: Ids) => string[]> = {
     "/training",
     `/training/${ids.pendingBooking}/cancel`,
     "/help",
+    "/my-races", // issue 28
+    "/my-races/regenerate",
   ],
-  COMPETITOR: () => ["/", "/password", "/events"],
+  COMPETITOR: () => ["/", "/password", "/events", "/my-races"],
 };
 
 /**

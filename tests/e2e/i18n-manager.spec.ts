@@ -54,6 +54,7 @@ test("a manager in Bahasa Melayu approves a member, pays the crew tag fee and pi
     NAV.officialWebsite,
     NAV.home,
     NAV.events,
+    NAV.myRaces, // issue 28
     TITLES.tickets,
     TITLES.members,
     TITLES.orders,

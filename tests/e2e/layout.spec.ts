@@ -90,6 +90,7 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
     {
       items: [
         ["Events", "/events"], // beyond the spec: their Assigned Events
+        ["My Races", "/my-races"], // issue 28
         ["Dinner Ticket Purchase", "/tickets/purchase"],
         ["Members", "/members"],
         ["Orders", "/orders"],
@@ -99,7 +100,14 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
       ],
     },
   ],
-  COMPETITOR: [{ items: [["Events", "/events"]] }], // beyond the spec: their Assigned Events
+  COMPETITOR: [
+    {
+      items: [
+        ["Events", "/events"], // beyond the spec: their Assigned Events
+        ["My Races", "/my-races"], // issue 28
+      ],
+    },
+  ],
 };
 
 for (const role of Object.keys(SIDEBAR) as DemoRole[]) {

@@ -56,6 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       team: association ? { name: association.name, country } : null,
     },
     referralLink: manager && association ? referralLink(association.token) : null,
+    // Issue 28: "Email me when my race is called" (the box posts to /my-races).
+    callEmails: user.callEmails,
     // A competitor's event teams (spec: competitors see their events and team names), by event name.
     events: user.role === "COMPETITOR" ? assignedEvents(edition.id, user, scopeOf(user)) : null,
   });
@@ -193,6 +195,30 @@ function Profile({ data }: { data: ProfileData }) {
               </Link>
             ) : null}
           </div>
+          <Form method="post" action="/my-races" className="card profile-call" preventScrollReset>
+            <CsrfInput />
+            <TaskInput task={LABELS.mrTaskCallEmails} />
+            <input type="hidden" name="intent" value="callEmails" />
+            <div className="field">
+              <label htmlFor="call-emails">
+                <input
+                  type="checkbox"
+                  id="call-emails"
+                  name="callEmails"
+                  value="on"
+                  defaultChecked={data.callEmails}
+                  aria-describedby="call-emails-hint"
+                />
+                {LABELS.mrCallEmails}
+              </label>
+              <small className="hint" id="call-emails-hint">
+                {LABELS.mrCallEmailsHint}
+              </small>
+            </div>
+            <button type="submit" className="btn">
+              {LABELS.mrSaveCallEmails}
+            </button>
+          </Form>
           {data.events ? (
             <section className="card profile-events" aria-labelledby="profile-events">
               <h2 id="profile-events">{LABELS.events}</h2>
