@@ -1,0 +1,46 @@
+// The pontoon kiosk's scan (issue 28 part 2; ADR 0038): a crew tag read as the entrance reads it
+// (lib/scan-code.server.ts: signed tags when required, voided tags refused), the member's lanes of
+// the day (one query), the lane the rule picks (rules/pontoon.ts) and one write. The no-JS POST and
+// the JS kiosk's queue (scanning.pontoon.scan.ts) both come here.
+import { checkScanCode } from "~/lib/scan-code.server";
+import { memberLanes, recordTrip } from "~/models/boat-trips.server";
+import { crewTagVersion, getSettings } from "~/models/settings.server";
+import { type Direction, pontoonLane } from "~/rules/pontoon";
+
+export type PontoonOutcome =
+  | { kind: "invalid" }
+  | { kind: "voided" }
+  | { kind: "notRacing" }
+  | { kind: "marked" | "already"; direction: Direction; raceNumber: number | null; lane: string };
+
+/** One scan at the pontoon at `at` (the kiosk's clock, already clamped by the caller). */
+export function pontoonScan(
+  editionId: number,
+  text: string,
+  direction: Direction,
+  at: number,
+  kioskId: number | null,
+): PontoonOutcome {
+  const verdict = checkScanCode(
+    text.trim(),
+    getSettings(editionId).requireSignedTags,
+    crewTagVersion(editionId),
+  );
+  if (verdict.kind === "invalid") return { kind: "invalid" };
+  if (verdict.kind === "voided") return { kind: "voided" };
+  const pick = pontoonLane(memberLanes(editionId, verdict.userId, at), direction, at);
+  if (pick.kind === "notRacing") return pick;
+  const { raceNumber, lane } = pick.lane;
+  const changed =
+    pick.kind === "mark" && recordTrip(pick.lane, direction, at, { userId: verdict.userId, kioskId });
+  return { kind: changed ? "marked" : "already", direction, raceNumber, lane };
+}
+
+/** A queued scan's own time, when it is believable: not in the future, at most this long ago; else
+ * the server's now. */
+export const QUEUED_SCAN_MAX_AGE_MS = 2 * 60 * 60_000;
+export function scanTime(sent: unknown, serverNow: number): number {
+  const at = typeof sent === "string" && /^\d{1,15}$/.test(sent) ? Number(sent) : null;
+  if (at === null || at > serverNow || at < serverNow - QUEUED_SCAN_MAX_AGE_MS) return serverNow;
+  return at;
+}
