@@ -30,6 +30,7 @@ export function OnTheWater({
       ) : (
         <DataTable
           caption={LABELS.pnOnWaterCaption}
+          cards
           rows={data.boats}
           rowKey={(b) => b.id}
           columns={[

@@ -84,10 +84,10 @@ export default function ScanningPontoon() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const csrf = useRouteLoaderData<typeof rootLoader>("root")?.csrf ?? "";
-  const { LABELS } = useMessages();
+  const { LABELS, TITLES } = useMessages();
   return (
     <main className="plain kiosk">
-      <div className="plain-brand">{LABELS.pnTitle}</div>
+      <div className="plain-brand">{TITLES.appName}</div>
       <LanguageSwitch className="plain-lang" />
       <section className="screen kiosk-screen">
         <header className="screen-head">
