@@ -145,8 +145,11 @@ test("the CSV lists the day's outs and backs, with the reason of a Mark Back", {
   page,
 }) => {
   const crew = await createCrew({ lane: "4" });
-  putOut(crew, myt("09:15"));
-  bringBack(crew);
+  // Out and back at once, under the lock: no other test sees this boat on the water.
+  await withWaterLock(async () => {
+    putOut(crew, myt("09:15"));
+    bringBack(crew);
+  });
   await at(page, "12:00");
   await loginAs(page, "ADMIN");
   const rows = await csvAt(page, `/race-control/boats.csv?day=${RACE_DAY}`);
