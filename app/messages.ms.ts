@@ -536,6 +536,19 @@ export const MS: Bundle = {
     // --- issue 28 part 1: readiness per lane ---
     // --- end of issue 28 part 1 ---
     // --- issue 28 part 2: boats out and back ---
+    pnOut: (race: number | string, lane: string) => `Perlumbaan ${race}, lorong ${lane}: keluar`,
+    pnBack: (race: number | string, lane: string) => `Perlumbaan ${race}, lorong ${lane}: kembali`,
+    pnAlreadyOut: (race: number | string, lane: string) =>
+      `Perlumbaan ${race}, lorong ${lane} sudah keluar: ahli krew lain telah mengimbasnya. Tiada perubahan.`,
+    pnAlreadyBack: (race: number | string, lane: string) =>
+      `Perlumbaan ${race}, lorong ${lane} sudah kembali: ahli krew lain telah mengimbasnya. Tiada perubahan.`,
+    pnNotRacing: "Tiada perlumbaan hari ini.",
+    pnQueued: "Tiada sambungan: imbasan disimpan pada peranti ini dan akan dihantar apabila sambungan pulih.",
+    pnAllBack: "Semua bot telah kembali.",
+    pnMarkedBack: (race: number | string, lane: string) =>
+      `Perlumbaan ${race}, lorong ${lane} ditanda kembali.`,
+    pnMarkBackGone: "Bot ini tiada lagi di air. Tiada perubahan.",
+    pnReasonRequired: "Berikan sebab untuk menanda bot kembali.",
     // --- end of issue 28 part 2 ---
     // --- issue 28 part 3: race-day crew changes ---
     // --- end of issue 28 part 3 ---
@@ -1658,6 +1671,38 @@ export const MS: Bundle = {
     // --- issue 28 part 1: readiness per lane ---
     // --- end of issue 28 part 1 ---
     // --- issue 28 part 2: boats out and back ---
+    pnTitle: "Imbasan Pontun",
+    pnDirection: "Bot",
+    pnOut: "Keluar",
+    pnBack: "Kembali",
+    pnNowOut: "Mengimbas bot yang keluar",
+    pnNowBack: "Mengimbas bot yang kembali",
+    pnScanHint: "Pilih Keluar atau Kembali, kemudian imbas tag mana-mana ahli krew.",
+    pnToPontoon: "Pontun: bot keluar dan kembali",
+    pnToEntrance: "Pintu masuk: daftar masuk krew",
+    pnOnWater: "Di air",
+    pnOnWaterCaption: "Bot di air, yang paling lama keluar dahulu",
+    pnAlertHint: (minutes: number) => `Bot yang keluar lebih daripada ${minutes} minit ditanda Lewat.`,
+    pnColRace: "Perlumbaan",
+    pnColLane: "Lorong",
+    pnColTeam: "Pasukan",
+    pnColMinutesOut: "Minit Keluar",
+    pnOverdue: "Lewat",
+    pnMinutes: (n: number) => `${n} min`,
+    pnMarkBack: "Tanda Kembali",
+    pnReason: "Sebab",
+    pnTaskMarkingBack: "Menanda bot kembali",
+    pnCsv: "CSV Keluar dan Kembali",
+    pnColEvent: "Acara",
+    pnColRound: "Pusingan",
+    pnColOut: "Keluar",
+    pnColOutBy: "Diimbas Keluar",
+    pnColOutKiosk: "Kiosk Keluar",
+    pnColBack: "Kembali",
+    pnColBackBy: "Diimbas Kembali",
+    pnColBackKiosk: "Kiosk Kembali",
+    pnColMarkedBy: "Ditanda Kembali Oleh",
+    pnColReason: "Sebab",
     // --- end of issue 28 part 2 ---
     // --- issue 28 part 3: race-day crew changes ---
     // --- end of issue 28 part 3 ---

@@ -515,6 +515,18 @@ export const MSG = {
   // --- issue 28 part 1: readiness per lane ---
   // --- end of issue 28 part 1 ---
   // --- issue 28 part 2: boats out and back ---
+  pnOut: (race: number | string, lane: string) => `Race ${race}, lane ${lane}: out`,
+  pnBack: (race: number | string, lane: string) => `Race ${race}, lane ${lane}: back`,
+  pnAlreadyOut: (race: number | string, lane: string) =>
+    `Race ${race}, lane ${lane} is out already: another crew member scanned it. Nothing changed.`,
+  pnAlreadyBack: (race: number | string, lane: string) =>
+    `Race ${race}, lane ${lane} is back already: another crew member scanned it. Nothing changed.`,
+  pnNotRacing: "Not racing today.",
+  pnQueued: "No connection: the scan is kept on this device and will be sent when the connection returns.",
+  pnAllBack: "All boats are back.",
+  pnMarkedBack: (race: number | string, lane: string) => `Race ${race}, lane ${lane} marked back.`,
+  pnMarkBackGone: "This boat is not on the water any more. Nothing changed.",
+  pnReasonRequired: "Give a reason for marking the boat back.",
   // --- end of issue 28 part 2 ---
   // --- issue 28 part 3: race-day crew changes ---
   // --- end of issue 28 part 3 ---
@@ -1626,6 +1638,38 @@ export const LABELS = {
   // --- issue 28 part 1: readiness per lane ---
   // --- end of issue 28 part 1 ---
   // --- issue 28 part 2: boats out and back ---
+  pnTitle: "Scanning Pontoon",
+  pnDirection: "Boats going",
+  pnOut: "Out",
+  pnBack: "Back",
+  pnNowOut: "Scanning boats going out",
+  pnNowBack: "Scanning boats coming back",
+  pnScanHint: "Choose Out or Back, then scan any crew member's tag.",
+  pnToPontoon: "Pontoon: boats out and back",
+  pnToEntrance: "Entrance: crew check-in",
+  pnOnWater: "On the water",
+  pnOnWaterCaption: "Boats on the water, oldest out first",
+  pnAlertHint: (minutes: number) => `A boat out longer than ${minutes} minutes is marked Overdue.`,
+  pnColRace: "Race",
+  pnColLane: "Lane",
+  pnColTeam: "Team",
+  pnColMinutesOut: "Minutes Out",
+  pnOverdue: "Overdue",
+  pnMinutes: (n: number) => `${n} min`,
+  pnMarkBack: "Mark Back",
+  pnReason: "Reason",
+  pnTaskMarkingBack: "Marking the boat back",
+  pnCsv: "Outs and Backs CSV",
+  pnColEvent: "Event",
+  pnColRound: "Round",
+  pnColOut: "Out",
+  pnColOutBy: "Out Scanned",
+  pnColOutKiosk: "Out Kiosk",
+  pnColBack: "Back",
+  pnColBackBy: "Back Scanned",
+  pnColBackKiosk: "Back Kiosk",
+  pnColMarkedBy: "Marked Back By",
+  pnColReason: "Reason",
   // --- end of issue 28 part 2 ---
   // --- issue 28 part 3: race-day crew changes ---
   // --- end of issue 28 part 3 ---

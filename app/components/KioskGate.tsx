@@ -30,7 +30,7 @@ export function KioskEnrol({
   back,
 }: {
   view: KioskView;
-  back: "/scanning/entrance" | "/scanning/profile";
+  back: "/scanning/entrance" | "/scanning/profile" | "/scanning/pontoon";
 }) {
   const { LABELS } = useMessages();
   if (!view.staff) return null;

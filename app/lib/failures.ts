@@ -128,7 +128,9 @@ export const FAILURES: Record<string, Failure> = {
     schedule: "updatingError",
     postNotice: "creatingError",
     removeNotice: "deletingError",
+    markBack: "updatingError",
   }),
+  "routes/race-control.boats[.]csv": list("gettingRoundsError"),
   "routes/race-control[.]csv": list("gettingRoundsError"),
   // My Races (issue 28 part 4): the timetable, the calendar link and the call choice; the feed.
   "routes/_app.my-races": list("gettingRacesError", {
@@ -145,6 +147,9 @@ export const FAILURES: Record<string, Failure> = {
   "routes/scanning.entrance": list("gettingEventTeamsError", { save: "historySaveError" }),
   "routes/scanning.entrance.save": { action: "historySaveError", json: true },
   "routes/scanning.profile": list("userDetailsError"),
+  // Issue 28: the pontoon kiosk (boats out and back).
+  "routes/scanning.pontoon": list("gettingRoundsError", "updatingError"),
+  "routes/scanning.pontoon.scan": { action: "updatingError", json: true },
   "routes/_app.scoreboard-manage": list("gettingScoreboardRoundsError", "updatingError"),
   "routes/scoreboard": list("gettingScoreboardRoundsError"),
   "routes/board": list("gettingScoreboardRoundsError"),

@@ -12,7 +12,7 @@ import { enrolDevice } from "~/lib/kiosk-device.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { KIOSK_NAME_MAX, parseKioskName } from "~/rules/kiosk-fields";
 
-const BACK = ["/scanning/entrance", "/scanning/profile"] as const;
+const BACK = ["/scanning/entrance", "/scanning/profile", "/scanning/pontoon"] as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "kioskEnrol");

@@ -48,6 +48,8 @@ import { parseId } from "~/rules/race-fields";
 import { delayKind, delayMinutes, GAP_MINUTES_MAX, NOTICE_MAX, RACE_NUMBER_MAX } from "~/rules/timetable";
 import styles from "~/styles/race-control.css";
 import { columnsOf, raceLabel, SCHEDULE_FORM } from "./table";
+import { OnTheWater } from "./OnTheWater";
+import { markBackIntent, onWaterData } from "./on-the-water.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -68,6 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     day,
     notice: currentNotice(edition.id),
     stale: staleSeedings(edition.id),
+    onWater: onWaterData(edition.id), // issue 28 part 2
   });
 }
 
@@ -189,6 +192,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return done(LABELS.rcNoticePosted);
   }
 
+  if (intent === "markBack") return markBackIntent(request, edition.id, user, form, t, hereOf(request));
+
   if (intent === "removeNotice") {
     const id = parseId(form.get("id"));
     if (id === null) throw bad();
@@ -222,6 +227,7 @@ export default function RaceControl() {
       </p>
 
       <NoticePanel notice={data.notice} lastResult={noticeResult} />
+      <OnTheWater data={data.onWater} day={data.day} />
 
       {data.days.length > 1 ? (
         <FilterForm submitLabel={LABELS.filter}>

@@ -3,7 +3,13 @@ import { Toasts } from "~/components/Toasts";
 import { useMessages } from "~/i18n/useMessages";
 import type { Queue } from "./useSaveQueue";
 
-export function QueueBar({ queue }: { queue: Queue }) {
+/** What the bar reads of a kiosk's queue (the entrance's saves, the pontoon's scans). */
+export type QueueView = Pick<Queue, "notice" | "waiting"> & {
+  items: readonly unknown[];
+  send: () => Promise<unknown>;
+};
+
+export function QueueBar({ queue }: { queue: QueueView }) {
   const { MSG, LABELS } = useMessages();
   return (
     <>

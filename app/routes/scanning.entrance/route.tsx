@@ -24,7 +24,7 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { KioskEnrol, KioskLocked, type KioskView } from "~/components/KioskGate";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { messagesFor } from "~/i18n/locale.server";
@@ -196,6 +196,10 @@ export default function ScanningEntrance() {
         {data.step === "scan" ? (
           <ScanStep key={`${data.round.id}-${data.team.teamId}`} data={data} queue={queue} />
         ) : null}
+        {/* Issue 28: the kiosk's other mode, boats out and back at the pontoon. */}
+        <p className="kiosk-switch">
+          <Link to="/scanning/pontoon">{LABELS.pnToPontoon}</Link>
+        </p>
         <KioskEnrol view={data.view} back={PATH} />
       </section>
     </main>
