@@ -1645,6 +1645,38 @@ export const MS: Bundle = {
     photoMailLink: "Muat naik foto baharu",
     // i18n: end of staff
     // --- issue 28 part 1: readiness per lane ---
+    rdyReady: "Sedia",
+    rdyNotReady: "Belum sedia",
+    rdyReadyByHand: "Sedia (secara manual)",
+    rdyNotReadyWhy: (why: string) => `Belum sedia: ${why}`,
+    rdyNobody: "belum ada yang diimbas",
+    rdyPaddlers: (scanned: number, min: number) => `${scanned} daripada ${min} pendayung`,
+    rdyTooMany: (scanned: number, max: number) => `${scanned} pendayung, paling banyak ${max}`,
+    rdyTooManyMen: (men: number, max: number) => `${men} lelaki, paling banyak ${max}`,
+    rdyMoreWomen: (n: number) => `perlu ${n} lagi wanita`,
+    rdyLanes: (ready: number, total: number) => `${ready} daripada ${total} lorong`,
+    rdyColReady: "Sedia",
+    rdyLanesOf: (race: string) => `Lorong ${race}`,
+    rdyHeading: "Sedia di pintu masuk",
+    rdyHint:
+      "Lorong Sedia apabila imbasan krewnya di pintu masuk memenuhi peraturan krew acara. Imbasan terlepas: Tandakan Sedia dengan sebab.",
+    rdyNoLanes: "Belum ada lorong.",
+    rdyLaneTeam: (lane: string, team: string) => `Lorong ${lane}: ${team}`,
+    rdyReasonBy: (reason: string, who: string) => `${reason} (${who})`,
+    rdyMarkReady: "Tandakan Sedia",
+    rdyMarkReadyOf: (lane: string, race: string) => `Tandakan Sedia lorong ${lane}, ${race}`,
+    rdyReason: "Sebab",
+    rdyReasonOf: (lane: string) => `Sebab untuk lorong ${lane}`,
+    rdyUndo: "Batal",
+    rdyUndoOf: (lane: string, race: string) => `Batal Sedia lorong ${lane}, ${race}`,
+    rdyTaskMarking: "Menandakan lorong Sedia",
+    rdyTaskUndoing: "Membatalkan Sedia",
+    rdyMarkedDone: (lane: string, race: string) => `Lorong ${lane} ${race} ditandakan Sedia.`,
+    rdyUndoneDone: (lane: string, race: string) => `Lorong ${lane} ${race}: Sedia manual dibatalkan.`,
+    rdyReasonEmpty: "Berikan sebab lorong ini Sedia tanpa imbasannya.",
+    rdyLaneGone: "Lorong itu tidak lagi dalam perlumbaan.",
+    rdyAlreadyMarked: "Lorong itu sudah ditandakan Sedia.",
+    rdyNotMarked: "Lorong itu tidak ditandakan Sedia secara manual.",
     // --- end of issue 28 part 1 ---
     // --- issue 28 part 2: boats out and back ---
     // --- end of issue 28 part 2 ---

@@ -1613,6 +1613,38 @@ export const LABELS = {
   photoMailLink: "Upload a new photo",
   // i18n: end of staff
   // --- issue 28 part 1: readiness per lane ---
+  rdyReady: "Ready",
+  rdyNotReady: "Not ready",
+  rdyReadyByHand: "Ready (by hand)",
+  rdyNotReadyWhy: (why: string) => `Not ready: ${why}`,
+  rdyNobody: "nobody scanned yet",
+  rdyPaddlers: (scanned: number, min: number) => `${scanned} of ${min} paddlers`,
+  rdyTooMany: (scanned: number, max: number) => `${scanned} paddlers, at most ${max}`,
+  rdyTooManyMen: (men: number, max: number) => `${men} men, at most ${max}`,
+  rdyMoreWomen: (n: number) => (n === 1 ? "needs 1 more woman" : `needs ${n} more women`),
+  rdyLanes: (ready: number, total: number) => `${ready} of ${total} lanes`,
+  rdyColReady: "Ready",
+  rdyLanesOf: (race: string) => `Lanes of ${race}`,
+  rdyHeading: "Ready at the entrance",
+  rdyHint:
+    "A lane is Ready when its crew's scans at the entrance meet the event's crew rules. A missed scan: Mark Ready with a reason.",
+  rdyNoLanes: "No lanes yet.",
+  rdyLaneTeam: (lane: string, team: string) => `Lane ${lane}: ${team}`,
+  rdyReasonBy: (reason: string, who: string) => `${reason} (${who})`,
+  rdyMarkReady: "Mark Ready",
+  rdyMarkReadyOf: (lane: string, race: string) => `Mark Ready lane ${lane}, ${race}`,
+  rdyReason: "Reason",
+  rdyReasonOf: (lane: string) => `Reason for lane ${lane}`,
+  rdyUndo: "Undo",
+  rdyUndoOf: (lane: string, race: string) => `Undo Ready lane ${lane}, ${race}`,
+  rdyTaskMarking: "Marking the lane Ready",
+  rdyTaskUndoing: "Undoing Ready",
+  rdyMarkedDone: (lane: string, race: string) => `Lane ${lane} of ${race} marked Ready.`,
+  rdyUndoneDone: (lane: string, race: string) => `Lane ${lane} of ${race}: Ready by hand undone.`,
+  rdyReasonEmpty: "Give the reason the lane is Ready without its scans.",
+  rdyLaneGone: "That lane is no longer in a race.",
+  rdyAlreadyMarked: "That lane is already marked Ready.",
+  rdyNotMarked: "That lane is not marked Ready by hand.",
   // --- end of issue 28 part 1 ---
   // --- issue 28 part 2: boats out and back ---
   // --- end of issue 28 part 2 ---
