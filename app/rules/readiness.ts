@@ -40,10 +40,11 @@ export const minimumCrew = (rules: RaceRules) => Math.max(1, rules.minRace);
 
 /** What the scans alone say, every reason in the order a marshal fixes them (how many, then who). */
 export function reasonsOf(counts: ScanCounts, rules: RaceRules): NotReadyReason[] {
+  // Nobody yet says it all (no "needs 6 more women" on an empty lane).
+  if (counts.total === 0) return [{ kind: "nobody" }];
   const reasons: NotReadyReason[] = [];
   const min = minimumCrew(rules);
-  if (counts.total === 0) reasons.push({ kind: "nobody" });
-  else if (counts.total < min) reasons.push({ kind: "few", scanned: counts.total, min });
+  if (counts.total < min) reasons.push({ kind: "few", scanned: counts.total, min });
   if (counts.total > rules.maxRace) reasons.push({ kind: "many", scanned: counts.total, max: rules.maxRace });
   if (counts.men > rules.maxMale) reasons.push({ kind: "men", men: counts.men, max: rules.maxMale });
   if (counts.women < rules.minFemale) reasons.push({ kind: "women", needed: rules.minFemale - counts.women });

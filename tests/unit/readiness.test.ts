@@ -169,7 +169,7 @@ describe("readinessOf", () => {
     );
     expect(readinessOf(ED, [second.round.id]).get(second.round.id)?.[0].readiness).toEqual({
       ready: false,
-      reasons: [{ kind: "nobody" }, { kind: "women", needed: 2 }],
+      reasons: [{ kind: "nobody" }],
     });
   });
 
@@ -323,7 +323,7 @@ describe("the routes", () => {
     const data = (await page.json()) as { readiness: Record<string, { lane: string; readiness: unknown }[]> };
     expect(data.readiness[String(round.id)].map((l) => l.readiness)).toEqual([
       { ready: true, byHand: true, reason: "Tag lost" },
-      { ready: false, reasons: [{ kind: "nobody" }, { kind: "women", needed: 2 }] },
+      { ready: false, reasons: [{ kind: "nobody" }] },
     ]);
     expect((await rcPost(admin, { intent: "undoReady", race: String(lane1) })).status).toBe(302);
     expect(race(lane1)?.readyAt).toBeNull();
