@@ -1675,6 +1675,8 @@ export const MS: Bundle = {
     rdyLaneGone: "Lorong itu tidak lagi dalam perlumbaan.",
     rdyAlreadyMarked: "Lorong itu sudah ditandakan Sedia.",
     rdyNotMarked: "Lorong itu tidak ditandakan Sedia secara manual.",
+    rdyOpen: "Tandakan Sedia atau Batal",
+    rdyOpenOf: (race: string) => `Tandakan Sedia atau Batal: lorong ${race}`,
     // --- end of issue 28 part 1 ---
     // --- issue 28 part 2: boats out and back ---
     // --- end of issue 28 part 2 ---

@@ -1643,6 +1643,8 @@ export const LABELS = {
   rdyLaneGone: "That lane is no longer in a race.",
   rdyAlreadyMarked: "That lane is already marked Ready.",
   rdyNotMarked: "That lane is not marked Ready by hand.",
+  rdyOpen: "Mark Ready or Undo",
+  rdyOpenOf: (race: string) => `Mark Ready or Undo: lanes of ${race}`,
   // --- end of issue 28 part 1 ---
   // --- issue 28 part 2: boats out and back ---
   // --- end of issue 28 part 2 ---

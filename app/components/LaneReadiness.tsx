@@ -1,8 +1,9 @@
 // A race's lanes, Ready or not (issue 28 section 1), for staff: race control (inside the Ready
 // column's <details>) and the results desk. Each lane says its state ("Ready", "Ready (by hand)"
 // with the reason and who, "Not ready: 4 of 10 paddlers"), and offers Mark Ready (with a Reason)
-// on a lane not ready, or Undo on a lane marked by hand. Plain POST forms to the page's own URL
-// (intent markReady / undoReady), so all of it works without JavaScript.
+// on a lane not ready, or Undo on a lane marked by hand (`forms`; race control shows them for one
+// race at a time). Plain POST forms to the page's own URL (intent markReady / undoReady), so all of
+// it works without JavaScript.
 import { PostForm } from "~/components/PostForm";
 import { useMessages } from "~/i18n/useMessages";
 import { type LaneReadiness, READY_REASON_MAX, staffText } from "~/rules/readiness";
@@ -23,11 +24,14 @@ export function LaneReadinessList({
   lanes,
   race,
   failed,
+  forms = true,
 }: {
   lanes: readonly LaneView[];
   /** The race as buttons name it: "Race 14 MIXED 500M HEAT 1". */
   race: string;
   failed?: ReadyFailure | null;
+  /** With Mark Ready and Undo (false: the states only, as race control lists every race). */
+  forms?: boolean;
 }) {
   const t = useMessages();
   const { LABELS } = t;
@@ -49,16 +53,22 @@ export function LaneReadinessList({
                 <span className="rdy-reason">
                   {l.readyByName ? LABELS.rdyReasonBy(r.reason, l.readyByName) : r.reason}
                 </span>
-                <PostForm task={LABELS.rdyTaskUndoing} className="rdy-form" preventScrollReset>
-                  <input type="hidden" name="intent" value="undoReady" />
-                  <input type="hidden" name="race" value={l.raceId} />
-                  <button type="submit" className="btn btn-small" aria-label={LABELS.rdyUndoOf(l.lane, race)}>
-                    {LABELS.rdyUndo}
-                  </button>
-                </PostForm>
+                {forms ? (
+                  <PostForm task={LABELS.rdyTaskUndoing} className="rdy-form" preventScrollReset>
+                    <input type="hidden" name="intent" value="undoReady" />
+                    <input type="hidden" name="race" value={l.raceId} />
+                    <button
+                      type="submit"
+                      className="btn btn-small"
+                      aria-label={LABELS.rdyUndoOf(l.lane, race)}
+                    >
+                      {LABELS.rdyUndo}
+                    </button>
+                  </PostForm>
+                ) : null}
               </>
             ) : null}
-            {!r.ready ? <MarkReadyForm lane={l} race={race} failed={mine} /> : null}
+            {!r.ready && forms ? <MarkReadyForm lane={l} race={race} failed={mine} /> : null}
             {mine && r.ready ? (
               <p className="field-error" role="alert">
                 {mine.message}

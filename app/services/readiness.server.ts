@@ -67,3 +67,16 @@ export function readyAction(
   const [message, status] = answers[result.error];
   return { ok: false, message, status, raceId, reason: typed.slice(0, READY_REASON_MAX) };
 }
+
+/** Where race control comes back to after Mark Ready or Undo: the same Day and the same race's
+ * lanes open (`day`, `lanes` of the URL the form posted to, when well-formed). */
+export function readyBack(request: Request, path: string): string {
+  const from = new URL(request.url).searchParams;
+  const back = new URLSearchParams();
+  const day = from.get("day");
+  if (day && /^\d{4}-\d{2}-\d{2}$/.test(day)) back.set("day", day);
+  const lanes = parseId(from.get("lanes"));
+  if (lanes !== null) back.set("lanes", String(lanes));
+  const query = back.toString();
+  return query ? `${path}?${query}` : path;
+}

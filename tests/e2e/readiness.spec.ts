@@ -40,14 +40,23 @@ test.afterEach(() => {
 const rowOf = (page: Page, r: ReadyRace) =>
   tableRows(page, "Races in race-number order").filter({ hasText: r.eventName });
 
-/** The race's Ready cell, opened onto its lanes. */
+/** The race's Ready cell, opened onto its lanes (their states). */
 async function openLanes(page: Page, r: ReadyRace, summary: string): Promise<Locator> {
-  const row = rowOf(page, r);
-  const details = row.locator("details.rdy-details");
+  const details = rowOf(page, r).locator("details.rdy-details");
   await expect(details.locator("summary")).toHaveText(summary);
   if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open)))
     await details.locator("summary").click();
   return details;
+}
+
+/** The race's lanes with Mark Ready and Undo: its "Mark Ready or Undo" link (`?lanes=`). */
+async function laneForms(page: Page, r: ReadyRace, summary: string): Promise<Locator> {
+  const details = await openLanes(page, r, summary);
+  await details.getByRole("link", { name: `Mark Ready or Undo: lanes of ${r.label}` }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]lanes=${r.roundId}`));
+  const open = rowOf(page, r).locator("details.rdy-details[open]");
+  await expect(open.locator("summary")).toHaveText(summary);
+  return open;
 }
 const laneIn = (scope: Locator, lane: string) => scope.locator(`li[data-lane="${lane}"]`);
 
@@ -73,8 +82,14 @@ test("scans saved make a lane Ready on race control and the board; a lane short 
   await expect(laneIn(lanes, "2").getByTestId("lane-ready")).toHaveText(
     "Not ready: 3 of 4 paddlers; needs 1 more woman",
   );
-  // A lane Ready from its scans has nothing to mark.
-  await expect(laneIn(lanes, "1").getByRole("button")).toHaveCount(0);
+  // The states only: Mark Ready and Undo come with the race's own link (one race at a time).
+  await expect(lanes.getByRole("button")).toHaveCount(0);
+  const forms = await laneForms(page, race, "1 of 2 lanes");
+  // A lane Ready from its scans has nothing to mark; the other one has.
+  await expect(laneIn(forms, "1").getByRole("button")).toHaveCount(0);
+  await expect(
+    laneIn(forms, "2").getByRole("button", { name: `Mark Ready lane 2, ${race.label}` }),
+  ).toBeVisible();
 
   await page.goto("/board");
   await expect(boardLane(page, race, one.teamName)).toContainText("Ready");
@@ -90,7 +105,7 @@ test("Mark Ready needs a reason; staff see Ready (by hand) and why, the board Re
   const [one, two] = race.lanes;
   scanCrew(race.roundId, one, one.crew);
   await loginAs(page, "COMMITTEE", "/race-control");
-  let lanes = await openLanes(page, race, "1 of 2 lanes");
+  let lanes = await laneForms(page, race, "1 of 2 lanes");
   await expect(laneIn(lanes, "2").getByTestId("lane-ready")).toHaveText("Not ready: nobody scanned yet");
 
   // No reason: refused, nothing written, the lane's form still open with the message.
@@ -109,7 +124,10 @@ test("Mark Ready needs a reason; staff see Ready (by hand) and why, the board Re
     .getByRole("button", { name: `Mark Ready lane 2, ${race.label}` })
     .click();
   await expect(flashToast(page, `Lane 2 of ${race.label} marked Ready.`)).toBeVisible();
-  lanes = await openLanes(page, race, "2 of 2 lanes");
+  // Back on the same race's lanes, still open.
+  await expect(page).toHaveURL(new RegExp(`[?&]lanes=${race.roundId}`));
+  lanes = rowOf(page, race).locator("details.rdy-details[open]");
+  await expect(lanes.locator("summary")).toHaveText("2 of 2 lanes");
   await expect(laneIn(lanes, "2").getByTestId("lane-ready")).toHaveText("Ready (by hand)");
   await expect(laneIn(lanes, "2")).toContainText("Crew tag left in the car; checked by hand (by ");
   expect(laneReadyRecord(two.raceId).ready_reason).toBe("Crew tag left in the car; checked by hand");

@@ -50,7 +50,7 @@ import styles from "~/styles/race-control.css";
 import readinessStyles from "~/styles/readiness.css";
 import type { ReadyFailure } from "~/components/LaneReadiness";
 import { readinessOf } from "~/models/readiness.server";
-import { isReadyIntent, readyAction } from "~/services/readiness.server";
+import { isReadyIntent, readyAction, readyBack } from "~/services/readiness.server";
 import { readyColumn } from "./Readiness";
 import { columnsOf, raceLabel, SCHEDULE_FORM } from "./table";
 
@@ -126,7 +126,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (isReadyIntent(form)) {
     const answer = readyAction(form, edition.id, user, t);
-    if (answer.ok) return done(answer.message);
+    if (answer.ok)
+      return redirectWithToast(request, readyBack(request, HERE), {
+        type: "success",
+        message: answer.message,
+      });
     const { raceId, message, reason } = answer;
     return json<ActionData>(
       { toast: { type: "error", message }, ready: { raceId, message, reason } },
