@@ -325,7 +325,15 @@ describe("the routes", () => {
       { ready: true, byHand: true, reason: "Tag lost" },
       { ready: false, reasons: [{ kind: "nobody" }] },
     ]);
-    expect((await rcPost(admin, { intent: "undoReady", race: String(lane1) })).status).toBe(302);
+    // Back to the same Day and the same race's lanes (the URL the form posted to); nothing else.
+    const undone = await run(
+      rcAction,
+      postRequest(committee, `/race-control?day=2030-01-01&lanes=${round.id}&x=1`, {
+        intent: "undoReady",
+        race: String(lane1),
+      }),
+    );
+    expect([undone.status, undone.location]).toEqual([302, `/race-control?day=2030-01-01&lanes=${round.id}`]);
     expect(race(lane1)?.readyAt).toBeNull();
     const tooLong = await rcPost(admin, {
       intent: "markReady",
