@@ -3,8 +3,9 @@
 // the day's FinishLynx files and start lists, the notice, and for ADMIN Schedule (tick rounds,
 // number them from a first race number, a first start and minutes between races). Every form is a
 // plain POST to this route (intent: start, undoStart, schedule, reseed, postNotice, removeNotice,
-// and issue 28's markReady, undoReady), so all of it works without JavaScript. One page: a regatta's 130 races (two days) fit, and the query
-// stops at TIMETABLE_MAX rows; the Day filter (`?day=`, a GET form) shows one race day and the
+// and issue 28's markReady, undoReady: the Ready column, ./Readiness.tsx), so all of it works
+// without JavaScript. One page: a regatta's 130 races (two days) fit, and the query stops at
+// TIMETABLE_MAX rows; the Day filter (`?day=`, a GET form) shows one race day and the
 // rounds without a start, and every form on it comes back to that day.
 import {
   type ActionFunctionArgs,
