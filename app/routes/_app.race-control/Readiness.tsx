@@ -9,11 +9,26 @@ import type { Column } from "~/components/DataTable";
 import { type LaneView, LaneReadinessList, type ReadyFailure } from "~/components/LaneReadiness";
 import { useMessages } from "~/i18n/useMessages";
 import type { Bundle } from "~/messages";
+import type { LaneReady } from "~/models/readiness.server";
 import { readySummary } from "~/rules/readiness";
 import { raceLabel, type Row } from "./table";
 
 /** The lanes of each round on the page, by round id (a round without lanes is absent). */
 export type ReadinessByRound = Readonly<Record<string, readonly LaneView[]>>;
+
+/** What the loader sends of the model's lanes: only what the column shows (a day of 130 races). */
+export function readinessOfPage(byRound: ReadonlyMap<number, readonly LaneReady[]>): ReadinessByRound {
+  const out: Record<string, LaneView[]> = {};
+  for (const [roundId, lanes] of byRound)
+    out[roundId] = lanes.map(({ raceId, lane, teamName, readiness, readyByName }) => ({
+      raceId,
+      lane,
+      teamName,
+      readiness,
+      readyByName,
+    }));
+  return out;
+}
 
 /** The query parameter naming the race whose lanes show Mark Ready and Undo. */
 export const LANES_PARAM = "lanes";

@@ -52,7 +52,7 @@ import readinessStyles from "~/styles/readiness.css";
 import type { ReadyFailure } from "~/components/LaneReadiness";
 import { readinessOf } from "~/models/readiness.server";
 import { isReadyIntent, readyAction, readyBack } from "~/services/readiness.server";
-import { readyColumn } from "./Readiness";
+import { readinessOfPage, readyColumn } from "./Readiness";
 import { columnsOf, raceLabel, SCHEDULE_FORM } from "./table";
 
 export const links: LinksFunction = () => [
@@ -78,7 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     notice: currentNotice(edition.id),
     stale: staleSeedings(edition.id),
     // Every lane of every round on the page, Ready or not: one query (issue 28).
-    readiness: Object.fromEntries(
+    readiness: readinessOfPage(
       readinessOf(
         edition.id,
         rows.map((r) => r.id),
