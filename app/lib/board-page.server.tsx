@@ -9,6 +9,7 @@ import type { Locale } from "~/i18n/locale";
 import { type Bundle, EN } from "~/messages";
 import type { BoardData, BoardLane, BoardRace, BoardResult } from "~/models/board.server";
 import { clockTime } from "~/rules/board";
+import { publicText } from "~/rules/readiness";
 import boardCss from "~/styles/board.css";
 import { NoticeBox, REFRESH_SECONDS, resultStateText, scriptHref } from "./scoreboard-page.server";
 
@@ -33,6 +34,7 @@ function RaceHead({ race, t }: { race: BoardRace; t: Bundle }) {
 /** A race's lanes, compact (two columns on a big screen): now racing and the next three must fit
  * beside the results at 1920x1080. */
 function LaneList({ lanes, t }: { lanes: BoardLane[]; t: Bundle }) {
+  // The next races' lanes say whether their crew is Ready (issue 28); the public never sees how.
   if (lanes.length === 0) return <p className="bd-none">{t.MSG.scoreboardNoRaces}</p>;
   return (
     <ul className="bd-lanes">
@@ -43,6 +45,14 @@ function LaneList({ lanes, t }: { lanes: BoardLane[]; t: Bundle }) {
             {l.lane}
           </span>{" "}
           <span className="bd-team">{l.team}</span>
+          {l.ready === undefined ? null : (
+            <>
+              {" "}
+              <span className={`bd-ready ${l.ready ? "bd-ready-yes" : "bd-ready-no"}`} data-ready={l.ready}>
+                {publicText(t, l.ready)}
+              </span>
+            </>
+          )}
         </li>
       ))}
     </ul>
@@ -120,7 +130,7 @@ export function renderBigBoard(data: BoardData, t: Bundle = EN): string {
               <p className="bd-none">{LABELS.bdNoneNext}</p>
             ) : (
               data.next.map((race) => (
-                <article key={race.id} className="bd-card">
+                <article key={race.id} className="bd-card" data-round={race.id}>
                   <RaceHead race={race} t={t} />
                   <LaneList lanes={race.lanes} t={t} />
                 </article>

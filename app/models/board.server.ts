@@ -1,13 +1,15 @@
 // The big screen's content (issue 20, section 6; /board): the race(s) on the water, the next three
 // by race number with their scheduled start and lanes, the newest Provisional and Official rounds
 // with their crews by place, how late the day runs and the current notice. Only rounds of live
-// events count. Four small queries (rounds by index, then their lanes in one go).
+// events count. Four small queries (rounds by index, then their lanes in one go), and one more for
+// the next races' readiness (issue 28: each lane Ready or Not ready, the public's words only).
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { crewsByPlace } from "~/rules/board";
 import { delayMinutes } from "~/rules/timetable";
 import type { LaneStatus } from "../../db/enums";
 import { currentNotice } from "./notice.server";
+import { readinessOf } from "./readiness.server";
 
 /** How many upcoming races and how many results the board shows. */
 export const NEXT_RACES = 3;
@@ -19,6 +21,8 @@ export type BoardLane = {
   score: string | null;
   place: number | null;
   status: LaneStatus | null;
+  /** The next races' lanes (issue 28): Ready or not (by scans or by hand alike); absent elsewhere. */
+  ready?: boolean;
 };
 export type BoardRace = {
   id: number;
@@ -124,10 +128,19 @@ export function boardData(editionId: number): BoardData {
     scheduledAt: num(r.scheduledAt),
     lanes: crewsByPlace(lanes.get(r.id) ?? []),
   });
+  // Ready or not, for the next races only: the crews still to come to the start.
+  const readiness = readinessOf(
+    editionId,
+    next.map((r) => r.id),
+  );
+  const withReady = (b: BoardRace): BoardRace => {
+    const ready = new Map((readiness.get(b.id) ?? []).map((l) => [l.lane, l.readiness.ready]));
+    return { ...b, lanes: b.lanes.map((l) => ({ ...l, ready: ready.get(l.lane) ?? false })) };
+  };
   const notice = currentNotice(editionId);
   return {
     nowRacing: nowRacing.map(race),
-    next: next.map(race),
+    next: next.map((r) => withReady(race(r))),
     latest: latest.map((r) => ({
       ...race(r),
       state: r.resultState === "OFFICIAL" ? "OFFICIAL" : "PROVISIONAL",

@@ -5,6 +5,7 @@
 // these reads; every read is of live events only.
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
+import { notifyScoreboard } from "~/lib/race-events.server";
 import type { ScanLimits, ScanPerson } from "~/rules/scan-history";
 import { VALID_IMAGE } from "../../db/enums";
 
@@ -106,7 +107,8 @@ export type SavedBy = { kioskId: number | null; staffId: number | null };
 /**
  * Writes one scan log per user (round, team, user, now, who saved it) in one transaction. A user already logged
  * for this round and team is not logged again, so a save that is sent twice (a kiosk that lost the
- * answer to its first try and sent it again) is written once. Returns how many rows were written.
+ * answer to its first try and sent it again) is written once. Returns how many rows were written;
+ * when any, the live board is told (the lane's readiness may have turned).
  */
 export function saveScanLogs(
   editionId: number,
@@ -116,7 +118,7 @@ export function saveScanLogs(
   by: SavedBy,
 ): number {
   const now = new Date();
-  return db().transaction((tx) => {
+  const written = db().transaction((tx) => {
     let written = 0;
     for (const userId of userIds) {
       const r = tx.run(sql`
@@ -130,6 +132,9 @@ export function saveScanLogs(
     }
     return written;
   });
+  // The lane's readiness changed (issue 28): the board hears of it at once, not at its next poll.
+  if (written > 0) notifyScoreboard(roundId);
+  return written;
 }
 
 export type ScanProfile = {

@@ -8,6 +8,8 @@
 // Two desks (ADR 0032): Save as Provisional and Declare Official carry the `version` the page was
 // loaded from; when another desk saved since, the write is refused (409, nothing written), the
 // typed rows come back with the stored results marked beside them, and the form the new version.
+// Each lane's readiness (issue 28): Ready from the entrance scans or Not ready and why, with Mark
+// Ready (a reason required) and Undo (intent markReady / undoReady, services/readiness.server.ts).
 // Plain forms: all of it works without JavaScript. A round of a deleted event, or none, is a 404.
 import {
   type ActionFunctionArgs,
@@ -55,8 +57,15 @@ import {
   RESULT_MAX,
 } from "~/rules/results-schema";
 import styles from "~/styles/results.css";
+import readinessStyles from "~/styles/readiness.css";
+import { LaneReadinessList } from "~/components/LaneReadiness";
+import { readinessOf } from "~/models/readiness.server";
+import { isReadyIntent, readyAction } from "~/services/readiness.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: readinessStyles },
+];
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.LABELS.rsTitle);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -64,7 +73,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const edition = editionOf(request, user);
   const round = found(resultsRound(edition.id, idParam(params.id)));
   const lanes = resultsLanes(edition.id, round.id);
-  return json({ round, lanes, version: resultsVersion(round, lanes) });
+  const ready = readinessOf(edition.id, [round.id]).get(round.id) ?? [];
+  return json({ round, lanes, version: resultsVersion(round, lanes), ready });
 }
 
 /** The version a form was loaded from (capped; none is never the stored one). */
@@ -120,6 +130,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/rounds/${round.id}/results`;
   const form = await readForm(request);
   const intent = form.get("intent");
+
+  if (isReadyIntent(form)) {
+    const answer = readyAction(form, edition.id, user, t, round.id);
+    if (answer.ok) return redirectWithToast(request, here, { type: "success", message: answer.message });
+    const { raceId, message, reason } = answer;
+    return json(
+      {
+        kind: "ready" as const,
+        ready: { raceId, message, reason },
+        toast: { type: "error" as const, message },
+      },
+      answer.status,
+    );
+  }
 
   if (intent === "import") {
     const file = form.get("file");
@@ -230,7 +254,7 @@ function summaryOf(x: LaneText, nothing: string): string {
 }
 
 export default function RoundResults() {
-  const { round, lanes, version: loaded } = useLoaderData<typeof loader>();
+  const { round, lanes, version: loaded, ready } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const locale = useLocale();
   const { LABELS } = useMessages();
@@ -408,6 +432,17 @@ export default function RoundResults() {
               </button>
             </PostForm>
           ) : null}
+          <section className="rdy-section" aria-labelledby="rdy-head">
+            <h2 id="rdy-head" className="table-title">
+              {LABELS.rdyHeading}
+            </h2>
+            <p className="hint">{LABELS.rdyHint}</p>
+            <LaneReadinessList
+              lanes={ready}
+              race={LABELS.rcRaceLabel(round.raceNumber, `${round.eventName} ${round.name}`)}
+              failed={data?.kind === "ready" ? data.ready : null}
+            />
+          </section>
         </>
       )}
     </Screen>

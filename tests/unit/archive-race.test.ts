@@ -3,6 +3,7 @@
 // is refused (migration 0018's triggers: EDITION_ARCHIVED) and changes nothing; asked through the
 // open edition, the archived rows are not found. Each file has its own database
 // (tests/setup-unit.ts), so archiving here touches no other test.
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { isArchivedWrite } from "~/lib/edition.server";
@@ -18,6 +19,7 @@ import {
   saveProgress,
 } from "~/models/draw.server";
 import { postNotice, removeNotice } from "~/models/notice.server";
+import { markReady, undoReady } from "~/models/readiness.server";
 import { removePlan, reseedRound, savePlan, unseedRound } from "~/models/progression.server";
 import { scheduleRounds, startRound, undoStart } from "~/models/race-control.server";
 import { createRace, deleteRace, saveScores, updateRace } from "~/models/race.server";
@@ -65,6 +67,11 @@ beforeAll(() => {
     .values({ toRoundId: stale, eventId: s.event.id, mode: "TIME", count: 2, plusTimes: 0, lanes: 2 })
     .run();
   d.insert(schema.progressionSources).values({ toRoundId: stale, fromRoundId: heat }).run();
+  // Issue 28: a lane marked Ready by hand (Undo would clear it).
+  d.update(schema.races)
+    .set({ readyAt: new Date(Date.UTC(2026, 10, 28, 1)), readyReason: "ED BY HAND" })
+    .where(eq(schema.races.id, s.startedRaces[0].id))
+    .run();
   const made = createEdition(s.actor, {
     fromId: OLD,
     name: "Regatta 2027",
@@ -128,6 +135,8 @@ function writes(ed: number): [string, () => unknown][] {
     ["reseedRound", () => reseedRound(ed, s.actor, stale)],
     ["updateBoard", () => updateBoard(ed, s.actor, [s.started.id, s.waiting.id], [s.waiting.id])],
     ["postNotice", () => postNotice(ed, s.actor, "ED LATE NOTICE")],
+    ["markReady", () => markReady(ed, s.actor, s.waitingRaces[0].id, "ED MISSED SCAN")],
+    ["undoReady", () => undoReady(ed, s.actor, s.startedRaces[0].id)],
     ["removeNotice", () => removeNotice(ed, s.actor, s.notice.id)],
     [
       "saveScanLogs",

@@ -106,7 +106,7 @@ describe("boardData", () => {
     expect(data.next.map((x) => x.raceNumber)).toEqual([4, 5, 6]);
     expect(data.next[0]).toMatchObject({ roundName: "BD 200M OPEN HEAT 4", scheduledAt: min(30).getTime() });
     expect(data.next[0].lanes).toEqual([
-      { lane: "1", team: "BD TEAM 5", score: null, place: null, status: null },
+      { lane: "1", team: "BD TEAM 5", score: null, place: null, status: null, ready: false },
     ]);
     expect(data.delayMinutes).toBe(12); // heat 3 started 09:32 for 09:20
   });

@@ -2,9 +2,10 @@
 // order (rounds without a number below, "Not scheduled"), how late the day runs, Start per race,
 // the day's FinishLynx files and start lists, the notice, and for ADMIN Schedule (tick rounds,
 // number them from a first race number, a first start and minutes between races). Every form is a
-// plain POST to this route (intent: start, undoStart, schedule, reseed, postNotice, removeNotice), so all
-// of it works without JavaScript. One page: a regatta's 130 races (two days) fit, and the query
-// stops at TIMETABLE_MAX rows; the Day filter (`?day=`, a GET form) shows one race day and the
+// plain POST to this route (intent: start, undoStart, schedule, reseed, postNotice, removeNotice,
+// and issue 28's markReady, undoReady: the Ready column, ./Readiness.tsx), so all of it works
+// without JavaScript. One page: a regatta's 130 races (two days) fit, and the query stops at
+// TIMETABLE_MAX rows; the Day filter (`?day=`, a GET form) shows one race day and the
 // rounds without a start, and every form on it comes back to that day.
 import {
   type ActionFunctionArgs,
@@ -47,11 +48,19 @@ import type { ScheduleValue } from "~/rules/race-control-schema";
 import { parseId } from "~/rules/race-fields";
 import { delayKind, delayMinutes, GAP_MINUTES_MAX, NOTICE_MAX, RACE_NUMBER_MAX } from "~/rules/timetable";
 import styles from "~/styles/race-control.css";
+import readinessStyles from "~/styles/readiness.css";
+import type { ReadyFailure } from "~/components/LaneReadiness";
+import { readinessOf } from "~/models/readiness.server";
+import { isReadyIntent, readyAction, readyBack } from "~/services/readiness.server";
+import { readinessOfPage, readyColumn } from "./Readiness";
 import { columnsOf, raceLabel, SCHEDULE_FORM } from "./table";
 import { OnTheWater } from "./OnTheWater";
 import { markBackIntent, onWaterData } from "./on-the-water.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: readinessStyles },
+];
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.NAV.raceControl);
 
@@ -71,10 +80,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     notice: currentNotice(edition.id),
     stale: staleSeedings(edition.id),
     onWater: onWaterData(edition.id), // issue 28 part 2
+    // Every lane of every round on the page, Ready or not: one query (issue 28).
+    readiness: readinessOfPage(
+      readinessOf(
+        edition.id,
+        rows.map((r) => r.id),
+      ),
+    ),
   });
 }
 
-type ActionData = { toast: Toast; result?: SubmissionResult<string[]> };
+type ActionData = { toast: Toast; result?: SubmissionResult<string[]>; ready?: ReadyFailure };
 
 const HERE = "/race-control";
 
@@ -111,6 +127,20 @@ export async function action({ request }: ActionFunctionArgs) {
     json<ActionData>({ toast: { type: "error", message } }, status);
   const refuseForm = (message: string, status = 400) => replyWithError(submission, message, { status });
   const done = (message: string) => redirectWithToast(request, hereOf(request), { type: "success", message });
+
+  if (isReadyIntent(form)) {
+    const answer = readyAction(form, edition.id, user, t);
+    if (answer.ok)
+      return redirectWithToast(request, readyBack(request, HERE), {
+        type: "success",
+        message: answer.message,
+      });
+    const { raceId, message, reason } = answer;
+    return json<ActionData>(
+      { toast: { type: "error", message }, ready: { raceId, message, reason } },
+      answer.status,
+    );
+  }
 
   if (intent === "start" || intent === "undoStart") {
     const id = parseId(form.get("id"));
@@ -216,7 +246,7 @@ export default function RaceControl() {
   const scheduleResult = sent.intent === "schedule" ? result : undefined;
   const noticeResult = sent.intent === "postNotice" ? result : undefined;
   const ticked = new Set([sent.ids ?? []].flat().map(Number));
-  const columns = columnsOf(t, data.admin, ticked, data.stale);
+  const columns = columnsOf(t, data.admin, ticked, data.stale, readyColumn(t, data.readiness, acted?.ready));
   const scheduled = data.rows.filter((r) => r.raceNumber !== null);
   const unscheduled = data.rows.filter((r) => r.raceNumber === null);
   return (

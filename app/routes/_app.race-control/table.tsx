@@ -48,6 +48,8 @@ export function columnsOf(
   admin: boolean,
   ticked: ReadonlySet<number>,
   stale: Readonly<Record<number, string[]>> = {},
+  /** The Ready column (issue 28: Readiness.tsx), after Lanes; none in the CSV. */
+  ready?: Column<Row>,
 ): Column<Row>[] {
   const { LABELS } = t;
   const [race, scheduled, event, round, lanes, state] = csvColumnsOf(t);
@@ -73,6 +75,7 @@ export function columnsOf(
     { ...event, className: "cell-text rc-event" },
     { ...round, cell: (r) => <RoundCell row={r} admin={admin} revised={stale[r.id]} /> },
     lanes,
+    ...(ready ? [ready] : []),
     state,
     { label: LABELS.rcColFiles, cell: (r) => <Files row={r} />, csv: () => null, className: "cell-actions" },
     {
