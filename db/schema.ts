@@ -311,6 +311,8 @@ export const races = sqliteTable(
   (t) => [
     uniqueIndex("races_round_lane").on(t.roundId, t.lane),
     uniqueIndex("races_round_team").on(t.roundId, t.teamId),
+    // A team's lanes (issue 28: My Races, the pontoon's lanes of a member, a crew change's races left).
+    index("races_team").on(t.teamId),
   ],
 );
 

@@ -28,6 +28,7 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
         ["All Rounds", "/rounds"],
         ["All Races", "/races"],
         ["Race Control", "/race-control"], // beyond the spec (issue 20)
+        ["Crew Changes", "/crew-changes"], // issue 28
         ["All Scans", "/scan-log"],
         ["Kiosks", "/kiosks"], // beyond the spec (issue 18)
       ],
@@ -74,6 +75,7 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
         ["Confirmed Events Summary", "/events-summary"],
         ["All Races", "/races"],
         ["Race Control", "/race-control"], // beyond the spec (issue 20)
+        ["Crew Changes", "/crew-changes"], // issue 28
       ],
     },
     { group: "Team", items: [["All Teams", "/associations"]] },
