@@ -538,6 +538,38 @@ export const MS: Bundle = {
     // --- issue 28 part 2: boats out and back ---
     // --- end of issue 28 part 2 ---
     // --- issue 28 part 3: race-day crew changes ---
+    ccTooLate: (race: number | string, at: string) =>
+      `Sudah terlambat: perlumbaan ${race} bermula pada ${at}.`,
+    ccNoRaces: "Pasukan ini tiada lagi perlumbaan: tiada apa untuk diubah.",
+    ccNotClosed: "Tarikh akhir krew belum berlalu: ubah krew dengan Simpan.",
+    ccPending: "Pasukan ini sudah mempunyai perubahan krew yang menunggu keputusan.",
+    ccEmpty: "Pilih siapa yang keluar atau siapa yang masuk.",
+    ccNotInCrew: "Seseorang yang dipilih untuk keluar tiada dalam krew. Tiada apa yang diubah.",
+    ccAlreadyIn: "Seseorang yang dipilih untuk masuk sudah berada dalam krew. Tiada apa yang diubah.",
+    ccBoth: "Ahli yang sama tidak boleh keluar dan masuk sekali gus.",
+    ccIneligible: (name: string, why: string) =>
+      `${name} tidak boleh berlumba dalam pasukan ini: ${why}. Tiada apa yang diubah.`,
+    ccReasonEmpty: "Sila masukkan sebab.",
+    ccRejectReasonEmpty: "Sila masukkan sebab penolakan.",
+    ccRequested: "Perubahan krew telah dipohon. Jawatankuasa acara akan membuat keputusan.",
+    ccApprovedDone: (team: string) => `Perubahan krew ${team} diluluskan: krew telah diubah.`,
+    ccRejectedDone: (team: string) => `Perubahan krew ${team} ditolak.`,
+    ccNotPending: "Perubahan krew ini sudah diputuskan.",
+    ccGone: "Perubahan krew itu tidak wujud.",
+    ccStatePending: (when: string) => `Perubahan krew dipohon pada ${when}: menunggu jawatankuasa acara.`,
+    ccStateApproved: (when: string) =>
+      `Perubahan krew diluluskan pada ${when}: krew di bawah ialah krew yang telah diubah.`,
+    ccStateRejected: (when: string, reason: string) =>
+      `Perubahan krew ditolak pada ${when}. Sebab: ${reason}`,
+    ccMailSubject: (team: string, approved: boolean) =>
+      approved ? `Perubahan krew diluluskan: ${team}` : `Perubahan krew ditolak: ${team}`,
+    ccMailLine: (team: string, event: string, approved: boolean) =>
+      approved
+        ? `Jawatankuasa acara telah meluluskan perubahan krew ${team} (${event}). Kiosk dan senarai mula kini menggunakan krew baharu.`
+        : `Jawatankuasa acara telah menolak perubahan krew ${team} (${event}). Krew kekal seperti sebelumnya.`,
+    ccMailLeaving: (names: string) => `Keluar: ${names}`,
+    ccMailJoining: (names: string) => `Masuk: ${names}`,
+    ccMailReason: (reason: string) => `Sebab: ${reason}`,
     // --- end of issue 28 part 3 ---
     // --- issue 28 part 4: my races, calendar and call ---
     // --- end of issue 28 part 4 ---
@@ -1649,6 +1681,30 @@ export const MS: Bundle = {
     // --- issue 28 part 2: boats out and back ---
     // --- end of issue 28 part 2 ---
     // --- issue 28 part 3: race-day crew changes ---
+    ccRequestTitle: "Mohon Perubahan Krew",
+    ccRequestHint: (cutoff: number) =>
+      `Selepas tarikh akhir krew, mohon perubahan daripada jawatankuasa acara. Tidak dalam tempoh ${cutoff} minit sebelum perlumbaan seterusnya pasukan.`,
+    ccLeaves: "Siapa yang keluar",
+    ccJoins: "Siapa yang masuk",
+    ccReason: "Sebab",
+    ccRejectReason: "Sebab penolakan",
+    ccApprove: "Luluskan",
+    ccReject: "Tolak",
+    ccTeam: "Pasukan",
+    ccClub: "Kelab",
+    ccLeaving: "Keluar",
+    ccJoining: "Masuk",
+    ccStatus: "Status",
+    ccRequestedAt: "Dipohon",
+    ccDecision: "Keputusan",
+    ccStatusName: { PENDING: "Menunggu", APPROVED: "Diluluskan", REJECTED: "Ditolak" },
+    ccCaption: "Permohonan perubahan krew, yang menunggu dahulu",
+    ccNobody: "Tiada sesiapa",
+    ccNoJoiners: "Tiada ahli kelab yang lain.",
+    ccTaskRequesting: "Memohon perubahan krew",
+    ccTaskDeciding: "Memutuskan perubahan krew",
+    ccCameIn: "masuk",
+    ccMailLink: "Lihat krew pasukan",
     // --- end of issue 28 part 3 ---
     // --- issue 28 part 4: my races, calendar and call ---
     // --- end of issue 28 part 4 ---

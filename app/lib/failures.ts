@@ -130,6 +130,12 @@ export const FAILURES: Record<string, Failure> = {
     removeNotice: "deletingError",
   }),
   "routes/race-control[.]csv": list("gettingRoundsError"),
+  // Race-day crew changes (issue 28 part 3): the requests, Approve and Reject.
+  "routes/_app.crew-changes": list("gettingEventTeamsError", {
+    approve: "updatingError",
+    reject: "updatingError",
+  }),
+  "routes/crew-changes[.]csv": list("gettingEventTeamsError"),
   "routes/_app.scan-log": list("gettingScanLogsError"),
   "routes/scan-log[.]csv": list("gettingScanLogsError"),
   // Kiosk devices (issue 18): beyond the spec; the list says the generic sentence, Revoke 'updating'.
