@@ -66,6 +66,11 @@ export function CrewChangeRequest({ form, refusal }: { form: ChangeForm; refusal
       <h2 id="cc-request" className="table-title">
         {LABELS.ccRequestTitle}
       </h2>
+      {refusal && refusal.ccError !== form.closed ? (
+        <p className="errors crew-error" role="alert">
+          {refusal.ccError}
+        </p>
+      ) : null}
       {form.closed ? (
         <p className="crew-notice" role="status">
           {form.closed}
@@ -73,11 +78,6 @@ export function CrewChangeRequest({ form, refusal }: { form: ChangeForm; refusal
       ) : (
         <>
           <p className="hint">{LABELS.ccRequestHint(form.cutoffMinutes)}</p>
-          {refusal ? (
-            <p className="errors crew-error" role="alert">
-              {refusal.ccError}
-            </p>
-          ) : null}
           <PostForm task={LABELS.ccTaskRequesting} key={JSON.stringify(refusal ?? null)} preventScrollReset>
             <input type="hidden" name="intent" value="requestChange" />
             <div className="cc-columns">

@@ -120,7 +120,7 @@ function Decide({ row, sent }: { row: ChangeRow; sent: string }) {
       <PostForm task={LABELS.ccTaskDeciding} preventScrollReset>
         <input type="hidden" name="intent" value="approve" />
         <input type="hidden" name="id" value={row.id} />
-        <button type="submit" className="btn btn-primary" aria-label={`${LABELS.ccApprove} ${row.teamName}`}>
+        <button type="submit" className="btn btn-primary">
           {LABELS.ccApprove}
         </button>
       </PostForm>
@@ -129,7 +129,7 @@ function Decide({ row, sent }: { row: ChangeRow; sent: string }) {
         <input type="hidden" name="id" value={row.id} />
         <label htmlFor={box}>{LABELS.ccRejectReason}</label>
         <textarea id={box} name="reason" rows={2} maxLength={CHANGE_REASON_MAX} defaultValue={sent} />
-        <button type="submit" className="btn" aria-label={`${LABELS.ccReject} ${row.teamName}`}>
+        <button type="submit" className="btn">
           {LABELS.ccReject}
         </button>
       </PostForm>
