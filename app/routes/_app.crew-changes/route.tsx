@@ -105,6 +105,8 @@ export default function CrewChanges() {
         rows={data.rows as ChangeRow[]}
         rowKey={(r) => r.id}
         caption={LABELS.ccCaption}
+        // Decided on a phone at the pontoon too: each request a card there.
+        cards
       />
       <Pager basePath={HERE} page={data.page} size={data.size} total={data.total} sizes={CHANGE_LIST.sizes} />
     </Screen>

@@ -30,11 +30,21 @@ export const CHANGE_LIST = {
 export function columnsOf({ LABELS }: Bundle): Column<ChangeRow>[] {
   return [
     { label: LABELS.ccRequestedAt, cell: (r) => formatRaceTime(r.createdAt) },
-    { label: LABELS.ccTeam, cell: (r) => `${r.teamName} (${r.eventName})` },
+    { label: LABELS.ccTeam, cell: (r) => `${r.teamName} (${r.eventName})`, className: "cc-wrap" },
     { label: LABELS.ccClub, cell: (r) => r.clubName },
-    { label: LABELS.ccLeaving, cell: (r) => r.leaving || LABELS.ccNobody, csv: (r) => r.leaving },
-    { label: LABELS.ccJoining, cell: (r) => r.joining || LABELS.ccNobody, csv: (r) => r.joining },
-    { label: LABELS.ccReason, cell: (r) => r.reason },
+    {
+      label: LABELS.ccLeaving,
+      cell: (r) => r.leaving || LABELS.ccNobody,
+      csv: (r) => r.leaving,
+      className: "cc-wrap",
+    },
+    {
+      label: LABELS.ccJoining,
+      cell: (r) => r.joining || LABELS.ccNobody,
+      csv: (r) => r.joining,
+      className: "cc-wrap",
+    },
+    { label: LABELS.ccReason, cell: (r) => r.reason, className: "cc-wrap" },
     {
       label: LABELS.ccStatus,
       cell: (r) => LABELS.ccStatusName[r.status],
