@@ -538,8 +538,8 @@ export const MS: Bundle = {
     // --- issue 28 part 2: boats out and back ---
     // --- end of issue 28 part 2 ---
     // --- issue 28 part 3: race-day crew changes ---
-    ccTooLate: (race: number | string, at: string) =>
-      `Sudah terlambat: perlumbaan ${race} bermula pada ${at}.`,
+    ccTooLate: (race: number | string, time: string) =>
+      `Sudah terlambat: perlumbaan ${race} bermula pada ${time}.`,
     ccNoRaces: "Pasukan ini tiada lagi perlumbaan: tiada apa untuk diubah.",
     ccNotClosed: "Tarikh akhir krew belum berlalu: ubah krew dengan Simpan.",
     ccPending: "Pasukan ini sudah mempunyai perubahan krew yang menunggu keputusan.",
@@ -561,12 +561,12 @@ export const MS: Bundle = {
       `Perubahan krew diluluskan pada ${when}: krew di bawah ialah krew yang telah diubah.`,
     ccStateRejected: (when: string, reason: string) =>
       `Perubahan krew ditolak pada ${when}. Sebab: ${reason}`,
-    ccMailSubject: (team: string, approved: boolean) =>
-      approved ? `Perubahan krew diluluskan: ${team}` : `Perubahan krew ditolak: ${team}`,
-    ccMailLine: (team: string, event: string, approved: boolean) =>
-      approved
-        ? `Jawatankuasa acara telah meluluskan perubahan krew ${team} (${event}). Kiosk dan senarai mula kini menggunakan krew baharu.`
-        : `Jawatankuasa acara telah menolak perubahan krew ${team} (${event}). Krew kekal seperti sebelumnya.`,
+    ccMailSubjectApproved: (team: string) => `Perubahan krew diluluskan: ${team}`,
+    ccMailSubjectRejected: (team: string) => `Perubahan krew ditolak: ${team}`,
+    ccMailLineApproved: (team: string, event: string) =>
+      `Jawatankuasa acara telah meluluskan perubahan krew ${team} (${event}). Kiosk dan senarai mula kini menggunakan krew baharu.`,
+    ccMailLineRejected: (team: string, event: string) =>
+      `Jawatankuasa acara telah menolak perubahan krew ${team} (${event}). Krew kekal seperti sebelumnya.`,
     ccMailLeaving: (names: string) => `Keluar: ${names}`,
     ccMailJoining: (names: string) => `Masuk: ${names}`,
     ccMailReason: (reason: string) => `Sebab: ${reason}`,
@@ -1682,8 +1682,8 @@ export const MS: Bundle = {
     // --- end of issue 28 part 2 ---
     // --- issue 28 part 3: race-day crew changes ---
     ccRequestTitle: "Mohon Perubahan Krew",
-    ccRequestHint: (cutoff: number) =>
-      `Selepas tarikh akhir krew, mohon perubahan daripada jawatankuasa acara. Tidak dalam tempoh ${cutoff} minit sebelum perlumbaan seterusnya pasukan.`,
+    ccRequestHint: (minutes: number) =>
+      `Selepas tarikh akhir krew, mohon perubahan daripada jawatankuasa acara. Tidak dalam tempoh ${minutes} minit sebelum perlumbaan seterusnya pasukan.`,
     ccLeaves: "Siapa yang keluar",
     ccJoins: "Siapa yang masuk",
     ccReason: "Sebab",
@@ -1694,7 +1694,7 @@ export const MS: Bundle = {
     ccClub: "Kelab",
     ccLeaving: "Keluar",
     ccJoining: "Masuk",
-    ccStatus: "Status",
+    ccStatus: "Keadaan",
     ccRequestedAt: "Dipohon",
     ccDecision: "Keputusan",
     ccStatusName: { PENDING: "Menunggu", APPROVED: "Diluluskan", REJECTED: "Ditolak" },

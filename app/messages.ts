@@ -517,7 +517,7 @@ export const MSG = {
   // --- issue 28 part 2: boats out and back ---
   // --- end of issue 28 part 2 ---
   // --- issue 28 part 3: race-day crew changes ---
-  ccTooLate: (race: number | string, at: string) => `Too late: race ${race} starts at ${at}.`,
+  ccTooLate: (race: number | string, time: string) => `Too late: race ${race} starts at ${time}.`,
   ccNoRaces: "This team has no races left: there is nothing to change.",
   ccNotClosed: "The crew deadline has not passed: change the crew with Save.",
   ccPending: "This team already has a crew change waiting for a decision.",
@@ -537,12 +537,12 @@ export const MSG = {
   ccStatePending: (when: string) => `Crew change requested on ${when}: waiting for the event committee.`,
   ccStateApproved: (when: string) => `Crew change approved on ${when}: the crew below is the changed crew.`,
   ccStateRejected: (when: string, reason: string) => `Crew change rejected on ${when}. Reason: ${reason}`,
-  ccMailSubject: (team: string, approved: boolean) =>
-    approved ? `Crew change approved: ${team}` : `Crew change rejected: ${team}`,
-  ccMailLine: (team: string, event: string, approved: boolean) =>
-    approved
-      ? `The event committee approved the crew change of ${team} (${event}). The kiosks and start lists now use the new crew.`
-      : `The event committee rejected the crew change of ${team} (${event}). The crew stays as it was.`,
+  ccMailSubjectApproved: (team: string) => `Crew change approved: ${team}`,
+  ccMailSubjectRejected: (team: string) => `Crew change rejected: ${team}`,
+  ccMailLineApproved: (team: string, event: string) =>
+    `The event committee approved the crew change of ${team} (${event}). The kiosks and start lists now use the new crew.`,
+  ccMailLineRejected: (team: string, event: string) =>
+    `The event committee rejected the crew change of ${team} (${event}). The crew stays as it was.`,
   ccMailLeaving: (names: string) => `Leaving: ${names}`,
   ccMailJoining: (names: string) => `Joining: ${names}`,
   ccMailReason: (reason: string) => `Reason: ${reason}`,
@@ -1647,8 +1647,8 @@ export const LABELS = {
   // --- end of issue 28 part 2 ---
   // --- issue 28 part 3: race-day crew changes ---
   ccRequestTitle: "Request Crew Change",
-  ccRequestHint: (cutoff: number) =>
-    `After the crew deadline, ask the event committee for a change. Not within ${cutoff} minutes of the team's next race.`,
+  ccRequestHint: (minutes: number) =>
+    `After the crew deadline, ask the event committee for a change. Not within ${minutes} minutes of the team's next race.`,
   ccLeaves: "Who leaves",
   ccJoins: "Who joins",
   ccReason: "Reason",

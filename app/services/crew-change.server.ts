@@ -29,12 +29,12 @@ export function queueOutcomeMail(tx: Tx, change: DecidedChange): void {
   const approved = change.status === "APPROVED";
   const lines = [
     LABELS.mailHello(to.name || to.email),
-    MSG.ccMailLine(change.teamName, change.eventName, approved),
+    (approved ? MSG.ccMailLineApproved : MSG.ccMailLineRejected)(change.teamName, change.eventName),
     MSG.ccMailLeaving(change.leaving.join(", ") || LABELS.ccNobody),
     MSG.ccMailJoining(change.joining.join(", ") || LABELS.ccNobody),
   ];
   if (!approved && change.decisionReason) lines.push(MSG.ccMailReason(change.decisionReason));
-  const subject = MSG.ccMailSubject(change.teamName, approved);
+  const subject = (approved ? MSG.ccMailSubjectApproved : MSG.ccMailSubjectRejected)(change.teamName);
   const base = env().APP_URL;
   queueMail(
     {

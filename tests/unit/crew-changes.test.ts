@@ -260,9 +260,8 @@ describe("crew changes", () => {
     expect(audits(CREW_CHANGE_AUDIT.approved).at(-1)).toMatchObject({ change: asked.id });
     const mail = mailsTo(managerA.email).at(-1);
     expect(mail?.subject).toBe(
-      MS.MSG.ccMailSubject(
+      MS.MSG.ccMailSubjectApproved(
         db().get<{ name: string }>(sql`SELECT name FROM teams WHERE id = ${teamA}`)?.name ?? "",
-        true,
       ),
     );
     // decided once
