@@ -3,13 +3,14 @@
 // change checked with Pick Crew's rules), and staff's decision: Approve re-checks and applies in
 // one transaction (change_id on who came in, crew before/after kept and audited, the requester's
 // email queued in their language), Reject needs no crew check. Every refusal changes nothing.
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
 import { EN } from "~/messages";
 import { MS } from "~/messages.ms";
 import { CREW_CHANGE_AUDIT, changeWindowOf, listChanges, requestChange } from "~/models/crew-change.server";
+import { startListOf } from "~/models/race-paper.server";
 import { getSettings, updateSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
 import { decideCrewChange, refusalOf } from "~/services/crew-change.server";
@@ -264,6 +265,13 @@ describe("crew changes", () => {
         db().get<{ name: string }>(sql`SELECT name FROM teams WHERE id = ${teamA}`)?.name ?? "",
       ),
     );
+    // The start list marks who came in.
+    const roundId =
+      db().get<{ id: number }>(sql`SELECT round_id AS id FROM races WHERE team_id = ${teamA} LIMIT 1`)?.id ??
+      0;
+    const lane = startListOf(1, roundId)?.lanes.find((l) => l.team.startsWith("CC TEAM"));
+    const joinerName = db().get<{ name: string }>(sql`SELECT name FROM users WHERE id = ${ids.f2}`)?.name;
+    expect(lane?.cameIn).toEqual([joinerName]);
     // decided once
     expect(decideCrewChange(committee, 1, asked.id, { approve: true }, EN)).toEqual({
       refused: "notPending",
