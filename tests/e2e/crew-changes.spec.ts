@@ -16,7 +16,7 @@ import {
   crewWithChanges,
   scheduleRound,
 } from "./db-crew-changes";
-import { expectRefused, flashToast, forgePost, isJs, waitForMail, watchServerErrors } from "./helpers";
+import { csvAt, expectRefused, flashToast, forgePost, isJs, waitForMail, watchServerErrors } from "./helpers";
 import { asKioskDevice } from "./kiosk";
 import { loginAs } from "./login";
 import { OPEN, withTestContext } from "./test-context";
@@ -197,5 +197,17 @@ test.describe("Race-day crew changes", () => {
     expect(answer.headers().location ?? "").not.toContain("/crew-changes");
     expect(changesOf(s.team.id)[0].status).toBe("PENDING");
     expect(crewWithChanges(s.team.id).map((m) => m.user_id)).not.toContain(s.outside[0].id);
+  });
+
+  test("the CSV lists a request with its team, club, who leaves and joins, reason and status", {
+    tag: "@once",
+  }, async ({ page }) => {
+    const s = await createChangeSetup();
+    createPendingChange(s, [s.crew[0].id], [s.outside[0].id], "Cramp");
+    await loginAs(page, "ADMIN", "/");
+    const rows = await csvAt(page, "/crew-changes.csv");
+    expect(rows[0]).toEqual(["Requested", "Team", "Club", "Leaves", "Joins", "Reason", "Status"]);
+    const row = rows.find((r) => r[1]?.startsWith(s.team.name));
+    expect(row?.slice(3)).toEqual([s.crew[0].name, s.outside[0].name, "Cramp", "PENDING"]);
   });
 });
