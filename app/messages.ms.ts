@@ -1681,6 +1681,7 @@ export const MS: Bundle = {
     // --- issue 28 part 2: boats out and back ---
     // --- end of issue 28 part 2 ---
     // --- issue 28 part 3: race-day crew changes ---
+    ccStateTitle: "Perubahan krew",
     ccRequestTitle: "Mohon Perubahan Krew",
     ccRequestHint: (minutes: number) =>
       `Selepas tarikh akhir krew, mohon perubahan daripada jawatankuasa acara. Tidak dalam tempoh ${minutes} minit sebelum perlumbaan seterusnya pasukan.`,

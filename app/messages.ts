@@ -1646,6 +1646,7 @@ export const LABELS = {
   // --- issue 28 part 2: boats out and back ---
   // --- end of issue 28 part 2 ---
   // --- issue 28 part 3: race-day crew changes ---
+  ccStateTitle: "Crew change",
   ccRequestTitle: "Request Crew Change",
   ccRequestHint: (minutes: number) =>
     `After the crew deadline, ask the event committee for a change. Not within ${minutes} minutes of the team's next race.`,

@@ -42,7 +42,7 @@ export function CrewChangeState({ change }: { change: ChangeState }) {
   return (
     <section className="card cc-state" aria-labelledby="cc-state" data-status={change.status}>
       <h2 id="cc-state" className="table-title">
-        {LABELS.ccRequestTitle}: {LABELS.ccStatusName[change.status]}
+        {LABELS.ccStateTitle}: {LABELS.ccStatusName[change.status]}
       </h2>
       <p role="status">{line}</p>
       <dl className="crew-facts">
