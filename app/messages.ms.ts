@@ -551,6 +551,38 @@ export const MS: Bundle = {
     pnReasonRequired: "Berikan sebab untuk menanda bot kembali.",
     // --- end of issue 28 part 2 ---
     // --- issue 28 part 3: race-day crew changes ---
+    ccTooLate: (race: number | string, time: string) =>
+      `Sudah terlambat: perlumbaan ${race} bermula pada ${time}.`,
+    ccNoRaces: "Pasukan ini tiada lagi perlumbaan: tiada apa untuk diubah.",
+    ccNotClosed: "Tarikh akhir krew belum berlalu: ubah krew dengan Simpan.",
+    ccPending: "Pasukan ini sudah mempunyai perubahan krew yang menunggu keputusan.",
+    ccEmpty: "Pilih siapa yang keluar atau siapa yang masuk.",
+    ccNotInCrew: "Seseorang yang dipilih untuk keluar tiada dalam krew. Tiada apa yang diubah.",
+    ccAlreadyIn: "Seseorang yang dipilih untuk masuk sudah berada dalam krew. Tiada apa yang diubah.",
+    ccBoth: "Ahli yang sama tidak boleh keluar dan masuk sekali gus.",
+    ccIneligible: (name: string, why: string) =>
+      `${name} tidak boleh berlumba dalam pasukan ini: ${why}. Tiada apa yang diubah.`,
+    ccReasonEmpty: "Sila masukkan sebab.",
+    ccRejectReasonEmpty: "Sila masukkan sebab penolakan.",
+    ccRequested: "Perubahan krew telah dipohon. Jawatankuasa acara akan membuat keputusan.",
+    ccApprovedDone: (team: string) => `Perubahan krew ${team} diluluskan: krew telah diubah.`,
+    ccRejectedDone: (team: string) => `Perubahan krew ${team} ditolak.`,
+    ccNotPending: "Perubahan krew ini sudah diputuskan.",
+    ccGone: "Perubahan krew itu tidak wujud.",
+    ccStatePending: (when: string) => `Perubahan krew dipohon pada ${when}: menunggu jawatankuasa acara.`,
+    ccStateApproved: (when: string) =>
+      `Perubahan krew diluluskan pada ${when}: krew di bawah ialah krew yang telah diubah.`,
+    ccStateRejected: (when: string, reason: string) =>
+      `Perubahan krew ditolak pada ${when}. Sebab: ${reason}`,
+    ccMailSubjectApproved: (team: string) => `Perubahan krew diluluskan: ${team}`,
+    ccMailSubjectRejected: (team: string) => `Perubahan krew ditolak: ${team}`,
+    ccMailLineApproved: (team: string, event: string) =>
+      `Jawatankuasa acara telah meluluskan perubahan krew ${team} (${event}). Kiosk dan senarai mula kini menggunakan krew baharu.`,
+    ccMailLineRejected: (team: string, event: string) =>
+      `Jawatankuasa acara telah menolak perubahan krew ${team} (${event}). Krew kekal seperti sebelumnya.`,
+    ccMailLeaving: (names: string) => `Keluar: ${names}`,
+    ccMailJoining: (names: string) => `Masuk: ${names}`,
+    ccMailReason: (reason: string) => `Sebab: ${reason}`,
     // --- end of issue 28 part 3 ---
     // --- issue 28 part 4: my races, calendar and call ---
     mrCallSubject: (race: number, time: string) => `Perlumbaan ${race} pada ${time}: sila ke kawasan marshal`,
@@ -1737,6 +1769,31 @@ export const MS: Bundle = {
     pnColReason: "Sebab",
     // --- end of issue 28 part 2 ---
     // --- issue 28 part 3: race-day crew changes ---
+    ccStateTitle: "Perubahan krew",
+    ccRequestTitle: "Mohon Perubahan Krew",
+    ccRequestHint: (minutes: number) =>
+      `Selepas tarikh akhir krew, mohon perubahan daripada jawatankuasa acara. Tidak dalam tempoh ${minutes} minit sebelum perlumbaan seterusnya pasukan.`,
+    ccLeaves: "Siapa yang keluar",
+    ccJoins: "Siapa yang masuk",
+    ccReason: "Sebab",
+    ccRejectReason: "Sebab penolakan",
+    ccApprove: "Luluskan",
+    ccReject: "Tolak",
+    ccTeam: "Pasukan",
+    ccClub: "Kelab",
+    ccLeaving: "Keluar",
+    ccJoining: "Masuk",
+    ccStatus: "Keadaan",
+    ccRequestedAt: "Dipohon",
+    ccDecision: "Keputusan",
+    ccStatusName: { PENDING: "Menunggu", APPROVED: "Diluluskan", REJECTED: "Ditolak" },
+    ccCaption: "Permohonan perubahan krew, yang menunggu dahulu",
+    ccNobody: "Tiada sesiapa",
+    ccNoJoiners: "Tiada ahli kelab yang lain.",
+    ccTaskRequesting: "Memohon perubahan krew",
+    ccTaskDeciding: "Memutuskan perubahan krew",
+    ccCameIn: "masuk",
+    ccMailLink: "Lihat krew pasukan",
     // --- end of issue 28 part 3 ---
     // --- issue 28 part 4: my races, calendar and call ---
     mrTitle: "Perlumbaan Saya",

@@ -529,6 +529,35 @@ export const MSG = {
   pnReasonRequired: "Give a reason for marking the boat back.",
   // --- end of issue 28 part 2 ---
   // --- issue 28 part 3: race-day crew changes ---
+  ccTooLate: (race: number | string, time: string) => `Too late: race ${race} starts at ${time}.`,
+  ccNoRaces: "This team has no races left: there is nothing to change.",
+  ccNotClosed: "The crew deadline has not passed: change the crew with Save.",
+  ccPending: "This team already has a crew change waiting for a decision.",
+  ccEmpty: "Choose who leaves or who joins.",
+  ccNotInCrew: "Someone chosen to leave is not in the crew. Nothing was changed.",
+  ccAlreadyIn: "Someone chosen to join is already in the crew. Nothing was changed.",
+  ccBoth: "The same member cannot both leave and join.",
+  ccIneligible: (name: string, why: string) =>
+    `${name} cannot race in this team: ${why}. Nothing was changed.`,
+  ccReasonEmpty: "Please enter a reason.",
+  ccRejectReasonEmpty: "Please enter a reject reason.",
+  ccRequested: "Crew change requested. The event committee will decide.",
+  ccApprovedDone: (team: string) => `Crew change of ${team} approved: the crew is changed.`,
+  ccRejectedDone: (team: string) => `Crew change of ${team} rejected.`,
+  ccNotPending: "This crew change has already been decided.",
+  ccGone: "That crew change does not exist.",
+  ccStatePending: (when: string) => `Crew change requested on ${when}: waiting for the event committee.`,
+  ccStateApproved: (when: string) => `Crew change approved on ${when}: the crew below is the changed crew.`,
+  ccStateRejected: (when: string, reason: string) => `Crew change rejected on ${when}. Reason: ${reason}`,
+  ccMailSubjectApproved: (team: string) => `Crew change approved: ${team}`,
+  ccMailSubjectRejected: (team: string) => `Crew change rejected: ${team}`,
+  ccMailLineApproved: (team: string, event: string) =>
+    `The event committee approved the crew change of ${team} (${event}). The kiosks and start lists now use the new crew.`,
+  ccMailLineRejected: (team: string, event: string) =>
+    `The event committee rejected the crew change of ${team} (${event}). The crew stays as it was.`,
+  ccMailLeaving: (names: string) => `Leaving: ${names}`,
+  ccMailJoining: (names: string) => `Joining: ${names}`,
+  ccMailReason: (reason: string) => `Reason: ${reason}`,
   // --- end of issue 28 part 3 ---
   // --- issue 28 part 4: my races, calendar and call ---
   mrCallSubject: (race: number, time: string) => `Race ${race} at ${time}: go to marshalling`,
@@ -1704,6 +1733,31 @@ export const LABELS = {
   pnColReason: "Reason",
   // --- end of issue 28 part 2 ---
   // --- issue 28 part 3: race-day crew changes ---
+  ccStateTitle: "Crew change",
+  ccRequestTitle: "Request Crew Change",
+  ccRequestHint: (minutes: number) =>
+    `After the crew deadline, ask the event committee for a change. Not within ${minutes} minutes of the team's next race.`,
+  ccLeaves: "Who leaves",
+  ccJoins: "Who joins",
+  ccReason: "Reason",
+  ccRejectReason: "Reject reason",
+  ccApprove: "Approve",
+  ccReject: "Reject",
+  ccTeam: "Team",
+  ccClub: "Club",
+  ccLeaving: "Leaves",
+  ccJoining: "Joins",
+  ccStatus: "Status",
+  ccRequestedAt: "Requested",
+  ccDecision: "Decision",
+  ccStatusName: { PENDING: "Pending", APPROVED: "Approved", REJECTED: "Rejected" },
+  ccCaption: "Crew change requests, pending first",
+  ccNobody: "Nobody",
+  ccNoJoiners: "No other member of the club.",
+  ccTaskRequesting: "Requesting crew change",
+  ccTaskDeciding: "Deciding crew change",
+  ccCameIn: "came in",
+  ccMailLink: "See the team's crew",
   // --- end of issue 28 part 3 ---
   // --- issue 28 part 4: my races, calendar and call ---
   mrTitle: "My Races",

@@ -129,6 +129,8 @@ export const FAILURES: Record<string, Failure> = {
     postNotice: "creatingError",
     removeNotice: "deletingError",
     markBack: "updatingError",
+    markReady: "updatingError",
+    undoReady: "updatingError",
   }),
   "routes/race-control.boats[.]csv": list("gettingRoundsError"),
   "routes/race-control[.]csv": list("gettingRoundsError"),
@@ -139,6 +141,12 @@ export const FAILURES: Record<string, Failure> = {
   }),
   "routes/_app.my-races.regenerate": list("gettingRacesError", "updatingError"),
   "routes/my-races[.]ics": list("gettingRacesError"),
+  // Race-day crew changes (issue 28 part 3): the requests, Approve and Reject.
+  "routes/_app.crew-changes": list("gettingEventTeamsError", {
+    approve: "updatingError",
+    reject: "updatingError",
+  }),
+  "routes/crew-changes[.]csv": list("gettingEventTeamsError"),
   "routes/_app.scan-log": list("gettingScanLogsError"),
   "routes/scan-log[.]csv": list("gettingScanLogsError"),
   // Kiosk devices (issue 18): beyond the spec; the list says the generic sentence, Revoke 'updating'.

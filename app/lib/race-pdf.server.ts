@@ -89,6 +89,16 @@ const th = (text: string, alignment: "left" | "right" = "left"): TableCell => ({
   alignment,
 });
 
+/** The crew's names; one who came in by a race-day crew change (issue 28) in bold, marked
+ * "(came in)". */
+function crewText(l: StartList["lanes"][number], mark: string) {
+  const cameIn = new Set(l.cameIn ?? []);
+  return l.crew.flatMap((name, i) => {
+    const sep = i < l.crew.length - 1 ? ", " : "";
+    return cameIn.has(name) ? [{ text: `${name} (${mark})`, bold: true }, sep] : [`${name}${sep}`];
+  });
+}
+
 /** One start list (it may run onto a second page; the heading row repeats). */
 function startListContent(list: StartList, ctx: PaperContext): Content[] {
   const L = ctx.labels;
@@ -102,7 +112,7 @@ function startListContent(list: StartList, ctx: PaperContext): Content[] {
     { text: l.team, bold: true },
     { text: l.club },
     l.crew.length > 0
-      ? { text: l.crew.join(", "), fontSize: 10 }
+      ? { text: crewText(l, L.ccCameIn), fontSize: 10 }
       : { text: L.pdfNoCrew, fontSize: 10, italics: true },
   ]);
   content.push({

@@ -25,8 +25,8 @@ import { paidIn } from "./member.server";
 import { getSettings } from "./settings.server";
 import { now as clockNow } from "~/lib/clock.server";
 
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
-type Reader = Pick<Tx, "all" | "get">;
+export type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+export type Reader = Pick<Tx, "all" | "get">;
 
 export const CREW_AUDIT = { updated: "crew.updated" } as const;
 
@@ -41,7 +41,7 @@ export type CrewTeam = CrewEvent & {
 
 /** An event team of a live event of the edition, if the scope may see it (a manager: their own
  * club's only). */
-function teamIn(tx: Reader, editionId: number, teamId: number, scope: Scope): CrewTeam | undefined {
+export function teamIn(tx: Reader, editionId: number, teamId: number, scope: Scope): CrewTeam | undefined {
   const club = scope.kind === "association" ? scope.associationId : null;
   const row = tx.get<Omit<CrewTeam, "limitMalaysia"> & { limitMalaysia: number }>(sql`
     SELECT t.id AS teamId, t.name AS teamName, t.association_id AS associationId,
@@ -80,7 +80,12 @@ type MemberRow = Omit<CrewMember, "membershipPaid" | "inOtherTeam"> & {
 
 /** The club's members as candidates for the team, sorted by name: eligible or not (and why), and
  * whether they are in the crew now. One query on indexed columns. */
-function candidatesIn(tx: Reader, editionId: number, team: CrewTeam, regattaYear: number): Candidate[] {
+export function candidatesIn(
+  tx: Reader,
+  editionId: number,
+  team: CrewTeam,
+  regattaYear: number,
+): Candidate[] {
   const rows = tx.all<MemberRow>(sql`
     SELECT u.id, u.name, u.role, u.gender, u.yob, u.identification,
       ${paidIn(editionId, sql`u`)} AS membershipPaid, u.valid_image AS validImage,

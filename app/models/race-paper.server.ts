@@ -19,8 +19,9 @@ export type PaperRound = {
   protestUntil: number | null;
 };
 
-/** A lane of a start list: the team, its club and its crew's names (sorted). */
-export type StartLane = { lane: string; team: string; club: string; crew: string[] };
+/** A lane of a start list: the team, its club and its crew's names (sorted); `cameIn`: those of
+ * them who came in by an approved race-day crew change (issue 28: team_members.change_id). */
+export type StartLane = { lane: string; team: string; club: string; crew: string[]; cameIn?: string[] };
 
 /** A lane of a result sheet, as the results save left it. */
 export type ResultLane = {
@@ -64,7 +65,7 @@ export function paperRound(editionId: number, id: number): PaperRound | undefine
 const crewName = (name: string, email: string) => name.trim() || email.split("@")[0];
 
 type LaneRow = { roundId: number; teamId: number; lane: string; team: string; club: string };
-type CrewRow = { teamId: number; name: string; email: string };
+type CrewRow = { teamId: number; name: string; email: string; cameIn: number };
 
 /** Lanes (and crews) of the rounds `where` picks from `rounds r JOIN events e`, by round. */
 function startLanesWhere(where: string, args: unknown[]): Map<number, StartLane[]> {
@@ -77,23 +78,31 @@ function startLanesWhere(where: string, args: unknown[]): Map<number, StartLane[
     .all(...args) as LaneRow[];
   const crews = sqlite()
     .prepare(
-      `SELECT tm.team_id AS teamId, u.name AS name, u.email AS email
+      `SELECT tm.team_id AS teamId, u.name AS name, u.email AS email, tm.change_id IS NOT NULL AS cameIn
        FROM team_members tm JOIN users u ON u.id = tm.user_id
        WHERE tm.team_id IN (SELECT ra.team_id FROM races ra WHERE ra.round_id IN
          (SELECT r.id FROM rounds r JOIN events e ON e.id = r.event_id WHERE ${where}))`,
     )
     .all(...args) as CrewRow[];
   const crewOf = new Map<number, string[]>();
+  const cameInOf = new Map<number, string[]>();
   for (const c of crews) {
     const list = crewOf.get(c.teamId) ?? [];
     list.push(crewName(c.name, c.email));
     crewOf.set(c.teamId, list);
+    if (c.cameIn) cameInOf.set(c.teamId, [...(cameInOf.get(c.teamId) ?? []), crewName(c.name, c.email)]);
   }
   for (const list of crewOf.values()) list.sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
   const out = new Map<number, StartLane[]>();
   for (const l of lanes) {
     const list = out.get(l.roundId) ?? [];
-    list.push({ lane: l.lane, team: l.team, club: l.club, crew: crewOf.get(l.teamId) ?? [] });
+    list.push({
+      lane: l.lane,
+      team: l.team,
+      club: l.club,
+      crew: crewOf.get(l.teamId) ?? [],
+      cameIn: cameInOf.get(l.teamId) ?? [],
+    });
     out.set(l.roundId, list);
   }
   for (const list of out.values()) list.sort(byLane);

@@ -2,6 +2,9 @@
 // Events' (Pick Crew). A manager sees and saves their own club's teams only: another club's team,
 // a deleted event's or an unknown id is 404 and shows nothing. After the crew deadline a manager
 // sees why the checkboxes are gone; ADMIN can still save (also on /teams/manage).
+// Race day (issue 28 part 3): after the deadline a manager of the club asks for a crew change here
+// (Request Crew Change, intent requestChange: services/crew-change.server.ts) and sees the team's
+// latest change and its outcome; staff decide on /crew-changes.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
@@ -15,6 +18,21 @@ import { idParam, notFound } from "~/lib/params.server";
 import { findCrewTeam, parseCrewIds } from "~/models/crew.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
+import { messagesFor } from "~/i18n/locale.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import {
+  type ChangeForm,
+  type ChangeRefusal,
+  CrewChangeRequest,
+  CrewChangeState,
+} from "~/components/CrewChange";
+import type { CrewRefusal } from "~/services/crew-form.server";
+import { changeWindowOf, latestChangeOf } from "~/models/crew-change.server";
+import { getSettings } from "~/models/settings.server";
+import { refusalOf, requestCrewChange } from "~/services/crew-change.server";
+import { CHANGE_REASON_MAX, parseChangeIds, parseReason } from "~/rules/crew-change";
+import { formatClock } from "~/rules/timetable";
+import type { User } from "~/models/user.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   metaTitle(matches, (t) => t.LABELS.eventTeamTitle(data?.team.teamName ?? ""));
@@ -26,7 +44,42 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const edition = editionOf(request, user);
   const team = findCrewTeam(edition.id, idParam(params.teamId), scopeOf(user));
   if (!team) notFound();
-  return json(crewPickerData(edition, team, user));
+  const picker = crewPickerData(edition, team, user);
+  const change = latestChangeOf(team.teamId) ?? null;
+  return json({
+    ...picker,
+    change,
+    changeForm:
+      picker.deadline.passed && !picker.deadline.archived
+        ? changeFormOf(request, user, edition.id, picker, change?.status === "PENDING")
+        : null,
+  });
+}
+
+/** Request Crew Change, for a manager of the team's club after the crew deadline: the crew, who may
+ * join (the club's members who can be picked, not in the crew), or why no change can be asked. */
+function changeFormOf(
+  request: Request,
+  user: User,
+  editionId: number,
+  picker: ReturnType<typeof crewPickerData>,
+  pending: boolean,
+): ChangeForm | null {
+  if (user.role !== "MANAGER") return null;
+  const { MSG } = messagesFor(request);
+  const window = changeWindowOf(editionId, picker.team.teamId);
+  return {
+    closed: pending
+      ? MSG.ccPending
+      : window.kind === "noRaces"
+        ? MSG.ccNoRaces
+        : window.kind === "tooLate"
+          ? MSG.ccTooLate(window.raceNumber ?? "", formatClock(window.at))
+          : null,
+    cutoffMinutes: getSettings(editionId).crewChangeCutoffMinutes,
+    crew: picker.crew.map(({ id, name }) => ({ id, name })),
+    joiners: picker.eligible.filter((m) => !m.selected).map(({ id, name }) => ({ id, name })),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -35,15 +88,58 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireRole(user, ["MANAGER", "ADMIN"]);
   const teamId = idParam(params.teamId);
   const { form } = await parseForm(request, NO_FIELDS);
+  if (form.get("intent") === "requestChange") return answerChangeRequest(request, user, teamId, form);
   const ids = parseCrewIds(form.getAll("member"));
   if (ids === null) throw new Response("Bad Request", { status: 400 });
   const editionId = editionOf(request, user).id;
   return answerCrewSave(request, user, editionId, scopeOf(user), teamId, ids, `/events/teams/${teamId}`);
 }
 
+/** Request Crew Change (a manager of the team's club only: their scope): a redirect with the
+ * toast, or the refusal with what was sent. */
+function answerChangeRequest(request: Request, user: User, teamId: number, form: FormData) {
+  requireRole(user, ["MANAGER"]);
+  const leaving = parseChangeIds(form.getAll("leave"));
+  const joining = parseChangeIds(form.getAll("join"));
+  const raw = form.get("reason");
+  // The page caps the box (maxLength); a missing field or a far longer one is forged.
+  if (leaving === null || joining === null || typeof raw !== "string" || raw.length > CHANGE_REASON_MAX * 4)
+    throw new Response("Bad Request", { status: 400 });
+  const t = messagesFor(request);
+  const editionId = editionOf(request, user).id;
+  const refuse = (message: string, status: number) =>
+    json<ChangeRefusal>(
+      { ccError: message, leaving, joining, reason: raw.slice(0, CHANGE_REASON_MAX) },
+      status,
+    );
+  const reason = parseReason(raw);
+  if (!reason.ok)
+    return refuse(
+      reason.code === "empty" ? t.MSG.ccReasonEmpty : t.MSG.tooLong(t.LABELS.ccReason, CHANGE_REASON_MAX),
+      400,
+    );
+  const result = requestCrewChange(
+    user,
+    editionId,
+    scopeOf(user),
+    { teamId, leaving, joining, reason: reason.reason },
+    t,
+  );
+  if ("ok" in result)
+    return redirectWithToast(request, `/events/teams/${teamId}`, {
+      type: "success",
+      message: t.MSG.ccRequested,
+    });
+  if (result.refused === "gone") throw new Response("Not Found", { status: 404 });
+  const { message, status } = refusalOf(t, result);
+  return refuse(message, status);
+}
+
 export default function PickCrew() {
   const data = useLoaderData<typeof loader>();
-  const refusal = useActionData<typeof action>();
+  const answer = useActionData<typeof action>() as CrewRefusal | ChangeRefusal | undefined;
+  const refusal = answer && "ids" in answer ? answer : null;
+  const changeRefusal = answer && "ccError" in answer ? answer : null;
   const { LABELS } = useMessages();
   return (
     <Screen
@@ -54,7 +150,9 @@ export default function PickCrew() {
         </FastLink>
       }
     >
+      {data.change ? <CrewChangeState change={data.change} /> : null}
       <CrewPicker data={data} refusal={refusal} />
+      {data.changeForm ? <CrewChangeRequest form={data.changeForm} refusal={changeRefusal} /> : null}
     </Screen>
   );
 }
