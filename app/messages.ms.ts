@@ -1752,7 +1752,7 @@ export const MS: Bundle = {
     pnColTeam: "Pasukan",
     pnColMinutesOut: "Minit Keluar",
     pnOverdue: "Lewat",
-    pnMinutes: (n: number) => `${n} min`,
+    pnMinutes: (n: number) => `${n} minit`,
     pnMarkBack: "Tanda Kembali",
     pnReason: "Sebab",
     pnTaskMarkingBack: "Menanda bot kembali",

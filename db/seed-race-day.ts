@@ -1891,27 +1891,34 @@ export function writeRaceDay(
     // Boats out and back (issue 28): each race of the last 90 minutes went out 15 minutes before
     // its start and came back 12 minutes after it (those not back yet are on the water), and the
     // next two races' boats are out already: race control's On the water panel has rows.
-    sqlite
-      .prepare(
-        `INSERT INTO boat_trips (round_id, team_id, lane, out_at, back_at)
-         SELECT ra.round_id, ra.team_id, ra.lane, r.started_at - 15 * 60000,
-           CASE WHEN r.started_at + 12 * 60000 <= ? THEN r.started_at + 12 * 60000 END
-         FROM races ra JOIN rounds r ON r.id = ra.round_id
-         WHERE r.started_at IS NOT NULL AND r.started_at >= ? - 90 * 60000`,
-      )
-      .run(now, now);
-    sqlite
-      .prepare(
-        `INSERT INTO boat_trips (round_id, team_id, lane, out_at)
-         SELECT ra.round_id, ra.team_id, ra.lane, MIN(? - 2 * 60000, r.scheduled_at - 12 * 60000)
-         FROM races ra JOIN (
-           SELECT id, scheduled_at FROM rounds
-           WHERE started_at IS NULL AND race_number IS NOT NULL AND scheduled_at IS NOT NULL
-             AND id IN (SELECT round_id FROM races)
-           ORDER BY race_number LIMIT 2
-         ) r ON r.id = ra.round_id`,
-      )
-      .run(now);
+    // Not in a database from before migration 0023 (the editions migration test writes this plan
+    // into one).
+    const hasTrips = sqlite
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'boat_trips'")
+      .get();
+    if (hasTrips) {
+      sqlite
+        .prepare(
+          `INSERT INTO boat_trips (round_id, team_id, lane, out_at, back_at)
+           SELECT ra.round_id, ra.team_id, ra.lane, r.started_at - 15 * 60000,
+             CASE WHEN r.started_at + 12 * 60000 <= ? THEN r.started_at + 12 * 60000 END
+           FROM races ra JOIN rounds r ON r.id = ra.round_id
+           WHERE r.started_at IS NOT NULL AND r.started_at >= ? - 90 * 60000`,
+        )
+        .run(now, now);
+      sqlite
+        .prepare(
+          `INSERT INTO boat_trips (round_id, team_id, lane, out_at)
+           SELECT ra.round_id, ra.team_id, ra.lane, MIN(? - 2 * 60000, r.scheduled_at - 12 * 60000)
+           FROM races ra JOIN (
+             SELECT id, scheduled_at FROM rounds
+             WHERE started_at IS NULL AND race_number IS NOT NULL AND scheduled_at IS NOT NULL
+               AND id IN (SELECT round_id FROM races)
+             ORDER BY race_number LIMIT 2
+           ) r ON r.id = ra.round_id`,
+        )
+        .run(now);
+    }
 
     const order = sqlite.prepare(
       `INSERT INTO orders (id, created_at, updated_at, transaction_id, owner_id, status, token, effects_applied_at)

@@ -543,6 +543,47 @@ async function kioskDevice() {
 }
 
 /**
+ * The pontoon kiosk without JavaScript (issue 28; an enrolled device): one scan is a POST of the
+ * direction and a crew tag code, answered with the page. A paddler of a team whose boat is out in
+ * the race-day seed (the next race's): every POST finds the member's lane of the day and answers
+ * that the boat is out already, with no write, as the entrance's scan POST re-checks a history
+ * without saving. Returns the load: URL, cookie jar, form headers and the POST.
+ */
+async function pontoonScanLoad(databasePath) {
+  const { default: Database } = await import("better-sqlite3");
+  const sqlite = new Database(databasePath, { readonly: true });
+  const row = sqlite
+    .prepare(
+      `SELECT tm.user_id AS userId FROM boat_trips b
+       JOIN rounds r ON r.id = b.round_id AND r.started_at IS NULL
+       JOIN team_members tm ON tm.team_id = b.team_id
+       JOIN users u ON u.id = tm.user_id AND u.role IN ('COMPETITOR', 'MANAGER')
+       WHERE b.back_at IS NULL AND b.out_at IS NOT NULL
+       ORDER BY r.race_number, b.lane, tm.user_id LIMIT 1`,
+    )
+    .get();
+  sqlite.close();
+  if (!row) throw new Error("no paddler of a boat out in the race-day seed");
+  const url = `${base}/scanning/pontoon?dir=out`;
+  const jar = await kioskDevice();
+  const page = await request(url, { jar });
+  const input = tagsOf(await page.text(), "input").find((t) => attr(t, "name") === "csrf");
+  const csrf = input && attr(input, "value");
+  if (page.status !== 200 || !csrf) throw new Error(`no pontoon scan page at ${url} (${page.status})`);
+  const body = new URLSearchParams({ csrf, direction: "out", code: `#${row.userId}` });
+  const probe = await request(url, { jar: new Map(jar), method: "POST", body: body.toString() });
+  const html = await probe.text();
+  if (probe.status !== 200 || !/lane [^<]*out/i.test(html))
+    throw new Error(`the pontoon scan answered ${probe.status}`);
+  return {
+    url,
+    jar,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    post: { method: "POST", body: body.toString() },
+  };
+}
+
+/**
  * The entrance kiosk without JavaScript (an enrolled device): one scan is a POST of the code and the history so far (as
  * hidden inputs), all re-checked by the server, answered with the page. A race-day team of a round
  * with at least 12 members that the event's caps admit; its page gives the XSRF cookie and token.
@@ -1301,6 +1342,13 @@ async function main() {
       weigh: false,
       target: 0.5,
     },
+    // Issue 28: the pontoon's scan POST, no slower than the entrance's (the row above).
+    {
+      label: "pontoon scan POST, no JS (a paddler of a boat out)",
+      pontoon: true,
+      weigh: false,
+      target: 0.5,
+    },
     // The crowd's scoreboard (issue 10): served from memory, target 10x an ordinary page.
     { label: "`/scoreboard` (anonymous, race-day board)", url: `${base}/scoreboard`, target: 10 },
     // The big screen (issue 20): served from memory like the scoreboard, target 10x an ordinary page.
@@ -1320,6 +1368,7 @@ async function main() {
   for (const t of targets) if (t.pdf) t.url = await invoiceUrl(admin);
   for (const t of targets) if (t.crew) t.url = await crewUrl(manager);
   for (const t of targets) if (t.kiosk) Object.assign(t, await kioskScan(env.DATABASE_PATH));
+  for (const t of targets) if (t.pontoon) Object.assign(t, await pontoonScanLoad(env.DATABASE_PATH));
   for (const t of targets) if (t.scoreboardEtag) t.headers = { "if-none-match": await scoreboardEtag() };
 
   // Start-up work of the app (jobs run once at start, a throwaway PDF render 2 s in) and first-use
