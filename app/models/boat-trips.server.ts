@@ -114,7 +114,7 @@ export function onTheWater(editionId: number, limit = ON_WATER_MAX): OnWaterRow[
         r.name AS roundName, bt.lane, t.name AS teamName, bt.out_at AS outAt
       FROM boat_trips bt INDEXED BY boat_trips_on_water
       JOIN rounds r ON r.id = bt.round_id
-      JOIN events e ON e.id = r.event_id
+      JOIN events e ON e.id = r.event_id AND e.deleted = 0
       JOIN teams t ON t.id = bt.team_id
       WHERE bt.edition_id = ${editionId} AND bt.back_at IS NULL AND bt.out_at IS NOT NULL
       ORDER BY bt.out_at, bt.id
@@ -152,7 +152,7 @@ export function tripsOfDay(editionId: number, day: string): TripRow[] {
         st.name AS backByName
       FROM boat_trips bt
       JOIN rounds r ON r.id = bt.round_id
-      JOIN events e ON e.id = r.event_id
+      JOIN events e ON e.id = r.event_id AND e.deleted = 0
       JOIN teams t ON t.id = bt.team_id
       LEFT JOIN users uo ON uo.id = bt.out_user_id
       LEFT JOIN kiosks ko ON ko.id = bt.out_kiosk_id

@@ -32,7 +32,8 @@ export type ChangeStatus = "PENDING" | "APPROVED" | "REJECTED";
 /** The lanes of a team with their round's race number and times, one query. */
 function teamRaces(tx: Reader, teamId: number): TeamRace[] {
   return tx.all<TeamRace>(sql`
-    SELECT ro.race_number AS raceNumber, ro.scheduled_at AS scheduledAt, ro.started_at AS startedAt
+    SELECT ro.race_number AS raceNumber, ro.scheduled_at AS scheduledAt, ro.started_at AS startedAt,
+      ro.result_state AS resultState
     FROM races ra JOIN rounds ro ON ro.id = ra.round_id
     WHERE ra.team_id = ${teamId}
   `);
@@ -159,6 +160,8 @@ export type DecideResult =
   | { ok: true; change: DecidedChange }
   | { refused: "gone" }
   | { refused: "notPending" }
+  | { refused: "noRaces" }
+  | { refused: "tooLate"; raceNumber: number | null; at: number }
   | { refused: "change"; code: ChangeRefusal }
   | CrewCheck;
 
@@ -190,7 +193,8 @@ function requesterOf(tx: Reader, userId: number | null) {
 const ids = (json: string): number[] => (JSON.parse(json) as unknown[]).map(Number);
 
 /**
- * Approves a pending change: the crew rules are checked again on the crew as it is now, and the
+ * Approves a pending change: the window (races left, not within the cut-off of the next) and the
+ * crew rules are checked again on the crew as it is now, and the
  * change is applied (leavers out, joiners in with change_id), or rejects it with a reason. One
  * immediate transaction with the audit entry (the crew before and after, by name) and `notify`
  * (the requester's email). Nothing changes on a refusal.
@@ -249,6 +253,17 @@ export function decideChange(
         return { ok: true, change };
       }
 
+      // A change never lands within the cut-off of a race, nor after the team's last one: the
+      // window is checked again at the moment of approval, as the crew rules are.
+      const window = changeWindow(
+        teamRaces(tx, team.teamId),
+        delayMinutes(latestStart(editionId)),
+        now,
+        settings.crewChangeCutoffMinutes,
+      );
+      if (window.kind === "noRaces") return { refused: "noRaces" };
+      if (window.kind === "tooLate")
+        return { refused: "tooLate", raceNumber: window.raceNumber, at: window.at };
       const change = crewAfterChange(before, leaving, joining);
       if (!change.ok) return { refused: "change", code: change.code };
       const check = checkAfter(candidates, change.after, team, msg);

@@ -187,7 +187,7 @@ function bumpStartSeq(tx: Tx, editionId: number, id: number, delayBefore: number
     .set({ startSeq: sql`${r.startSeq} + 1` })
     .where(
       moved
-        ? sql`${r.id} = ${id} OR (${r.editionId} = ${editionId} AND ${r.startedAt} IS NULL AND ${r.scheduledAt} IS NOT NULL)`
+        ? sql`${r.id} = ${id} OR (${r.editionId} = ${editionId} AND ${r.startedAt} IS NULL AND ${r.scheduledAt} IS NOT NULL AND ${r.resultState} = 'NONE')`
         : eq(r.id, id),
     )
     .run();

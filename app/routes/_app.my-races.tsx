@@ -88,6 +88,8 @@ export function startText({ LABELS }: Bundle, r: Row, delay: number | null): str
   if (r.startedAt !== null) return LABELS.mrStartedAt(formatRaceTime(r.startedAt));
   if (r.scheduledAt === null) return LABELS.mrNotScheduled;
   const scheduled = formatRaceTime(r.scheduledAt);
+  // Results saved without a Start: the race is over, no longer expected.
+  if (r.resultState !== "NONE") return scheduled;
   const expected = expectedStart(r.scheduledAt, delay) as number;
   return expected === r.scheduledAt ? scheduled : LABELS.mrExpected(scheduled, formatClock(expected));
 }

@@ -7,6 +7,7 @@ import {
   parseChangeIds,
   parseReason,
 } from "./crew-change";
+import type { TeamRace } from "./crew-change";
 
 const MIN = 60_000;
 const T = Date.UTC(2026, 10, 29, 4, 0); // 12:00 in Malaysia
@@ -47,11 +48,12 @@ describe("crewAfterChange", () => {
 });
 
 describe("changeWindow", () => {
-  const race = (raceNumber: number, scheduledAt: number | null, startedAt: number | null = null) => ({
-    raceNumber,
-    scheduledAt,
-    startedAt,
-  });
+  const race = (
+    raceNumber: number,
+    scheduledAt: number | null,
+    startedAt: number | null = null,
+    resultState: TeamRace["resultState"] = "NONE",
+  ) => ({ raceNumber, scheduledAt, startedAt, resultState });
 
   it("no races left when every round has started, or there are none", () => {
     expect(changeWindow([], null, T, 30)).toEqual({ kind: "noRaces" });
@@ -94,6 +96,14 @@ describe("changeWindow", () => {
     const races = [race(20, T + 90 * MIN), race(12, T - 40 * MIN, T - 40 * MIN), race(15, T + 25 * MIN)];
     expect(changeWindow(races, null, T, 30)).toEqual({ kind: "tooLate", raceNumber: 15, at: T + 25 * MIN });
     expect(changeWindow(races, null, T, 20)).toEqual({ kind: "open" });
+  });
+  it("a race with results is over though Start was never pressed: it is not the next race", () => {
+    // Heat 3 was raced this morning and its results saved without a Start; the final is at 15:00.
+    const races = [race(3, T - 4 * 60 * MIN, null, "OFFICIAL"), race(30, T + 3 * 60 * MIN)];
+    expect(changeWindow(races, null, T, 30)).toEqual({ kind: "open" });
+    expect(changeWindow([race(3, T - 60 * MIN, null, "PROVISIONAL")], null, T, 30)).toEqual({
+      kind: "noRaces",
+    });
   });
   it("a round with no scheduled start leaves races but sets no cut-off", () => {
     expect(changeWindow([race(7, null)], 10, T, 30)).toEqual({ kind: "open" });

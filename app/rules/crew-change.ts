@@ -35,7 +35,13 @@ export function crewAfterChange(
 }
 
 /** One of the team's lanes: its round's race number and times (ms, or null). */
-export type TeamRace = { raceNumber: number | null; scheduledAt: number | null; startedAt: number | null };
+export type TeamRace = {
+  raceNumber: number | null;
+  scheduledAt: number | null;
+  startedAt: number | null;
+  /** A race with results is over, Start pressed or not (the desk may save results without it). */
+  resultState: "NONE" | "PROVISIONAL" | "OFFICIAL";
+};
 
 export type ChangeWindow =
   | { kind: "open" }
@@ -57,7 +63,7 @@ export function changeWindow(
   now: number,
   cutoffMinutes: number,
 ): ChangeWindow {
-  const left = races.filter((r) => r.startedAt === null);
+  const left = races.filter((r) => r.startedAt === null && r.resultState === "NONE");
   if (left.length === 0) return { kind: "noRaces" };
   let next: { raceNumber: number | null; at: number } | null = null;
   for (const r of left) {

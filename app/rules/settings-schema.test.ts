@@ -191,6 +191,8 @@ describe("settings form in Malay (issue 12)", () => {
       MS.MSG.tooLong(MS.LABELS.capTicketDescription, 500),
     );
     expect(errorOf({ ...good, crewCloseAt: "soon" })).toBe(MS.MSG.settingsDeadline(MS.LABELS.capCrewClose));
-    expect(errorOf({ ...good, callMinutes: "0" })).toBe(MS.MSG.settingsMinutes(MS.LABELS.capCallMinutes, 5, 180));
+    expect(errorOf({ ...good, callMinutes: "0" })).toBe(
+      MS.MSG.settingsMinutes(MS.LABELS.capCallMinutes, 5, 180),
+    );
   });
 });

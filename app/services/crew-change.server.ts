@@ -7,6 +7,7 @@ import type { Scope } from "~/lib/access.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { env } from "~/lib/env.server";
 import { mailLayout, queueMail } from "~/lib/mailer.server";
+import { notifyScoreboard } from "~/lib/race-events.server";
 import { bundleFor } from "~/i18n/bundles.server";
 import type { Bundle } from "~/messages";
 import type { Tx } from "~/models/crew.server";
@@ -112,5 +113,9 @@ export function decideCrewChange(
   decision: { approve: true } | { approve: false; reason: string },
   t: Bundle,
 ) {
-  return decideChange(user, editionId, id, decision, queueOutcomeMail, clockNow(), t.MSG);
+  const result = decideChange(user, editionId, id, decision, queueOutcomeMail, clockNow(), t.MSG);
+  // An approved change can turn a lane Ready or not (readiness counts the crew of now): the live
+  // board looks again now rather than at its next poll (it re-reads the shown rounds, whichever).
+  if ("ok" in result && decision.approve) notifyScoreboard(0);
+  return result;
 }

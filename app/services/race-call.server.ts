@@ -123,6 +123,8 @@ export function callRaces(at = clockNow(), mail: Omit<QueueOptions, "tx"> = {}):
         eq(e.deleted, false),
         isNotNull(r.raceNumber),
         isNull(r.startedAt),
+        // Results saved without a Start: the race is over, nobody to call.
+        eq(r.resultState, "NONE"),
         isNull(r.calledAt),
         gte(r.scheduledAt, new Date(window.from)),
         lte(r.scheduledAt, new Date(window.to)),
@@ -139,7 +141,7 @@ export function callRaces(at = clockNow(), mail: Omit<QueueOptions, "tx"> = {}):
       const marked = tx
         .update(r)
         .set({ calledAt: new Date(at) })
-        .where(and(eq(r.id, round.id), isNull(r.calledAt), isNull(r.startedAt)))
+        .where(and(eq(r.id, round.id), isNull(r.calledAt), isNull(r.startedAt), eq(r.resultState, "NONE")))
         .run();
       if (marked.changes !== 1) return null;
       const recipients = recipientsOf(tx, round.id);

@@ -59,7 +59,7 @@ CREATE INDEX `crew_changes_team` ON `crew_changes` (`team_id`,`created_at`);--> 
 CREATE UNIQUE INDEX `crew_changes_pending_team` ON `crew_changes` (`team_id`) WHERE "crew_changes"."status" = 'PENDING';--> statement-breakpoint
 ALTER TABLE `races` ADD `ready_at` integer;--> statement-breakpoint
 ALTER TABLE `races` ADD `ready_reason` text;--> statement-breakpoint
-ALTER TABLE `races` ADD `ready_by` integer REFERENCES users(id);--> statement-breakpoint
+ALTER TABLE `races` ADD `ready_by` integer REFERENCES users(id) ON DELETE SET NULL;--> statement-breakpoint
 ALTER TABLE `rounds` ADD `called_at` integer;--> statement-breakpoint
 ALTER TABLE `rounds` ADD `start_seq` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `settings` ADD `on_water_alert_minutes` integer DEFAULT 30 NOT NULL;--> statement-breakpoint

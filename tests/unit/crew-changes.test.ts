@@ -295,6 +295,34 @@ describe("crew changes", () => {
     decideCrewChange(committee, 1, asked.id, { approve: false, reason: "Tidy up" }, EN);
   });
 
+  it("approve refuses, changing nothing, when the team's next race has come within the cut-off", () => {
+    const asked = ask([ids.f1], [ids.f3]);
+    if (!("ok" in asked)) throw new Error("not asked");
+    // Meanwhile race control brought the team's race forward: it starts in 10 minutes.
+    const moved = db().run(sql`
+      UPDATE rounds SET scheduled_at = ${Date.now() + 10 * MIN}
+      WHERE id IN (SELECT round_id FROM races WHERE team_id = ${teamA})`);
+    expect(moved.changes).toBe(1);
+    const mails = mailsTo(managerA.email).length;
+    const result = decideCrewChange(committee, 1, asked.id, { approve: true }, EN);
+    expect(result).toMatchObject({ refused: "tooLate" });
+    if ("refused" in result)
+      expect(refusalOf(EN, result).message).toMatch(/^Too late: race \d+ starts at \d\d:\d\d\.$/);
+    expect(crewOf(teamA).map((m) => m.userId)).toEqual([ids.m1, ids.f1].sort((x, y) => x - y));
+    expect(
+      db().get<{ status: string }>(sql`SELECT status FROM crew_changes WHERE id = ${asked.id}`)?.status,
+    ).toBe("PENDING");
+    expect(mailsTo(managerA.email).length).toBe(mails);
+    decideCrewChange(committee, 1, asked.id, { approve: false, reason: "Too late" }, EN);
+  });
+
+  it("a race whose results were saved without a Start is over: not the next race", () => {
+    // The team's heat this morning was raced and its results saved, Start never pressed.
+    const heat = raceIn(teamA, -180);
+    db().run(sql`UPDATE rounds SET result_state = 'OFFICIAL' WHERE race_number = ${heat}`);
+    expect(changeWindowOf(1, teamA, Date.now())).toEqual({ kind: "open" });
+  });
+
   it("reject keeps the crew, stores the reason and mails it", () => {
     const asked = ask([ids.f1], [ids.f2]);
     if (!("ok" in asked)) throw new Error("not asked");

@@ -197,4 +197,16 @@ describe("the call job", () => {
     expect(callRaces(T + 5 * MIN, { smtpUrl })).toEqual([]);
     expect(queuedTo().length).toBe(before);
   });
+
+  it("a race whose results were saved without a Start is over: never called", () => {
+    db()
+      .update(schema.rounds)
+      .set({ calledAt: null, startedAt: null, resultState: "PROVISIONAL" })
+      .where(eq(schema.rounds.id, ids.r1))
+      .run();
+    const before = queuedTo().length;
+    expect(callRaces(T + 5 * MIN, { smtpUrl })).toEqual([]);
+    expect(queuedTo().length).toBe(before);
+    expect(calledAt(ids.r1)).toBeNull();
+  });
 });
