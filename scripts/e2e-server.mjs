@@ -71,6 +71,8 @@ const env = {
   TEST_FAIL_HEADER: "X-Test-Fail",
   // A request's X-Test-Now and X-Test-Settings set its clock and settings (app/lib/clock.server.ts).
   TEST_CONTEXT_HEADERS: "1",
+  // The race call's job (issue 28) ticks every 2 s, not 30: my-races.spec.ts waits for its email.
+  RACE_CALL_EVERY_MS: "2000",
 };
 const seeded = spawnSync("npx", ["tsx", "db/seed-cli.ts"], { stdio: "inherit", env });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);

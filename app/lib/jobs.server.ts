@@ -8,13 +8,14 @@
 // Started once per process by entry.server.tsx;
 // the timers never keep the process alive. `npm run jobs:run` (scripts/jobs-run.ts) runs every job
 // once, for a cron.
+import { env } from "~/lib/env.server";
 import { lt } from "drizzle-orm";
 import { db, schema } from "./db.server";
 import { isPrimary } from "./litefs.server";
 import { drainMailQueue } from "./mailer.server";
 import { deleteSentMailBefore } from "~/models/mail-queue.server";
 import { MAIL_KEEP_SENT_MS } from "~/rules/mail-queue";
-import { CALL_EVERY_MS, callRaces } from "~/services/race-call.server";
+import { callRaces } from "~/services/race-call.server";
 import { serveWaitlistNow } from "~/services/waitlist-mail.server";
 import { cancelOverdueOrders } from "~/models/order.server";
 import { currentEdition } from "~/models/edition.server";
@@ -125,7 +126,7 @@ export function startJobs(): void {
   state.__regattaMailTick = setInterval(drainMail, MAIL_EVERY_MS);
   state.__regattaMailTick.unref();
   setTimeout(runCalls, 2_000).unref();
-  state.__regattaCallTick = setInterval(runCalls, CALL_EVERY_MS);
+  state.__regattaCallTick = setInterval(runCalls, env().RACE_CALL_EVERY_MS);
   state.__regattaCallTick.unref();
   const run = () => {
     if (!isPrimary()) return;

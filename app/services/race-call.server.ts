@@ -1,6 +1,6 @@
 // The call (issue 28 part 4): each race's crews and their club's managers get one email, "Race 14
 // at 12:18: go to marshalling", when its expected start is `callMinutes` (a setting) away. The
-// jobs' loop (lib/jobs.server.ts, primary only) runs callRaces every CALL_EVERY_MS. Each race is
+// jobs' loop (lib/jobs.server.ts, primary only) runs callRaces every RACE_CALL_EVERY_MS (lib/env.server.ts, 30 s). Each race is
 // called in one transaction that sets rounds.called_at (only while it is still null and the race
 // not started) and queues its emails in the mail queue (ADR 0037): committed together, so a race
 // is called once and its emails are retried by the queue. The timing is rules/race-call.ts.
@@ -17,9 +17,6 @@ import { latestStart } from "~/models/race-control.server";
 import { getSettings } from "~/models/settings.server";
 import { callDecision, callWindow } from "~/rules/race-call";
 import { delayMinutes, formatClock } from "~/rules/timetable";
-
-/** The call job's tick: at least once a minute, so a call goes within a minute of its moment. */
-export const CALL_EVERY_MS = 30_000;
 
 const r = schema.rounds;
 const e = schema.events;

@@ -147,7 +147,10 @@ test.describe("Race-day crew changes", () => {
     expect(mail.text).toContain("Reason: No medical note");
   });
 
-  test("another club's manager and a COMPETITOR are refused and change nothing", async ({ page }) => {
+  // Server-rendered refusals and forged posts: the same with JavaScript off (@once).
+  test("another club's manager and a COMPETITOR are refused and change nothing", {
+    tag: "@once",
+  }, async ({ page }) => {
     const s = await createChangeSetup();
     const other = createUser("MANAGER");
     await closed(page);

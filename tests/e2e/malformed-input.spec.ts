@@ -15,6 +15,8 @@ const HUGE = ["9".repeat(100_000), "x".repeat(100_000)];
 const MAY_CHANGE: Record<string, string> = {
   throttles:
     "login, registration, reset and resend count every attempt before they know the outcome (a refused one too): that is the rate limit",
+  mail_queue:
+    "the server's own jobs write it whatever request is in flight: the sender marks mail sent, and the race call (issue 28) queues a race's emails at its moment; each route's own tests check that a refusal sends nothing",
 };
 
 /** Routes a stranger may use to change the database (accounts, payments). Any other route must

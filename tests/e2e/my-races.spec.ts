@@ -129,14 +129,14 @@ test("the profile: 'Email me when my race is called' turned off and saved", asyn
 test("the call: the server's job emails the crew and the manager once, over SMTP", {
   tag: "@once",
 }, async () => {
-  test.setTimeout(60_000); // the job's tick is 30 s
+  // The e2e server's call job ticks every 2 s (scripts/e2e-server.mjs RACE_CALL_EVERY_MS).
   const s = createMyRaces();
   expectRaceIn(s.races[0] as number, 20);
   const subject = new RegExp(`^Race ${s.races[0]} at \\d\\d:\\d\\d: go to marshalling$`);
   for (const who of [s.manager, s.crew]) {
     await expect
       .poll(async () => (await mailsTo(who.email)).filter((m) => subject.test(m.subject)).length, {
-        timeout: 45_000,
+        timeout: 15_000,
       })
       .toBe(1);
   }

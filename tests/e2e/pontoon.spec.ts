@@ -205,9 +205,10 @@ test("a MANAGER posting markBack is refused and nothing changes", { tag: "@once"
   });
 });
 
-test("a browser that is not an enrolled kiosk gets no scan form, and its POST is refused", async ({
-  page,
-}) => {
+// Server-rendered, and forged posts: the same with JavaScript off (@once).
+test("a browser that is not an enrolled kiosk gets no scan form, and its POST is refused", {
+  tag: "@once",
+}, async ({ page }) => {
   const crew = await createCrew();
   await at(page, "10:10");
   await page.goto("/scanning/pontoon");
