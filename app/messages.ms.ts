@@ -1794,6 +1794,8 @@ export const MS: Bundle = {
     ccTaskDeciding: "Memutuskan perubahan krew",
     ccCameIn: "masuk",
     ccMailLink: "Lihat krew pasukan",
+    ccNone:
+      "Belum ada permintaan perubahan krew. Pengurus memintanya di skrin krew pasukan mereka selepas tarikh akhir krew.",
     // --- end of issue 28 part 3 ---
     // --- issue 28 part 4: my races, calendar and call ---
     mrTitle: "Perlumbaan Saya",

@@ -1758,6 +1758,8 @@ export const LABELS = {
   ccTaskDeciding: "Deciding crew change",
   ccCameIn: "came in",
   ccMailLink: "See the team's crew",
+  ccNone:
+    "No crew change requests yet. Managers ask for one on their team's crew screen after the crew deadline.",
   // --- end of issue 28 part 3 ---
   // --- issue 28 part 4: my races, calendar and call ---
   mrTitle: "My Races",

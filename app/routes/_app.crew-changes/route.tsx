@@ -105,6 +105,7 @@ export default function CrewChanges() {
         rows={data.rows as ChangeRow[]}
         rowKey={(r) => r.id}
         caption={LABELS.ccCaption}
+        empty={LABELS.ccNone}
         // Decided on a phone at the pontoon too: each request a card there.
         cards
       />
