@@ -108,7 +108,12 @@ export async function mailsTo(address: string): Promise<Mail[]> {
   return (await res.json()) as Mail[];
 }
 
-export async function waitForMail(address: string, subject: RegExp, after = 0): Promise<Mail> {
+export async function waitForMail(
+  address: string,
+  subject: RegExp,
+  after = 0,
+  timeout = 10_000,
+): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(
@@ -116,7 +121,7 @@ export async function waitForMail(address: string, subject: RegExp, after = 0): 
         found = (await mailsTo(address)).filter((m) => m.date >= after && subject.test(m.subject)).at(-1);
         return Boolean(found);
       },
-      { timeout: 10_000 },
+      { timeout },
     )
     .toBe(true);
   return found!;
