@@ -93,9 +93,12 @@ test("Regatta 2027 made from 2026 and opened: managers invited back, 2026 kept a
   await mine.goto("/members?tab=fee");
   await expect(mine.getByRole("cell", { name: "competitor@example.com" })).toBeVisible();
   // Opening emails the manager of every club of the year before: the hundreds the suite made, sent
-  // one by one (~8 a second), the run with JavaScript off behind what is left of the first run's.
-  const mail = await waitForMail(DEMO.MANAGER, new RegExp(`${NAME} is open for entries`), since, 90_000);
-  expect(mail.text).toContain("/events");
+  // one by one (~8 a second). The email is the server's, the same with JavaScript off, so only the
+  // first run reads it (the second run's would wait behind what is left of the first's).
+  if (js) {
+    const mail = await waitForMail(DEMO.MANAGER, new RegExp(`${NAME} is open for entries`), since, 60_000);
+    expect(mail.text).toContain("/events");
+  }
   // 2026's orders and receipts stay theirs.
   await mine.goto("/orders");
   await expect(mine.getByRole("row").filter({ hasText: seeded.name }).first()).toBeVisible();
