@@ -239,6 +239,8 @@ test("offline, a scan waits on the device and is sent when the connection return
     try {
       await at(page, "10:10");
       await page.goto("/scanning/pontoon");
+      // Offline only once the queue has the form: before that, Enter is a plain POST (no network).
+      await expect(page.locator("form[data-queue]")).toHaveCount(1);
       await context.setOffline(true);
       await page.locator("#scan-code").fill(`#${crew.members[0].id}`);
       await page.keyboard.press("Enter");

@@ -165,7 +165,13 @@ function ScanForm({
         ))}
       </nav>
       <h2 className="pn-now">{direction === "out" ? LABELS.pnNowOut : LABELS.pnNowBack}</h2>
-      <form method="post" action={pontoonUrl(direction)} onSubmit={hydrated ? onSubmit : undefined}>
+      {/* data-queue: the scan goes through the device's queue (JavaScript has taken the form over). */}
+      <form
+        method="post"
+        action={pontoonUrl(direction)}
+        onSubmit={hydrated ? onSubmit : undefined}
+        data-queue={hydrated ? "" : undefined}
+      >
         <CsrfInput />
         <input type="hidden" name="direction" value={direction} />
         <label htmlFor="scan-code">{LABELS.kioskScanCode}</label>
