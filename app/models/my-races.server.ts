@@ -43,21 +43,7 @@ export function myRaces(editionId: number, who: Who): MyRace[] {
   } else {
     return [];
   }
-  const rows = db().all<{
-    roundId: number;
-    raceNumber: number | null;
-    scheduledAt: number | null;
-    startedAt: number | null;
-    resultState: ResultState;
-    revision: number;
-    startSeq: number;
-    eventName: string;
-    roundName: string;
-    teamId: number;
-    teamName: string;
-    lane: string;
-    place: number | null;
-  }>(sql`
+  return db().all<MyRace>(sql`
     SELECT r.id AS roundId, r.race_number AS raceNumber, r.scheduled_at AS scheduledAt,
            r.started_at AS startedAt, r.result_state AS resultState, r.revision AS revision,
            r.start_seq AS startSeq, e.name AS eventName, r.name AS roundName,
@@ -70,7 +56,6 @@ export function myRaces(editionId: number, who: Who): MyRace[] {
     ORDER BY r.race_number IS NULL, r.race_number, r.scheduled_at, e.name COLLATE NOCASE,
              r.name COLLATE NOCASE, t.name COLLATE NOCASE
     LIMIT ${MY_RACES_MAX}`);
-  return rows;
 }
 
 /** The user's calendar key, or null (none made yet: made by a POST, never by a page view). */
