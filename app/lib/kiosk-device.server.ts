@@ -9,7 +9,9 @@ import { cookieName, secureCookies } from "./cookies.server";
 import { randomToken, safeEqual, sha256, hmac } from "./crypto.server";
 import { readCookie } from "./csrf.server";
 import { env } from "./env.server";
+import { KIOSK_RATE, limitRate } from "./rate-limit.server";
 import { getUser } from "./session.server";
+import { messagesFor } from "~/i18n/locale.server";
 import { enrolKiosk, liveKiosk, touchKiosk } from "~/models/kiosk.server";
 import type { SavedBy } from "~/models/scan.server";
 import type { User } from "~/models/user.server";
@@ -76,6 +78,19 @@ export function kioskAccess(request: Request): Promise<KioskAccess> {
 }
 
 export const mayScan = (a: KioskAccess) => a.staff !== null || a.device !== null;
+
+/** The guard of a kiosk's no-JS POST (the entrance's and the pontoon's): the kiosk rate limit, then
+ * staff or an enrolled device, else 403 with the spec's sentence as plain text. */
+export async function requireKioskPost(request: Request): Promise<KioskAccess> {
+  limitRate(request, "kiosk", KIOSK_RATE);
+  const access = await kioskAccess(request);
+  if (!mayScan(access))
+    throw new Response(messagesFor(request).MSG.kioskRefused, {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  return access;
+}
 
 /** Enrols this browser: a new device row (audited) and the Set-Cookie header that makes it one. */
 export function enrolDevice(staff: User, name: string): { id: number; setCookie: string } {

@@ -31,10 +31,9 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { readForm } from "~/lib/csrf.server";
 import { historyCodes, idParam, kioskContext, recheck, save, scan } from "~/services/kiosk.server";
-import { kioskAccess, mayScan, noteSaved, savedBy } from "~/lib/kiosk-device.server";
+import { kioskAccess, mayScan, noteSaved, requireKioskPost, savedBy } from "~/lib/kiosk-device.server";
 import { limitKioskRead } from "~/lib/kiosk-read-limit.server";
 import { metaTitle } from "~/lib/meta";
-import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { currentEdition } from "~/models/edition.server";
 import { currentNotice } from "~/models/notice.server";
@@ -118,14 +117,8 @@ type ScanAnswer = {
 
 /** The no-JS kiosk: a scan, Save, Yes/No to the female question, or Clear. */
 export async function action({ request }: ActionFunctionArgs) {
-  limitRate(request, "kiosk", KIOSK_RATE);
+  const access = await requireKioskPost(request);
   const { MSG } = messagesFor(request);
-  const access = await kioskAccess(request);
-  if (!mayScan(access))
-    throw new Response(MSG.kioskRefused, {
-      status: 403,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
   const form = await readForm(request);
   const q = new URL(request.url).searchParams;
   const roundId = idParam(q.get("roundId"));

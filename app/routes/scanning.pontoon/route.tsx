@@ -24,10 +24,9 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { now } from "~/lib/clock.server";
 import { readForm } from "~/lib/csrf.server";
-import { kioskAccess, mayScan, noteSaved } from "~/lib/kiosk-device.server";
+import { kioskAccess, mayScan, noteSaved, requireKioskPost } from "~/lib/kiosk-device.server";
 import { limitKioskRead } from "~/lib/kiosk-read-limit.server";
 import { metaTitle } from "~/lib/meta";
-import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { currentEdition } from "~/models/edition.server";
 import { currentNotice } from "~/models/notice.server";
 import type { loader as rootLoader } from "~/root";
@@ -57,14 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The no-JS scan: answers on the page. */
 export async function action({ request }: ActionFunctionArgs) {
-  limitRate(request, "kiosk", KIOSK_RATE);
+  const access = await requireKioskPost(request);
   const { MSG } = messagesFor(request);
-  const access = await kioskAccess(request);
-  if (!mayScan(access))
-    throw new Response(MSG.kioskRefused, {
-      status: 403,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
   const form = await readForm(request);
   const direction = form.get("direction");
   const code = form.get("code");
