@@ -3,6 +3,7 @@
 import { Link, useActionData } from "@remix-run/react";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CsrfInput } from "~/components/CsrfInput";
+import { ScanCodeField, ScanMessage } from "~/components/ScanCodeField";
 import { useMessages } from "~/i18n/useMessages";
 import { parseScanCode, SCAN_CODE_MAX } from "~/rules/scan-code";
 import {
@@ -184,26 +185,7 @@ export function ScanStep({ data, queue }: { data: ScanData; queue: Queue }) {
           </div>
         ) : (
           <>
-            <label htmlFor="scan-code">{LABELS.kioskScanCode}</label>
-            <div className="kiosk-inline">
-              <input
-                ref={input}
-                id="scan-code"
-                name="code"
-                type="text"
-                // biome-ignore lint/a11y/noAutofocus: the kiosk's one input per step is focused for the scanner (spec)
-                autoFocus
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                maxLength={SCAN_CODE_MAX}
-                defaultValue=""
-                aria-describedby="scan-message"
-              />
-              <button type="submit" name="intent" value="scan" className="btn btn-primary">
-                {LABELS.kioskScan}
-              </button>
-            </div>
+            <ScanCodeField ref={input} intent="scan" />
             <div className="kiosk-actions">
               <button type="submit" name="intent" value="save" className="btn btn-primary">
                 {LABELS.save}
@@ -217,16 +199,7 @@ export function ScanStep({ data, queue }: { data: ScanData; queue: Queue }) {
       </form>
       <div className="kiosk-board">
         <div className="kiosk-now">
-          <div id="scan-message" aria-live="polite">
-            {message ? (
-              <p
-                className={`kiosk-msg ${message.error ? "kiosk-msg-error" : "kiosk-msg-ok"}`}
-                role={message.error ? "alert" : "status"}
-              >
-                {message.text}
-              </p>
-            ) : null}
-          </div>
+          <ScanMessage message={message} />
           {latest ? (
             <div className="kiosk-latest">
               <Photo person={latest} large />

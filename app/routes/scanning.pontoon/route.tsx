@@ -18,6 +18,7 @@ import {
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { type FormEvent, useRef, useState } from "react";
 import { CsrfInput } from "~/components/CsrfInput";
+import { ScanCodeField, ScanMessage } from "~/components/ScanCodeField";
 import { KioskEnrol, KioskLocked, type KioskView } from "~/components/KioskGate";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { messagesFor } from "~/i18n/locale.server";
@@ -167,37 +168,9 @@ function ScanForm({
       >
         <CsrfInput />
         <input type="hidden" name="direction" value={direction} />
-        <label htmlFor="scan-code">{LABELS.kioskScanCode}</label>
-        <div className="kiosk-inline">
-          <input
-            ref={input}
-            id="scan-code"
-            name="code"
-            type="text"
-            // biome-ignore lint/a11y/noAutofocus: the kiosk's one input is focused for the scanner (spec)
-            autoFocus
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            maxLength={SCAN_CODE_MAX}
-            defaultValue=""
-            aria-describedby="scan-message"
-          />
-          <button type="submit" className="btn btn-primary">
-            {LABELS.kioskScan}
-          </button>
-        </div>
+        <ScanCodeField ref={input} />
       </form>
-      <div id="scan-message" aria-live="polite">
-        {message ? (
-          <p
-            className={`kiosk-msg ${message.error ? "kiosk-msg-error" : "kiosk-msg-ok"}`}
-            role={message.error ? "alert" : "status"}
-          >
-            {message.text}
-          </p>
-        ) : null}
-      </div>
+      <ScanMessage message={message} />
     </>
   );
 }
