@@ -138,12 +138,27 @@ const scoreboard = build.routes["routes/scoreboard"]?.module?.scoreboardHttp;
 /** The big screen (issue 20), answered the same way. */
 /** @type {{ page: import("./server/scoreboard-fast-path.mjs").Handler, events: import("./server/scoreboard-fast-path.mjs").Handler, close: () => void } | undefined} */
 const bigBoard = build.routes["routes/board"]?.module?.boardHttp;
+/** Issue 29: every other route module's fast paths (`export const fastPaths = { "/path": handler }`,
+ * a key ending in "/*" for a prefix; and `closeFastPaths()` to end its streams on shutdown). */
+/** @type {Record<string, import("./server/scoreboard-fast-path.mjs").Handler>} */
+const moreFastPaths = {};
+/** @type {(() => void)[]} */
+const closeMoreFastPaths = [];
+for (const route of Object.values(build.routes)) {
+  const mod =
+    /** @type {{ fastPaths?: Record<string, import("./server/scoreboard-fast-path.mjs").Handler>, closeFastPaths?: () => void } | undefined} */ (
+      route.module
+    );
+  if (mod?.fastPaths) Object.assign(moreFastPaths, mod.fastPaths);
+  if (mod?.closeFastPaths) closeMoreFastPaths.push(mod.closeFastPaths);
+}
 const trustedScoreboardHeader = trustedHeaderName(process.env.TRUSTED_PROXY_HEADER);
 const scoreboardAnswer = scoreboard
   ? scoreboardFastPath({
       page: scoreboard.page,
       events: scoreboard.events,
       board: bigBoard,
+      more: moreFastPaths,
       headers: [
         ["Content-Security-Policy", cspWithoutNonce(process.env.SENANGPAY_URL || DEFAULT_SENANGPAY_URL)],
         ...fixed,
@@ -220,6 +235,7 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
     scoreboard?.close(); // open live streams would hold the server open; browsers reconnect
     bigBoard?.close();
+    for (const close of closeMoreFastPaths) close();
     // The mail sender claims nothing more and finishes the message it is sending, so a restart
     // does not find it claimed for 2 min and send it twice (ADR 0037); the same 10 s bound.
     /** @type {Promise<void>} */

@@ -597,6 +597,14 @@ export const MS: Bundle = {
     mrCallOn: "Anda akan menerima e-mel apabila perlumbaan anda dipanggil.",
     mrCallOffSaved: "Anda tidak akan menerima e-mel apabila perlumbaan anda dipanggil.",
     // --- end of issue 28 part 4 ---
+    // --- issue 29 part 1: points and medals ---
+    // --- end of issue 29 part 1 ---
+    // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
+    // --- end of issue 29 part 2 ---
+    // --- issue 29 part 3: public JSON API ---
+    // --- end of issue 29 part 3 ---
+    // --- issue 29 part 4: signed webhooks ---
+    // --- end of issue 29 part 4 ---
   },
 
   TITLES: {
@@ -679,6 +687,7 @@ export const MS: Bundle = {
     allRaces: "Semua Perlumbaan",
     raceControl: "Kawalan Perlumbaan",
     crewChanges: "Perubahan Krew",
+    webhooks: "Webhook", // issue 29
     myRaces: "Perlumbaan Saya",
     allScans: "Semua Imbasan",
     kiosks: "Kios",
@@ -1833,5 +1842,13 @@ export const MS: Bundle = {
     mrEventState: (label: string) => `Status: ${label}`,
     mrEventPlace: (place: number) => `Kedudukan: ${place}`,
     // --- end of issue 28 part 4 ---
+    // --- issue 29 part 1: points and medals ---
+    // --- end of issue 29 part 1 ---
+    // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
+    // --- end of issue 29 part 2 ---
+    // --- issue 29 part 3: public JSON API ---
+    // --- end of issue 29 part 3 ---
+    // --- issue 29 part 4: signed webhooks ---
+    // --- end of issue 29 part 4 ---
   },
 };

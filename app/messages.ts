@@ -572,6 +572,14 @@ export const MSG = {
   mrCallOn: "You will get an email when your race is called.",
   mrCallOffSaved: "You will not get an email when your race is called.",
   // --- end of issue 28 part 4 ---
+  // --- issue 29 part 1: points and medals ---
+  // --- end of issue 29 part 1 ---
+  // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
+  // --- end of issue 29 part 2 ---
+  // --- issue 29 part 3: public JSON API ---
+  // --- end of issue 29 part 3 ---
+  // --- issue 29 part 4: signed webhooks ---
+  // --- end of issue 29 part 4 ---
 } as const;
 
 export const TITLES = {
@@ -654,6 +662,7 @@ export const NAV = {
   allRaces: "All Races",
   raceControl: "Race Control",
   crewChanges: "Crew Changes",
+  webhooks: "Webhooks", // issue 29
   myRaces: "My Races",
   allScans: "All Scans",
   kiosks: "Kiosks",
@@ -1795,6 +1804,14 @@ export const LABELS = {
   mrEventState: (label: string) => `State: ${label}`,
   mrEventPlace: (place: number) => `Place: ${place}`,
   // --- end of issue 28 part 4 ---
+  // --- issue 29 part 1: points and medals ---
+  // --- end of issue 29 part 1 ---
+  // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
+  // --- end of issue 29 part 2 ---
+  // --- issue 29 part 3: public JSON API ---
+  // --- end of issue 29 part 3 ---
+  // --- issue 29 part 4: signed webhooks ---
+  // --- end of issue 29 part 4 ---
 } as const;
 
 /** The English bundle: the spec's sentences to the letter. Every other language (messages.ms.ts)

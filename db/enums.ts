@@ -42,3 +42,18 @@ export type EditionState = (typeof EDITION_STATES)[number];
 /** A race-day crew change (issue 28): waiting for staff, applied, or refused with a reason. */
 export const CREW_CHANGE_STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
 export type CrewChangeStatus = (typeof CREW_CHANGE_STATUSES)[number];
+
+/** Issue 29: the club championship's points schemes (rules/standings.ts). */
+export const POINTS_SCHEMES = ["FINALS", "LEAGUE", "CUSTOM"] as const;
+export type PointsScheme = (typeof POINTS_SCHEMES)[number];
+
+/** Issue 29: the events a webhook endpoint may subscribe to (rules/webhooks.ts). */
+export const WEBHOOK_EVENTS = [
+  "result.provisional",
+  "result.official",
+  "result.revised",
+  "notice.posted",
+  "timetable.changed",
+  "standings.changed",
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

@@ -19,6 +19,8 @@ import {
   WAITLIST_STATUSES,
   EDITION_STATES,
   CREW_CHANGE_STATUSES,
+  POINTS_SCHEMES,
+  WEBHOOK_EVENTS,
 } from "./enums";
 
 export * from "./enums";
@@ -719,6 +721,12 @@ export const settings = sqliteTable("settings", {
   crewChangeCutoffMinutes: integer("crew_change_cutoff_minutes").notNull().default(30),
   /** Issue 28: crews are called ("go to marshalling") this many minutes before the expected start. */
   callMinutes: integer("call_minutes").notNull().default(30),
+  /** Issue 29: the club championship's points scheme (rules/standings.ts). */
+  pointsScheme: text("points_scheme", { enum: POINTS_SCHEMES }).notNull().default("FINALS"),
+  /** Issue 29: the Custom scheme's points for places 1..N, comma-separated ("" unless CUSTOM). */
+  pointsCustom: text("points_custom").notNull().default(""),
+  /** Issue 29: only finals score (off: every round). */
+  pointsFinalsOnly: integer("points_finals_only", { mode: "boolean" }).notNull().default(true),
 });
 
 /** The durable mail queue (issue 27, ADR 0037; models/mail-queue.server.ts): every email is a row,
@@ -820,5 +828,70 @@ export const crewChanges = sqliteTable(
     index("crew_changes_status").on(t.editionId, t.status, t.createdAt),
     index("crew_changes_team").on(t.teamId, t.createdAt),
     uniqueIndex("crew_changes_pending_team").on(t.teamId).where(sql`${t.status} = 'PENDING'`),
+  ],
+);
+
+/** Issue 29: a webhook endpoint ADMIN registered on /webhooks (rules/webhooks.ts). Not per edition:
+ * an endpoint hears of the open edition. `secret` signs every delivery (shown once on creation). */
+export const webhookEndpoints = sqliteTable("webhook_endpoints", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  createdAt: created(),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  url: text("url").notNull(),
+  /** JSON array of WEBHOOK_EVENTS. */
+  events: text("events").notNull(),
+  secret: text("secret").notNull(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+  /** Deliveries failed in a row (a success resets it); 20 disable the endpoint. */
+  failuresInRow: integer("failures_in_row").notNull().default(0),
+  disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
+});
+
+/** Issue 29: one event that happened (a round's results, a notice, the timetable, the standings):
+ * its body is built once, when it happens; `digest` names the content of a watched one
+ * (timetable.changed, standings.changed) so an unchanged table is not sent again. */
+export const webhookEvents = sqliteTable(
+  "webhook_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    /** The public id in the body (`{"id": ...}`): the same for every endpoint. */
+    publicId: text("public_id").notNull(),
+    event: text("event", { enum: WEBHOOK_EVENTS }).notNull(),
+    /** The JSON body sent, whole. */
+    body: text("body").notNull(),
+    digest: text("digest"),
+  },
+  (t) => [uniqueIndex("webhook_events_public_id").on(t.publicId), index("webhook_events_event").on(t.event, t.id)],
+);
+
+/** Issue 29: one event to one endpoint, sent and retried by the primary's job loop. */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: created(),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    /** Due then; null: delivered or given up. */
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    /** A sender is sending it: no other takes it before then. */
+    claimedUntil: integer("claimed_until", { mode: "timestamp_ms" }),
+    lastAttemptAt: integer("last_attempt_at", { mode: "timestamp_ms" }),
+    /** The last answer's HTTP status (null: none, e.g. a timeout or a refused address). */
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("webhook_deliveries_due")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} IS NULL AND ${t.nextAttemptAt} IS NOT NULL`),
+    index("webhook_deliveries_endpoint").on(t.endpointId, t.id),
   ],
 );

@@ -106,3 +106,30 @@ describe("scoreboardFastPath with the big screen (issue 20)", () => {
     expect(calls).toEqual(["board", "board events", "page"]);
   });
 });
+
+describe("scoreboardFastPath with other routes' fast paths (issue 29)", () => {
+  it("answers exact paths and prefixes ending in /*, GET and HEAD only", () => {
+    const calls: string[] = [];
+    const fast = scoreboardFastPath({
+      page: () => calls.push("page"),
+      events: () => calls.push("events"),
+      more: { "/standings": () => calls.push("standings"), "/api/v1/*": () => calls.push("api") },
+      headers: [],
+      carriesToken: (url) => /token=/.test(url),
+      onError: () => {},
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: minimal stand-ins for Node's request and response
+    type Any = any;
+    const run = (method: string, url: string) =>
+      fast(
+        { method, url, headers: {}, socket: { remoteAddress: "10.0.0.1" } } as Any,
+        { setHeader() {} } as Any,
+      );
+    expect(run("GET", "/standings?x=1")).toBe(true);
+    expect(run("HEAD", "/api/v1/editions")).toBe(true);
+    for (const url of ["/standings.csv", "/standings/", "/api/v1/", "/api/v1", "/api", "/board"])
+      expect(run("GET", url), url).toBe(false);
+    expect(run("POST", "/api/v1/editions")).toBe(false);
+    expect(calls).toEqual(["standings", "api"]);
+  });
+});

@@ -32,6 +32,8 @@ describe("route table", () => {
       "rounds",
       "scanLog",
       "settings",
+      "webhooks",
+      "webhook",
     ] as const) {
       expect(canAccess(key, "ADMIN")).toBe(true);
       expect(canAccess(key, "COMMITTEE")).toBe(false);
@@ -81,7 +83,10 @@ describe("navFor", () => {
     expect(labels("ADMIN")).toContain("Audit Log");
     expect(navFor("ADMIN").at(-1)).toEqual({
       label: "Settings",
-      items: [{ label: "Settings", to: "/settings" }],
+      items: [
+        { label: "Settings", to: "/settings" },
+        { label: "Webhooks", to: "/webhooks" },
+      ],
     });
   });
   it("hides from COMMITTEE the items whose routes would refuse them", () => {

@@ -75,6 +75,16 @@ export const ROUTES = {
   // Issue 21: ADMIN makes and opens editions; staff choose the edition they look at (the picker).
   editions: { path: "/editions", access: ["ADMIN"] },
   editionView: { path: "/editions/view", access: ["ADMIN", "COMMITTEE"] },
+  // Issue 29: the club championship, the broadcast overlay and open data (public, no login), the
+  // prize-giving sheet (staff) and signed webhooks (ADMIN).
+  standings: { path: "/standings", access: "public" },
+  standingsCsv: { path: "/standings.csv", access: "public" },
+  awardsPdf: { path: "/race-control/awards.pdf", access: ["ADMIN", "COMMITTEE"] },
+  overlay: { path: "/overlay", access: "public" },
+  api: { path: "/api", access: "public" },
+  apiV1: { path: "/api/v1/*", access: "public" },
+  webhooks: { path: "/webhooks", access: ["ADMIN"] },
+  webhook: { path: "/webhooks/:id", access: ["ADMIN"] },
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -159,7 +169,13 @@ const STAFF_NAV: NavSpec[] = [
   { label: (b) => b.NAV.groupScoreboard, items: [[(b) => b.NAV.scoreboard, "scoreboardManage"]] },
   { label: (b) => b.NAV.groupAudit, items: [[(b) => b.TITLES.auditLog, "auditLog"]] },
   { label: (b) => b.NAV.groupEdition, items: [[(b) => b.NAV.editions, "editions"]] }, // issue 21
-  { label: (b) => b.NAV.groupSettings, items: [[(b) => b.TITLES.settings, "settings"]] }, // beyond the spec
+  {
+    label: (b) => b.NAV.groupSettings,
+    items: [
+      [(b) => b.TITLES.settings, "settings"], // beyond the spec
+      [(b) => b.NAV.webhooks, "webhooks"], // issue 29
+    ],
+  },
 ];
 
 const NO_GROUP: Label = () => "";

@@ -57,7 +57,13 @@ const SIDEBAR: Record<DemoRole, { group?: string; items: [string, string][] }[]>
     { group: "Scoreboard", items: [["Scoreboard", "/scoreboard-manage"]] },
     { group: "Audit", items: [["Audit Log", "/audit-log"]] }, // beyond the spec: staff actions
     { group: "Edition", items: [["Editions", "/editions"]] }, // beyond the spec: issue 21
-    { group: "Settings", items: [["Settings", "/settings"]] }, // beyond the spec: the regatta's numbers
+    {
+      group: "Settings",
+      items: [
+        ["Settings", "/settings"],
+        ["Webhooks", "/webhooks"], // issue 29
+      ],
+    }, // beyond the spec: the regatta's numbers
   ],
   COMMITTEE: [
     {

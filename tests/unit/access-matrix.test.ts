@@ -84,6 +84,14 @@ const SPEC = {
   board: "public",
   results: "public",
   resultsYear: "public",
+  standings: "public",
+  standingsCsv: "public",
+  awardsPdf: STAFF,
+  overlay: "public",
+  api: "public",
+  apiV1: "public",
+  webhooks: ["ADMIN"],
+  webhook: ["ADMIN"],
 } satisfies Record<RouteKey, Role[] | "guest" | "public">;
 
 type Who = Role | "anonymous";
