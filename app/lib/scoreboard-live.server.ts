@@ -486,7 +486,7 @@ export type LiveBoard = ReturnType<typeof createLiveBoard<unknown>>;
  * most once a second. SQLite's data_version should already move when LiteFS applies the primary's
  * pages; this makes sure a replica's board follows within a second even if it did not.
  */
-function litefsPosition(): string | null {
+export function litefsPosition(): string | null {
   const e = env();
   if (!e.LITEFS_DIR) return null;
   try {
@@ -498,7 +498,7 @@ function litefsPosition(): string | null {
 
 let ticker: Ticker | undefined;
 /** The process's one poll timer and heartbeat, shared by /scoreboard and /board. */
-function processTicker(): Ticker {
+export function processTicker(): Ticker {
   ticker ??= createTicker();
   return ticker;
 }
