@@ -1315,6 +1315,7 @@ function planRaces(
   // checking in now. Rounds start ten minutes apart.
   const done = filled.filter((d) => races.indexOf(d.races[0]) < sizes.races * 0.6).length;
   const teamById = new Map(teams.map((t) => [t.id, t]));
+  const eventById = new Map(events.map((e) => [e.id, e]));
   const scanLogs: RaceDayPlan["scanLogs"] = [];
   for (const [k, d] of filled.entries()) {
     const startsAt = now - (done - k) * 10 * MINUTE;
@@ -1329,12 +1330,17 @@ function planRaces(
       }
     }
     if (k < done + 2) {
+      // The kiosk never lets more than the event's maxRace into a boat: the reserves stay ashore.
+      const maxRace = eventById.get(d.round.eventId)?.maxRace ?? Number.POSITIVE_INFINITY;
       for (const race of d.races) {
         const crew = teamById.get(race.teamId)!.crew;
         let t = Math.min(now - 5 * MINUTE, startsAt - rng.int(20, 40) * MINUTE);
+        let aboard = 0;
         for (const userId of crew) {
           if (rng.chance(0.04)) continue; // absent, or not scanned
           t += rng.int(5, 40) * 1000;
+          if (aboard >= maxRace) continue; // (the draws above keep the sequence of numbers as it was)
+          aboard++;
           scanLogs.push({ createdAt: Math.min(now, t), roundId: race.roundId, teamId: race.teamId, userId });
         }
       }
