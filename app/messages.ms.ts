@@ -1883,6 +1883,7 @@ export const MS: Bundle = {
     stSecondLong: "Tempat kedua dalam final",
     stThirdLong: "Tempat ketiga dalam final",
     stRacesLong: "Keputusan krew yang dikira",
+    stProvisionalPoints: "Mata sementara",
     stPlusProvisional: (points: string) => `+ ${points} sementara`,
     stEmpty: "Belum ada keputusan yang dikira.",
     stCsv: "Muat turun CSV",

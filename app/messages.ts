@@ -1843,6 +1843,7 @@ export const LABELS = {
   stSecondLong: "Second places in finals",
   stThirdLong: "Third places in finals",
   stRacesLong: "Crew results counted",
+  stProvisionalPoints: "Provisional points",
   stPlusProvisional: (points: string) => `+ ${points} provisional`,
   stEmpty: "No results count yet.",
   stCsv: "Download CSV",
