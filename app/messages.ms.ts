@@ -1884,14 +1884,13 @@ export const MS: Bundle = {
     stThirdLong: "Tempat ketiga dalam final",
     stRacesLong: "Keputusan krew yang dikira",
     stProvisionalPoints: "Mata sementara",
-    stPlusProvisional: (points: string) => `+ ${points} sementara`,
+    stPlusProvisional: (amount: string) => `+ ${amount} sementara`,
     stEmpty: "Belum ada keputusan yang dikira.",
     stCsv: "Muat turun CSV",
     stFinalsSentence: "Final 9-7-5-3-2-1: kedudukan 1-6 mendapat 9, 7, 5, 3, 2 dan 1 mata.",
     stLeagueSentence:
       "Liga: 16 mata untuk tempat pertama, kurang satu bagi setiap kedudukan berikutnya, sekurang-kurangnya 1.",
-    stCustomSentence: (list: string, places: number) =>
-      `Tersuai: kedudukan 1-${places} mendapat ${list} mata.`,
+    stCustomSentence: (list: string, n: number) => `Tersuai: kedudukan 1-${n} mendapat ${list} mata.`,
     stOnlyFinals: "Hanya final dikira.",
     stEveryRound: "Setiap pusingan dikira.",
     stTiesSentence:
