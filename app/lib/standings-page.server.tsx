@@ -8,7 +8,6 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { FooterOf } from "~/components/Footer";
 import { bundleFor } from "~/i18n/bundles";
 import type { Locale } from "~/i18n/locale";
-import type { Bundle } from "~/messages";
 import { currentEdition } from "~/models/edition.server";
 import { type Standings, standingsOf } from "~/models/standings.server";
 import resultsCss from "~/styles/public-results.css";
