@@ -598,6 +598,12 @@ export const MS: Bundle = {
     mrCallOffSaved: "Anda tidak akan menerima e-mel apabila perlumbaan anda dipanggil.",
     // --- end of issue 28 part 4 ---
     // --- issue 29 part 1: points and medals ---
+    stPointsSchemeRefused: "Pilih skim mata.",
+    stCustomEmpty: "Taipkan mata tersuai, cth. 10, 8, 6, 4.",
+    stCustomNumbers: "Mata tersuai mestilah nombor bulat dari 0 hingga 1000, dipisahkan dengan koma.",
+    stCustomFalling:
+      "Mata tersuai mesti menurun atau kekal sama dari satu kedudukan ke kedudukan seterusnya.",
+    stCustomTooMany: (max: number) => `Mata tersuai meliputi paling banyak ${max} kedudukan.`,
     // --- end of issue 29 part 1 ---
     // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
     // --- end of issue 29 part 2 ---
@@ -1843,6 +1849,55 @@ export const MS: Bundle = {
     mrEventPlace: (place: number) => `Kedudukan: ${place}`,
     // --- end of issue 28 part 4 ---
     // --- issue 29 part 1: points and medals ---
+    // Settings
+    stPointsScheme: "Skim mata",
+    stSchemeFinals: "Final 9-7-5-3-2-1",
+    stSchemeLeague: "Liga 16-15-14…",
+    stSchemeCustom: "Tersuai",
+    stSchemeFinalsSentence: "Kedudukan 1-6 setiap final mendapat 9, 7, 5, 3, 2, 1.",
+    stSchemeLeagueSentence:
+      "Setiap kedudukan setiap final mendapat mata: 16 untuk tempat pertama, kurang satu bagi setiap kedudukan berikutnya, sekurang-kurangnya 1.",
+    stSchemeCustomSentence: "Kedudukan 1..N setiap final mendapat mata yang ditaip di bawah.",
+    stPointsCustom: "Mata tersuai",
+    capPointsCustom: "Mata tersuai",
+    stPointsCustomHint:
+      "Mata bagi kedudukan 1..N, dipisahkan dengan koma: nombor, menurun atau sama, paling banyak 20 kedudukan.",
+    stFinalsOnly: "Final sahaja",
+    stFinalsOnlyHint:
+      "Hidup: hanya final mendapat mata. Mati: setiap pusingan mendapat mata (saringan dan separuh akhir juga).",
+    // The table
+    stTitle: "Kedudukan kelab",
+    stProvisional: "Sementara",
+    stFinal: "Muktamad",
+    stProvisionalNote:
+      "Sementara sehingga setiap final regata Rasmi. Mata diambil daripada keputusan Rasmi; mata daripada keputusan Sementara ditunjukkan berasingan.",
+    stFinalNote: "Setiap final telah Rasmi.",
+    stRank: "Kedudukan",
+    stClub: "Kelab",
+    stPoints: "Mata",
+    stFirst: "Pertama",
+    stSecond: "Kedua",
+    stThird: "Ketiga",
+    stRaces: "Perlumbaan",
+    stFirstLong: "Tempat pertama dalam final",
+    stSecondLong: "Tempat kedua dalam final",
+    stThirdLong: "Tempat ketiga dalam final",
+    stRacesLong: "Keputusan krew yang dikira",
+    stProvisionalPoints: "Mata sementara",
+    stPlusProvisional: (amount: string) => `+ ${amount} sementara`,
+    stEmpty: "Belum ada keputusan yang dikira.",
+    stCsv: "Muat turun CSV",
+    stFinalsSentence: "Final 9-7-5-3-2-1: kedudukan 1-6 mendapat 9, 7, 5, 3, 2 dan 1 mata.",
+    stLeagueSentence:
+      "Liga: 16 mata untuk tempat pertama, kurang satu bagi setiap kedudukan berikutnya, sekurang-kurangnya 1.",
+    stCustomSentence: (list: string, n: number) => `Tersuai: kedudukan 1-${n} mendapat ${list} mata.`,
+    stOnlyFinals: "Hanya final dikira.",
+    stEveryRound: "Setiap pusingan dikira.",
+    stTiesSentence:
+      "Krew yang berkongsi kedudukan berkongsi mata kedudukan yang diliputi; DNS, DNF dan DSQ tidak mendapat mata.",
+    stTopTen: "Kedudukan kelab",
+    stFullTable: "Kedudukan penuh",
+    stArchiveTitle: "Kedudukan kelab",
     // --- end of issue 29 part 1 ---
     // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
     // --- end of issue 29 part 2 ---

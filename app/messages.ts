@@ -573,6 +573,11 @@ export const MSG = {
   mrCallOffSaved: "You will not get an email when your race is called.",
   // --- end of issue 28 part 4 ---
   // --- issue 29 part 1: points and medals ---
+  stPointsSchemeRefused: "Choose a points scheme.",
+  stCustomEmpty: "Type the custom points, e.g. 10, 8, 6, 4.",
+  stCustomNumbers: "Custom points must be whole numbers from 0 to 1000, separated by commas.",
+  stCustomFalling: "Custom points must fall or stay equal from one place to the next.",
+  stCustomTooMany: (max: number) => `Custom points cover at most ${max} places.`,
   // --- end of issue 29 part 1 ---
   // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
   // --- end of issue 29 part 2 ---
@@ -1805,6 +1810,53 @@ export const LABELS = {
   mrEventPlace: (place: number) => `Place: ${place}`,
   // --- end of issue 28 part 4 ---
   // --- issue 29 part 1: points and medals ---
+  // Settings
+  stPointsScheme: "Points scheme",
+  stSchemeFinals: "Finals 9-7-5-3-2-1",
+  stSchemeLeague: "League 16-15-14…",
+  stSchemeCustom: "Custom",
+  stSchemeFinalsSentence: "Places 1-6 of each final score 9, 7, 5, 3, 2, 1.",
+  stSchemeLeagueSentence:
+    "Every place of each final scores: 16 for the first, one less for each place after, at least 1.",
+  stSchemeCustomSentence: "Places 1..N of each final score the points typed below.",
+  stPointsCustom: "Custom points",
+  capPointsCustom: "Custom points",
+  stPointsCustomHint:
+    "Points for places 1..N, comma-separated: numbers, falling or equal, at most 20 places.",
+  stFinalsOnly: "Finals only",
+  stFinalsOnlyHint: "On: only finals score. Off: every round scores (heats and semi-finals too).",
+  // The table
+  stTitle: "Club standings",
+  stProvisional: "Provisional",
+  stFinal: "Final",
+  stProvisionalNote:
+    "Provisional until every final of the regatta is Official. Points come from Official results; points from Provisional results are shown apart.",
+  stFinalNote: "Every final is Official.",
+  stRank: "Rank",
+  stClub: "Club",
+  stPoints: "Points",
+  stFirst: "1st",
+  stSecond: "2nd",
+  stThird: "3rd",
+  stRaces: "Races",
+  stFirstLong: "First places in finals",
+  stSecondLong: "Second places in finals",
+  stThirdLong: "Third places in finals",
+  stRacesLong: "Crew results counted",
+  stProvisionalPoints: "Provisional points",
+  stPlusProvisional: (amount: string) => `+ ${amount} provisional`,
+  stEmpty: "No results count yet.",
+  stCsv: "Download CSV",
+  stFinalsSentence: "Finals 9-7-5-3-2-1: places 1-6 score 9, 7, 5, 3, 2 and 1 points.",
+  stLeagueSentence: "League: 16 points for the first, one less for each place after, at least 1.",
+  stCustomSentence: (list: string, n: number) => `Custom: places 1-${n} score ${list} points.`,
+  stOnlyFinals: "Only finals count.",
+  stEveryRound: "Every round counts.",
+  stTiesSentence:
+    "Crews that share a place share the points of the places they cover; DNS, DNF and DSQ score nothing.",
+  stTopTen: "Club standings",
+  stFullTable: "Full standings",
+  stArchiveTitle: "Club standings",
   // --- end of issue 29 part 1 ---
   // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
   // --- end of issue 29 part 2 ---

@@ -7,11 +7,18 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { bundleFor } from "~/i18n/bundles";
 import type { Locale } from "~/i18n/locale";
 import { type Bundle, EN } from "~/messages";
-import type { BoardData, BoardLane, BoardRace, BoardResult } from "~/models/board.server";
+import {
+  type BoardData,
+  type BoardLane,
+  type BoardRace,
+  type BoardResult,
+  STANDINGS_TOP,
+} from "~/models/board.server";
 import { clockTime } from "~/rules/board";
 import { publicText } from "~/rules/readiness";
 import boardCss from "~/styles/board.css";
 import { NoticeBox, REFRESH_SECONDS, resultStateText, scriptHref } from "./scoreboard-page.server";
+import { StandingsTable } from "./standings-table.server";
 
 function RaceHead({ race, t }: { race: BoardRace; t: Bundle }) {
   const showEvent = !race.roundName.toUpperCase().startsWith(race.eventName.toUpperCase());
@@ -136,6 +143,26 @@ export function renderBigBoard(data: BoardData, t: Bundle = EN): string {
                 </article>
               ))
             )}
+          </section>
+          {/* Issue 29: the club championship's top ten, linked to the whole table. */}
+          <section className="bd-section bd-standings" aria-labelledby="bd-standings">
+            <h2 id="bd-standings">
+              {LABELS.stTopTen}
+              {data.standings.provisional ? <span className="bd-st-tag">{LABELS.stProvisional}</span> : null}
+            </h2>
+            {data.standings.rows.length === 0 ? (
+              <p className="bd-none">{LABELS.stEmpty}</p>
+            ) : (
+              <StandingsTable
+                rows={data.standings.rows}
+                t={t}
+                top={STANDINGS_TOP}
+                className="bd-table bd-st-table"
+              />
+            )}
+            <p className="bd-st-more">
+              <a href="/standings">{LABELS.stFullTable}</a>
+            </p>
           </section>
         </div>
         <section className="bd-section bd-latest" aria-labelledby="bd-latest">

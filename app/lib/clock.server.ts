@@ -51,6 +51,9 @@ const SETTING_TYPES: Record<keyof SettingsOverrides, "number" | "nullable-number
   onWaterAlertMinutes: "number",
   crewChangeCutoffMinutes: "number",
   callMinutes: "number",
+  pointsScheme: "string", // issue 29
+  pointsCustom: "string",
+  pointsFinalsOnly: "boolean",
   crewTagVersion: "number",
 };
 

@@ -18,9 +18,11 @@ import {
   type PublicRound,
 } from "~/models/public-results.server";
 import { formatPenalty, formatRaceTime, stateLabel } from "~/rules/results";
+import { type Standings, standingsOf } from "~/models/standings.server";
 import resultsCss from "~/styles/public-results.css";
 import { untilDataChanges } from "./data-version.server";
 import { etagMatches, localeOfHeaders } from "./scoreboard-live.server";
+import { StandingsTable, schemeSentences } from "./standings-table.server";
 
 /** Seconds a browser or proxy may keep a page without asking again (results change rarely). */
 export const RESULTS_MAX_AGE = 60;
@@ -71,6 +73,7 @@ function Document({
           <a href="/results">{t.LABELS.edPbAllYears}</a>
           <a href="/scoreboard">{t.TITLES.scoreboard}</a>
           <a href="/board">{t.LABELS.bdTitle}</a>
+          <a href="/standings">{t.LABELS.stTitle}</a>
         </nav>
         <FooterOf footer={t.FOOTER} />
       </body>
@@ -195,8 +198,33 @@ function RoundResults({ round, t }: { round: PublicRound; t: Bundle }) {
   );
 }
 
-/** /results/:year: an edition's official results, by event then round. */
-export function renderEditionResults(edition: Edition, events: PublicEvent[], locale: Locale): Page {
+/** Issue 29: an archived edition's final club table, above its results (the open edition's is on
+ * /standings, linked). */
+function ArchiveStandings({ standings, t }: { standings: Standings; t: Bundle }) {
+  if (standings.rows.length === 0) return null;
+  return (
+    <section className="st-archive" aria-labelledby="st-archive-h">
+      <h2 id="st-archive-h">{t.LABELS.stArchiveTitle}</h2>
+      <ul className="st-scheme">
+        {schemeSentences(standings.scheme, t).map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ul>
+      <div className="st-wrap">
+        <StandingsTable rows={standings.rows} t={t} />
+      </div>
+    </section>
+  );
+}
+
+/** /results/:year: an edition's official results, by event then round; an archived edition's
+ * final club table first (`standings`). */
+export function renderEditionResults(
+  edition: Edition,
+  events: PublicEvent[],
+  locale: Locale,
+  standings?: Standings,
+): Page {
   const t = bundleFor(locale);
   const { LABELS } = t;
   return page(
@@ -205,6 +233,7 @@ export function renderEditionResults(edition: Edition, events: PublicEvent[], lo
       <p className="pr-intro">
         {LABELS.edPbDates(day(edition.startsOn, locale), day(edition.endsOn, locale))}
       </p>
+      {standings ? <ArchiveStandings standings={standings} t={t} /> : null}
       {events.length === 0 ? (
         <p className="pr-empty">{LABELS.edPbNoResults}</p>
       ) : (
@@ -258,7 +287,8 @@ const cachedPage = untilDataChanges(
     if (year === null) return renderResultsIndex(publicEditions(), locale);
     const edition = YEAR.test(year) ? editionByYear(Number(year)) : null;
     if (!edition || edition.state === "DRAFT") return renderUnknownYear(year.slice(0, 12), locale);
-    return renderEditionResults(edition, officialResults(edition.id), locale);
+    const table = edition.state === "ARCHIVED" ? standingsOf(edition.id) : undefined;
+    return renderEditionResults(edition, officialResults(edition.id), locale, table);
   },
   (year, locale) => `${year ?? ""}|${locale}`,
 );

@@ -210,6 +210,7 @@ export function renderPage(
         </main>
         <nav className="footer sb-past" aria-label={LABELS.edPbPastResults}>
           <a href="/results">{LABELS.edPbPastResults}</a>
+          <a href="/standings">{LABELS.stTitle}</a>
         </nav>
         <FooterOf footer={FOOTER} />
       </body>

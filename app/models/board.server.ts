@@ -10,10 +10,13 @@ import { delayMinutes } from "~/rules/timetable";
 import type { LaneStatus } from "../../db/enums";
 import { currentNotice } from "./notice.server";
 import { readinessOf } from "./readiness.server";
+import { type StandingsRow, standingsOf } from "./standings.server";
 
 /** How many upcoming races and how many results the board shows. */
 export const NEXT_RACES = 3;
 export const LATEST_RESULTS = 6;
+/** Issue 29: the club table's first rows on the board. */
+export const STANDINGS_TOP = 10;
 
 export type BoardLane = {
   lane: string;
@@ -45,6 +48,8 @@ export type BoardData = {
   /** Minutes the day runs late (0: on time). */
   delayMinutes: number;
   notice: { id: number; text: string } | null;
+  /** Issue 29: the club championship's top ten (Official results), and whether it is provisional. */
+  standings: { provisional: boolean; rows: StandingsRow[] };
 };
 
 type RoundRow = {
@@ -138,6 +143,7 @@ export function boardData(editionId: number): BoardData {
     return { ...b, lanes: b.lanes.map((l) => ({ ...l, ready: ready.get(l.lane) ?? false })) };
   };
   const notice = currentNotice(editionId);
+  const table = standingsOf(editionId);
   return {
     nowRacing: nowRacing.map(race),
     next: next.map((r) => withReady(race(r))),
@@ -160,5 +166,6 @@ export function boardData(editionId: number): BoardData {
       ) ?? 0,
     ),
     notice: notice ? { id: notice.id, text: notice.text } : null,
+    standings: { provisional: table.provisional, rows: table.rows.slice(0, STANDINGS_TOP) },
   };
 }

@@ -33,6 +33,9 @@ function read(handle: Reader, editionId: number): Settings {
       onWaterAlertMinutes: s.onWaterAlertMinutes,
       crewChangeCutoffMinutes: s.crewChangeCutoffMinutes,
       callMinutes: s.callMinutes,
+      pointsScheme: s.pointsScheme,
+      pointsCustom: s.pointsCustom,
+      pointsFinalsOnly: s.pointsFinalsOnly,
     })
     .from(s)
     .where(eq(s.id, editionId))

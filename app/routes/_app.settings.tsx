@@ -7,10 +7,10 @@
 // Settings are per edition (issue 21): the screen shows the edition being looked at; an archived
 // one's are shown read-only (the form disabled, no Update or Void; a forged post is refused by the
 // failures wrapper and the triggers).
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, TextareaField } from "~/components/Field";
+import { CheckboxField, ErrorList, Field, TextareaField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
@@ -32,6 +32,8 @@ import {
   RACE_DAY_MINUTES,
   SETTINGS_MAX,
 } from "~/rules/settings-fields";
+import { CUSTOM_MAX_LENGTH } from "~/rules/standings";
+import { POINTS_SCHEMES } from "../../db/enums";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.settings);
 
@@ -226,11 +228,70 @@ function SettingsForm({
       >
         <input {...getInputProps(fields.requireSignedTags, { type: "checkbox" })} />
       </Field>
+      <PointsScheme fields={fields} />
       {readOnly ? null : (
         <button type="submit" className="btn btn-primary btn-block">
           {LABELS.updateSettings}
         </button>
       )}
     </PostForm>
+  );
+}
+
+/** Issue 29: the club championship's points scheme, each stated in a sentence; the custom list
+ * (checked on the server too) and Finals only. */
+function PointsScheme({
+  fields,
+}: {
+  // biome-ignore lint/suspicious/noExplicitAny: conform's field metadata of this form
+  fields: Record<string, any>;
+}) {
+  const { LABELS } = useMessages();
+  const scheme = fields.pointsScheme;
+  const names = {
+    FINALS: LABELS.stSchemeFinals,
+    LEAGUE: LABELS.stSchemeLeague,
+    CUSTOM: LABELS.stSchemeCustom,
+  };
+  const sentences = {
+    FINALS: LABELS.stSchemeFinalsSentence,
+    LEAGUE: LABELS.stSchemeLeagueSentence,
+    CUSTOM: LABELS.stSchemeCustomSentence,
+  };
+  const radios = getCollectionProps(scheme, { type: "radio", options: [...POINTS_SCHEMES] });
+  return (
+    <fieldset className={`field points-scheme${scheme.errors ? " field-invalid" : ""}`}>
+      <legend>{LABELS.stPointsScheme}</legend>
+      <div className="points-schemes">
+        {radios.map(({ key, ...radio }) => {
+          const kind = radio.value as (typeof POINTS_SCHEMES)[number];
+          return (
+            <label key={key}>
+              <input {...radio} aria-describedby={`${scheme.id}-${kind}`} />{" "}
+              <span>
+                <strong>{names[kind]}</strong>{" "}
+                <small className="hint" id={`${scheme.id}-${kind}`}>
+                  {sentences[kind]}
+                </small>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <ErrorList id={scheme.errorId} errors={scheme.errors} />
+      <Field label={LABELS.stPointsCustom} field={fields.pointsCustom} hint={LABELS.stPointsCustomHint}>
+        <input
+          {...getInputProps(fields.pointsCustom, { type: "text" })}
+          maxLength={CUSTOM_MAX_LENGTH}
+          inputMode="numeric"
+          placeholder="10, 8, 6, 4"
+        />
+      </Field>
+      <CheckboxField
+        label={LABELS.stFinalsOnly}
+        field={fields.pointsFinalsOnly}
+        hint={LABELS.stFinalsOnlyHint}
+      />
+    </fieldset>
   );
 }

@@ -80,7 +80,41 @@ describe("settings form", () => {
       onWaterAlertMinutes: 30,
       crewChangeCutoffMinutes: 30,
       callMinutes: 30,
+      // Issue 29: no scheme sent is the default scheme; an unticked Finals only is off.
+      pointsScheme: "FINALS",
+      pointsCustom: "",
+      pointsFinalsOnly: false,
     });
+  });
+  it("reads the points scheme (issue 29): the three kinds, Finals only ticked, the list stored as read", () => {
+    const league = schema.safeParse({ ...good, pointsScheme: "LEAGUE", pointsFinalsOnly: "on" });
+    expect(league.success && settingsOf(league.data)).toMatchObject({
+      pointsScheme: "LEAGUE",
+      pointsCustom: "",
+      pointsFinalsOnly: true,
+    });
+    const custom = schema.safeParse({ ...good, pointsScheme: "CUSTOM", pointsCustom: " 10, 8 ,6,6 " });
+    expect(custom.success && settingsOf(custom.data)).toMatchObject({
+      pointsScheme: "CUSTOM",
+      pointsCustom: "10,8,6,6",
+    });
+    // A list typed under another scheme is kept (checked all the same).
+    const kept = schema.safeParse({ ...good, pointsScheme: "FINALS", pointsCustom: "5,3" });
+    expect(kept.success && settingsOf(kept.data).pointsCustom).toBe("5,3");
+  });
+  it("refuses an unknown scheme and a custom list that is empty, not numbers, rising, too long", () => {
+    expect(errorOf({ ...good, pointsScheme: "MEDALS" })).toBe(MSG.stPointsSchemeRefused);
+    expect(errorOf({ ...good, pointsScheme: "CUSTOM" })).toBe(MSG.stCustomEmpty);
+    expect(errorOf({ ...good, pointsScheme: "CUSTOM", pointsCustom: "  " })).toBe(MSG.stCustomEmpty);
+    expect(errorOf({ ...good, pointsScheme: "CUSTOM", pointsCustom: "10,x" })).toBe(MSG.stCustomNumbers);
+    expect(errorOf({ ...good, pointsScheme: "CUSTOM", pointsCustom: "1.5" })).toBe(MSG.stCustomNumbers);
+    expect(errorOf({ ...good, pointsScheme: "CUSTOM", pointsCustom: "5,6" })).toBe(MSG.stCustomFalling);
+    expect(errorOf({ ...good, pointsScheme: "FINALS", pointsCustom: "5,6" })).toBe(MSG.stCustomFalling);
+    const many = Array.from({ length: 21 }, () => "1").join(",");
+    expect(errorOf({ ...good, pointsScheme: "CUSTOM", pointsCustom: many })).toBe(MSG.stCustomTooMany(20));
+    expect(errorOf({ ...good, pointsScheme: "CUSTOM", pointsCustom: "1".repeat(121) })).toBe(
+      MSG.tooLong("Custom points", 120),
+    );
   });
   it("reads the signed crew tags checkbox: ticked is on, absent is off", () => {
     const on = schema.safeParse({ ...good, requireSignedTags: "on" });
@@ -194,5 +228,6 @@ describe("settings form in Malay (issue 12)", () => {
     expect(errorOf({ ...good, callMinutes: "0" })).toBe(
       MS.MSG.settingsMinutes(MS.LABELS.capCallMinutes, 5, 180),
     );
+    expect(errorOf({ ...good, pointsScheme: "CUSTOM", pointsCustom: "1,2" })).toBe(MS.MSG.stCustomFalling);
   });
 });

@@ -3,7 +3,15 @@
 // "30.50"), kept as integer sen. Pure, shared by the action, the screen and the tests.
 import { z } from "zod";
 import { type Bundle, EN } from "~/messages";
+import { POINTS_SCHEMES, type PointsScheme } from "../../db/enums";
 import { parseMalaysiaLocal, senToRM, toMalaysiaLocal } from "./format";
+import {
+  CUSTOM_MAX_LENGTH,
+  CUSTOM_MAX_PLACES,
+  type CustomError,
+  normaliseCustom,
+  parseCustomPoints,
+} from "./standings";
 import {
   DUE_HOURS,
   MONEY_MIN_SEN,
@@ -97,6 +105,12 @@ export type Settings = {
   crewChangeCutoffMinutes: number;
   /** Issue 28: crews are called this long before the expected start. */
   callMinutes: number;
+  /** Issue 29: the club championship's points scheme (rules/standings.ts). */
+  pointsScheme: PointsScheme;
+  /** Issue 29: the Custom scheme's points for places 1..N ("10,8,6"); kept when another is chosen. */
+  pointsCustom: string;
+  /** Issue 29: only finals score (on by default); off, every round does. */
+  pointsFinalsOnly: boolean;
 };
 
 /** An optional date-time in Malaysia time: empty is "no deadline" (null). */
@@ -129,6 +143,9 @@ export function defaultSettings(now = new Date()): Settings {
     onWaterAlertMinutes: 30,
     crewChangeCutoffMinutes: 30,
     callMinutes: 30,
+    pointsScheme: "FINALS",
+    pointsCustom: "",
+    pointsFinalsOnly: true,
   };
 }
 
@@ -146,28 +163,72 @@ export function settingsSchema(now = new Date(), t: Bundle = EN) {
     );
   const money = (label: string) =>
     rmField(MSG.settingsAmount(label), MONEY_MIN_SEN, SETTINGS_MONEY_MAX_SEN, t);
-  return z.object({
-    regattaName: textField(LABELS.capRegattaName, SETTINGS_MAX.regattaName, t).transform((v) =>
-      v.replace(/\s+/g, " "),
-    ),
-    regattaYear: wholeNumberField(MSG.settingsYear(years.min, years.max), years.min, years.max, t),
-    crewTagFee: money(LABELS.capCrewTagFee),
-    ticketPrice: money(LABELS.capTicketPrice),
-    ticketDescription: textField(LABELS.capTicketDescription, SETTINGS_MAX.ticketDescription, t),
-    paymentDueHours: wholeNumberField(MSG.settingsDueHours, DUE_HOURS.min, DUE_HOURS.max, t),
-    protestMinutes: wholeNumberField(MSG.settingsProtestMinutes, PROTEST_MINUTES.min, PROTEST_MINUTES.max, t),
-    onWaterAlertMinutes: raceDayMinutes(LABELS.capOnWaterAlert),
-    crewChangeCutoffMinutes: raceDayMinutes(LABELS.capCrewChangeCutoff),
-    callMinutes: raceDayMinutes(LABELS.capCallMinutes),
-    entriesCloseAt: deadlineField(LABELS.capEntriesClose, t),
-    crewCloseAt: deadlineField(LABELS.capCrewClose, t),
-    // A checkbox: "on" when ticked, absent otherwise.
-    requireSignedTags: z
-      .string()
-      .max(5)
-      .optional()
-      .transform((v) => v === "on"),
-  });
+  return z
+    .object({
+      regattaName: textField(LABELS.capRegattaName, SETTINGS_MAX.regattaName, t).transform((v) =>
+        v.replace(/\s+/g, " "),
+      ),
+      regattaYear: wholeNumberField(MSG.settingsYear(years.min, years.max), years.min, years.max, t),
+      crewTagFee: money(LABELS.capCrewTagFee),
+      ticketPrice: money(LABELS.capTicketPrice),
+      ticketDescription: textField(LABELS.capTicketDescription, SETTINGS_MAX.ticketDescription, t),
+      paymentDueHours: wholeNumberField(MSG.settingsDueHours, DUE_HOURS.min, DUE_HOURS.max, t),
+      protestMinutes: wholeNumberField(
+        MSG.settingsProtestMinutes,
+        PROTEST_MINUTES.min,
+        PROTEST_MINUTES.max,
+        t,
+      ),
+      onWaterAlertMinutes: raceDayMinutes(LABELS.capOnWaterAlert),
+      crewChangeCutoffMinutes: raceDayMinutes(LABELS.capCrewChangeCutoff),
+      callMinutes: raceDayMinutes(LABELS.capCallMinutes),
+      entriesCloseAt: deadlineField(LABELS.capEntriesClose, t),
+      crewCloseAt: deadlineField(LABELS.capCrewClose, t),
+      // A checkbox: "on" when ticked, absent otherwise.
+      requireSignedTags: z
+        .string()
+        .max(5)
+        .optional()
+        .transform((v) => v === "on"),
+      // Issue 29: the points scheme. A form without it (an older page) keeps the default scheme.
+      pointsScheme: z.enum(POINTS_SCHEMES, { error: MSG.stPointsSchemeRefused }).optional().default("FINALS"),
+      // A list typed is checked whatever scheme is chosen (it is kept for later); Custom needs one.
+      pointsCustom: z
+        .string()
+        .trim()
+        .max(CUSTOM_MAX_LENGTH, { error: MSG.tooLong(LABELS.capPointsCustom, CUSTOM_MAX_LENGTH) })
+        .optional()
+        .default("")
+        .superRefine((v, ctx) => {
+          if (v === "") return;
+          const parsed = parseCustomPoints(v);
+          if (!parsed.ok) ctx.addIssue({ code: "custom", message: customMessage(parsed.error, t) });
+        })
+        .transform(normaliseCustom),
+      pointsFinalsOnly: z
+        .string()
+        .max(5)
+        .optional()
+        .transform((v) => v === "on"),
+    })
+    .refine((form) => form.pointsScheme !== "CUSTOM" || form.pointsCustom !== "", {
+      path: ["pointsCustom"],
+      error: MSG.stCustomEmpty,
+    });
+}
+
+/** Why a custom points list was refused, in the language of `t`. */
+export function customMessage(error: CustomError, { MSG }: Bundle = EN): string {
+  switch (error) {
+    case "empty":
+      return MSG.stCustomEmpty;
+    case "number":
+      return MSG.stCustomNumbers;
+    case "falling":
+      return MSG.stCustomFalling;
+    case "tooMany":
+      return MSG.stCustomTooMany(CUSTOM_MAX_PLACES);
+  }
 }
 
 export type SettingsForm = z.output<ReturnType<typeof settingsSchema>>;
@@ -188,6 +249,9 @@ export function settingsOf(form: SettingsForm): Settings {
     entriesCloseAt: form.entriesCloseAt,
     crewCloseAt: form.crewCloseAt,
     requireSignedTags: form.requireSignedTags,
+    pointsScheme: form.pointsScheme,
+    pointsCustom: form.pointsCustom,
+    pointsFinalsOnly: form.pointsFinalsOnly,
   };
 }
 
@@ -207,5 +271,8 @@ export function formValuesOf(s: Settings): Record<keyof SettingsForm, string> {
     entriesCloseAt: s.entriesCloseAt === null ? "" : toMalaysiaLocal(s.entriesCloseAt),
     crewCloseAt: s.crewCloseAt === null ? "" : toMalaysiaLocal(s.crewCloseAt),
     requireSignedTags: s.requireSignedTags ? "on" : "",
+    pointsScheme: s.pointsScheme,
+    pointsCustom: s.pointsCustom,
+    pointsFinalsOnly: s.pointsFinalsOnly ? "on" : "",
   };
 }

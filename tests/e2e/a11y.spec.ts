@@ -67,6 +67,7 @@ const SCREENS: Record<Who | "ADMIN (race day)", (ids: Ids) => string[]> = {
     "/board",
     "/results",
     `/results/${new Date().getUTCFullYear() - 1}`, // the seed's archived edition (issue 21)
+    "/standings", // issue 29: the club table
     "/scanning/entrance",
     "/scanning/profile",
     "/senangpay/return?status_id=1&order_id=1&msg=x&transaction_id=1&hash=x",

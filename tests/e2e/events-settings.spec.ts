@@ -18,6 +18,7 @@ import {
 } from "./db";
 import { asFreshClient, csrfOf, forgePost, logout, toast, watchServerErrors } from "./helpers";
 import { defaultSettings } from "../../app/rules/settings-schema";
+import { withSchemeLock } from "./db-standings";
 import { loginAs } from "./login";
 
 const EVENTS_CSV_HEADER =
@@ -370,70 +371,74 @@ test.describe("Settings", () => {
       before && !before.startsWith("E2E settings") ? before : defaultSettings().ticketDescription;
     // The form carries both deadlines and the signed-tags setting too: no test saves them any more
     // (the others set their own per request, tests/e2e/test-context.ts), so they save unchanged.
-    try {
-      await loginAs(page, admin.email, "/");
-      const nav = page.getByRole("navigation", { name: "Main" });
-      await expect(nav.getByRole("heading", { name: "Settings", exact: true })).toBeVisible();
-      await nav.getByRole("link", { name: "Settings", exact: true }).click();
-      await expect(page).toHaveURL(/\/settings$/);
-      await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
-      const field = (label: string) => page.getByLabel(label, { exact: true });
-      const fee = field("Crew Tag Fee (RM)");
-      await expect(fee).toHaveValue(/^\d+\.\d\d$/);
-      const feeNow = await fee.inputValue();
-      await expect(field("Payment Due (hours)")).toHaveValue(/^\d+$/);
-      await expect(field("Regatta Name")).not.toHaveValue("");
+    // The points scheme (issue 29) is saved by standings.spec too: one at a time, under its lock.
+    test.setTimeout(40_000); // it may wait for standings.spec to release the points scheme
+    await withSchemeLock(async () => {
+      try {
+        await loginAs(page, admin.email, "/");
+        const nav = page.getByRole("navigation", { name: "Main" });
+        await expect(nav.getByRole("heading", { name: "Settings", exact: true })).toBeVisible();
+        await nav.getByRole("link", { name: "Settings", exact: true }).click();
+        await expect(page).toHaveURL(/\/settings$/);
+        await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+        const field = (label: string) => page.getByLabel(label, { exact: true });
+        const fee = field("Crew Tag Fee (RM)");
+        await expect(fee).toHaveValue(/^\d+\.\d\d$/);
+        const feeNow = await fee.inputValue();
+        await expect(field("Payment Due (hours)")).toHaveValue(/^\d+$/);
+        await expect(field("Regatta Name")).not.toHaveValue("");
 
-      // Three decimals: refused, with the message, and what was typed stays.
-      await field("Dinner Ticket Description").fill(mine);
-      await fee.fill("30.555");
-      await page.getByRole("button", { name: "Update Settings" }).click();
-      const feeMessage =
-        "Crew tag fee must be an amount in RM from 1.00 to 10,000.00, with at most two decimals (e.g. 30 or 30.50).";
-      await expect(toast(page, feeMessage)).toBeVisible();
-      await expect(fee).toHaveAccessibleDescription(feeMessage);
-      await expect(fee).toHaveValue("30.555");
-      await expect(field("Dinner Ticket Description")).toHaveValue(mine);
-      expect(auditOf(admin.id)).toEqual([]);
-      // Thousands separators and out-of-range hours too.
-      await fee.fill("1,000");
-      await field("Payment Due (hours)").fill("169");
-      await page.getByRole("button", { name: "Update Settings" }).click();
-      await expect(fee).toHaveAccessibleDescription(feeMessage);
-      await expect(field("Payment Due (hours)")).toHaveAccessibleDescription(
-        "Payment due hours must be a whole number from 1 to 168.",
-      );
-      expect(auditOf(admin.id)).toEqual([]);
+        // Three decimals: refused, with the message, and what was typed stays.
+        await field("Dinner Ticket Description").fill(mine);
+        await fee.fill("30.555");
+        await page.getByRole("button", { name: "Update Settings" }).click();
+        const feeMessage =
+          "Crew tag fee must be an amount in RM from 1.00 to 10,000.00, with at most two decimals (e.g. 30 or 30.50).";
+        await expect(toast(page, feeMessage)).toBeVisible();
+        await expect(fee).toHaveAccessibleDescription(feeMessage);
+        await expect(fee).toHaveValue("30.555");
+        await expect(field("Dinner Ticket Description")).toHaveValue(mine);
+        expect(auditOf(admin.id)).toEqual([]);
+        // Thousands separators and out-of-range hours too.
+        await fee.fill("1,000");
+        await field("Payment Due (hours)").fill("169");
+        await page.getByRole("button", { name: "Update Settings" }).click();
+        await expect(fee).toHaveAccessibleDescription(feeMessage);
+        await expect(field("Payment Due (hours)")).toHaveAccessibleDescription(
+          "Payment due hours must be a whole number from 1 to 168.",
+        );
+        expect(auditOf(admin.id)).toEqual([]);
 
-      // Saved: the fee typed without its decimals is the same amount (unchanged); only the
-      // description changed, and that is what the audit entry says.
-      await fee.fill(feeNow.replace(/\.00$/, ""));
-      await field("Payment Due (hours)").fill(String(settingsRow()?.payment_due_hours ?? 24));
-      await page.getByRole("button", { name: "Update Settings" }).click();
-      await expect(toast(page, "Settings have been updated.")).toBeVisible();
-      await expect(page).toHaveURL(/\/settings$/);
-      await expect(fee).toHaveValue(/^\d+\.\d\d$/);
-      const entries = auditOf(admin.id);
-      expect(entries.map((e) => e.action)).toEqual(["settings.updated"]);
-      expect(JSON.parse(entries[0].details)).toMatchObject({ new: { ticketDescription: mine } });
-      expect(Object.keys(JSON.parse(entries[0].details).new)).toEqual(["ticketDescription"]);
+        // Saved: the fee typed without its decimals is the same amount (unchanged); only the
+        // description changed, and that is what the audit entry says.
+        await fee.fill(feeNow.replace(/\.00$/, ""));
+        await field("Payment Due (hours)").fill(String(settingsRow()?.payment_due_hours ?? 24));
+        await page.getByRole("button", { name: "Update Settings" }).click();
+        await expect(toast(page, "Settings have been updated.")).toBeVisible();
+        await expect(page).toHaveURL(/\/settings$/);
+        await expect(fee).toHaveValue(/^\d+\.\d\d$/);
+        const entries = auditOf(admin.id);
+        expect(entries.map((e) => e.action)).toEqual(["settings.updated"]);
+        expect(JSON.parse(entries[0].details)).toMatchObject({ new: { ticketDescription: mine } });
+        expect(Object.keys(JSON.parse(entries[0].details).new)).toEqual(["ticketDescription"]);
 
-      await page.goto("/audit-log");
-      await page.getByLabel("Actor").fill(admin.email);
-      await page.getByRole("button", { name: "Search" }).click();
-      const log = page.getByRole("table", { name: "Audit Log" });
-      await expect(bodyRows(log)).toHaveCount(1);
-      await expect(bodyRows(log).first()).toContainText("settings.updated");
-      await expect(bodyRows(log).first()).toContainText(mine);
-      await logout(page);
+        await page.goto("/audit-log");
+        await page.getByLabel("Actor").fill(admin.email);
+        await page.getByRole("button", { name: "Search" }).click();
+        const log = page.getByRole("table", { name: "Audit Log" });
+        await expect(bodyRows(log)).toHaveCount(1);
+        await expect(bodyRows(log).first()).toContainText("settings.updated");
+        await expect(bodyRows(log).first()).toContainText(mine);
+        await logout(page);
 
-      // Not for committee: the route table sends them home.
-      await loginAs(page, committee.email);
-      await page.goto("/settings");
-      await expect(page).toHaveURL((url) => url.pathname === "/");
-      await expect(toast(page, "Unauthorized. Redirect to homepage.")).toBeVisible();
-    } finally {
-      restoreTicketDescription(mine, original);
-    }
+        // Not for committee: the route table sends them home.
+        await loginAs(page, committee.email);
+        await page.goto("/settings");
+        await expect(page).toHaveURL((url) => url.pathname === "/");
+        await expect(toast(page, "Unauthorized. Redirect to homepage.")).toBeVisible();
+      } finally {
+        restoreTicketDescription(mine, original);
+      }
+    });
   });
 });

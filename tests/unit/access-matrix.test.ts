@@ -246,6 +246,8 @@ describe("the route table", () => {
       "board.tsx",
       "results._index.tsx",
       "results.$year.tsx",
+      "standings.tsx", // issue 29
+      "standings[.]csv.ts",
       "not-found.tsx",
       "reconnecting.tsx",
     ];

@@ -1,0 +1,111 @@
+// Factories of the club championship's e2e tests (issue 29 part 1, standings.spec.ts): a club whose
+// crews won Official finals, and one more final of theirs still Provisional for the desk to
+// declare; the shared points scheme (the open edition's settings row) read and put back; and a lock
+// that runs the tests reading points one at a time across the js and no-js projects (the scheme is
+// one row for every test).
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createEvent, createTeam, E2E_DIR, e2eDb, unique } from "./db";
+
+export type StandingsClub = { clubId: number; club: string; team: string; provisionalFinal: number };
+
+function newClub(prefix: string): { id: number; name: string } {
+  const name = unique(prefix);
+  const id = Number(
+    e2eDb()
+      .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
+      .run(name, randomBytes(18).toString("base64url")).lastInsertRowid,
+  );
+  return { id, name };
+}
+
+/** A final (its own event) where the club's crew beat a rival's: Official, or Provisional with
+ * every lane timed (the desk may declare it). Returns the round's id. */
+function final(
+  clubId: number,
+  rivalId: number,
+  state: "OFFICIAL" | "PROVISIONAL",
+): { round: number; team: string } {
+  const db = e2eDb();
+  const event = createEvent({ name: unique("ST EVENT").toUpperCase() });
+  const team = `${unique("ST").toUpperCase()} A`;
+  const mine = createTeam(clubId, event.id, team);
+  const theirs = createTeam(rivalId, event.id, `${unique("ST RIVAL").toUpperCase()} A`);
+  const now = Date.now();
+  const round = Number(
+    db
+      .prepare(
+        `INSERT INTO rounds (event_id, name, description, result_state, revision, results_at, protest_until)
+         VALUES (?, ?, '', ?, ?, ?, ?)`,
+      )
+      .run(event.id, `${event.name} FINAL`, state, state === "OFFICIAL" ? 1 : 0, now, now).lastInsertRowid,
+  );
+  const lane = db.prepare(
+    "INSERT INTO races (round_id, team_id, lane, time_ms, score, place) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  lane.run(round, mine, "1", 61_000, "1:01.00", 1);
+  lane.run(round, theirs, "2", 62_000, "1:02.00", 2);
+  return { round, team };
+}
+
+/** A club that won `won` Official finals, and one more final of theirs Provisional. */
+export function standingsClub(won: number): StandingsClub {
+  const club = newClub("St Club");
+  const rival = newClub("St Rival");
+  let team = "";
+  for (let i = 0; i < won; i++) team = final(club.id, rival.id, "OFFICIAL").team;
+  const provisional = final(club.id, rival.id, "PROVISIONAL");
+  return {
+    clubId: club.id,
+    club: club.name,
+    team: team || provisional.team,
+    provisionalFinal: provisional.round,
+  };
+}
+
+export type Scheme = { points_scheme: string; points_custom: string; points_finals_only: number };
+
+const OPEN_SETTINGS = "id = (SELECT id FROM editions WHERE state = 'OPEN')";
+
+/** The open edition's points scheme as saved. */
+export function savedScheme(): Scheme | undefined {
+  return e2eDb()
+    .prepare(`SELECT points_scheme, points_custom, points_finals_only FROM settings WHERE ${OPEN_SETTINGS}`)
+    .get() as Scheme | undefined;
+}
+
+/** Puts the default scheme back (Finals 9-7-5-3-2-1, finals only). */
+export function restoreDefaultScheme(): void {
+  e2eDb()
+    .prepare(
+      `UPDATE settings SET points_scheme = 'FINALS', points_custom = '', points_finals_only = 1 WHERE ${OPEN_SETTINGS}`,
+    )
+    .run();
+}
+
+const LOCK = path.join(E2E_DIR, "standings-scheme.lock");
+
+/** Runs `fn` while no other test holds the points-scheme lock (a directory made atomically; one
+ * left by a killed run is taken over after a minute). */
+export async function withSchemeLock<T>(fn: () => Promise<T>): Promise<T> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      break;
+    } catch {
+      const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 60_000 || Date.now() > until) {
+        fs.rmSync(LOCK, { recursive: true, force: true });
+        continue;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
+}
