@@ -71,6 +71,7 @@ function Document({
           <a href="/results">{t.LABELS.edPbAllYears}</a>
           <a href="/scoreboard">{t.TITLES.scoreboard}</a>
           <a href="/board">{t.LABELS.bdTitle}</a>
+          <a href="/api">{t.LABELS.apiLink}</a>
         </nav>
         <FooterOf footer={t.FOOTER} />
       </body>

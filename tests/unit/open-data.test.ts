@@ -2,13 +2,16 @@
 // standings; team and club names only, never a person's), each valid against the OpenAPI document,
 // which is itself a valid OpenAPI 3.1 document; and the answers through the route (ETag and 304,
 // CORS, JSON errors with their status, one reading per data change).
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { API_EXAMPLES, VERIFY_EXAMPLE } from "~/lib/api-docs-page.server";
 import { db, schema } from "~/lib/db.server";
 import { API_MAX_AGE, resetApiCache } from "~/lib/open-data-api.server";
 import { OPENAPI } from "~/lib/open-data-openapi";
 import { currentEdition, type Edition, editionByYear } from "~/models/edition.server";
 import { editionsJson, roundResultsJson, standingsJson, timetableJson } from "~/models/open-data.server";
+import { loader as docsLoader } from "~/routes/api";
 import { action, loader } from "~/routes/api_.v1.$";
 import { answerErrors, errorErrors, openapiErrors } from "../open-data-schemas";
 
@@ -352,5 +355,74 @@ describe("the answers", () => {
     expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(res.headers.get("Access-Control-Allow-Methods")).toBe("GET, HEAD, OPTIONS");
     expect(res.headers.get("Access-Control-Allow-Headers")).toBe("*");
+  });
+});
+
+describe("the /api page", () => {
+  it("its example answers are valid against the OpenAPI document", () => {
+    expect(answerErrors("/api/v1", API_EXAMPLES.index)).toEqual([]);
+    expect(answerErrors("/api/v1/editions", API_EXAMPLES.editions)).toEqual([]);
+    expect(answerErrors("/api/v1/editions/{year}/timetable", API_EXAMPLES.timetable)).toEqual([]);
+    expect(answerErrors("/api/v1/editions/{year}/rounds/{roundId}/results", API_EXAMPLES.results)).toEqual(
+      [],
+    );
+    expect(answerErrors("/api/v1/editions/{year}/standings", API_EXAMPLES.standings)).toEqual([]);
+  });
+
+  it("its verification example accepts a good signature and refuses the rest", () => {
+    // The example's verify(), run as printed (its imports given to it, its server left out).
+    const code = VERIFY_EXAMPLE.slice(
+      VERIFY_EXAMPLE.indexOf("/** Regatta-Signature"),
+      VERIFY_EXAMPLE.indexOf("http\n"),
+    );
+    const verify = new Function("createHmac", "timingSafeEqual", `${code}; return verify;`)(
+      createHmac,
+      timingSafeEqual,
+    ) as (header: string, body: string, secret: string) => boolean;
+    const body = JSON.stringify({ event: "result.official", id: "x" });
+    const t = Math.floor(Date.now() / 1000);
+    const sign = (at: number, text: string, secret = "s3cret") =>
+      `t=${at},v1=${createHmac("sha256", secret).update(`${at}.${text}`).digest("hex")}`;
+    expect(verify(sign(t, body), body, "s3cret")).toBe(true);
+    expect(verify(sign(t, body), `${body} `, "s3cret")).toBe(false); // another body
+    expect(verify(sign(t, body, "other"), body, "s3cret")).toBe(false); // another secret
+    expect(verify(sign(t - 600, body), body, "s3cret")).toBe(false); // too old
+    expect(verify("", body, "s3cret")).toBe(false);
+    expect(verify(`t=${t},v1=zz`, body, "s3cret")).toBe(false);
+  });
+
+  it("renders without script, in English and Malay, with every event and the signature header", async () => {
+    const res = await docsLoader({ request: new Request(`${ORIGIN}/api`), params: {}, context: {} });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).not.toContain("<script");
+    for (const text of [
+      "Open data API",
+      "/api/v1/editions/{year}/timetable",
+      "Regatta-Signature: t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256",
+      "result.provisional",
+      "standings.changed",
+      "after 1, 5 and 30 minutes, then 2 and 6 hours",
+      "If-None-Match",
+      "Access-Control-Allow-Origin: *",
+    ])
+      expect(html, text).toContain(text);
+    const again = await docsLoader({
+      request: new Request(`${ORIGIN}/api`, {
+        headers: { "If-None-Match": res.headers.get("ETag") as string },
+      }),
+      params: {},
+      context: {},
+    });
+    expect(again.status).toBe(304);
+    const ms = await (
+      await docsLoader({
+        request: new Request(`${ORIGIN}/api`, { headers: { Cookie: "lang=ms" } }),
+        params: {},
+        context: {},
+      })
+    ).text();
+    expect(ms).toContain('lang="ms"');
+    expect(ms).toContain("API data terbuka");
   });
 });
