@@ -2,7 +2,7 @@
 // the document itself against the OpenAPI 3.1 schema (@seriousme/openapi-schema-validator), and a
 // JSON answer against its path's response schema (ajv, JSON Schema 2020-12, as OpenAPI 3.1 uses).
 import { Validator } from "@seriousme/openapi-schema-validator";
-import Ajv2020 from "ajv/dist/2020";
+import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { OPENAPI, RESPONSE_SCHEMAS } from "../app/lib/open-data-openapi";
 

@@ -47,7 +47,17 @@ function doc(status: number, value: unknown): Doc {
   const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
   return { status, body, etag };
 }
-const error = (status: number, message: string) => doc(status, { error: message });
+const errors = new Map<string, Doc>();
+/** An error's answer: made once per message (the messages are a fixed few). */
+function error(status: number, message: string): Doc {
+  const key = `${status} ${message}`;
+  let d = errors.get(key);
+  if (!d) {
+    d = doc(status, { error: message });
+    errors.set(key, d);
+  }
+  return d;
+}
 
 /** The API's front door: where everything is. */
 export const API_INDEX = {
