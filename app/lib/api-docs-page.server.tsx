@@ -180,7 +180,16 @@ function Endpoint({
     <section className="api-endpoint" aria-labelledby={id}>
       <h3 id={id}>
         <code>
-          <span className="api-method">GET</span> {path}
+          <span className="api-method">GET</span>{" "}
+          {path.split("/").map((part, i) => (
+            // A phone breaks a long path after a slash, not inside a word.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of a fixed path, in order
+            <span key={i}>
+              {i > 0 ? "/" : null}
+              {i > 0 ? <wbr /> : null}
+              {part}
+            </span>
+          ))}
         </code>
       </h3>
       <p>
@@ -195,7 +204,7 @@ function Endpoint({
       {example ? (
         <details className="api-example">
           <summary>{exampleLabel}</summary>
-          <pre>
+          <pre tabIndex={0}>
             <code>{JSON.stringify(example, null, 2)}</code>
           </pre>
         </details>
@@ -297,7 +306,7 @@ export function renderApiDocs(locale: Locale): Page {
           <p>{L.apiBodyText}</p>
           <h3>{L.apiSignature}</h3>
           <p>{L.apiSignatureText}</p>
-          <pre>
+          <pre tabIndex={0}>
             <code>{VERIFY_EXAMPLE}</code>
           </pre>
           <h3>{L.apiRetries}</h3>

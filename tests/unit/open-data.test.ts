@@ -394,7 +394,8 @@ describe("the /api page", () => {
   it("renders without script, in English and Malay, with every event and the signature header", async () => {
     const res = await docsLoader({ request: new Request(`${ORIGIN}/api`), params: {}, context: {} });
     expect(res.status).toBe(200);
-    const html = await res.text();
+    // Paths are printed with a break opportunity after each slash.
+    const html = (await res.text()).replace(/<\/?span>|<wbr\/>/g, "");
     expect(html).not.toContain("<script");
     for (const text of [
       "Open data API",
