@@ -4,7 +4,7 @@
 // CORS, JSON errors with their status, one reading per data change).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { API_EXAMPLES, VERIFY_EXAMPLE } from "~/lib/api-docs-page.server";
 import { db, schema } from "~/lib/db.server";
 import { API_MAX_AGE, resetApiCache } from "~/lib/open-data-api.server";
@@ -238,6 +238,19 @@ describe("the documents", () => {
     expect(s.edition.year).toBe(open.year);
     expect(typeof s.provisional).toBe("boolean");
     expect(s.scheme.kind).toMatch(/^(FINALS|LEAGUE|CUSTOM)$/);
+  });
+
+  it("one SQL statement per document, whatever the number of races (no query per race)", () => {
+    const prepare = vi.spyOn(db().$client, "prepare");
+    try {
+      timetableJson(open.id);
+      expect(prepare).toHaveBeenCalledTimes(1);
+      prepare.mockClear();
+      roundResultsJson(open.id, ids.official);
+      expect(prepare).toHaveBeenCalledTimes(1);
+    } finally {
+      prepare.mockRestore();
+    }
   });
 
   it("never a person's name or email, nor a free-text reason", () => {
