@@ -1902,6 +1902,56 @@ export const MS: Bundle = {
     // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
     // --- end of issue 29 part 2 ---
     // --- issue 29 part 3: public JSON API ---
+    apiTitle: "API data terbuka",
+    apiLink: "Data terbuka (API)",
+    apiIntro:
+      "Jadual, keputusan dan kedudukan kelab regata dalam bentuk JSON, untuk rakan pemasaan, laman web kelab dan persekutuan: baca sahaja, awam dan percuma, tanpa log masuk atau kunci. Nama pasukan dan kelab sahaja, tidak sekali-kali nama seseorang.",
+    apiOpenApi: "Huraian yang boleh dibaca mesin (OpenAPI 3.1)",
+    apiEndpoints: "Titik akhir",
+    apiEndpointsIntro: (year: number) =>
+      `{year} ialah tahun sesuatu edisi, seperti ${year}, atau "current" untuk edisi yang sedang berlangsung. Masa dalam ISO 8601, waktu UTC.`,
+    apiEpIndex: "Di mana semuanya berada.",
+    apiEpEditions: "Edisi yang keputusannya awam, yang terbaharu dahulu.",
+    apiEpEdition: "Satu edisi: nama, tarikh dan keadaannya.",
+    apiEpTimetable:
+      "Setiap perlumbaan bernombor mengikut urutan: acara, pusingan, masa mula yang dijadualkan dan dijangka, keadaan (SCHEDULED, RACING, PROVISIONAL, OFFICIAL) dan lorongnya dengan pasukan dan kelab.",
+    apiEpResults:
+      "Keputusan satu pusingan: kedudukan (kru yang seri berkongsi satu), masa, penalti, DNS, DNF dan DSQ, keadaan dan semakan. Id pusingan ialah id perlumbaan dalam jadual.",
+    apiEpStandings:
+      "Kejohanan kelab: kedudukan, kelab, mata, tempat pertama, kedua dan ketiga, perlumbaan yang dikira, dan sama ada jadual itu masih sementara.",
+    apiExample: "Contoh jawapan",
+    apiOpen: "Buka",
+    apiCaching: "Cache",
+    apiCachingText: (seconds: number) =>
+      `Setiap jawapan membawa ETag. Hantar semula dalam If-None-Match dan, selagi tiada perubahan, anda menerima 304 Not Modified tanpa kandungan. Cache-Control membenarkan jawapan digunakan semula selama ${seconds} saat. Jawapan dimampatkan dengan gzip jika anda menerimanya.`,
+    apiCors: "Dari laman web (CORS)",
+    apiCorsText:
+      "Mana-mana laman web boleh memanggil API dari pelayar: setiap jawapan mempunyai Access-Control-Allow-Origin: *, dan permintaan awal (OPTIONS) dijawab. Tiada kuki atau kelayakan digunakan.",
+    apiErrors: "Ralat",
+    apiErrorsText: 'Ralat dalam JSON, {"error": "…"}, dengan status yang sesuai:',
+    apiErr400: "400: tahun atau id pusingan yang tidak sah.",
+    apiErr404:
+      "404: laluan yang tidak dikenali, tahun tanpa keputusan awam, atau pusingan yang bukan dalam edisi itu.",
+    apiErr405: "405: sebarang kaedah selain GET, HEAD dan OPTIONS (API ini hanya membaca).",
+    apiWebhooks: "Webhook",
+    apiWebhooksIntro:
+      "Daripada bertanya berulang kali, terima POST sebaik sahaja sesuatu berubah. Penganjur mendaftarkan titik akhir anda (URL https) dan acara yang dikehendakinya, dan memberi anda rahsianya, yang dipaparkan sekali sahaja.",
+    apiEvents: "Acara",
+    apiEvResultProvisional: "Keputusan satu pusingan disimpan (Sementara): keputusan pusingan itu.",
+    apiEvResultOfficial: "Satu pusingan diisytiharkan Rasmi: keputusan pusingan itu.",
+    apiEvResultRevised: "Keputusan Rasmi disemak: keputusan pusingan itu, dengan semakan baharu.",
+    apiEvNoticePosted: "Satu notis disiarkan di papan: notis itu.",
+    apiEvTimetableChanged: "Perlumbaan dijadualkan, dinomborkan semula atau dimulakan: jadual.",
+    apiEvStandingsChanged: "Jadual kelab berubah: kedudukan.",
+    apiBody: "Kandungan",
+    apiBodyText:
+      'JSON (Content-Type: application/json): dokumen yang sama yang dijawab oleh API untuk pusingan, jadual atau jadual kedudukan itu, ditambah "event" (namanya), "id" (sama pada setiap cubaan: abaikan yang telah anda kendalikan) dan "createdAt".',
+    apiSignature: "Tandatangan",
+    apiSignatureText:
+      'Setiap penghantaran membawa pengepala Regatta-Signature: t=<saat unix>,v1=<HMAC-SHA256 heks bagi "<t>.<body>" dengan rahsia>. Semak pada kandungan mentah, sebelum menghuraikannya, dan tolak t yang lebih lama daripada lima minit. Dalam Node:',
+    apiRetries: "Cubaan semula",
+    apiRetriesText:
+      "Jawab dengan 2xx dalam masa 10 saat. Selain itu (status lain, tiada jawapan tepat pada masanya, ubah hala: ubah hala tidak diikuti) dicuba semula selepas 1, 5 dan 30 minit, kemudian 2 dan 6 jam. Selepas 20 kegagalan berturut-turut titik akhir itu dinyahdayakan dan penganjur dimaklumkan melalui e-mel. Mereka melihat setiap penghantaran (acara, masa, status, cubaan) dan boleh menghantarnya semula (Hantar semula).",
     // --- end of issue 29 part 3 ---
     // --- issue 29 part 4: signed webhooks ---
     // --- end of issue 29 part 4 ---

@@ -1861,6 +1861,55 @@ export const LABELS = {
   // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
   // --- end of issue 29 part 2 ---
   // --- issue 29 part 3: public JSON API ---
+  apiTitle: "Open data API",
+  apiLink: "Open data (API)",
+  apiIntro:
+    "The regatta's timetable, results and club standings as JSON, for timing partners, club websites and the federation: read-only, public and free, with no login or key. Team and club names only, never a person's.",
+  apiOpenApi: "The machine-readable description (OpenAPI 3.1)",
+  apiEndpoints: "Endpoints",
+  apiEndpointsIntro: (year: number) =>
+    `{year} is an edition's year, such as ${year}, or "current" for the edition running now. Times are ISO 8601, in UTC.`,
+  apiEpIndex: "Where everything is.",
+  apiEpEditions: "The editions whose results are public, newest first.",
+  apiEpEdition: "One edition: its name, dates and state.",
+  apiEpTimetable:
+    "Every numbered race in race order: event, round, scheduled and expected start, state (SCHEDULED, RACING, PROVISIONAL, OFFICIAL) and its lanes with team and club.",
+  apiEpResults:
+    "One round's results: places (crews tied share one), times, penalties, DNS, DNF and DSQ, the state and the revision. A round's id is the race's id in the timetable.",
+  apiEpStandings:
+    "The club championship: rank, club, points, first, second and third places, the races counted, and whether the table is still provisional.",
+  apiExample: "Example answer",
+  apiOpen: "Open it",
+  apiCaching: "Caching",
+  apiCachingText: (seconds: number) =>
+    `Every answer carries an ETag. Send it back in If-None-Match and, while nothing has changed, you get 304 Not Modified with no body. Cache-Control lets you reuse an answer for ${seconds} seconds. Answers are gzipped when you accept gzip.`,
+  apiCors: "From a web page (CORS)",
+  apiCorsText:
+    "Any website may call the API from the browser: every answer has Access-Control-Allow-Origin: *, and the preflight (OPTIONS) is answered. No cookies or credentials are used.",
+  apiErrors: "Errors",
+  apiErrorsText: 'Errors are JSON, {"error": "…"}, with the status that fits:',
+  apiErr400: "400: a malformed year or round id.",
+  apiErr404: "404: an unknown path, a year without public results, or a round that is not in that edition.",
+  apiErr405: "405: any method but GET, HEAD and OPTIONS (the API only reads).",
+  apiWebhooks: "Webhooks",
+  apiWebhooksIntro:
+    "Rather than asking again and again, get a POST the moment something changes. The organisers register your endpoint (an https URL) and the events it wants, and give you its secret, shown once.",
+  apiEvents: "Events",
+  apiEvResultProvisional: "A round's results are saved (Provisional): the round's results.",
+  apiEvResultOfficial: "A round is declared Official: the round's results.",
+  apiEvResultRevised: "Official results are revised: the round's results, with the new revision.",
+  apiEvNoticePosted: "A notice is posted on the board: the notice.",
+  apiEvTimetableChanged: "Races are scheduled, renumbered or started: the timetable.",
+  apiEvStandingsChanged: "The club table changes: the standings.",
+  apiBody: "The body",
+  apiBodyText:
+    'JSON (Content-Type: application/json): the same document the API answers for that round, timetable or table, plus "event" (its name), "id" (the same on every attempt: ignore one you have already handled) and "createdAt".',
+  apiSignature: "The signature",
+  apiSignatureText:
+    'Every delivery carries the header Regatta-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>. Check it on the raw body, before parsing it, and refuse a t more than five minutes old. In Node:',
+  apiRetries: "Retries",
+  apiRetriesText:
+    "Answer with a 2xx within 10 seconds. Anything else (another status, no answer in time, a redirect: redirects are not followed) is tried again after 1, 5 and 30 minutes, then 2 and 6 hours. After 20 failures in a row the endpoint is disabled and the organisers are told by email. They see each delivery (event, time, status, attempts) and can send one again (Resend).",
   // --- end of issue 29 part 3 ---
   // --- issue 29 part 4: signed webhooks ---
   // --- end of issue 29 part 4 ---

@@ -74,6 +74,7 @@ function Document({
           <a href="/scoreboard">{t.TITLES.scoreboard}</a>
           <a href="/board">{t.LABELS.bdTitle}</a>
           <a href="/standings">{t.LABELS.stTitle}</a>
+          <a href="/api">{t.LABELS.apiLink}</a>
         </nav>
         <FooterOf footer={t.FOOTER} />
       </body>
