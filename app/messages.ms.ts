@@ -1845,6 +1845,25 @@ export const MS: Bundle = {
     // --- issue 29 part 1: points and medals ---
     // --- end of issue 29 part 1 ---
     // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
+    ovTitle: "Tindanan siaran",
+    ovOnWater: "Di atas air",
+    ovResult: "Keputusan rasmi",
+    awTitle: "PENYAMPAIAN HADIAH",
+    awFinals: "Akhir: tempat 1 hingga 3",
+    awNoFinals: "Belum ada perlumbaan akhir dalam edisi ini.",
+    awNotOfficial: (state: string) => `${state}: belum Rasmi.`,
+    awNoPlaces: "Tiada pasukan di tempat 1 hingga 3.",
+    awClubTable: "Jadual kelab",
+    awTableProvisional: "Sementara: belum semua perlumbaan akhir Rasmi.",
+    awNoClubs: "Belum ada kelab yang mempunyai mata.",
+    awRank: "Kedudukan",
+    awPoints: "Mata",
+    awFirsts: "Pertama",
+    awSeconds: "Kedua",
+    awThirds: "Ketiga",
+    awRaces: "Perlumbaan",
+    awPlusProvisional: (points: string) => `+ ${points} sementara`,
+    rcAwardsPdf: "Helaian penyampaian hadiah (PDF)",
     // --- end of issue 29 part 2 ---
     // --- issue 29 part 3: public JSON API ---
     // --- end of issue 29 part 3 ---
