@@ -44,9 +44,9 @@ function finalContent(final: AwardsFinal, ctx: PaperContext): Content {
   };
   let body: Content;
   if (final.resultState !== "OFFICIAL") {
-    body = { text: L.awNotOfficial(state), italics: true, fontSize: 12 };
+    body = { text: L.awNotOfficial(state), fontSize: 12 };
   } else if (final.places.length === 0) {
-    body = { text: L.awNoPlaces, italics: true, fontSize: 12 };
+    body = { text: L.awNoPlaces, fontSize: 12 };
   } else {
     body = {
       table: {
@@ -77,7 +77,7 @@ function clubTableContent(standings: Standings, ctx: PaperContext): Content[] {
   if (standings.provisional)
     content.push({ text: L.awTableProvisional, bold: true, fontSize: 12, margin: [0, 0, 0, 8] });
   if (standings.rows.length === 0) {
-    content.push({ text: L.awNoClubs, italics: true, fontSize: 12 });
+    content.push({ text: L.awNoClubs, fontSize: 12 });
     return content;
   }
   content.push({
@@ -128,7 +128,7 @@ export function awardsDefinition(finals: AwardsFinal[], standings: Standings, ct
     { text: L.awTitle, fontSize: 15, bold: true, margin: [0, 2, 0, 12] },
     { text: L.awFinals, fontSize: 13, bold: true, margin: [0, 0, 0, 8] },
     ...(finals.length === 0
-      ? [{ text: L.awNoFinals, italics: true, fontSize: 12 } as Content]
+      ? [{ text: L.awNoFinals, fontSize: 12 } as Content]
       : finals.map((f) => finalContent(f, ctx))),
     ...clubTableContent(standings, ctx),
   ];
