@@ -26,12 +26,17 @@
   let retry;
   const connect = () => {
     const source = new EventSource(`${events}?v=${encodeURIComponent(root.dataset.version || "")}`);
+    // The stream's state on the element (nothing shows it: the picture is the race alone).
+    source.onopen = () => {
+      root.dataset.state = "live";
+    };
     source.addEventListener("board", (event) => {
       root.innerHTML = event.data;
       root.dataset.version = event.lastEventId;
       scheduleHide();
     });
     source.onerror = () => {
+      root.dataset.state = source.readyState === EventSource.CLOSED ? "off" : "connecting";
       if (source.readyState !== EventSource.CLOSED) return;
       clearTimeout(retry);
       retry = setTimeout(connect, 10_000 + Math.random() * 30_000);
