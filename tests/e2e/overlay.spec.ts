@@ -133,34 +133,47 @@ test("Declare Official puts the round's top three with their times on the overla
   const { eventId, teams } = overlayEvent(4);
   const round = overlayRound(eventId, "FINAL", teams);
   provisionalResults(round.id, [62_410, 61_050, "DSQ", 63_900]);
+  // A race of this test's on the water meanwhile: other specs' starts do not change the overlay.
+  const next = overlayRound(eventId, "MINOR FINAL", teams.slice(0, 2));
   await loginAs(page, "COMMITTEE");
   await withOverlayLock(async () => {
-    // 15 s ahead: newer than any other spec's Official result (see db-overlay.ts).
-    await withTestContext(page, { now: Date.now() + 15_000 });
-    const overlay = isJs() ? await page.context().newPage() : null;
-    if (overlay) {
-      await overlay.goto("/overlay");
-      await expect(resultCard(overlay, round.id)).toHaveCount(0);
+    startAhead(next.id);
+    try {
+      // 15 s ahead: newer than any other spec's Official result (see db-overlay.ts).
+      await withTestContext(page, { now: Date.now() + 15_000 });
+      const overlay = isJs() ? await page.context().newPage() : null;
+      if (overlay) {
+        await overlay.clock.install(); // the page's own timers, to see it hide the result after 30 s
+        await overlay.goto("/overlay");
+        await expect(resultCard(overlay, round.id)).toHaveCount(0);
+      }
+      await page.goto(`/rounds/${round.id}/results`);
+      await page.getByRole("button", { name: "Declare Official" }).click();
+      await expect(flashToast(page, "Results declared Official.")).toBeVisible();
+      const shown = overlay ?? page;
+      if (!overlay) await page.goto("/overlay");
+      const card = resultCard(shown, round.id);
+      await expect(card).toBeVisible({ timeout: 2000 });
+      await expect(card).toContainText(`Race ${round.raceNumber}`);
+      await expect(card).toContainText("Official");
+      const rows = await card
+        .locator("li")
+        .evaluateAll((lis) =>
+          lis.map((li) => Array.from(li.querySelectorAll("span"), (s) => (s.textContent ?? "").trim())),
+        );
+      expect(rows).toEqual([
+        ["1", teams[1].name, "1:01.05"],
+        ["2", teams[0].name, "1:02.41"],
+        ["3", teams[3].name, "1:03.90"],
+      ]);
+      if (overlay) {
+        // 30 s later by the page's clock (the server's has hardly moved): the page took it down itself.
+        await overlay.clock.fastForward(31_000);
+        await expect(resultCard(overlay, round.id)).toHaveCount(0);
+      }
+    } finally {
+      takeOffWater(next.id);
     }
-    await page.goto(`/rounds/${round.id}/results`);
-    await page.getByRole("button", { name: "Declare Official" }).click();
-    await expect(flashToast(page, "Results declared Official.")).toBeVisible();
-    const shown = overlay ?? page;
-    if (!overlay) await page.goto("/overlay");
-    const card = resultCard(shown, round.id);
-    await expect(card).toBeVisible({ timeout: 2000 });
-    await expect(card).toContainText(`Race ${round.raceNumber}`);
-    await expect(card).toContainText("Official");
-    const rows = await card
-      .locator("li")
-      .evaluateAll((lis) =>
-        lis.map((li) => Array.from(li.querySelectorAll("span"), (s) => (s.textContent ?? "").trim())),
-      );
-    expect(rows).toEqual([
-      ["1", teams[1].name, "1:01.05"],
-      ["2", teams[0].name, "1:02.41"],
-      ["3", teams[3].name, "1:03.90"],
-    ]);
   });
 });
 
