@@ -1851,7 +1851,7 @@ export const MS: Bundle = {
     awTitle: "PENYAMPAIAN HADIAH",
     awFinals: "Akhir: tempat 1 hingga 3",
     awNoFinals: "Belum ada perlumbaan akhir dalam edisi ini.",
-    awNotOfficial: (state: string) => `${state}: belum Rasmi.`,
+    awNotOfficial: (label: string) => `${label}: belum Rasmi.`,
     awNoPlaces: "Tiada pasukan di tempat 1 hingga 3.",
     awClubTable: "Jadual kelab",
     awTableProvisional: "Sementara: belum semua perlumbaan akhir Rasmi.",
@@ -1862,7 +1862,7 @@ export const MS: Bundle = {
     awSeconds: "Kedua",
     awThirds: "Ketiga",
     awRaces: "Perlumbaan",
-    awPlusProvisional: (points: string) => `+ ${points} sementara`,
+    awPlusProvisional: (amount: string) => `+ ${amount} sementara`,
     rcAwardsPdf: "Helaian penyampaian hadiah (PDF)",
     // --- end of issue 29 part 2 ---
     // --- issue 29 part 3: public JSON API ---

@@ -1816,7 +1816,7 @@ export const LABELS = {
   awTitle: "PRIZE-GIVING",
   awFinals: "Finals: places 1 to 3",
   awNoFinals: "No finals in this edition yet.",
-  awNotOfficial: (state: string) => `${state}: not Official yet.`,
+  awNotOfficial: (label: string) => `${label}: not Official yet.`,
   awNoPlaces: "No crew placed 1 to 3.",
   awClubTable: "Club table",
   awTableProvisional: "Provisional: not every final is Official yet.",
@@ -1827,7 +1827,7 @@ export const LABELS = {
   awSeconds: "2nd",
   awThirds: "3rd",
   awRaces: "Races",
-  awPlusProvisional: (points: string) => `+ ${points} provisional`,
+  awPlusProvisional: (amount: string) => `+ ${amount} provisional`,
   rcAwardsPdf: "Prize-giving sheet (PDF)",
   // --- end of issue 29 part 2 ---
   // --- issue 29 part 3: public JSON API ---

@@ -86,17 +86,19 @@ function OnWater({ race, t }: { race: OverlayRace; t: Bundle }) {
       <div className="ov-bar">
         <Title race={race} t={t} />
       </div>
-      <ul className={`ov-lanes${race.lanes.length > 6 ? " ov-many" : ""}`}>
-        {race.lanes.map((l) => (
-          <li key={l.lane}>
-            <span className="ov-lane">
-              <span className="ov-sr">{LABELS.rdLane} </span>
-              {l.lane}
-            </span>
-            <span className="ov-team">{l.team}</span>
-          </li>
-        ))}
-      </ul>
+      {race.lanes.length === 0 ? null : (
+        <ul className={`ov-lanes${race.lanes.length > 6 ? " ov-many" : ""}`}>
+          {race.lanes.map((l) => (
+            <li key={l.lane}>
+              <span className="ov-lane">
+                <span className="ov-sr">{LABELS.rdLane} </span>
+                {l.lane}
+              </span>
+              <span className="ov-team">{l.team}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
