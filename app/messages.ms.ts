@@ -1900,6 +1900,25 @@ export const MS: Bundle = {
     stArchiveTitle: "Kedudukan kelab",
     // --- end of issue 29 part 1 ---
     // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
+    ovTitle: "Tindanan siaran",
+    ovOnWater: "Di atas air",
+    ovResult: "Keputusan rasmi",
+    awTitle: "PENYAMPAIAN HADIAH",
+    awFinals: "Akhir: tempat 1 hingga 3",
+    awNoFinals: "Belum ada perlumbaan akhir dalam edisi ini.",
+    awNotOfficial: (label: string) => `${label}: belum Rasmi.`,
+    awNoPlaces: "Tiada pasukan di tempat 1 hingga 3.",
+    awClubTable: "Jadual kelab",
+    awTableProvisional: "Sementara: belum semua perlumbaan akhir Rasmi.",
+    awNoClubs: "Belum ada kelab yang mempunyai mata.",
+    awRank: "Kedudukan",
+    awPoints: "Mata",
+    awFirsts: "Pertama",
+    awSeconds: "Kedua",
+    awThirds: "Ketiga",
+    awRaces: "Perlumbaan",
+    awPlusProvisional: (amount: string) => `+ ${amount} sementara`,
+    rcAwardsPdf: "Helaian penyampaian hadiah (PDF)",
     // --- end of issue 29 part 2 ---
     // --- issue 29 part 3: public JSON API ---
     apiTitle: "API data terbuka",

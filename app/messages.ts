@@ -1859,6 +1859,28 @@ export const LABELS = {
   stArchiveTitle: "Club standings",
   // --- end of issue 29 part 1 ---
   // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
+  // The overlay (/overlay; lib/overlay-page.server.tsx): names for screen readers, the video shows
+  // only the race and the result.
+  ovTitle: "Broadcast overlay",
+  ovOnWater: "On the water",
+  ovResult: "Official result",
+  // The prize-giving sheet (/race-control/awards.pdf; lib/awards-pdf.server.ts).
+  awTitle: "PRIZE-GIVING",
+  awFinals: "Finals: places 1 to 3",
+  awNoFinals: "No finals in this edition yet.",
+  awNotOfficial: (label: string) => `${label}: not Official yet.`,
+  awNoPlaces: "No crew placed 1 to 3.",
+  awClubTable: "Club table",
+  awTableProvisional: "Provisional: not every final is Official yet.",
+  awNoClubs: "No club has points yet.",
+  awRank: "Rank",
+  awPoints: "Points",
+  awFirsts: "1st",
+  awSeconds: "2nd",
+  awThirds: "3rd",
+  awRaces: "Races",
+  awPlusProvisional: (amount: string) => `+ ${amount} provisional`,
+  rcAwardsPdf: "Prize-giving sheet (PDF)",
   // --- end of issue 29 part 2 ---
   // --- issue 29 part 3: public JSON API ---
   apiTitle: "Open data API",

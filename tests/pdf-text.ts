@@ -45,7 +45,9 @@ function cmapOf(text: string): Map<number, string> {
       const lo = Number.parseInt(m[1], 16);
       const hi = Number.parseInt(m[2], 16);
       if (m[3].startsWith("[")) {
-        for (const [i, u] of [...m[3].matchAll(/<([0-9a-f]+)>/gi)].entries()) map.set(lo + i, hexText(u[1]));
+        // A ligature maps to several characters, written with spaces between: <0066 0066 0069> (ffi).
+        for (const [i, u] of [...m[3].matchAll(/<([0-9a-f\s]+)>/gi)].entries())
+          map.set(lo + i, hexText(u[1].replace(/\s+/g, "")));
       } else {
         const base = Number.parseInt(m[3].slice(1, -1), 16);
         for (let g = lo; g <= hi; g++) map.set(g, String.fromCharCode(base + g - lo));
@@ -53,8 +55,8 @@ function cmapOf(text: string): Map<number, string> {
     }
   }
   for (const block of text.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const m of block[1].matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>/gi)) {
-      map.set(Number.parseInt(m[1], 16), hexText(m[2]));
+    for (const m of block[1].matchAll(/<([0-9a-f]+)>\s*<([0-9a-f\s]+)>/gi)) {
+      map.set(Number.parseInt(m[1], 16), hexText(m[2].replace(/\s+/g, "")));
     }
   }
   return map;

@@ -315,7 +315,10 @@ export default function RaceControl() {
             <a key={day} href={`/race-control/start-lists.pdf?day=${day}`} className="btn btn-small">
               {LABELS.rcStartListsOfDay(dayPrinted(day))}
             </a>
-          ))}
+          ))}{" "}
+          <a href="/race-control/awards.pdf" className="btn btn-small">
+            {LABELS.rcAwardsPdf}
+          </a>
         </p>
       </section>
     </Screen>

@@ -1,0 +1,136 @@
+// Factories of the broadcast overlay and the prize-giving sheet (tests/e2e/overlay.spec.ts; issue 29
+// part 2): an event whose teams each have a club of their own, a race on the water, a round with
+// Provisional results ready to be declared Official, and a lock.
+//
+// The overlay shows ONE race on the water (the one started last) and ONE result (the newest Official
+// of the last 30 s), whatever test made them. So a test that looks for its own race starts it a day
+// ahead (no other spec starts a race in the future; a race without a scheduled start moves no one's
+// delay), and a test that looks for its own result declares it with its clock 15 s ahead
+// (X-Test-Now: results_at is then newer than any other spec's for 15 s, and still shows). The js and
+// no-js runs of these tests would still race each other, so each holds this lock (a file made with
+// O_EXCL, taken back from a test that died holding it after a minute) while it looks.
+import { randomBytes } from "node:crypto";
+import { closeSync, openSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { createEvent, createTeam, E2E_DIR, e2eDb, unique } from "./db";
+
+export type OverlayTeam = { id: number; name: string; club: string };
+
+/** An event with `count` teams, each of a club of its own. */
+export function overlayEvent(count: number): { eventId: number; eventName: string; teams: OverlayTeam[] } {
+  const event = createEvent({ name: unique("OV EVENT").toUpperCase() });
+  const prefix = unique("OV").toUpperCase();
+  const teams = Array.from({ length: count }, (_, i) => {
+    const club = unique("Ov Club");
+    const clubId = Number(
+      e2eDb()
+        .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
+        .run(club, randomBytes(18).toString("base64url")).lastInsertRowid,
+    );
+    const name = `${prefix} ${String.fromCharCode(65 + i)}`;
+    return { id: createTeam(clubId, event.id, name), name, club };
+  });
+  return { eventId: event.id, eventName: event.name, teams };
+}
+
+/** A race number nobody holds in this database, clear of the other specs' ranges. */
+export function freeRaceNumber(): number {
+  const taken = e2eDb().prepare("SELECT 1 FROM rounds WHERE race_number = ?");
+  for (;;) {
+    const n = 950_000 + Math.floor(Math.random() * 49_000);
+    if (!taken.get(n)) return n;
+  }
+}
+
+/** A round of the event with a lane per team (lanes 1, 2, ...), not started. */
+export function overlayRound(
+  eventId: number,
+  name: string,
+  teams: OverlayTeam[],
+): { id: number; raceNumber: number } {
+  const raceNumber = freeRaceNumber();
+  const id = Number(
+    e2eDb()
+      .prepare("INSERT INTO rounds (event_id, name, description, race_number) VALUES (?, ?, '', ?)")
+      .run(eventId, name, raceNumber).lastInsertRowid,
+  );
+  const add = e2eDb().prepare("INSERT INTO races (round_id, lane, team_id) VALUES (?, ?, ?)");
+  for (const [i, t] of teams.entries()) add.run(id, String(i + 1), t.id);
+  return { id, raceNumber };
+}
+
+/** Starts the round, as another connection would (the desk on another server): a day ahead. */
+export function startAhead(roundId: number): void {
+  e2eDb()
+    .prepare("UPDATE rounds SET started_at = ? WHERE id = ?")
+    .run(Date.now() + 86_400_000, roundId);
+}
+
+/** Takes the round off the water again (the test is over: it no longer hides other races). */
+export function takeOffWater(roundId: number): void {
+  e2eDb().prepare("UPDATE rounds SET started_at = NULL WHERE id = ?").run(roundId);
+}
+
+/** Provisional results, as the desk's save leaves them: lane i+1 finished in `times[i]` ms (places
+ * from the times), or with a status. */
+export function provisionalResults(roundId: number, times: (number | "DNF" | "DSQ" | "DNS")[]): void {
+  const db = e2eDb();
+  const ranked = times
+    .map((t, i) => ({ lane: String(i + 1), t }))
+    .filter((x): x is { lane: string; t: number } => typeof x.t === "number")
+    .sort((a, b) => a.t - b.t);
+  const placeOf = new Map(ranked.map((x, i) => [x.lane, i + 1]));
+  const lane = db.prepare(
+    "UPDATE races SET place = ?, status = ?, status_reason = ?, time_ms = ?, score = ? WHERE round_id = ? AND lane = ?",
+  );
+  const score = (ms: number) => {
+    const m = Math.floor(ms / 60_000);
+    const s = ((ms % 60_000) / 1000).toFixed(2).padStart(5, "0");
+    return m > 0 ? `${m}:${s}` : s;
+  };
+  db.transaction(() => {
+    for (const [i, t] of times.entries()) {
+      const l = String(i + 1);
+      if (typeof t === "number") lane.run(placeOf.get(l), null, "", t, score(t), roundId, l);
+      else lane.run(null, t, t === "DSQ" ? "Lane" : "", null, t, roundId, l);
+    }
+    db.prepare(
+      `UPDATE rounds SET started_at = ?, result_state = 'PROVISIONAL', results_at = ?, protest_until = ?
+       WHERE id = ?`,
+    ).run(Date.now() - 600_000, Date.now() - 60_000, Date.now() + 900_000, roundId);
+  })();
+}
+
+/** Declared Official as the desk's Declare Official leaves it (revision 1, results_at `at`). */
+export function officialNow(roundId: number, at = Date.now()): void {
+  e2eDb()
+    .prepare(
+      "UPDATE rounds SET result_state = 'OFFICIAL', revision = 1, results_at = ?, protest_until = NULL WHERE id = ?",
+    )
+    .run(at, roundId);
+}
+
+const LOCK = path.join(E2E_DIR, "overlay.lock");
+const STALE_MS = 60_000;
+
+/** Runs `fn` holding the overlay lock (see the top of this file). */
+export async function withOverlayLock<T>(fn: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      closeSync(openSync(LOCK, "wx"));
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(LOCK).mtimeMs > STALE_MS) rmSync(LOCK, { force: true });
+      } catch {
+        // Gone meanwhile: try again.
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(LOCK, { force: true });
+  }
+}
