@@ -68,6 +68,8 @@ const SCREENS: Record<Who | "ADMIN (race day)", (ids: Ids) => string[]> = {
     "/results",
     `/results/${new Date().getUTCFullYear() - 1}`, // the seed's archived edition (issue 21)
     "/standings", // issue 29: the club table
+    "/api", // issue 29: the open data API for people
+    "/overlay?bg=green", // issue 29: the broadcast overlay
     "/scanning/entrance",
     "/scanning/profile",
     "/senangpay/return?status_id=1&order_id=1&msg=x&transaction_id=1&hash=x",

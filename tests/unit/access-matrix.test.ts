@@ -248,6 +248,8 @@ describe("the route table", () => {
       "results.$year.tsx",
       "standings.tsx", // issue 29
       "standings[.]csv.ts",
+      "overlay.tsx",
+      "api.ts",
       "not-found.tsx",
       "reconnecting.tsx",
     ];
