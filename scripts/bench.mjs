@@ -639,6 +639,32 @@ async function kioskScan(databasePath) {
   };
 }
 
+// --- standings (issue 29) ---------------------------------------------------------------------------
+
+/**
+ * A club table worth measuring: the race-day seed's races run so far have scores but no places
+ * and no Official state (its finals are later in the day). Every round whose lanes all have a
+ * score gets places by score and is declared Official, and every round counts (Finals only off),
+ * so /standings ranks every club that has raced. A direct write, as a script would.
+ */
+async function standingsData(databasePath) {
+  const { default: Database } = await import("better-sqlite3");
+  const sqlite = new Database(databasePath);
+  sqlite.pragma("busy_timeout = 5000");
+  try {
+    sqlite.exec(`
+      UPDATE settings SET points_finals_only = 0;
+      UPDATE races SET place = (
+        SELECT COUNT(*) + 1 FROM races o WHERE o.round_id = races.round_id AND o.score < races.score)
+      WHERE score IS NOT NULL;
+      UPDATE rounds SET result_state = 'OFFICIAL', revision = 1, results_at = unixepoch('subsec') * 1000
+      WHERE result_state = 'NONE' AND EXISTS (SELECT 1 FROM races WHERE round_id = rounds.id)
+        AND NOT EXISTS (SELECT 1 FROM races WHERE round_id = rounds.id AND score IS NULL);`);
+  } finally {
+    sqlite.close();
+  }
+}
+
 // --- scoreboard (issue 10; docs/decisions/0016-race-day.md, Scoreboard) -------------------------------
 
 /** The public scoreboard's ETag, for the revalidation row (a browser that already has the page). */
@@ -835,6 +861,111 @@ const attrText = (text) =>
   text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
 /**
+ * Declare Official as the results desk does: the screen's form (its CSRF token) read now, and a
+ * function that POSTs it (throws unless the answer is the redirect of a done declaration).
+ */
+async function declareForm(resultsUrl, adminJar) {
+  const page = await request(resultsUrl, { jar: new Map(adminJar) });
+  const html = await page.text();
+  const chunk = html
+    .split(/<form\b/i)
+    .find((part) => /name="intent" value="declare"/.test(part.split(/<\/form>/i)[0]));
+  if (page.status !== 200 || !chunk) throw new Error(`no Declare Official form at ${resultsUrl} (${page.status})`);
+  const body = new URLSearchParams(
+    tagsOf(chunk.split(/<\/form>/i)[0], "input")
+      .map((t) => [attr(t, "name") ?? "", attr(t, "value") ?? ""])
+      .filter(([n]) => n),
+  );
+  return async () => {
+    const res = await request(resultsUrl, { jar: new Map(adminJar), method: "POST", body: body.toString() });
+    await res.arrayBuffer();
+    if (res.status !== 302) throw new Error(`Declare Official answered ${res.status}`);
+  };
+}
+
+/**
+ * Signed webhooks (issue 29): does a fan-out to 20 endpoints slow Declare Official? A round of the
+ * race-day data is declared Official by ADMIN's POST (as boardLive), 11 times (the first warms up,
+ * between runs it goes back to Provisional by a direct write), first with no endpoint, then with
+ * 20 endpoints subscribed to result.official, each a local receiver that answers 200 after 50 ms
+ * (as a remote site would take). Times the POST both ways, and from the POST to the 20th delivery
+ * received. The server runs with WEBHOOKS_ALLOW_LOOPBACK=1 (the receivers are on 127.0.0.1).
+ */
+async function webhookFanOut(databasePath, adminJar) {
+  const { default: Database } = await import("better-sqlite3");
+  const sqlite = new Database(databasePath);
+  sqlite.pragma("busy_timeout = 5000");
+  /** @type {{ at: number, path: string }[]} */
+  const received = [];
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      received.push({ at: performance.now(), path: req.url ?? "" });
+      setTimeout(() => res.end("ok"), 50);
+    });
+  });
+  await new Promise((resolve) => receiver.listen(0, HOST, () => resolve(undefined)));
+  const port = /** @type {import("node:net").AddressInfo} */ (receiver.address()).port;
+  try {
+    const round = sqlite
+      .prepare(
+        `SELECT r.id AS roundId FROM rounds r JOIN events e ON e.id = r.event_id AND e.deleted = 0
+         WHERE (SELECT COUNT(*) FROM races ra WHERE ra.round_id = r.id) >= 2
+         ORDER BY r.id DESC LIMIT 1`,
+      )
+      .get();
+    if (!round) throw new Error("the race-day data has no round with two races");
+    const lanes = sqlite.prepare("SELECT id FROM races WHERE round_id = ? ORDER BY lane").all(round.roundId);
+    const setPlaces = sqlite.prepare(
+      "UPDATE races SET place = ?, time_ms = ?, score = ?, wins = ?, losses = 0, status = NULL WHERE id = ?",
+    );
+    for (const [i, lane] of lanes.entries())
+      setPlaces.run(i + 1, 60_000 + i * 1000, `1:0${i % 10}.00`, lanes.length - i, lane.id);
+    const provisional = sqlite.prepare(
+      `UPDATE rounds SET result_state = 'PROVISIONAL', revision = 0, results_at = ?, protest_until = ?
+       WHERE id = ?`,
+    );
+    const resultsUrl = `${base}/rounds/${round.roundId}/results`;
+    const addEndpoint = sqlite.prepare(
+      "INSERT INTO webhook_endpoints (url, events, secret, enabled) VALUES (?, ?, ?, 0)",
+    );
+    for (let i = 0; i < 20; i++)
+      addEndpoint.run(`http://127.0.0.1:${port}/hook/${i}`, JSON.stringify(["result.official"]), `bench-secret-${i}`);
+    const timeDeclares = async (endpoints) => {
+      sqlite.prepare("UPDATE webhook_endpoints SET enabled = ?").run(endpoints > 0 ? 1 : 0);
+      const post = [];
+      const delivered = [];
+      for (let i = 0; i < 11; i++) {
+        provisional.run(Date.now(), Date.now() + 15 * 60_000, round.roundId);
+        await sleep(300);
+        const send = await declareForm(resultsUrl, adminJar);
+        received.length = 0;
+        const started = performance.now();
+        await send();
+        const took = performance.now() - started;
+        if (endpoints > 0) {
+          const deadline = Date.now() + 15_000;
+          while (received.length < endpoints && Date.now() < deadline) await sleep(5);
+          if (received.length < endpoints)
+            throw new Error(`${received.length} of ${endpoints} webhook deliveries arrived within 15 s`);
+        }
+        if (i === 0) continue;
+        post.push(took);
+        if (endpoints > 0) delivered.push(Math.max(...received.map((r) => r.at)) - started);
+      }
+      return { post, delivered };
+    };
+    const none = await timeDeclares(0);
+    const twenty = await timeDeclares(20);
+    return { none, twenty };
+  } finally {
+    sqlite.prepare("DELETE FROM webhook_endpoints").run();
+    sqlite.close();
+    receiver.close();
+  }
+}
+
+/**
  * The big screen with 500 spectators: 500 open /board streams (each its own client address, as
  * for the scoreboard: the per-address cap stays as in production), then a round declared Official,
  * 10 times after a warm-up, until each stream received the board that says so, two ways:
@@ -887,30 +1018,7 @@ async function boardLive(databasePath, adminJar) {
     }
     await sleep(1500);
     const resultsUrl = `${base}/rounds/${round.roundId}/results`;
-    /** Declare Official as the results desk does: the screen's form (its CSRF token), POSTed. */
-    const declare = async () => {
-      const page = await request(resultsUrl, { jar: new Map(adminJar) });
-      const html = await page.text();
-      const chunk = html
-        .split(/<form\b/i)
-        .find((part) => /name="intent" value="declare"/.test(part.split(/<\/form>/i)[0]));
-      if (page.status !== 200 || !chunk)
-        throw new Error(`no Declare Official form at ${resultsUrl} (${page.status})`);
-      const body = new URLSearchParams(
-        tagsOf(chunk.split(/<\/form>/i)[0], "input")
-          .map((t) => [attr(t, "name") ?? "", attr(t, "value") ?? ""])
-          .filter(([n]) => n),
-      );
-      return async () => {
-        const res = await request(resultsUrl, {
-          jar: new Map(adminJar),
-          method: "POST",
-          body: body.toString(),
-        });
-        await res.arrayBuffer();
-        if (res.status !== 302) throw new Error(`Declare Official answered ${res.status}`);
-      };
-    };
+    const declare = () => declareForm(resultsUrl, adminJar);
     const runs = { post: { all: [], last: [] }, write: { all: [], last: [] } };
     for (const how of ["post", "write"]) {
       for (let i = 0; i < 11; i++) {
@@ -1180,6 +1288,8 @@ async function main() {
     SMTP_URL: "",
     LITEFS_DIR: "",
     PAYMENT_PROVIDER: "simulator",
+    // The webhook fan-out row's receivers are on 127.0.0.1 (issue 29; the flag only tests set).
+    WEBHOOKS_ALLOW_LOOPBACK: "1",
     // Production's malloc (Dockerfile ENV; ADR 0022, "Native memory").
     MALLOC_ARENA_MAX: "2",
   };
@@ -1277,6 +1387,20 @@ async function main() {
     );
   }
 
+  // Signed webhooks (issue 29): Declare Official with 0 and with 20 endpoints subscribed.
+  if (!ONLY || ONLY.test("webhook fan-out")) {
+    process.stdout.write("bench: webhook fan-out, 20 endpoints ...");
+    const r = await webhookFanOut(env.DATABASE_PATH, admin);
+    const pct = (xs) =>
+      `p50 ${Math.round(percentileOf(xs, 50))} ms, p95 ${Math.round(percentileOf(xs, 95))} ms, max ${Math.round(Math.max(...xs))} ms`;
+    console.log(" done");
+    scoreboardLines.push(
+      `Webhook fan-out: Declare Official POST (ADMIN) with no endpoint ${pct(r.none.post)}; with 20 endpoints ` +
+        `subscribed to result.official ${pct(r.twenty.post)} (n=${r.twenty.post.length}); the POST to the 20th ` +
+        `delivery received (each receiver answering after 50 ms) ${pct(r.twenty.delivered)}.`,
+    );
+  }
+
   // PDFs off the main thread (docs/decisions/0034-pdf-worker.md): the big screen meanwhile.
   if (!ONLY || ONLY.test("while a day's start lists are laid out")) {
     process.stdout.write("bench: /board while a day's start lists are laid out ...");
@@ -1353,6 +1477,16 @@ async function main() {
     { label: "`/scoreboard` (anonymous, race-day board)", url: `${base}/scoreboard`, target: 10 },
     // The big screen (issue 20): served from memory like the scoreboard, target 10x an ordinary page.
     { label: "`/board` (anonymous, big screen)", url: `${base}/board`, target: 10 },
+    // Issue 29: the club table, the broadcast overlay and the open data API, each served from memory
+    // like the board (rendered once per change, answered ahead of express): target 10x an ordinary page.
+    { label: "`/standings` (anonymous, club table)", url: `${base}/standings`, target: 10, standings: true },
+    { label: "`/overlay` (anonymous, OBS lower third)", url: `${base}/overlay`, target: 10 },
+    {
+      label: "API timetable (`/api/v1/editions/current/timetable`)",
+      url: `${base}/api/v1/editions/current/timetable`,
+      weigh: false,
+      target: 10,
+    },
     {
       label: "`/scoreboard` revalidation (If-None-Match: 304)",
       url: `${base}/scoreboard`,
@@ -1368,6 +1502,7 @@ async function main() {
   for (const t of targets) if (t.pdf) t.url = await invoiceUrl(admin);
   for (const t of targets) if (t.crew) t.url = await crewUrl(manager);
   for (const t of targets) if (t.kiosk) Object.assign(t, await kioskScan(env.DATABASE_PATH));
+  for (const t of targets) if (t.standings) await standingsData(env.DATABASE_PATH);
   for (const t of targets) if (t.pontoon) Object.assign(t, await pontoonScanLoad(env.DATABASE_PATH));
   for (const t of targets) if (t.scoreboardEtag) t.headers = { "if-none-match": await scoreboardEtag() };
 
