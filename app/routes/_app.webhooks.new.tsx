@@ -86,7 +86,7 @@ export default function NewWebhook() {
         </Field>
         <fieldset className={`field${invalid ? " field-invalid" : ""}`}>
           <legend>{LABELS.whEvents}</legend>
-          <div className="radios">
+          <div className="radios webhook-events">
             {boxes.map(({ key, ...box }) => (
               <label key={key}>
                 <input

@@ -3,7 +3,13 @@
 // Disable / Enable and Delete (a confirmation step, /webhooks/:id/delete); and its delivery log,
 // newest first, paged in SQL: event, time, status, attempts, with Resend per delivery. Every action
 // is audited and POSTs then redirects back here with a toast (the same without JavaScript).
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { CopyField } from "~/components/CopyField";
 import { type Column, DataTable, Pager } from "~/components/DataTable";
@@ -27,8 +33,11 @@ import {
   setEndpointEnabled,
 } from "~/models/webhooks.server";
 import { formatDateTime } from "~/rules/format";
+import webhookStyles from "~/styles/webhooks.css";
 import { type ListSpec, pageOf, parseList } from "~/rules/list-params";
 import { WEBHOOK_LOG_SIZES } from "~/rules/webhook-fields";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: webhookStyles }];
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.LABELS.whDeliveryLog);
 
@@ -109,7 +118,7 @@ export default function WebhookEndpoint() {
       cell: (d) => (
         <>
           <span data-testid="delivery-status">{stateOf(d)}</span>
-          {d.lastError && d.deliveredAt === null ? (
+          {d.lastError && d.lastStatus === null && d.deliveredAt === null ? (
             <>
               <br />
               <small className="hint">{d.lastError}</small>
@@ -145,7 +154,7 @@ export default function WebhookEndpoint() {
       }
     >
       {secret ? (
-        <div className="card wide" role="note" data-testid="webhook-secret">
+        <div className="card wide webhook-secret" role="note" data-testid="webhook-secret">
           <p>
             <strong>{MSG.whSecretOnce}</strong>
           </p>
@@ -155,7 +164,7 @@ export default function WebhookEndpoint() {
       <dl className="card wide webhook-facts">
         <dt>{LABELS.whUrl}</dt>
         <dd>
-          <code>{endpoint.url}</code>
+          <code className="webhook-url">{endpoint.url}</code>
         </dd>
         <dt>{LABELS.whEvents}</dt>
         <dd>{endpoint.events.join(", ")}</dd>

@@ -2,7 +2,7 @@
 // ADMIN registered, newest first: URL (a link to its delivery log, /webhooks/:id), the events it
 // wants, its state, failures in a row and its last delivery. Add endpoint opens its dialog
 // (/webhooks/new, a child route over the list: the same with and without JavaScript).
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import type { Column } from "~/components/DataTable";
 import { DataTable } from "~/components/DataTable";
@@ -12,6 +12,9 @@ import { requireUser } from "~/lib/access.server";
 import { metaTitle } from "~/lib/meta";
 import { type EndpointRow, listEndpoints } from "~/models/webhooks.server";
 import { formatDateTime } from "~/rules/format";
+import webhookStyles from "~/styles/webhooks.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: webhookStyles }];
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.NAV.webhooks);
 
@@ -28,7 +31,7 @@ export default function Webhooks() {
     {
       label: LABELS.whUrl,
       cell: (r) => (
-        <Link to={`/webhooks/${r.id}`} className="cell-url">
+        <Link to={`/webhooks/${r.id}`} className="webhook-url">
           {r.url}
         </Link>
       ),
@@ -63,6 +66,7 @@ export default function Webhooks() {
         rowKey={(r) => r.id}
         caption={NAV.webhooks}
         empty={MSG.whNone}
+        cards
       />
       <Outlet />
     </Screen>
