@@ -43,10 +43,21 @@ export const WEBHOOK_EVERY_MS = 2_000;
 /** Deliveries sent at once by one pass. */
 export const WEBHOOK_PARALLEL = 8;
 
-/** The address rules of this server: https only in production, loopback only under the flag. */
+let warned = false;
+
+/** The address rules of this server: https only in production, loopback only under the flag. The
+ * flag is ignored (with a warning, once) where the server looks like a deployment (APP_URL https,
+ * or FLY_APP_NAME set: as server/test-context.mjs judges the test hooks): there it would let an
+ * ADMIN's endpoint reach the machine's own services. */
 export function webhookPolicy(): WebhookUrlPolicy {
   const e = env();
-  return { production: e.NODE_ENV === "production", allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === "1" };
+  let allowLoopback = e.WEBHOOKS_ALLOW_LOOPBACK === "1";
+  if (allowLoopback && (e.APP_URL.startsWith("https:") || (process.env.FLY_APP_NAME ?? "") !== "")) {
+    allowLoopback = false;
+    if (!warned) console.warn("[webhooks] WEBHOOKS_ALLOW_LOOPBACK=1 ignored: this looks like production");
+    warned = true;
+  }
+  return { production: e.NODE_ENV === "production", allowLoopback };
 }
 
 export type Resolved =

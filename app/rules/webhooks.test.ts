@@ -227,3 +227,25 @@ describe("stored events", () => {
     expect(parseStoredEvents('{"a":1}', WEBHOOK_EVENTS)).toEqual([]);
   });
 });
+
+describe("the /api page's verification example", () => {
+  it("accepts what the sender signs and refuses a changed body", async () => {
+    const { SIGNATURE_EXAMPLE } = await import("~/rules/webhook-fields");
+    const { createHmac: hmac, timingSafeEqual } = await import("node:crypto");
+    const source = SIGNATURE_EXAMPLE.replace(/^import .*$/m, "").replace(
+      "export function",
+      "return function",
+    );
+    const verify = new Function("createHmac", "timingSafeEqual", "Buffer", source)(
+      hmac,
+      timingSafeEqual,
+      Buffer,
+    ) as (h: string, b: string, s: string) => boolean;
+    const body = '{"event":"standings.changed"}';
+    const header = signatureHeader("whsec_x", body, Date.now() / 1000);
+    expect(verify(header, body, "whsec_x")).toBe(true);
+    expect(verify(header, `${body}\n`, "whsec_x")).toBe(false);
+    expect(verify(header, body, "whsec_y")).toBe(false);
+    expect(verify(signatureHeader("whsec_x", body, Date.now() / 1000 - 301), body, "whsec_x")).toBe(false);
+  });
+});

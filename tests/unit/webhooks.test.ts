@@ -333,6 +333,43 @@ describe("events", () => {
     expect(bodies()).toHaveLength(before);
   });
 
+  it("a fan-out to 20 endpoints is two INSERTs in Declare Official's transaction: it never waits for them", () => {
+    const ids = Array.from({ length: 20 }, (_, i) => endpoint(`/fan-${i}`, ["result.official"]).id);
+    for (const path of ids.map((_, i) => `/fan-${i}`)) answers.set(path, "silent");
+    const clubId = makeClub().id;
+    const ev = db()
+      .insert(schema.events)
+      .values({ name: `FANOUT EVENT ${Date.now()}` })
+      .returning()
+      .get().id;
+    const round = createRound(ED, actor, { event: ev, name: "FINAL", description: "" });
+    if (!round.ok) throw new Error(round.error);
+    const team = db()
+      .insert(schema.teams)
+      .values({ associationId: clubId, eventId: ev, name: "FAN TEAM" })
+      .returning()
+      .get().id;
+    const race = createRace(ED, actor, { round: round.id, lane: "1", team });
+    if (!race.ok) throw new Error(race.error);
+    const lane = {
+      raceId: race.id,
+      timeMs: 60_000,
+      status: null,
+      statusReason: "",
+      penaltyMs: 0,
+      penaltyReason: "",
+      wins: null,
+      losses: null,
+    };
+    saveProvisional(ED, actor, round.id, [lane]);
+    const started = performance.now();
+    expect(declareOfficial(ED, actor, round.id)).toMatchObject({ ok: true });
+    const took = performance.now() - started;
+    // Every endpoint has its delivery, due; none was sent inside the action (they never answer).
+    for (const id of ids) expect(deliveriesOf(id).map((d) => d.deliveredAt)).toEqual([null]);
+    expect(took).toBeLessThan(250);
+  });
+
   it("the watcher writes timetable.changed and standings.changed once per change of the document", () => {
     const { id } = endpoint("/watch", ["timetable.changed", "standings.changed"]);
     resetWatcherForTests();
