@@ -83,6 +83,7 @@ export function queueDelivery(endpointId: number, event = "result.official"): nu
 
 export type DeliveryRecord = {
   attempts: number;
+  claimed_until: number | null;
   next_attempt_at: number | null;
   last_status: number | null;
   delivered_at: number | null;
@@ -91,9 +92,15 @@ export type DeliveryRecord = {
 export function deliveryOf(id: number): DeliveryRecord | undefined {
   return e2eDb()
     .prepare(
-      "SELECT attempts, next_attempt_at, last_status, delivered_at FROM webhook_deliveries WHERE id = ?",
+      "SELECT attempts, claimed_until, next_attempt_at, last_status, delivered_at FROM webhook_deliveries WHERE id = ?",
     )
     .get(id) as DeliveryRecord | undefined;
+}
+
+/** The delivery's `n`th attempt is over (sent and recorded, no longer claimed). */
+export function attemptDone(id: number, n: number): boolean {
+  const d = deliveryOf(id);
+  return d?.attempts === n && d.claimed_until === null;
 }
 
 /** The test clock of the sender: its back-off is over now (the next tick sends it). */
