@@ -7,7 +7,8 @@
 //   link-local ...; loopback only under WEBHOOKS_ALLOW_LOOPBACK), then the connection made to the
 //   checked address itself (the socket's lookup answers with it: a second DNS answer cannot swap
 //   in another address, "DNS rebinding"); TLS still checks the certificate of the URL's name;
-// - no redirect followed (a 3xx is a failure), 10 s for the answer's headers, the body not read.
+// - no redirect followed (a 3xx is a failure), 10 s for the answer's headers, the body not read
+//   (the socket is closed once the status is in).
 // A non-2xx, no answer or a refused address backs off per the schedule (1, 5, 30 min, 2 h, 6 h,
 // then given up); 20 failures in a row disable the endpoint and email every ADMIN (mail queue).
 import dns from "node:dns/promises";
@@ -129,9 +130,11 @@ export function postTo(
         agent: false,
       },
       (res) => {
-        res.resume(); // the body is not read (nor kept); the socket closes after it
+        // The status is all we keep: the body is not read, and the socket goes at once (an endpoint
+        // that streams an endless answer holds nothing).
         res.on("error", () => {});
         done({ status: res.statusCode ?? null, error: null });
+        res.destroy();
       },
     );
     const timer = setTimeout(() => {
