@@ -191,9 +191,10 @@ for (const role of ["MANAGER", "COMMITTEE"] as const) {
     expect(endpointsAt(receiver.url("/forged"))).toEqual([]);
     const audited = e2eDb()
       .prepare(
-        "SELECT count(*) AS n FROM audit_log WHERE action LIKE 'webhook.%' AND target_id IN (?, ?) AND created_at >= ?",
+        `SELECT count(*) AS n FROM audit_log WHERE action LIKE 'webhook.%' AND created_at >= ?
+         AND ((target_type = 'webhook_endpoint' AND target_id = ?) OR (target_type = 'webhook_delivery' AND target_id = ?))`,
       )
-      .get(String(id), String(delivery), started) as { n: number };
+      .get(started, String(id), String(delivery)) as { n: number };
     expect(audited.n).toBe(0);
   });
 }
