@@ -13,14 +13,14 @@ import { dataVersion } from "~/lib/data-version.server";
 import { db } from "~/lib/db.server";
 import { isPrimary } from "~/lib/litefs.server";
 import { afterEmit, resolveEndpoint, webhookPolicy } from "~/lib/webhook-sender.server";
-
-export { afterEmit };
 import type { Actor } from "~/models/audit.server";
 import { currentEdition } from "~/models/edition.server";
 import { roundResultsJson, standingsJson, timetableJson } from "~/models/open-data.server";
 import { emitEvent, hasSubscribers, insertEndpoint, lastDigest } from "~/models/webhooks.server";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "~/rules/webhook-fields";
 import { newWebhookSecret, type WebhookUrlPolicy } from "~/rules/webhooks";
+
+export { afterEmit };
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
