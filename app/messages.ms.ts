@@ -610,6 +610,37 @@ export const MS: Bundle = {
     // --- issue 29 part 3: public JSON API ---
     // --- end of issue 29 part 3 ---
     // --- issue 29 part 4: signed webhooks ---
+    whCreated: (url: string) =>
+      `Titik akhir ${url} ditambah. Salin rahsianya sekarang: ia tidak akan dipaparkan lagi.`,
+    whUrlInvalid: "Taip URL penuh titik akhir, bermula dengan https://.",
+    whUrlTooLong: (max: number) => `URL boleh mempunyai paling banyak ${max} aksara.`,
+    whUrlCredentials: "URL tidak boleh mengandungi nama pengguna atau kata laluan.",
+    whUrlHttps: "Titik akhir mesti menggunakan https://.",
+    whUrlAddress:
+      "Alamat ini ditolak: webhook hanya dihantar ke alamat internet awam, tidak sekali-kali ke alamat loopback, persendirian atau pautan setempat.",
+    whUrlDns: "Nama hos titik akhir tidak dapat diselesaikan. Semak URL.",
+    whEventsRequired: "Tandakan sekurang-kurangnya satu acara.",
+    whNone:
+      "Belum ada titik akhir webhook. Tambah satu untuk menghantar keputusan, notis dan kedudukan ke sistem lain.",
+    whDeliveriesNone:
+      "Belum ada penghantaran. Setiap acara yang dikehendaki titik akhir disenaraikan di sini sebaik sahaja ia berlaku.",
+    whEnabled: (url: string) => `Titik akhir ${url} diaktifkan. Penghantaran yang ditahan dihantar sekarang.`,
+    whDisabled: (url: string) =>
+      `Titik akhir ${url} dinyahaktifkan. Ia tidak menerima apa-apa sehingga diaktifkan semula.`,
+    whDeleted: (url: string) => `Titik akhir ${url} dipadam.`,
+    whDeleteConfirm: "Padam titik akhir ini dan log penghantarannya? Ia tidak akan menerima apa-apa lagi.",
+    whResent: "Penghantaran dibaris semula: ia dihantar dalam beberapa saat.",
+    whResendBusy: "Penghantaran ini sedang dihantar sekarang. Cuba lagi sebentar lagi.",
+    whGone: "Titik akhir atau penghantaran ini tidak wujud lagi.",
+    whSecretOnce:
+      "Salin rahsia ini sekarang: ia tidak akan dipaparkan lagi. Ia menandatangani setiap penghantaran (pengepala Regatta-Signature).",
+    whIntro:
+      "Setiap acara ialah POST JSON yang ditandatangani dengan rahsia titik akhir (Regatta-Signature). Penghantaran yang gagal dicuba semula selepas 1, 5 dan 30 minit, kemudian 2 dan 6 jam; 20 kegagalan berturut-turut menyahaktifkan titik akhir dan menghantar e-mel kepada setiap ADMIN.",
+    whDisabledSubject: "Satu titik akhir webhook telah dinyahaktifkan",
+    whDisabledBody: (url: string, failures: number) =>
+      `Titik akhir webhook ${url} gagal ${failures} penghantaran berturut-turut dan telah dinyahaktifkan. Ia tidak menerima apa-apa sehingga ADMIN mengaktifkannya semula.`,
+    whDisabledHow:
+      "Pastikan pelayan penerima berfungsi dan menjawab dengan status 2xx, kemudian Aktifkan titik akhir pada skrin Webhook dan Hantar Semula apa yang terlepas.",
     // --- end of issue 29 part 4 ---
   },
 
@@ -1973,6 +2004,41 @@ export const MS: Bundle = {
       "Jawab dengan 2xx dalam masa 10 saat. Selain itu (status lain, tiada jawapan tepat pada masanya, ubah hala: ubah hala tidak diikuti) dicuba semula selepas 1, 5 dan 30 minit, kemudian 2 dan 6 jam. Selepas 20 kegagalan berturut-turut titik akhir itu dinyahdayakan dan penganjur dimaklumkan melalui e-mel. Mereka melihat setiap penghantaran (acara, masa, status, cubaan) dan boleh menghantarnya semula (Hantar semula).",
     // --- end of issue 29 part 3 ---
     // --- issue 29 part 4: signed webhooks ---
+    whAdd: "Tambah titik akhir",
+    whUrl: "URL",
+    whUrlHint: "https:// dan alamat awam. Acara yang anda tandakan dihantar ke situ sebagai JSON (POST).",
+    whEvents: "Acara",
+    whState: "Keadaan",
+    whOn: "Aktif",
+    whOff: "Tidak aktif",
+    whFailures: "Kegagalan berturut-turut",
+    whLastDelivery: "Penghantaran terakhir",
+    whNever: "Belum ada",
+    whDeliveryLog: "Log penghantaran",
+    whDeliveriesOf: (url: string) => `Penghantaran ke ${url}`,
+    whSecret: "Rahsia tandatangan",
+    whEvent: "Acara",
+    whTime: "Masa",
+    whStatus: "Status",
+    whAttempts: "Cubaan",
+    whResend: "Hantar Semula",
+    whEnable: "Aktifkan",
+    whDisable: "Nyahaktifkan",
+    whDelete: "Padam",
+    whDeleteTitle: "Padam titik akhir",
+    whTaskAdding: "Menambah titik akhir",
+    whTaskSaving: "Menyimpan",
+    whTaskDeleting: "Memadam titik akhir",
+    whTaskResending: "Menghantar semula",
+    whDelivered: (status: number) => `Dihantar (${status})`,
+    whRetrying: (answer: string, when: string) => `Gagal (${answer}); cubaan seterusnya ${when}`,
+    whGivenUp: (answer: string) => `Dihentikan (${answer})`,
+    whWaiting: "Menunggu",
+    whSending: "Sedang dihantar",
+    whHeldBack: (answer: string) => `Ditahan semasa tidak aktif (${answer})`,
+    whNoAnswer: "tiada jawapan",
+    whAllEndpoints: "Semua titik akhir",
+    whDocs: "Cara mengesahkan tandatangan",
     // --- end of issue 29 part 4 ---
   },
 };

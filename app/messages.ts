@@ -584,6 +584,33 @@ export const MSG = {
   // --- issue 29 part 3: public JSON API ---
   // --- end of issue 29 part 3 ---
   // --- issue 29 part 4: signed webhooks ---
+  whCreated: (url: string) => `Endpoint ${url} added. Copy its secret now: it will not be shown again.`,
+  whUrlInvalid: "Type the endpoint's full URL, starting with https://.",
+  whUrlTooLong: (max: number) => `The URL can be at most ${max} characters.`,
+  whUrlCredentials: "The URL may not hold a user name or a password.",
+  whUrlHttps: "The endpoint must use https://.",
+  whUrlAddress:
+    "This address is refused: webhooks go only to public internet addresses, never to a loopback, private or link-local one.",
+  whUrlDns: "The endpoint's host name could not be resolved. Check the URL.",
+  whEventsRequired: "Tick at least one event.",
+  whNone: "No webhook endpoints yet. Add one to send results, notices and standings to another system.",
+  whDeliveriesNone: "No deliveries yet. Each event the endpoint wants is listed here once it happens.",
+  whEnabled: (url: string) => `Endpoint ${url} enabled. Deliveries it held back go out now.`,
+  whDisabled: (url: string) => `Endpoint ${url} disabled. It receives nothing until it is enabled again.`,
+  whDeleted: (url: string) => `Endpoint ${url} deleted.`,
+  whDeleteConfirm: "Delete this endpoint and its delivery log? It receives nothing more.",
+  whResent: "Delivery queued again: it goes out in a few seconds.",
+  whResendBusy: "This delivery is being sent right now. Try again in a moment.",
+  whGone: "This endpoint or delivery no longer exists.",
+  whSecretOnce:
+    "Copy this secret now: it will not be shown again. It signs every delivery (the Regatta-Signature header).",
+  whIntro:
+    "Each event is a POST of JSON signed with the endpoint's secret (Regatta-Signature). A failed delivery is retried after 1, 5 and 30 minutes, then 2 and 6 hours; 20 failures in a row disable the endpoint and email every ADMIN.",
+  whDisabledSubject: "A webhook endpoint was disabled",
+  whDisabledBody: (url: string, failures: number) =>
+    `The webhook endpoint ${url} failed ${failures} deliveries in a row and was disabled. It receives nothing until an ADMIN enables it again.`,
+  whDisabledHow:
+    "Check that the receiving server is up and answers with a 2xx status, then Enable the endpoint on the Webhooks screen and Resend what it missed.",
   // --- end of issue 29 part 4 ---
 } as const;
 
@@ -1934,6 +1961,41 @@ export const LABELS = {
     "Answer with a 2xx within 10 seconds. Anything else (another status, no answer in time, a redirect: redirects are not followed) is tried again after 1, 5 and 30 minutes, then 2 and 6 hours. After 20 failures in a row the endpoint is disabled and the organisers are told by email. They see each delivery (event, time, status, attempts) and can send one again (Resend).",
   // --- end of issue 29 part 3 ---
   // --- issue 29 part 4: signed webhooks ---
+  whAdd: "Add endpoint",
+  whUrl: "URL",
+  whUrlHint: "https:// and a public address. The events you tick are POSTed there as JSON.",
+  whEvents: "Events",
+  whState: "State",
+  whOn: "Enabled",
+  whOff: "Disabled",
+  whFailures: "Failures in a row",
+  whLastDelivery: "Last delivery",
+  whNever: "None yet",
+  whDeliveryLog: "Delivery log",
+  whDeliveriesOf: (url: string) => `Deliveries to ${url}`,
+  whSecret: "Signing secret",
+  whEvent: "Event",
+  whTime: "Time",
+  whStatus: "Status",
+  whAttempts: "Attempts",
+  whResend: "Resend",
+  whEnable: "Enable",
+  whDisable: "Disable",
+  whDelete: "Delete",
+  whDeleteTitle: "Delete endpoint",
+  whTaskAdding: "Adding endpoint",
+  whTaskSaving: "Saving",
+  whTaskDeleting: "Deleting endpoint",
+  whTaskResending: "Resending",
+  whDelivered: (status: number) => `Delivered (${status})`,
+  whRetrying: (answer: string, when: string) => `Failed (${answer}); next try ${when}`,
+  whGivenUp: (answer: string) => `Given up (${answer})`,
+  whWaiting: "Waiting",
+  whSending: "Sending",
+  whHeldBack: (answer: string) => `Held back while disabled (${answer})`,
+  whNoAnswer: "no answer",
+  whAllEndpoints: "All endpoints",
+  whDocs: "How to verify a signature",
   // --- end of issue 29 part 4 ---
 } as const;
 

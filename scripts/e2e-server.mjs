@@ -73,6 +73,8 @@ const env = {
   TEST_CONTEXT_HEADERS: "1",
   // The race call's job (issue 28) ticks every 2 s, not 30: my-races.spec.ts waits for its email.
   RACE_CALL_EVERY_MS: "2000",
+  // Webhook endpoints on 127.0.0.1 over http (issue 29): webhooks.spec.ts runs its receiver there.
+  WEBHOOKS_ALLOW_LOOPBACK: "1",
 };
 const seeded = spawnSync("npx", ["tsx", "db/seed-cli.ts"], { stdio: "inherit", env });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);

@@ -16,6 +16,8 @@ const SAME_AS_ENGLISH: Record<string, string> = {
   "LABELS.status": '"Status" is also the Malay word',
   "LABELS.ok": '"OK" is also used in Malay (MSG.loginUnverified says "Klik OK")',
   "LABELS.rsStatus": '"Status" is also the Malay word',
+  "LABELS.whUrl": '"URL" is also used in Malay (issue 29 webhooks)',
+  "LABELS.whStatus": '"Status" is also the Malay word',
   "LABELS.rsImport": '"Import" is also the Malay word (Kamus Dewan)',
   "LABELS.rcEvt": "a FinishLynx file name (.evt), the same in every language",
   "LABELS.rcLynxSch": "a FinishLynx file name (lynx.sch), the same in every language",
@@ -83,8 +85,13 @@ const STRING_PARAMS = new Set([
   // race control (issue 20)
   "race",
   "day",
+  // webhooks (issue 29 part 4)
+  "url",
+  "answer",
 ]);
 const NUMBER_PARAMS = new Set([
+  "failures", // webhooks (issue 29 part 4)
+  "status",
   "min",
   "max",
   "w",

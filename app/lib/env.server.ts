@@ -28,6 +28,9 @@ const schema = z
     /** The race call's tick (issue 28; lib/jobs.server.ts): 30 s, at most a minute; the e2e
      * server ticks every 2 s so its test of the call does not wait half a minute. */
     RACE_CALL_EVERY_MS: z.coerce.number().int().min(1000).max(60_000).default(30_000),
+    /** Issue 29: webhook endpoints on a loopback address (127.0.0.0/8, ::1), over plain http too,
+     * and nothing else (rules/webhooks.ts). Only tests set it (scripts/e2e-server.mjs, vitest). */
+    WEBHOOKS_ALLOW_LOOPBACK: z.enum(["0", "1"]).optional(),
     OFFICIAL_SITE_URL: z.url().default("https://www.regatta.example.com"),
     HELP_WHATSAPP_URL: z.url().default("https://wa.me/60123456789"),
     HELP_EMAIL: z.string().default("admin@regatta.example.com"),

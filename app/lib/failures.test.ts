@@ -107,6 +107,10 @@ describe("the failure table", () => {
       "routes/_app.editions", // editions (issue 21), beyond the spec
       "routes/_app.editions.new", // its loader; its Create says 'creating'
       "routes/_app.editions.$id.open", // its loader; its Open says 'updating'
+      "routes/_app.webhooks", // webhooks (issue 29), beyond the spec
+      "routes/_app.webhooks.new", // its loader; its Add says 'creating'
+      "routes/_app.webhooks_.$id", // its loader; Enable, Disable and Resend say 'updating'
+      "routes/_app.webhooks_.$id.delete", // its loader; its Delete says 'deleting'
     ]);
     for (const [id, src] of sourceOf) {
       if (!id.startsWith("routes/_app.") || generic.has(id)) continue;

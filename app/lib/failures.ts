@@ -181,6 +181,11 @@ export const FAILURES: Record<string, Failure> = {
   // Editions (issue 21): the list says the generic sentence; New Edition 'creating', Open 'updating'.
   "routes/_app.editions.new": { action: "creatingError" },
   "routes/_app.editions.$id.open": { action: "updatingError" },
+  // Webhooks (issue 29 part 4): the lists say the generic sentence; Add 'creating', Enable, Disable
+  // and Resend 'updating', Delete 'deleting'.
+  "routes/_app.webhooks.new": { action: "creatingError" },
+  "routes/_app.webhooks_.$id": { action: "updatingError" },
+  "routes/_app.webhooks_.$id.delete": { action: "deletingError" },
 };
 
 /** The sentence key of a loader's failure as the server sends it (Home's is still by role). */

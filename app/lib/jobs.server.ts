@@ -4,7 +4,8 @@
 // orders older than the payment due hours (every few minutes, and once at start-up), and drains
 // the mail queue (every few seconds, and a second after start-up: what a restart left unsent goes;
 // lib/mailer.server.ts, ADR 0037), and calls the races whose expected start is near (every 30 s;
-// services/race-call.server.ts, issue 28).
+// services/race-call.server.ts, issue 28), and sends the webhooks (every 2 s: the watcher of the
+// timetable and the standings, then every due delivery; lib/webhook-sender.server.ts, issue 29).
 // Started once per process by entry.server.tsx;
 // the timers never keep the process alive. `npm run jobs:run` (scripts/jobs-run.ts) runs every job
 // once, for a cron.
@@ -16,6 +17,8 @@ import { drainMailQueue } from "./mailer.server";
 import { deleteSentMailBefore } from "~/models/mail-queue.server";
 import { MAIL_KEEP_SENT_MS } from "~/rules/mail-queue";
 import { callRaces } from "~/services/race-call.server";
+import { watchOpenData } from "~/services/webhooks.server";
+import { kickWebhooks, WEBHOOK_EVERY_MS } from "./webhook-sender.server";
 import { serveWaitlistNow } from "~/services/waitlist-mail.server";
 import { cancelOverdueOrders } from "~/models/order.server";
 import { currentEdition } from "~/models/edition.server";
@@ -67,12 +70,15 @@ export async function runJobsOnce(now = new Date()) {
   const offers = await serveWaitlistNow(now.getTime());
   const called = callRaces(now.getTime()) ?? [];
   const mail = await drainMailQueue();
+  watchOpenData(now.getTime());
+  const hooks = await kickWebhooks();
   return {
     ...removed,
     ordersCancelled,
     waitlistOffers: offers.length,
     racesCalled: called.length,
     mailSent: mail.sent,
+    webhooksSent: hooks.sent,
   };
 }
 
@@ -81,7 +87,19 @@ const state = globalThis as unknown as {
   __regattaAutoCancel?: NodeJS.Timeout;
   __regattaMailTick?: NodeJS.Timeout;
   __regattaCallTick?: NodeJS.Timeout;
+  __regattaWebhookTick?: NodeJS.Timeout;
 };
+
+/** The webhooks' tick (issue 29): the watcher, then the sender (which never rejects). */
+function runWebhooks() {
+  if (!isPrimary()) return;
+  try {
+    watchOpenData();
+  } catch (error) {
+    console.error("webhook watcher failed", error);
+  }
+  void kickWebhooks();
+}
 
 /** The call's tick (issue 28): logs its own failures, never throws. */
 function runCalls() {
@@ -128,6 +146,9 @@ export function startJobs(): void {
   setTimeout(runCalls, 2_000).unref();
   state.__regattaCallTick = setInterval(runCalls, env().RACE_CALL_EVERY_MS);
   state.__regattaCallTick.unref();
+  setTimeout(runWebhooks, 1_500).unref();
+  state.__regattaWebhookTick = setInterval(runWebhooks, WEBHOOK_EVERY_MS);
+  state.__regattaWebhookTick.unref();
   const run = () => {
     if (!isPrimary()) return;
     try {

@@ -5,7 +5,9 @@ import { now } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
 import { NOTICE_MAX } from "~/rules/timetable";
+import { afterEmit } from "~/lib/webhook-sender.server";
 import { type Actor, audit } from "./audit.server";
+import { emitNoticePosted } from "./webhooks.server";
 
 const n = schema.notices;
 
@@ -37,10 +39,12 @@ export function postNotice(editionId: number, actor: Actor, raw: string): Notice
   const text = raw.trim().replace(/\r\n?/g, "\n");
   if (text === "") return { ok: false, error: "empty" };
   if (text.length > NOTICE_MAX) return { ok: false, error: "tooLong" };
+  let deliveries = 0;
+  const at = new Date(now());
   const id = db().transaction((tx) => {
     const made = tx
       .insert(n)
-      .values({ text, postedBy: actor.id, createdAt: new Date(now()), editionId })
+      .values({ text, postedBy: actor.id, createdAt: at, editionId })
       .returning({ id: n.id })
       .get();
     audit(tx, actor, {
@@ -50,9 +54,12 @@ export function postNotice(editionId: number, actor: Actor, raw: string): Notice
       targetId: made.id,
       details: { text },
     });
+    // Issue 29: the webhook event commits with the notice.
+    deliveries = emitNoticePosted(tx, { id: made.id, text, createdAt: at.getTime() });
     return made.id;
   });
   notifyScoreboard(NOTICE_CHANGED);
+  afterEmit(deliveries);
   return { ok: true, id };
 }
 

@@ -1,6 +1,8 @@
 // The results desk's workflow (issue 20 section 2; docs/decisions/0032-race-control.md): Save as
 // Provisional and Declare Official, each one immediate transaction (models/results.server.ts),
-// then, once committed, the scoreboard and the board hear of the round (raceDayWrite).
+// then, once committed, the scoreboard and the board hear of the round (raceDayWrite). Each writes
+// its webhook event (issue 29: result.provisional, result.revised, result.official) in the same
+// transaction and kicks the webhook sender after the commit, without waiting for it.
 import { now } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
@@ -14,6 +16,7 @@ import {
 } from "~/models/results.server";
 import { getSettings } from "~/models/settings.server";
 import type { LaneInput } from "~/rules/results-schema";
+import { afterEmit, emitRoundResults } from "~/services/webhooks.server";
 
 /**
  * Save as Provisional: writes the lanes, recomputes places and scores; a round not yet Official
@@ -30,16 +33,34 @@ export function saveProvisional(
 ): SaveAnswer {
   const protestMs = getSettings(editionId).protestMinutes * 60_000;
   const at = now();
-  return raceDayWrite(
+  let deliveries = 0;
+  const done = raceDayWrite(
     () =>
       db().transaction(
-        (tx) => saveLaneResults(tx, actor, editionId, roundId, lanes, { now: at, protestMs, version }),
+        (tx) => {
+          const saved = saveLaneResults(tx, actor, editionId, roundId, lanes, {
+            now: at,
+            protestMs,
+            version,
+          });
+          // Issue 29: the webhook event commits with the results (or not at all).
+          if (saved.ok && saved.kind !== "unchanged")
+            deliveries = emitRoundResults(
+              tx,
+              editionId,
+              roundId,
+              saved.kind === "revised" ? "result.revised" : "result.provisional",
+            );
+          return saved;
+        },
         {
           behavior: "immediate",
         },
       ),
     { notifies: (done) => (done.ok && done.kind !== "unchanged" ? roundId : null) },
   );
+  afterEmit(deliveries);
+  return done;
 }
 
 /** Declare Official: only from Provisional with every lane done; seeds the next rounds the
@@ -52,13 +73,21 @@ export function declareOfficial(
   version?: string,
 ): DeclareAnswer {
   const at = now();
+  let deliveries = 0;
   const done = raceDayWrite(
     () =>
-      db().transaction((tx) => declareOfficialIn(tx, actor, editionId, roundId, at, version), {
-        behavior: "immediate",
-      }),
+      db().transaction(
+        (tx) => {
+          const declared = declareOfficialIn(tx, actor, editionId, roundId, at, version);
+          // Issue 29: the webhook event commits with the declaration (or not at all).
+          if (declared.ok) deliveries = emitRoundResults(tx, editionId, roundId, "result.official");
+          return declared;
+        },
+        { behavior: "immediate" },
+      ),
     { notifies: (answer) => (answer.ok ? roundId : null) },
   );
   if (done.ok) for (const seeded of done.seeded) notifyScoreboard(seeded);
+  afterEmit(deliveries);
   return done;
 }

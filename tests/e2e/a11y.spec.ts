@@ -140,6 +140,8 @@ const SCREENS: Record<Who | "ADMIN (race day)", (ids: Ids) => string[]> = {
     "/settings/void-crew-tags",
     "/editions", // issue 21
     "/editions/new",
+    "/webhooks", // issue 29
+    "/webhooks/new",
   ],
   COMMITTEE: (ids) => [
     "/",
