@@ -862,7 +862,10 @@ export const webhookEvents = sqliteTable(
     body: text("body").notNull(),
     digest: text("digest"),
   },
-  (t) => [uniqueIndex("webhook_events_public_id").on(t.publicId), index("webhook_events_event").on(t.event, t.id)],
+  (t) => [
+    uniqueIndex("webhook_events_public_id").on(t.publicId),
+    index("webhook_events_event").on(t.event, t.id),
+  ],
 );
 
 /** Issue 29: one event to one endpoint, sent and retried by the primary's job loop. */

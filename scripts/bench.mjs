@@ -870,7 +870,8 @@ async function declareForm(resultsUrl, adminJar) {
   const chunk = html
     .split(/<form\b/i)
     .find((part) => /name="intent" value="declare"/.test(part.split(/<\/form>/i)[0]));
-  if (page.status !== 200 || !chunk) throw new Error(`no Declare Official form at ${resultsUrl} (${page.status})`);
+  if (page.status !== 200 || !chunk)
+    throw new Error(`no Declare Official form at ${resultsUrl} (${page.status})`);
   const body = new URLSearchParams(
     tagsOf(chunk.split(/<\/form>/i)[0], "input")
       .map((t) => [attr(t, "name") ?? "", attr(t, "value") ?? ""])
@@ -930,7 +931,11 @@ async function webhookFanOut(databasePath, adminJar) {
       "INSERT INTO webhook_endpoints (url, events, secret, enabled) VALUES (?, ?, ?, 0)",
     );
     for (let i = 0; i < 20; i++)
-      addEndpoint.run(`http://127.0.0.1:${port}/hook/${i}`, JSON.stringify(["result.official"]), `bench-secret-${i}`);
+      addEndpoint.run(
+        `http://127.0.0.1:${port}/hook/${i}`,
+        JSON.stringify(["result.official"]),
+        `bench-secret-${i}`,
+      );
     const timeDeclares = async (endpoints) => {
       sqlite.prepare("UPDATE webhook_endpoints SET enabled = ?").run(endpoints > 0 ? 1 : 0);
       const post = [];
