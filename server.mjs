@@ -240,8 +240,13 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
     // does not find it claimed for 2 min and send it twice (ADR 0037); the same 10 s bound.
     /** @type {Promise<void>} */
     const mailDone = loaded.entry.module.stopMailSender?.() ?? Promise.resolve();
+    // The webhook sender likewise (ADR 0039): the deliveries in flight are recorded, none claimed.
+    /** @type {Promise<void>} */
+    const hooksDone = loaded.entry.module.stopWebhookSender?.() ?? Promise.resolve();
     const closed = new Promise((resolve) => server.close(resolve));
-    void Promise.all([closed, mailDone.catch(() => {})]).then(() => process.exit(0));
+    void Promise.all([closed, mailDone.catch(() => {}), hooksDone.catch(() => {})]).then(() =>
+      process.exit(0),
+    );
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   });

@@ -20,6 +20,7 @@ export { honourTestContext } from "~/lib/clock.server";
 export { answerFailures } from "~/lib/failures.server";
 // server.mjs's shutdown: no new mail claimed, the message being sent finished (ADR 0037).
 export { stopMailSender } from "~/lib/mailer.server";
+export { stopWebhookSender } from "~/lib/webhook-sender.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -1,6 +1,7 @@
 // Scheduled upkeep, on the LiteFS primary only (a replica's database is read-only; the timers run
 // on every node and each tick checks isPrimary()): removes expired sessions, expired one-time
-// tokens, idle throttle counters and mail sent over 90 days ago (hourly), and cancels unpaid
+// tokens, idle throttle counters, mail sent over 90 days ago and webhook deliveries done over 30 days ago
+// (hourly), and cancels unpaid
 // orders older than the payment due hours (every few minutes, and once at start-up), and drains
 // the mail queue (every few seconds, and a second after start-up: what a restart left unsent goes;
 // lib/mailer.server.ts, ADR 0037), and calls the races whose expected start is near (every 30 s;
@@ -15,6 +16,7 @@ import { db, schema } from "./db.server";
 import { isPrimary } from "./litefs.server";
 import { drainMailQueue } from "./mailer.server";
 import { deleteSentMailBefore } from "~/models/mail-queue.server";
+import { deleteOldWebhookRows, WEBHOOK_KEEP_MS } from "~/models/webhooks.server";
 import { MAIL_KEEP_SENT_MS } from "~/rules/mail-queue";
 import { callRaces } from "~/services/race-call.server";
 import { watchOpenData } from "~/services/webhooks.server";
@@ -47,6 +49,7 @@ export function cleanup(now = Date.now()) {
     tokens: deleteExpiredTokens(now),
     throttles: forgetIdleThrottles(now),
     sentMail: deleteSentMailBefore(now - MAIL_KEEP_SENT_MS),
+    webhookRows: deleteOldWebhookRows(now - WEBHOOK_KEEP_MS),
   };
 }
 
@@ -153,7 +156,10 @@ export function startJobs(): void {
     if (!isPrimary()) return;
     try {
       const removed = cleanup();
-      if (removed && removed.sessions + removed.tokens + removed.throttles + removed.sentMail > 0) {
+      if (
+        removed &&
+        removed.sessions + removed.tokens + removed.throttles + removed.sentMail + removed.webhookRows > 0
+      ) {
         console.log(`cleanup: removed ${JSON.stringify(removed)}`);
       }
     } catch (error) {

@@ -180,7 +180,12 @@ export function apiAnswer(
     const e = error(405, API_ERRORS.method);
     return {
       status: 405,
-      headers: [...CORS, ["Allow", ALLOW], ["Content-Type", JSON_TYPE], ["Cache-Control", "no-store"]],
+      // No CORS here: the API is open for GET (and HEAD) only.
+      headers: [
+        ["Allow", ALLOW],
+        ["Content-Type", JSON_TYPE],
+        ["Cache-Control", "no-store"],
+      ],
       body: e.body,
     };
   }

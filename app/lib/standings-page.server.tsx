@@ -11,7 +11,7 @@ import type { Locale } from "~/i18n/locale";
 import { currentEdition } from "~/models/edition.server";
 import { type Standings, standingsOf } from "~/models/standings.server";
 import resultsCss from "~/styles/public-results.css";
-import { dataVersion } from "./data-version.server";
+import { dataVersion, untilDataChanges } from "./data-version.server";
 import { createLiveBoard, litefsPosition, processSlots, processTicker } from "./scoreboard-live.server";
 import { StandingsTable, schemeSentences } from "./standings-table.server";
 
@@ -80,6 +80,9 @@ export function openStandings(): PageData {
   const edition = currentEdition();
   return { edition: { name: edition.name, year: edition.year }, standings: standingsOf(edition.id) };
 }
+
+/** The same, read again only when the database may have changed (the public CSV). */
+export const openStandingsUntilChanged = untilDataChanges(openStandings, () => "open", 1);
 
 let live: ReturnType<typeof createLiveBoard<PageData>> | undefined;
 

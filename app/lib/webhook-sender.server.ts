@@ -176,7 +176,16 @@ export type SendOptions = { policy?: WebhookUrlPolicy; timeoutMs?: number; now?:
 /** Sends one claimed delivery and records what happened. */
 async function deliver(d: ClaimedDelivery, opts: SendOptions): Promise<boolean> {
   const clock = opts.now ?? Date.now;
-  const to = await resolveEndpoint(d.url, opts.policy ?? webhookPolicy());
+  // The 10 s cover the name's resolution too: a resolver that hangs is no answer.
+  const timeoutMs = opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const to = await Promise.race([
+    resolveEndpoint(d.url, opts.policy ?? webhookPolicy()),
+    new Promise<Resolved>((resolve) => {
+      timer = setTimeout(() => resolve({ ok: false, error: "dns" }), timeoutMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
   let outcome: PostOutcome;
   if (!to.ok) outcome = { status: null, error: `address refused (${to.error})` };
   else {
@@ -191,7 +200,7 @@ async function deliver(d: ClaimedDelivery, opts: SendOptions): Promise<boolean> 
         "Regatta-Event": d.event,
         [SIGNATURE_HEADER]: signatureHeader(d.secret, d.body, t),
       },
-      opts.timeoutMs,
+      Math.max(1, timeoutMs - (Date.now() - started)),
     );
   }
   const now = clock();
@@ -211,18 +220,21 @@ async function deliver(d: ClaimedDelivery, opts: SendOptions): Promise<boolean> 
 
 export type WebhookPass = { sent: number; failed: number; primary: boolean };
 
-/** One pass: every due delivery, WEBHOOK_PARALLEL at a time, until none is due. Nothing on a
- * replica. Throws only what the database throws. */
+/** One pass: every due delivery, until none is due, by WEBHOOK_PARALLEL workers that each claim
+ * the next delivery as soon as theirs is done (an endpoint that never answers holds one worker for
+ * 10 s, not the others). Nothing on a replica. Throws only what the database throws. */
 export async function sendDueWebhooks(opts: SendOptions = {}): Promise<WebhookPass> {
   const result: WebhookPass = { sent: 0, failed: 0, primary: isPrimary() };
   if (!result.primary) return result;
-  for (;;) {
-    if (senderState().stopped) break;
-    const batch = claimDueDeliveries(WEBHOOK_PARALLEL, (opts.now ?? Date.now)());
-    if (batch.length === 0) break;
-    const sent = await Promise.all(batch.map((d) => deliver(d, opts)));
-    for (const ok of sent) ok ? result.sent++ : result.failed++;
-  }
+  const worker = async () => {
+    for (;;) {
+      if (senderState().stopped) return;
+      const [d] = claimDueDeliveries(1, (opts.now ?? Date.now)());
+      if (!d) return;
+      (await deliver(d, opts)) ? result.sent++ : result.failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: WEBHOOK_PARALLEL }, worker));
   return result;
 }
 

@@ -15,7 +15,7 @@ import { type StandingsRow, standingsOf } from "./standings.server";
 /** How many upcoming races and how many results the board shows. */
 export const NEXT_RACES = 3;
 export const LATEST_RESULTS = 6;
-/** Issue 29: the club table's first rows on the board. */
+/** Issue 29: the club table on the board: every club ranked this or better (a tie is never split). */
 export const STANDINGS_TOP = 10;
 
 export type BoardLane = {
@@ -166,6 +166,6 @@ export function boardData(editionId: number): BoardData {
       ) ?? 0,
     ),
     notice: notice ? { id: notice.id, text: notice.text } : null,
-    standings: { provisional: table.provisional, rows: table.rows.slice(0, STANDINGS_TOP) },
+    standings: { provisional: table.provisional, rows: table.rows.filter((r) => r.rank <= STANDINGS_TOP) },
   };
 }

@@ -113,8 +113,8 @@ export function findEndpoint(id: number): EndpointRow | undefined {
   return endpointRows(id)[0];
 }
 
-/** Disable or Enable by hand (audited). Enabling starts the failure count again and makes the
- * deliveries it held back due at once. False: no such endpoint, or already so. */
+/** Disable or Enable by hand (audited). Enabling starts the failure count again and sends at once
+ * the deliveries held back meanwhile (every event since the endpoint was disabled, too). False: no such endpoint, or already so. */
 export function setEndpointEnabled(actor: Actor, id: number, enabled: boolean, now = Date.now()): boolean {
   return db().transaction((tx) => {
     const changed = tx
@@ -244,18 +244,20 @@ export function resendDelivery(
 /** A public event id: "evt_" and 24 hex digits. */
 export const newEventId = () => `evt_${randomBytes(12).toString("hex")}`;
 
-/** Whether any enabled endpoint wants `event` (the emitters skip building a body otherwise). */
+/** Whether any endpoint wants `event` (the emitters skip building a body otherwise). A disabled
+ * one too: its deliveries wait for Enable (nothing is lost while a receiver is down). */
 export function hasSubscribers(event: WebhookEvent, handle: Handle = db()): boolean {
   return Boolean(
     handle.get<{ one: number } | undefined>(sql`
       SELECT 1 AS one FROM webhook_endpoints e
-      WHERE e.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(e.events) WHERE value = ${event})
+      WHERE EXISTS (SELECT 1 FROM json_each(e.events) WHERE value = ${event})
       LIMIT 1`),
   );
 }
 
 /**
- * Writes one event (its body, whole) and a due delivery for every enabled endpoint that wants it,
+ * Writes one event (its body, whole) and a due delivery for every endpoint that wants it (a
+ * disabled one's waits until Enable: the sender claims only enabled endpoints' deliveries),
  * in `handle` (the caller's transaction: the event exists only if the change that caused it
  * commits). Returns the event's row id and how many deliveries were made.
  */
@@ -277,7 +279,7 @@ export function recordEvent(
   const made = handle.run(sql`
     INSERT INTO webhook_deliveries (endpoint_id, event_id, created_at, next_attempt_at)
     SELECT e.id, ${row.id}, ${e.now}, ${e.now} FROM webhook_endpoints e
-    WHERE e.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(e.events) WHERE value = ${e.event})`);
+    WHERE EXISTS (SELECT 1 FROM json_each(e.events) WHERE value = ${e.event})`);
   return { id: row.id, deliveries: Number(made.changes) };
 }
 
@@ -469,4 +471,24 @@ export function emitNoticePosted(
     }),
     now,
   );
+}
+
+/** Delivered and given-up deliveries, and events, are kept this long (the delivery log's history). */
+export const WEBHOOK_KEEP_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * The job loop's hourly cleanup: deliveries done (delivered or given up) created before `before`,
+ * then events before it that no delivery needs any more, except the newest event of each kind
+ * (the watcher compares the next digest with it). Returns how many rows went.
+ */
+export function deleteOldWebhookRows(before: number): number {
+  const deliveries = db().run(sql`
+    DELETE FROM webhook_deliveries
+    WHERE created_at < ${before} AND (delivered_at IS NOT NULL OR next_attempt_at IS NULL)`).changes;
+  const events = db().run(sql`
+    DELETE FROM webhook_events
+    WHERE created_at < ${before}
+      AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id)
+      AND id <> (SELECT MAX(id) FROM webhook_events newest WHERE newest.event = webhook_events.event)`).changes;
+  return Number(deliveries) + Number(events);
 }

@@ -1,10 +1,11 @@
 // GET /standings.csv (public, no guard; issue 29 part 1): the open edition's club table as CSV, the
-// columns of /standings plus the provisional points apart, points with at most two decimals.
+// columns of /standings plus the provisional points apart, points with at most two decimals. The
+// table is read again only when the database may have changed (lib/data-version.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Column } from "~/components/DataTable";
 import { csvResponse } from "~/lib/csv.server";
 import { messagesFor } from "~/i18n/locale.server";
-import { openStandings } from "~/lib/standings-page.server";
+import { openStandingsUntilChanged } from "~/lib/standings-page.server";
 import type { StandingsRow } from "~/models/standings.server";
 import { formatPointsNumber } from "~/rules/standings";
 
@@ -20,5 +21,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { label: LABELS.stThird, cell: (r) => r.third },
     { label: LABELS.stRaces, cell: (r) => r.races },
   ];
-  return csvResponse("standings", columns, openStandings().standings.rows);
+  return csvResponse("standings", columns, openStandingsUntilChanged().standings.rows);
 }

@@ -91,7 +91,7 @@ function ipv4Parts(ip: string): number[] | null {
   return parts.every((p, i) => p <= 255 && !(m[i + 1].length > 1 && m[i + 1].startsWith("0"))) ? parts : null;
 }
 
-function kindOfV4([a, b]: number[]): AddressKind {
+function kindOfV4([a, b, c]: number[]): AddressKind {
   if (a === 0) return "unspecified"; // 0.0.0.0/8, "this network"
   if (a === 127) return "loopback";
   if (a === 10) return "private";
@@ -102,7 +102,7 @@ function kindOfV4([a, b]: number[]): AddressKind {
   if (a >= 224 && a <= 239) return "multicast";
   if (a >= 240) return "reserved"; // 240/4 and the broadcast address
   if (a === 198 && (b === 18 || b === 19)) return "reserved"; // benchmarking, 198.18/15
-  if (a === 192 && b === 0) return "reserved"; // 192.0.0/24 protocol assignments (and 192.0.2/24)
+  if (a === 192 && b === 0 && (c === 0 || c === 2)) return "reserved"; // 192.0.0/24 protocol assignments, 192.0.2/24 documentation
   return "public";
 }
 

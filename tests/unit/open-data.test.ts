@@ -354,6 +354,7 @@ describe("the answers", () => {
       const res = await post("/api/v1/editions", method);
       expect(res.status, method).toBe(405);
       expect(res.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+      expect(res.headers.get("Access-Control-Allow-Origin"), method).toBeNull();
       expect(await res.json()).toEqual({ error: "Only GET, HEAD and OPTIONS are allowed." });
     }
   });

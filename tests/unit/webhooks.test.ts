@@ -16,11 +16,13 @@ import { createRound } from "~/models/round.server";
 import { postNotice } from "~/models/notice.server";
 import {
   claimDueDeliveries,
+  deleteOldWebhookRows,
   emitEvent,
   insertEndpoint,
   listDeliveries,
   resendDelivery,
   setEndpointEnabled,
+  WEBHOOK_KEEP_MS,
 } from "~/models/webhooks.server";
 import { verifySignature, WEBHOOK_DISABLE_AFTER } from "~/rules/webhooks";
 import { declareOfficial, saveProvisional } from "~/services/results.server";
@@ -210,16 +212,17 @@ describe("the sender", () => {
       .all()
       .filter((a) => a.targetId === String(id));
     expect(audits).toHaveLength(1);
-    // Disabled: nothing more is sent, and no new delivery is made for it.
+    // Disabled: nothing more is sent; a new event's delivery is made, and waits (nothing lost).
     hits.length = 0;
-    expect(event()).toBe(0);
+    const held = deliveriesOf(id).filter((d) => d.deliveredAt === null && d.nextAttemptAt !== null).length;
+    expect(event()).toBe(1);
     expect(await sendDueWebhooks({ policy: TESTS })).toMatchObject({ sent: 0, failed: 0 });
     expect(hits).toHaveLength(0);
-    // Enabled by hand: the count starts again and what was held back goes at once.
+    // Enabled by hand: the count starts again and what was held back goes at once, the new one too.
     answers.set("/down", 200);
     expect(setEndpointEnabled(actor, id, true)).toBe(true);
     const again = await sendDueWebhooks({ policy: TESTS });
-    expect(again.sent).toBeGreaterThan(0);
+    expect(again.sent).toBeGreaterThanOrEqual(held + 1);
     expect(endpointRow(id)).toMatchObject({ enabled: true, failuresInRow: 0 });
   });
 
@@ -250,15 +253,42 @@ describe("the sender", () => {
 });
 
 describe("events", () => {
-  it("go only to enabled endpoints that want them", () => {
+  it("go only to endpoints that want them; a disabled one's wait, unclaimed, for Enable", () => {
     const wants = endpoint("/wants", ["result.official", "notice.posted"]);
     const other = endpoint("/other", ["standings.changed"]);
     const off = endpoint("/off", ["result.official"]);
     setEndpointEnabled(actor, off.id, false);
-    expect(event("result.official")).toBe(1);
+    expect(event("result.official")).toBe(2);
     expect(deliveriesOf(wants.id)).toHaveLength(1);
     expect(deliveriesOf(other.id)).toHaveLength(0);
-    expect(deliveriesOf(off.id)).toHaveLength(0);
+    expect(deliveriesOf(off.id)).toHaveLength(1);
+    expect(claimDueDeliveries(10).map((d) => d.endpointId)).toEqual([wants.id]);
+  });
+
+  it("the hourly cleanup removes done deliveries and unneeded events older than 30 days, never the newest of a kind", () => {
+    const { id } = endpoint("/old", ["result.official", "notice.posted"]);
+    const old = Date.now() - WEBHOOK_KEEP_MS - 60_000;
+    event("result.official", { round: { id: 1 } }, old);
+    event("result.official", { round: { id: 2 } }, old);
+    event("notice.posted", { notice: { text: "x" } }, old);
+    const [a, b, c] = deliveriesOf(id);
+    // a: delivered; b: given up; c: still due (kept, and its event with it).
+    db()
+      .update(schema.webhookDeliveries)
+      .set({ deliveredAt: new Date(old), nextAttemptAt: null })
+      .where(eq(schema.webhookDeliveries.id, a.id))
+      .run();
+    db()
+      .update(schema.webhookDeliveries)
+      .set({ nextAttemptAt: null })
+      .where(eq(schema.webhookDeliveries.id, b.id))
+      .run();
+    const eventsBefore = db().select().from(schema.webhookEvents).all().length;
+    // Two deliveries go, and the first result.official event (the second is its kind's newest, and
+    // the notice's still has a delivery due).
+    expect(deleteOldWebhookRows(Date.now() - WEBHOOK_KEEP_MS)).toBe(3);
+    expect(deliveriesOf(id).map((d) => d.id)).toEqual([c.id]);
+    expect(db().select().from(schema.webhookEvents).all()).toHaveLength(eventsBefore - 1);
   });
 
   it("a notice and the results desk write theirs in their own transaction; a rollback writes none", () => {
