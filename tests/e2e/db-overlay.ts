@@ -10,9 +10,8 @@
 // no-js runs of these tests would still race each other, so each holds this lock (a file made with
 // O_EXCL, taken back from a test that died holding it after a minute) while it looks.
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync, rmSync, statSync } from "node:fs";
-import path from "node:path";
-import { createEvent, createTeam, E2E_DIR, e2eDb, unique } from "./db";
+import { createEvent, createTeam, e2eDb, unique } from "./db";
+import { withFileLock } from "./file-lock";
 
 export type OverlayTeam = { id: number; name: string; club: string };
 
@@ -59,11 +58,15 @@ export function overlayRound(
   return { id, raceNumber };
 }
 
-/** Starts the round, as another connection would (the desk on another server): a day ahead. */
+/** Ten years ahead: later than any race another spec starts, test clocks included (the overlay
+ * follows the race started last, one for the whole server). */
+const AHEAD_MS = 10 * 365 * 86_400_000;
+
+/** Starts the round, as another connection would (the desk on another server): far ahead. */
 export function startAhead(roundId: number): void {
   e2eDb()
     .prepare("UPDATE rounds SET started_at = ? WHERE id = ?")
-    .run(Date.now() + 86_400_000, roundId);
+    .run(Date.now() + AHEAD_MS, roundId);
 }
 
 /** Takes the round off the water again (the test is over: it no longer hides other races). */
@@ -110,27 +113,7 @@ export function officialNow(roundId: number, at = Date.now()): void {
     .run(at, roundId);
 }
 
-const LOCK = path.join(E2E_DIR, "overlay.lock");
-const STALE_MS = 60_000;
-
 /** Runs `fn` holding the overlay lock (see the top of this file). */
-export async function withOverlayLock<T>(fn: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      closeSync(openSync(LOCK, "wx"));
-      break;
-    } catch {
-      try {
-        if (Date.now() - statSync(LOCK).mtimeMs > STALE_MS) rmSync(LOCK, { force: true });
-      } catch {
-        // Gone meanwhile: try again.
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(LOCK, { force: true });
-  }
+export function withOverlayLock<T>(fn: () => Promise<T>): Promise<T> {
+  return withFileLock("overlay", fn);
 }

@@ -5,11 +5,10 @@
 // The lock: the On the water panel lists every boat of the edition on the water, and "All boats
 // are back." can only be seen while no test has a boat out. pontoon.spec.ts is the only spec that
 // puts boats out, so each of its tests that does holds this lock (a file made with O_EXCL, taken
-// back from a test that died holding it after a minute) from its first boat out until its last is
+// back from a test that died holding it after a minute; tests/e2e/file-lock.ts) from its first boat out until its last is
 // back; the js and no-js projects then take turns.
-import { closeSync, openSync, rmSync, statSync } from "node:fs";
-import path from "node:path";
-import { createClub, createEvent, createTeam, E2E_DIR, e2eDb, type Member } from "./db";
+import { createClub, createEvent, createTeam, e2eDb, type Member } from "./db";
+import { withFileLock } from "./file-lock";
 
 /** The race day of these tests (Malaysia time), far from any other spec's. */
 export const RACE_DAY = "2033-06-18";
@@ -107,27 +106,7 @@ export function tripAudit(tripId: number): { action: string; actor_id: number | 
     .all(String(tripId)) as { action: string; actor_id: number | null; details: string }[];
 }
 
-const LOCK = path.join(E2E_DIR, "pontoon-water.lock");
-const STALE_MS = 60_000;
-
 /** Runs `fn` holding the On the water lock (see the top of this file). */
-export async function withWaterLock<T>(fn: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      closeSync(openSync(LOCK, "wx"));
-      break;
-    } catch {
-      try {
-        if (Date.now() - statSync(LOCK).mtimeMs > STALE_MS) rmSync(LOCK, { force: true });
-      } catch {
-        // Gone meanwhile: try again.
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(LOCK, { force: true });
-  }
+export function withWaterLock<T>(fn: () => Promise<T>): Promise<T> {
+  return withFileLock("pontoon-water", fn);
 }

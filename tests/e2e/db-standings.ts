@@ -4,9 +4,8 @@
 // that runs the tests reading points one at a time across the js and no-js projects (the scheme is
 // one row for every test).
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { createEvent, createTeam, E2E_DIR, e2eDb, unique } from "./db";
+import { createEvent, createTeam, e2eDb, unique } from "./db";
+import { withFileLock } from "./file-lock";
 
 export type StandingsClub = { clubId: number; club: string; team: string; provisionalFinal: number };
 
@@ -84,28 +83,7 @@ export function restoreDefaultScheme(): void {
     .run();
 }
 
-const LOCK = path.join(E2E_DIR, "standings-scheme.lock");
-
-/** Runs `fn` while no other test holds the points-scheme lock (a directory made atomically; one
- * left by a killed run is taken over after a minute). */
-export async function withSchemeLock<T>(fn: () => Promise<T>): Promise<T> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(LOCK);
-      break;
-    } catch {
-      const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 60_000 || Date.now() > until) {
-        fs.rmSync(LOCK, { recursive: true, force: true });
-        continue;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    fs.rmSync(LOCK, { recursive: true, force: true });
-  }
+/** Runs `fn` while no other test holds the points-scheme lock (tests/e2e/file-lock.ts). */
+export function withSchemeLock<T>(fn: () => Promise<T>): Promise<T> {
+  return withFileLock("standings-scheme", fn);
 }
