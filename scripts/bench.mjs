@@ -7,7 +7,9 @@
 // open streams (docs/decisions/0016-race-day.md, Scoreboard). The big screen /board (issue 20): its
 // page against /not-found and the vanilla app, and the time from a round declared Official to the
 // new board on each of 500 open /board streams (p50/p95/max), and /board while a day's start lists
-// (the busiest day, one PDF) are laid out (docs/decisions/0034-pdf-worker.md).
+// (the busiest day, one PDF) are laid out (docs/decisions/0034-pdf-worker.md). Issue 29 (ADR 0039):
+// /standings, /overlay and the API's timetable against the vanilla app (target 10x), and Declare
+// Official with no webhook endpoint and with 20 (each a local receiver), to the 20th delivery.
 // Then every page of every role (issue 12): the pages each of anonymous, ADMIN, COMMITTEE, MANAGER
 // and COMPETITOR reaches by following links from the route table, one per URL shape, each measured
 // in short slices alternating with the vanilla app, with its weight against the phone budgets (JS at
