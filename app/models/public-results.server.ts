@@ -6,20 +6,11 @@ import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { crewsByPlace } from "~/rules/board";
 import { isTugOfWar } from "~/rules/results";
+import type { ResultLaneRow } from "~/rules/overlay";
 import type { LaneStatus } from "../../db/enums";
 
-export type PublicLane = {
-  lane: string;
-  team: string;
-  place: number | null;
-  status: LaneStatus | null;
-  timeMs: number | null;
-  penaltyMs: number;
-  wins: number | null;
-  losses: number | null;
-  /** The formatted result as saved (a lane entered before issue 20's columns has only this). */
-  score: string | null;
-};
+/** A lane of a published result: the overlay's and the prize-giving sheet's lane (rules/overlay.ts). */
+export type PublicLane = ResultLaneRow;
 export type PublicRound = {
   id: number;
   name: string;

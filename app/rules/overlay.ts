@@ -57,6 +57,7 @@ export type ResultLaneRow = {
   penaltyMs: number;
   wins: number | null;
   losses: number | null;
+  /** The formatted result as saved (a lane entered before issue 20's columns has only this). */
   score: string | null;
 };
 
