@@ -642,6 +642,10 @@ export const MS: Bundle = {
     whDisabledHow:
       "Pastikan pelayan penerima berfungsi dan menjawab dengan status 2xx, kemudian Aktifkan titik akhir pada skrin Webhook dan Hantar Semula apa yang terlepas.",
     // --- end of issue 29 part 4 ---
+    // --- issue 30 part b: results desk and race control ---
+    // --- end of issue 30 part b ---
+    // --- issue 30 part c: actions, failures and the draw ---
+    // --- end of issue 30 part c ---
   },
 
   TITLES: {
@@ -2040,5 +2044,9 @@ export const MS: Bundle = {
     whAllEndpoints: "Semua titik akhir",
     whDocs: "Cara mengesahkan tandatangan",
     // --- end of issue 29 part 4 ---
+    // --- issue 30 part b: results desk and race control ---
+    // --- end of issue 30 part b ---
+    // --- issue 30 part c: actions, failures and the draw ---
+    // --- end of issue 30 part c ---
   },
 };

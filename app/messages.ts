@@ -612,6 +612,10 @@ export const MSG = {
   whDisabledHow:
     "Check that the receiving server is up and answers with a 2xx status, then Enable the endpoint on the Webhooks screen and Resend what it missed.",
   // --- end of issue 29 part 4 ---
+  // --- issue 30 part b: results desk and race control ---
+  // --- end of issue 30 part b ---
+  // --- issue 30 part c: actions, failures and the draw ---
+  // --- end of issue 30 part c ---
 } as const;
 
 export const TITLES = {
@@ -1997,6 +2001,10 @@ export const LABELS = {
   whAllEndpoints: "All endpoints",
   whDocs: "How to verify a signature",
   // --- end of issue 29 part 4 ---
+  // --- issue 30 part b: results desk and race control ---
+  // --- end of issue 30 part b ---
+  // --- issue 30 part c: actions, failures and the draw ---
+  // --- end of issue 30 part c ---
 } as const;
 
 /** The English bundle: the spec's sentences to the letter. Every other language (messages.ms.ts)
