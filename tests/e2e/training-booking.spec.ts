@@ -22,6 +22,7 @@ import {
   expectRefused,
   flashToast,
   forgePost,
+  isJs,
   toast,
   watchServerErrors,
 } from "./helpers";
@@ -49,10 +50,21 @@ function manager(): Made & { club: number } {
 async function request(page: Page, s: SessionMade, boats: string) {
   // With JS, a refusal's answer is followed by a reload of the page's data that rebuilds the form:
   // typing before it has landed can be undone by it (flaky in two full runs).
+  // Waiting for the network to settle was not always enough (a box reset just after the fill sent
+  // the previous number once in CI): with JS, check what was sent and send again if it is not it.
   await page.waitForLoadState("networkidle");
   const row = rowOf(page, "sessions", s);
-  await row.getByLabel("Number of boats").fill(boats);
-  await row.getByRole("button", { name: "Request Boats" }).click();
+  for (let attempt = 1; ; attempt++) {
+    await row.getByLabel("Number of boats").fill(boats);
+    const sent = isJs()
+      ? page.waitForRequest((r) => r.method() === "POST" && /\/training\b/.test(r.url()))
+      : null;
+    await row.getByRole("button", { name: "Request Boats" }).click();
+    if (!sent) return;
+    const body = new URLSearchParams((await sent).postData() ?? "");
+    if (body.get("boat") === boats || attempt === 3) return;
+    await page.waitForLoadState("networkidle");
+  }
 }
 
 test.describe("Training Booking: manager", () => {
