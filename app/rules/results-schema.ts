@@ -38,7 +38,12 @@ const version = z
 export const resultsDeskSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("save"), version }),
   z.object({ intent: z.literal("declare"), version }),
-  z.object({ intent: z.literal("import"), file: z.instanceof(File).optional() }),
+  // `File` looked up when a form is read, not when this module loads: the server installs Remix's
+  // fetch globals (its File among them) after importing the build.
+  z.object({
+    intent: z.literal("import"),
+    file: z.custom<File>((v) => v instanceof File).optional(),
+  }),
   z.object({
     intent: z.literal("markReady"),
     race: formId,

@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import type { ReadyFailure } from "~/components/LaneReadiness";
-import { hasRole } from "~/lib/access.server";
+import { requireRole } from "~/lib/access.server";
 import { firstError, replyWithError } from "~/lib/forms.server";
 import { noticeSchemaFor, parseWithZod, scheduleSchemaFor } from "~/lib/schemas.server";
 import type { Toast } from "~/lib/toast";
@@ -35,7 +35,6 @@ const refuse = (message: string, status = 400) =>
   json<ActionData>({ toast: { type: "error", message } }, status);
 const done = ({ request, here }: Control, message: string) =>
   redirectWithToast(request, here, { type: "success", message });
-const forbidden = () => new Response("Forbidden", { status: 403 });
 
 /** Start or Undo start of a round (`id`). */
 export function startIntent(c: Control, intent: "start" | "undoStart", id: number) {
@@ -61,7 +60,7 @@ export function startIntent(c: Control, intent: "start" | "undoStart", id: numbe
 export function scheduleIntent(c: Control) {
   const { editionId, user, t, form } = c;
   const { LABELS } = t;
-  if (!hasRole(user, "ADMIN")) throw forbidden();
+  requireRole(user, ["ADMIN"]);
   const submission = parseWithZod(form, { schema: scheduleSchemaFor(t) });
   const refuseForm = (message: string, status = 400) => replyWithError(submission, message, { status });
   if (submission.status !== "success") return refuseForm(firstError(submission) ?? LABELS.rcScheduleNone);
@@ -85,7 +84,7 @@ export function scheduleIntent(c: Control) {
 export function reseedIntent(c: Control, id: number) {
   const { editionId, user, t } = c;
   const { LABELS } = t;
-  if (!hasRole(user, "ADMIN")) throw forbidden();
+  requireRole(user, ["ADMIN"]);
   const result = reseedRound(editionId, user, id);
   if (!result.ok) {
     const message = {
