@@ -12,10 +12,13 @@ import { createRound } from "~/models/round.server";
 import { IMPORT_MAX_BYTES } from "~/rules/lynx-import";
 import type { LaneInput } from "~/rules/results-form";
 import { conflictOf, declareFromDesk, importPreview, saveFromDesk } from "~/services/results-desk.server";
-import { type Made, makeClub, makeUser, writes } from "./route-request";
+import { action as raceControlAction } from "~/routes/_app.race-control/route";
+import { action as deskAction } from "~/routes/_app.rounds_.$id.results/route";
+import { callerOf, type Made, makeClub, makeUser, postRequest, run, writes } from "./route-request";
 
 const ED = 1;
 let committee: Made;
+let manager: Made;
 let clubId = 0;
 let seq = 0;
 const actor = () => ({ id: committee.id, name: "COMMITTEE user", email: committee.email });
@@ -63,6 +66,7 @@ const file = (text: string, name = "heat.lif") => new File([text], name, { type:
 beforeAll(() => {
   clubId = makeClub().id;
   committee = makeUser("COMMITTEE");
+  manager = makeUser("MANAGER", clubId);
 });
 
 describe("importPreview", () => {
@@ -180,5 +184,60 @@ describe("the two-desk conflict", () => {
     });
     expect(saveFromDesk(ED, actor(), 999_999_999, [], "x")).toEqual({ ok: false, code: "roundGone" });
     expect(conflictOf(ED, 999_999_999, [])).toEqual({ ok: false, code: "roundGone" });
+  });
+});
+
+describe("the actions' intent unions (issue 30)", () => {
+  it("a missing, unknown or malformed intent is a 400 on both screens, writing nothing", async () => {
+    const { roundId, races } = roundWithLanes(1);
+    const me = await callerOf(committee);
+    const desk = `/rounds/${roundId}/results`;
+    const before = writes();
+    for (const fields of [
+      {},
+      { intent: "publish" },
+      { intent: "markReady", race: "x", reason: "By hand" },
+      { intent: "undoReady" },
+    ] as Record<string, string>[]) {
+      const out = await run(deskAction, postRequest(me, desk, fields), { id: String(roundId) });
+      expect([out.status, out.thrown], JSON.stringify(fields)).toEqual([400, true]);
+    }
+    for (const fields of [
+      {},
+      { intent: "declareAll" },
+      { intent: "start", id: "x" },
+      { intent: "reseed" },
+      { intent: "markBack", id: "1", reason: "x".repeat(801) },
+      { intent: "schedule", ids: "1;2" },
+    ] as Record<string, string>[]) {
+      const out = await run(raceControlAction, postRequest(me, "/race-control", fields));
+      expect([out.status, out.thrown], JSON.stringify(fields)).toEqual([400, true]);
+    }
+    expect(writes()).toBe(before);
+    expect(resultsLanes(ED, roundId).map((x) => x.id)).toEqual(races);
+  });
+
+  it("MANAGER is refused every intent of both screens, writing nothing", async () => {
+    const { roundId, races } = roundWithLanes(1);
+    const me = await callerOf(manager);
+    const before = writes();
+    const desk = await run(
+      deskAction,
+      postRequest(me, `/rounds/${roundId}/results`, {
+        intent: "save",
+        race: String(races[0]),
+        time: "1:00.00",
+      }),
+      { id: String(roundId) },
+    );
+    expect(desk.status).toBeGreaterThanOrEqual(300);
+    expect(desk.status).not.toBe(200);
+    const rc = await run(
+      raceControlAction,
+      postRequest(me, "/race-control", { intent: "start", id: String(roundId) }),
+    );
+    expect(rc.status).not.toBe(200);
+    expect(writes()).toBe(before);
+    expect(resultsRound(ED, roundId)?.startedAt).toBeNull();
   });
 });
