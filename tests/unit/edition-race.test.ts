@@ -42,7 +42,7 @@ import { defaultSettings } from "~/rules/settings-schema";
 import { kioskContext, lookupOne } from "~/services/kiosk.server";
 import { action as deleteRaceAction } from "~/routes/_app.races.$id.delete";
 import { loader as editRoundLoader } from "~/routes/_app.rounds.$id.edit";
-import { action as resultsAction, loader as resultsLoader } from "~/routes/_app.rounds_.$id.results";
+import { action as resultsAction, loader as resultsLoader } from "~/routes/_app.rounds_.$id.results/route";
 import { callerOf, getRequest, makeUser, ORIGIN, postRequest, run } from "./route-request";
 import { type RaceDay, raceDay, snapshot } from "./race-edition-fixture";
 
