@@ -8,7 +8,7 @@ import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db, schema } from "~/lib/db.server";
-import { cleanup } from "~/lib/jobs.server";
+import { cleanup } from "~/services/jobs.server";
 import {
   drainMailQueue,
   mailLayout,

@@ -12,7 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { createLimiter, isBusyResponse, type Limiter } from "~/lib/limiter.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { orderDocFor } from "~/models/order-list.server";

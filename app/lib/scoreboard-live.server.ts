@@ -34,12 +34,12 @@ import { boardData } from "~/models/board.server";
 import { currentEdition } from "~/models/edition.server";
 import { type ScoreboardData, scoreboardData } from "~/models/scoreboard.server";
 import { addressKey } from "~/rules/address-key";
-import { renderBigBoard, renderBigBoardPage } from "./board-page.server";
+import { renderBigBoard, renderBigBoardPage } from "~/routes/board/page.server";
 import { now } from "./clock.server";
 import { dataVersion } from "./data-version.server";
 import { env } from "./env.server";
 import { raceEvents } from "./race-events.server";
-import { REFRESH_SECONDS, renderBoard, renderPage } from "./scoreboard-page.server";
+import { REFRESH_SECONDS, renderBoard, renderPage } from "~/routes/scoreboard/page.server";
 
 /** Open live streams of the whole process, every live page together (/scoreboard and /board).
  * Each open stream is a request in flight for Fly's proxy (fly.toml [http_service.concurrency],

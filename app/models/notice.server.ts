@@ -5,7 +5,7 @@ import { now } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
 import { NOTICE_MAX } from "~/rules/timetable";
-import { afterEmit } from "~/lib/webhook-sender.server";
+import { afterEmit } from "~/services/webhook-sender.server";
 import { type Actor, audit } from "./audit.server";
 import { emitNoticePosted } from "./webhooks.server";
 

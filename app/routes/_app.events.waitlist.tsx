@@ -5,9 +5,9 @@
 // slots: the waitlist is served again after the change (services/waitlist-mail.server.ts). GET has
 // nothing to show here: back to /events.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
-import { waitlistSchema } from "~/lib/fixed-forms.server";
+import { requireRole, requireUser, scopeOf } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
+import { waitlistSchema } from "~/services/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -14,8 +14,8 @@ import { CheckboxField, ErrorList, Field, TextareaField } from "~/components/Fie
 import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serveWaitlistNow } from "~/services/waitlist-mail.server";

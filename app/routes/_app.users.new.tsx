@@ -8,7 +8,7 @@ import { Dialog } from "~/components/Dialog";
 import { Field, SelectField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import { Toasts } from "~/components/Toasts";
-import { requireRole, requireUser } from "~/lib/access.server";
+import { requireRole, requireUser } from "~/services/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { isBusyResponse } from "~/lib/limiter.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -4,7 +4,7 @@
 // loader answers the same through Remix (tests, dev) and the CORS preflight (OPTIONS reaches the
 // loader), the action every other method (405, JSON). `api_`: not nested under the /api page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiResponse, serveApi } from "~/lib/open-data-api.server";
+import { apiResponse, serveApi } from "~/services/open-data-api.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiResponse(request);

@@ -11,7 +11,7 @@ import { AuthCard, BackToLogin, EmailField, NewPasswordFields, SubmitButton } fr
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { ErrorList, Field, RadioGroupField, SelectField, TextareaField } from "~/components/Field";
 import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
-import { requireGuest } from "~/lib/access.server";
+import { requireGuest } from "~/services/access.server";
 import { countryCodes, countryList } from "~/lib/countries.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { env } from "~/lib/env.server";

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { requireGuest } from "~/lib/access.server";
+import { requireGuest } from "~/services/access.server";
 import { parseForm } from "~/lib/forms.server";
 import { resendSchema } from "~/lib/schemas.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, BackToLogin, EmailField, NewPasswordFields, SubmitButton } from "~/components/AuthForm";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
-import { requireGuest } from "~/lib/access.server";
+import { requireGuest } from "~/services/access.server";
 import { firstError, parseFormWith, replyWithError, replyWithToast } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { resetPassword, sendPasswordResetEmail } from "~/models/account.server";

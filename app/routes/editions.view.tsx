@@ -7,9 +7,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
 import { backPath } from "~/i18n/locale";
-import { requireUser } from "~/lib/access.server";
-import { editionCookie } from "~/lib/edition.server";
-import { editionViewSchema } from "~/lib/fixed-forms.server";
+import { requireUser } from "~/services/access.server";
+import { editionCookie } from "~/services/edition.server";
+import { editionViewSchema } from "~/services/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getEdition } from "~/models/edition.server";

@@ -3,10 +3,15 @@
 // with its protest deadline, Official, Official (revised)), the revision and when it was made. An
 // id that is not a round of a live event: 404. lib/race-pdf.server.ts lays it out.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { idParam, notFound } from "~/lib/params.server";
-import { paperContext, paperFileName, racePdfResponse, resultSheetDefinition } from "~/lib/race-pdf.server";
+import {
+  paperContext,
+  paperFileName,
+  racePdfResponse,
+  resultSheetDefinition,
+} from "~/services/race-pdf.server";
 import { resultSheetOf } from "~/models/race-paper.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

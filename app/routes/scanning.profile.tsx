@@ -10,8 +10,8 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { KioskEnrol, KioskLocked, type KioskView } from "~/components/KioskGate";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
-import { kioskAccess, mayScan } from "~/lib/kiosk-device.server";
-import { limitKioskRead } from "~/lib/kiosk-read-limit.server";
+import { kioskAccess, mayScan } from "~/services/kiosk-device.server";
+import { limitKioskRead } from "~/services/kiosk-read-limit.server";
 import { checkScanCode } from "~/lib/scan-code.server";
 import { scanProfile } from "~/models/scan.server";
 import { currentEdition } from "~/models/edition.server";

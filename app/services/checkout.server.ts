@@ -7,7 +7,7 @@ import { json } from "@remix-run/node";
 import { type Checkout, paymentProvider } from "~/lib/payments/provider.server";
 import type { Toast } from "~/lib/toast";
 import type { CheckoutLine } from "~/components/CheckoutDialog";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { checkoutEntries } from "~/models/entries.server";
 import { checkoutMembership } from "~/models/member.server";
 import type { CreatedOrder } from "~/models/order.server";

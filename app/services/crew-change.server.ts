@@ -3,7 +3,7 @@
 // the request's language, and the requester's email of the outcome in their own language
 // (users.locale), queued in the deciding transaction (ADR 0037: it exists only if the decision
 // commits, and today's mail retry sends it).
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { env } from "~/lib/env.server";
 import { mailLayout, queueMail } from "~/lib/mailer.server";

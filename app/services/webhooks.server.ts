@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { dataVersion } from "~/lib/data-version.server";
 import { db } from "~/lib/db.server";
 import { isPrimary } from "~/lib/litefs.server";
-import { afterEmit, resolveEndpoint, webhookPolicy } from "~/lib/webhook-sender.server";
+import { afterEmit, resolveEndpoint, webhookPolicy } from "~/services/webhook-sender.server";
 import type { Actor } from "~/models/audit.server";
 import { currentEdition } from "~/models/edition.server";
 import { roundResultsJson, standingsJson, timetableJson } from "~/models/open-data.server";

@@ -7,7 +7,7 @@ import { seedEvents } from "../../db/seed-data";
 import { LAST_YEAR_ENTRIES, LAST_YEAR_ROUNDS } from "../../db/seed-last-year";
 import { listEditions, membershipPaidIn } from "~/models/edition.server";
 import { officialResults } from "~/models/public-results.server";
-import { login } from "~/lib/auth.server";
+import { login } from "../../app/services/auth.server";
 import { db, schema } from "~/lib/db.server";
 import { createUserSession, destroyOtherSessions, destroySession, getUser } from "~/lib/session.server";
 import { getSettings } from "~/models/settings.server";

@@ -20,7 +20,7 @@ import {
   crewTagsResponse,
   GRID_X,
   GRID_Y,
-} from "~/lib/crew-tags.server";
+} from "../../app/services/crew-tags.server";
 import { savePhoto } from "~/lib/photos.server";
 import { readScanCode, signedCode } from "~/lib/scan-code.server";
 import { crewTagCount, crewTagMembers } from "~/models/crew-tags.server";

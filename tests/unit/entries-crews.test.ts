@@ -8,7 +8,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "../../app/services/access.server";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { mailSenderIdle } from "~/lib/mailer.server";

@@ -7,7 +7,7 @@
 // session cookies, real pdfmake.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { crewTagJobs, crewTagKey } from "~/lib/crew-tags.server";
+import { crewTagJobs, crewTagKey } from "../../app/services/crew-tags.server";
 import { db, schema } from "~/lib/db.server";
 import * as pdf from "~/lib/pdf.server";
 import { createUserSession } from "~/lib/session.server";

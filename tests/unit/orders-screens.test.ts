@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { mailSenderIdle } from "~/lib/mailer.server";
-import { autoCancelOrders, runJobsOnce } from "~/lib/jobs.server";
+import { autoCancelOrders, runJobsOnce } from "../../app/services/jobs.server";
 import { sendOrderPaidEmail } from "~/services/order-mail.server";
 import { orderPdf } from "~/lib/pdf.server";
 import {

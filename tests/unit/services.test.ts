@@ -7,7 +7,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { describe, expect, it, vi } from "vitest";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "../../app/services/access.server";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { mailSenderIdle } from "~/lib/mailer.server";

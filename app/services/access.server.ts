@@ -2,9 +2,9 @@
 // Remix runs nested loaders in parallel, so a layout's check protects nothing below it.
 import { redirect } from "@remix-run/node";
 import type { Role } from "../../db/schema";
-import { decide, ROUTES, type RouteKey } from "./access";
-import { getUser } from "./session.server";
-import { redirectWithToast } from "./toast.server";
+import { decide, ROUTES, type RouteKey } from "~/lib/access";
+import { getUser } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import type { User } from "~/models/user.server";
 import { MSG } from "~/messages";
 

@@ -17,8 +17,8 @@ import {
 import { clockTime } from "~/rules/board";
 import { publicText } from "~/rules/readiness";
 import boardCss from "~/styles/board.css";
-import { NoticeBox, REFRESH_SECONDS, resultStateText, scriptHref } from "./scoreboard-page.server";
-import { StandingsTable } from "./standings-table.server";
+import { NoticeBox, REFRESH_SECONDS, resultStateText, scriptHref } from "~/routes/scoreboard/page.server";
+import { StandingsTable } from "~/routes/standings/table.server";
 
 function RaceHead({ race, t }: { race: BoardRace; t: Bundle }) {
   const showEvent = !race.roundName.toUpperCase().startsWith(race.eventName.toUpperCase());

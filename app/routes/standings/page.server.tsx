@@ -11,9 +11,9 @@ import type { Locale } from "~/i18n/locale";
 import { currentEdition } from "~/models/edition.server";
 import { type Standings, standingsOf } from "~/models/standings.server";
 import resultsCss from "~/styles/public-results.css";
-import { dataVersion, untilDataChanges } from "./data-version.server";
-import { createLiveBoard, litefsPosition, processSlots, processTicker } from "./scoreboard-live.server";
-import { StandingsTable, schemeSentences } from "./standings-table.server";
+import { dataVersion, untilDataChanges } from "~/lib/data-version.server";
+import { createLiveBoard, litefsPosition, processSlots, processTicker } from "~/lib/scoreboard-live.server";
+import { StandingsTable, schemeSentences } from "./table.server";
 
 type PageData = { edition: { name: string; year: number }; standings: Standings };
 

@@ -10,11 +10,11 @@
 // A failing action has changed nothing: each route writes in one transaction, rolled back by the
 // throw. docs/decisions/0028-unexpected-failures.md.
 import { json, redirect, type ServerBuild } from "@remix-run/node";
-import type { FailureData, FailureKey } from "./failure-data";
-import { actionFailure, byIntent, FAILURES, loaderFailure } from "./failures";
+import type { FailureData, FailureKey } from "~/lib/failure-data";
+import { actionFailure, byIntent, FAILURES, loaderFailure } from "~/lib/failures";
 import { archivedRefusal, isArchivedWrite } from "./edition.server";
-import { logError } from "./request-log.server";
-import { flashToast } from "./toast.server";
+import { logError } from "~/lib/request-log.server";
+import { flashToast } from "~/lib/toast.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { EN } from "~/messages";
 

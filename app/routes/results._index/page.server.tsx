@@ -20,9 +20,9 @@ import {
 import { formatPenalty, formatRaceTime, stateLabel } from "~/rules/results";
 import { type Standings, standingsOf } from "~/models/standings.server";
 import resultsCss from "~/styles/public-results.css";
-import { untilDataChanges } from "./data-version.server";
-import { etagMatches, localeOfHeaders } from "./scoreboard-live.server";
-import { StandingsTable, schemeSentences } from "./standings-table.server";
+import { untilDataChanges } from "~/lib/data-version.server";
+import { etagMatches, localeOfHeaders } from "~/lib/scoreboard-live.server";
+import { StandingsTable, schemeSentences } from "~/routes/standings/table.server";
 
 /** Seconds a browser or proxy may keep a page without asking again (results change rarely). */
 export const RESULTS_MAX_AGE = 60;

@@ -8,7 +8,7 @@
 // runs while staff look at an archive (`archivedRefusal`, called by lib/failures.server.ts for every
 // action), and under the app by migration 0018's triggers, whose EDITION_ARCHIVED error (an id of
 // an archived row posted while looking at the open edition) gets the same answer.
-import { cookieName, secureCookies } from "./cookies.server";
+import { cookieName, secureCookies } from "~/lib/cookies.server";
 import { currentEdition, type Edition, getEdition } from "~/models/edition.server";
 import type { User } from "~/models/user.server";
 

@@ -3,7 +3,7 @@
 // A .server module, so zod stays out of the browser build (see schemas.server.ts).
 import { z } from "zod";
 import { MAX_REVIEW_IDS, type PhotoPick } from "~/models/photo-review.server";
-import { idValue, idValues } from "./forms.server";
+import { idValue, idValues } from "~/lib/forms.server";
 
 /** Scoreboard Management's Update: the rounds the page listed and the ones ticked Show (more
  * than BOARD_MAX_IDS is not our form). */

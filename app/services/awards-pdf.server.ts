@@ -8,7 +8,7 @@ import { formatDateTime } from "~/rules/format";
 import { roundState, stateLabel } from "~/rules/results";
 import type { AwardsFinal } from "~/models/awards.server";
 import type { Standings } from "~/models/standings.server";
-import { type PdfDoc, pageNumbersText } from "./pdf.server";
+import { type PdfDoc, pageNumbersText } from "~/lib/pdf.server";
 import type { PaperContext } from "./race-pdf.server";
 
 const RULED = "ruled";

@@ -3,7 +3,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { answerFailures, backPath, testFailure } from "./failures.server";
-import { takeToasts } from "./toast.server";
+import { takeToasts } from "~/lib/toast.server";
 
 type Fn = (args: { request: Request; params: object; context: object }) => unknown;
 

@@ -23,9 +23,9 @@ import {
   timetableJson,
 } from "~/models/open-data.server";
 import { API_ERRORS, API_PREFIX, type ApiPath, parseApiPath, type YearRef } from "~/rules/open-data";
-import { dataVersion } from "./data-version.server";
-import { OPENAPI } from "./open-data-openapi";
-import { acceptsGzip, etagMatches, litefsPosition } from "./scoreboard-live.server";
+import { dataVersion } from "~/lib/data-version.server";
+import { OPENAPI } from "~/lib/open-data-openapi";
+import { acceptsGzip, etagMatches, litefsPosition } from "~/lib/scoreboard-live.server";
 
 /** Seconds a client or cache may reuse an answer without asking again (then it asks with the
  * ETag and gets a 304 while nothing changed). Short: results go Official during the day. */

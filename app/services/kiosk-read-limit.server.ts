@@ -11,7 +11,7 @@
 // The refusal is the check endpoint's: 429, Retry-After, the throttled sentence (MSG.throttled)
 // in the request's language, shown on the error page. docs/decisions/0026-no-hoarding.md.
 import type { KioskAccess } from "./kiosk-device.server";
-import { KIOSK_RATE, limitKey, limitRate } from "./rate-limit.server";
+import { KIOSK_RATE, limitKey, limitRate } from "~/lib/rate-limit.server";
 
 export const KIOSK_READ = "kiosk-read";
 

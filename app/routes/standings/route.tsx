@@ -4,7 +4,7 @@
 // (lib/standings-page.server.tsx), answered ahead of express by server.mjs through `fastPaths`,
 // and by this loader otherwise (tests, dev): the same bytes and ETag either way.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { liveStandings, standingsHttp } from "~/lib/standings-page.server";
+import { liveStandings, standingsHttp } from "~/routes/standings/page.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return liveStandings().pageResponse(request);

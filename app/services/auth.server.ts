@@ -3,9 +3,9 @@
 // counted before the password is hashed, settled once the outcome is known.
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { getDeviceCookie, getFlashStorage } from "./cookies.server";
-import { isBusyResponse } from "./limiter.server";
-import { dummyHash, verifyPassword } from "./password.server";
+import { getDeviceCookie, getFlashStorage } from "~/lib/cookies.server";
+import { isBusyResponse } from "~/lib/limiter.server";
+import { dummyHash, verifyPassword } from "~/lib/password.server";
 import { deviceTag, gate, type Key, settle, throttleKeys } from "~/models/throttle.server";
 import { findCredentials, type User, withoutHash } from "~/models/user.server";
 

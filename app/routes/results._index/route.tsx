@@ -2,7 +2,7 @@
 // a link to /results/<year>. A resource route: the page is a plain document rendered once per data
 // change (lib/public-results-page.server.tsx), the same bytes for every visitor of a language.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { resultsResponse } from "~/lib/public-results-page.server";
+import { resultsResponse } from "~/routes/results._index/page.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return resultsResponse(request, null);

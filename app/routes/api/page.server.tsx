@@ -15,8 +15,8 @@ import type { Locale } from "~/i18n/locale";
 import type { ApiEditions, ApiRoundResults, ApiStandings, ApiTimetable } from "~/models/open-data.server";
 import apiCss from "~/styles/api-docs.css";
 import resultsCss from "~/styles/public-results.css";
-import { API_INDEX, API_MAX_AGE } from "./open-data-api.server";
-import { etagMatches, localeOfHeaders } from "./scoreboard-live.server";
+import { API_INDEX, API_MAX_AGE } from "~/services/open-data-api.server";
+import { etagMatches, localeOfHeaders } from "~/lib/scoreboard-live.server";
 
 const YEAR = 2026;
 const EDITION = { year: YEAR, name: `Regatta ${YEAR}` };

@@ -2,7 +2,7 @@
 // webhooks. A resource route: a plain document rendered once per language
 // (lib/api-docs-page.server.tsx). The API itself is api_.v1.$.ts (not nested under this route).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiDocsResponse } from "~/lib/api-docs-page.server";
+import { apiDocsResponse } from "~/routes/api/page.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiDocsResponse(request);

@@ -12,9 +12,9 @@
 // once, for a cron.
 import { env } from "~/lib/env.server";
 import { lt } from "drizzle-orm";
-import { db, schema } from "./db.server";
-import { isPrimary } from "./litefs.server";
-import { drainMailQueue } from "./mailer.server";
+import { db, schema } from "~/lib/db.server";
+import { isPrimary } from "~/lib/litefs.server";
+import { drainMailQueue } from "~/lib/mailer.server";
 import { deleteSentMailBefore } from "~/models/mail-queue.server";
 import { deleteOldWebhookRows, WEBHOOK_KEEP_MS } from "~/models/webhooks.server";
 import { MAIL_KEEP_SENT_MS } from "~/rules/mail-queue";

@@ -6,7 +6,7 @@
 // ahead of express (server/scoreboard-fast-path.mjs); this loader answers the page the same way
 // otherwise (tests, a server without the fast path).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { liveOverlay, overlayHttp } from "~/lib/overlay-live.server";
+import { liveOverlay, overlayHttp } from "~/routes/overlay/live.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return liveOverlay().pageResponse(request);

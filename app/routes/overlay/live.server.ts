@@ -12,9 +12,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { bundleFor } from "~/i18n/bundles";
 import { currentEdition } from "~/models/edition.server";
 import { type OverlayData, overlayData } from "~/models/overlay.server";
-import { dataVersion } from "./data-version.server";
-import { renderOverlay, renderOverlayPage } from "./overlay-page.server";
-import { raceEvents } from "./race-events.server";
+import { dataVersion } from "~/lib/data-version.server";
+import { renderOverlay, renderOverlayPage } from "./page.server";
+import { raceEvents } from "~/lib/race-events.server";
 import {
   createLiveBoard,
   type LiveBoard,
@@ -24,7 +24,7 @@ import {
   type Render,
   type StreamSlots,
   type Ticker,
-} from "./scoreboard-live.server";
+} from "~/lib/scoreboard-live.server";
 
 /** `?bg=green`: the chroma-key rendering. */
 export const overlayVariant = (query: URLSearchParams) => (query.get("bg") === "green" ? "green" : undefined);

@@ -5,12 +5,12 @@
 // HMAC (SESSION_SECRET) turns away a made-up cookie without touching the database; the id and the
 // secret are then checked against the kiosks table (only the secret's SHA-256 is stored) on every
 // request, so a revoked device is refused at once.
-import { cookieName, secureCookies } from "./cookies.server";
-import { randomToken, safeEqual, sha256, hmac } from "./crypto.server";
-import { readCookie } from "./csrf.server";
-import { env } from "./env.server";
-import { KIOSK_RATE, limitRate } from "./rate-limit.server";
-import { getUser } from "./session.server";
+import { cookieName, secureCookies } from "~/lib/cookies.server";
+import { randomToken, safeEqual, sha256, hmac } from "~/lib/crypto.server";
+import { readCookie } from "~/lib/csrf.server";
+import { env } from "~/lib/env.server";
+import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
+import { getUser } from "~/lib/session.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { enrolKiosk, liveKiosk, touchKiosk } from "~/models/kiosk.server";
 import type { SavedBy } from "~/models/scan.server";
