@@ -19,7 +19,7 @@ import { logError } from "~/lib/request-log.server";
 export { honourTestContext } from "~/lib/clock.server";
 export { answerFailures } from "~/services/failures.server";
 // server.mjs's shutdown: no new mail claimed, the message being sent finished (ADR 0037).
-export { stopMailSender } from "~/lib/mailer.server";
+export { stopMailSender } from "~/services/mailer.server";
 export { stopWebhookSender } from "~/services/webhook-sender.server";
 
 const ABORT_DELAY = 5_000;

@@ -5,7 +5,7 @@
 // process: on Fly the kiosk's writes go to the primary, so one bucket sees them all. Read-only
 // loaders may use it too (it never touches the database).
 import { messagesFor } from "~/i18n/locale.server";
-import { clientKey } from "~/models/throttle.server";
+import { clientKey } from "./client-address.server";
 import { throttledMessage } from "~/rules/throttle";
 
 export type Rate = { burst: number; perSecond: number };

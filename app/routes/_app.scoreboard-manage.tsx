@@ -22,7 +22,7 @@ import { requireUser } from "~/services/access.server";
 import { editionOf, isArchivedWrite } from "~/services/edition.server";
 import { boardSchema } from "~/services/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
-import { scoreboardChanged } from "~/lib/scoreboard-live.server";
+import { scoreboardChanged } from "~/routes/scoreboard/live.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import {

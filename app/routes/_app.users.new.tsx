@@ -12,7 +12,7 @@ import { requireRole, requireUser } from "~/services/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { isBusyResponse } from "~/lib/limiter.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { sendVerificationEmail } from "~/models/account.server";
+import { sendVerificationEmail } from "~/services/account-mail.server";
 import { createStaffUser, UserExistsError } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";

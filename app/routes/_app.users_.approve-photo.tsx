@@ -18,7 +18,7 @@ import { photoReviewSchema } from "~/services/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast, redirectWithToasts } from "~/lib/toast.server";
-import { sendPhotoRejectedEmail } from "~/models/account.server";
+import { sendPhotoRejectedEmail } from "~/services/account-mail.server";
 import { listPhotos, reviewPhotos } from "~/models/photo-review.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";

@@ -13,7 +13,7 @@ import { PasswordField } from "~/components/Field";
 import { requireGuest } from "~/services/access.server";
 import { login } from "~/services/auth.server";
 import { parseForm, replyWithError, replyWithToast } from "~/lib/forms.server";
-import { createUserSession } from "~/lib/session.server";
+import { createUserSession } from "~/models/session.server";
 import { throttledMessage } from "~/rules/throttle";
 import type { Toast } from "~/lib/toast";
 import { messagesFor } from "~/i18n/locale.server";

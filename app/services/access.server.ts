@@ -2,8 +2,8 @@
 // Remix runs nested loaders in parallel, so a layout's check protects nothing below it.
 import { redirect } from "@remix-run/node";
 import type { Role } from "../../db/schema";
-import { decide, ROUTES, type RouteKey } from "~/lib/access";
-import { getUser } from "~/lib/session.server";
+import { decide, ROUTES, type RouteKey, type Scope } from "~/lib/access";
+import { getUser } from "~/models/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { User } from "~/models/user.server";
 import { MSG } from "~/messages";
@@ -55,7 +55,7 @@ export function requireRole(user: User, roles: readonly Role[]): void {
 
 /** Which association's rows a user may see: managers and competitors their own, staff all. Every
  * model query of club data takes this as an argument. */
-export type Scope = { kind: "all" } | { kind: "association"; associationId: number };
+export type { Scope };
 export function scopeOf(user: User): Scope {
   if (user.role === "ADMIN" || user.role === "COMMITTEE") return { kind: "all" };
   return { kind: "association", associationId: user.associationId ?? -1 };

@@ -6,7 +6,7 @@
 import type { Scope } from "~/services/access.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { env } from "~/lib/env.server";
-import { mailLayout, queueMail } from "~/lib/mailer.server";
+import { mailLayout, queueMail } from "~/services/mailer.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
 import { bundleFor } from "~/i18n/bundles.server";
 import type { Bundle } from "~/messages";

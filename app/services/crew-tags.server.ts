@@ -16,7 +16,7 @@ import { isBusyResponse } from "~/lib/limiter.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { type PdfDoc, pdfDownloadKey, pdfDownloads, renderPdf } from "~/lib/pdf.server";
 import { type Bundle, EN } from "~/messages";
-import { readPhoto } from "~/lib/photos.server";
+import { readPhoto } from "~/models/photo.server";
 import { signedCode } from "~/lib/scan-code.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { findAssociation } from "~/models/association.server";

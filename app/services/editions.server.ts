@@ -10,7 +10,7 @@ import { bundleFor } from "~/i18n/bundles";
 import { isLocale } from "~/i18n/locale";
 import { EN } from "~/messages";
 import { env } from "~/lib/env.server";
-import { mailLayout, type SendMailOptions, sendMail } from "~/lib/mailer.server";
+import { mailLayout, type SendMailOptions, sendMail } from "~/services/mailer.server";
 import type { Actor } from "~/models/audit.server";
 import { type Edition, managersOfEdition, openEdition } from "~/models/edition.server";
 

@@ -11,10 +11,8 @@
 // the timers never keep the process alive. `npm run jobs:run` (scripts/jobs-run.ts) runs every job
 // once, for a cron.
 import { env } from "~/lib/env.server";
-import { lt } from "drizzle-orm";
-import { db, schema } from "~/lib/db.server";
 import { isPrimary } from "~/lib/litefs.server";
-import { drainMailQueue } from "~/lib/mailer.server";
+import { drainMailQueue } from "~/services/mailer.server";
 import { deleteSentMailBefore } from "~/models/mail-queue.server";
 import { deleteOldWebhookRows, WEBHOOK_KEEP_MS } from "~/models/webhooks.server";
 import { MAIL_KEEP_SENT_MS } from "~/rules/mail-queue";
@@ -24,6 +22,7 @@ import { kickWebhooks, WEBHOOK_EVERY_MS } from "./webhook-sender.server";
 import { serveWaitlistNow } from "~/services/waitlist-mail.server";
 import { cancelOverdueOrders } from "~/models/order.server";
 import { currentEdition } from "~/models/edition.server";
+import { deleteExpiredSessions } from "~/models/session.server";
 import { getSettings } from "~/models/settings.server";
 import { forgetIdleThrottles } from "~/models/throttle.server";
 import { deleteExpiredTokens } from "~/models/token.server";
@@ -34,12 +33,7 @@ export const AUTO_CANCEL_EVERY_MS = 5 * 60_000;
 /** The mail queue's tick: a failed message is retried at the first tick after its back-off. */
 export const MAIL_EVERY_MS = 5_000;
 
-export function deleteExpiredSessions(now = Date.now()): number {
-  return db()
-    .delete(schema.sessions)
-    .where(lt(schema.sessions.expiresAt, new Date(now)))
-    .run().changes;
-}
+export { deleteExpiredSessions };
 
 /** One pass of the cleanup; returns what it removed (nothing on a replica). */
 export function cleanup(now = Date.now()) {

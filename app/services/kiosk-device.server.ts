@@ -10,7 +10,7 @@ import { randomToken, safeEqual, sha256, hmac } from "~/lib/crypto.server";
 import { readCookie } from "~/lib/csrf.server";
 import { env } from "~/lib/env.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
-import { getUser } from "~/lib/session.server";
+import { getUser } from "~/models/session.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { enrolKiosk, liveKiosk, touchKiosk } from "~/models/kiosk.server";
 import type { SavedBy } from "~/models/scan.server";

@@ -19,7 +19,8 @@ import { bundleFor } from "~/i18n/bundles";
 import { isLocale } from "~/i18n/locale";
 import { env } from "~/lib/env.server";
 import { isPrimary } from "~/lib/litefs.server";
-import { mailLayout, queueMail } from "~/lib/mailer.server";
+import { raceEvents } from "~/lib/race-events.server";
+import { mailLayout, queueMail } from "~/services/mailer.server";
 import {
   admins,
   type ClaimedDelivery,
@@ -276,6 +277,16 @@ export function kickWebhooks(opts: SendOptions = {}): Promise<WebhookPass> {
 /** After the transaction that wrote events committed: the sender goes at once (never awaited). */
 export function afterEmit(deliveries: number): void {
   if (deliveries > 0) void kickWebhooks();
+}
+
+// A model that queued deliveries says so on the event bus (lib/race-events.server.ts
+// notifyWebhooks): the same as afterEmit. Listened once per process (a reloaded module in dev must
+// not add a second listener).
+const LISTENING = Symbol.for("regatta.webhookSender.listening");
+const marks = globalThis as { [LISTENING]?: boolean };
+if (!marks[LISTENING]) {
+  marks[LISTENING] = true;
+  raceEvents.on("webhooks", () => void kickWebhooks());
 }
 
 /** Resolves once the pass running in this process (if any) is done (tests, shutdown). */

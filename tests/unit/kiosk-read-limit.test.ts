@@ -7,7 +7,7 @@
 // device's budget; the scans' own bucket (the check endpoint) is not spent by reading.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db, schema } from "~/lib/db.server";
-import { enrolDevice } from "../../app/services/kiosk-device.server";
+import { enrolDevice } from "~/services/kiosk-device.server";
 import { KIOSK_RATE, resetRates } from "~/lib/rate-limit.server";
 import { signedCode } from "~/lib/scan-code.server";
 import { crewTagVersion } from "~/models/settings.server";

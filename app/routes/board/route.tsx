@@ -6,7 +6,7 @@
 // of express (server/scoreboard-fast-path.mjs); this loader answers the page the same way otherwise.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { liveBigBoard } from "~/lib/scoreboard-live.server";
+import { liveBigBoard } from "~/routes/scoreboard/live.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return liveBigBoard().pageResponse(request);

@@ -7,7 +7,7 @@
 // See docs/decisions/0016-race-day.md (Scoreboard).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { liveBoard } from "~/lib/scoreboard-live.server";
+import { liveBoard } from "./live.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return liveBoard().pageResponse(request);

@@ -18,7 +18,7 @@ import {
   restartMailSenderForTests,
   sendMail,
   stopMailSender,
-} from "~/lib/mailer.server";
+} from "~/services/mailer.server";
 import {
   claimNextMail,
   insertMail,
@@ -289,7 +289,7 @@ describe("sendMail", () => {
     try {
       process.env.LITEFS_DIR = litefs;
       vi.resetModules();
-      const onReplica = await import("~/lib/mailer.server");
+      const onReplica = await import("~/services/mailer.server");
       expect(await onReplica.sendDueMail({ smtpUrl })).toMatchObject({ primary: false, sent: 0 });
       expect(await onReplica.drainMailQueue({ smtpUrl })).toMatchObject({ primary: false, sent: 0 });
       expect(receivedBy("replica@example.com")).toHaveLength(0);
@@ -297,7 +297,7 @@ describe("sendMail", () => {
       // Promoted: LiteFS removes `.primary`.
       fs.rmSync(path.join(litefs, ".primary"));
       vi.resetModules();
-      const promoted = await import("~/lib/mailer.server");
+      const promoted = await import("~/services/mailer.server");
       expect(await promoted.drainMailQueue({ smtpUrl })).toMatchObject({ primary: true, sent: 1 });
       expect(receivedBy("replica@example.com")).toHaveLength(1);
     } finally {
@@ -366,7 +366,7 @@ describe("sendMail", () => {
       // env() caches its first parse, so each case loads fresh copies of the modules.
       process.env.SMTP_URL = smtpUrl;
       vi.resetModules();
-      const viaSmtp = await import("~/lib/mailer.server");
+      const viaSmtp = await import("~/services/mailer.server");
       await viaSmtp.sendMail({ to: "env@example.com", subject: "From env", text: "t", html: "<p>t</p>" });
       await viaSmtp.mailSenderIdle();
       viaSmtp.resetMailerForTests();
@@ -375,7 +375,7 @@ describe("sendMail", () => {
       delete process.env.SMTP_URL;
       process.env.OUTBOX_DIR = dir;
       vi.resetModules();
-      const viaOutbox = await import("~/lib/mailer.server");
+      const viaOutbox = await import("~/services/mailer.server");
       await viaOutbox.sendMail({ to: "env@example.com", subject: "To outbox", text: "t", html: "<p>t</p>" });
       await viaOutbox.mailSenderIdle();
       expect(fs.readdirSync(dir)).toHaveLength(1);

@@ -1,10 +1,10 @@
-// Login sessions stored in the database; the cookie holds only a random id (signed). Reading a
-// session never writes, so GET requests stay read-only.
-import { and, eq, gt, ne, sql } from "drizzle-orm";
-import { randomToken, sha256 } from "./crypto.server";
-import { getSessionCookie } from "./cookies.server";
-import { db, schema } from "./db.server";
-import { noteUser } from "./request-log.server";
+// Login sessions stored in the database; the cookie holds only a random id (signed; read by
+// lib/cookies.server.ts sessionIdHash). Reading a session never writes, so GET requests stay read-only.
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { randomToken, sha256 } from "~/lib/crypto.server";
+import { getSessionCookie, sessionIdHash } from "~/lib/cookies.server";
+import { db, schema } from "~/lib/db.server";
+import { noteUser } from "~/lib/request-log.server";
 import { type User, userColumns } from "~/models/user.server";
 
 const SESSION_DAYS = 30;
@@ -18,28 +18,7 @@ export async function createUserSession(userId: number): Promise<string> {
   return getSessionCookie().serialize(id);
 }
 
-const idHashes = new WeakMap<Request, Promise<string | null>>();
-
-/** SHA-256 of the session id in the request's (signed) cookie; null without one. Read once per
- * request: the root loader asks for it twice (the user, the CSRF binding). */
-export function sessionIdHash(request: Request): Promise<string | null> {
-  let pending = idHashes.get(request);
-  if (!pending) {
-    pending = readSessionIdHash(request);
-    idHashes.set(request, pending);
-  }
-  return pending;
-}
-
-async function readSessionIdHash(request: Request): Promise<string | null> {
-  let id: unknown;
-  try {
-    id = await getSessionCookie().parse(request.headers.get("Cookie"));
-  } catch {
-    return null; // a malformed cookie is no session
-  }
-  return typeof id === "string" && id.length > 0 ? sha256(id) : null;
-}
+export { sessionIdHash };
 
 const cache = new WeakMap<Request, Promise<User | null>>();
 
@@ -102,4 +81,12 @@ export async function destroyOtherSessions(userId: number, request?: Request): P
         : eq(schema.sessions.userId, userId),
     )
     .run();
+}
+
+/** Deletes the sessions expired before `now` (the jobs' cleanup); returns how many. */
+export function deleteExpiredSessions(now = Date.now()): number {
+  return db()
+    .delete(schema.sessions)
+    .where(lt(schema.sessions.expiresAt, new Date(now)))
+    .run().changes;
 }
