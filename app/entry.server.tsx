@@ -15,7 +15,7 @@ import { startJobs } from "~/services/jobs.server";
 import { logError } from "~/lib/request-log.server";
 
 // server.mjs wraps every loader and action of the build with this: an unexpected failure answers
-// the spec's sentence for it (lib/failures.server.ts, docs/decisions/0028-unexpected-failures.md).
+// the spec's sentence for it (services/failures.server.ts, docs/decisions/0028-unexpected-failures.md).
 export { honourTestContext } from "~/lib/clock.server";
 export { answerFailures } from "~/services/failures.server";
 // server.mjs's shutdown: no new mail claimed, the message being sent finished (ADR 0037).

@@ -213,7 +213,7 @@ export function renderPdf(
 }
 
 /**
- * The one queue of the PDFs people download and wait for: crew tags (lib/crew-tags.server.ts),
+ * The one queue of the PDFs people download and wait for: crew tags (services/crew-tags.server.ts),
  * invoices and receipts (orderDocResponse). One is made at a time per process and eight more may
  * wait, at most one per user (running or waiting); a user asking again meanwhile, or anyone while
  * eight wait, is refused at once with 429 and Retry-After (limiter.server busyResponse). So a burst

@@ -39,7 +39,7 @@ export function limitRate(request: Request, name: string, rate: Rate): void {
 }
 
 /** Throws a 429 (in the request's language) when the bucket `key` is used up: a limit keyed by
- * something other than the address (e.g. a kiosk device, lib/kiosk-read-limit.server.ts). */
+ * something other than the address (e.g. a kiosk device, services/kiosk-read-limit.server.ts). */
 export function limitKey(request: Request, key: string, rate: Rate): void {
   const wait = take(key, rate);
   if (wait > 0)

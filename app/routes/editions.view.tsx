@@ -3,7 +3,7 @@
 // that is the open one: staff then follow whatever edition is current), then goes back to the page
 // the form was on (a same-site path only). An unknown id changes nothing and says so. Choosing what
 // to look at grants nothing: every write into an archived edition is refused
-// (lib/failures.server.ts, migration 0018's triggers).
+// (services/failures.server.ts, migration 0018's triggers).
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
 import { backPath } from "~/i18n/locale";

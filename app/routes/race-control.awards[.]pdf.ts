@@ -1,6 +1,6 @@
 // GET /race-control/awards.pdf (ADMIN, COMMITTEE; issue 29 part 2): the prize-giving sheet, A4 for
 // the announcer: every final of the edition in race order with places 1-3 (team, club, time; a final
-// not Official yet says so), then the club table. lib/awards-pdf.server.ts lays it out; made one at
+// not Official yet says so), then the club table. services/awards-pdf.server.ts lays it out; made one at
 // a time like the rest of race paper (429 when busy).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/services/access.server";

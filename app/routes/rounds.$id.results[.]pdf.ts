@@ -1,7 +1,7 @@
 // GET /rounds/:id/results.pdf (ADMIN, COMMITTEE: the results desk): the round's result sheet:
 // places, lanes, teams, times, penalties and statuses with their reasons, the state (Provisional
 // with its protest deadline, Official, Official (revised)), the revision and when it was made. An
-// id that is not a round of a live event: 404. lib/race-pdf.server.ts lays it out.
+// id that is not a round of a live event: 404. services/race-pdf.server.ts lays it out.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";

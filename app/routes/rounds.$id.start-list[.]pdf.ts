@@ -1,6 +1,6 @@
 // GET /rounds/:id/start-list.pdf (ADMIN, COMMITTEE: race control): the round's start list for the
 // notice board and the marshals: race number, scheduled start, and every lane's team, club and
-// crew. An id that is not a round of a live event: 404. lib/race-pdf.server.ts lays it out.
+// crew. An id that is not a round of a live event: 404. services/race-pdf.server.ts lays it out.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";

@@ -2,7 +2,7 @@
 // final in race order with places 1-3 (team, club, time; a final not Official yet says so), then the
 // club table (models/standings.server.ts). Black on white, large enough to read at arm's length on
 // a stage, each final kept on one page; the club table starts a page of its own. Laid out like the
-// rest of race paper (lib/race-pdf.server.ts: its context, its one-at-a-time queue).
+// rest of race paper (services/race-pdf.server.ts: its context, its one-at-a-time queue).
 import type { Content, TableCell } from "pdfmake/interfaces";
 import { formatDateTime } from "~/rules/format";
 import { roundState, stateLabel } from "~/rules/results";

@@ -5,7 +5,7 @@
 //
 // Routes call `editionOf(request, user)` and hand its id to every model; models never ask which
 // edition is current. Writing into an archived edition is refused twice: here, before any action
-// runs while staff look at an archive (`archivedRefusal`, called by lib/failures.server.ts for every
+// runs while staff look at an archive (`archivedRefusal`, called by services/failures.server.ts for every
 // action), and under the app by migration 0018's triggers, whose EDITION_ARCHIVED error (an id of
 // an archived row posted while looking at the open edition) gets the same answer.
 import { cookieName, secureCookies } from "~/lib/cookies.server";

@@ -1,4 +1,4 @@
-// The wrapper every loader and action runs in (lib/failures.server.ts): what it answers for an
+// The wrapper every loader and action runs in (services/failures.server.ts): what it answers for an
 // unexpected failure, what it leaves alone, where it sends the user back to, and its test hook.
 import type { ServerBuild } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";

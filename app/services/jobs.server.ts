@@ -4,9 +4,9 @@
 // (hourly), and cancels unpaid
 // orders older than the payment due hours (every few minutes, and once at start-up), and drains
 // the mail queue (every few seconds, and a second after start-up: what a restart left unsent goes;
-// lib/mailer.server.ts, ADR 0037), and calls the races whose expected start is near (every 30 s;
+// services/mailer.server.ts, ADR 0037), and calls the races whose expected start is near (every 30 s;
 // services/race-call.server.ts, issue 28), and sends the webhooks (every 2 s: the watcher of the
-// timetable and the standings, then every due delivery; lib/webhook-sender.server.ts, issue 29).
+// timetable and the standings, then every due delivery; services/webhook-sender.server.ts, issue 29).
 // Started once per process by entry.server.tsx;
 // the timers never keep the process alive. `npm run jobs:run` (scripts/jobs-run.ts) runs every job
 // once, for a cron.

@@ -1,6 +1,6 @@
 // The call (issue 28 part 4): each race's crews and their club's managers get one email, "Race 14
 // at 12:18: go to marshalling", when its expected start is `callMinutes` (a setting) away. The
-// jobs' loop (lib/jobs.server.ts, primary only) runs callRaces every RACE_CALL_EVERY_MS (lib/env.server.ts, 30 s). Each race is
+// jobs' loop (services/jobs.server.ts, primary only) runs callRaces every RACE_CALL_EVERY_MS (lib/env.server.ts, 30 s). Each race is
 // called in one transaction that sets rounds.called_at (only while it is still null and the race
 // not started) and queues its emails in the mail queue (ADR 0037): committed together, so a race
 // is called once and its emails are retried by the queue. The timing is rules/race-call.ts.

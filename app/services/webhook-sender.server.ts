@@ -40,7 +40,7 @@ import {
 } from "~/rules/webhooks";
 import { WEBHOOK_URL_MAX } from "~/rules/webhook-fields";
 
-/** The job loop's tick (lib/jobs.server.ts): a retry goes at the first tick after its back-off. */
+/** The job loop's tick (services/jobs.server.ts): a retry goes at the first tick after its back-off. */
 export const WEBHOOK_EVERY_MS = 2_000;
 /** Deliveries sent at once by one pass. */
 export const WEBHOOK_PARALLEL = 8;

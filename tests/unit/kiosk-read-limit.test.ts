@@ -1,5 +1,5 @@
 // The kiosk's reading screens are rate-limited as its check endpoint is (issue 27, security review;
-// lib/kiosk-read-limit.server.ts), through the routes' own loaders on a real SQLite file: an
+// services/kiosk-read-limit.server.ts), through the routes' own loaders on a real SQLite file: an
 // enrolled kiosk reading rosters (/scanning/entrance?roundId=&teamId=) and profiles
 // (/scanning/profile?code=) gets KIOSK_RATE's 120 at once from one address, then 429 with
 // Retry-After and the throttled sentence (in the kiosk's language); the bucket refills at 2 a

@@ -1,7 +1,7 @@
 // /api (public, no login, works without JavaScript; issue 29 part 3, ADR 0039): the open data API
 // for people: what it is, each endpoint with an example answer, caching, CORS, errors, and the
 // signed webhooks (events, body, the Regatta-Signature header with a Node verification example,
-// retries). A plain document like /results (lib/public-results-page.server.tsx): no script, the
+// retries). A plain document like /results (routes/results._index/page.server.tsx): no script, the
 // results pages' stylesheet plus its own, rendered once per language and process (it depends on
 // no data but the current year in an example), answered with an ETag and 304.
 //

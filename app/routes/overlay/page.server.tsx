@@ -1,5 +1,5 @@
 // The broadcast overlay's HTML (issue 29 part 2; /overlay), rendered once per change by
-// lib/overlay-live.server.ts and served as bytes like the board: a plain document for OBS's browser
+// routes/overlay/live.server.ts and served as bytes like the board: a plain document for OBS's browser
 // source at 1920x1080, a lower third with the race on the water and, for 30 s after a result goes
 // Official, its top three above it. Nothing else on screen: no header, sidebar, footer or status.
 // Transparent by default; `?bg=green` is a second rendering of the same version on chroma-key green

@@ -1,7 +1,7 @@
 // /overlay (public, no guard; issue 29 part 2): the broadcast overlay for OBS's browser source, a
 // 1920x1080 page with a lower third (the race on the water) and, for 30 s after a result goes
 // Official, its top three. `?bg=green` for a chroma key. Like /board a resource route: a plain
-// document rendered once per change (lib/overlay-live.server.ts), not a hydrated Remix page.
+// document rendered once per change (routes/overlay/live.server.ts), not a hydrated Remix page.
 // server.mjs answers /overlay and its live stream /overlay/events itself with `fastPaths` below,
 // ahead of express (server/scoreboard-fast-path.mjs); this loader answers the page the same way
 // otherwise (tests, a server without the fast path).

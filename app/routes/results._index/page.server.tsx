@@ -1,6 +1,6 @@
 // The public results pages (issue 21): /results, the editions whose results are public, newest
 // first; /results/:year, that edition's official results by event and round. Plain documents like
-// the scoreboard (lib/scoreboard-page.server.tsx): no script, one stylesheet, the same bytes for
+// the scoreboard (routes/scoreboard/page.server.tsx): no script, one stylesheet, the same bytes for
 // every visitor of a language (the `lang` cookie, else Accept-Language), so each page is rendered
 // once per data change (lib/data-version.server.ts) and answered with an ETag (304 when the browser
 // has it) and a short public max-age. An unknown year is a 404 page in the same style.

@@ -2,7 +2,7 @@
 // club table, a plain document like /results (no script, one stylesheet), rendered once per data
 // change and served as bytes with an ETag and 304 (createLiveBoard's machinery, its own instance:
 // no live stream; server.mjs answers /standings ahead of express through the route's fastPaths).
-// The table itself is lib/standings-table.server.tsx (also the board's top ten and the archive's).
+// The table itself is routes/standings/table.server.tsx (also the board's top ten and the archive's).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { renderToStaticMarkup } from "react-dom/server";
 import { FooterOf } from "~/components/Footer";
