@@ -52,6 +52,15 @@ module.exports = {
       to: { path: "^app/routes/|^app/(root|entry)" },
     },
     {
+      name: "components-no-server-code",
+      comment:
+        "shared UI runs in the browser too: from a .server module (models, services, lib) it imports " +
+        "types only (`import type`, erased from the browser build)",
+      severity: "error",
+      from: { path: "^app/components/" },
+      to: { path: "\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "rules-are-pure",
       comment: "app/rules imports only rules, the string bundles (app/messages*.ts) and db/enums",
       severity: "error",

@@ -65,6 +65,10 @@ describe("the folders import one way (dependency-cruiser)", () => {
       "app/rules/pure.ts": 'import { now } from "~/lib/clock.server";\nexport const pure = () => now();\n',
       // a component importing a route
       "app/components/Ui.tsx": 'import { page } from "~/routes/x/route";\nexport const Ui = () => page;\n',
+      // a component running a model's code (types only are allowed)
+      "app/components/Rows.tsx":
+        'import type { Flow } from "~/services/flow.server";\nimport { thing } from "~/models/thing.server";\n' +
+        "export const Rows = (f: Flow) => thing(f);\n",
       "app/routes/x/route.tsx":
         'import { flow } from "~/services/flow.server";\nexport const page = flow();\n',
     });
@@ -84,12 +88,14 @@ describe("the folders import one way (dependency-cruiser)", () => {
         "models-below-services: app/models/thing.server.ts → app/services/flow.server.ts",
         "rules-are-pure: app/rules/pure.ts → app/lib/clock.server.ts",
         "components-below-routes: app/components/Ui.tsx → app/routes/x/route.tsx",
+        "components-no-server-code: app/components/Rows.tsx → app/models/thing.server.ts",
       ]),
     );
     expect(seen.some((v) => v.startsWith("no-cycle-between-folders: app/models/thing.server.ts"))).toBe(true);
     expect(seen.some((v) => v.startsWith("drizzle-only-in-models: app/services/sql.server.ts"))).toBe(true);
     // The allowed directions are not reported: route → service, service → model, model → lib.
     expect(seen.filter((v) => v.includes("app/routes/x/route.tsx →"))).toEqual([]);
+    expect(seen.filter((v) => v.includes("→ app/services/flow.server.ts") && v.includes("Rows"))).toEqual([]);
     expect(seen.filter((v) => v.includes("→ app/lib/clock.server.ts") && !v.startsWith("rules-"))).toEqual(
       [],
     );
