@@ -38,6 +38,27 @@ function writeTree(files: Record<string, string>) {
 }
 
 describe("the folders import one way (dependency-cruiser)", () => {
+  it("only models (and lib/db.server.ts, db/) take the tables from lib/db.server.ts", () => {
+    // dependency-cruiser sees modules, not names: a service may import db() for a transaction across
+    // models (db().transaction), never the tables to write SQL with.
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+          const rel = path.relative(root, file);
+          if (rel.startsWith("app/models/") || rel === "app/lib/db.server.ts") continue;
+          const text = fs.readFileSync(file, "utf8");
+          if (/import\s*\{[^}]*\bschema\b[^}]*\}\s*from\s*"(~\/lib|\.)\/db\.server"/.test(text))
+            offenders.push(rel);
+        }
+      }
+    };
+    walk(path.join(root, "app"));
+    expect(offenders).toEqual([]);
+  });
+
   it("passes on the tree", { timeout: 120_000 }, () => {
     const r = cruise(root, "err");
     expect(r.out + r.err).toContain("no dependency violations found");
