@@ -1088,7 +1088,7 @@ export const MS: Bundle = {
     rsPenaltyBad: (max: number) =>
       `Penalti ialah saat dari 0 hingga ${max}, dengan paling banyak dua tempat perpuluhan.`,
     rsPenaltyReasonNeeded: "Penalti memerlukan sebab.",
-    // pdf: start lists and result sheets (issue 20, section 5; lib/race-pdf.server.ts).
+    // pdf: start lists and result sheets (issue 20, section 5; services/race-pdf.server.ts).
     pdfStartList: "SENARAI PERMULAAN",
     pdfStartLists: (when: string) => `Senarai permulaan, ${when}`,
     pdfResultSheet: "KEPUTUSAN",

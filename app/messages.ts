@@ -1061,7 +1061,7 @@ export const LABELS = {
   rsDsqReason: "A DSQ needs a reason.",
   rsPenaltyBad: (max: number) => `A penalty is seconds from 0 to ${max}, with at most two decimals.`,
   rsPenaltyReasonNeeded: "A penalty needs a reason.",
-  // pdf: start lists and result sheets (issue 20, section 5; lib/race-pdf.server.ts).
+  // pdf: start lists and result sheets (issue 20, section 5; services/race-pdf.server.ts).
   pdfStartList: "START LIST",
   pdfStartLists: (when: string) => `Start lists, ${when}`,
   pdfResultSheet: "RESULTS",
@@ -1890,12 +1890,12 @@ export const LABELS = {
   stArchiveTitle: "Club standings",
   // --- end of issue 29 part 1 ---
   // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
-  // The overlay (/overlay; lib/overlay-page.server.tsx): names for screen readers, the video shows
+  // The overlay (/overlay; routes/overlay/page.server.tsx): names for screen readers, the video shows
   // only the race and the result.
   ovTitle: "Broadcast overlay",
   ovOnWater: "On the water",
   ovResult: "Official result",
-  // The prize-giving sheet (/race-control/awards.pdf; lib/awards-pdf.server.ts).
+  // The prize-giving sheet (/race-control/awards.pdf; services/awards-pdf.server.ts).
   awTitle: "PRIZE-GIVING",
   awFinals: "Finals: places 1 to 3",
   awNoFinals: "No finals in this edition yet.",

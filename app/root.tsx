@@ -22,7 +22,7 @@ import { localeOf } from "~/i18n/locale.server";
 import { useLocale } from "~/i18n/useMessages";
 import { csrfToken } from "~/lib/csrf.server";
 import { env } from "~/lib/env.server";
-import { getUser } from "~/lib/session.server";
+import { getUser } from "~/models/session.server";
 import { takeToasts } from "~/lib/toast.server";
 import { TITLES } from "~/messages";
 import styles from "~/styles/app.css";

@@ -61,7 +61,7 @@ export function errorText(
   }
 }
 
-/** The failure a loader answered (lib/failures.server.ts), if that is what `error` is. */
+/** The failure a loader answered (services/failures.server.ts), if that is what `error` is. */
 function failureOf(error: unknown): FailureData | null {
   return isRouteErrorResponse(error) && error.status === 500 && isFailureData(error.data) ? error.data : null;
 }

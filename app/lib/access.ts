@@ -89,6 +89,10 @@ export const ROUTES = {
 
 export type RouteKey = keyof typeof ROUTES;
 
+/** Which association's rows a user may see (services/access.server.ts scopeOf): managers and
+ * competitors their own, staff all. Here, below the models that take it (issue 30). */
+export type Scope = { kind: "all" } | { kind: "association"; associationId: number };
+
 export type Decision =
   | { kind: "allow" }
   | { kind: "login"; message: string | null }

@@ -2,6 +2,7 @@
 // spec's API clients read), SameSite=Lax, and over https Secure with the `__Host-` prefix (the
 // browser then refuses the cookie from a sibling host or for another path).
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { sha256 } from "./crypto.server";
 import { env } from "./env.server";
 import type { Toast } from "./toast";
 
@@ -63,4 +64,27 @@ export function getFlashStorage() {
     });
   }
   return flashStorage;
+}
+
+const idHashes = new WeakMap<Request, Promise<string | null>>();
+
+/** SHA-256 of the session id in the request's (signed) cookie; null without one. Read once per
+ * request: the root loader asks for it twice (the user, the CSRF binding). */
+export function sessionIdHash(request: Request): Promise<string | null> {
+  let pending = idHashes.get(request);
+  if (!pending) {
+    pending = readSessionIdHash(request);
+    idHashes.set(request, pending);
+  }
+  return pending;
+}
+
+async function readSessionIdHash(request: Request): Promise<string | null> {
+  let id: unknown;
+  try {
+    id = await getSessionCookie().parse(request.headers.get("Cookie"));
+  } catch {
+    return null; // a malformed cookie is no session
+  }
+  return typeof id === "string" && id.length > 0 ? sha256(id) : null;
 }

@@ -3,18 +3,15 @@ import { eq } from "drizzle-orm";
 import { VALID_IMAGE } from "../../db/enums";
 import { associationNameTaken } from "./association.server";
 import { gate, settle, throttleKeys } from "./throttle.server";
-import { consumeToken, createToken, retireTokens } from "./token.server";
+import { consumeToken, retireTokens } from "./token.server";
 import { findUserByEmail, passwordHashOf, type User, userColumns } from "./user.server";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
-import { mailLayout, sendMail } from "~/lib/mailer.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
-import { deletePhoto, type Photo, savePhoto } from "~/lib/photos.server";
-import { createUserSession, destroyOtherSessions } from "~/lib/session.server";
-import { bundleFor } from "~/i18n/bundles.server";
+import type { Photo } from "~/lib/photos.server";
+import { deletePhoto, savePhoto } from "./photo.server";
+import { createUserSession, destroyOtherSessions } from "~/models/session.server";
 import type { Locale } from "~/i18n/locale";
-import { type Bundle, EN } from "~/messages";
 
 export type Registration = {
   email: string;
@@ -93,73 +90,6 @@ export async function register(
     if (isUniqueViolation(error, "associations.name")) return { ok: false, error: "associationExists" };
     throw error;
   }
-}
-
-type Recipient = Pick<User, "id" | "email" | "name"> & { locale?: Locale };
-
-/** An email with one action link: a greeting, one paragraph, the link. */
-function sendLinkEmail(
-  user: Recipient,
-  mail: { subject: string; title: string; body: string; href: string; label: string },
-  { LABELS }: Bundle = EN,
-) {
-  return sendMail({
-    to: user.email,
-    subject: mail.subject,
-    ...mailLayout(mail.title, [LABELS.mailHello(user.name || user.email), mail.body], {
-      href: mail.href,
-      label: mail.label,
-    }),
-  });
-}
-
-/** The verification email, in the user's language (users.locale; English without one). */
-export function sendVerificationEmail(user: Recipient): Promise<void> {
-  const t = bundleFor(user.locale ?? "en");
-  return sendLinkEmail(
-    user,
-    {
-      subject: t.LABELS.verifyMailSubject,
-      title: t.LABELS.verifyMailTitle,
-      body: t.LABELS.verifyMailBody,
-      href: `${env().APP_URL}/auth/verify/${createToken(user.id, "VERIFY_EMAIL")}`,
-      label: t.LABELS.verifyMailLink,
-    },
-    t,
-  );
-}
-
-/** The password reset email, in the user's language (users.locale; English without one). */
-export function sendPasswordResetEmail(user: Recipient): Promise<void> {
-  const t = bundleFor(user.locale ?? "en");
-  return sendLinkEmail(
-    user,
-    {
-      subject: t.LABELS.resetMailSubject,
-      title: t.LABELS.resetMailTitle,
-      body: t.LABELS.resetMailBody,
-      href: `${env().APP_URL}/auth/reset?token=${createToken(user.id, "RESET_PASSWORD")}`,
-      label: t.LABELS.resetMailLink,
-    },
-    t,
-  );
-}
-
-/** Tells a member their photo was not accepted and asks for a new one (from their profile), in
- * their language (users.locale; English without one). */
-export function sendPhotoRejectedEmail(user: Recipient): Promise<void> {
-  const t = bundleFor(user.locale ?? "en");
-  return sendLinkEmail(
-    user,
-    {
-      subject: t.LABELS.photoMailSubject,
-      title: t.LABELS.photoMailTitle,
-      body: t.LABELS.photoMailBody,
-      href: `${env().APP_URL}/auth/login`,
-      label: t.LABELS.photoMailLink,
-    },
-    t,
-  );
 }
 
 /** What a verification link did: the email is now verified, the link was used before, or it is

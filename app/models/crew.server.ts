@@ -8,7 +8,7 @@
 // edition is not found. A member's crew tag fee is the edition's (paidIn): the user row's flag for
 // the open edition, the fee kept in edition_members for an archived one.
 import { eq, sql } from "drizzle-orm";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/lib/access";
 import { db, schema } from "~/lib/db.server";
 import { type Bundle, MSG } from "~/messages";
 import {

@@ -1,6 +1,6 @@
 // Editions (issue 21, docs/decisions/0033-editions.md): a year's regatta. Exactly one is OPEN (the
 // current one: managers, competitors and the public see it); staff may look at any (the sidebar's
-// picker, lib/edition.server.ts); an ARCHIVED one is read-only, enforced under the app by migration
+// picker, services/edition.server.ts); an ARCHIVED one is read-only, enforced under the app by migration
 // 0018's triggers (any write into its rows fails with EDITION_ARCHIVED).
 //
 // Every model that reads or writes edition data takes the edition's id from its caller; this module

@@ -1,6 +1,6 @@
 // Enrolled kiosk devices (issue 18; docs/decisions/0024-kiosk-enrolment.md): staff enrol a device,
 // ADMIN lists and revokes them. Only the SHA-256 of a device's secret is stored; the cookie
-// (lib/kiosk-device.server.ts) holds the id and the secret. Enrolment and revocation are audited
+// (services/kiosk-device.server.ts) holds the id and the secret. Enrolment and revocation are audited
 // in the same transaction.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";

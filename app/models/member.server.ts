@@ -10,7 +10,7 @@
 // fee is due again after a new edition opens).
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/locale";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/lib/access";
 import { db, schema } from "~/lib/db.server";
 import type { User } from "~/models/user.server";
 import { type Draft, type FeeRefusal, membershipDraft } from "~/rules/orders";

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { type Locale, VALID_IMAGE } from "../../db/enums";
 import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
 import { db, schema } from "~/lib/db.server";
-import { deletePhoto } from "~/lib/photos.server";
+import { deletePhoto } from "./photo.server";
 import { photoLabel } from "~/rules/user-status";
 
 const u = schema.users;

@@ -106,6 +106,15 @@ export function updateSettings(actor: Actor, next: Settings, editionId: number):
 }
 
 /** The version crew tags are signed with now (1 until ADMIN first voids the printed tags). */
+/** The two settings a pontoon scan reads, as stored (services/pontoon.server.ts applies a test's
+ * overrides): one primary-key lookup in plain SQL, cheaper than the whole row through the query
+ * builder. Undefined without a settings row. */
+export function tagRulesRow(editionId: number): { requireSigned: number; version: number } | undefined {
+  return db().get<{ requireSigned: number; version: number }>(
+    sql`SELECT require_signed_tags AS requireSigned, crew_tag_version AS version FROM settings WHERE id = ${editionId}`,
+  );
+}
+
 export function crewTagVersion(editionId: number): number {
   const pinned = settingsOverrides()?.crewTagVersion;
   if (pinned !== undefined) return pinned;

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, count, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Role } from "../../db/schema";
 import type { Locale } from "../../db/enums";
 import { untilDataChanges } from "~/lib/data-version.server";
@@ -18,6 +18,12 @@ export const userColumns = publicColumns;
 export function withoutHash(row: UserRowWithHash): User {
   const { hash: _omit, ...user } = row;
   return user;
+}
+
+/** The stored language (users.locale, as saved) of each of these users that exists. */
+export function localeRowsOf(ids: number[]): { id: number; locale: string }[] {
+  const u = schema.users;
+  return db().select({ id: u.id, locale: u.locale }).from(u).where(inArray(u.id, ids)).all();
 }
 
 export function findUserByEmail(email: string): User | undefined {

@@ -5,7 +5,7 @@ import { useActionData } from "@remix-run/react";
 import { ChangePasswordForm } from "~/components/ChangePasswordForm";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { handleChangePassword } from "~/services/change-password.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

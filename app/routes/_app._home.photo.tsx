@@ -5,7 +5,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { isBusyResponse } from "~/lib/limiter.server";
 import { notFound } from "~/lib/params.server";

@@ -6,7 +6,7 @@ import { CopyField } from "~/components/CopyField";
 import { Dialog } from "~/components/Dialog";
 import { useMessages } from "~/i18n/useMessages";
 import { canAccess } from "~/lib/access";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { referralLink } from "~/lib/links.server";
 import { notFound } from "~/lib/params.server";
 import { findAssociation } from "~/models/association.server";

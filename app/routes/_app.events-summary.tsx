@@ -7,8 +7,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink } from "~/components/DataTable";
 import { Empty, Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { localeOf } from "~/i18n/locale.server";
 import { countryList } from "~/lib/countries.server";
 import { eventsSummary } from "~/models/summary.server";

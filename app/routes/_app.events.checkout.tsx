@@ -12,8 +12,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";
-import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser, scopeOf } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { type Checkout, checkoutEventEntries, checkoutLines } from "~/services/checkout.server";
 import { readForm } from "~/lib/csrf.server";
 import { type EntryRefusal, entriesDraft } from "~/models/entries.server";

@@ -3,7 +3,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { PhotoView } from "~/components/PhotoView";
-import { requireUser, scopeOf } from "~/lib/access.server";
+import { requireUser, scopeOf } from "~/services/access.server";
 import { notFound } from "~/lib/params.server";
 import { memberPhoto } from "~/models/member.server";
 import { photoLabel } from "~/rules/user-status";

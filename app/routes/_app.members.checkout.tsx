@@ -9,8 +9,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";
-import { requireUser, scopeOf } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser, scopeOf } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import {
   checkoutAnswer,
   checkoutCrewTagFee,

@@ -3,8 +3,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { notFound } from "~/lib/params.server";
 import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";

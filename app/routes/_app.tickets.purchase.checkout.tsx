@@ -10,8 +10,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CheckoutDialog } from "~/components/CheckoutDialog";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { checkoutAnswer, checkoutDinnerTickets, refuseCheckout } from "~/services/checkout.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { openOrdersOfClub } from "~/models/order.server";

@@ -3,8 +3,8 @@ import { Outlet, type ShouldRevalidateFunction, useRouteError, useRouteLoaderDat
 import { type AppEditions, EditionBanner } from "~/components/EditionPicker";
 import { ErrorMessage } from "~/components/ErrorPage";
 import { Sidebar } from "~/components/Sidebar";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { listEditions } from "~/models/edition.server";
 import type { loader as rootLoader } from "~/root";
 

@@ -4,7 +4,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/DataTable";
 import { PhotoGrid } from "~/components/PhotoGrid";
 import { Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { listPhotos } from "~/models/photo-review.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

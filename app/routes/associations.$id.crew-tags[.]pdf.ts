@@ -1,8 +1,8 @@
 // GET /associations/:id/crew-tags.pdf (ADMIN any club, from All Teams; MANAGER their own club
 // only): the club's crew tags. Another club's id, or one that does not exist, is the same 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/access.server";
-import { crewTagsResponse } from "~/lib/crew-tags.server";
+import { requireUser } from "~/services/access.server";
+import { crewTagsResponse } from "~/services/crew-tags.server";
 import { notFound } from "~/lib/params.server";
 import { currentEdition } from "~/models/edition.server";
 

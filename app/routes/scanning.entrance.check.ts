@@ -7,7 +7,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { currentEdition } from "~/models/edition.server";
 import { idParam, kioskContext, lookupOne } from "~/services/kiosk.server";
-import { kioskAccess, mayScan } from "~/lib/kiosk-device.server";
+import { kioskAccess, mayScan } from "~/services/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { SCAN_CODE_MAX } from "~/rules/scan-code";
 

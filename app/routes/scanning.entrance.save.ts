@@ -9,7 +9,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { currentEdition } from "~/models/edition.server";
 import { historyCodes, idParam, kioskContext, save } from "~/services/kiosk.server";
-import { kioskAccess, mayScan, noteSaved, savedBy } from "~/lib/kiosk-device.server";
+import { kioskAccess, mayScan, noteSaved, savedBy } from "~/services/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { messagesFor } from "~/i18n/locale.server";
 

@@ -2,7 +2,7 @@
 // are left, what the waitlist offers when slots free up, and the event teams' names.
 // The model (models/entries.server.ts) runs these inside one immediate SQLite transaction.
 // Sentences come from the bundle a caller passes (the request's language); English by default.
-import type { Locale } from "~/i18n/locale";
+import type { Locale } from "../../db/enums";
 import { type Bundle, EN } from "~/messages";
 import { formatDateTime } from "./format";
 

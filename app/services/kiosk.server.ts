@@ -3,7 +3,7 @@
 // browser sends is trusted: the history comes back as the raw scanned codes, and each time they are
 // read again (signatures checked when 'Require signed crew tags' is on), looked up, and replayed
 // through the rules (rules/scan-history.ts) against the team's roster as it is now. Only a kiosk
-// device gets here (lib/kiosk-device.server.ts: staff logged in, or an enrolled device; issue 18),
+// device gets here (services/kiosk-device.server.ts: staff logged in, or an enrolled device; issue 18),
 // and a save records which (models/scan.server.ts SavedBy).
 import { crewTagVersion, getSettings } from "~/models/settings.server";
 import {

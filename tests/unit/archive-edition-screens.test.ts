@@ -6,7 +6,7 @@
 // (choosing, creating and opening never write into it) while any other action is refused.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { archivedRefusal } from "~/lib/edition.server";
+import { archivedRefusal } from "~/services/edition.server";
 import { createEdition, getEdition, openEdition } from "~/models/edition.server";
 import { action as openAction } from "~/routes/_app.editions.$id.open";
 import { action as newAction } from "~/routes/_app.editions.new";

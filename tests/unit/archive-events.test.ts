@@ -9,7 +9,7 @@
 // database (tests/setup-unit.ts).
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { db, schema } from "~/lib/db.server";
 import { crewCandidates, crewTeamsOf, findCrewTeam, saveCrew } from "~/models/crew.server";
 import { type DrawInput, drawRound, planDraw, saveDraw, saveProgress } from "~/models/draw.server";
@@ -42,7 +42,7 @@ import { serveWaitlistNow } from "~/services/waitlist-mail.server";
 import { EVENT_DEFAULTS } from "~/rules/event-fields";
 import type { EventInput } from "~/rules/event-schema";
 import { VALID_IMAGE } from "../../db/enums";
-import { editionCookie } from "~/lib/edition.server";
+import { editionCookie } from "~/services/edition.server";
 import * as eventsRoute from "~/routes/_app.events/route";
 import * as editEvent from "~/routes/_app.events.$id.edit";
 import * as deleteEventRoute from "~/routes/_app.events.$id.delete";

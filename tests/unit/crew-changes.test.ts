@@ -5,7 +5,7 @@
 // email queued in their language), Reject needs no crew check. Every refusal changes nothing.
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { db, schema } from "~/lib/db.server";
 import { EN } from "~/messages";
 import { MS } from "~/messages.ms";

@@ -20,8 +20,8 @@ import {
   crewTagsResponse,
   GRID_X,
   GRID_Y,
-} from "~/lib/crew-tags.server";
-import { savePhoto } from "~/lib/photos.server";
+} from "~/services/crew-tags.server";
+import { savePhoto } from "~/models/photo.server";
 import { readScanCode, signedCode } from "~/lib/scan-code.server";
 import { crewTagCount, crewTagMembers } from "~/models/crew-tags.server";
 import { CARDS_ACROSS, CARDS_PER_PAGE } from "~/rules/crew-tags";

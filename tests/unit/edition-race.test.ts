@@ -6,9 +6,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { dataVersion } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
-import { editionCookie } from "~/lib/edition.server";
+import { editionCookie } from "~/services/edition.server";
 import { signedCode } from "~/lib/scan-code.server";
-import { liveBigBoard, liveBoard } from "~/lib/scoreboard-live.server";
+import { liveBigBoard, liveBoard } from "~/routes/scoreboard/live.server";
 import { boardData } from "~/models/board.server";
 import { drawRound } from "~/models/draw.server";
 import { createEdition, currentEdition, openEdition } from "~/models/edition.server";

@@ -5,7 +5,7 @@
 // tests/unit/archive-*.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { isArchivedWrite } from "~/lib/edition.server";
+import { isArchivedWrite } from "~/services/edition.server";
 import {
   createEdition,
   currentEdition,

@@ -8,10 +8,10 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { mailSenderIdle } from "~/lib/mailer.server";
+import { mailSenderIdle } from "~/services/mailer.server";
 import { serveWaitlistNow, WAITLIST_OFFER_SUBJECT } from "~/services/waitlist-mail.server";
 import { CREW_AUDIT, crewCandidates, findCrewTeam, saveCrew } from "~/models/crew.server";
 import {

@@ -14,7 +14,7 @@ import { simpleParser } from "mailparser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { mailSenderIdle } from "~/lib/mailer.server";
+import { mailSenderIdle } from "~/services/mailer.server";
 import {
   RESERVATION_SUBJECT,
   reservationDecisionLines,

@@ -5,7 +5,7 @@
 // settings default, save in sen and audit their changes.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { db, schema } from "~/lib/db.server";
 import { listAudit } from "~/models/audit.server";
 import {

@@ -13,7 +13,7 @@ import {
   mayScan,
   readDevice,
   signDevice,
-} from "~/lib/kiosk-device.server";
+} from "~/services/kiosk-device.server";
 import { listAudit } from "~/models/audit.server";
 import { listKiosks, revokeKiosk } from "~/models/kiosk.server";
 

@@ -4,7 +4,7 @@
 // order), and the callback, return and simulator routes running the real hashing.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { db, schema } from "~/lib/db.server";
 import { requestHash, returnHash } from "~/lib/payments/senangpay";
 import { simulatorSecret } from "~/lib/payments/provider.server";

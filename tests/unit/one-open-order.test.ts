@@ -6,7 +6,7 @@
 // checkout leaves the earlier order standing; a late success on a replaced order is still honoured.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { db, schema } from "~/lib/db.server";
 import { checkoutEntries, entriesDraft, joinWaitlist, serveWaitlist } from "~/models/entries.server";
 import { listOrders } from "~/models/order-list.server";

@@ -9,10 +9,10 @@ import { simpleParser } from "mailparser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { mailSenderIdle } from "~/lib/mailer.server";
-import { autoCancelOrders, runJobsOnce } from "~/lib/jobs.server";
+import { mailSenderIdle } from "~/services/mailer.server";
+import { autoCancelOrders, runJobsOnce } from "~/services/jobs.server";
 import { sendOrderPaidEmail } from "~/services/order-mail.server";
-import { orderPdf } from "~/lib/pdf.server";
+import { orderPdf } from "~/services/order-documents.server";
 import {
   findOrder,
   listOrders,

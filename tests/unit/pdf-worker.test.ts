@@ -5,7 +5,7 @@
 // the worker stops when idle and starts again; a definition that is not plain data fails at once.
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { type PdfDoc, pdfWorkerRunning, renderPdf, stopPdfWorker, WORKER_FROM_PAGES } from "~/lib/pdf.server";
-import { dayDefinition, type PaperContext } from "~/lib/race-pdf.server";
+import { dayDefinition, type PaperContext } from "~/services/race-pdf.server";
 import { EN } from "~/messages";
 import type { StartList } from "~/models/race-paper.server";
 import { pdfPages, pdfText } from "../pdf-text";

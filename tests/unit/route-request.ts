@@ -5,7 +5,7 @@
 import type { Role } from "../../db/enums";
 import { csrfCookieName, csrfToken } from "~/lib/csrf.server";
 import { db, schema } from "~/lib/db.server";
-import { createUserSession } from "~/lib/session.server";
+import { createUserSession } from "~/models/session.server";
 import { takeToasts } from "~/lib/toast.server";
 
 export const ORIGIN = "http://127.0.0.1:3999"; // APP_URL of the unit tests (tests/setup-unit.ts)

@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import type { ReadyFailure } from "~/components/LaneReadiness";
-import { requireRole } from "~/lib/access.server";
+import { requireRole } from "~/services/access.server";
 import { firstError, replyWithError } from "~/lib/forms.server";
 import { noticeSchemaFor, parseWithZod, scheduleSchemaFor } from "~/lib/schemas.server";
 import type { Toast } from "~/lib/toast";

@@ -8,7 +8,7 @@ import type { Column } from "~/components/DataTable";
 import { DataTable } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { useLocale, useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { metaTitle } from "~/lib/meta";
 import { type EndpointRow, listEndpoints } from "~/models/webhooks.server";
 import { formatDateTime } from "~/rules/format";

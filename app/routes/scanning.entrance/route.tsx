@@ -1,5 +1,5 @@
 // /scanning/entrance (no login guard, plain layout): the entrance kiosk (spec sections 2, 5, 8; issue 10).
-// It shows rounds, teams and participants only to a kiosk device (issue 18; lib/kiosk-device.server.ts):
+// It shows rounds, teams and participants only to a kiosk device (issue 18; services/kiosk-device.server.ts):
 // a browser where ADMIN or COMMITTEE is logged in, or one they enrolled. Anyone else gets the
 // screen's frame with a short explanation and nothing else, in the HTML and the loader data alike;
 // its scan POST is refused (403). Staff see "Enrol this device as a kiosk" under the screen.
@@ -31,8 +31,8 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { readForm } from "~/lib/csrf.server";
 import { historyCodes, idParam, kioskContext, recheck, save, scan } from "~/services/kiosk.server";
-import { kioskAccess, mayScan, noteSaved, requireKioskPost, savedBy } from "~/lib/kiosk-device.server";
-import { limitKioskRead } from "~/lib/kiosk-read-limit.server";
+import { kioskAccess, mayScan, noteSaved, requireKioskPost, savedBy } from "~/services/kiosk-device.server";
+import { limitKioskRead } from "~/services/kiosk-read-limit.server";
 import { metaTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { currentEdition } from "~/models/edition.server";

@@ -2,7 +2,7 @@
 // Back: choose the direction (two links, ?dir=out|back), scan any crew member's tag, and the
 // member's lane in the current or next race of their team is marked out (or back) with the time
 // (rules/pontoon.ts decides the lane; services/pontoon.server.ts). Guarded as the entrance is
-// (lib/kiosk-device.server.ts: staff logged in, or an enrolled device; anyone else gets the frame
+// (services/kiosk-device.server.ts: staff logged in, or an enrolled device; anyone else gets the frame
 // and an explanation, and a POST is refused with 403), with its keyboard and wedge-scanner input
 // (one auto-focused input, Enter sends) and its signed tags (voided tags refused).
 // Without JavaScript each scan is a POST to this route that answers on the page. With JavaScript a
@@ -25,8 +25,8 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { now } from "~/lib/clock.server";
 import { readForm } from "~/lib/csrf.server";
-import { kioskAccess, mayScan, noteSaved, requireKioskPost } from "~/lib/kiosk-device.server";
-import { limitKioskRead } from "~/lib/kiosk-read-limit.server";
+import { kioskAccess, mayScan, noteSaved, requireKioskPost } from "~/services/kiosk-device.server";
+import { limitKioskRead } from "~/services/kiosk-read-limit.server";
 import { metaTitle } from "~/lib/meta";
 import { currentEdition } from "~/models/edition.server";
 import { currentNotice } from "~/models/notice.server";

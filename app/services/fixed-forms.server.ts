@@ -1,0 +1,55 @@
+// The schemas of forms nobody types into (ids in hidden fields and boxes, an intent per button),
+// read with parseFixedForm: anything else than what the page sends is a 400 and changes nothing.
+// A .server module, so zod stays out of the browser build (see schemas.server.ts).
+import { z } from "zod";
+import { MAX_REVIEW_IDS, type PhotoPick } from "~/models/photo-review.server";
+import { idValue, idValues } from "~/lib/forms.server";
+
+/** Scoreboard Management's Update: the rounds the page listed and the ones ticked Show (more
+ * than BOARD_MAX_IDS is not our form). */
+export const BOARD_MAX_IDS = 5000;
+export const boardSchema = z.object({ listed: idValues(BOARD_MAX_IDS), show: idValues(BOARD_MAX_IDS) });
+
+/** A crew save: the event team and the ticked members (at most 100). */
+export const crewSaveSchema = z.object({ team: idValue, member: idValues(100) });
+
+/** The staff edition picker (issue 21): the edition to look at and the page to go back to. */
+export const editionViewSchema = z.object({ edition: idValue, back: z.string().max(2000).optional() });
+
+/** Save Scores: the round whose rows the form showed (the rows are read by rules/race-schema). */
+export const scoresRoundSchema = z.object({ round: idValue });
+
+/** Save Draw / Save Progress: the plan's fingerprint (the draw's own fields are read by
+ * rules/draw.ts parseDrawQuery, the same reader as the preview's query). */
+export const drawSaveSchema = z.object({ fingerprint: z.string() });
+
+const PICK = /^(\d{1,9}):([A-Za-z0-9][A-Za-z0-9._-]{0,99})$/;
+
+/** Approve / Reject photos: the intent, the ticked cards (each `id:image`, the member and the photo
+ * file the card showed; at most a page) and, on the second step, the confirmation. */
+export const photoReviewSchema = z.object({
+  intent: z.enum(["approve", "reject"]),
+  ids: z
+    .array(
+      z
+        .string()
+        .regex(PICK)
+        .transform((v): PhotoPick => {
+          const [, id, image] = PICK.exec(v) ?? [];
+          return { id: Number(id), image };
+        }),
+    )
+    .max(MAX_REVIEW_IDS),
+  confirmed: z.string().max(10).optional(),
+});
+
+/** Join Waitlist (the event and the number of teams, read by rules/entries parseEntryRequest, whose
+ * sentences the club sees) or Leave Waitlist (the club's entry). */
+export const waitlistSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("join"),
+    event: z.string().max(20).optional(),
+    teams: z.string().optional(),
+  }),
+  z.object({ intent: z.literal("leave"), entry: idValue }),
+]);
