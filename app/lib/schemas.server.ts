@@ -17,3 +17,4 @@ export { eventFormError, eventSchemaFor } from "~/rules/event-schema";
 export { noticeSchemaFor, SCHEDULE_FORGED, scheduleSchemaFor } from "~/rules/race-control-schema";
 export { kioskEnrolSchema, languageSchema, ownClubSchema } from "~/rules/small-form-schemas";
 export { formValuesOf, settingsOf, settingsSchema, yearRange } from "~/rules/settings-schema";
+export { editOrderSchema, myRacesSchema, planIntentSchema } from "~/rules/intent-schemas";

@@ -13,7 +13,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { CopyField } from "~/components/CopyField";
 import { type Column, DataTable } from "~/components/DataTable";
 import { PostForm } from "~/components/PostForm";
@@ -26,6 +25,7 @@ import { env } from "~/lib/env.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { metaTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
+import { myRacesSchema } from "~/lib/schemas.server";
 import type { Bundle } from "~/messages";
 import {
   calendarKeyOf,
@@ -59,15 +59,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const FORM = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("makeKey") }),
-  z.object({ intent: z.literal("callEmails"), callEmails: z.literal("on").optional() }),
-]);
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "myRaces");
   const { MSG } = messagesFor(request);
-  const { value } = await parseFixedForm(request, FORM);
+  const { value } = await parseFixedForm(request, myRacesSchema());
   if (value.intent === "makeKey") {
     makeCalendarKey(user.id);
     return redirectWithToast(request, "/my-races", { type: "success", message: MSG.mrKeyMade });

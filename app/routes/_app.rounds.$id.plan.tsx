@@ -9,7 +9,6 @@
 // JavaScript.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
 import { Dialog } from "~/components/Dialog";
 import { NumberField } from "~/components/DrawPreview";
 import { PostForm } from "~/components/PostForm";
@@ -21,6 +20,7 @@ import { editionOf } from "~/lib/edition.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { found, idParam, notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
+import { planIntentSchema } from "~/lib/schemas.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Bundle } from "~/messages";
 import { otherRounds, planOf, planTarget, removePlan, savePlan } from "~/models/progression.server";
@@ -29,8 +29,6 @@ import { COUNT_MAX, PLUS_MAX, type PlanRefusal, parsePlanForm } from "~/rules/pr
 import drawStyles from "~/styles/draw.css";
 
 export const links = () => [{ rel: "stylesheet", href: drawStyles }];
-
-const intentSchema = z.object({ intent: z.enum(["save", "remove"]) });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "rounds");
@@ -73,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
   const edition = editionOf(request, user);
   const target = found(planTarget(edition.id, idParam(params.id)));
-  const { form, value } = await parseFixedForm(request, intentSchema);
+  const { form, value } = await parseFixedForm(request, planIntentSchema());
   const t = messagesFor(request);
   const back = `/rounds?event=${target.eventId}`;
   if (value.intent === "remove") {
