@@ -26,7 +26,6 @@ export const statusChoicesOf = (L: Bundle["LABELS"]): [OrderStatus | "", string]
   ["FAILED", L.orderStatus.FAILED],
   ["CANCELLED", L.orderStatus.CANCELLED],
 ];
-export const STATUS_CHOICES = statusChoicesOf(EN.LABELS);
 
 /** An order status as a word of `L` (English by default: the CSV). */
 export const statusLabel = (status: string, L: Bundle["LABELS"] = EN.LABELS) =>

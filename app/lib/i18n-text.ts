@@ -4,11 +4,19 @@
 import { type Bundle, EN } from "~/messages";
 
 const keyOf = new Map<string, keyof Bundle["MSG"]>();
-for (const [key, value] of Object.entries(EN.MSG)) {
-  if (typeof value === "string" && !keyOf.has(value)) keyOf.set(value, key as keyof Bundle["MSG"]);
+let indexed = -1;
+/** Indexes the English sentences (in the browser, again as routes register more: app/i18n/en.ts). */
+function index() {
+  const entries = Object.entries(EN.MSG);
+  if (entries.length === indexed) return;
+  indexed = entries.length;
+  for (const [key, value] of entries) {
+    if (typeof value === "string" && !keyOf.has(value)) keyOf.set(value, key as keyof Bundle["MSG"]);
+  }
 }
 
 export function inBundle(english: string, t: Bundle): string {
+  index();
   const key = keyOf.get(english);
   const said = key === undefined ? undefined : t.MSG[key];
   return typeof said === "string" ? said : english;

@@ -14,7 +14,7 @@ import { findEoiEvent, updateEoiEvent } from "~/models/eoi.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { eoiEventSchemaFor } from "~/rules/eoi";
-import { EoiEventForm } from "~/components/EoiTables";
+import { EoiEventForm } from "~/components/EoiEventForm";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoiEvents");

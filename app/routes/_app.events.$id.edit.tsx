@@ -15,7 +15,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { eventFormError, eventSchemaFor } from "~/lib/schemas.server";
 import { eventFormValues } from "~/rules/event-fields";
-import { EventForm } from "./_app.events/table";
+import { EventForm } from "./_app.events/form";
 import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

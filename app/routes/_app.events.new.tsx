@@ -14,7 +14,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { eventFormError, eventSchemaFor } from "~/lib/schemas.server";
 import { EVENT_DEFAULTS, eventFormValues } from "~/rules/event-fields";
-import { EventForm } from "./_app.events/table";
+import { EventForm } from "./_app.events/form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");

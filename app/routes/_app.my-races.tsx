@@ -24,9 +24,9 @@ import { editionOf } from "~/lib/edition.server";
 import { env } from "~/lib/env.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { metaTitle } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
 import { myRacesSchema } from "~/lib/schemas.server";
 import type { Bundle } from "~/messages";
+import { redirectWithToast } from "~/lib/toast.server";
 import {
   calendarKeyOf,
   makeCalendarKey,

@@ -14,7 +14,7 @@ import { findRace, updateRace } from "~/models/race.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { RACE_FIELDS, raceFormError, raceUpdateSchemaFor } from "~/rules/race-schema";
-import { EditRaceForm } from "./_app.races/table";
+import { EditRaceForm } from "./_app.races/form";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "races");

@@ -18,7 +18,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
 import { RACE_FIELDS, raceCreateSchemaFor, raceFormError } from "~/rules/race-schema";
-import { CreateRaceForm } from "./_app.races/table";
+import { CreateRaceForm } from "./_app.races/form";
 
 /** The lowest whole-number lane the round does not use yet ("1" for an empty round). */
 function nextLane(editionId: number, roundId: number): string {

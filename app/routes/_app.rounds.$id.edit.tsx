@@ -14,7 +14,7 @@ import { findRound, updateRound } from "~/models/round.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { raceFormError, ROUND_FIELDS, roundUpdateSchemaFor } from "~/rules/race-schema";
-import { RoundForm, useNameCleared } from "~/components/RoundTables";
+import { RoundForm, useNameCleared } from "~/components/RoundForm";
 import { toMalaysiaLocal } from "~/rules/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

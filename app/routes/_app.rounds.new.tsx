@@ -15,7 +15,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
 import { raceFormError, ROUND_FIELDS, roundCreateSchemaFor } from "~/rules/race-schema";
-import { RoundForm, useNameCleared } from "~/components/RoundTables";
+import { RoundForm, useNameCleared } from "~/components/RoundForm";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "rounds");

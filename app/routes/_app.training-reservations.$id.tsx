@@ -25,7 +25,7 @@ import { inBundle } from "~/lib/i18n-text";
 import { formatDateTime } from "~/rules/format";
 import { decisionRefusal, decisionSchemaFor } from "~/rules/training";
 import type { ReservationAction } from "~/rules/training-fields";
-import { DecisionForm } from "~/components/TrainingTables";
+import { DecisionForm } from "~/components/TrainingForms";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingReservations");

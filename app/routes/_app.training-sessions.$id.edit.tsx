@@ -17,7 +17,7 @@ import { useLocale, useMessages } from "~/i18n/useMessages";
 import { inBundle } from "~/lib/i18n-text";
 import { formatDateTime, toMalaysiaLocal } from "~/rules/format";
 import { maxBoatRefusal, previousTimes, sessionFormError, sessionSchemaFor } from "~/rules/training";
-import { SessionForm } from "~/components/TrainingTables";
+import { SessionForm } from "~/components/TrainingForms";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");

@@ -15,7 +15,7 @@ import { createSession } from "~/models/training.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { previousTimes, sessionFormError, sessionSchemaFor } from "~/rules/training";
-import { SessionForm } from "~/components/TrainingTables";
+import { SessionForm } from "~/components/TrainingForms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");

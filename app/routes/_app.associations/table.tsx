@@ -41,7 +41,7 @@ export const teamColumnsOf = ({ LABELS }: Bundle): Column<Row>[] => [
     csv: () => null,
   },
 ];
-export const teamColumns = teamColumnsOf(EN);
+export const teamColumns = /* @__PURE__ */ teamColumnsOf(EN);
 /** The CSV's columns: English, as the spec names them, without Actions. */
 export const csvColumns = teamColumns.filter((c) => c.label !== EN.LABELS.colActions);
 

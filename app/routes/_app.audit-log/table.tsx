@@ -39,4 +39,4 @@ export const auditColumnsOf = ({ LABELS }: Bundle, locale: Locale = "en"): Colum
     csv: (r) => r.details,
   },
 ];
-export const auditColumns = auditColumnsOf(EN);
+export const auditColumns = /* @__PURE__ */ auditColumnsOf(EN);

@@ -18,7 +18,7 @@ export const editionColumnsOf = ({ LABELS }: Bundle): Column<EditionRow>[] => [
   },
   { label: LABELS.edScState, cell: (r) => LABELS.edScStates[r.state] },
 ];
-export const editionColumns = editionColumnsOf(EN);
+export const editionColumns = /* @__PURE__ */ editionColumnsOf(EN);
 
 /** ADMIN's screen: Open on each draft. */
 export const editionScreenColumnsOf = (t: Bundle): Column<EditionRow>[] => [

@@ -30,7 +30,7 @@ export const kioskColumnsOf = ({ LABELS }: Bundle, locale: Locale = "en"): Colum
       r.revokedAt ? LABELS.kioskRevokedAt(formatDateTime(r.revokedAt, locale)) : LABELS.kioskActive,
   },
 ];
-export const kioskColumns = kioskColumnsOf(EN);
+export const kioskColumns = /* @__PURE__ */ kioskColumnsOf(EN);
 
 /** ADMIN's screen: Revoke on each live device. */
 export const kioskScreenColumnsOf = (t: Bundle, locale: Locale): Column<KioskRow>[] => [

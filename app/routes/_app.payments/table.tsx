@@ -39,4 +39,4 @@ export function paymentColumnsOf({ LABELS }: Bundle, locale: Locale = "en"): Col
     },
   ];
 }
-export const paymentColumns = paymentColumnsOf(EN);
+export const paymentColumns = /* @__PURE__ */ paymentColumnsOf(EN);

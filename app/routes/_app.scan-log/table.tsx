@@ -28,4 +28,4 @@ export const scanLogColumnsOf = ({ LABELS }: Bundle, locale: Locale = "en"): Col
     cell: (r) => r.kioskName ?? (r.staffName ? LABELS.kioskStaffSave(r.staffName) : "–"),
   },
 ];
-export const scanLogColumns = scanLogColumnsOf(EN);
+export const scanLogColumns = /* @__PURE__ */ scanLogColumnsOf(EN);

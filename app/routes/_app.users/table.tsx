@@ -37,7 +37,7 @@ export function userColumnsOf({ LABELS }: Bundle): Column<UserRow>[] {
 }
 
 /** The CSV's columns: English, as the spec names them. */
-export const userColumns = userColumnsOf(EN);
+export const userColumns = /* @__PURE__ */ userColumnsOf(EN);
 
 function PhotoCell({ row }: { row: UserRow }) {
   const { search } = useLocation();
