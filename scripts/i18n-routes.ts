@@ -145,7 +145,50 @@ function resolveImport(from: string, spec: string): string | null {
   return null; // css, svg, ...
 }
 
-type Scan = { tokens: Set<string>; imports: string[]; dynamic: string[]; messagesImport: boolean };
+type Scan = {
+  tokens: Set<string>;
+  imports: string[];
+  dynamic: string[];
+  messagesImport: boolean;
+  eager: string[];
+};
+
+const STRING_NAMES = new Set(["EN", "MSG", "TITLES", "FOOTER", "NAV", "LABELS", "EN_LABELS"]);
+
+/** A module-level read of the English strings (`const X = columnsOf(EN)`): in the browser it runs when
+ * the module is first evaluated, which can be before the route that needs it has registered its
+ * strings (shared chunks run before a route's own), so a nested section or a function message is
+ * not there yet. Allowed: a call marked pure whose arguments are plain names (the build drops it
+ * where nothing uses it, and nothing in the browser does). */
+function eagerReads(st: ts.Statement, sf: ts.SourceFile): string[] {
+  const found: string[] = [];
+  const visit = (n: ts.Node) => {
+    if (ts.isFunctionLike(n) || ts.isClassLike(n)) return;
+    if (ts.isIdentifier(n) && STRING_NAMES.has(n.text) && !ts.isImportSpecifier(n.parent)) found.push(n.text);
+    ts.forEachChild(n, visit);
+  };
+  if (ts.isVariableStatement(st)) {
+    for (const d of st.declarationList.declarations) {
+      const init = d.initializer;
+      if (!init) continue;
+      const pure =
+        ts.isCallExpression(init) &&
+        /\/\*\s*[@#]__PURE__\s*\*\/\s*$/.test(sf.text.slice(init.getFullStart(), init.getStart(sf))) &&
+        init.arguments.every(ts.isIdentifier);
+      if (!pure) visit(init);
+    }
+  } else if (ts.isExpressionStatement(st)) visit(st);
+  const where = `${relative(APP, sf.fileName)}: ${declaredNames(st).join(", ") || `line ${sf.getLineAndCharacterOfPosition(st.getStart(sf)).line + 1}`}`;
+  return found.length && !where.startsWith("i18n/") && !(where in EAGER_OK) ? [where] : [];
+}
+
+/** Module-level reads that are safe, each with why: a plain value read (never a call, never a
+ * nested section's key) that the browser never uses. */
+export const EAGER_OK: Record<string, string> = {
+  "components/CrewPicker.tsx: CREW_TASK": "a string read; nothing uses it in the browser",
+  "rules/crew.ts: INELIGIBLE_LABEL": "the section's object read, not its keys; only the tests use it",
+  "rules/tickets.ts: TICKET_LABEL": "a string read; used by the server's order lines only",
+};
 
 const MESSAGES = new Set([join(APP, "messages.ts"), join(APP, "messages.ms.ts")]);
 
@@ -295,7 +338,8 @@ function scan(file: string, route: boolean): Scan {
     };
     visit(st);
   }
-  const out = { tokens, imports, dynamic, messagesImport };
+  const eager = kept.flatMap((st) => eagerReads(st, sf));
+  const out = { tokens, imports, dynamic, messagesImport, eager };
   scans.set(cacheKey, out);
   return out;
 }
@@ -310,12 +354,14 @@ function graphOf(route: RouteInfo) {
   const tokens = new Set<string>();
   const dynamic: string[] = [];
   const leaks: string[] = [];
+  const eager: string[] = [];
   while (queue.length) {
     const f = queue.shift() as string;
     const s = scan(f, f === start);
     for (const t of s.tokens) tokens.add(t);
     dynamic.push(...s.dynamic);
     if (s.messagesImport) leaks.push(relative(APP, f));
+    eager.push(...s.eager);
     for (const i of s.imports) {
       if (!seen.has(i) && !i.startsWith(OUT)) {
         seen.add(i);
@@ -323,7 +369,7 @@ function graphOf(route: RouteInfo) {
       }
     }
   }
-  return { tokens, dynamic, leaks, modules: seen };
+  return { tokens, dynamic, leaks, eager, modules: seen };
 }
 
 /** Whether Remix sends a browser module with a component for this route (else no strings). */
@@ -373,6 +419,7 @@ export type Plan = {
   routes: { id: string; file: string; output: string | null }[];
   unlistedDynamic: string[];
   leaks: string[];
+  eager: string[];
 };
 
 export async function plan(): Promise<Plan> {
@@ -394,6 +441,7 @@ export async function plan(): Promise<Plan> {
   const fullKeys = new Map<string, Set<string>>(); // route id -> "S.key" of its whole graph
   const unlisted = new Set<string>();
   const leaks = new Set<string>();
+  const eager = new Set<string>();
   const keysOf = (r: RouteInfo): Set<string> => {
     const have = fullKeys.get(r.id);
     if (have) return have;
@@ -402,6 +450,7 @@ export async function plan(): Promise<Plan> {
       const g = graphOf(r);
       for (const d of g.dynamic) if (!(d in DYNAMIC)) unlisted.add(d);
       for (const l of g.leaks) leaks.add(l);
+      for (const e of g.eager) eager.add(e);
       for (const f of EXTRA[r.id]?.files ?? [])
         for (const t of scan(join(APP, f), false).tokens) g.tokens.add(t);
       for (const s of SECTIONS)
@@ -438,7 +487,13 @@ export async function plan(): Promise<Plan> {
     files.set(join(OUT, `${name}.ms.ts`), moduleText(r, name, mine, "ms"));
     list.push({ id: r.id, file: r.file, output: name });
   }
-  return { files, routes: list, unlistedDynamic: [...unlisted].sort(), leaks: [...leaks].sort() };
+  return {
+    files,
+    routes: list,
+    unlistedDynamic: [...unlisted].sort(),
+    leaks: [...leaks].sort(),
+    eager: [...eager].sort(),
+  };
 }
 
 /** The folder's package.json: the project's says `"sideEffects": false`, under which the build drops
@@ -470,6 +525,9 @@ export function problems(p: Plan): string[] {
   }
   for (const d of p.unlistedDynamic)
     out.push(`a computed access not in DYNAMIC (scripts/i18n-routes.ts): ${d}`);
+  for (const e of p.eager) {
+    out.push(`app/${e} reads the strings when the module loads: read them in a function (or EAGER_OK)`);
+  }
   for (const l of p.leaks) out.push(`app/${l} imports ~/messages in browser code: import from ~/i18n/en`);
   return out;
 }

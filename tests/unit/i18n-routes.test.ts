@@ -1,7 +1,7 @@
 // Each route's strings (issue 30, scripts/i18n-routes.ts): the generated app/i18n/routes/*.ts match
 // app/messages.ts and app/messages.ms.ts and what the routes' browser code uses; each route module
-// imports its own; no browser module imports ~/messages (its every string would ride along); and
-// every computed access to a section (MSG[x]) has been reviewed. Fix: `npm run i18n:routes`.
+// imports its own; no browser module imports ~/messages (its every string would ride along) or reads
+// the strings when it loads; and every computed access to a section (MSG[x]) has been reviewed. Fix: `npm run i18n:routes`.
 import { describe, expect, it } from "vitest";
 import { plan, problems } from "../../scripts/i18n-routes";
 
@@ -23,9 +23,14 @@ describe("each route's strings", () => {
     const text = (name: string) =>
       [...p.files].find(([path]) => path.endsWith(`/routes/${name}.ts`))?.[1] ?? "";
     const login = text("auth.login");
+    const loginMs = text("auth.login.ms");
     expect(login).toContain('registerStrings("en"');
-    expect(login).toContain('registerStrings("ms"');
     expect(login).toContain('forgotPassword: "Forgot password?"');
+    // the Malay twin is fetched only by a Malay page, before the route renders
+    expect(login).not.toContain('registerStrings("ms"');
+    expect(login).toContain('if (pageSpeaks("ms")) await import("./auth.login.ms");');
+    expect(loginMs).toContain('registerStrings("ms"');
+    expect(loginMs).toContain('forgotPassword: "Lupa kata laluan?"');
     // the root's own (the app's name) is not repeated below it
     expect(text("root")).toContain('appName: "Regatta"');
     expect(login).not.toContain("appName");
