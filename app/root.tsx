@@ -1,3 +1,4 @@
+import "~/i18n/routes/root";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   json,
@@ -22,10 +23,10 @@ import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { useLocale } from "~/i18n/useMessages";
 import { csrfToken } from "~/lib/csrf.server";
 import { env } from "~/lib/env.server";
-import { getUser } from "~/lib/session.server";
 import { inBundle } from "~/lib/i18n-text";
+import { getUser } from "~/lib/session.server";
 import { takeToasts } from "~/lib/toast.server";
-import { TITLES } from "~/messages";
+import { TITLES } from "~/i18n/en";
 import styles from "~/styles/app.css";
 
 // The stylesheet is not a link here: <Stylesheet> inlines it on logged-out pages (ADR 0022).

@@ -8,7 +8,7 @@ import { type Column, CsvLink } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import type { EoiEventResult, InterestedTeam, TeamInterest } from "~/models/eoi.server";
 import { useMessages } from "~/i18n/useMessages";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import type { MatrixRow } from "~/rules/eoi";
 import { MATRIX_COLUMNS } from "~/rules/eoi-fields";
 import { formatCount, formatDateTime } from "~/rules/format";

@@ -8,7 +8,7 @@ import { formatDateTime, formatRM } from "~/rules/format";
 import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
 import { lineSubtotal } from "~/rules/orders";
 import { useLocale, useMessages } from "~/i18n/useMessages";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 
 export const ORDER_LIST: ListSpec<"created" | "id", "status"> = {
   sizes: SIZES_DEFAULT,

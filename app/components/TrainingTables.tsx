@@ -7,7 +7,7 @@ import type { Column } from "~/components/DataTable";
 import type { ReservationRow, SessionListRow } from "~/models/training.server";
 import { useMessages } from "~/i18n/useMessages";
 import type { Locale } from "~/i18n/locale";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import { formatDateTime } from "~/rules/format";
 import { SIZES_DEFAULT } from "~/rules/list-params";
 

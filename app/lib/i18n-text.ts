@@ -1,7 +1,7 @@
 // A sentence a deeper module answered in English (e.g. photos.server's MSG.notAnImage, a model's
 // `message`), said in another bundle: found by its English text among the MSG strings. A sentence
 // that is not a plain MSG string (a function's output, someone else's text) stays as it is.
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 
 const keyOf = new Map<string, keyof Bundle["MSG"]>();
 let indexed = -1;

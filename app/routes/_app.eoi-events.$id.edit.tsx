@@ -1,6 +1,7 @@
 // /eoi-events/:id/edit: the Edit dialog over the list (ADMIN): the name, required; another live
 // EOI event's name (any case) is 'EOI event already exist', the typed name kept. A deleted or
 // unknown event is 404. Audited (models/eoi.server.ts).
+import "~/i18n/routes/_app.eoi-events.$id.edit";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";

@@ -1,6 +1,7 @@
 // /events/:id/edit: the Edit dialog over the events table (ADMIN only). The same form as Create
 // Event; the name is trimmed but keeps its case (the spec upper-cases on create only). A deleted or
 // unknown event is 404.
+import "~/i18n/routes/_app.events.$id.edit";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";

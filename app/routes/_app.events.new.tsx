@@ -1,6 +1,7 @@
 // /events/new: the Create Event dialog over the events table (ADMIN only: COMMITTEE, managers and
 // competitors see no button, and their GET or POST here is refused with 403). The spec's defaults
 // are prefilled; the name is trimmed and upper-cased on create.
+import "~/i18n/routes/_app.events.new";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";

@@ -5,6 +5,7 @@
 // (Make Calendar Link; never by a page view), copied with Copy Calendar Link, replaced by Regenerate
 // (its confirmation step is the child route /my-races/regenerate). The profile's "Email me when my
 // race is called" box posts here too (intent callEmails) and goes back to the profile.
+import "~/i18n/routes/_app.my-races";
 import {
   type ActionFunctionArgs,
   json,
@@ -25,8 +26,8 @@ import { env } from "~/lib/env.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { metaTitle } from "~/lib/meta";
 import { myRacesSchema } from "~/lib/schemas.server";
-import type { Bundle } from "~/messages";
 import { redirectWithToast } from "~/lib/toast.server";
+import type { Bundle } from "~/messages";
 import {
   calendarKeyOf,
   makeCalendarKey,

@@ -6,6 +6,7 @@
 // change, applies a newly paid order's effects once and then mails the owner (or, for any other
 // status, tells the waitlist); leaving PAID reverses nothing, and the toast says so. Below: the notes
 // (date, author, note) and an add-note textarea (at most 1000 characters; audited).
+import "~/i18n/routes/_app.orders.$id.edit";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -18,8 +19,8 @@ import { parseForm } from "~/lib/forms.server";
 import { editionOf } from "~/lib/edition.server";
 import { notFound } from "~/lib/params.server";
 import { editOrderSchema } from "~/lib/schemas.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
 import { findOrder, orderNotes, parseOrderId } from "~/models/order-list.server";
 import { addOrderNote } from "~/models/order.server";
 import { changeOrderStatus } from "~/services/orders.server";

@@ -1,6 +1,7 @@
 // /races/:id/edit?event=ID&round=ID: the Edit dialog over the races table, for the results desk
 // (ADMIN and COMMITTEE: ADR 0016): lane (required, trimmed; 'Lane already used') and score (free
 // text, optional). A race of a deleted event, or none, is 404.
+import "~/i18n/routes/_app.races.$id.edit";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";

@@ -2,6 +2,7 @@
 // results desk (COMMITTEE) sees no button and its GET or POST here is 403: ADR 0016). Round, lane
 // and event team are required ('Make sure to fill in all the fields.'), the lane trimmed; the team
 // must be one of the round's event's teams; 'Lane already used' / 'Team already exist' per spec.
+import "~/i18n/routes/_app.races.new";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";

@@ -1,6 +1,7 @@
 // /rounds/:id/edit?event=ID: the Edit dialog over the rounds table (ADMIN): name and description
 // (both required); the round stays in its event. A name another round of the event has (any case)
 // is 'Round already exist' with the name box emptied. A round of a deleted event, or none, is 404.
+import "~/i18n/routes/_app.rounds.$id.edit";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";

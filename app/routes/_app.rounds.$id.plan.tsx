@@ -7,6 +7,7 @@
 // seeded by models/progression.server.ts seedAfterOfficial; a plan saved when they already are
 // seeds its (empty) round at once, the toast says with how many crews. The same with and without
 // JavaScript.
+import "~/i18n/routes/_app.rounds.$id.plan";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
@@ -20,8 +21,8 @@ import { editionOf } from "~/lib/edition.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { found, idParam, notFound } from "~/lib/params.server";
 import { planIntentSchema } from "~/lib/schemas.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
 import type { Bundle } from "~/messages";
 import { otherRounds, planOf, planTarget, removePlan, savePlan } from "~/models/progression.server";
 import { LANES_DEFAULT, LANES_MAX, LANES_MIN } from "~/rules/draw";

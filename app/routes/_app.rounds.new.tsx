@@ -2,6 +2,7 @@
 // description are required ('Make sure to fill in all the fields.'); the name is trimmed; a name
 // the event already has (any case) is 'Round already exist. Please try with different name.' with
 // the name box emptied and everything else kept.
+import "~/i18n/routes/_app.rounds.new";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";

@@ -11,6 +11,7 @@
 // Each lane's readiness (issue 28): Ready from the entrance scans or Not ready and why, with Mark
 // Ready (a reason required) and Undo (intent markReady / undoReady, services/readiness.server.ts).
 // Plain forms: all of it works without JavaScript. A round of a deleted event, or none, is a 404.
+import "~/i18n/routes/_app.rounds_.$id.results";
 import {
   type ActionFunctionArgs,
   json,

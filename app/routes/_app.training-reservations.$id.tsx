@@ -8,6 +8,7 @@
 // (models/training.server.ts), audited.
 // After the commit the club's managers are emailed the decision (a failed email is logged, the
 // decision stands). Closing is a link back to the list: reopening starts afresh.
+import "~/i18n/routes/_app.training-reservations.$id";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";

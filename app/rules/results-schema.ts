@@ -5,7 +5,7 @@
 // with at most two decimals and needs a reason when above 0; every text is capped. Kept out of
 // rules/results.ts so the screen's browser code does not carry zod.
 import { z } from "zod";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import { LANE_STATUSES, type LaneStatus, parseRaceTime } from "./results";
 
 export const RESULT_MAX = { time: 20, reason: 200, penalty: 10 } as const;

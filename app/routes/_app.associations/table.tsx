@@ -4,7 +4,7 @@ import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { useMessages } from "~/i18n/useMessages";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import type { loader as rootLoader } from "~/root";
 import { CREW_TAG_MSG, partCount, partSpan } from "~/rules/crew-tags";
 import type { TeamRow } from "~/models/association.server";

@@ -9,7 +9,7 @@ import type { AssignedRow, EventRow } from "~/models/event.server";
 import { formatRM, senToRM } from "~/rules/format";
 import { SIZES_DEFAULT } from "~/rules/list-params";
 import { useMessages } from "~/i18n/useMessages";
-import { type Bundle, EN, LABELS as EN_LABELS } from "~/messages";
+import { type Bundle, EN, LABELS as EN_LABELS } from "~/i18n/en";
 
 export const EVENT_LIST = {
   sizes: SIZES_DEFAULT,

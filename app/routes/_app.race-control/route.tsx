@@ -7,6 +7,7 @@
 // without JavaScript. One page: a regatta's 130 races (two days) fit, and the query stops at
 // TIMETABLE_MAX rows; the Day filter (`?day=`, a GET form) shows one race day and the
 // rounds without a start, and every form on it comes back to that day.
+import "~/i18n/routes/_app.race-control";
 import {
   type ActionFunctionArgs,
   json,

@@ -9,7 +9,7 @@ import { PostForm } from "~/components/PostForm";
 import type { RaceRow } from "~/models/race.server";
 import type { RoundRow } from "~/models/round.server";
 import { useMessages } from "~/i18n/useMessages";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import { SCORE_MAX } from "~/rules/race-fields";
 
 export const raceColumnsOf = ({ LABELS }: Bundle): Column<RaceRow>[] => [

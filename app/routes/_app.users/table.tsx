@@ -4,7 +4,7 @@ import { useLocation } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { useMessages } from "~/i18n/useMessages";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import type { UserRow } from "~/models/user-list.server";
 import { photoLabel } from "~/rules/user-status";
 
