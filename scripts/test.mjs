@@ -103,7 +103,7 @@ const ok = await Promise.all([
   // The replica test needs the build: a primary and a read-only LiteFS replica (simulated) on one
   // database (~15 s).
   inTurn(
-    () => part("build", "Build", "npx", ["remix", "build"]),
+    () => part("build", "Build", "sh", ["-c", "npx tsx scripts/i18n-routes.ts --check && npx remix build"]),
     () =>
       part("replica", "Replica test (vitest: primary and replica servers)", "npx", [
         "vitest",

@@ -1,7 +1,7 @@
 // The spec's route table (section 2), once. It drives the server-side guards (access.server.ts)
 // and the sidebar, so a link is shown only where its route would let the user in.
 import type { Role } from "../../db/enums";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 
 /** "user": any logged-in user; "guest": logged-out only; "public": no guard; Role[]: those roles. */
 export type Access = "user" | "guest" | "public" | readonly Role[];

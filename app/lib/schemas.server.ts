@@ -18,3 +18,4 @@ export { noticeSchemaFor, raceControlSchema, scheduleSchemaFor } from "~/rules/r
 export { parseLaneRows, resultsDeskSchema } from "~/rules/results-schema";
 export { kioskEnrolSchema, languageSchema, ownClubSchema } from "~/rules/small-form-schemas";
 export { formValuesOf, settingsOf, settingsSchema, yearRange } from "~/rules/settings-schema";
+export { editOrderSchema, myRacesSchema, planIntentSchema } from "~/rules/intent-schemas";

@@ -2,6 +2,7 @@
 // beyond the spec). The POST gives the manager's own club a new referral token; the old link stops
 // working. The form names the club it was shown for: a post naming any other club (forged, or a
 // stale page) is a 404 and changes nothing.
+import "~/i18n/routes/_app._home.referral-link";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RegenerateLinkStep } from "~/components/RegenerateLinkStep";

@@ -1,5 +1,6 @@
 // /associations/:id/referral: the club's competitor registration link, to copy (a dialog); for
 // ADMIN also Regenerate Link (its confirmation step is /associations/:id/regenerate).
+import "~/i18n/routes/_app.associations.$id.referral";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { CopyField } from "~/components/CopyField";

@@ -4,6 +4,7 @@
 // current edition (services/editions.server.ts: one audited transaction, then the emails; a failed
 // email never fails the Open, the toast counts those emailed). An id that is no draft: 404 (a POST
 // after it was opened meanwhile says so).
+import "~/i18n/routes/_app.editions.$id.open";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";

@@ -1,6 +1,7 @@
 // /eoi-events/:id/delete: the confirmation step over the list (ADMIN): 'Deleting EOI event will
 // remove all related data. Continue?' with what goes (the interest of the teams that ticked it),
 // and a POST button; the same with and without JavaScript. Audited (models/eoi.server.ts).
+import "~/i18n/routes/_app.eoi-events.$id.delete";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";

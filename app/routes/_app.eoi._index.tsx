@@ -5,6 +5,7 @@
 // is shown above the form. A tick of an event deleted meanwhile refuses the save whole: the form
 // comes back with the manager's other ticks (not the saved ones) and a toast. ADMIN and COMMITTEE: 'EOI Result', tab Result by Events (id, name,
 // interested teams, View), the View dialog at ?view=ID (a GET, the same without JavaScript).
+import "~/i18n/routes/_app.eoi._index";
 import {
   type ActionFunctionArgs,
   json,

@@ -1,5 +1,6 @@
 // /eoi/countries (ADMIN, COMMITTEE): EOI Result, tab Countries: interested teams per country
 // (names, not codes), most first, and the total.
+import "~/i18n/routes/_app.eoi.countries";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";

@@ -1,5 +1,6 @@
 // /eoi/list (ADMIN, COMMITTEE): EOI Result, tab Teams: every interested team (by team name, paged
 // in SQL) with its manager's name and email, country, ticked events and when it last saved.
+import "~/i18n/routes/_app.eoi.list";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataTable, Pager } from "~/components/DataTable";

@@ -1,6 +1,7 @@
 // /eoi/teams (ADMIN, COMMITTEE): EOI Result, tab Result by Teams: a page of interested teams (by
 // team name, paged in SQL) against 250M / 400M / Tug / Other, each cell the names of the events
 // ticked in that column; the footer counts the teams per column over every page.
+import "~/i18n/routes/_app.eoi.teams";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataTable, Pager } from "~/components/DataTable";

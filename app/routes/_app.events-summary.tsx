@@ -3,6 +3,7 @@
 // distance, the Open, Women and Mixed International variants under one "International" header;
 // then Other), a Total per row, a totals row, and Download CSV. The columns and the
 // event-name mapping: rules/event-categories.ts (docs/decisions/0014-events-summary-categories.md).
+import "~/i18n/routes/_app.events-summary";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink } from "~/components/DataTable";

@@ -1,6 +1,7 @@
 // /events/:id/delete: the confirmation step over the events table (ADMIN only): the spec's
 // 'Deleting event will remove all related data. Continue?' and a POST button, the same with and
 // without JavaScript. Delete is soft: the event leaves every list; its teams and orders stay.
+import "~/i18n/routes/_app.events.$id.delete";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";

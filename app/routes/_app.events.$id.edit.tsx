@@ -1,6 +1,7 @@
 // /events/:id/edit: the Edit dialog over the events table (ADMIN only). The same form as Create
 // Event; the name is trimmed but keeps its case (the spec upper-cases on create only). A deleted or
 // unknown event is 404.
+import "~/i18n/routes/_app.events.$id.edit";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
@@ -15,7 +16,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { eventFormError, eventSchemaFor } from "~/lib/schemas.server";
 import { eventFormValues } from "~/rules/event-fields";
-import { EventForm } from "./_app.events/table";
+import { EventForm } from "./_app.events/form";
 import { updateEventAndServe } from "~/services/waitlist.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,6 +1,7 @@
 // /events/:id/waitlist: an event's waitlist over the staff events table (ADMIN and COMMITTEE; a
 // dialog child route, read-only): the live entries in line order (waiting, or offered with the
 // entries held and until when), then the closed ones (bought, left, expired), newest first.
+import "~/i18n/routes/_app.events.$id.waitlist";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";

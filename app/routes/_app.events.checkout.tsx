@@ -9,6 +9,7 @@
 // services/checkout.server.ts).
 // Refusals, in the dialog: a count out of range or none (400), more than are left with a Join
 // Waitlist form for that event, entries closed or the event gone (409), no club (403).
+import "~/i18n/routes/_app.events.checkout";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";

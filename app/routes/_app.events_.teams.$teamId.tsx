@@ -5,6 +5,7 @@
 // Race day (issue 28 part 3): after the deadline a manager of the club asks for a crew change here
 // (Request Crew Change, intent requestChange: services/crew-change.server.ts) and sees the team's
 // latest change and its outcome; staff decide on /crew-changes.
+import "~/i18n/routes/_app.events_.teams.$teamId";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";

@@ -1,3 +1,4 @@
+import "~/i18n/routes/_app.help";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Screen } from "~/components/Screen";

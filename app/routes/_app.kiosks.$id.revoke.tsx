@@ -1,6 +1,7 @@
 // /kiosks/:id/revoke (ADMIN; issue 18): the confirmation step over the Kiosks list. Revoke marks the
 // device revoked (audited); its cookie is refused from the next request on, so it stops showing
 // participants at once. A device already revoked, or none: 404.
+import "~/i18n/routes/_app.kiosks.$id.revoke";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";

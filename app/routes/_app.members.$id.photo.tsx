@@ -1,5 +1,6 @@
 // /members/:id/photo: the photo viewer over the Members list, for the manager's own members only
 // (another club's member, or one without a photo: 404).
+import "~/i18n/routes/_app.members.$id.photo";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { PhotoView } from "~/components/PhotoView";

@@ -6,6 +6,7 @@
 // checkoutMembership), and answers the provider's checkout form, which submits itself
 // (components/CheckoutDialog, services/checkout.server.ts: without JavaScript a Continue to payment
 // button).
+import "~/i18n/routes/_app.members.checkout";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";

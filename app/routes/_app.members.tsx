@@ -5,6 +5,7 @@
 // (/members/checkout) are child routes over the list. Every id is checked again on the server
 // (models/member.server.ts): own association, right state. Download Crew Tags (beyond the spec)
 // links the paid members' crew tag PDF (/members/crew-tags.pdf).
+import "~/i18n/routes/_app.members";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";

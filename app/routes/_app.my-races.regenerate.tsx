@@ -1,6 +1,7 @@
 // /my-races/regenerate (MANAGER, COMPETITOR; issue 28 part 4): the confirmation step of Regenerate
 // over My Races. The POST gives the user a new calendar key: the old link (and every calendar
 // subscribed to it) stops working at once. Audited.
+import "~/i18n/routes/_app.my-races.regenerate";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";

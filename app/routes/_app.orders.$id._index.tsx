@@ -1,5 +1,6 @@
 // /orders/:id: the View Order dialog over the orders table (item, price, count, subtotal, total).
 // A MANAGER may open only an order they own; anything else is 404, the same as a missing order.
+import "~/i18n/routes/_app.orders.$id._index";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";

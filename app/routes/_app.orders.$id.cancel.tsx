@@ -3,6 +3,7 @@
 // JavaScript. Only the owner's own Processing order is cancelled (services/orders.server.ts
 // cancelOrder checks both in one transaction, then tells the waitlist); another manager's order,
 // or a missing one, is 404 and changes nothing.
+import "~/i18n/routes/_app.orders.$id.cancel";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";

@@ -8,6 +8,7 @@
 // (Paid only), Cancel Order (MANAGER, Processing only). The dialogs are child routes
 // (/orders/:id, /orders/:id/edit, /orders/:id/cancel); the PDFs are resource routes at the order's
 // token (/orders/:token/invoice.pdf, /orders/:token/receipt.pdf).
+import "~/i18n/routes/_app.orders";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";

@@ -1,6 +1,7 @@
 // /races/:id/delete?event=ID&round=ID: the confirmation step over the races table (ADMIN only;
 // COMMITTEE's GET or POST is 403: ADR 0016): 'Deleting race will remove all related data.
 // Continue?' with what goes (the scan logs of its team in its round) and a POST button.
+import "~/i18n/routes/_app.races.$id.delete";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";

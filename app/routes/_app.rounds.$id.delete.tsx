@@ -1,6 +1,7 @@
 // /rounds/:id/delete?event=ID: the confirmation step over the rounds table (ADMIN): 'Deleting round
 // will remove all related data. Continue?' with what goes (its races, scan logs and scoreboard
 // entry), and a POST button; the same with and without JavaScript.
+import "~/i18n/routes/_app.rounds.$id.delete";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";

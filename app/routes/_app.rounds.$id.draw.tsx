@@ -6,6 +6,7 @@
 // preview is a URL that shows the same draw again. Save Draw (POST) computes the plan again and
 // writes it only if it is still the previewed one, in one transaction, audited
 // (models/draw.server.ts). The same with and without JavaScript.
+import "~/i18n/routes/_app.rounds.$id.draw";
 import { randomInt } from "node:crypto";
 import {
   type ActionFunctionArgs,

@@ -5,6 +5,7 @@
 // can be saved), and the lanes the top N would get, fastest in the centre. Save (POST) computes the
 // plan again and writes it only if it is still the previewed one, into empty rounds, in one
 // transaction, audited (models/draw.server.ts). The same with and without JavaScript.
+import "~/i18n/routes/_app.rounds.$id.progress";
 import { type ActionFunctionArgs, json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {

@@ -3,6 +3,7 @@
 // back on /race-control. A round its progression plan seeded when its sources went Official loses
 // those lanes and its seeded time, if none of them has a result yet (else refused, saying so);
 // audited (models/progression.server.ts). The plan stays. The same with and without JavaScript.
+import "~/i18n/routes/_app.rounds.$id.unseed";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";

@@ -3,6 +3,7 @@
 // and Progress, and Plan (and Undo seeding for a round its plan seeded): child routes rendered over
 // the table through <Outlet/> (/rounds/new, /rounds/:id/edit, /rounds/:id/delete, /rounds/:id/draw,
 // /rounds/:id/progress, /rounds/:id/plan, /rounds/:id/unseed), each keeping ?event= in the URL.
+import "~/i18n/routes/_app.rounds";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";

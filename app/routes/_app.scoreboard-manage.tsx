@@ -5,6 +5,7 @@
 // successfully.'). A race day has ~200 rounds: the Event filter (a GET form) narrows the list, and
 // Update then changes only the rounds on the form (each is posted as `listed`), never another
 // event's. Works without JavaScript. See docs/decisions/0016-race-day.md (Scoreboard).
+import "~/i18n/routes/_app.scoreboard-manage";
 import {
   type ActionFunctionArgs,
   json,

@@ -7,6 +7,7 @@
 // Settings are per edition (issue 21): the screen shows the edition being looked at; an archived
 // one's are shown read-only (the form disabled, no Update or Void; a forged post is refused by the
 // failures wrapper and the triggers).
+import "~/i18n/routes/_app.settings";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";

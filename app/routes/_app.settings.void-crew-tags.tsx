@@ -4,6 +4,7 @@
 // every tag printed so far is refused at the kiosks from then on ('This crew tag has been
 // voided ...') and the crew tag PDFs print the new version. Any other role: refused by the guard,
 // nothing changes.
+import "~/i18n/routes/_app.settings.void-crew-tags";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";

@@ -4,6 +4,7 @@
 // JavaScript; they do not submit themselves on change (a keyboard user moving through a select
 // would leave the page at every step). ADMIN is not bound by the crew deadline; saves are audited
 // (models/crew.server.ts saveCrew).
+import "~/i18n/routes/_app.teams.manage";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CrewPicker } from "~/components/CrewPicker";

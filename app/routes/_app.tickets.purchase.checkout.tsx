@@ -7,6 +7,7 @@
 // checkoutDinnerTickets, models/ticket.server.ts checkoutTickets) and answers the provider's checkout form, which submits itself
 // (components/CheckoutDialog, services/checkout.server.ts: without JavaScript a Continue to payment
 // button).
+import "~/i18n/routes/_app.tickets.purchase.checkout";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CheckoutDialog } from "~/components/CheckoutDialog";

@@ -8,6 +8,7 @@
 // (models/training.server.ts), audited.
 // After the commit the club's managers are emailed the decision (a failed email is logged, the
 // decision stands). Closing is a link back to the list: reopening starts afresh.
+import "~/i18n/routes/_app.training-reservations.$id";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
@@ -25,7 +26,7 @@ import { inBundle } from "~/lib/i18n-text";
 import { formatDateTime } from "~/rules/format";
 import { decisionRefusal, decisionSchemaFor } from "~/rules/training";
 import type { ReservationAction } from "~/rules/training-fields";
-import { DecisionForm } from "~/components/TrainingTables";
+import { DecisionForm } from "~/components/TrainingForms";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingReservations");

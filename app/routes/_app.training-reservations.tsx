@@ -5,6 +5,7 @@
 // row's Approve / Reject opens the decision dialog (/training-reservations/:id, a child route over
 // the table, keeping the query). ADMIN and COMMITTEE both decide: the spec's reservation screen has
 // no further role check.
+import "~/i18n/routes/_app.training-reservations";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";

@@ -2,6 +2,7 @@
 // COMMITTEE 403): 'Deleting session will remove all related data. Continue?' with what goes (its
 // reservations: the approved boats and teams, the pending requests) and a POST button; the same
 // with and without JavaScript. Audited (the entry records what went).
+import "~/i18n/routes/_app.training-sessions.$id.delete";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";

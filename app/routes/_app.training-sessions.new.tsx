@@ -3,6 +3,7 @@
 // time) and Max Boats (at least 1): an empty field (or 0 boats) is 'Make sure to fill in all the
 // fields.', an end not after the start 'Make sure start time is earlier than end time.'; a refusal
 // keeps everything typed. Audited (models/training.server.ts).
+import "~/i18n/routes/_app.training-sessions.new";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
@@ -15,7 +16,7 @@ import { createSession } from "~/models/training.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { previousTimes, sessionFormError, sessionSchemaFor } from "~/rules/training";
-import { SessionForm } from "~/components/TrainingTables";
+import { SessionForm } from "~/components/TrainingForms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");

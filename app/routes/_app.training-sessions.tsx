@@ -3,6 +3,7 @@
 // reservations only); a reserved count above 0 opens 'Reserved Teams'. ADMIN also sees Create
 // Session and per row Edit and Delete; COMMITTEE sees none of them, and those routes refuse it
 // (403). Dialogs are child routes rendered over the table through <Outlet/>, keeping the query.
+import "~/i18n/routes/_app.training-sessions";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable, Pager } from "~/components/DataTable";

@@ -2,6 +2,7 @@
 // same with and without JavaScript. Only the club's own pending request is cancelled
 // (cancelBooking checks the club and the status in its one UPDATE); another club's request, or a
 // missing one, is 404 here and refused (nothing changed) when posted.
+import "~/i18n/routes/_app.training.$id.cancel";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";

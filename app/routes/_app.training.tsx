@@ -4,6 +4,7 @@
 // insert's transaction); then My Requests: the club's reservations with their status and reject
 // reason, a pending one with Cancel Request (a confirm dialog, the child route
 // /training/:id/cancel). The club is always the manager's own (user.associationId), never the form's.
+import "~/i18n/routes/_app.training";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReservationStatus } from "../../db/enums";

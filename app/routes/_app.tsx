@@ -1,3 +1,4 @@
+import "~/i18n/routes/_app";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, type ShouldRevalidateFunction, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { type AppEditions, EditionBanner } from "~/components/EditionPicker";

@@ -1,4 +1,5 @@
 // /users/:id/photo: the photo viewer over the Users table (a child route: works without JS).
+import "~/i18n/routes/_app.users.$id.photo";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { PhotoView } from "~/components/PhotoView";

@@ -1,5 +1,6 @@
 // /users/new: the Create user dialog over the Users table (ADMIN only: COMMITTEE sees no button,
 // and its GET or POST here is refused).
+import "~/i18n/routes/_app.users.new";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";

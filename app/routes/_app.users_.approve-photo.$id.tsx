@@ -1,4 +1,5 @@
 // /users/approve-photo/:id: the photo viewer over the pending grid.
+import "~/i18n/routes/_app.users_.approve-photo.$id";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { PhotoView } from "~/components/PhotoView";

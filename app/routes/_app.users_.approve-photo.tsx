@@ -4,6 +4,7 @@
 // changes only members whose photo is still pending, in one transaction with its audit entry.
 // Each checkbox carries the member with the photo its card showed (`id:image`): a member who
 // uploaded a new photo meanwhile stays pending, and a warning names them (issue 18).
+import "~/i18n/routes/_app.users_.approve-photo";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";

@@ -1,4 +1,5 @@
 // /users/photo-approved/:id: the photo viewer over the approved grid.
+import "~/i18n/routes/_app.users_.photo-approved.$id";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { PhotoView } from "~/components/PhotoView";

@@ -1,4 +1,5 @@
 // /users/photo-approved (ADMIN, COMMITTEE): the paged grid of approved photos, with a viewer.
+import "~/i18n/routes/_app.users_.photo-approved";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/DataTable";

@@ -2,6 +2,7 @@
 // and the events as boxes. The URL is checked on the server (rules/webhooks.ts, after DNS too:
 // services/webhooks.server.ts registerEndpoint); a refusal keeps what was typed and says why. Once
 // added (audited), the endpoint's page shows its secret once (lib/webhook-secret.server.ts).
+import "~/i18n/routes/_app.webhooks.new";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";

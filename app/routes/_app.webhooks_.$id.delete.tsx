@@ -1,5 +1,6 @@
 // /webhooks/:id/delete (ADMIN; issue 29 part 4): the confirmation step over the endpoint's page.
 // Delete removes the endpoint and its delivery log (audited); the events stay. None: 404.
+import "~/i18n/routes/_app.webhooks_.$id.delete";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";

@@ -3,6 +3,7 @@
 // Disable / Enable and Delete (a confirmation step, /webhooks/:id/delete); and its delivery log,
 // newest first, paged in SQL: event, time, status, attempts, with Resend per delivery. Every action
 // is audited and POSTs then redirects back here with a toast (the same without JavaScript).
+import "~/i18n/routes/_app.webhooks_.$id";
 import {
   type ActionFunctionArgs,
   json,

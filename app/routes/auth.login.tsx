@@ -1,3 +1,4 @@
+import "~/i18n/routes/auth.login";
 import { getFormProps, useForm } from "@conform-to/react";
 import {
   type ActionFunctionArgs,

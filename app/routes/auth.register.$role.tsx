@@ -1,3 +1,4 @@
+import "~/i18n/routes/auth.register.$role";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import {
   type ActionFunctionArgs,

@@ -1,3 +1,4 @@
+import "~/i18n/routes/auth.reset";
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";

@@ -1,3 +1,4 @@
+import "~/i18n/routes/auth.verify.$token";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,

@@ -6,6 +6,7 @@
 // anyone else gets the frame and a short explanation, and the code is not even read. A GET form (?code=): it only reads. 'Nothing to show.'
 // before a scan; 'Invalid input.' for a text that is not a code (or, with 'Require signed crew tags'
 // on, a plain or forged code); staff are not participants and are not shown.
+import "~/i18n/routes/scanning.profile";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { KioskEnrol, KioskLocked, type KioskView } from "~/components/KioskGate";

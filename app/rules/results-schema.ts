@@ -5,7 +5,7 @@
 // with at most two decimals and needs a reason when above 0; every text is capped. Kept out of
 // rules/results.ts so the screen's browser code does not carry zod.
 import { z } from "zod";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import { READY_REASON_MAX } from "./readiness";
 import { LANE_STATUSES, type LaneStatus, parseRaceTime } from "./results";
 import { LANE_FIELDS, type LaneField, type LaneInput, type LaneText, RESULT_MAX } from "./results-form";

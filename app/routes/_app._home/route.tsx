@@ -1,3 +1,4 @@
+import "~/i18n/routes/_app._home";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { CopyField } from "~/components/CopyField";

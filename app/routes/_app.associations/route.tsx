@@ -1,5 +1,6 @@
 // /associations (ADMIN, COMMITTEE; the sidebar's "All Teams"): the sortable Teams table, a name
 // search, Download CSV, and per row Copy Referral Link (a dialog child route).
+import "~/i18n/routes/_app.associations";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";

@@ -2,6 +2,7 @@
 // action and date range (Malaysia days), paged in SQL, downloadable as CSV. The log is across
 // editions (issue 21): an Edition column, and a filter by edition that starts at the edition being
 // looked at ("All editions" shows every entry).
+import "~/i18n/routes/_app.audit-log";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";

@@ -3,6 +3,7 @@
 // row has Approve (applies the change after checking the crew rules again, in one transaction) and
 // Reject (a reason is required). Plain POST forms to this route (intent approve / reject, the
 // change's id), so all of it works without JavaScript; the requester is emailed the outcome.
+import "~/i18n/routes/_app.crew-changes";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { type Column, CsvLink, DataTable, Pager } from "~/components/DataTable";

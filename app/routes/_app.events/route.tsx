@@ -7,6 +7,7 @@
 // Entries: the open events with price and entries left, a number of teams each, in one GET form
 // to the checkout dialog (/events/checkout, a child route), the club's waitlist state per event
 // with Join Waitlist / Leave Waitlist (POST /events/waitlist), and the entries deadline.
+import "~/i18n/routes/_app.events";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable, FilterForm, Pager } from "~/components/DataTable";

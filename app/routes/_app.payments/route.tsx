@@ -3,6 +3,7 @@
 // filtered by order id and transaction id (substrings), downloadable as CSV (streamed). Above it,
 // the refused calls per day (counted, not each stored: ADR 0023), so ADMIN sees a flood and where
 // it came from.
+import "~/i18n/routes/_app.payments";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";

@@ -9,6 +9,7 @@
 // rounds without a start, and every form on it comes back to that day. Issue 30: the action
 // dispatches on rules/race-control-schema's raceControlSchema (a zod discriminated union on
 // `intent`), one handler per intent in ./intents.server.ts; the page's sections beside this file.
+import "~/i18n/routes/_app.race-control";
 import {
   type ActionFunctionArgs,
   json,

@@ -4,6 +4,7 @@
 // scores at once (Enter Scores: ?mode=scores, one box per race, one Save Scores POSTed here). Only
 // ADMIN creates (/races/new) and deletes (/races/:id/delete) races: ADR 0016. Dialogs are child
 // routes rendered through <Outlet/>, keeping the query.
+import "~/i18n/routes/_app.races";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";

@@ -14,6 +14,7 @@
 // Issue 30: a folder of small parts: the action dispatches on rules/results-schema's
 // resultsDeskSchema (one handler per intent in ./intents.server.ts); the import preview and the
 // two-desk conflict are services/results-desk.server.ts; the page's sections beside this file.
+import "~/i18n/routes/_app.rounds_.$id.results";
 import {
   type ActionFunctionArgs,
   json,

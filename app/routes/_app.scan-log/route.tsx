@@ -3,6 +3,7 @@
 // competitor and the kiosk that saved it (issue 18), newest first, paged in SQL, downloadable as
 // CSV. Two plain GET forms with their buttons, as on /teams/manage, so it works without JavaScript
 // and a keyboard user moving through a select does not leave the page.
+import "~/i18n/routes/_app.scan-log";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, Pager } from "~/components/DataTable";

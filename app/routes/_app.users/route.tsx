@@ -1,5 +1,6 @@
 // /users (ADMIN, COMMITTEE): the filter bar, the paged table, Download CSV; the photo viewer and
 // Create user are child routes rendered over it (/users/:id/photo, /users/new).
+import "~/i18n/routes/_app.users";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable, FilterForm, Pager } from "~/components/DataTable";

@@ -2,6 +2,7 @@
 // ADMIN registered, newest first: URL (a link to its delivery log, /webhooks/:id), the events it
 // wants, its state, failures in a row and its last delivery. Add endpoint opens its dialog
 // (/webhooks/new, a child route over the list: the same with and without JavaScript).
+import "~/i18n/routes/_app.webhooks";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import type { Column } from "~/components/DataTable";

@@ -16,6 +16,7 @@
 // /scanning/entrance/save, so a Wi-Fi drop or a reload loses nothing (scan-queue.client.ts).
 // This folder: route.tsx (loader, action, the frame), one component per step (RoundStep,
 // TeamStep, ScanStep), the queue (scan-queue.client.ts, useSaveQueue, QueueBar), shared.ts.
+import "~/i18n/routes/scanning.entrance";
 import {
   type ActionFunctionArgs,
   json,

@@ -8,6 +8,7 @@
 // Without JavaScript each scan is a POST to this route that answers on the page. With JavaScript a
 // scan goes into this browser's queue first and is sent to /scanning/pontoon/scan at once, or when
 // the connection returns (pontoon-queue.client.ts), with the time it was scanned.
+import "~/i18n/routes/scanning.pontoon";
 import {
   type ActionFunctionArgs,
   json,
