@@ -561,11 +561,12 @@ async function pontoonScanLoad(databasePath) {
        JOIN team_members tm ON tm.team_id = b.team_id
        JOIN users u ON u.id = tm.user_id AND u.role IN ('COMPETITOR', 'MANAGER')
        WHERE b.back_at IS NULL AND b.out_at IS NOT NULL
+         AND date(r.scheduled_at / 1000 + 8 * 3600, 'unixepoch') = date(? / 1000 + 8 * 3600, 'unixepoch')
        ORDER BY r.race_number, b.lane, tm.user_id LIMIT 1`,
     )
-    .get();
+    .get(Date.now());
   sqlite.close();
-  if (!row) throw new Error("no paddler of a boat out in the race-day seed");
+  if (!row) throw new Error("no paddler of a boat out today (Malaysia time) in the race-day seed");
   const url = `${base}/scanning/pontoon?dir=out`;
   const jar = await kioskDevice();
   const page = await request(url, { jar });
@@ -1510,7 +1511,18 @@ async function main() {
   for (const t of targets) if (t.crew) t.url = await crewUrl(manager);
   for (const t of targets) if (t.kiosk) Object.assign(t, await kioskScan(env.DATABASE_PATH));
   for (const t of targets) if (t.standings) await standingsData(env.DATABASE_PATH);
-  for (const t of targets) if (t.pontoon) Object.assign(t, await pontoonScanLoad(env.DATABASE_PATH));
+  // The pontoon's row needs a boat out on today's Malaysia day; the race-day seed's times are
+  // relative to now, so after 16:00 UTC (midnight in Malaysia) there may be none: skip the row.
+  for (const t of targets)
+    if (t.pontoon) {
+      try {
+        Object.assign(t, await pontoonScanLoad(env.DATABASE_PATH));
+      } catch (error) {
+        console.log(`(row skipped: ${t.label}: ${error instanceof Error ? error.message : error})`);
+        t.skip = true;
+      }
+    }
+  targets.splice(0, targets.length, ...targets.filter((t) => !t.skip));
   for (const t of targets) if (t.scoreboardEtag) t.headers = { "if-none-match": await scoreboardEtag() };
 
   // Start-up work of the app (jobs run once at start, a throwaway PDF render 2 s in) and first-use
