@@ -9,7 +9,7 @@ import { listEditions, membershipPaidIn } from "~/models/edition.server";
 import { officialResults } from "~/models/public-results.server";
 import { login } from "~/lib/auth.server";
 import { db, schema } from "~/lib/db.server";
-import { Request as RemixRequest } from "@remix-run/web-fetch";
+import { Request as WebFetchRequest } from "@remix-run/web-fetch";
 import { createUserSession, destroyOtherSessions, destroySession, getUser } from "~/lib/session.server";
 import { getSettings } from "~/models/settings.server";
 import { createStaffUser, findUserByEmail, statistics, UserExistsError } from "~/models/user.server";
@@ -114,6 +114,10 @@ describe("login", () => {
   });
 });
 
+/** A Request as server.mjs's runtime makes them (@remix-run/web-fetch's, installGlobals). */
+const newRequest = (url: string, init?: ConstructorParameters<typeof WebFetchRequest>[1]) =>
+  new WebFetchRequest(url, init) as unknown as Request;
+
 describe("sessions", () => {
   it("finds the user from the cookie, stores only a hash, and revokes on destroy", async () => {
     const admin = findUserByEmail("admin@example.com")!;
@@ -141,16 +145,16 @@ describe("sessions", () => {
     // the Request of @remix-run/web-fetch that server.mjs installs (installGlobals).
     const admin = findUserByEmail("admin@example.com")!;
     const cookie = (await createUserSession(admin.id)).split(";")[0];
-    const page = new RemixRequest("http://test/password?index", { headers: { Cookie: cookie } });
-    const copy = new RemixRequest("http://test/password", { headers: page.headers, signal: page.signal });
+    const page = newRequest("http://test/password?index", { headers: { Cookie: cookie } });
+    const copy = newRequest("http://test/password", { headers: page.headers, signal: page.signal });
     expect(getUser(copy)).toBe(getUser(page));
     expect((await getUser(copy))?.id).toBe(admin.id);
     // Another page (another request) looks again: a logout in between is seen.
-    const next = new RemixRequest("http://test/password", { headers: { Cookie: cookie } });
+    const next = newRequest("http://test/password", { headers: { Cookie: cookie } });
     expect(getUser(next)).not.toBe(getUser(page));
     // An action's request keeps its own: the loaders after it (same signal) see what it changed.
-    const post = new RemixRequest("http://test/password", { method: "POST", headers: { Cookie: cookie } });
-    const after = new RemixRequest("http://test/password", { headers: post.headers, signal: post.signal });
+    const post = newRequest("http://test/password", { method: "POST", headers: { Cookie: cookie } });
+    const after = newRequest("http://test/password", { headers: post.headers, signal: post.signal });
     expect((await getUser(post))?.id).toBe(admin.id); // the action's guard
     await destroySession(post); // what the action changed (a logout)
     expect(await getUser(after)).toBeNull(); // the loaders run after the action
