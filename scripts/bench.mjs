@@ -31,6 +31,9 @@
 //   BENCH_PAGES     0: skip the every-page table
 //   BENCH_APP       the app's sources to copy instead of this repository's (e.g. an older commit:
 //                   `git archive <commit> | tar -x -C /tmp/before`, then BENCH_APP=/tmp/before)
+//   BENCH_RECORD    a folder (e.g. docs/bench): also write the run there as one Markdown file, named
+//                   by date, time and commit, headed by the commit, the knobs set and the machine's
+//                   state (CPUs, memory, load before and after); stdout is unchanged
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -758,14 +761,28 @@ function formWith(html, name) {
   };
 }
 
-/** The server's resident memory (kB), from /proc (Linux): its own and its child processes' (the
- * PDF worker is a child process since issue 30; on the machine its memory counts as the server's). */
+/** The server's resident memory (kB), from /proc (Linux): its own RSS, plus what its child
+ * processes hold of their own (private pages: the PDF worker is a child process since issue 30;
+ * the pages it shares with the server, node's code, are already in the server's RSS). */
 function rssKb(pid) {
   let total = ownRssKb(pid);
   for (const child of childPids(pid)) {
     try {
-      total += rssKb(child);
+      total += privateKb(child);
     } catch {} // it exited meanwhile
+  }
+  return total;
+}
+
+/** A process's private resident pages and its children's (kB). */
+function privateKb(pid) {
+  const s = fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+  let total =
+    Number(s.match(/Private_Clean:\s+(\d+)/)?.[1] ?? 0) + Number(s.match(/Private_Dirty:\s+(\d+)/)?.[1] ?? 0);
+  for (const child of childPids(pid)) {
+    try {
+      total += privateKb(child);
+    } catch {}
   }
   return total;
 }
@@ -1801,8 +1818,49 @@ async function main() {
       `before, ${os.loadavg()[0].toFixed(2)} after (other work on the machine skews req/s).`,
   );
   for (const note of notes) console.log(`note: ${note}`);
+  record(loadBefore);
   cleanup();
   process.exit(0);
+}
+
+// --- BENCH_RECORD: the run as a file of docs/bench -----------------------------------------------
+
+const RECORD = process.env.BENCH_RECORD ? path.resolve(process.env.BENCH_RECORD) : null;
+const recordStarted = new Date();
+/** Every line this run printed (stdout), for BENCH_RECORD. */
+const printed = [];
+if (RECORD) {
+  const log = console.log.bind(console);
+  console.log = (...args) => {
+    printed.push(args.map(String).join(" "));
+    log(...args);
+  };
+}
+
+/** Writes the run to BENCH_RECORD (docs/decisions/0022-speed.md: one file per run). */
+function record(loadBefore) {
+  if (!RECORD) return;
+  const git = (...args) => spawnSync("git", args, { cwd: SOURCE, encoding: "utf8" }).stdout?.trim() ?? "";
+  const commit = git("rev-parse", "--short", "HEAD") || "unknown";
+  const dirty = git("status", "--porcelain", "--untracked-files=no") ? " (with uncommitted changes)" : "";
+  const stamp = recordStarted.toISOString().slice(0, 16).replace("T", "-").replace(":", "");
+  const knobs = Object.entries(process.env)
+    .filter(([k]) => k.startsWith("BENCH_") && k !== "BENCH_RECORD")
+    .map(([k, v]) => `${k}=${v}`);
+  const header = [
+    `# Bench run ${recordStarted.toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit}${dirty}`,
+    "",
+    `- Command: \`${knobs.length ? `${knobs.join(" ")} ` : ""}npm run bench\`${process.env.BENCH_APP ? ` (app from ${process.env.BENCH_APP})` : ""}`,
+    `- Machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ` +
+      `Node ${process.version}; load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after`,
+    `- Targets: docs/decisions/0022-speed.md`,
+    "",
+    "```text",
+  ];
+  fs.mkdirSync(RECORD, { recursive: true });
+  const file = path.join(RECORD, `${stamp}-${commit}.md`);
+  fs.writeFileSync(file, `${[...header, ...printed, "```", ""].join("\n")}`);
+  process.stderr.write(`bench: recorded in ${path.relative(root, file)}\n`);
 }
 
 main().catch((error) => fail(`${error?.stack ?? error}${error?.cause ? `\ncause: ${error.cause}` : ""}`));
