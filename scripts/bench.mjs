@@ -1827,6 +1827,13 @@ async function main() {
 
 const RECORD = process.env.BENCH_RECORD ? path.resolve(process.env.BENCH_RECORD) : null;
 const recordStarted = new Date();
+/** The commit measured, taken as the run starts (the sources are copied then). */
+const recordCommit = (() => {
+  if (!process.env.BENCH_RECORD) return "";
+  const git = (...args) => spawnSync("git", args, { cwd: SOURCE, encoding: "utf8" }).stdout?.trim() ?? "";
+  const commit = git("rev-parse", "--short", "HEAD") || "unknown";
+  return git("status", "--porcelain", "--untracked-files=no") ? `${commit}+` : commit;
+})();
 /** Every line this run printed (stdout), for BENCH_RECORD. */
 const printed = [];
 if (RECORD) {
@@ -1840,9 +1847,8 @@ if (RECORD) {
 /** Writes the run to BENCH_RECORD (docs/decisions/0022-speed.md: one file per run). */
 function record(loadBefore) {
   if (!RECORD) return;
-  const git = (...args) => spawnSync("git", args, { cwd: SOURCE, encoding: "utf8" }).stdout?.trim() ?? "";
-  const commit = git("rev-parse", "--short", "HEAD") || "unknown";
-  const dirty = git("status", "--porcelain", "--untracked-files=no") ? " (with uncommitted changes)" : "";
+  const commit = recordCommit.replace(/\+$/, "");
+  const dirty = recordCommit.endsWith("+") ? " (with uncommitted changes)" : "";
   const stamp = recordStarted.toISOString().slice(0, 16).replace("T", "-").replace(":", "");
   const knobs = Object.entries(process.env)
     .filter(([k]) => k.startsWith("BENCH_") && k !== "BENCH_RECORD")
