@@ -165,6 +165,9 @@ function fail(message) {
     const tail = fs.readFileSync(file, "utf8").trim().split("\n").slice(-30).join("\n");
     if (tail) console.error(`--- last lines of ${path.basename(file)} ---\n${tail}`);
   }
+  // A run that failed is recorded too (what it measured, then why it stopped).
+  printed.push(`bench: FAILED: ${message.split("\n")[0]}`);
+  record(loadAtStart);
   cleanup();
   process.exit(1);
 }
@@ -1827,6 +1830,7 @@ async function main() {
 
 const RECORD = process.env.BENCH_RECORD ? path.resolve(process.env.BENCH_RECORD) : null;
 const recordStarted = new Date();
+const loadAtStart = os.loadavg()[0];
 /** The commit measured, taken as the run starts (the sources are copied then). */
 const recordCommit = (() => {
   if (!process.env.BENCH_RECORD) return "";
