@@ -1838,13 +1838,16 @@ const recordCommit = (() => {
   const commit = git("rev-parse", "--short", "HEAD") || "unknown";
   return git("status", "--porcelain", "--untracked-files=no") ? `${commit}+` : commit;
 })();
-/** Every line this run printed (stdout), for BENCH_RECORD. */
+/** What this run printed on stdout (progress and results), line by line, for BENCH_RECORD. */
 const printed = [];
 if (RECORD) {
-  const log = console.log.bind(console);
-  console.log = (...args) => {
-    printed.push(args.map(String).join(" "));
-    log(...args);
+  let partial = "";
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = (chunk, ...rest) => {
+    const lines = (partial + String(chunk)).split("\n");
+    partial = lines.pop() ?? "";
+    printed.push(...lines);
+    return write(chunk, ...rest);
   };
 }
 
