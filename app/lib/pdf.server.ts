@@ -1,6 +1,6 @@
 // The PDF engine (pdfmake on the server): the one place every PDF of the app is laid out (the
 // invoice and receipt in services/order-documents.server.ts, crew tags and race paper too): `renderPdf` lays a small document out on this thread
-// and hands a big one to a worker thread (server/pdf-worker.mjs) so that it does not hold up every
+// and hands a big one to a worker process (server/pdf-worker.mjs) so that it does not hold up every
 // other request of the process (docs/decisions/0034-pdf-worker.md); both use server/pdf-layout.mjs,
 // which reads the Roboto files that ship with pdfmake and parses them once, and lets pdfmake fetch
 // no URL and read no file outside that font folder (docs/decisions/0013-orders-pdfs-jobs.md). A document speaks the locale
@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { type ChildProcess, fork } from "node:child_process";
 import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
 import { createLimiter, type Limiter } from "~/lib/limiter.server";
 
@@ -36,7 +36,7 @@ export function pageNumbersText(words: (n: number, max: number) => string): stri
   return text.replace("-1001", "{page}").replace("-1002", "{pages}");
 }
 
-/** Pages from which a document is laid out in the worker thread; a smaller one (an invoice, a
+/** Pages from which a document is laid out in the worker process; a smaller one (an invoice, a
  * receipt, one start list or result sheet, a few crew tag pages: tens of ms) is laid out on this
  * thread, where starting and copying to a worker would cost more than it saves and a second heap
  * would stay warm for nothing. Callers pass the pages they expect (`pages`, default 1): a day's
@@ -44,11 +44,13 @@ export function pageNumbersText(words: (n: number, max: number) => string): stri
  * on a loaded machine. */
 export const WORKER_FROM_PAGES = 20;
 
-/** The worker stops this long after its last document, so that its memory (about 40 MB of RSS after
+/** The worker exits this long after its last document, so that its memory (about 40 MB of RSS after
  * a day's start lists) is given back at once, before the next burst of other requests finds it still
  * there (with 10 s the bench's load right after its day PDFs peaked at 204.7 MB, over the 200 MB
  * budget); the next big document starts a new one (about 300 ms more, on a document of a few
- * seconds). Long enough for documents asked for back to back (a manager's crew tag parts). */
+ * seconds). Long enough for documents asked for back to back (a manager's crew tag parts). A
+ * process, not a thread (issue 30): a thread's memory stayed partly in the server's RSS after it
+ * stopped (~8 MB a time); a process that exits gives all of it back. */
 const IDLE_MS = 1_000;
 
 /** Longest a document may take in the worker (queued there included) before the request fails; the
@@ -88,14 +90,14 @@ function localLayout(): Promise<Layout> {
 }
 
 type Pending = {
-  worker: Worker;
+  worker: ChildProcess;
   resolve(bytes: Buffer): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
 };
 type Answer = { id: number; bytes?: Uint8Array; error?: { message: string; stack?: string } };
 
-let worker: Worker | null = null;
+let worker: ChildProcess | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
@@ -109,7 +111,7 @@ function settle(id: number): Pending | undefined {
 }
 
 /** Stops the worker `idleMs` after its last document, unless another comes first. */
-function stopWhenIdle(w: Worker, idleMs: number): void {
+function stopWhenIdle(w: ChildProcess, idleMs: number): void {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
   if (worker !== w || [...pending.values()].some((job) => job.worker === w)) return;
@@ -122,14 +124,21 @@ function stopWhenIdle(w: Worker, idleMs: number): void {
 
 /** The worker, started now if there is none (the first time, after it died, or after it stopped
  * when idle). */
-function pdfWorker(idleMs: number): Worker {
+function pdfWorker(idleMs: number): ChildProcess {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
   if (worker) return worker;
-  const w = new Worker(serverFile("pdf-worker.mjs"), { resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
+  // Its own node flags (not this process's: a --cpu-prof or a test runner's loader has no business
+  // there); structured clone on the channel, as a thread's postMessage had.
+  const w = fork(serverFile("pdf-worker.mjs"), [], {
+    execArgv: [`--max-old-space-size=${HEAP_MB}`],
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   // An idle worker keeps no process alive (a script, a test run); a document being made does,
   // through its timer.
   w.unref();
+  w.channel?.unref();
   w.on("message", (answer: Answer) => {
     const job = settle(answer.id);
     if (!job) return;
@@ -141,19 +150,26 @@ function pdfWorker(idleMs: number): Worker {
       );
     stopWhenIdle(w, idleMs);
   });
-  w.on("error", (error) => console.error("pdf: the worker failed", error));
-  w.on("exit", (code) => {
+  // Not started, or its channel broke: whatever it held fails, the next big document forks anew.
+  w.on("error", (error) => {
+    console.error("pdf: the worker failed", error);
+    if (worker === w) worker = null;
+    for (const [id, job] of [...pending]) if (job.worker === w) settle(id)?.reject(error);
+    void endWorker(w);
+  });
+  w.on("exit", (code, signal) => {
     if (worker === w) worker = null;
     // Whatever it was still making fails; the next big document starts a new worker.
     for (const [id, job] of [...pending]) {
-      if (job.worker === w) settle(id)?.reject(new Error(`pdf: the worker stopped (exit code ${code})`));
+      if (job.worker === w)
+        settle(id)?.reject(new Error(`pdf: the worker stopped (exit code ${code ?? signal})`));
     }
   });
   worker = w;
   return w;
 }
 
-/** Whether the worker thread is running (tests). */
+/** Whether the worker process is running (tests). */
 export function pdfWorkerRunning(): boolean {
   return worker !== null;
 }
@@ -164,7 +180,16 @@ export async function stopPdfWorker(): Promise<void> {
   worker = null;
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
-  await w?.terminate();
+  if (w) await endWorker(w);
+}
+
+/** Kills a worker process and waits until it has exited. */
+function endWorker(w: ChildProcess): Promise<void> {
+  if (w.exitCode !== null || w.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    w.once("exit", () => resolve());
+    w.kill("SIGKILL");
+  });
 }
 
 function inWorker(doc: PdfDoc, timeoutMs: number, idleMs: number): Promise<Buffer> {
@@ -174,11 +199,14 @@ function inWorker(doc: PdfDoc, timeoutMs: number, idleMs: number): Promise<Buffe
     const timer = setTimeout(() => {
       settle(id)?.reject(new Error(`pdf: no document after ${timeoutMs} ms`));
       if (worker === w) worker = null;
-      void w.terminate();
+      void endWorker(w);
     }, timeoutMs);
     pending.set(id, { worker: w, resolve, reject, timer });
     try {
-      w.postMessage({ id, doc });
+      // Serialised here, at once: a definition that is not plain data throws (DataCloneError).
+      w.send({ id, doc }, (error) => {
+        if (error) settle(id)?.reject(error);
+      });
     } catch (error) {
       // Not plain data (a function in the definition): this document fails, the worker carries on.
       settle(id)?.reject(error instanceof Error ? error : new Error(String(error)));

@@ -2,7 +2,7 @@
 // lib/cookies.server.ts sessionIdHash). Reading a session never writes, so GET requests stay read-only.
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { randomToken, sha256 } from "~/lib/crypto.server";
-import { getSessionCookie, sessionIdHash } from "~/lib/cookies.server";
+import { getSessionCookie, perRequest, sessionIdHash } from "~/lib/cookies.server";
 import { db, schema } from "~/lib/db.server";
 import { noteUser } from "~/lib/request-log.server";
 import { type User, userColumns } from "~/models/user.server";
@@ -20,14 +20,15 @@ export async function createUserSession(userId: number): Promise<string> {
 
 export { sessionIdHash };
 
-const cache = new WeakMap<Request, Promise<User | null>>();
+const cache = new WeakMap<object, Promise<User | null>>();
 
 /** The current user, loaded once per request (Remix runs loaders in parallel). */
 export function getUser(request: Request): Promise<User | null> {
-  let pending = cache.get(request);
+  const key = perRequest(request);
+  let pending = cache.get(key);
   if (!pending) {
     pending = loadUser(request);
-    cache.set(request, pending);
+    cache.set(key, pending);
   }
   return pending;
 }

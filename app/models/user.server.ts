@@ -163,9 +163,10 @@ function computeStatistics(editionId: number): Statistics {
       d
         .select({ n: count() })
         .from(s.orders)
-        // `+`: SQLite then counts by the status index (the edition checked per row), not by walking
-        // every order of the edition (measured on the race-day data: 1.4 ms against 3.4 ms).
-        .where(and(eq(s.orders.status, status), sql`+${s.orders.editionId} = ${editionId}`)),
+        // Counted in the covering index orders_edition_status (edition, status), without reading a
+        // row: on the race-day data 0.02-0.7 ms a status, where the status index with the edition
+        // checked per row (a `+` on edition_id) took 0.4-4 ms (issue 30).
+        .where(and(eq(s.orders.editionId, editionId), eq(s.orders.status, status))),
     );
   // The edition's event teams (a team is its event's).
   const teamsOf = sql`${s.teams.eventId} IN (SELECT id FROM events WHERE edition_id = ${editionId})`;
