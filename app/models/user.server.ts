@@ -200,3 +200,9 @@ function computeStatistics(editionId: number): Statistics {
 export function setUserLocale(userId: number, locale: Locale): void {
   db().update(schema.users).set({ locale }).where(eq(schema.users.id, userId)).run();
 }
+
+/** A user row as given, hash included (the seeds and the test factories; people sign up through
+ * account.server.ts and staff are made by createStaffUser). Returns the user without the hash. */
+export function insertUser(values: typeof schema.users.$inferInsert): User {
+  return withoutHash(db().insert(schema.users).values(values).returning().get());
+}
