@@ -8,7 +8,8 @@ import type { Scope } from "~/lib/access.server";
 import { type Association, insertAssociation } from "~/models/association.server";
 import { insertTeam } from "~/models/crew.server";
 import { insertEvent } from "~/models/event.server";
-import { insertUser, type User } from "~/models/user.server";
+import { insertUser, setUserImage, type User } from "~/models/user.server";
+import { savePhoto } from "~/lib/photos.server";
 import type { schema } from "~/lib/db.server";
 
 let n = 0;
@@ -67,4 +68,32 @@ export function team(
   memberIds: number[] = [],
 ) {
   return insertTeam({ name: `TEAM ${uniq()}`, associationId, eventId, ...values }, memberIds);
+}
+
+/** A photo's review states, as users.valid_image holds them. */
+export const VALID_IMAGE_OF = { approved: 1, pending: 0, rejected: 2 } as const;
+export type PhotoState = keyof typeof VALID_IMAGE_OF | "none";
+
+let jpeg: Promise<{ jpeg: Buffer; width: number; height: number }> | undefined;
+/** A small real JPEG (3:4 portrait), made once per process with sharp. */
+export function smallJpeg() {
+  jpeg ??= (async () => {
+    const { default: sharp } = await import("sharp");
+    const width = 300;
+    const height = 400;
+    const bytes = await sharp({ create: { width, height, channels: 3, background: "#4a7a9c" } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    return { jpeg: bytes, width, height };
+  })();
+  return jpeg;
+}
+
+/** Gives a user a stored photo (the app's savePhoto) in a review state; returns its file name, or
+ * null for "none". */
+export async function photo(userId: number, state: PhotoState): Promise<string | null> {
+  if (state === "none") return null;
+  const name = savePhoto(userId, await smallJpeg());
+  setUserImage(userId, name, VALID_IMAGE_OF[state]);
+  return name;
 }
