@@ -782,11 +782,7 @@ export function createRaceEvent(count: number): { event: EventMade; teams: RaceT
   const event = createEvent();
   const prefix = unique("RR TEAM").toUpperCase();
   const teams = Array.from({ length: count }, (_, i) => {
-    const clubId = Number(
-      e2eDb()
-        .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
-        .run(unique("Race Club"), randomBytes(18).toString("base64url")).lastInsertRowid,
-    );
+    const clubId = make.club({ name: unique("Race Club") }).id;
     const name = `${prefix} ${String.fromCharCode(65 + i)}`;
     return { id: createTeam(clubId, event.id, name), name };
   });
@@ -834,11 +830,11 @@ export function racesOfRound(roundId: number): RaceRecord[] {
 
 /** A scan log of a member of a team in a round (a club member made for it). */
 export function addScanLog(roundId: number, teamId: number): void {
-  const userId = Number(
-    e2eDb()
-      .prepare("INSERT INTO users (email, hash, name, role, verified) VALUES (?, 'x', ?, 'COMPETITOR', 1)")
-      .run(`${unique("scanned")}@example.test`, unique("SCANNED").toUpperCase()).lastInsertRowid,
-  );
+  const userId = make.user({
+    email: `${unique("scanned")}@example.test`,
+    name: unique("SCANNED").toUpperCase(),
+    verified: true,
+  }).id;
   e2eDb()
     .prepare("INSERT INTO scan_logs (round_id, team_id, user_id) VALUES (?, ?, ?)")
     .run(roundId, teamId, userId);
@@ -868,11 +864,7 @@ export function createDrawEvent(
   prefix = "DRAW",
 ): { event: EventMade; teams: { id: number; name: string }[] } {
   const event = createEvent();
-  const clubId = Number(
-    e2eDb()
-      .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
-      .run(unique("Draw Club"), randomBytes(18).toString("base64url")).lastInsertRowid,
-  );
+  const clubId = make.club({ name: unique("Draw Club") }).id;
   const teams = Array.from({ length: count }, (_, i) => {
     const name = `${prefix} ${String.fromCharCode(65 + i)}`;
     return { id: createTeam(clubId, event.id, name), name };
