@@ -4,13 +4,20 @@
 // Left out of the hash, because they are random or relative to now by design (db/seed-race-day.ts's
 // header): secrets and random names (tokens, password hashes and salts, photo names and the
 // users.image naming them, webhook and kiosk secrets) and times (every column ending in _at, _time,
-// _until or named date/time/expires). A row is hashed as the JSON of its other columns; rows are
+// _until or named date/time/expires; and in text, the digits of a time: payment transaction ids
+// are built from the time, so any run of 13 or more digits reads as #). A row is hashed as the JSON of its other columns; rows are
 // sorted first, so the order they were written in does not matter, their ids do.
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 
 const VOLATILE =
   /(token|hash|salt|secret|(^|_)at$|_time$|_until$|^time$|^date$|expires|^image$|^bytes$|signature|nonce)/i;
+
+function normal(v: unknown): unknown {
+  if (Buffer.isBuffer(v)) return v.toString("base64");
+  if (typeof v === "string") return v.replace(/\d{13,}/g, "#");
+  return v;
+}
 
 const file = process.env.DATABASE_PATH ?? "./data/regatta.db";
 const sqlite = new Database(file, { readonly: true, fileMustExist: true });
@@ -25,13 +32,7 @@ for (const table of tables) {
     .map((c) => c.name)
     .filter((c) => !VOLATILE.test(c) && !(table === "photos" && c === "name"));
   const rows = sqlite.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[];
-  const lines = rows
-    .map((r) =>
-      JSON.stringify(
-        columns.map((c) => (Buffer.isBuffer(r[c]) ? (r[c] as Buffer).toString("base64") : r[c])),
-      ),
-    )
-    .sort();
+  const lines = rows.map((r) => JSON.stringify(columns.map((c) => normal(r[c])))).sort();
   const digest = createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16);
   console.log(`${table.padEnd(28)} ${String(rows.length).padStart(7)} ${digest}`);
 }
