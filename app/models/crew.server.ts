@@ -194,3 +194,16 @@ export function parseCrewIds(values: unknown[]): number[] | null {
   const ids = values.map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN));
   return ids.some(Number.isNaN) ? null : ids;
 }
+
+/** A team row as given, with these members (the seeds and the test factories; clubs make teams by
+ * paying for entries, order.server.ts). */
+export function insertTeam(
+  values: typeof schema.teams.$inferInsert,
+  memberIds: number[] = [],
+): typeof schema.teams.$inferSelect {
+  return db().transaction((tx) => {
+    const team = tx.insert(schema.teams).values(values).returning().get();
+    for (const userId of memberIds) tx.insert(schema.teamMembers).values({ teamId: team.id, userId }).run();
+    return team;
+  });
+}

@@ -303,3 +303,8 @@ export function assignedEvents(
     .orderBy(sql`${e.name} COLLATE NOCASE`, sql`${t.name} COLLATE NOCASE`, t.id)
     .all();
 }
+
+/** An event row as given, no audit entry (the seeds and the test factories; staff use createEvent). */
+export function insertEvent(values: typeof schema.events.$inferInsert): typeof schema.events.$inferSelect {
+  return db().insert(schema.events).values(values).returning().get();
+}

@@ -207,3 +207,15 @@ function computeStatistics(editionId: number): Statistics {
 export function setUserLocale(userId: number, locale: Locale): void {
   db().update(schema.users).set({ locale }).where(eq(schema.users.id, userId)).run();
 }
+
+/** A user row as given, hash included (the seeds and the test factories; people sign up through
+ * account.server.ts and staff are made by createStaffUser). Returns the user without the hash. */
+export function insertUser(values: typeof schema.users.$inferInsert): User {
+  return withoutHash(db().insert(schema.users).values(values).returning().get());
+}
+
+/** Names a stored photo as the user's, in a review state (the seeds and the test factories; people
+ * upload through account.server.ts, staff review through photo-review.server.ts). */
+export function setUserImage(userId: number, image: string | null, validImage: number): void {
+  db().update(schema.users).set({ image, validImage }).where(eq(schema.users.id, userId)).run();
+}

@@ -20,12 +20,10 @@ import {
 import type { User } from "~/models/user.server";
 import { SCORE_HELP } from "~/rules/race-time";
 import { formatResult } from "~/rules/results";
+import { uniq } from "../factories";
 
 /** The open edition of the unit database (migration 0018 makes it). */
 const ED = 1;
-
-let n = 0;
-const uniq = () => `${++n}-${process.pid}`;
 
 let admin: User;
 let clubId: number;

@@ -14,9 +14,7 @@ import { crewTagVersion } from "~/models/settings.server";
 import { loader as checkLoader } from "~/routes/scanning.entrance.check";
 import { loader as rosterLoader } from "~/routes/scanning.entrance/route";
 import { loader as profileLoader } from "~/routes/scanning.profile";
-
-let n = 0;
-const uniq = () => `${++n}-${process.pid}-${Date.now().toString(36)}`;
+import { uniq } from "../factories";
 
 function setup() {
   const d = db();

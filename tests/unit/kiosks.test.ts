@@ -16,9 +16,8 @@ import {
 } from "~/services/kiosk-device.server";
 import { listAudit } from "~/models/audit.server";
 import { listKiosks, revokeKiosk } from "~/models/kiosk.server";
+import { uniq } from "../factories";
 
-let n = 0;
-const uniq = () => `${++n}-${process.pid}-${Date.now().toString(36)}`;
 const KEY = "unit-test-secret-0123456789"; // tests/setup-unit.ts
 const SECRET = "abcdefghijklmnopqrstuvwxyzABCDEF";
 

@@ -27,11 +27,10 @@ import {
   run,
   writes,
 } from "./route-request";
+import { uniq } from "../factories";
 
 /** The open edition of the unit database (migration 0018 makes it). */
 const ED = 1;
-let n = 0;
-const uniq = () => `${++n}-${process.pid}`;
 
 let admin: Caller;
 let committee: Caller;
