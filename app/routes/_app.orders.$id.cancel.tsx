@@ -10,10 +10,10 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { readForm } from "~/lib/csrf.server";
-import { notFound } from "~/lib/params.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { editionOf } from "~/lib/edition.server";
-import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
+import { findOrder, orderScopeOf } from "~/models/order-list.server";
 import { cancelOrder } from "~/services/orders.server";
 import type { User } from "~/models/user.server";
 import { formatRM } from "~/rules/format";
@@ -26,8 +26,7 @@ async function requireManager(request: Request) {
 }
 
 function ownOrder(user: User, editionId: number, rawId: string | undefined) {
-  const id = parseOrderId(rawId);
-  const order = id === null ? null : findOrder(orderScopeOf(user, editionId), id);
+  const order = findOrder(orderScopeOf(user, editionId), idParam(rawId));
   if (!order) notFound();
   return order;
 }

@@ -16,10 +16,10 @@ import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/lib/access.server";
 import { parseForm } from "~/lib/forms.server";
 import { editionOf } from "~/lib/edition.server";
-import { notFound } from "~/lib/params.server";
+import { idParam, notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { findOrder, orderNotes, parseOrderId } from "~/models/order-list.server";
+import { findOrder, orderNotes } from "~/models/order-list.server";
 import { addOrderNote } from "~/models/order.server";
 import { changeOrderStatus } from "~/services/orders.server";
 import type { User } from "~/models/user.server";
@@ -39,8 +39,7 @@ async function requireAdmin(request: Request): Promise<User> {
 }
 
 function orderOf(editionId: number, rawId: string | undefined) {
-  const id = parseOrderId(rawId);
-  const order = id === null ? null : findOrder({ kind: "all", editionId }, id);
+  const order = findOrder({ kind: "all", editionId }, idParam(rawId));
   if (!order) notFound();
   return order;
 }

@@ -30,7 +30,7 @@ import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { readForm } from "~/lib/csrf.server";
-import { historyCodes, idParam, kioskContext, recheck, save, scan } from "~/services/kiosk.server";
+import { historyCodes, positiveId, kioskContext, recheck, save, scan } from "~/services/kiosk.server";
 import { kioskAccess, mayScan, noteSaved, requireKioskPost, savedBy } from "~/lib/kiosk-device.server";
 import { limitKioskRead } from "~/lib/kiosk-read-limit.server";
 import { metaTitle } from "~/lib/meta";
@@ -68,8 +68,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 async function steps(request: Request, editionId: number) {
   const { MSG } = messagesFor(request);
   const q = new URL(request.url).searchParams;
-  const roundId = idParam(q.get("roundId"));
-  const teamId = idParam(q.get("teamId"));
+  const roundId = positiveId(q.get("roundId"));
+  const teamId = positiveId(q.get("teamId"));
   if (roundId !== null && teamId !== null) {
     const ctx = kioskContext(editionId, roundId, teamId);
     if (!ctx) {
@@ -121,8 +121,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { MSG } = messagesFor(request);
   const form = await readForm(request);
   const q = new URL(request.url).searchParams;
-  const roundId = idParam(q.get("roundId"));
-  const teamId = idParam(q.get("teamId"));
+  const roundId = positiveId(q.get("roundId"));
+  const teamId = positiveId(q.get("teamId"));
   if (roundId === null || teamId === null) throw new Response("Bad Request", { status: 400 });
   const ctx = kioskContext(currentEdition().id, roundId, teamId);
   if (!ctx) return redirectWithToast(request, PATH, { type: "error", message: MSG.kioskTeamGone });
