@@ -6,6 +6,7 @@
 // Every model that reads or writes edition data takes the edition's id from its caller; this module
 // is the only place that knows which edition is current, and only routes (a request's edition) and
 // jobs ask it.
+import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import type { EditionState } from "../../db/schema";
@@ -215,7 +216,7 @@ export function openEdition(actor: Actor, id: number): OpenResult {
     if (!next) return { ok: false, reason: "missing" };
     if (next.state !== "DRAFT") return { ok: false, reason: "not-draft" };
     const previous = tx.select(columns).from(e).where(eq(e.state, "OPEN")).get() ?? null;
-    const at = new Date();
+    const at = new Date(clockNow());
     if (previous) {
       tx.run(sql`INSERT INTO edition_members (edition_id, user_id, membership_paid)
         SELECT ${previous.id}, id, membership_paid FROM users WHERE membership_paid = 1
