@@ -2,6 +2,7 @@
 // read with parseFixedForm: anything else than what the page sends is a 400 and changes nothing.
 // A .server module, so zod stays out of the browser build (see schemas.server.ts).
 import { z } from "zod";
+import { MAX_MEMBER_IDS } from "~/models/member.server";
 import { MAX_REVIEW_IDS, type PhotoPick } from "~/models/photo-review.server";
 import { idValue, idValues } from "./forms.server";
 
@@ -53,3 +54,13 @@ export const waitlistSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("leave"), entry: idValue }),
 ]);
+
+/** Members' Approve: the ticked members (none is the page's own warning; more than MAX_MEMBER_IDS,
+ * or anything but ids, is not our form). */
+export const membersApproveSchema = z.object({ intent: z.literal("approve"), ids: idValues(MAX_MEMBER_IDS) });
+
+/** The crew tag fee's Checkout: the members the step listed and the declaration box. */
+export const membersCheckoutSchema = z.object({
+  ids: idValues(MAX_MEMBER_IDS),
+  declaration: z.string().max(10).optional(),
+});

@@ -9,7 +9,7 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireRole, requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { editionOf } from "~/lib/edition.server";
@@ -48,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireManager(request);
   const { MSG } = messagesFor(request);
-  await readForm(request);
+  await parseFixedForm(request, NO_FIELDS);
   const edition = editionOf(request, user);
   const order = ownOrder(user, edition.id, params.id);
   const back = new URL(request.url).search;
