@@ -64,3 +64,21 @@ export const membersCheckoutSchema = z.object({
   ids: idValues(MAX_MEMBER_IDS),
   declaration: z.string().max(10).optional(),
 });
+
+/** A scanned code as the kiosk's box sends it (the scan rules refuse what is too long, with their
+ * own sentence; beyond this it is not our form). */
+export const SCAN_FIELD_MAX = 2000;
+const scannedCode = z.string().max(SCAN_FIELD_MAX);
+
+/** The no-JS entrance kiosk (the history `h` is read by services/kiosk historyCodes): a scan (the
+ * intent the input's own button sends; Enter without it is a scan too), Save (with `confirmed` on
+ * the female question's Yes), Clear, or No to the question (the history as it is now). */
+export const entranceSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("scan").optional(), code: scannedCode.optional() }),
+  z.object({ intent: z.literal("save"), confirmed: z.string().max(10).optional() }),
+  z.object({ intent: z.literal("clear") }),
+  z.object({ intent: z.literal("back") }),
+]);
+
+/** The no-JS pontoon kiosk: the direction the page was in and the scanned code. */
+export const pontoonSchema = z.object({ direction: z.enum(["out", "back"]), code: scannedCode.optional() });

@@ -29,7 +29,8 @@ import { KioskEnrol, KioskLocked, type KioskView } from "~/components/KioskGate"
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { readForm } from "~/lib/csrf.server";
+import { entranceSchema } from "~/lib/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
 import { historyCodes, positiveId, kioskContext, recheck, save, scan } from "~/services/kiosk.server";
 import { kioskAccess, mayScan, noteSaved, requireKioskPost, savedBy } from "~/lib/kiosk-device.server";
 import { limitKioskRead } from "~/lib/kiosk-read-limit.server";
@@ -119,7 +120,7 @@ type ScanAnswer = {
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireKioskPost(request);
   const { MSG } = messagesFor(request);
-  const form = await readForm(request);
+  const { form, value: asked } = await parseFixedForm(request, entranceSchema);
   const q = new URL(request.url).searchParams;
   const roundId = positiveId(q.get("roundId"));
   const teamId = positiveId(q.get("teamId"));
@@ -127,15 +128,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = kioskContext(currentEdition().id, roundId, teamId);
   if (!ctx) return redirectWithToast(request, PATH, { type: "error", message: MSG.kioskTeamGone });
   const codes = historyCodes(form);
-  const intent = form.get("intent") ?? "scan";
   const answer = (a: Partial<ScanAnswer> & { history: Entry[] }) =>
     json<ScanAnswer>({ message: null, latest: null, confirm: false, ...a });
   const droppedNote = (dropped: { code: string }[]): Message | null =>
     dropped.length ? { text: MSG.historyDropped(dropped.map((d) => d.code).join(", ")), error: true } : null;
 
-  if (intent === "clear") return answer({ history: [], message: { text: MSG.historyCleared, error: false } });
-  if (intent === "save") {
-    const result = save(ctx, codes, form.get("confirmed") === "yes", savedBy(access));
+  if (asked.intent === "clear")
+    return answer({ history: [], message: { text: MSG.historyCleared, error: false } });
+  if (asked.intent === "save") {
+    const result = save(ctx, codes, asked.confirmed === "yes", savedBy(access));
     if (result.kind === "empty")
       return answer({
         history: [],
@@ -150,8 +151,8 @@ export async function action({ request }: ActionFunctionArgs) {
       message: note ? `${MSG.historySaved} ${note.text}` : MSG.historySaved,
     });
   }
-  const code = form.get("code");
-  if (intent !== "scan" || typeof code !== "string" || code.trim() === "") {
+  const code = asked.intent === "back" ? undefined : asked.code;
+  if (code === undefined || code.trim() === "") {
     // "No" to the female question, or Enter on an empty input: the history as it is now.
     const { history, dropped } = recheck(ctx, codes);
     return answer({ history, message: droppedNote(dropped) });
