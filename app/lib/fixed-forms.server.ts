@@ -3,6 +3,7 @@
 // A .server module, so zod stays out of the browser build (see schemas.server.ts).
 import { z } from "zod";
 import { MAX_MEMBER_IDS } from "~/models/member.server";
+import { CHANGE_IDS_MAX, CHANGE_REASON_MAX } from "~/rules/crew-change";
 import { MAX_REVIEW_IDS, type PhotoPick } from "~/models/photo-review.server";
 import { idValue, idValues } from "./forms.server";
 
@@ -82,3 +83,34 @@ export const entranceSchema = z.discriminatedUnion("intent", [
 
 /** The no-JS pontoon kiosk: the direction the page was in and the scanned code. */
 export const pontoonSchema = z.object({ direction: z.enum(["out", "back"]), code: scannedCode.optional() });
+
+/** A crew change request's Approve or Reject (the reason, read by rules/crew-change parseReason,
+ * whose sentences the page shows; far beyond its limit is not our form). */
+const changeDecision = {
+  id: idValue,
+  reason: z
+    .string()
+    .max(CHANGE_REASON_MAX * 4)
+    .optional(),
+};
+export const crewChangeDecisionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), ...changeDecision }),
+  z.object({ intent: z.literal("reject"), ...changeDecision }),
+]);
+
+/** A team's crew page (/events/teams/:teamId): Save Crew (the ticked members, at most 100; the
+ * form sends no intent) or Request Crew Change (the members leaving and joining, and the reason,
+ * read by rules/crew-change parseReason). */
+export const teamCrewSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("saveCrew").optional(), member: idValues(100) }),
+  z.object({
+    intent: z.literal("requestChange"),
+    leave: idValues(CHANGE_IDS_MAX),
+    join: idValues(CHANGE_IDS_MAX),
+    reason: z
+      .string()
+      .max(CHANGE_REASON_MAX * 4)
+      .optional(),
+  }),
+]);
+export type ChangeRequestForm = Extract<z.output<typeof teamCrewSchema>, { intent: "requestChange" }>;

@@ -86,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const t = messagesFor(request);
   const { MSG } = t;
-  const { form, submission } = await parseForm(request, editOrderSchema(t));
+  const { submission } = await parseForm(request, editOrderSchema(t));
   const edition = editionOf(request, user);
   const order = orderOf(edition.id, params.id);
   const here = `/orders/${order.id}/edit${new URL(request.url).search}`;
@@ -94,8 +94,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     // Only the note is the user's to get wrong; anything else is a forged post.
     const message = submission.error?.note?.[0];
-    if (form.get("intent") !== "note" || !message) throw new Response("Bad Request", { status: 400 });
-    const raw = form.get("note");
+    if (submission.payload.intent !== "note" || !message) throw new Response("Bad Request", { status: 400 });
+    const raw = submission.payload.note;
     const note = message === MSG.orderNoteRequired || typeof raw !== "string" ? "" : raw.trim();
     return reply({ toast: { type: "error", message }, note }, 400);
   }
