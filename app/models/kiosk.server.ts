@@ -2,6 +2,7 @@
 // ADMIN lists and revokes them. Only the SHA-256 of a device's secret is stored; the cookie
 // (lib/kiosk-device.server.ts) holds the id and the secret. Enrolment and revocation are audited
 // in the same transaction.
+import { type Failure, fail } from "~/rules/failure";
 import { now as clockNow } from "~/lib/clock.server";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
@@ -57,14 +58,14 @@ export function revokeKiosk(
   actor: Actor,
   id: number,
   now = new Date(clockNow()),
-): { ok: true } | { ok: false } {
+): { ok: true } | Failure<"gone"> {
   return db().transaction((tx) => {
     const was = tx
       .select({ name: k.name })
       .from(k)
       .where(and(eq(k.id, id), isNull(k.revokedAt)))
       .get();
-    if (!was) return { ok: false } as const;
+    if (!was) return fail("gone");
     tx.update(k).set({ revokedAt: now }).where(eq(k.id, id)).run();
     audit(tx, actor, {
       action: KIOSK_AUDIT.revoked,
