@@ -645,6 +645,15 @@ export const MS: Bundle = {
     // --- issue 30 part b: results desk and race control ---
     // --- end of issue 30 part b ---
     // --- issue 30 part c: actions, failures and the draw ---
+    drawRoundHasRaces: "Pusingan ini sudah mempunyai perlumbaan. Padamkannya dahulu.",
+    drawOtherHasRaces: (name: string) => `Pusingan "${name}" sudah mempunyai perlumbaan. Padamkannya dahulu.`,
+    drawNameTooLong: (name: string, max: number) =>
+      `Pusingan untuk saringan seterusnya akan dinamakan "${name}", melebihi ${max} aksara. Namakan semula pusingan ini dahulu.`,
+    drawNoTeams: "Acara ini tiada pasukan untuk diundi.",
+    drawNoFinishers:
+      "Tiada pasukan yang menamatkan perlumbaan dalam pusingan yang dipilih, jadi tiada yang layak.",
+    drawChooseRounds: "Pilih pusingan untuk disusun kedudukannya.",
+    drawForeignRound: "Pilih pusingan acara ini selain pusingan ini.",
     // --- end of issue 30 part c ---
   },
 

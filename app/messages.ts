@@ -615,6 +615,15 @@ export const MSG = {
   // --- issue 30 part b: results desk and race control ---
   // --- end of issue 30 part b ---
   // --- issue 30 part c: actions, failures and the draw ---
+  // Why a draw or a progression cannot be saved (rules/draw-errors.ts; were models/draw DRAW_MSG).
+  drawRoundHasRaces: "This round already has races. Delete them first.",
+  drawOtherHasRaces: (name: string) => `Round "${name}" already has races. Delete them first.`,
+  drawNameTooLong: (name: string, max: number) =>
+    `The round for a further heat would be named "${name}", longer than ${max} characters. Rename this round first.`,
+  drawNoTeams: "This event has no teams to draw.",
+  drawNoFinishers: "No team finished in the chosen rounds, so none qualifies.",
+  drawChooseRounds: "Choose the rounds to rank.",
+  drawForeignRound: "Choose rounds of this event other than this one.",
   // --- end of issue 30 part c ---
 } as const;
 

@@ -1,4 +1,5 @@
 // Account flows: registration, email verification, password reset and change, profile photo.
+import { now as clockNow } from "~/lib/clock.server";
 import { eq } from "drizzle-orm";
 import { VALID_IMAGE } from "../../db/enums";
 import { associationNameTaken } from "./association.server";
@@ -101,7 +102,7 @@ export function verifyEmail(raw: string): VerifyOutcome {
   const result = consumeToken(raw, "VERIFY_EMAIL", (userId) =>
     db()
       .update(schema.users)
-      .set({ verified: true, updatedAt: new Date() })
+      .set({ verified: true, updatedAt: new Date(clockNow()) })
       .where(eq(schema.users.id, userId))
       .run(),
   );
@@ -114,7 +115,11 @@ export function verifyEmail(raw: string): VerifyOutcome {
 export async function resetPassword(raw: string, newPassword: string): Promise<"reset" | "invalidLink"> {
   const hash = await hashPassword(newPassword);
   const result = consumeToken(raw, "RESET_PASSWORD", (userId) => {
-    db().update(schema.users).set({ hash, updatedAt: new Date() }).where(eq(schema.users.id, userId)).run();
+    db()
+      .update(schema.users)
+      .set({ hash, updatedAt: new Date(clockNow()) })
+      .where(eq(schema.users.id, userId))
+      .run();
     return userId;
   });
   if (!result.ok) return "invalidLink";
@@ -153,7 +158,10 @@ export async function changePassword(
   settle({ clear: keys });
   const hash = await hashPassword(newPassword);
   db().transaction((tx) => {
-    tx.update(schema.users).set({ hash, updatedAt: new Date() }).where(eq(schema.users.id, user.id)).run();
+    tx.update(schema.users)
+      .set({ hash, updatedAt: new Date(clockNow()) })
+      .where(eq(schema.users.id, user.id))
+      .run();
     retireTokens(user.id, "RESET_PASSWORD", Date.now(), tx);
   });
   await destroyOtherSessions(user.id);
@@ -170,7 +178,7 @@ export function updatePhoto(userId: number, photo: Photo): string {
       .get();
     const image = savePhoto(userId, photo);
     tx.update(schema.users)
-      .set({ image, validImage: VALID_IMAGE.PENDING, updatedAt: new Date() })
+      .set({ image, validImage: VALID_IMAGE.PENDING, updatedAt: new Date(clockNow()) })
       .where(eq(schema.users.id, userId))
       .run();
     deletePhoto(old?.image ?? null);

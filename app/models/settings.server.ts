@@ -3,7 +3,7 @@
 // LiteFS replicas). Until an admin first saves, the defaults of rules/settings-schema.ts apply.
 // Every price the app shows or charges comes from getSettings(); the server computes totals.
 import { eq, sql } from "drizzle-orm";
-import { settingsOverrides } from "~/lib/clock.server";
+import { settingsOverrides, now as clockNow } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { TAG_VERSION_MAX } from "~/rules/scan-code";
 import { defaultSettings, type Settings } from "~/rules/settings-schema";
@@ -87,7 +87,7 @@ export function updateSettings(actor: Actor, next: Settings, editionId: number):
       };
       tx.insert(s)
         .values({ id: editionId, ...row })
-        .onConflictDoUpdate({ target: s.id, set: { ...row, updatedAt: new Date() } })
+        .onConflictDoUpdate({ target: s.id, set: { ...row, updatedAt: new Date(clockNow()) } })
         .run();
       audit(tx, actor, {
         action: SETTINGS_AUDIT.updated,
@@ -145,7 +145,7 @@ export function rotateCrewTags(actor: Actor, editionId: number): RotateResult {
           crewCloseAt: d.crewCloseAt === null ? null : new Date(d.crewCloseAt),
           crewTagVersion: to,
         })
-        .onConflictDoUpdate({ target: s.id, set: { crewTagVersion: to, updatedAt: new Date() } })
+        .onConflictDoUpdate({ target: s.id, set: { crewTagVersion: to, updatedAt: new Date(clockNow()) } })
         .run();
       audit(tx, actor, {
         action: SETTINGS_AUDIT.crewTagsRotated,

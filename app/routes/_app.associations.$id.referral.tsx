@@ -9,12 +9,12 @@ import { useMessages } from "~/i18n/useMessages";
 import { canAccess } from "~/lib/access";
 import { requireUser } from "~/services/access.server";
 import { referralLink } from "~/lib/links.server";
-import { notFound } from "~/lib/params.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { findAssociation } from "~/models/association.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "associations");
-  const team = /^\d{1,9}$/.test(params.id ?? "") ? findAssociation(Number(params.id)) : undefined;
+  const team = findAssociation(idParam(params.id));
   if (!team) notFound();
   return json({
     id: team.id,

@@ -33,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const opened = await openEditionAndInvite(user, id);
   if (!opened.ok) {
     const edition = getEdition(id);
-    if (opened.reason === "missing" || !edition) notFound();
+    if (opened.code === "missing" || !edition) notFound();
     return redirectWithToast(request, "/editions", {
       type: "error",
       message: MSG.edScNotDraft(edition.name),

@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const made = createEdition(user, submission.value);
   if (!made.ok) {
     const [field, message] =
-      made.reason === "year"
+      made.code === "year"
         ? (["year", MSG.edScYearTaken(submission.value.year)] as const)
         : (["fromId", MSG.edScFromGone] as const);
     return replyWithError(submission, message, { status: 409, fieldErrors: { [field]: [message] } });

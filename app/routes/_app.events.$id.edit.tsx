@@ -9,7 +9,7 @@ import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
-import { eventIdParam, notFound } from "~/lib/params.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { EventExistsError, findEvent } from "~/models/event.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -22,7 +22,7 @@ import { updateEventAndServe } from "~/services/waitlist.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
-  const event = findEvent(editionOf(request, user).id, eventIdParam(params.id));
+  const event = findEvent(editionOf(request, user).id, idParam(params.id));
   if (!event) notFound();
   return json({ id: event.id, name: event.name, values: eventFormValues(event) });
 }
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
-  const id = eventIdParam(params.id);
+  const id = idParam(params.id);
   const edition = editionOf(request, user);
   const bundle = messagesFor(request);
   const { MSG } = bundle;

@@ -8,19 +8,18 @@ import { DataTable } from "~/components/DataTable";
 import { Dialog } from "~/components/Dialog";
 import { requireRole, requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
-import { notFound } from "~/lib/params.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { waitlistOf } from "~/models/entries.server";
 import { findEvent } from "~/models/event.server";
-import { parseEventId } from "~/rules/event-fields";
 import { useMessages } from "~/i18n/useMessages";
 import { waitlistColumnsOf } from "./_app.events/entries";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN", "COMMITTEE"]);
-  const id = parseEventId(params.id);
+  const id = idParam(params.id);
   const edition = editionOf(request, user);
-  const event = id === null ? undefined : findEvent(edition.id, id);
+  const event = findEvent(edition.id, id);
   if (!event) notFound();
   const rows = waitlistOf(edition.id, event.id).map((r, i) => ({ ...r, n: i + 1 }));
   return json({ name: event.name, maxTeam: event.maxTeam, teams: event.teams, rows });

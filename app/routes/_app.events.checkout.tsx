@@ -16,7 +16,7 @@ import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";
 import { requireRole, requireUser, scopeOf } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { type Checkout, checkoutEventEntries, checkoutLines } from "~/services/checkout.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { type EntryRefusal, entriesDraft } from "~/models/entries.server";
 import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
@@ -125,7 +125,9 @@ type ActionData = { refusal: Refusal | null; checkout: Checkout | null };
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["MANAGER"]);
-  const form = await readForm(request);
+  // The event and team lists are read by rules/entries parseEntryRequest, whose sentences the club
+  // sees (ADR 0031: a tested rule reading parallel lists keeps that reader).
+  const { form } = await parseFixedForm(request, NO_FIELDS);
   const t = messagesFor(request);
   const parsed = requestOf(form.getAll("event"), form.getAll("teams"), t);
   if ("error" in parsed)

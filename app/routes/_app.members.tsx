@@ -16,17 +16,12 @@ import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { requireUser, scopeOf } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
-import { readForm } from "~/lib/csrf.server";
+import { membersApproveSchema } from "~/services/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
 import { approveMembers } from "~/services/members.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import {
-  listMembers,
-  type MemberRow,
-  type MemberTab,
-  memberCounts,
-  parseMemberIds,
-} from "~/models/member.server";
+import { listMembers, type MemberRow, type MemberTab, memberCounts } from "~/models/member.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -70,10 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "members");
   const { MSG } = messagesFor(request);
-  const form = await readForm(request);
-  if (form.get("intent") !== "approve") throw new Response("Bad Request", { status: 400 });
-  const ids = parseMemberIds(form.getAll("ids"));
-  if (ids === null) throw new Response("Bad Request", { status: 400 });
+  const { ids } = (await parseFixedForm(request, membersApproveSchema)).value;
   if (ids.length === 0) {
     return json({ toast: { type: "warning", message: MSG.membersNoneSelected } as Toast }, 400);
   }

@@ -6,16 +6,15 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
-import { notFound } from "~/lib/params.server";
-import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
+import { idParam, notFound } from "~/lib/params.server";
+import { findOrder, orderScopeOf } from "~/models/order-list.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { formatDateTime } from "~/rules/format";
 import { OrderLines, OrderStatusBadge, ReplacedNote } from "~/components/OrderTables";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "orders");
-  const id = parseOrderId(params.id);
-  const order = id === null ? null : findOrder(orderScopeOf(user, editionOf(request, user).id), id);
+  const order = findOrder(orderScopeOf(user, editionOf(request, user).id), idParam(params.id));
   if (!order) notFound();
   return json({
     id: order.id,

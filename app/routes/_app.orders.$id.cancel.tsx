@@ -10,11 +10,11 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { requireRole, requireUser } from "~/services/access.server";
-import { readForm } from "~/lib/csrf.server";
-import { notFound } from "~/lib/params.server";
+import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { editionOf } from "~/services/edition.server";
-import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
+import { findOrder, orderScopeOf } from "~/models/order-list.server";
 import { cancelOrder } from "~/services/orders.server";
 import type { User } from "~/models/user.server";
 import { formatRM } from "~/rules/format";
@@ -27,8 +27,7 @@ async function requireManager(request: Request) {
 }
 
 function ownOrder(user: User, editionId: number, rawId: string | undefined) {
-  const id = parseOrderId(rawId);
-  const order = id === null ? null : findOrder(orderScopeOf(user, editionId), id);
+  const order = findOrder(orderScopeOf(user, editionId), idParam(rawId));
   if (!order) notFound();
   return order;
 }
@@ -50,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireManager(request);
   const { MSG } = messagesFor(request);
-  await readForm(request);
+  await parseFixedForm(request, NO_FIELDS);
   const edition = editionOf(request, user);
   const order = ownOrder(user, edition.id, params.id);
   const back = new URL(request.url).search;

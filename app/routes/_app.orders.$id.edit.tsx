@@ -17,11 +17,11 @@ import { Toasts } from "~/components/Toasts";
 import { requireRole, requireUser } from "~/services/access.server";
 import { parseForm } from "~/lib/forms.server";
 import { editionOf } from "~/services/edition.server";
-import { notFound } from "~/lib/params.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { editOrderSchema } from "~/lib/schemas.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { findOrder, orderNotes, parseOrderId } from "~/models/order-list.server";
+import { findOrder, orderNotes } from "~/models/order-list.server";
 import { addOrderNote } from "~/models/order.server";
 import { changeOrderStatus } from "~/services/orders.server";
 import type { User } from "~/models/user.server";
@@ -39,8 +39,7 @@ async function requireAdmin(request: Request): Promise<User> {
 }
 
 function orderOf(editionId: number, rawId: string | undefined) {
-  const id = parseOrderId(rawId);
-  const order = id === null ? null : findOrder({ kind: "all", editionId }, id);
+  const order = findOrder({ kind: "all", editionId }, idParam(rawId));
   if (!order) notFound();
   return order;
 }
@@ -67,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const t = messagesFor(request);
   const { MSG } = t;
-  const { form, submission } = await parseForm(request, editOrderSchema(t, NOTE_MAX));
+  const { submission } = await parseForm(request, editOrderSchema(t, NOTE_MAX));
   const edition = editionOf(request, user);
   const order = orderOf(edition.id, params.id);
   const here = `/orders/${order.id}/edit${new URL(request.url).search}`;
@@ -75,8 +74,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     // Only the note is the user's to get wrong; anything else is a forged post.
     const message = submission.error?.note?.[0];
-    if (form.get("intent") !== "note" || !message) throw new Response("Bad Request", { status: 400 });
-    const raw = form.get("note");
+    if (submission.payload.intent !== "note" || !message) throw new Response("Bad Request", { status: 400 });
+    const raw = submission.payload.note;
     const note = message === MSG.orderNoteRequired || typeof raw !== "string" ? "" : raw.trim();
     return reply({ toast: { type: "error", message }, note }, 400);
   }

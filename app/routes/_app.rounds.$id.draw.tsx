@@ -35,6 +35,7 @@ import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type DrawInput, drawRound, planDraw, saveDraw, sourceRounds } from "~/models/draw.server";
 import { parseDrawQuery, SEED_MAX } from "~/rules/draw";
+import { drawErrorText, planForPage } from "~/rules/draw-errors";
 import drawStyles from "~/styles/draw.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles }];
@@ -60,7 +61,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
   const plan = query.errors.length ? null : planDraw(round, input);
   const teams = plan && input.source.kind === "event" ? plan.teams : null;
-  return json({ round, sources: sourceRounds(round), query: { ...query, seed: query.seed }, plan, teams });
+  const shown = planForPage(messagesFor(request), plan);
+  return json({
+    round,
+    sources: sourceRounds(round),
+    query: { ...query, seed: query.seed },
+    plan: shown,
+    teams,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -84,9 +92,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       type: "success",
       message: MSG.drawSaved(saved.heats),
     });
-  if (saved.error === "notFound") notFound();
-  const message = saved.error === "stale" ? MSG.drawStale : saved.plan.errors[0];
-  return json({ toast: { type: "error", message } as Toast }, saved.error === "stale" ? 409 : 400);
+  if (saved.code === "notFound") notFound();
+  const message = saved.code === "stale" ? MSG.drawStale : drawErrorText({ MSG }, saved.plan.errors[0]);
+  return json({ toast: { type: "error", message } as Toast }, saved.code === "stale" ? 409 : 400);
 }
 
 export default function GenerateDraw() {

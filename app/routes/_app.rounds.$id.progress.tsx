@@ -26,6 +26,7 @@ import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { drawRound, planProgress, saveProgress, sourceRounds } from "~/models/draw.server";
 import { parseDrawQuery } from "~/rules/draw";
+import { drawErrorText, planForPage } from "~/rules/draw-errors";
 import drawStyles from "~/styles/draw.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles }];
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     query.errors.length || query.from.length === 0
       ? null
       : planProgress(round, { from: query.from, top: query.top, lanes: query.lanes });
-  return json({ round, sources: sourceRounds(round), query, plan });
+  return json({ round, sources: sourceRounds(round), query, plan: planForPage(messagesFor(request), plan) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -64,9 +65,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       message:
         saved.heats > 1 ? MSG.progressSavedHeats(saved.teams, saved.heats) : MSG.progressSaved(saved.teams),
     });
-  if (saved.error === "notFound") notFound();
-  const message = saved.error === "stale" ? MSG.drawStale : saved.plan.errors[0];
-  return json({ toast: { type: "error", message } as Toast }, saved.error === "stale" ? 409 : 400);
+  if (saved.code === "notFound") notFound();
+  const message = saved.code === "stale" ? MSG.drawStale : drawErrorText({ MSG }, saved.plan.errors[0]);
+  return json({ toast: { type: "error", message } as Toast }, saved.code === "stale" ? 409 : 400);
 }
 
 export default function Progress() {

@@ -3,13 +3,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/services/access.server";
 import { crewTagsResponse } from "~/services/crew-tags.server";
-import { notFound } from "~/lib/params.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { currentEdition } from "~/models/edition.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "associationCrewTags");
-  const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
-  if (id === null || (user.role !== "ADMIN" && user.associationId !== id)) {
+  const id = idParam(params.id);
+  if (user.role !== "ADMIN" && user.associationId !== id) {
     notFound();
   }
   // Crew tags are signed for the open edition (the one whose kiosk they open), whichever one staff

@@ -2,6 +2,8 @@
 // read with parseFixedForm: anything else than what the page sends is a 400 and changes nothing.
 // A .server module, so zod stays out of the browser build (see schemas.server.ts).
 import { z } from "zod";
+import { MAX_MEMBER_IDS } from "~/models/member.server";
+import { CHANGE_IDS_MAX, CHANGE_REASON_MAX } from "~/rules/crew-change";
 import { MAX_REVIEW_IDS, type PhotoPick } from "~/models/photo-review.server";
 import { idValue, idValues } from "~/lib/forms.server";
 
@@ -53,3 +55,62 @@ export const waitlistSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("leave"), entry: idValue }),
 ]);
+
+/** Members' Approve: the ticked members (none is the page's own warning; more than MAX_MEMBER_IDS,
+ * or anything but ids, is not our form). */
+export const membersApproveSchema = z.object({ intent: z.literal("approve"), ids: idValues(MAX_MEMBER_IDS) });
+
+/** The crew tag fee's Checkout: the members the step listed and the declaration box. */
+export const membersCheckoutSchema = z.object({
+  ids: idValues(MAX_MEMBER_IDS),
+  declaration: z.string().max(10).optional(),
+});
+
+/** A scanned code as the kiosk's box sends it (the scan rules refuse what is too long, with their
+ * own sentence; beyond this it is not our form). */
+export const SCAN_FIELD_MAX = 2000;
+const scannedCode = z.string().max(SCAN_FIELD_MAX);
+
+/** The no-JS entrance kiosk (the history `h` is read by services/kiosk historyCodes): a scan (the
+ * intent the input's own button sends; Enter without it is a scan too), Save (with `confirmed` on
+ * the female question's Yes), Clear, or No to the question (the history as it is now). */
+export const entranceSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("scan").optional(), code: scannedCode.optional() }),
+  z.object({ intent: z.literal("save"), confirmed: z.string().max(10).optional() }),
+  z.object({ intent: z.literal("clear") }),
+  z.object({ intent: z.literal("back") }),
+]);
+
+/** The no-JS pontoon kiosk: the direction the page was in and the scanned code. */
+export const pontoonSchema = z.object({ direction: z.enum(["out", "back"]), code: scannedCode.optional() });
+
+/** A crew change request's Approve or Reject (the reason, read by rules/crew-change parseReason,
+ * whose sentences the page shows; far beyond its limit is not our form). */
+const changeDecision = {
+  id: idValue,
+  reason: z
+    .string()
+    .max(CHANGE_REASON_MAX * 4)
+    .optional(),
+};
+export const crewChangeDecisionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), ...changeDecision }),
+  z.object({ intent: z.literal("reject"), ...changeDecision }),
+]);
+
+/** A team's crew page (/events/teams/:teamId): Save Crew (the ticked members, at most 100; the
+ * form sends no intent) or Request Crew Change (the members leaving and joining, and the reason,
+ * read by rules/crew-change parseReason). */
+export const teamCrewSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("saveCrew").optional(), member: idValues(100) }),
+  z.object({
+    intent: z.literal("requestChange"),
+    leave: idValues(CHANGE_IDS_MAX),
+    join: idValues(CHANGE_IDS_MAX),
+    reason: z
+      .string()
+      .max(CHANGE_REASON_MAX * 4)
+      .optional(),
+  }),
+]);
+export type ChangeRequestForm = Extract<z.output<typeof teamCrewSchema>, { intent: "requestChange" }>;

@@ -59,8 +59,8 @@ export const kioskContext: (editionId: number, roundId: number, teamId: number) 
     64,
   );
 
-/** A positive id from a form field or query parameter, or null. */
-export function idParam(raw: FormDataEntryValue | string | null | undefined): number | null {
+/** A positive id from a form field or query parameter, or null (a URL's `:id` is lib/params.server idParam). */
+export function positiveId(raw: FormDataEntryValue | string | null | undefined): number | null {
   return typeof raw === "string" && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 

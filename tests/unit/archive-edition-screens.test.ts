@@ -93,8 +93,8 @@ describe("the Editions screens against an archived edition", () => {
   it("Open (the service, the model and the route) refuses it and changes nothing", async () => {
     const before = snapshot(archived);
     const w = writes();
-    expect(await openEditionAndInvite(actor(), archived)).toEqual({ ok: false, reason: "not-draft" });
-    expect(openEdition(actor(), archived)).toEqual({ ok: false, reason: "not-draft" });
+    expect(await openEditionAndInvite(actor(), archived)).toEqual({ ok: false, code: "not-draft" });
+    expect(openEdition(actor(), archived)).toEqual({ ok: false, code: "not-draft" });
     const name = getEdition(archived)?.name ?? "";
     const outcome = await run(openAction, postRequest(caller, `/editions/${archived}/open`), {
       id: String(archived),

@@ -286,7 +286,7 @@ describe("one edition's lists and lookups never show another's", () => {
     });
     expect(entriesDraft(NEW, scope, [{ eventId: ids.event, teams: 1 }])).toEqual({ refused: "gone" });
     expect(saveCrew({ ...admin, role: "ADMIN" }, NEW, ALL, ids.team, crew)).toEqual({ refused: "gone" });
-    expect(saveDraw(NEW, admin, ids.round, eventDraw, "x")).toEqual({ ok: false, error: "notFound" });
+    expect(saveDraw(NEW, admin, ids.round, eventDraw, "x")).toEqual({ ok: false, code: "notFound" });
     expect(snapshot()).toEqual(before);
     expect(findCrewTeam(NEW, ids.team, ALL)).toBeUndefined();
     expect(drawRound(NEW, ids.round)).toBeUndefined();

@@ -64,7 +64,7 @@ function draft(): { id: number; name: string } {
     startsOn: `${y}-06-01`,
     endsOn: `${y}-06-02`,
   });
-  if (!made.ok) throw new Error(made.reason);
+  if (!made.ok) throw new Error(made.code);
   return { id: made.id, name: `Regatta ${y}` };
 }
 

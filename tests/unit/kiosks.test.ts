@@ -107,7 +107,7 @@ describe("enrolment and revocation", () => {
     expect(revokeKiosk(admin, id)).toEqual({ ok: true });
     expect(deviceOf(withCookie(setCookie))).toBeNull();
     expect(mayScan(await kioskAccess(withCookie(setCookie)))).toBe(false);
-    expect(revokeKiosk(admin, id)).toEqual({ ok: false });
+    expect(revokeKiosk(admin, id)).toEqual({ ok: false, code: "gone" });
     const entries = listAudit(
       { action: "kiosk.revoked" },
       { sort: "createdAt", dir: "desc" },

@@ -26,7 +26,6 @@ registerStrings("ms", {
     team: "Pasukan",
     crew: "Krew",
     reason: "Sebab",
-    description: "Keterangan",
     delete: "Padam",
     held: "Ditahan",
     created: "Dicipta",

@@ -26,7 +26,6 @@ registerStrings("en", {
     team: "Team",
     crew: "Crew",
     reason: "Reason",
-    description: "Description",
     delete: "Delete",
     held: "Held",
     created: "Created",

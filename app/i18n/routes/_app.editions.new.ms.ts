@@ -16,7 +16,6 @@ registerStrings("ms", {
   },
   LABELS: {
     close: "Tutup",
-    reason: "Sebab",
     edScCreate: "Cipta Edisi",
     edScTaskCreating: "Mencipta edisi",
     edScYear: "Tahun",

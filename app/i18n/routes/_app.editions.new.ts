@@ -15,7 +15,6 @@ registerStrings("en", {
   },
   LABELS: {
     close: "Close",
-    reason: "Reason",
     edScCreate: "Create Edition",
     edScTaskCreating: "Creating edition",
     edScYear: "Year",

@@ -9,6 +9,15 @@ registerStrings("ms", {
     progressSaved: (teams: number) => `Kemaraan disimpan: ${teams} pasukan dalam pusingan ini.`,
     progressSavedHeats: (teams: number, heats: number) =>
       `Kemaraan disimpan: ${teams} pasukan dalam ${heats} saringan, satu pusingan setiap satu.`,
+    drawRoundHasRaces: "Pusingan ini sudah mempunyai perlumbaan. Padamkannya dahulu.",
+    drawOtherHasRaces: (name: string) => `Pusingan "${name}" sudah mempunyai perlumbaan. Padamkannya dahulu.`,
+    drawNameTooLong: (name: string, max: number) =>
+      `Pusingan untuk saringan seterusnya akan dinamakan "${name}", melebihi ${max} aksara. Namakan semula pusingan ini dahulu.`,
+    drawNoTeams: "Acara ini tiada pasukan untuk diundi.",
+    drawNoFinishers:
+      "Tiada pasukan yang menamatkan perlumbaan dalam pusingan yang dipilih, jadi tiada yang layak.",
+    drawChooseRounds: "Pilih pusingan untuk disusun kedudukannya.",
+    drawForeignRound: "Pilih pusingan acara ini selain pusingan ini.",
   },
   LABELS: {
     close: "Tutup",

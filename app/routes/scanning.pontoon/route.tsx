@@ -25,7 +25,8 @@ import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { now } from "~/lib/clock.server";
-import { readForm } from "~/lib/csrf.server";
+import { pontoonSchema } from "~/services/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
 import { kioskAccess, mayScan, noteSaved, requireKioskPost } from "~/services/kiosk-device.server";
 import { limitKioskRead } from "~/services/kiosk-read-limit.server";
 import { metaTitle } from "~/lib/meta";
@@ -60,10 +61,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireKioskPost(request);
   const { MSG } = messagesFor(request);
-  const form = await readForm(request);
-  const direction = form.get("direction");
-  const code = form.get("code");
-  if (!isDirection(direction) || typeof code !== "string") throw new Response("Bad Request", { status: 400 });
+  const { form, value } = await parseFixedForm(request, pontoonSchema);
+  // An empty box is a scan of nothing (its sentence); no box at all is not our form.
+  if (!form.has("code")) throw new Response("Bad Request", { status: 400 });
+  const { direction, code = "" } = value;
   const outcome = pontoonScan(
     currentEdition().id,
     code.slice(0, SCAN_CODE_MAX + 1),
