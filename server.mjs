@@ -48,7 +48,7 @@ if (mode === "development") process.setSourceMapsEnabled(true);
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const loaded = await import(url.pathToFileURL(buildPath).href);
 // Every loader and action answers an unexpected failure with the spec's sentence for it (the entry
-// module's answerFailures, app/lib/failures.server.ts). TEST_FAIL_HEADER (tests only, never set in
+// module's answerFailures, app/services/failures.server.ts). TEST_FAIL_HEADER (tests only, never set in
 // production) names a header that makes a given route fail, so the tests can see those answers.
 const failHeader = process.env.TEST_FAIL_HEADER || undefined;
 if (failHeader)

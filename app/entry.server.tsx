@@ -11,16 +11,16 @@ import { NonceProvider } from "~/components/Nonce";
 import { StylesheetReaderProvider } from "~/components/Stylesheet";
 import { stylesheetText } from "~/lib/inline-css.server";
 import { checkEnvAtStart } from "~/lib/env.server";
-import { startJobs } from "~/lib/jobs.server";
+import { startJobs } from "~/services/jobs.server";
 import { logError } from "~/lib/request-log.server";
 
 // server.mjs wraps every loader and action of the build with this: an unexpected failure answers
-// the spec's sentence for it (lib/failures.server.ts, docs/decisions/0028-unexpected-failures.md).
+// the spec's sentence for it (services/failures.server.ts, docs/decisions/0028-unexpected-failures.md).
 export { honourTestContext } from "~/lib/clock.server";
-export { answerFailures } from "~/lib/failures.server";
+export { answerFailures } from "~/services/failures.server";
 // server.mjs's shutdown: no new mail claimed, the message being sent finished (ADR 0037).
-export { stopMailSender } from "~/lib/mailer.server";
-export { stopWebhookSender } from "~/lib/webhook-sender.server";
+export { stopMailSender } from "~/services/mailer.server";
+export { stopWebhookSender } from "~/services/webhook-sender.server";
 
 const ABORT_DELAY = 5_000;
 

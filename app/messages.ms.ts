@@ -642,6 +642,19 @@ export const MS: Bundle = {
     whDisabledHow:
       "Pastikan pelayan penerima berfungsi dan menjawab dengan status 2xx, kemudian Aktifkan titik akhir pada skrin Webhook dan Hantar Semula apa yang terlepas.",
     // --- end of issue 29 part 4 ---
+    // --- issue 30 part b: results desk and race control ---
+    // --- end of issue 30 part b ---
+    // --- issue 30 part c: actions, failures and the draw ---
+    drawRoundHasRaces: "Pusingan ini sudah mempunyai perlumbaan. Padamkannya dahulu.",
+    drawOtherHasRaces: (name: string) => `Pusingan "${name}" sudah mempunyai perlumbaan. Padamkannya dahulu.`,
+    drawNameTooLong: (name: string, max: number) =>
+      `Pusingan untuk saringan seterusnya akan dinamakan "${name}", melebihi ${max} aksara. Namakan semula pusingan ini dahulu.`,
+    drawNoTeams: "Acara ini tiada pasukan untuk diundi.",
+    drawNoFinishers:
+      "Tiada pasukan yang menamatkan perlumbaan dalam pusingan yang dipilih, jadi tiada yang layak.",
+    drawChooseRounds: "Pilih pusingan untuk disusun kedudukannya.",
+    drawForeignRound: "Pilih pusingan acara ini selain pusingan ini.",
+    // --- end of issue 30 part c ---
   },
 
   TITLES: {
@@ -1084,7 +1097,7 @@ export const MS: Bundle = {
     rsPenaltyBad: (max: number) =>
       `Penalti ialah saat dari 0 hingga ${max}, dengan paling banyak dua tempat perpuluhan.`,
     rsPenaltyReasonNeeded: "Penalti memerlukan sebab.",
-    // pdf: start lists and result sheets (issue 20, section 5; lib/race-pdf.server.ts).
+    // pdf: start lists and result sheets (issue 20, section 5; services/race-pdf.server.ts).
     pdfStartList: "SENARAI PERMULAAN",
     pdfStartLists: (when: string) => `Senarai permulaan, ${when}`,
     pdfResultSheet: "KEPUTUSAN",
@@ -2040,5 +2053,9 @@ export const MS: Bundle = {
     whAllEndpoints: "Semua titik akhir",
     whDocs: "Cara mengesahkan tandatangan",
     // --- end of issue 29 part 4 ---
+    // --- issue 30 part b: results desk and race control ---
+    // --- end of issue 30 part b ---
+    // --- issue 30 part c: actions, failures and the draw ---
+    // --- end of issue 30 part c ---
   },
 };

@@ -612,6 +612,19 @@ export const MSG = {
   whDisabledHow:
     "Check that the receiving server is up and answers with a 2xx status, then Enable the endpoint on the Webhooks screen and Resend what it missed.",
   // --- end of issue 29 part 4 ---
+  // --- issue 30 part b: results desk and race control ---
+  // --- end of issue 30 part b ---
+  // --- issue 30 part c: actions, failures and the draw ---
+  // Why a draw or a progression cannot be saved (rules/draw-errors.ts; were models/draw DRAW_MSG).
+  drawRoundHasRaces: "This round already has races. Delete them first.",
+  drawOtherHasRaces: (name: string) => `Round "${name}" already has races. Delete them first.`,
+  drawNameTooLong: (name: string, max: number) =>
+    `The round for a further heat would be named "${name}", longer than ${max} characters. Rename this round first.`,
+  drawNoTeams: "This event has no teams to draw.",
+  drawNoFinishers: "No team finished in the chosen rounds, so none qualifies.",
+  drawChooseRounds: "Choose the rounds to rank.",
+  drawForeignRound: "Choose rounds of this event other than this one.",
+  // --- end of issue 30 part c ---
 } as const;
 
 export const TITLES = {
@@ -1057,7 +1070,7 @@ export const LABELS = {
   rsDsqReason: "A DSQ needs a reason.",
   rsPenaltyBad: (max: number) => `A penalty is seconds from 0 to ${max}, with at most two decimals.`,
   rsPenaltyReasonNeeded: "A penalty needs a reason.",
-  // pdf: start lists and result sheets (issue 20, section 5; lib/race-pdf.server.ts).
+  // pdf: start lists and result sheets (issue 20, section 5; services/race-pdf.server.ts).
   pdfStartList: "START LIST",
   pdfStartLists: (when: string) => `Start lists, ${when}`,
   pdfResultSheet: "RESULTS",
@@ -1886,12 +1899,12 @@ export const LABELS = {
   stArchiveTitle: "Club standings",
   // --- end of issue 29 part 1 ---
   // --- issue 29 part 2: broadcast overlay and prize-giving sheet ---
-  // The overlay (/overlay; lib/overlay-page.server.tsx): names for screen readers, the video shows
+  // The overlay (/overlay; routes/overlay/page.server.tsx): names for screen readers, the video shows
   // only the race and the result.
   ovTitle: "Broadcast overlay",
   ovOnWater: "On the water",
   ovResult: "Official result",
-  // The prize-giving sheet (/race-control/awards.pdf; lib/awards-pdf.server.ts).
+  // The prize-giving sheet (/race-control/awards.pdf; services/awards-pdf.server.ts).
   awTitle: "PRIZE-GIVING",
   awFinals: "Finals: places 1 to 3",
   awNoFinals: "No finals in this edition yet.",
@@ -1997,6 +2010,10 @@ export const LABELS = {
   whAllEndpoints: "All endpoints",
   whDocs: "How to verify a signature",
   // --- end of issue 29 part 4 ---
+  // --- issue 30 part b: results desk and race control ---
+  // --- end of issue 30 part b ---
+  // --- issue 30 part c: actions, failures and the draw ---
+  // --- end of issue 30 part c ---
 } as const;
 
 /** The English bundle: the spec's sentences to the letter. Every other language (messages.ms.ts)

@@ -1,3 +1,4 @@
+import "~/i18n/routes/root";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   json,
@@ -18,13 +19,14 @@ import { useNonce } from "~/components/Nonce";
 import { Spinner } from "~/components/Spinner";
 import { Stylesheet } from "~/components/Stylesheet";
 import { Toasts } from "~/components/Toasts";
-import { localeOf } from "~/i18n/locale.server";
+import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { useLocale } from "~/i18n/useMessages";
 import { csrfToken } from "~/lib/csrf.server";
 import { env } from "~/lib/env.server";
-import { getUser } from "~/lib/session.server";
+import { inBundle } from "~/lib/i18n-text";
+import { getUser } from "~/models/session.server";
 import { takeToasts } from "~/lib/toast.server";
-import { TITLES } from "~/messages";
+import { TITLES } from "~/i18n/en";
 import styles from "~/styles/app.css";
 
 // The stylesheet is not a link here: <Stylesheet> inlines it on logged-out pages (ADR 0022).
@@ -43,7 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       // Only what the layout needs reaches the browser: never the password hash.
       user: user ? { id: user.id, name: user.name, email: user.email, role: user.role } : null,
-      toasts: flashed.toasts,
+      // A flashed English sentence in the page's language here, where every string is (the browser
+      // has only its route's: app/i18n/bundles.ts), so that hydration renders the same text.
+      toasts: flashed.toasts.map((t) => ({ ...t, message: inBundle(t.message, messagesFor(request)) })),
       csrf: csrf.token,
       // The page's language (issue 12): the switch's cookie, else the browser's, else English.
       locale: localeOf(request),

@@ -3,7 +3,7 @@
 // every crew passes rules/crew.ts, no event sells more than maxTeam (teams + Processing orders +
 // held offers), a sold-out event has a waitlist, and another has its last slot held by an offer.
 import { beforeAll, describe, expect, it } from "vitest";
-import { login } from "~/lib/auth.server";
+import { login } from "~/services/auth.server";
 import { db } from "~/lib/db.server";
 import { getSettings } from "~/models/settings.server";
 import { type CrewEvent, type CrewMember, checkCrew, ineligibility, paddlerEligible } from "~/rules/crew";

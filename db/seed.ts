@@ -14,7 +14,7 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
-import { savePhoto } from "~/lib/photos.server";
+import { savePhoto } from "~/models/photo.server";
 import { createOrder } from "~/models/order.server";
 import { type CrewEvent, checkCrew, ineligibility, paddlerEligible } from "~/rules/crew";
 import { nextTeamNames } from "~/rules/entries";

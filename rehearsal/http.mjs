@@ -8,7 +8,7 @@ import http from "node:http";
 export const CLIENT_HEADER = "x-forwarded-for";
 const HOST = "127.0.0.1";
 
-/** Everything an actor measured: samples of { t, ms, status, error, path, pdf }. */
+/** Everything an actor measured: samples of { t, ms, status, error, path, pdf, signIn }. */
 export class Recorder {
   constructor(t0) {
     this.t0 = t0;
@@ -149,6 +149,7 @@ export class Client {
             error: res.error ?? null,
             path: `${method} ${url.pathname}`,
             pdf,
+            signIn: this.signingIn === true,
           });
         resolve(res);
       };
@@ -220,14 +221,20 @@ export class Client {
   }
 
   /** Logs in through /auth/login like a browser without JavaScript; true when a session came back. */
+  /** Signs in as a browser does (the form, the POST, the page it lands on): samples marked signIn. */
   async login(email, password) {
-    const page = await this.get("/auth/login");
-    const csrf = csrfOf(page.text());
-    if (!csrf) return false;
-    const res = await this.post("/auth/login", { csrf, email, password });
-    if (res.status !== 302 || !this.jar.has("__session")) return false;
-    await this.get(res.headers.location ?? "/");
-    return true;
+    this.signingIn = true;
+    try {
+      const page = await this.get("/auth/login");
+      const csrf = csrfOf(page.text());
+      if (!csrf) return false;
+      const res = await this.post("/auth/login", { csrf, email, password });
+      if (res.status !== 302 || !this.jar.has("__session")) return false;
+      await this.get(res.headers.location ?? "/");
+      return true;
+    } finally {
+      this.signingIn = false;
+    }
   }
 }
 

@@ -67,7 +67,7 @@ const env = {
   PAYMENT_PROVIDER: "simulator",
   // The tests play the proxy in front of the app: this header is the client's address.
   TRUSTED_PROXY_HEADER: "X-Test-Client-IP",
-  // A request with this header can make a named route's loader or action fail (app/lib/failures.server.ts).
+  // A request with this header can make a named route's loader or action fail (app/services/failures.server.ts).
   TEST_FAIL_HEADER: "X-Test-Fail",
   // A request's X-Test-Now and X-Test-Settings set its clock and settings (app/lib/clock.server.ts).
   TEST_CONTEXT_HEADERS: "1",

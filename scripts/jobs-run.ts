@@ -1,6 +1,6 @@
 // `npm run jobs:run`: every scheduled job once (the cleanup, the auto-cancel of unpaid orders
 // past the due hours and the waitlist offers), for a cron. On a LiteFS replica it does nothing: the primary runs them.
-import { runJobsOnce } from "~/lib/jobs.server";
+import { runJobsOnce } from "~/services/jobs.server";
 
 const result = await runJobsOnce();
 if (!result) {

@@ -626,31 +626,54 @@ try {
     );
   }
   // Latency per actor
+  // Sign-ins apart, as PDFs are: every actor signs in at once when the day opens (the form, the
+  // POST, the page it lands on; Client.login), and the password hash is slow on purpose and queued
+  // (lib/password.server.ts), so the last of a dozen waits for the others; on 32 requests one such
+  // wait is race control's whole p95. They get their own row and their own limit below.
   const samples = new Map();
+  const signIns = [];
   for (const [actor, list] of rec.byActor) {
-    const pages = list.filter((s) => !s.pdf);
+    const signIn = (s) => s.signIn === true;
+    const pages = list.filter((s) => !s.pdf && !signIn(s));
     const pdfs = list.filter((s) => s.pdf);
+    signIns.push(...list.filter(signIn));
     if (pages.length) samples.set(actor, pages);
     if (pdfs.length) samples.set(`${actor}-pdf`, pdfs);
   }
+  if (signIns.length) samples.set("sign-ins", signIns);
   // Latencies without the kill window (the requests that waited on the killed primary, as the 5xx
   // check does); requests and errors over the whole day.
+  // Every timed request, for a slow one to be found after the run (the folder is kept on a FAIL).
+  fs.writeFileSync(
+    path.join(root, "rehearsal", "samples.json"),
+    JSON.stringify({ killWindows, samples: Object.fromEntries(samples) }),
+  );
   const actors = [...samples].map(([name, list]) => summarizeOutside(name, list, killWindows));
   const excluded = actors.reduce((n, a) => n + a.excluded, 0);
   {
-    const slow = actors.filter((a) => !a.name.endsWith("-pdf") && a.p95 > 600);
+    const apart = (a) => a.name.endsWith("-pdf") || a.name === "sign-ins";
+    const slow = actors.filter((a) => !apart(a) && a.p95 > 600);
     check(
-      "p95 per actor <= 600 ms (PDFs apart)",
+      "p95 per actor <= 600 ms (PDFs and sign-ins apart)",
       slow.length === 0,
       `${killWindows.length ? `outside the kill window (${excluded} requests in it left out): ` : ""}${actors
-        .filter((a) => !a.name.endsWith("-pdf"))
+        .filter((a) => !apart(a))
         .map((a) => `${a.name} ${a.p95}`)
-        .join(", ")}; PDFs: ${
+        .join(", ")}; sign-ins p95 ${actors.find((a) => a.name === "sign-ins")?.p95 ?? "none"}; PDFs: ${
         actors
           .filter((a) => a.name.endsWith("-pdf"))
           .map((a) => `${a.name} p95 ${a.p95}`)
           .join(", ") || "none"
       }`,
+    );
+  }
+  {
+    // The opening rush: every actor's browser signs in within a second or two.
+    const signIn = actors.find((a) => a.name === "sign-ins");
+    check(
+      "sign-ins p95 <= 3000 ms (the opening rush, hashed one after another)",
+      !signIn || signIn.p95 <= 3000,
+      signIn ? `${signIn.requests} sign-ins; p50 ${signIn.p50}, p95 ${signIn.p95}, p99 ${signIn.p99}` : "none",
     );
   }
   // RSS

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, and the build with the replica, cluster and smoke rehearsal tests
+// `npm test`: typecheck, lint and the folders check, and the build with the replica, cluster and smoke rehearsal tests
 // (tests/replica, tests/cluster, tests/rehearsal) after it, these three side by side; then the
 // unit tests (vitest); then the browser suite (Playwright, JS on and off). Installs Debian's
 // chromium first when it is missing and we are root. Ends with how long each part took (also when
@@ -90,11 +90,20 @@ ensureChromium();
 // Typecheck (one core), lint and the build with the replica test after it, side by side.
 const ok = await Promise.all([
   part("typecheck", "Typecheck", "npx", ["tsc", "--noEmit"]),
-  part("lint", "Lint and format", "npx", ["biome", "check", "."]),
+  // Lint, then the folders' one-way imports (dependency-cruiser, .dependency-cruiser.cjs; ~10 s).
+  inTurn(
+    () => part("lint", "Lint and format", "npx", ["biome", "check", "."]),
+    () =>
+      part("folders", "Folders import one way (dependency-cruiser)", "npm", [
+        "run",
+        "--silent",
+        "check:folders",
+      ]),
+  ),
   // The replica test needs the build: a primary and a read-only LiteFS replica (simulated) on one
   // database (~15 s).
   inTurn(
-    () => part("build", "Build", "npx", ["remix", "build"]),
+    () => part("build", "Build", "sh", ["-c", "npx tsx scripts/i18n-routes.ts --check && npx remix build"]),
     () =>
       part("replica", "Replica test (vitest: primary and replica servers)", "npx", [
         "vitest",

@@ -1,6 +1,6 @@
 // How every PDF of the app is laid out (docs/decisions/0034-pdf-worker.md): pdfmake with the
 // app's fonts, access policies and named layouts, in one place. `layoutPdf(doc)` is called by
-// app/lib/pdf.server.ts in-process for a small document, and by the PDF worker thread
+// app/lib/pdf.server.ts in-process for a small document, and by the PDF worker process
 // (server/pdf-worker.mjs) for a big one; each side loads this file once, so each has its own copy
 // of pdfmake and of the parsed fonts.
 //

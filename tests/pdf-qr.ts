@@ -1,4 +1,4 @@
-// Reads back the QR codes of a PDF that pdfmake drew (the crew tags, lib/crew-tags.server.ts), for
+// Reads back the QR codes of a PDF that pdfmake drew (the crew tags, services/crew-tags.server.ts), for
 // the unit and browser tests: no renderer needed. pdfmake draws a `qr` node as a white square (its
 // background, `x y s s re` filled with `1 1 1 scn`) and then one black square per dark module
 // (`0 0 0 scn`); the squares are put back on a grid and decoded with jsQR.

@@ -14,8 +14,9 @@ import type { Checkout } from "~/lib/payments/provider.server";
 import type { Toast } from "~/lib/toast";
 import { useMessages } from "~/i18n/useMessages";
 import { OrderLines } from "~/components/OrderTables";
+import type { CheckoutLine } from "~/services/checkout.server";
 
-export type CheckoutLine = { id: number; label: string; price: number; count: number };
+export type { CheckoutLine };
 
 export function CheckoutDialog({
   title,

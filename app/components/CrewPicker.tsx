@@ -12,7 +12,7 @@ import { CsrfInput, TaskInput } from "./CsrfInput";
 import { type Column, DataTable } from "./DataTable";
 import type { CrewRefusal, PickerData } from "~/services/crew-form.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
-import { type Bundle, LABELS as EN_LABELS } from "~/messages";
+import { type Bundle, LABELS as EN_LABELS } from "~/i18n/en";
 import { formatDateTime } from "~/rules/format";
 
 type Eligible = PickerData["eligible"][number];

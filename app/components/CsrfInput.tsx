@@ -1,9 +1,8 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader } from "~/root";
 
 /** The hidden CSRF field every mutating form carries. */
 export function CsrfInput() {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRouteLoaderData<{ csrf?: string }>("root");
   return <input type="hidden" name="csrf" value={data?.csrf ?? ""} />;
 }
 

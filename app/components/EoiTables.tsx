@@ -1,20 +1,16 @@
 // The EOI screens' shared pieces (issue 11 items 1-3): the All EOI Events table and its Create /
-// Edit form, the four result tabs of /eoi (links, each with its CSV), and the columns each tab and
+// Edit form (components/EoiEventForm.tsx), the four result tabs of /eoi (links, each with its CSV), and the columns each tab and
 // its CSV share (app/routes/eoi[.]csv.ts). The Result by Teams and Countries tables end with a
 // totals row (totalRow, DataTable's footer).
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-
 import { Fragment, type ReactNode } from "react";
 import { FastLink } from "~/components/FastLink";
 import { type Column, CsvLink } from "~/components/DataTable";
-import { Field } from "~/components/Field";
-import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import type { EoiEventResult, InterestedTeam, TeamInterest } from "~/models/eoi.server";
 import { useMessages } from "~/i18n/useMessages";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import type { MatrixRow } from "~/rules/eoi";
-import { EOI_NAME_MAX, MATRIX_COLUMNS } from "~/rules/eoi-fields";
+import { MATRIX_COLUMNS } from "~/rules/eoi-fields";
 import { formatCount, formatDateTime } from "~/rules/format";
 import { SIZES_DEFAULT } from "~/rules/list-params";
 
@@ -47,41 +43,6 @@ export const eoiEventColumnsOf = ({ MSG, LABELS }: Bundle): Column<EoiEventResul
     className: "cell-actions",
   },
 ];
-
-/** Create EOI Event and Edit: the name (required, at most EOI_NAME_MAX). A refusal ('EOI event
- * already exist') keeps what was typed: the spec empties the box only for Round. */
-export function EoiEventForm({
-  defaultName,
-  lastResult,
-  submitLabel,
-  task,
-}: {
-  defaultName: string;
-  lastResult: unknown;
-  submitLabel: string;
-  task: string;
-}) {
-  const [form, fields] = useForm({
-    defaultValue: { name: defaultName },
-    // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
-    lastResult: lastResult as any,
-  });
-  const { MSG, LABELS } = useMessages();
-  return (
-    <PostForm task={task} {...getFormProps(form)} noValidate preventScrollReset>
-      <Field label={LABELS.name} field={fields.name} hint={MSG.eoiNameHint}>
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          maxLength={EOI_NAME_MAX}
-          autoComplete="off"
-        />
-      </Field>
-      <button type="submit" className="btn btn-primary btn-block">
-        {submitLabel}
-      </button>
-    </PostForm>
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // EOI Result (ADMIN, COMMITTEE): four tabs as links, each with its CSV
@@ -140,7 +101,7 @@ export const eventResultColumnsOf = ({ LABELS }: Bundle): Column<EoiEventResult>
   { label: LABELS.name, cell: (r) => r.name, className: "cell-text" },
   { label: LABELS.eoiInterestedTeams, cell: (r) => r.teams },
 ];
-export const eventResultColumns = eventResultColumnsOf(EN);
+export const eventResultColumns = /* @__PURE__ */ eventResultColumnsOf(EN);
 
 export const viewColumnOf = ({ LABELS }: Bundle): Column<EoiEventResult> => ({
   label: LABELS.colActions,
@@ -189,7 +150,7 @@ export const matrixColumnsOf = ({ LABELS }: Bundle): Column<MatrixRow>[] => [
   ),
 ];
 
-export const matrixColumns = matrixColumnsOf(EN);
+export const matrixColumns = /* @__PURE__ */ matrixColumnsOf(EN);
 
 /** The matrix CSV's last line: the teams per column (a row in the matrix's shape). */
 export function matrixTotalRow(totals: number[]): MatrixRow {
@@ -201,7 +162,7 @@ export const countryColumnsOf = ({ LABELS }: Bundle): Column<CountryRow>[] => [
   { label: LABELS.eoiCountry, cell: (r) => r.country },
   { label: LABELS.eoiTabList, cell: (r) => r.teams },
 ];
-export const countryColumns = countryColumnsOf(EN);
+export const countryColumns = /* @__PURE__ */ countryColumnsOf(EN);
 
 /** Teams: every interested team with its details and events. */
 export const teamListColumnsOf = ({ LABELS }: Bundle, locale: "en" | "ms" = "en"): Column<TeamInterest>[] => [
@@ -217,7 +178,7 @@ export const teamListColumnsOf = ({ LABELS }: Bundle, locale: "en" | "ms" = "en"
   },
   { label: LABELS.eoiLastSaved, cell: (r) => formatDateTime(r.updatedAt, locale) },
 ];
-export const teamListColumns = teamListColumnsOf(EN);
+export const teamListColumns = /* @__PURE__ */ teamListColumnsOf(EN);
 
 /** The totals row of Result by Teams and Countries (DataTable's footer): one cell per column, the
  * first in bold. */

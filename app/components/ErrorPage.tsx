@@ -5,7 +5,7 @@ import type { Role } from "../../db/enums";
 import { useMessages } from "~/i18n/useMessages";
 import { type FailureData, failureKeyFor, isFailureData } from "~/lib/failure-data";
 import { inBundle } from "~/lib/i18n-text";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 
 // The request id (server.mjs: X-Request-Id, and each request's log line), shown on the error page
 // so that a user's report leads to the log. The server provides it while it renders
@@ -61,7 +61,7 @@ export function errorText(
   }
 }
 
-/** The failure a loader answered (lib/failures.server.ts), if that is what `error` is. */
+/** The failure a loader answered (services/failures.server.ts), if that is what `error` is. */
 function failureOf(error: unknown): FailureData | null {
   return isRouteErrorResponse(error) && error.status === 500 && isFailureData(error.data) ? error.data : null;
 }

@@ -8,7 +8,7 @@ import { formatDateTime, formatRM } from "~/rules/format";
 import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
 import { lineSubtotal } from "~/rules/orders";
 import { useLocale, useMessages } from "~/i18n/useMessages";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 
 export const ORDER_LIST: ListSpec<"created" | "id", "status"> = {
   sizes: SIZES_DEFAULT,
@@ -26,7 +26,6 @@ export const statusChoicesOf = (L: Bundle["LABELS"]): [OrderStatus | "", string]
   ["FAILED", L.orderStatus.FAILED],
   ["CANCELLED", L.orderStatus.CANCELLED],
 ];
-export const STATUS_CHOICES = statusChoicesOf(EN.LABELS);
 
 /** An order status as a word of `L` (English by default: the CSV). */
 export const statusLabel = (status: string, L: Bundle["LABELS"] = EN.LABELS) =>

@@ -1,21 +1,15 @@
 // The Rounds screen's shared pieces: the table's columns (the progression plan in a few words with
 // its Plan link, and Undo seeding where a plan seeded the round; the admin's row actions: Edit,
 // Delete, Generate Draw, Progress), the Event picker (a GET form, also used by /races), and the Create
-// Round / Edit form of both dialogs.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+// Round / Edit form of both dialogs (components/RoundForm.tsx).
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { FastLink } from "~/components/FastLink";
 import { SelectStep } from "~/components/SelectStep";
 import type { Column } from "~/components/DataTable";
-import { Field, SelectField, TextareaField } from "~/components/Field";
-import { PostForm } from "~/components/PostForm";
 import type { EventProgression, SavedPlan } from "~/models/progression.server";
 import type { EventOption, RoundRow } from "~/models/round.server";
 import { useMessages } from "~/i18n/useMessages";
 import type { Bundle } from "~/messages";
-import { ROUND_MAX } from "~/rules/race-fields";
-import { RACE_NUMBER_MAX } from "~/rules/timetable";
 
 /** A plan in a few words: "From HEAT 1, HEAT 2: top 3 each + 1 time". */
 export function planSummary(LABELS: Bundle["LABELS"], plan: SavedPlan): string {
@@ -170,84 +164,4 @@ export function EventPicker({
       action={action}
     />
   );
-}
-
-/** Create Round (with the Event select) and Edit (name and description). `nameCleared` counts the
- * refusals that empty the name box ('Round already exist': the spec clears the name); each one
- * remounts the box empty (with JavaScript too; not back at the round's name on Edit). */
-export function RoundForm({
-  events,
-  defaultValue,
-  lastResult,
-  submitLabel,
-  task,
-  nameCleared,
-}: {
-  events?: EventOption[];
-  defaultValue: Record<string, string>;
-  lastResult: unknown;
-  submitLabel: string;
-  task: string;
-  nameCleared: number;
-}) {
-  const [form, fields] = useForm({
-    defaultValue,
-    // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
-    lastResult: lastResult as any,
-  });
-  const { LABELS } = useMessages();
-  return (
-    <PostForm task={task} {...getFormProps(form)} noValidate preventScrollReset>
-      {events ? (
-        <SelectField
-          label={LABELS.event}
-          field={fields.event}
-          placeholder={LABELS.rdSelectEvent}
-          options={events.map((e) => ({ value: e.id, label: e.name }))}
-        />
-      ) : null}
-      <Field label={LABELS.name} field={fields.name} hint={LABELS.rdRoundNameHint}>
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          {...(nameCleared > 0 ? { defaultValue: "" } : {})}
-          key={`name-${nameCleared}`}
-          maxLength={ROUND_MAX.name}
-          autoComplete="off"
-        />
-      </Field>
-      <TextareaField
-        label={LABELS.rdDescription}
-        field={fields.description}
-        maxLength={ROUND_MAX.description}
-        rows={3}
-      />
-      <Field label={LABELS.rcRaceNumber} field={fields.raceNumber}>
-        <input
-          {...getInputProps(fields.raceNumber, { type: "number" })}
-          min={1}
-          max={RACE_NUMBER_MAX}
-          step={1}
-          inputMode="numeric"
-          autoComplete="off"
-        />
-      </Field>
-      <Field label={LABELS.rcScheduledStart} field={fields.scheduledAt} hint={LABELS.rcScheduledHint}>
-        <input {...getInputProps(fields.scheduledAt, { type: "datetime-local" })} />
-      </Field>
-      <button type="submit" className="btn btn-primary btn-block">
-        {submitLabel}
-      </button>
-    </PostForm>
-  );
-}
-
-/** How many times 'Round already exist' has emptied the name box (without JavaScript the server's
- * reply already leaves the name out; with it, the box must be remounted). */
-export function useNameCleared(data: { toast?: { message: string } } | undefined): number {
-  const [cleared, setCleared] = useState(0);
-  const { MSG } = useMessages();
-  useEffect(() => {
-    if (data?.toast?.message === MSG.roundExists) setCleared((n) => n + 1);
-  }, [data, MSG]);
-  return cleared;
 }

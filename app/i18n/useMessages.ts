@@ -1,11 +1,10 @@
 // The strings of the page's language in a component: the root loader says which locale the request
 // speaks (app/root.tsx); without root data (an error page before the root loader ran) English.
-// In the browser the page's language is loaded before hydration (entry.client.tsx); should the
-// locale change without a document load, English shows until its strings arrive, then a re-render.
+// In the browser each route registers the strings it uses in both languages before it renders
+// (app/i18n/bundles.ts); the language switch reloads the document.
 import { useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useReducer } from "react";
 import type { Bundle } from "~/messages";
-import { bundleFor, hasBundle, loadBundle } from "./bundles";
+import { bundleFor } from "./bundles";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locale";
 
 export function useLocale(): Locale {
@@ -14,11 +13,5 @@ export function useLocale(): Locale {
 }
 
 export function useMessages(): Bundle {
-  const locale = useLocale();
-  const ready = hasBundle(locale);
-  const [, loadedNow] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    if (!ready) loadBundle(locale).then(loadedNow, () => {});
-  }, [locale, ready]);
-  return bundleFor(locale);
+  return bundleFor(useLocale());
 }

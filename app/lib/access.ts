@@ -1,7 +1,7 @@
 // The spec's route table (section 2), once. It drives the server-side guards (access.server.ts)
 // and the sidebar, so a link is shown only where its route would let the user in.
 import type { Role } from "../../db/enums";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 
 /** "user": any logged-in user; "guest": logged-out only; "public": no guard; Role[]: those roles. */
 export type Access = "user" | "guest" | "public" | readonly Role[];
@@ -88,6 +88,10 @@ export const ROUTES = {
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 export type RouteKey = keyof typeof ROUTES;
+
+/** Which association's rows a user may see (services/access.server.ts scopeOf): managers and
+ * competitors their own, staff all. Here, below the models that take it (issue 30). */
+export type Scope = { kind: "all" } | { kind: "association"; associationId: number };
 
 export type Decision =
   | { kind: "allow" }

@@ -3,10 +3,9 @@
 // session (or to "no session"), so a token minted for one session is worthless with another. A
 // mutating request must echo it in the `csrf` form field or in the X-XSRF-TOKEN header.
 // SameSite=Lax cookies are a second line of defence.
-import { cookieName, secureCookies } from "./cookies.server";
+import { cookieName, secureCookies, sessionIdHash } from "./cookies.server";
 import { hmac, randomToken, safeEqual } from "./crypto.server";
 import { env } from "./env.server";
-import { sessionIdHash } from "./session.server";
 import { MSG } from "~/messages";
 
 export const CSRF_HEADER = "X-XSRF-TOKEN";

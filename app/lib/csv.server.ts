@@ -5,7 +5,9 @@
 // because csv-stringify's general machinery was most of a 5,000-row export's CPU (44 of 58 ms).
 // csv.server.test.ts checks the two agree byte for byte. See docs/decisions/0009-staff-console.md.
 import type { TypedResponse } from "@remix-run/node";
-import type { Column } from "~/components/DataTable";
+/** What a CSV needs of a table's column (components/DataTable's `Column` is one): lib imports no
+ * component (issue 30). */
+type Column<R> = { label: string; cell: (row: R) => unknown; csv?: (row: R) => Cell };
 
 type Cell = string | number | null | undefined;
 

@@ -25,7 +25,7 @@ const schema = z
     SENANGPAY_HASH: z.enum(["sha256", "md5"]).default("sha256"),
     SENANGPAY_URL: z.url().default("https://app.senangpay.my"),
     LITEFS_DIR: z.string().optional(),
-    /** The race call's tick (issue 28; lib/jobs.server.ts): 30 s, at most a minute; the e2e
+    /** The race call's tick (issue 28; services/jobs.server.ts): 30 s, at most a minute; the e2e
      * server ticks every 2 s so its test of the call does not wait half a minute. */
     RACE_CALL_EVERY_MS: z.coerce.number().int().min(1000).max(60_000).default(30_000),
     /** Issue 29: webhook endpoints on a loopback address (127.0.0.0/8, ::1), over plain http too,

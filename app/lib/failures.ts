@@ -2,7 +2,7 @@
 // bug, SQLITE_BUSY past its timeout, a full disk): the spec's sentence for that action (section 8,
 // 'An error occured when {doing X}. Please try again.'), by route id and, for an action, by intent.
 // One table next to the route table (lib/access.ts), read by the wrapper every loader and action runs
-// in (lib/failures.server.ts); a loader's failure names its sentence to the error boundary
+// in (services/failures.server.ts); a loader's failure names its sentence to the error boundary
 // (lib/failure-data.ts, the only part the browser loads).
 // Expected refusals (thrown Responses: 404, 403 guards, 400 forms, 429) are not failures.
 // docs/decisions/0028-unexpected-failures.md.
@@ -175,7 +175,7 @@ export const FAILURES: Record<string, Failure> = {
   "routes/training-sessions[.]csv": list("gettingSessionsError"),
   "routes/training-reservations[.]csv": list("gettingReservationsError"),
 
-  // Beyond the spec's screens (the crew tag PDFs answer their own failure: lib/crew-tags.server.ts)
+  // Beyond the spec's screens (the crew tag PDFs answer their own failure: services/crew-tags.server.ts)
   "routes/_app.settings": { action: "updatingError" },
   "routes/_app.settings.void-crew-tags": { action: "updatingError" },
   // Editions (issue 21): the list says the generic sentence; New Edition 'creating', Open 'updating'.

@@ -1,6 +1,6 @@
-// Invoice and receipt PDFs, made with pdfmake on the server, and the one place every PDF of the app
-// is laid out (crew tags and race paper too): `renderPdf` lays a small document out on this thread
-// and hands a big one to a worker thread (server/pdf-worker.mjs) so that it does not hold up every
+// The PDF engine (pdfmake on the server): the one place every PDF of the app is laid out (the
+// invoice and receipt in services/order-documents.server.ts, crew tags and race paper too): `renderPdf` lays a small document out on this thread
+// and hands a big one to a worker process (server/pdf-worker.mjs) so that it does not hold up every
 // other request of the process (docs/decisions/0034-pdf-worker.md); both use server/pdf-layout.mjs,
 // which reads the Roboto files that ship with pdfmake and parses them once, and lets pdfmake fetch
 // no URL and read no file outside that font folder (docs/decisions/0013-orders-pdfs-jobs.md). A document speaks the locale
@@ -10,16 +10,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
-import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
-import { requireUser } from "~/lib/access.server";
-import { createLimiter, isBusyResponse, type Limiter } from "~/lib/limiter.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { orderDocFor } from "~/models/order-list.server";
-import { bundleFor } from "~/i18n/bundles";
-import type { Locale } from "~/i18n/locale";
-import { localeOf, messagesFor } from "~/i18n/locale.server";
-import { formatDateTime, formatRM } from "~/rules/format";
+import { type ChildProcess, fork } from "node:child_process";
+import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
+import { createLimiter, type Limiter } from "~/lib/limiter.server";
 
 /** Content repeated on every page, "{page}" and "{pages}" in its texts filled in by the layout
  * (server/pdf-layout.mjs). */
@@ -43,7 +36,7 @@ export function pageNumbersText(words: (n: number, max: number) => string): stri
   return text.replace("-1001", "{page}").replace("-1002", "{pages}");
 }
 
-/** Pages from which a document is laid out in the worker thread; a smaller one (an invoice, a
+/** Pages from which a document is laid out in the worker process; a smaller one (an invoice, a
  * receipt, one start list or result sheet, a few crew tag pages: tens of ms) is laid out on this
  * thread, where starting and copying to a worker would cost more than it saves and a second heap
  * would stay warm for nothing. Callers pass the pages they expect (`pages`, default 1): a day's
@@ -51,11 +44,13 @@ export function pageNumbersText(words: (n: number, max: number) => string): stri
  * on a loaded machine. */
 export const WORKER_FROM_PAGES = 20;
 
-/** The worker stops this long after its last document, so that its memory (about 40 MB of RSS after
+/** The worker exits this long after its last document, so that its memory (about 40 MB of RSS after
  * a day's start lists) is given back at once, before the next burst of other requests finds it still
  * there (with 10 s the bench's load right after its day PDFs peaked at 204.7 MB, over the 200 MB
  * budget); the next big document starts a new one (about 300 ms more, on a document of a few
- * seconds). Long enough for documents asked for back to back (a manager's crew tag parts). */
+ * seconds). Long enough for documents asked for back to back (a manager's crew tag parts). A
+ * process, not a thread (issue 30): a thread's memory stayed partly in the server's RSS after it
+ * stopped (~8 MB a time); a process that exits gives all of it back. */
 const IDLE_MS = 1_000;
 
 /** Longest a document may take in the worker (queued there included) before the request fails; the
@@ -95,14 +90,14 @@ function localLayout(): Promise<Layout> {
 }
 
 type Pending = {
-  worker: Worker;
+  worker: ChildProcess;
   resolve(bytes: Buffer): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
 };
 type Answer = { id: number; bytes?: Uint8Array; error?: { message: string; stack?: string } };
 
-let worker: Worker | null = null;
+let worker: ChildProcess | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
@@ -116,7 +111,7 @@ function settle(id: number): Pending | undefined {
 }
 
 /** Stops the worker `idleMs` after its last document, unless another comes first. */
-function stopWhenIdle(w: Worker, idleMs: number): void {
+function stopWhenIdle(w: ChildProcess, idleMs: number): void {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
   if (worker !== w || [...pending.values()].some((job) => job.worker === w)) return;
@@ -129,14 +124,21 @@ function stopWhenIdle(w: Worker, idleMs: number): void {
 
 /** The worker, started now if there is none (the first time, after it died, or after it stopped
  * when idle). */
-function pdfWorker(idleMs: number): Worker {
+function pdfWorker(idleMs: number): ChildProcess {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
   if (worker) return worker;
-  const w = new Worker(serverFile("pdf-worker.mjs"), { resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
+  // Its own node flags (not this process's: a --cpu-prof or a test runner's loader has no business
+  // there); structured clone on the channel, as a thread's postMessage had.
+  const w = fork(serverFile("pdf-worker.mjs"), [], {
+    execArgv: [`--max-old-space-size=${HEAP_MB}`],
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   // An idle worker keeps no process alive (a script, a test run); a document being made does,
   // through its timer.
   w.unref();
+  w.channel?.unref();
   w.on("message", (answer: Answer) => {
     const job = settle(answer.id);
     if (!job) return;
@@ -148,19 +150,26 @@ function pdfWorker(idleMs: number): Worker {
       );
     stopWhenIdle(w, idleMs);
   });
-  w.on("error", (error) => console.error("pdf: the worker failed", error));
-  w.on("exit", (code) => {
+  // Not started, or its channel broke: whatever it held fails, the next big document forks anew.
+  w.on("error", (error) => {
+    console.error("pdf: the worker failed", error);
+    if (worker === w) worker = null;
+    for (const [id, job] of [...pending]) if (job.worker === w) settle(id)?.reject(error);
+    void endWorker(w);
+  });
+  w.on("exit", (code, signal) => {
     if (worker === w) worker = null;
     // Whatever it was still making fails; the next big document starts a new worker.
     for (const [id, job] of [...pending]) {
-      if (job.worker === w) settle(id)?.reject(new Error(`pdf: the worker stopped (exit code ${code})`));
+      if (job.worker === w)
+        settle(id)?.reject(new Error(`pdf: the worker stopped (exit code ${code ?? signal})`));
     }
   });
   worker = w;
   return w;
 }
 
-/** Whether the worker thread is running (tests). */
+/** Whether the worker process is running (tests). */
 export function pdfWorkerRunning(): boolean {
   return worker !== null;
 }
@@ -171,7 +180,16 @@ export async function stopPdfWorker(): Promise<void> {
   worker = null;
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
-  await w?.terminate();
+  if (w) await endWorker(w);
+}
+
+/** Kills a worker process and waits until it has exited. */
+function endWorker(w: ChildProcess): Promise<void> {
+  if (w.exitCode !== null || w.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    w.once("exit", () => resolve());
+    w.kill("SIGKILL");
+  });
 }
 
 function inWorker(doc: PdfDoc, timeoutMs: number, idleMs: number): Promise<Buffer> {
@@ -181,11 +199,14 @@ function inWorker(doc: PdfDoc, timeoutMs: number, idleMs: number): Promise<Buffe
     const timer = setTimeout(() => {
       settle(id)?.reject(new Error(`pdf: no document after ${timeoutMs} ms`));
       if (worker === w) worker = null;
-      void w.terminate();
+      void endWorker(w);
     }, timeoutMs);
     pending.set(id, { worker: w, resolve, reject, timer });
     try {
-      w.postMessage({ id, doc });
+      // Serialised here, at once: a definition that is not plain data throws (DataCloneError).
+      w.send({ id, doc }, (error) => {
+        if (error) settle(id)?.reject(error);
+      });
     } catch (error) {
       // Not plain data (a function in the definition): this document fails, the worker carries on.
       settle(id)?.reject(error instanceof Error ? error : new Error(String(error)));
@@ -220,7 +241,7 @@ export function renderPdf(
 }
 
 /**
- * The one queue of the PDFs people download and wait for: crew tags (lib/crew-tags.server.ts),
+ * The one queue of the PDFs people download and wait for: crew tags (services/crew-tags.server.ts),
  * invoices and receipts (orderDocResponse). One is made at a time per process and eight more may
  * wait, at most one per user (running or waiting); a user asking again meanwhile, or anyone while
  * eight wait, is refused at once with 429 and Retry-After (limiter.server busyResponse). So a burst
@@ -267,142 +288,3 @@ export type OrderDoc = {
   lines: { kind?: string; label: string; price: number; count: number }[];
   total: number;
 };
-
-function definition(kind: OrderDocKind, d: OrderDoc, locale: Locale): PdfDoc {
-  const { LABELS: L } = bundleFor(locale);
-  const title = L.pdfTitle[kind];
-  const facts: [string, string][] = [
-    [L.pdfOrderId, String(d.id)],
-    [L.date, formatDateTime(d.createdAt, locale)],
-    [L.status, L.pdfStatus[d.status as keyof typeof L.pdfStatus] ?? d.status],
-    [L.owner, d.owner.name ? `${d.owner.name} (${d.owner.email})` : d.owner.email],
-    [L.team, d.team ?? "-"],
-  ];
-  if (kind === "receipt") {
-    facts.push([L.pdfPaid, formatDateTime(d.updatedAt, locale)]);
-    if (d.transactionId) facts.push([L.pdfTransactionId, d.transactionId]);
-  }
-  const head: TableCell[] = [L.item, L.price, L.count, L.subtotal].map((text, i) => ({
-    text,
-    bold: true,
-    alignment: i === 0 ? ("left" as const) : ("right" as const),
-  }));
-  const rows = d.lines.map((l): TableCell[] => [
-    { text: (l.kind === "TICKET" ? L.dinnerTicket : l.label) || "-" },
-    { text: formatRM(l.price), alignment: "right" as const },
-    { text: String(l.count), alignment: "right" as const },
-    { text: formatRM(l.price * l.count), alignment: "right" as const },
-  ]);
-  const totalRow: TableCell[] = [
-    { text: L.total, bold: true, colSpan: 3 },
-    {},
-    {},
-    { text: formatRM(d.total), bold: true, alignment: "right" as const },
-  ];
-  const closing: Content =
-    kind === "receipt"
-      ? { text: L.pdfReceiptClosing, margin: [0, 16, 0, 0] }
-      : { text: L.pdfInvoiceClosing, margin: [0, 16, 0, 0] };
-  return {
-    info: { title: `${d.regattaName} ${title.toLowerCase()} ${d.id}`, creator: "Regatta" },
-    pageSize: "A4",
-    pageMargins: [40, 48, 40, 48],
-    defaultStyle: { font: "Roboto", fontSize: 10 },
-    content: [
-      { text: d.regattaName, fontSize: 16, bold: true },
-      { text: title, fontSize: 13, bold: true, margin: [0, 4, 0, 12] },
-      {
-        table: { widths: [90, "*"], body: facts.map(([k, v]) => [{ text: k, bold: true }, { text: v }]) },
-        layout: "noBorders",
-        margin: [0, 0, 0, 14],
-      },
-      {
-        table: { headerRows: 1, widths: ["*", 80, 40, 80], body: [head, ...rows, totalRow] },
-        layout: "lightHorizontalLines",
-      },
-      closing,
-    ],
-  };
-}
-
-/** Order lines on an invoice's or receipt's first page (under the facts) and on each further page:
- * a little under what fits (about 42 measured), so the estimate errs towards more pages. */
-const LINES_FIRST_PAGE = 30;
-const LINES_PER_PAGE = 40;
-
-/** The pages an order's document may reach, for renderPdf (a very large order goes to the worker). */
-export function orderDocPages(lines: number): number {
-  return 1 + Math.ceil(Math.max(0, lines - LINES_FIRST_PAGE) / LINES_PER_PAGE);
-}
-
-/** The PDF's bytes (Roboto, A4, one or more pages for long orders), in `locale` (English by
- * default). */
-export async function orderPdf(kind: OrderDocKind, doc: OrderDoc, locale: Locale = "en"): Promise<Buffer> {
-  return renderPdf(definition(kind, doc, locale), { pages: orderDocPages(doc.lines.length) });
-}
-
-// The first document of a process also pays for loading pdfmake's code and parsing the fonts (about
-// 300 ms); a production server makes one throwaway document (on this thread: the worker is started
-// by the first big document only) shortly after start-up so that no buyer waits for it.
-if (process.env.NODE_ENV === "production") {
-  const warmUp: OrderDoc = {
-    regattaName: "Regatta",
-    id: 0,
-    createdAt: new Date(0),
-    updatedAt: new Date(0),
-    status: "PAID",
-    transactionId: null,
-    owner: { name: "", email: "warm-up" },
-    team: null,
-    lines: [{ kind: "TICKET", label: "Dinner Ticket", price: 0, count: 1 }],
-    total: 0,
-  };
-  setTimeout(() => orderPdf("receipt", warmUp).catch(() => {}), 2_000).unref();
-}
-
-/** A download answer: 'invoice.pdf' / 'receipt.pdf', never cached by shared caches. */
-export function pdfResponse(kind: OrderDocKind, bytes: Buffer): Response {
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${kind}.pdf"`,
-      "Content-Length": String(bytes.length),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-}
-
-const notFound = () => new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
-
-/**
- * The invoice (any status) or the receipt (PAID only) of the order with this token, for its owner
- * or an ADMIN (the route table admits ADMIN and MANAGER; others are turned away before the token
- * is looked at). Anyone else, an unknown token, or a receipt of an unpaid order: the same 404.
- * Made in `pdfDownloads` under the viewer's key (every request here is signed in: the token alone
- * opens nothing); busy (the viewer already has a PDF being made or waiting, or eight wait): 429.
- */
-export async function orderDocResponse(
-  request: Request,
-  token: string | undefined,
-  kind: OrderDocKind,
-): Promise<Response> {
-  const viewer = await requireUser(request, "orders");
-  // In any edition: a manager keeps last year's receipts (issue 21); named after its own edition.
-  const doc = token ? orderDocFor(viewer, token) : null;
-  if (!doc || (kind === "receipt" && doc.status !== "PAID")) return notFound();
-  try {
-    const bytes = await pdfDownloads.run(
-      () => orderPdf(kind, doc, localeOf(request)),
-      pdfDownloadKey(viewer.id),
-    );
-    return pdfResponse(kind, bytes);
-  } catch (error) {
-    if (isBusyResponse(error)) return error;
-    console.error(`pdf: ${kind} of order #${doc.id} failed`, error);
-    return redirectWithToast(request, "/orders", {
-      type: "error",
-      message: messagesFor(request).MSG.downloadError(kind),
-    });
-  }
-}

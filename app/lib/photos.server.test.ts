@@ -8,9 +8,8 @@ import {
   photoCachePath,
   photoErrorMessage,
   processPhoto,
-  readPhoto,
-  savePhoto,
 } from "~/lib/photos.server";
+import { readPhoto, savePhoto } from "~/models/photo.server";
 import { MSG } from "~/messages";
 
 const solid = (width: number, height: number) =>

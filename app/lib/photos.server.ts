@@ -3,12 +3,8 @@
 // size before decoding and for pixel count before any pixel is decoded (pixel bombs). The
 // re-encoded bytes live in the `photos` table (LiteFS replicates the database, not the disk);
 // `UPLOADS_DIR/{name}` is only a local cache, filled by `routes/uploads.$file.ts`.
-import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
-import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { createLimiter } from "~/lib/limiter.server";
 import { type Bundle, EN, MSG } from "~/messages";
@@ -40,7 +36,7 @@ export type PhotoError = "notImage" | "tooSmall" | "tooLarge" | "badShape";
 export type Photo = { jpeg: Buffer; width: number; height: number };
 export type PhotoResult = ({ ok: true } & Photo) | { ok: false; error: PhotoError };
 
-const PHOTO_NAME = /^[a-f0-9]{32}\.jpg$/;
+export const PHOTO_NAME = /^[a-f0-9]{32}\.jpg$/;
 
 const sharpOptions = {
   limitInputPixels: MAX_INPUT_PIXELS,
@@ -128,48 +124,10 @@ export function photoErrorMessage(e: PhotoError, { MSG }: Bundle = EN): string {
   }
 }
 
-/** Stores a processed photo under a new random, unguessable name and returns that name. */
-export function savePhoto(userId: number | null, photo: Photo): string {
-  const name = `${randomBytes(16).toString("hex")}.jpg`;
-  db()
-    .insert(schema.photos)
-    .values({ name, userId, width: photo.width, height: photo.height, bytes: photo.jpeg })
-    .run();
-  return name;
-}
-
-export function readPhoto(name: string): Buffer | null {
-  if (!PHOTO_NAME.test(name)) return null;
-  const row = db()
-    .select({ bytes: schema.photos.bytes })
-    .from(schema.photos)
-    .where(eq(schema.photos.name, name))
-    .get();
-  if (!row) return null;
-  return Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes);
-}
-
 /** Path of the disk cache file of a photo, or null when `name` is not a photo name. */
 export function photoCachePath(name: string): string | null {
   if (!PHOTO_NAME.test(name)) return null;
   return path.join(env().UPLOADS_DIR, name);
-}
-
-/** Deletes a photo's bytes and this machine's cache file (other machines' caches are checked
- * against the database when served, see routes/uploads.$file.ts). Call after the user row no
- * longer names it. */
-export function deletePhoto(name: string | null): void {
-  if (!name || !PHOTO_NAME.test(name)) return;
-  db().delete(schema.photos).where(eq(schema.photos.name, name)).run();
-  const file = photoCachePath(name);
-  if (file) void fs.rm(file, { force: true }).catch(() => {});
-}
-
-export function photoExists(name: string): boolean {
-  if (!PHOTO_NAME.test(name)) return false;
-  return Boolean(
-    db().select({ name: schema.photos.name }).from(schema.photos).where(eq(schema.photos.name, name)).get(),
-  );
 }
 
 type UploadedPhoto = { file: File; bytes: Buffer } | null;

@@ -5,7 +5,7 @@
 // process: on Fly the kiosk's writes go to the primary, so one bucket sees them all. Read-only
 // loaders may use it too (it never touches the database).
 import { messagesFor } from "~/i18n/locale.server";
-import { clientKey } from "~/models/throttle.server";
+import { clientKey } from "./client-address.server";
 import { throttledMessage } from "~/rules/throttle";
 
 export type Rate = { burst: number; perSecond: number };
@@ -39,7 +39,7 @@ export function limitRate(request: Request, name: string, rate: Rate): void {
 }
 
 /** Throws a 429 (in the request's language) when the bucket `key` is used up: a limit keyed by
- * something other than the address (e.g. a kiosk device, lib/kiosk-read-limit.server.ts). */
+ * something other than the address (e.g. a kiosk device, services/kiosk-read-limit.server.ts). */
 export function limitKey(request: Request, key: string, rate: Rate): void {
   const wait = take(key, rate);
   if (wait > 0)

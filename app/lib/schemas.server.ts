@@ -14,6 +14,8 @@ export {
   resetSchemaFor,
 } from "~/rules/auth-schemas";
 export { eventFormError, eventSchemaFor } from "~/rules/event-schema";
-export { noticeSchemaFor, SCHEDULE_FORGED, scheduleSchemaFor } from "~/rules/race-control-schema";
+export { noticeSchemaFor, raceControlSchema, scheduleSchemaFor } from "~/rules/race-control-schema";
+export { parseLaneRows, resultsDeskSchema } from "~/rules/results-schema";
 export { kioskEnrolSchema, languageSchema, ownClubSchema } from "~/rules/small-form-schemas";
 export { formValuesOf, settingsOf, settingsSchema, yearRange } from "~/rules/settings-schema";
+export { editOrderSchema, myRacesSchema, planIntentSchema } from "~/rules/intent-schemas";

@@ -17,15 +17,17 @@ import {
   createTicker,
   etagMatches,
   type LiveBoard,
-  liveBigBoard,
-  liveBoard,
   MAX_STREAMS,
   MAX_STREAMS_PER_ADDRESS,
   processSlots,
-  renderScoreboard,
-  scoreboardVariant,
   sseMessage,
 } from "./scoreboard-live.server";
+import {
+  liveBigBoard,
+  liveBoard,
+  renderScoreboard,
+  scoreboardVariant,
+} from "~/routes/scoreboard/live.server";
 
 const round = (id: number, score: string | null): BoardRound => ({
   id,

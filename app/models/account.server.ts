@@ -1,20 +1,18 @@
 // Account flows: registration, email verification, password reset and change, profile photo.
+import { now as clockNow } from "~/lib/clock.server";
 import { eq } from "drizzle-orm";
 import { VALID_IMAGE } from "../../db/enums";
 import { associationNameTaken } from "./association.server";
 import { gate, settle, throttleKeys } from "./throttle.server";
-import { consumeToken, createToken, retireTokens } from "./token.server";
+import { consumeToken, retireTokens } from "./token.server";
 import { findUserByEmail, passwordHashOf, type User, userColumns } from "./user.server";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
-import { mailLayout, sendMail } from "~/lib/mailer.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
-import { deletePhoto, type Photo, savePhoto } from "~/lib/photos.server";
-import { createUserSession, destroyOtherSessions } from "~/lib/session.server";
-import { bundleFor } from "~/i18n/bundles.server";
+import type { Photo } from "~/lib/photos.server";
+import { deletePhoto, savePhoto } from "./photo.server";
+import { createUserSession, destroyOtherSessions } from "~/models/session.server";
 import type { Locale } from "~/i18n/locale";
-import { type Bundle, EN } from "~/messages";
 
 export type Registration = {
   email: string;
@@ -95,73 +93,6 @@ export async function register(
   }
 }
 
-type Recipient = Pick<User, "id" | "email" | "name"> & { locale?: Locale };
-
-/** An email with one action link: a greeting, one paragraph, the link. */
-function sendLinkEmail(
-  user: Recipient,
-  mail: { subject: string; title: string; body: string; href: string; label: string },
-  { LABELS }: Bundle = EN,
-) {
-  return sendMail({
-    to: user.email,
-    subject: mail.subject,
-    ...mailLayout(mail.title, [LABELS.mailHello(user.name || user.email), mail.body], {
-      href: mail.href,
-      label: mail.label,
-    }),
-  });
-}
-
-/** The verification email, in the user's language (users.locale; English without one). */
-export function sendVerificationEmail(user: Recipient): Promise<void> {
-  const t = bundleFor(user.locale ?? "en");
-  return sendLinkEmail(
-    user,
-    {
-      subject: t.LABELS.verifyMailSubject,
-      title: t.LABELS.verifyMailTitle,
-      body: t.LABELS.verifyMailBody,
-      href: `${env().APP_URL}/auth/verify/${createToken(user.id, "VERIFY_EMAIL")}`,
-      label: t.LABELS.verifyMailLink,
-    },
-    t,
-  );
-}
-
-/** The password reset email, in the user's language (users.locale; English without one). */
-export function sendPasswordResetEmail(user: Recipient): Promise<void> {
-  const t = bundleFor(user.locale ?? "en");
-  return sendLinkEmail(
-    user,
-    {
-      subject: t.LABELS.resetMailSubject,
-      title: t.LABELS.resetMailTitle,
-      body: t.LABELS.resetMailBody,
-      href: `${env().APP_URL}/auth/reset?token=${createToken(user.id, "RESET_PASSWORD")}`,
-      label: t.LABELS.resetMailLink,
-    },
-    t,
-  );
-}
-
-/** Tells a member their photo was not accepted and asks for a new one (from their profile), in
- * their language (users.locale; English without one). */
-export function sendPhotoRejectedEmail(user: Recipient): Promise<void> {
-  const t = bundleFor(user.locale ?? "en");
-  return sendLinkEmail(
-    user,
-    {
-      subject: t.LABELS.photoMailSubject,
-      title: t.LABELS.photoMailTitle,
-      body: t.LABELS.photoMailBody,
-      href: `${env().APP_URL}/auth/login`,
-      label: t.LABELS.photoMailLink,
-    },
-    t,
-  );
-}
-
 /** What a verification link did: the email is now verified, the link was used before, or it is
  * unknown or expired (the route says each in the request's language). */
 export type VerifyOutcome = "verified" | "used" | "invalid";
@@ -171,7 +102,7 @@ export function verifyEmail(raw: string): VerifyOutcome {
   const result = consumeToken(raw, "VERIFY_EMAIL", (userId) =>
     db()
       .update(schema.users)
-      .set({ verified: true, updatedAt: new Date() })
+      .set({ verified: true, updatedAt: new Date(clockNow()) })
       .where(eq(schema.users.id, userId))
       .run(),
   );
@@ -184,7 +115,11 @@ export function verifyEmail(raw: string): VerifyOutcome {
 export async function resetPassword(raw: string, newPassword: string): Promise<"reset" | "invalidLink"> {
   const hash = await hashPassword(newPassword);
   const result = consumeToken(raw, "RESET_PASSWORD", (userId) => {
-    db().update(schema.users).set({ hash, updatedAt: new Date() }).where(eq(schema.users.id, userId)).run();
+    db()
+      .update(schema.users)
+      .set({ hash, updatedAt: new Date(clockNow()) })
+      .where(eq(schema.users.id, userId))
+      .run();
     return userId;
   });
   if (!result.ok) return "invalidLink";
@@ -223,7 +158,10 @@ export async function changePassword(
   settle({ clear: keys });
   const hash = await hashPassword(newPassword);
   db().transaction((tx) => {
-    tx.update(schema.users).set({ hash, updatedAt: new Date() }).where(eq(schema.users.id, user.id)).run();
+    tx.update(schema.users)
+      .set({ hash, updatedAt: new Date(clockNow()) })
+      .where(eq(schema.users.id, user.id))
+      .run();
     retireTokens(user.id, "RESET_PASSWORD", Date.now(), tx);
   });
   await destroyOtherSessions(user.id);
@@ -240,7 +178,7 @@ export function updatePhoto(userId: number, photo: Photo): string {
       .get();
     const image = savePhoto(userId, photo);
     tx.update(schema.users)
-      .set({ image, validImage: VALID_IMAGE.PENDING, updatedAt: new Date() })
+      .set({ image, validImage: VALID_IMAGE.PENDING, updatedAt: new Date(clockNow()) })
       .where(eq(schema.users.id, userId))
       .run();
     deletePhoto(old?.image ?? null);

@@ -176,3 +176,9 @@ function queryTeams(
 export function findAssociation(id: number): Association | undefined {
   return db().select().from(schema.associations).where(eq(schema.associations.id, id)).get();
 }
+
+/** A club row as given (the seeds and the test factories; registration goes through
+ * createAccount in account.server.ts, which also makes its manager). */
+export function insertAssociation(values: typeof schema.associations.$inferInsert): Association {
+  return db().insert(schema.associations).values(values).returning().get();
+}

@@ -9,7 +9,7 @@
 // kept on the row and in the audit entry. The outcome's email is queued by the caller's `notify`
 // inside the same transaction (services/crew-change.server.ts).
 import { sql } from "drizzle-orm";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/lib/access";
 import { now as clockNow } from "~/lib/clock.server";
 import { db } from "~/lib/db.server";
 import { type Bundle, MSG } from "~/messages";

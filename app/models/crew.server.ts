@@ -8,7 +8,7 @@
 // edition is not found. A member's crew tag fee is the edition's (paidIn): the user row's flag for
 // the open edition, the fee kept in edition_members for an archived one.
 import { eq, sql } from "drizzle-orm";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/lib/access";
 import { db, schema } from "~/lib/db.server";
 import { type Bundle, MSG } from "~/messages";
 import {
@@ -193,4 +193,17 @@ export function parseCrewIds(values: unknown[]): number[] | null {
   if (values.length > 100) return null;
   const ids = values.map((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN));
   return ids.some(Number.isNaN) ? null : ids;
+}
+
+/** A team row as given, with these members (the seeds and the test factories; clubs make teams by
+ * paying for entries, order.server.ts). */
+export function insertTeam(
+  values: typeof schema.teams.$inferInsert,
+  memberIds: number[] = [],
+): typeof schema.teams.$inferSelect {
+  return db().transaction((tx) => {
+    const team = tx.insert(schema.teams).values(values).returning().get();
+    for (const userId of memberIds) tx.insert(schema.teamMembers).values({ teamId: team.id, userId }).run();
+    return team;
+  });
 }

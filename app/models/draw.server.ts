@@ -18,29 +18,14 @@ import {
   type RaceResult,
   type Ranked,
 } from "~/rules/draw";
-import { EN } from "~/messages";
+import type { DrawError } from "~/rules/draw-errors";
+import { type Failure, fail } from "~/rules/failure";
 import { ROUND_MAX } from "~/rules/race-fields";
 import { isTugOfWar } from "~/rules/results";
 import { type Actor, audit } from "./audit.server";
 import { ROUND_AUDIT } from "./round.server";
 
 export const DRAW_AUDIT = { drawn: "round.drawn", progressed: "round.progressed" } as const;
-
-export const DRAW_MSG = {
-  roundHasRaces: "This round already has races. Delete them first.",
-  otherHasRaces: (name: string) => `Round "${name}" already has races. Delete them first.`,
-  nameTooLong: (name: string) =>
-    `The round for a further heat would be named "${name}", longer than ${ROUND_MAX.name} characters. Rename this round first.`,
-  noTeams: "This event has no teams to draw.",
-  noFinishers: "No team finished in the chosen rounds, so none qualifies.",
-  chooseRounds: "Choose the rounds to rank.",
-  foreignRound: "Choose rounds of this event other than this one.",
-  // The toasts are in app/messages.ts (MSG.draw*, MSG.progress*): the routes speak the request's language.
-  stale: EN.MSG.drawStale,
-  drawSaved: EN.MSG.drawSaved,
-  progressSaved: EN.MSG.progressSaved,
-  progressSavedHeats: EN.MSG.progressSavedHeats,
-} as const;
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 type Reader = Pick<Tx, "all" | "get">;
@@ -95,7 +80,8 @@ export type RankingRow = {
   problem: boolean;
 };
 export type Plan = {
-  errors: string[];
+  /** Why it cannot be saved (codes; rules/draw-errors drawErrorText says them). */
+  errors: DrawError[];
   /** How many teams the plan seats. */
   teams: number;
   /** The ranking of the chosen rounds (null for a draw of the event's teams). */
@@ -109,8 +95,8 @@ function resultsOf(
   tx: Reader,
   round: DrawRound,
   from: number[],
-): { results: RaceResult[]; error: string | null } {
-  if (from.length === 0) return { results: [], error: DRAW_MSG.chooseRounds };
+): { results: RaceResult[]; error: DrawError | null } {
+  if (from.length === 0) return { results: [], error: { code: "chooseRounds" } };
   const ids = [...new Set(from)];
   const ok = tx.all<{ id: number }>(sql`
     SELECT id FROM rounds WHERE event_id = ${round.eventId} AND id <> ${round.id}
@@ -119,7 +105,7 @@ function resultsOf(
         sql`, `,
       )})
   `);
-  if (ok.length !== ids.length) return { results: [], error: DRAW_MSG.foreignRound };
+  if (ok.length !== ids.length) return { results: [], error: { code: "foreignRound" } };
   // The result columns first (race control); the text only for a lane without them (rankResults).
   const tug = isTugOfWar(round.eventName);
   const rows = tx.all<RaceResult>(sql`
@@ -155,14 +141,14 @@ function targetsOf(
   tx: Reader,
   round: DrawRound,
   count: number,
-): { targets: (number | null)[]; names: string[]; errors: string[] } {
+): { targets: (number | null)[]; names: string[]; errors: DrawError[] } {
   const names = heatNames(round.name, count);
-  const errors: string[] = [];
-  if (round.races > 0) errors.push(DRAW_MSG.roundHasRaces);
+  const errors: DrawError[] = [];
+  if (round.races > 0) errors.push({ code: "roundHasRaces" });
   const targets: (number | null)[] = [round.id];
   for (const name of names.slice(1)) {
     if (name.length > ROUND_MAX.name) {
-      errors.push(DRAW_MSG.nameTooLong(name));
+      errors.push({ code: "nameTooLong", name });
       targets.push(null);
       continue;
     }
@@ -170,7 +156,7 @@ function targetsOf(
       SELECT id, (SELECT COUNT(*) FROM races WHERE races.round_id = rounds.id) AS races
       FROM rounds WHERE event_id = ${round.eventId} AND name = ${name} COLLATE NOCASE
     `);
-    if (found && found.races > 0) errors.push(DRAW_MSG.otherHasRaces(name));
+    if (found && found.races > 0) errors.push({ code: "otherHasRaces", name });
     targets.push(found?.id ?? null);
   }
   return { targets, names, errors };
@@ -188,7 +174,7 @@ function planOf(
   teams: Map<number, { team: string; place: string; shown: string }>,
   heats: Heat[],
   ranking: RankingRow[] | null,
-  errors: string[],
+  errors: DrawError[],
 ): Plan {
   const { targets, names, errors: targetErrors } = targetsOf(tx, round, heats.length);
   const planned = heats.map((heat, i) => ({
@@ -204,6 +190,12 @@ function planOf(
   return { errors: all, teams: teams.size, ranking, heats: planned, fingerprint: fingerprintOf(planned) };
 }
 
+/** The ranking's refusals (sentences of rules/draw), or none qualifying. */
+function rankingErrors(errors: string[], qualifiers: number): DrawError[] {
+  if (errors.length) return errors.map((text) => ({ code: "ranking", text }));
+  return qualifiers ? [] : [{ code: "noFinishers" }];
+}
+
 function planDrawIn(tx: Reader, round: DrawRound, input: DrawInput): Plan {
   if (input.source.kind === "event") {
     const teams = tx.all<{ id: number; name: string }>(sql`
@@ -215,13 +207,13 @@ function planDrawIn(tx: Reader, round: DrawRound, input: DrawInput): Plan {
       input.lanes,
       input.seed,
     );
-    return planOf(tx, round, info, heats, null, teams.length ? [] : [DRAW_MSG.noTeams]);
+    return planOf(tx, round, info, heats, null, teams.length ? [] : [{ code: "noTeams" }]);
   }
   const { results, error } = resultsOf(tx, round, input.source.from);
   if (error) return planOf(tx, round, new Map(), [], null, [error]);
   const p = progress(results, input.source.top, input.lanes);
   const ranking = rankingRows(p.ranked, p.qualifiers);
-  const errors = p.errors.length ? p.errors : p.qualifiers.length ? [] : [DRAW_MSG.noFinishers];
+  const errors = rankingErrors(p.errors, p.qualifiers.length);
   const info = qualifierInfo(p.ranked, p.qualifiers);
   const heats = drawHeats(
     p.qualifiers.map((q) => q.teamId),
@@ -244,7 +236,7 @@ function planProgressIn(tx: Reader, round: DrawRound, input: ProgressInput): Pla
   const { results, error } = resultsOf(tx, round, input.from);
   if (error) return planOf(tx, round, new Map(), [], null, [error]);
   const p = progress(results, input.top, input.lanes);
-  const errors = p.errors.length ? p.errors : p.qualifiers.length ? [] : [DRAW_MSG.noFinishers];
+  const errors = rankingErrors(p.errors, p.qualifiers.length);
   return planOf(
     tx,
     round,
@@ -267,8 +259,8 @@ export function planProgress(round: DrawRound, input: ProgressInput): Plan {
 
 export type SaveResult =
   | { ok: true; heats: number; teams: number; roundIds: number[] }
-  | { ok: false; error: "notFound" }
-  | { ok: false; error: "refused" | "stale"; plan: Plan };
+  | Failure<"notFound">
+  | Failure<"refused" | "stale", { plan: Plan }>;
 
 function saveIn(
   editionId: number,
@@ -284,10 +276,10 @@ function saveIn(
     result = db().transaction(
       (tx): SaveResult => {
         const round = roundIn(tx, editionId, roundId);
-        if (!round) return { ok: false, error: "notFound" };
+        if (!round) return fail("notFound");
         const plan = planIn(tx, round);
-        if (plan.errors.length) return { ok: false, error: "refused", plan };
-        if (plan.fingerprint !== fingerprint) return { ok: false, error: "stale", plan };
+        if (plan.errors.length) return fail("refused", { plan });
+        if (plan.fingerprint !== fingerprint) return fail("stale", { plan });
         const roundIds: number[] = [];
         plan.heats.forEach((heat, i) => {
           let id = heat.roundId;
@@ -333,9 +325,7 @@ function saveIn(
     // A round or race written by someone else between our reads and writes (unique indexes).
     if (error instanceof Error && /UNIQUE constraint failed: (rounds|races)\./.test(error.message)) {
       const round = drawRound(editionId, roundId);
-      return round
-        ? { ok: false, error: "stale", plan: planIn(db(), round) }
-        : { ok: false, error: "notFound" };
+      return round ? fail("stale", { plan: planIn(db(), round) }) : fail("notFound");
     }
     throw error;
   }

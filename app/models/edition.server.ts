@@ -1,11 +1,13 @@
 // Editions (issue 21, docs/decisions/0033-editions.md): a year's regatta. Exactly one is OPEN (the
 // current one: managers, competitors and the public see it); staff may look at any (the sidebar's
-// picker, lib/edition.server.ts); an ARCHIVED one is read-only, enforced under the app by migration
+// picker, services/edition.server.ts); an ARCHIVED one is read-only, enforced under the app by migration
 // 0018's triggers (any write into its rows fails with EDITION_ARCHIVED).
 //
 // Every model that reads or writes edition data takes the edition's id from its caller; this module
 // is the only place that knows which edition is current, and only routes (a request's edition) and
 // jobs ask it.
+import { type Failure, fail, type Outcome } from "~/rules/failure";
+import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import type { EditionState } from "../../db/schema";
@@ -93,7 +95,7 @@ export function publicEditions(): Edition[] {
 }
 
 export type NewEdition = { fromId: number; name: string; year: number; startsOn: string; endsOn: string };
-export type CreateResult = { ok: true; id: number; events: number } | { ok: false; reason: "year" | "from" };
+export type CreateResult = Outcome<{ id: number; events: number }, "year" | "from">;
 
 /**
  * A new DRAFT edition made from another, in one transaction, audited: its events (caps, crew rules,
@@ -106,9 +108,8 @@ export type CreateResult = { ok: true; id: number; events: number } | { ok: fals
 export function createEdition(actor: Actor, input: NewEdition): CreateResult {
   return db().transaction((tx) => {
     const from = tx.select(columns).from(e).where(eq(e.id, input.fromId)).get();
-    if (!from) return { ok: false, reason: "from" };
-    if (tx.select({ id: e.id }).from(e).where(eq(e.year, input.year)).get())
-      return { ok: false, reason: "year" };
+    if (!from) return fail("from");
+    if (tx.select({ id: e.id }).from(e).where(eq(e.year, input.year)).get()) return fail("year");
     const made = tx
       .insert(e)
       .values({
@@ -202,7 +203,7 @@ export function createEdition(actor: Actor, input: NewEdition): CreateResult {
 
 export type OpenResult =
   | { ok: true; edition: Edition; previous: Edition | null }
-  | { ok: false; reason: "missing" | "not-draft" };
+  | Failure<"missing" | "not-draft">;
 
 /**
  * Makes a DRAFT edition the current one, in one transaction, audited: the open one is archived
@@ -212,10 +213,10 @@ export type OpenResult =
 export function openEdition(actor: Actor, id: number): OpenResult {
   return db().transaction((tx) => {
     const next = tx.select(columns).from(e).where(eq(e.id, id)).get();
-    if (!next) return { ok: false, reason: "missing" };
-    if (next.state !== "DRAFT") return { ok: false, reason: "not-draft" };
+    if (!next) return fail("missing");
+    if (next.state !== "DRAFT") return fail("not-draft");
     const previous = tx.select(columns).from(e).where(eq(e.state, "OPEN")).get() ?? null;
-    const at = new Date();
+    const at = new Date(clockNow());
     if (previous) {
       tx.run(sql`INSERT INTO edition_members (edition_id, user_id, membership_paid)
         SELECT ${previous.id}, id, membership_paid FROM users WHERE membership_paid = 1

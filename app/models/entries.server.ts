@@ -8,7 +8,7 @@
 // `editionOf`, or the jobs' open edition) and sees only that edition's events, their entries, its
 // settings' deadline, and waitlist entries of its events (an entry of another edition is unknown).
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/lib/access";
 import { db, schema } from "~/lib/db.server";
 import type { User } from "~/models/user.server";
 import type { Locale } from "~/i18n/locale";

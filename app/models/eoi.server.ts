@@ -10,6 +10,7 @@
 // not found, and a team is listed in an edition only for its answers there. Writes into an archived
 // edition are refused by migration 0018's triggers (and saveInterest checks it: eoi_users is not
 // guarded there).
+import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { countryName } from "~/lib/countries.server";
@@ -82,7 +83,12 @@ function liveEvent(tx: Tx, editionId: number, id: number): { name: string } | un
 
 export type EoiWrite = { ok: true; id: number } | { ok: false; error: "exists" | "notFound" };
 
-export function createEoiEvent(editionId: number, actor: Actor, name: string, now = new Date()): EoiWrite {
+export function createEoiEvent(
+  editionId: number,
+  actor: Actor,
+  name: string,
+  now = new Date(clockNow()),
+): EoiWrite {
   return db().transaction(
     (tx) => {
       if (nameTaken(tx, editionId, name, null)) return { ok: false, error: "exists" } as const;
@@ -109,7 +115,7 @@ export function updateEoiEvent(
   actor: Actor,
   id: number,
   name: string,
-  now = new Date(),
+  now = new Date(clockNow()),
 ): EoiWrite {
   return db().transaction(
     (tx) => {
@@ -134,7 +140,12 @@ export function updateEoiEvent(
 }
 
 /** Marks the event deleted and removes every team's interest in it. */
-export function deleteEoiEvent(editionId: number, actor: Actor, id: number, now = new Date()): EoiWrite {
+export function deleteEoiEvent(
+  editionId: number,
+  actor: Actor,
+  id: number,
+  now = new Date(clockNow()),
+): EoiWrite {
   return db().transaction(
     (tx) => {
       const was = liveEvent(tx, editionId, id);
@@ -205,7 +216,7 @@ export function saveInterest(
   editionId: number,
   owner: InterestOwner,
   eventIds: number[],
-  now = new Date(),
+  now = new Date(clockNow()),
 ): "saved" | "gone" {
   return db().transaction(
     (tx) => {

@@ -6,10 +6,11 @@
 // Events are per edition (issue 21): every function takes the edition's id from its route
 // (`editionOf(request, user)`), lists only that edition's events and answers an id of another
 // edition as an unknown one. Names are unique per edition.
+import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/lib/access";
 import { type EventInput, eventName } from "~/rules/event-schema";
 import { type Actor, audit } from "./audit.server";
 
@@ -228,7 +229,7 @@ export function updateEvent(actor: Actor, editionId: number, id: number, input: 
       const next = { name, ...VALUES(input) };
       const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => before[k] !== next[k]);
       tx.update(e)
-        .set({ ...next, updatedAt: new Date() })
+        .set({ ...next, updatedAt: new Date(clockNow()) })
         .where(eq(e.id, id))
         .run();
       audit(tx, actor, {
@@ -259,10 +260,13 @@ export function deleteEvent(actor: Actor, editionId: number, id: number): boolea
       .where(and(eq(e.id, id), eq(e.editionId, editionId), eq(e.deleted, false)))
       .get();
     if (!before) return false;
-    tx.update(e).set({ deleted: true, updatedAt: new Date() }).where(eq(e.id, id)).run();
+    tx.update(e)
+      .set({ deleted: true, updatedAt: new Date(clockNow()) })
+      .where(eq(e.id, id))
+      .run();
     // Its waitlist closes with it: nobody waits for, or holds, entries of a deleted event.
     tx.update(schema.waitlist)
-      .set({ status: "LEFT", updatedAt: new Date() })
+      .set({ status: "LEFT", updatedAt: new Date(clockNow()) })
       .where(and(eq(schema.waitlist.eventId, id), inArray(schema.waitlist.status, ["WAITING", "OFFERED"])))
       .run();
     audit(tx, actor, {
@@ -302,4 +306,9 @@ export function assignedEvents(
     .where(and(...conds))
     .orderBy(sql`${e.name} COLLATE NOCASE`, sql`${t.name} COLLATE NOCASE`, t.id)
     .all();
+}
+
+/** An event row as given, no audit entry (the seeds and the test factories; staff use createEvent). */
+export function insertEvent(values: typeof schema.events.$inferInsert): typeof schema.events.$inferSelect {
+  return db().insert(schema.events).values(values).returning().get();
 }

@@ -1,7 +1,9 @@
 // Enrolled kiosk devices (issue 18; docs/decisions/0024-kiosk-enrolment.md): staff enrol a device,
 // ADMIN lists and revokes them. Only the SHA-256 of a device's secret is stored; the cookie
-// (lib/kiosk-device.server.ts) holds the id and the secret. Enrolment and revocation are audited
+// (services/kiosk-device.server.ts) holds the id and the secret. Enrolment and revocation are audited
 // in the same transaction.
+import { type Failure, fail } from "~/rules/failure";
+import { now as clockNow } from "~/lib/clock.server";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { type Actor, audit } from "./audit.server";
@@ -52,14 +54,18 @@ export function liveKiosk(id: number): { id: number; name: string; secretHash: s
 }
 
 /** Revokes a live device (its cookie is refused from the next request on); audited. */
-export function revokeKiosk(actor: Actor, id: number, now = new Date()): { ok: true } | { ok: false } {
+export function revokeKiosk(
+  actor: Actor,
+  id: number,
+  now = new Date(clockNow()),
+): { ok: true } | Failure<"gone"> {
   return db().transaction((tx) => {
     const was = tx
       .select({ name: k.name })
       .from(k)
       .where(and(eq(k.id, id), isNull(k.revokedAt)))
       .get();
-    if (!was) return { ok: false } as const;
+    if (!was) return fail("gone");
     tx.update(k).set({ revokedAt: now }).where(eq(k.id, id)).run();
     audit(tx, actor, {
       action: KIOSK_AUDIT.revoked,
@@ -72,7 +78,7 @@ export function revokeKiosk(actor: Actor, id: number, now = new Date()): { ok: t
 }
 
 /** Notes a device's last scan or save (a POST). Written at most once a minute per device. */
-export function touchKiosk(id: number, now = new Date()): void {
+export function touchKiosk(id: number, now = new Date(clockNow())): void {
   db().run(sql`
     UPDATE kiosks SET last_seen_at = ${now.getTime()}
     WHERE id = ${id} AND (last_seen_at IS NULL OR last_seen_at < ${now.getTime() - 60_000})

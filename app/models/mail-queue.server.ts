@@ -1,4 +1,4 @@
-// The durable mail queue (issue 27, ADR 0037): the SQL of table mail_queue. lib/mailer.server.ts
+// The durable mail queue (issue 27, ADR 0037): the SQL of table mail_queue. services/mailer.server.ts
 // queues with `insertMail` (in the caller's transaction where there is one) and its sender takes one
 // due message at a time with `claimNextMail`, an UPDATE ... RETURNING that sets the message's
 // `claimed_until`: two senders (two ticks, a cron next to the server) can never take the same

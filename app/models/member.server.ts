@@ -8,9 +8,10 @@
 // Members are across editions (issue 21); their crew tag fee is per edition (paidIn): the tabs
 // count and list by the fee of the edition their caller names (a manager: the open one, where the
 // fee is due again after a new edition opens).
+import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/locale";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/lib/access";
 import { db, schema } from "~/lib/db.server";
 import type { User } from "~/models/user.server";
 import { type Draft, type FeeRefusal, membershipDraft } from "~/rules/orders";
@@ -232,7 +233,7 @@ export function approveMembers(actor: User, scope: Scope, ids: number[]): Approv
       if (pending.length === 0) return { kind: "approved" as const, members: [] };
       const changed = pending.map((m) => m.id);
       tx.update(u)
-        .set({ approved: true, updatedAt: new Date() })
+        .set({ approved: true, updatedAt: new Date(clockNow()) })
         .where(and(inArray(u.id, changed), eq(u.associationId, associationId), eq(u.approved, false)))
         .run();
       audit(tx, actor as Actor, {

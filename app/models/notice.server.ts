@@ -3,9 +3,8 @@
 import { and, desc, eq, isNull, lte } from "drizzle-orm";
 import { now } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
-import { notifyScoreboard } from "~/lib/race-events.server";
+import { notifyScoreboard, notifyWebhooks } from "~/lib/race-events.server";
 import { NOTICE_MAX } from "~/rules/timetable";
-import { afterEmit } from "~/lib/webhook-sender.server";
 import { type Actor, audit } from "./audit.server";
 import { emitNoticePosted } from "./webhooks.server";
 
@@ -59,7 +58,7 @@ export function postNotice(editionId: number, actor: Actor, raw: string): Notice
     return made.id;
   });
   notifyScoreboard(NOTICE_CHANGED);
-  afterEmit(deliveries);
+  notifyWebhooks(deliveries);
   return { ok: true, id };
 }
 

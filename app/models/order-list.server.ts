@@ -36,11 +36,6 @@ const ed = schema.editions;
 export const isOrderStatus = (value: unknown): value is OrderStatus =>
   typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 
-/** An order id from a URL segment or a form field (digits only), or null. */
-export function parseOrderId(raw: unknown): number | null {
-  return typeof raw === "string" && /^\d{1,12}$/.test(raw) ? Number(raw) : null;
-}
-
 // ---- Orders ----
 
 export type OrderFilters = { status?: string };

@@ -140,7 +140,7 @@ export function supersedeOpenOrders(
   tx: Tx,
   ownerId: number,
   kind: OrderLineKind,
-  now = new Date(),
+  now = new Date(clockNow()),
 ): number[] {
   const ids = openOrdersOfClub(editionId, ownerId, kind, tx);
   if (ids.length === 0) return [];
@@ -324,7 +324,7 @@ function logCall(tx: Tx, call: PaymentCall, verified: boolean, now: Date, editio
  *   nothing else (the edition is read-only: migration 0018's triggers refuse any change).
  * The log entry gets the order's edition.
  */
-export function recordPayment(call: PaymentCall, now = new Date()): PaymentOutcome {
+export function recordPayment(call: PaymentCall, now = new Date(clockNow())): PaymentOutcome {
   return db().transaction(
     (tx) => {
       const shape = returnShape({
@@ -439,7 +439,7 @@ export function setOrderStatus(
   actor: Actor,
   orderId: number,
   to: OrderStatus,
-  now = new Date(),
+  now = new Date(clockNow()),
 ) {
   return db().transaction(
     (tx) => {
@@ -497,7 +497,7 @@ export function addOrderNote(
   actor: Actor,
   orderId: number,
   note: string,
-  now = new Date(),
+  now = new Date(clockNow()),
 ) {
   return db().transaction(
     (tx) => {

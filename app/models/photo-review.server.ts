@@ -1,9 +1,10 @@
 // Photos for staff: the viewer, the pending and approved grids, and the bulk approve/reject.
+import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { type Locale, VALID_IMAGE } from "../../db/enums";
 import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
 import { db, schema } from "~/lib/db.server";
-import { deletePhoto } from "~/lib/photos.server";
+import { deletePhoto } from "./photo.server";
 import { photoLabel } from "~/rules/user-status";
 
 const u = schema.users;
@@ -83,8 +84,8 @@ export function reviewPhotos(actor: Actor, intent: "approve" | "reject", picks: 
       tx.update(u)
         .set(
           intent === "approve"
-            ? { validImage: VALID_IMAGE.APPROVED, updatedAt: new Date() }
-            : { validImage: VALID_IMAGE.REJECTED_OR_NONE, image: null, updatedAt: new Date() },
+            ? { validImage: VALID_IMAGE.APPROVED, updatedAt: new Date(clockNow()) }
+            : { validImage: VALID_IMAGE.REJECTED_OR_NONE, image: null, updatedAt: new Date(clockNow()) },
         )
         .where(inArray(u.id, changedIds))
         .run();

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm
 import type { ResultState } from "../../db/enums";
 import { now } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
+import { type Failure, fail } from "~/rules/failure";
 import { notifyScoreboard } from "~/lib/race-events.server";
 import {
   delayMinutes,
@@ -138,7 +139,7 @@ export function raceDays(editionId: number): string[] {
 
 export type StartResult =
   | { ok: true; id: number; startedAt: number }
-  | { ok: false; error: "notFound" | "started" | "results" | "notStarted" };
+  | Failure<"notFound" | "started" | "results" | "notStarted">;
 
 type RoundFacts = {
   id: number;
@@ -199,9 +200,9 @@ export function startRound(editionId: number, actor: Actor, id: number): StartRe
   const at = now();
   const result = db().transaction((tx): StartResult => {
     const round = liveTimed(tx, editionId, id);
-    if (!round) return { ok: false, error: "notFound" };
-    if (round.resultState !== "NONE") return { ok: false, error: "results" };
-    if (round.startedAt !== null) return { ok: false, error: "started" };
+    if (!round) return fail("notFound");
+    if (round.resultState !== "NONE") return fail("results");
+    if (round.startedAt !== null) return fail("started");
     const delayBefore = delayNow(tx, editionId);
     // The guard in the WHERE too: two desks pressing Start at once record one start.
     const done = tx
@@ -209,7 +210,7 @@ export function startRound(editionId: number, actor: Actor, id: number): StartRe
       .set({ startedAt: new Date(at) })
       .where(and(eq(r.id, id), isNull(r.startedAt), eq(r.resultState, "NONE")))
       .run();
-    if (done.changes !== 1) return { ok: false, error: "started" };
+    if (done.changes !== 1) return fail("started");
     bumpStartSeq(tx, editionId, id, delayBefore);
     audit(tx, actor, {
       editionId,
@@ -228,9 +229,9 @@ export function startRound(editionId: number, actor: Actor, id: number): StartRe
 export function undoStart(editionId: number, actor: Actor, id: number): StartResult {
   const result = db().transaction((tx): StartResult => {
     const round = liveTimed(tx, editionId, id);
-    if (!round) return { ok: false, error: "notFound" };
-    if (round.resultState !== "NONE") return { ok: false, error: "results" };
-    if (round.startedAt === null) return { ok: false, error: "notStarted" };
+    if (!round) return fail("notFound");
+    if (round.resultState !== "NONE") return fail("results");
+    if (round.startedAt === null) return fail("notStarted");
     const delayBefore = delayNow(tx, editionId);
     tx.update(r).set({ startedAt: null }).where(eq(r.id, id)).run();
     bumpStartSeq(tx, editionId, id, delayBefore);
@@ -250,9 +251,9 @@ export function undoStart(editionId: number, actor: Actor, id: number): StartRes
 export type ScheduleInput = { ids: number[]; firstNumber: number; firstStart: number; gapMinutes: number };
 export type ScheduleResult =
   | { ok: true; plan: PlannedRound[] }
-  | { ok: false; error: "none" | "notFound" }
-  | { ok: false; error: "range"; last: number }
-  | { ok: false; error: "clash"; clashes: { raceNumber: number; holder: string }[] };
+  | Failure<"none" | "notFound">
+  | Failure<"range", { last: number }>
+  | Failure<"clash", { clashes: { raceNumber: number; holder: string }[] }>;
 
 /** Schedule: the ticked rounds (live ones of the edition; any other id refuses everything) are renumbered from
  * `firstNumber` in the order race control lists them and started `gapMinutes` apart from
@@ -260,7 +261,7 @@ export type ScheduleResult =
  * audit entry with every round's old and new number and start. */
 export function scheduleRounds(editionId: number, actor: Actor, input: ScheduleInput): ScheduleResult {
   const ids = [...new Set(input.ids)];
-  if (ids.length === 0) return { ok: false, error: "none" };
+  if (ids.length === 0) return fail("none");
   const result = db().transaction((tx): ScheduleResult => {
     const ticked = tx
       .select({
@@ -274,7 +275,7 @@ export function scheduleRounds(editionId: number, actor: Actor, input: ScheduleI
       .innerJoin(e, eq(e.id, r.eventId))
       .where(and(inArray(r.id, ids), eq(r.editionId, editionId), eq(e.deleted, false)))
       .all();
-    if (ticked.length !== ids.length) return { ok: false, error: "notFound" };
+    if (ticked.length !== ids.length) return fail("notFound");
     // Every numbered round of the edition (those of deleted events hold their numbers too: the
     // index is per edition).
     const others = tx
@@ -294,18 +295,14 @@ export function scheduleRounds(editionId: number, actor: Actor, input: ScheduleI
     if (!planned.ok) {
       if (planned.code === "clash") {
         const byId = new Map(others.map((o) => [o.id, `${o.eventName} ${o.name}`]));
-        return {
-          ok: false,
-          error: "clash",
+        return fail("clash", {
           clashes: planned.clashes.map((c) => ({
             raceNumber: c.raceNumber,
             holder: byId.get(c.roundId) ?? "",
           })),
-        };
+        });
       }
-      return planned.code === "range"
-        ? { ok: false, error: "range", last: planned.last }
-        : { ok: false, error: "none" };
+      return planned.code === "range" ? fail("range", { last: planned.last }) : fail("none");
     }
     // Clear the ticked numbers first, so rounds may swap numbers among themselves.
     tx.update(r).set({ raceNumber: null }).where(inArray(r.id, ids)).run();

@@ -1,7 +1,7 @@
 // Race paper (issue 20, section 5): what the start list and result sheet PDFs print, read in a few
 // queries whatever the number of rounds (a day's start lists read every round of the day, their
 // lanes and their crews in three queries). Only rounds of live events count: a round of a
-// soft-deleted event is as absent as a deleted one. lib/race-pdf.server.ts lays the pages out.
+// soft-deleted event is as absent as a deleted one. services/race-pdf.server.ts lays the pages out.
 import type { LaneStatus, ResultState } from "../../db/enums";
 import { db } from "~/lib/db.server";
 import { byLane } from "~/models/scoreboard.server";

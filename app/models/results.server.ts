@@ -6,9 +6,10 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
+import { type Failure, fail } from "~/rules/failure";
 import { compareLanes } from "~/rules/race-fields";
 import { formatResult, isTugOfWar, type LaneStatus, rankLanes, resultOfScore } from "~/rules/results";
-import type { LaneInput } from "~/rules/results-schema";
+import type { LaneInput } from "~/rules/results-form";
 import type { ResultState } from "../../db/enums";
 import { type AuditActor, audit, SYSTEM_ACTOR } from "./audit.server";
 import { seedAfterOfficial } from "./progression.server";
@@ -285,7 +286,7 @@ export function laneDiffers(stored: ResultsLane, input: LaneInput): boolean {
 
 export type SaveAnswer =
   | { ok: true; kind: "provisional" | "revised" | "unchanged"; revision: number; changed: number }
-  | { ok: false; error: "roundGone" | "forged" | "stale" };
+  | Failure<"roundGone" | "forged" | "stale">;
 
 /** What changed in one lane, for the audit entry: old and new of each changed column, and the
  * formatted result before and after. */
@@ -310,12 +311,11 @@ export function saveLaneResults(
   { now, protestMs, version }: { now: number; protestMs: number; version?: string },
 ): SaveAnswer {
   const round = resultsRound(editionId, roundId, tx);
-  if (!round) return { ok: false, error: "roundGone" };
+  if (!round) return fail("roundGone");
   const storedLanes = resultsLanes(editionId, roundId, tx);
-  if (version !== undefined && version !== resultsVersion(round, storedLanes))
-    return { ok: false, error: "stale" };
+  if (version !== undefined && version !== resultsVersion(round, storedLanes)) return fail("stale");
   const stored = new Map(storedLanes.map((x) => [x.id, x]));
-  if (lanes.some((x) => !stored.has(x.raceId))) return { ok: false, error: "forged" };
+  if (lanes.some((x) => !stored.has(x.raceId))) return fail("forged");
   const changes: LaneChange[] = [];
   for (const input of lanes) {
     const before = stored.get(input.raceId) as ResultsLane;
@@ -362,7 +362,7 @@ export function saveLaneResults(
 
 export type DeclareAnswer =
   | { ok: true; seeded: number[] }
-  | { ok: false; error: "roundGone" | "notProvisional" | "incomplete" | "stale" };
+  | Failure<"roundGone" | "notProvisional" | "incomplete" | "stale">;
 
 /**
  * Declares a round's Provisional results Official (revision 1, resultsAt now), in the caller's
@@ -382,13 +382,13 @@ export function declareOfficialIn(
   version?: string,
 ): DeclareAnswer {
   const round = resultsRound(editionId, roundId, tx);
-  if (!round) return { ok: false, error: "roundGone" };
+  if (!round) return fail("roundGone");
   const lanes = resultsLanes(editionId, roundId, tx);
-  if (version !== undefined && version !== resultsVersion(round, lanes)) return { ok: false, error: "stale" };
-  if (round.resultState !== "PROVISIONAL") return { ok: false, error: "notProvisional" };
+  if (version !== undefined && version !== resultsVersion(round, lanes)) return fail("stale");
+  if (round.resultState !== "PROVISIONAL") return fail("notProvisional");
   const done = (x: ResultsLane) =>
     x.status !== null || (round.tug ? x.wins !== null && x.losses !== null : x.timeMs !== null);
-  if (lanes.length === 0 || !lanes.every(done)) return { ok: false, error: "incomplete" };
+  if (lanes.length === 0 || !lanes.every(done)) return fail("incomplete");
   tx.update(r)
     .set({ resultState: "OFFICIAL", revision: 1, resultsAt: new Date(now) })
     .where(eq(r.id, roundId))

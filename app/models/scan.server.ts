@@ -1,8 +1,9 @@
 // Entrance scanning (spec sections 2, 5; issue 10): the kiosk finds a round by name, lists its
 // races' teams, reads a team's roster and saves a checked history as scan logs; the scanning
 // profile reads one participant; /scan-log lists the logs of a round, paged in SQL. The routes let
-// only a kiosk device (staff logged in, or an enrolled device: lib/kiosk-device.server.ts) reach
+// only a kiosk device (staff logged in, or an enrolled device: services/kiosk-device.server.ts) reach
 // these reads; every read is of live events only.
+import { now as clockNow } from "~/lib/clock.server";
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
@@ -117,7 +118,7 @@ export function saveScanLogs(
   userIds: readonly number[],
   by: SavedBy,
 ): number {
-  const now = new Date();
+  const now = new Date(clockNow());
   const written = db().transaction((tx) => {
     let written = 0;
     for (const userId of userIds) {

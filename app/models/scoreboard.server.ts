@@ -2,6 +2,7 @@
 // (scoreboard_rounds, one row per shown round, with when it was first shown) and what it shows of
 // them (each round's races: team, lane, score). Only rounds of live events count: a soft-deleted
 // event's rounds leave the board and the manage list. See docs/decisions/0016-race-day.md.
+import { now as clockNow } from "~/lib/clock.server";
 import { sql } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import { crewsByPlace } from "~/rules/board";
@@ -229,7 +230,7 @@ export function updateBoard(
         );
       }
       if (shown.length) {
-        const now = new Date();
+        const now = new Date(clockNow());
         tx.insert(schema.scoreboardRounds)
           .values(shown.map((roundId) => ({ roundId, createdAt: now })))
           .run();

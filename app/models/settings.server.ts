@@ -3,7 +3,7 @@
 // LiteFS replicas). Until an admin first saves, the defaults of rules/settings-schema.ts apply.
 // Every price the app shows or charges comes from getSettings(); the server computes totals.
 import { eq, sql } from "drizzle-orm";
-import { settingsOverrides } from "~/lib/clock.server";
+import { settingsOverrides, now as clockNow } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { TAG_VERSION_MAX } from "~/rules/scan-code";
 import { defaultSettings, type Settings } from "~/rules/settings-schema";
@@ -87,7 +87,7 @@ export function updateSettings(actor: Actor, next: Settings, editionId: number):
       };
       tx.insert(s)
         .values({ id: editionId, ...row })
-        .onConflictDoUpdate({ target: s.id, set: { ...row, updatedAt: new Date() } })
+        .onConflictDoUpdate({ target: s.id, set: { ...row, updatedAt: new Date(clockNow()) } })
         .run();
       audit(tx, actor, {
         action: SETTINGS_AUDIT.updated,
@@ -106,6 +106,15 @@ export function updateSettings(actor: Actor, next: Settings, editionId: number):
 }
 
 /** The version crew tags are signed with now (1 until ADMIN first voids the printed tags). */
+/** The two settings a pontoon scan reads, as stored (services/pontoon.server.ts applies a test's
+ * overrides): one primary-key lookup in plain SQL, cheaper than the whole row through the query
+ * builder. Undefined without a settings row. */
+export function tagRulesRow(editionId: number): { requireSigned: number; version: number } | undefined {
+  return db().get<{ requireSigned: number; version: number }>(
+    sql`SELECT require_signed_tags AS requireSigned, crew_tag_version AS version FROM settings WHERE id = ${editionId}`,
+  );
+}
+
 export function crewTagVersion(editionId: number): number {
   const pinned = settingsOverrides()?.crewTagVersion;
   if (pinned !== undefined) return pinned;
@@ -136,7 +145,7 @@ export function rotateCrewTags(actor: Actor, editionId: number): RotateResult {
           crewCloseAt: d.crewCloseAt === null ? null : new Date(d.crewCloseAt),
           crewTagVersion: to,
         })
-        .onConflictDoUpdate({ target: s.id, set: { crewTagVersion: to, updatedAt: new Date() } })
+        .onConflictDoUpdate({ target: s.id, set: { crewTagVersion: to, updatedAt: new Date(clockNow()) } })
         .run();
       audit(tx, actor, {
         action: SETTINGS_AUDIT.crewTagsRotated,

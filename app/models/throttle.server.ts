@@ -4,8 +4,8 @@
 import { eq, lt } from "drizzle-orm";
 import { createHmac } from "node:crypto";
 import { db, schema } from "~/lib/db.server";
+import { CLIENT_ADDRESS_HEADER, clientAddress, clientKey } from "~/lib/client-address.server";
 import { env } from "~/lib/env.server";
-import { addressKey } from "~/rules/address-key";
 import { attempt, type Counter, LIMITS, type Limit, refund, waitFor } from "~/rules/throttle";
 
 export type Key = { key: string; limit: Limit };
@@ -57,21 +57,9 @@ export function settle({ clear = [], refunds = [] }: { clear?: Key[]; refunds?: 
   );
 }
 
-/**
- * The client's address as the server (server.mjs) established it: the header the deployment's
- * proxy sets when TRUSTED_PROXY_HEADER is configured (Fly-Client-IP on Fly), else the socket's
- * address. server.mjs removes any copy of this header that a client sends.
- */
-export const CLIENT_ADDRESS_HEADER = "x-regatta-client-address";
-export function clientAddress(request: Request): string {
-  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "local";
-}
-
-/** What every per-address limit counts the request under: its address, IPv6 by its /64
- * (rules/address-key.ts). */
-export function clientKey(request: Request): string {
-  return addressKey(clientAddress(request));
-}
+// The client's address and the key per-address limits count it under live in lib (issue 30: the
+// rate limiter, an adapter, needs them too); exported here as before.
+export { CLIENT_ADDRESS_HEADER, clientAddress, clientKey };
 
 const norm = (email: string) => email.trim().toLowerCase();
 

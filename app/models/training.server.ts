@@ -144,7 +144,12 @@ const sessionDetails = (v: SessionInput) => ({
   maxBoat: v.maxBoat,
 });
 
-export function createSession(editionId: number, actor: Actor, v: SessionInput, now = new Date()): number {
+export function createSession(
+  editionId: number,
+  actor: Actor,
+  v: SessionInput,
+  now = new Date(clockNow()),
+): number {
   return db().transaction(
     (tx) => {
       const { id } = tx
@@ -184,7 +189,7 @@ export function updateSession(
   actor: Actor,
   id: number,
   v: SessionInput,
-  now = new Date(),
+  now = new Date(clockNow()),
 ): SessionWrite {
   return db().transaction(
     (tx) => {
@@ -336,7 +341,7 @@ export function decideReservation(
   actor: Actor,
   id: number,
   d: DecisionInput,
-  now = new Date(),
+  now = new Date(clockNow()),
 ): Decision {
   return db().transaction(
     (tx) => {

@@ -1,7 +1,7 @@
 // Signed webhooks (issue 29 part 4, ADR 0039): the SQL of webhook_endpoints, webhook_events and
 // webhook_deliveries. An event is written once with its whole body, and one delivery row per
 // enabled endpoint that wants it, in one INSERT ... SELECT (in the caller's transaction when the
-// event comes from a write: the results desk, a notice). The sender (lib/webhook-sender.server.ts)
+// event comes from a write: the results desk, a notice). The sender (services/webhook-sender.server.ts)
 // claims due deliveries with an UPDATE ... RETURNING, as the mail queue does (ADR 0037), so two
 // senders never send one delivery at once. Every ADMIN action is audited in its own transaction.
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";

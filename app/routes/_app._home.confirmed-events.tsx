@@ -4,8 +4,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser, scopeOf } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser, scopeOf } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { assignedEvents } from "~/models/event.server";
 import { EventTeamsTable } from "./_app._home/event-teams";
 

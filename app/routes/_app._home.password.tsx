@@ -1,11 +1,12 @@
 // /password: the Change Password dialog over home, for every role (staff have no profile, so it is
 // also in their sidebar). Success ends every old session, starts a new one, and goes home.
+import "~/i18n/routes/_app._home.password";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { ChangePasswordForm } from "~/components/ChangePasswordForm";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { handleChangePassword } from "~/services/change-password.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

@@ -2,11 +2,12 @@
 // beyond the spec). The POST gives the manager's own club a new referral token; the old link stops
 // working. The form names the club it was shown for: a post naming any other club (forged, or a
 // stale page) is a 404 and changes nothing.
+import "~/i18n/routes/_app._home.referral-link";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RegenerateLinkStep } from "~/components/RegenerateLinkStep";
 import { messagesFor } from "~/i18n/locale.server";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { parseForm } from "~/lib/forms.server";
 import { ownClubSchema } from "~/lib/schemas.server";
 import { notFound } from "~/lib/params.server";

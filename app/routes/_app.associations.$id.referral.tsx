@@ -1,19 +1,20 @@
 // /associations/:id/referral: the club's competitor registration link, to copy (a dialog); for
 // ADMIN also Regenerate Link (its confirmation step is /associations/:id/regenerate).
+import "~/i18n/routes/_app.associations.$id.referral";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { CopyField } from "~/components/CopyField";
 import { Dialog } from "~/components/Dialog";
 import { useMessages } from "~/i18n/useMessages";
 import { canAccess } from "~/lib/access";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { referralLink } from "~/lib/links.server";
-import { notFound } from "~/lib/params.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { findAssociation } from "~/models/association.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "associations");
-  const team = /^\d{1,9}$/.test(params.id ?? "") ? findAssociation(Number(params.id)) : undefined;
+  const team = findAssociation(idParam(params.id));
   if (!team) notFound();
   return json({
     id: team.id,

@@ -2,11 +2,12 @@
 // (issue 18, beyond the spec). The POST gives the club a new referral token (the old link stops
 // working, audited) and goes back to the club's referral dialog, showing the new link. COMMITTEE
 // may copy a link but not regenerate it: the route table sends them home, changing nothing.
+import "~/i18n/routes/_app.associations.$id.regenerate";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { RegenerateLinkStep } from "~/components/RegenerateLinkStep";
 import { messagesFor } from "~/i18n/locale.server";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -4,13 +4,14 @@
 // current edition (services/editions.server.ts: one audited transaction, then the emails; a failed
 // email never fails the Open, the toast counts those emailed). An id that is no draft: 404 (a POST
 // after it was opened meanwhile says so).
+import "~/i18n/routes/_app.editions.$id.open";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
-import { editionCookie } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionCookie } from "~/services/edition.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -32,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const opened = await openEditionAndInvite(user, id);
   if (!opened.ok) {
     const edition = getEdition(id);
-    if (opened.reason === "missing" || !edition) notFound();
+    if (opened.code === "missing" || !edition) notFound();
     return redirectWithToast(request, "/editions", {
       type: "error",
       message: MSG.edScNotDraft(edition.name),

@@ -4,6 +4,7 @@
 // DRAFT edition, in one transaction, audited (models/edition.server.ts createEdition); nothing is
 // public until it is opened. A refusal (a field, a year another edition has, an edition to copy
 // that is gone) keeps what was typed.
+import "~/i18n/routes/_app.editions.new";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -13,7 +14,7 @@ import { PostForm } from "~/components/PostForm";
 import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createEdition, listEditions } from "~/models/edition.server";
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const made = createEdition(user, submission.value);
   if (!made.ok) {
     const [field, message] =
-      made.reason === "year"
+      made.code === "year"
         ? (["year", MSG.edScYearTaken(submission.value.year)] as const)
         : (["fromId", MSG.edScFromGone] as const);
     return replyWithError(submission, message, { status: 409, fieldErrors: { [field]: [message] } });

@@ -1,13 +1,14 @@
 // /eoi-events/:id/delete: the confirmation step over the list (ADMIN): 'Deleting EOI event will
 // remove all related data. Continue?' with what goes (the interest of the teams that ticked it),
 // and a POST button; the same with and without JavaScript. Audited (models/eoi.server.ts).
+import "~/i18n/routes/_app.eoi-events.$id.delete";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -1,12 +1,13 @@
 // /eoi-events/:id/edit: the Edit dialog over the list (ADMIN): the name, required; another live
 // EOI event's name (any case) is 'EOI event already exist', the typed name kept. A deleted or
 // unknown event is 404. Audited (models/eoi.server.ts).
+import "~/i18n/routes/_app.eoi-events.$id.edit";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -14,7 +15,7 @@ import { findEoiEvent, updateEoiEvent } from "~/models/eoi.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { eoiEventSchemaFor } from "~/rules/eoi";
-import { EoiEventForm } from "~/components/EoiTables";
+import { EoiEventForm } from "~/components/EoiEventForm";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "eoiEvents");

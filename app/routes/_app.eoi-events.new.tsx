@@ -2,19 +2,20 @@
 // sure to fill in all the fields.'), trimmed, inner spaces as one; a name a live EOI event already
 // has (any case) is 'EOI event already exist. Please try with different name.', the typed name
 // kept (the spec empties the box only for Round). Audited (models/eoi.server.ts).
+import "~/i18n/routes/_app.eoi-events.new";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createEoiEvent } from "~/models/eoi.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { eoiEventSchemaFor } from "~/rules/eoi";
-import { EoiEventForm } from "~/components/EoiTables";
+import { EoiEventForm } from "~/components/EoiEventForm";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "eoiEvents");

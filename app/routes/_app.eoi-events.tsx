@@ -2,13 +2,14 @@
 // linking to its View dialog on /eoi) with Create EOI Event and per row Edit and Delete: child
 // routes rendered over the table through <Outlet/> (/eoi-events/new, /eoi-events/:id/edit,
 // /eoi-events/:id/delete). The same with and without JavaScript.
+import "~/i18n/routes/_app.eoi-events";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
 import { ListActions } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { eventResults } from "~/models/eoi.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

@@ -5,6 +5,7 @@
 // is shown above the form. A tick of an event deleted meanwhile refuses the save whole: the form
 // comes back with the manager's other ticks (not the saved ones) and a toast. ADMIN and COMMITTEE: 'EOI Result', tab Result by Events (id, name,
 // interested teams, View), the View dialog at ?view=ID (a GET, the same without JavaScript).
+import "~/i18n/routes/_app.eoi._index";
 import {
   type ActionFunctionArgs,
   json,
@@ -18,8 +19,8 @@ import { Dialog } from "~/components/Dialog";
 import { PostForm } from "~/components/PostForm";
 import { Empty, Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { countryList, countryName } from "~/lib/countries.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import type { Toast } from "~/lib/toast";

@@ -1,10 +1,11 @@
 // /eoi/countries (ADMIN, COMMITTEE): EOI Result, tab Countries: interested teams per country
 // (names, not codes), most first, and the total.
+import "~/i18n/routes/_app.eoi.countries";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { countryResults } from "~/models/eoi.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

@@ -1,10 +1,11 @@
 // /eoi/list (ADMIN, COMMITTEE): EOI Result, tab Teams: every interested team (by team name, paged
 // in SQL) with its manager's name and email, country, ticked events and when it last saved.
+import "~/i18n/routes/_app.eoi.list";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataTable, Pager } from "~/components/DataTable";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { interestedTeamCount, teamInterests } from "~/models/eoi.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

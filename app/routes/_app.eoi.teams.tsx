@@ -1,11 +1,12 @@
 // /eoi/teams (ADMIN, COMMITTEE): EOI Result, tab Result by Teams: a page of interested teams (by
 // team name, paged in SQL) against 250M / 400M / Tug / Other, each cell the names of the events
 // ticked in that column; the footer counts the teams per column over every page.
+import "~/i18n/routes/_app.eoi.teams";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataTable, Pager } from "~/components/DataTable";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { interestedTeamCount, matrixTotals, teamMatrix } from "~/models/eoi.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

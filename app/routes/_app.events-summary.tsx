@@ -3,12 +3,13 @@
 // distance, the Open, Women and Mixed International variants under one "International" header;
 // then Other), a Total per row, a totals row, and Download CSV. The columns and the
 // event-name mapping: rules/event-categories.ts (docs/decisions/0014-events-summary-categories.md).
+import "~/i18n/routes/_app.events-summary";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink } from "~/components/DataTable";
 import { Empty, Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { localeOf } from "~/i18n/locale.server";
 import { countryList } from "~/lib/countries.server";
 import { eventsSummary } from "~/models/summary.server";

@@ -1,27 +1,28 @@
 // /events/:id/edit: the Edit dialog over the events table (ADMIN only). The same form as Create
 // Event; the name is trimmed but keeps its case (the spec upper-cases on create only). A deleted or
 // unknown event is 404.
+import "~/i18n/routes/_app.events.$id.edit";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
-import { eventIdParam, notFound } from "~/lib/params.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { EventExistsError, findEvent, updateEvent } from "~/models/event.server";
+import { EventExistsError, findEvent } from "~/models/event.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { eventFormError, eventSchemaFor } from "~/lib/schemas.server";
 import { eventFormValues } from "~/rules/event-fields";
-import { EventForm } from "./_app.events/table";
-import { serveWaitlistSoon } from "~/services/waitlist-mail.server";
+import { EventForm } from "./_app.events/form";
+import { updateEventAndServe } from "~/services/waitlist.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
-  const event = findEvent(editionOf(request, user).id, eventIdParam(params.id));
+  const event = findEvent(editionOf(request, user).id, idParam(params.id));
   if (!event) notFound();
   return json({ id: event.id, name: event.name, values: eventFormValues(event) });
 }
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["ADMIN"]);
-  const id = eventIdParam(params.id);
+  const id = idParam(params.id);
   const edition = editionOf(request, user);
   const bundle = messagesFor(request);
   const { MSG } = bundle;
@@ -38,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return replyWithError(submission, eventFormError(submission.error, bundle));
   let updated: { id: number; name: string } | null;
   try {
-    updated = updateEvent(user, edition.id, id, submission.value);
+    updated = updateEventAndServe(user, edition.id, id, submission.value); // a larger maxTeam frees entries
   } catch (error) {
     if (error instanceof EventExistsError)
       return replyWithError(submission, MSG.eventExists, {
@@ -48,7 +49,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw error;
   }
   if (!updated) notFound();
-  serveWaitlistSoon(edition.id); // a larger maxTeam frees entries for the waitlist
   const back = new URL(request.url).search;
   return redirectWithToast(request, `/events${back}`, { type: "success", message: MSG.eventUpdated });
 }

@@ -9,13 +9,14 @@
 // services/checkout.server.ts).
 // Refusals, in the dialog: a count out of range or none (400), more than are left with a Join
 // Waitlist form for that event, entries closed or the event gone (409), no club (403).
+import "~/i18n/routes/_app.events.checkout";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";
-import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser, scopeOf } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { type Checkout, checkoutEventEntries, checkoutLines } from "~/services/checkout.server";
-import { readForm } from "~/lib/csrf.server";
+import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { type EntryRefusal, entriesDraft } from "~/models/entries.server";
 import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
@@ -124,7 +125,9 @@ type ActionData = { refusal: Refusal | null; checkout: Checkout | null };
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["MANAGER"]);
-  const form = await readForm(request);
+  // The event and team lists are read by rules/entries parseEntryRequest, whose sentences the club
+  // sees (ADR 0031: a tested rule reading parallel lists keeps that reader).
+  const { form } = await parseFixedForm(request, NO_FIELDS);
   const t = messagesFor(request);
   const parsed = requestOf(form.getAll("event"), form.getAll("teams"), t);
   if ("error" in parsed)

@@ -1,12 +1,13 @@
 // /events/new: the Create Event dialog over the events table (ADMIN only: COMMITTEE, managers and
 // competitors see no button, and their GET or POST here is refused with 403). The spec's defaults
 // are prefilled; the name is trimmed and upper-cased on create.
+import "~/i18n/routes/_app.events.new";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createEvent, EventExistsError } from "~/models/event.server";
@@ -14,7 +15,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { eventFormError, eventSchemaFor } from "~/lib/schemas.server";
 import { EVENT_DEFAULTS, eventFormValues } from "~/rules/event-fields";
-import { EventForm } from "./_app.events/table";
+import { EventForm } from "./_app.events/form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");

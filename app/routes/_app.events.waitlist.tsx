@@ -5,14 +5,13 @@
 // slots: the waitlist is served again after the change (services/waitlist-mail.server.ts). GET has
 // nothing to show here: back to /events.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
-import { waitlistSchema } from "~/lib/fixed-forms.server";
+import { requireRole, requireUser, scopeOf } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
+import { waitlistSchema } from "~/services/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { serveWaitlistNow, serveWaitlistSoon } from "~/services/waitlist-mail.server";
-import { joinWaitlist, leaveWaitlist } from "~/models/entries.server";
+import { joinWaitlistAndServe, leaveWaitlistAndServe } from "~/services/waitlist.server";
 import { getSettings } from "~/models/settings.server";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
 import { type EntriesRefusal, entriesRefusalText, parseEntryRequest } from "~/rules/entries";
@@ -43,11 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (parsed === null) throw new Response("Bad Request", { status: 400 });
     if ("error" in parsed) return error(parsed.error);
     const [{ eventId, teams }] = parsed.requests;
-    const result = joinWaitlist(edition.id, user, scope, eventId, teams);
+    const result = await joinWaitlistAndServe(edition.id, user, scope, eventId, teams);
     if ("refused" in result)
       return error(refusalText(result.refused, getSettings(edition.id).entriesCloseAt));
-    // Entries still free (fewer than asked for) go to the line at once, this club included.
-    await serveWaitlistNow(undefined, edition.id);
     return redirectWithToast(request, BACK, {
       type: "success",
       message: MSG.waitlistJoined(result.eventName),
@@ -58,7 +55,6 @@ export async function action({ request }: ActionFunctionArgs) {
   // leave for.
   const { entriesCloseAt } = getSettings(edition.id);
   if (isClosed(entriesCloseAt, clockNow())) return error(refusalText("closed", entriesCloseAt));
-  if (!leaveWaitlist(edition.id, scope, value.entry)) notFound();
-  serveWaitlistSoon(edition.id);
+  if (!leaveWaitlistAndServe(edition.id, scope, value.entry)) notFound();
   return redirectWithToast(request, BACK, { type: "success", message: MSG.waitlistLeft });
 }

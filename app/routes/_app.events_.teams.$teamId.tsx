@@ -5,17 +5,19 @@
 // Race day (issue 28 part 3): after the deadline a manager of the club asks for a crew change here
 // (Request Crew Change, intent requestChange: services/crew-change.server.ts) and sees the team's
 // latest change and its outcome; staff decide on /crew-changes.
+import "~/i18n/routes/_app.events_.teams.$teamId";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
 import { CrewPicker } from "~/components/CrewPicker";
 import { Screen } from "~/components/Screen";
-import { requireRole, requireUser, scopeOf } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser, scopeOf } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { answerCrewSave, crewPickerData } from "~/services/crew-form.server";
-import { NO_FIELDS, parseForm } from "~/lib/forms.server";
+import { type ChangeRequestForm, teamCrewSchema } from "~/services/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
-import { findCrewTeam, parseCrewIds } from "~/models/crew.server";
+import { findCrewTeam } from "~/models/crew.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
 import { messagesFor } from "~/i18n/locale.server";
@@ -30,7 +32,7 @@ import type { CrewRefusal } from "~/services/crew-form.server";
 import { changeWindowOf, latestChangeOf } from "~/models/crew-change.server";
 import { getSettings } from "~/models/settings.server";
 import { refusalOf, requestCrewChange } from "~/services/crew-change.server";
-import { CHANGE_REASON_MAX, parseChangeIds, parseReason } from "~/rules/crew-change";
+import { CHANGE_REASON_MAX, parseReason } from "~/rules/crew-change";
 import { formatClock } from "~/rules/timetable";
 import type { User } from "~/models/user.server";
 
@@ -87,24 +89,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "events");
   requireRole(user, ["MANAGER", "ADMIN"]);
   const teamId = idParam(params.teamId);
-  const { form } = await parseForm(request, NO_FIELDS);
-  if (form.get("intent") === "requestChange") return answerChangeRequest(request, user, teamId, form);
-  const ids = parseCrewIds(form.getAll("member"));
-  if (ids === null) throw new Response("Bad Request", { status: 400 });
+  const { value: asked } = await parseFixedForm(request, teamCrewSchema);
+  if (asked.intent === "requestChange") return answerChangeRequest(request, user, teamId, asked);
   const editionId = editionOf(request, user).id;
-  return answerCrewSave(request, user, editionId, scopeOf(user), teamId, ids, `/events/teams/${teamId}`);
+  return answerCrewSave(
+    request,
+    user,
+    editionId,
+    scopeOf(user),
+    teamId,
+    asked.member,
+    `/events/teams/${teamId}`,
+  );
 }
 
 /** Request Crew Change (a manager of the team's club only: their scope): a redirect with the
  * toast, or the refusal with what was sent. */
-function answerChangeRequest(request: Request, user: User, teamId: number, form: FormData) {
+function answerChangeRequest(request: Request, user: User, teamId: number, asked: ChangeRequestForm) {
   requireRole(user, ["MANAGER"]);
-  const leaving = parseChangeIds(form.getAll("leave"));
-  const joining = parseChangeIds(form.getAll("join"));
-  const raw = form.get("reason");
-  // The page caps the box (maxLength); a missing field or a far longer one is forged.
-  if (leaving === null || joining === null || typeof raw !== "string" || raw.length > CHANGE_REASON_MAX * 4)
-    throw new Response("Bad Request", { status: 400 });
+  // The page caps the box (maxLength); a far longer one is forged (the schema's 400).
+  const { leave: leaving, join: joining, reason: raw = "" } = asked;
   const t = messagesFor(request);
   const editionId = editionOf(request, user).id;
   const refuse = (message: string, status: number) =>

@@ -1,7 +1,8 @@
+import "~/i18n/routes/_app.help";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { env } from "~/lib/env.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

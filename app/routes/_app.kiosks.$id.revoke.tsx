@@ -1,12 +1,13 @@
 // /kiosks/:id/revoke (ADMIN; issue 18): the confirmation step over the Kiosks list. Revoke marks the
 // device revoked (audited); its cookie is refused from the next request on, so it stops showing
 // participants at once. A device already revoked, or none: 404.
+import "~/i18n/routes/_app.kiosks.$id.revoke";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";

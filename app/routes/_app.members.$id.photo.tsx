@@ -1,16 +1,17 @@
 // /members/:id/photo: the photo viewer over the Members list, for the manager's own members only
 // (another club's member, or one without a photo: 404).
+import "~/i18n/routes/_app.members.$id.photo";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { PhotoView } from "~/components/PhotoView";
-import { requireUser, scopeOf } from "~/lib/access.server";
-import { notFound } from "~/lib/params.server";
+import { requireUser, scopeOf } from "~/services/access.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { memberPhoto } from "~/models/member.server";
 import { photoLabel } from "~/rules/user-status";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "members");
-  const photo = /^\d{1,9}$/.test(params.id ?? "") ? memberPhoto(scopeOf(user), Number(params.id)) : null;
+  const photo = memberPhoto(scopeOf(user), idParam(params.id));
   if (!photo) notFound();
   return json({
     id: photo.id,

@@ -6,18 +6,20 @@
 // checkoutMembership), and answers the provider's checkout form, which submits itself
 // (components/CheckoutDialog, services/checkout.server.ts: without JavaScript a Continue to payment
 // button).
+import "~/i18n/routes/_app.members.checkout";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type CheckoutLine, CheckoutDialog } from "~/components/CheckoutDialog";
-import { requireUser, scopeOf } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser, scopeOf } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import {
   checkoutAnswer,
   checkoutCrewTagFee,
   checkoutLines,
   refuseCheckout,
 } from "~/services/checkout.server";
-import { readForm } from "~/lib/csrf.server";
+import { membersCheckoutSchema } from "~/services/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
 import { feeDraft, parseMemberIds } from "~/models/member.server";
 import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
@@ -69,11 +71,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "members");
   const bundle = messagesFor(request);
   const { MSG } = bundle;
-  const form = await readForm(request);
-  const ids = parseMemberIds(form.getAll("ids"));
-  if (ids === null) throw new Response("Bad Request", { status: 400 });
+  const { ids, declaration } = (await parseFixedForm(request, membersCheckoutSchema)).value;
   if (ids.length === 0) return refuseCheckout(MSG.membersNoneSelected, 400);
-  if (form.get("declaration") !== "yes") return refuseCheckout(MSG.membersDeclarationRequired, 400);
+  if (declaration !== "yes") return refuseCheckout(MSG.membersDeclarationRequired, 400);
   const edition = editionOf(request, user);
   const fee = getSettings(edition.id).crewTagFeeSen;
   const result = checkoutCrewTagFee(edition.id, user, scopeOf(user), ids, fee);

@@ -5,6 +5,7 @@
 // (/members/checkout) are child routes over the list. Every id is checked again on the server
 // (models/member.server.ts): own association, right state. Download Crew Tags (beyond the spec)
 // links the paid members' crew tag PDF (/members/crew-tags.pdf).
+import "~/i18n/routes/_app.members";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -13,19 +14,14 @@ import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { type Column, DataTable, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
-import { requireUser, scopeOf } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
-import { readForm } from "~/lib/csrf.server";
+import { requireUser, scopeOf } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
+import { membersApproveSchema } from "~/services/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
 import { approveMembers } from "~/services/members.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import {
-  listMembers,
-  type MemberRow,
-  type MemberTab,
-  memberCounts,
-  parseMemberIds,
-} from "~/models/member.server";
+import { listMembers, type MemberRow, type MemberTab, memberCounts } from "~/models/member.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -69,10 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "members");
   const { MSG } = messagesFor(request);
-  const form = await readForm(request);
-  if (form.get("intent") !== "approve") throw new Response("Bad Request", { status: 400 });
-  const ids = parseMemberIds(form.getAll("ids"));
-  if (ids === null) throw new Response("Bad Request", { status: 400 });
+  const { ids } = (await parseFixedForm(request, membersApproveSchema)).value;
   if (ids.length === 0) {
     return json({ toast: { type: "warning", message: MSG.membersNoneSelected } as Toast }, 400);
   }

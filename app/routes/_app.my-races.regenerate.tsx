@@ -1,11 +1,12 @@
 // /my-races/regenerate (MANAGER, COMPETITOR; issue 28 part 4): the confirmation step of Regenerate
 // over My Races. The POST gives the user a new calendar key: the old link (and every calendar
 // subscribed to it) stops working at once. Audited.
+import "~/i18n/routes/_app.my-races.regenerate";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { regenerateCalendarKey } from "~/models/my-races.server";

@@ -5,6 +5,7 @@
 // (Make Calendar Link; never by a page view), copied with Copy Calendar Link, replaced by Regenerate
 // (its confirmation step is the child route /my-races/regenerate). The profile's "Email me when my
 // race is called" box posts here too (intent callEmails) and goes back to the profile.
+import "~/i18n/routes/_app.my-races";
 import {
   type ActionFunctionArgs,
   json,
@@ -13,18 +14,18 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { CopyField } from "~/components/CopyField";
 import { type Column, DataTable } from "~/components/DataTable";
 import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { env } from "~/lib/env.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { metaTitle } from "~/lib/meta";
+import { myRacesSchema } from "~/lib/schemas.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Bundle } from "~/messages";
 import {
@@ -59,15 +60,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const FORM = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("makeKey") }),
-  z.object({ intent: z.literal("callEmails"), callEmails: z.literal("on").optional() }),
-]);
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "myRaces");
   const { MSG } = messagesFor(request);
-  const { value } = await parseFixedForm(request, FORM);
+  const { value } = await parseFixedForm(request, myRacesSchema());
   if (value.intent === "makeKey") {
     makeCalendarKey(user.id);
     return redirectWithToast(request, "/my-races", { type: "success", message: MSG.mrKeyMade });

@@ -3,17 +3,18 @@
 // JavaScript. Only the owner's own Processing order is cancelled (services/orders.server.ts
 // cancelOrder checks both in one transaction, then tells the waitlist); another manager's order,
 // or a missing one, is 404 and changes nothing.
+import "~/i18n/routes/_app.orders.$id.cancel";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { readForm } from "~/lib/csrf.server";
-import { notFound } from "~/lib/params.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
+import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { editionOf } from "~/lib/edition.server";
-import { findOrder, orderScopeOf, parseOrderId } from "~/models/order-list.server";
+import { editionOf } from "~/services/edition.server";
+import { findOrder, orderScopeOf } from "~/models/order-list.server";
 import { cancelOrder } from "~/services/orders.server";
 import type { User } from "~/models/user.server";
 import { formatRM } from "~/rules/format";
@@ -26,8 +27,7 @@ async function requireManager(request: Request) {
 }
 
 function ownOrder(user: User, editionId: number, rawId: string | undefined) {
-  const id = parseOrderId(rawId);
-  const order = id === null ? null : findOrder(orderScopeOf(user, editionId), id);
+  const order = findOrder(orderScopeOf(user, editionId), idParam(rawId));
   if (!order) notFound();
   return order;
 }
@@ -49,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireManager(request);
   const { MSG } = messagesFor(request);
-  await readForm(request);
+  await parseFixedForm(request, NO_FIELDS);
   const edition = editionOf(request, user);
   const order = ownOrder(user, edition.id, params.id);
   const back = new URL(request.url).search;

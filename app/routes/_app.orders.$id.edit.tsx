@@ -6,6 +6,7 @@
 // change, applies a newly paid order's effects once and then mails the owner (or, for any other
 // status, tells the waitlist); leaving PAID reverses nothing, and the toast says so. Below: the notes
 // (date, author, note) and an add-note textarea (at most 1000 characters; audited).
+import "~/i18n/routes/_app.orders.$id.edit";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -13,19 +14,18 @@ import { ORDER_STATUSES } from "../../db/enums";
 import { Dialog } from "~/components/Dialog";
 import { PostForm } from "~/components/PostForm";
 import { Toasts } from "~/components/Toasts";
-import { requireRole, requireUser } from "~/lib/access.server";
+import { requireRole, requireUser } from "~/services/access.server";
 import { parseForm } from "~/lib/forms.server";
-import { editionOf } from "~/lib/edition.server";
-import { notFound } from "~/lib/params.server";
+import { editionOf } from "~/services/edition.server";
+import { idParam, notFound } from "~/lib/params.server";
+import { editOrderSchema } from "~/lib/schemas.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
-import { findOrder, orderNotes, parseOrderId } from "~/models/order-list.server";
+import { findOrder, orderNotes } from "~/models/order-list.server";
 import { addOrderNote } from "~/models/order.server";
 import { changeOrderStatus } from "~/services/orders.server";
 import type { User } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
-import type { Bundle } from "~/messages";
-import { z } from "zod";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { formatDateTime, formatRM } from "~/rules/format";
 import { OrderStatusBadge, statusLabel } from "~/components/OrderTables";
@@ -39,8 +39,7 @@ async function requireAdmin(request: Request): Promise<User> {
 }
 
 function orderOf(editionId: number, rawId: string | undefined) {
-  const id = parseOrderId(rawId);
-  const order = id === null ? null : findOrder({ kind: "all", editionId }, id);
+  const order = findOrder({ kind: "all", editionId }, idParam(rawId));
   if (!order) notFound();
   return order;
 }
@@ -63,31 +62,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type Reply = { toast: Toast | null; confirm?: { status: string }; note?: string };
 const reply = (data: Reply, status = 200) => json(data, status);
 
-/** The dialog's two forms: Update Status (with its confirmation) and Add Note. */
-function editOrderSchema({ MSG, LABELS }: Bundle) {
-  const noteRequired = MSG.orderNoteRequired;
-  return z.discriminatedUnion("intent", [
-    z.object({
-      intent: z.literal("status"),
-      status: z.enum(ORDER_STATUSES),
-      confirmed: z.string().optional(),
-    }),
-    z.object({
-      intent: z.literal("note"),
-      note: z
-        .string({ error: noteRequired })
-        .trim()
-        .min(1, noteRequired)
-        .max(NOTE_MAX, MSG.tooLong(LABELS.note, NOTE_MAX)),
-    }),
-  ]);
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const t = messagesFor(request);
   const { MSG } = t;
-  const { form, submission } = await parseForm(request, editOrderSchema(t));
+  const { submission } = await parseForm(request, editOrderSchema(t, NOTE_MAX));
   const edition = editionOf(request, user);
   const order = orderOf(edition.id, params.id);
   const here = `/orders/${order.id}/edit${new URL(request.url).search}`;
@@ -95,8 +74,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     // Only the note is the user's to get wrong; anything else is a forged post.
     const message = submission.error?.note?.[0];
-    if (form.get("intent") !== "note" || !message) throw new Response("Bad Request", { status: 400 });
-    const raw = form.get("note");
+    if (submission.payload.intent !== "note" || !message) throw new Response("Bad Request", { status: 400 });
+    const raw = submission.payload.note;
     const note = message === MSG.orderNoteRequired || typeof raw !== "string" ? "" : raw.trim();
     return reply({ toast: { type: "error", message }, note }, 400);
   }

@@ -8,6 +8,7 @@
 // (Paid only), Cancel Order (MANAGER, Processing only). The dialogs are child routes
 // (/orders/:id, /orders/:id/edit, /orders/:id/cancel); the PDFs are resource routes at the order's
 // token (/orders/:token/invoice.pdf, /orders/:token/receipt.pdf).
+import "~/i18n/routes/_app.orders";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
@@ -15,8 +16,8 @@ import type { Column } from "~/components/DataTable";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { FilterSelect } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { listOrders, type OrderRow, orderScopeOf } from "~/models/order-list.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

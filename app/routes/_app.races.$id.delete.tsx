@@ -1,13 +1,14 @@
 // /races/:id/delete?event=ID&round=ID: the confirmation step over the races table (ADMIN only;
 // COMMITTEE's GET or POST is 403: ADR 0016): 'Deleting race will remove all related data.
 // Continue?' with what goes (the scan logs of its team in its round) and a POST button.
+import "~/i18n/routes/_app.races.$id.delete";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -1,12 +1,13 @@
 // /races/:id/edit?event=ID&round=ID: the Edit dialog over the races table, for the results desk
 // (ADMIN and COMMITTEE: ADR 0016): lane (required, trimmed; 'Lane already used') and score (free
 // text, optional). A race of a deleted event, or none, is 404.
+import "~/i18n/routes/_app.races.$id.edit";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -14,7 +15,7 @@ import { findRace, updateRace } from "~/models/race.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { RACE_FIELDS, raceFormError, raceUpdateSchemaFor } from "~/rules/race-schema";
-import { EditRaceForm } from "./_app.races/table";
+import { EditRaceForm } from "./_app.races/form";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "races");

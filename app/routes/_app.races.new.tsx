@@ -2,13 +2,14 @@
 // results desk (COMMITTEE) sees no button and its GET or POST here is 403: ADR 0016). Round, lane
 // and event team are required ('Make sure to fill in all the fields.'), the lane trimmed; the team
 // must be one of the round's event's teams; 'Lane already used' / 'Team already exist' per spec.
+import "~/i18n/routes/_app.races.new";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Empty } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -18,7 +19,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
 import { RACE_FIELDS, raceCreateSchemaFor, raceFormError } from "~/rules/race-schema";
-import { CreateRaceForm } from "./_app.races/table";
+import { CreateRaceForm } from "./_app.races/form";
 
 /** The lowest whole-number lane the round does not use yet ("1" for an empty round). */
 function nextLane(editionId: number, roundId: number): string {

@@ -1,13 +1,14 @@
 // /rounds/:id/delete?event=ID: the confirmation step over the rounds table (ADMIN): 'Deleting round
 // will remove all related data. Continue?' with what goes (its races, scan logs and scoreboard
 // entry), and a POST button; the same with and without JavaScript.
+import "~/i18n/routes/_app.rounds.$id.delete";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -6,6 +6,7 @@
 // preview is a URL that shows the same draw again. Save Draw (POST) computes the plan again and
 // writes it only if it is still the previewed one, in one transaction, audited
 // (models/draw.server.ts). The same with and without JavaScript.
+import "~/i18n/routes/_app.rounds.$id.draw";
 import { randomInt } from "node:crypto";
 import {
   type ActionFunctionArgs,
@@ -25,15 +26,16 @@ import {
 } from "~/components/DrawPreview";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
-import { drawSaveSchema } from "~/lib/fixed-forms.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
+import { drawSaveSchema } from "~/services/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { found, idParam, notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type DrawInput, drawRound, planDraw, saveDraw, sourceRounds } from "~/models/draw.server";
 import { parseDrawQuery, SEED_MAX } from "~/rules/draw";
+import { drawErrorText, planForPage } from "~/rules/draw-errors";
 import drawStyles from "~/styles/draw.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles }];
@@ -59,7 +61,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
   const plan = query.errors.length ? null : planDraw(round, input);
   const teams = plan && input.source.kind === "event" ? plan.teams : null;
-  return json({ round, sources: sourceRounds(round), query: { ...query, seed: query.seed }, plan, teams });
+  const shown = planForPage(messagesFor(request), plan);
+  return json({
+    round,
+    sources: sourceRounds(round),
+    query: { ...query, seed: query.seed },
+    plan: shown,
+    teams,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -83,9 +92,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       type: "success",
       message: MSG.drawSaved(saved.heats),
     });
-  if (saved.error === "notFound") notFound();
-  const message = saved.error === "stale" ? MSG.drawStale : saved.plan.errors[0];
-  return json({ toast: { type: "error", message } as Toast }, saved.error === "stale" ? 409 : 400);
+  if (saved.code === "notFound") notFound();
+  const message = saved.code === "stale" ? MSG.drawStale : drawErrorText({ MSG }, saved.plan.errors[0]);
+  return json({ toast: { type: "error", message } as Toast }, saved.code === "stale" ? 409 : 400);
 }
 
 export default function GenerateDraw() {

@@ -1,12 +1,13 @@
 // /rounds/:id/edit?event=ID: the Edit dialog over the rounds table (ADMIN): name and description
 // (both required); the round stays in its event. A name another round of the event has (any case)
 // is 'Round already exist' with the name box emptied. A round of a deleted event, or none, is 404.
+import "~/i18n/routes/_app.rounds.$id.edit";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -14,7 +15,7 @@ import { findRound, updateRound } from "~/models/round.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { raceFormError, ROUND_FIELDS, roundUpdateSchemaFor } from "~/rules/race-schema";
-import { RoundForm, useNameCleared } from "~/components/RoundTables";
+import { RoundForm, useNameCleared } from "~/components/RoundForm";
 import { toMalaysiaLocal } from "~/rules/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

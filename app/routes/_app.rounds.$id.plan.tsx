@@ -7,19 +7,20 @@
 // seeded by models/progression.server.ts seedAfterOfficial; a plan saved when they already are
 // seeds its (empty) round at once, the toast says with how many crews. The same with and without
 // JavaScript.
+import "~/i18n/routes/_app.rounds.$id.plan";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
 import { Dialog } from "~/components/Dialog";
 import { NumberField } from "~/components/DrawPreview";
 import { PostForm } from "~/components/PostForm";
 import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { found, idParam, notFound } from "~/lib/params.server";
+import { planIntentSchema } from "~/lib/schemas.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Bundle } from "~/messages";
@@ -29,8 +30,6 @@ import { COUNT_MAX, PLUS_MAX, type PlanRefusal, parsePlanForm } from "~/rules/pr
 import drawStyles from "~/styles/draw.css";
 
 export const links = () => [{ rel: "stylesheet", href: drawStyles }];
-
-const intentSchema = z.object({ intent: z.enum(["save", "remove"]) });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "rounds");
@@ -73,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, "rounds");
   const edition = editionOf(request, user);
   const target = found(planTarget(edition.id, idParam(params.id)));
-  const { form, value } = await parseFixedForm(request, intentSchema);
+  const { form, value } = await parseFixedForm(request, planIntentSchema());
   const t = messagesFor(request);
   const back = `/rounds?event=${target.eventId}`;
   if (value.intent === "remove") {

@@ -5,6 +5,7 @@
 // can be saved), and the lanes the top N would get, fastest in the centre. Save (POST) computes the
 // plan again and writes it only if it is still the previewed one, into empty rounds, in one
 // transaction, audited (models/draw.server.ts). The same with and without JavaScript.
+import "~/i18n/routes/_app.rounds.$id.progress";
 import { type ActionFunctionArgs, json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
@@ -16,15 +17,16 @@ import {
 } from "~/components/DrawPreview";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
-import { drawSaveSchema } from "~/lib/fixed-forms.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
+import { drawSaveSchema } from "~/services/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { found, idParam, notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { drawRound, planProgress, saveProgress, sourceRounds } from "~/models/draw.server";
 import { parseDrawQuery } from "~/rules/draw";
+import { drawErrorText, planForPage } from "~/rules/draw-errors";
 import drawStyles from "~/styles/draw.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: drawStyles }];
@@ -38,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     query.errors.length || query.from.length === 0
       ? null
       : planProgress(round, { from: query.from, top: query.top, lanes: query.lanes });
-  return json({ round, sources: sourceRounds(round), query, plan });
+  return json({ round, sources: sourceRounds(round), query, plan: planForPage(messagesFor(request), plan) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -63,9 +65,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       message:
         saved.heats > 1 ? MSG.progressSavedHeats(saved.teams, saved.heats) : MSG.progressSaved(saved.teams),
     });
-  if (saved.error === "notFound") notFound();
-  const message = saved.error === "stale" ? MSG.drawStale : saved.plan.errors[0];
-  return json({ toast: { type: "error", message } as Toast }, saved.error === "stale" ? 409 : 400);
+  if (saved.code === "notFound") notFound();
+  const message = saved.code === "stale" ? MSG.drawStale : drawErrorText({ MSG }, saved.plan.errors[0]);
+  return json({ toast: { type: "error", message } as Toast }, saved.code === "stale" ? 409 : 400);
 }
 
 export default function Progress() {

@@ -3,6 +3,7 @@
 // back on /race-control. A round its progression plan seeded when its sources went Official loses
 // those lanes and its seeded time, if none of them has a result yet (else refused, saying so);
 // audited (models/progression.server.ts). The plan stays. The same with and without JavaScript.
+import "~/i18n/routes/_app.rounds.$id.unseed";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
@@ -10,9 +11,9 @@ import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
-import { backPath } from "~/lib/failures.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
+import { backPath } from "~/services/failures.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import type { Toast } from "~/lib/toast";

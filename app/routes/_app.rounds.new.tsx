@@ -2,12 +2,13 @@
 // description are required ('Make sure to fill in all the fields.'); the name is trimmed; a name
 // the event already has (any case) is 'Round already exist. Please try with different name.' with
 // the name box emptied and everything else kept.
+import "~/i18n/routes/_app.rounds.new";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createRound, liveEvents } from "~/models/round.server";
@@ -15,7 +16,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
 import { raceFormError, ROUND_FIELDS, roundCreateSchemaFor } from "~/rules/race-schema";
-import { RoundForm, useNameCleared } from "~/components/RoundTables";
+import { RoundForm, useNameCleared } from "~/components/RoundForm";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "rounds");

@@ -3,13 +3,14 @@
 // and Progress, and Plan (and Undo seeding for a round its plan seeded): child routes rendered over
 // the table through <Outlet/> (/rounds/new, /rounds/:id/edit, /rounds/:id/delete, /rounds/:id/draw,
 // /rounds/:id/progress, /rounds/:id/plan, /rounds/:id/unseed), each keeping ?event= in the URL.
+import "~/i18n/routes/_app.rounds";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
 import { ListActions } from "~/components/ListToolbar";
 import { Empty, Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { progressionOfEvent } from "~/models/progression.server";
 import { liveEvents, roundsOfEvent } from "~/models/round.server";
 import { useMessages } from "~/i18n/useMessages";

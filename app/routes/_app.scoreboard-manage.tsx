@@ -5,6 +5,7 @@
 // successfully.'). A race day has ~200 rounds: the Event filter (a GET form) narrows the list, and
 // Update then changes only the rounds on the form (each is posted as `listed`), never another
 // event's. Works without JavaScript. See docs/decisions/0016-race-day.md (Scoreboard).
+import "~/i18n/routes/_app.scoreboard-manage";
 import {
   type ActionFunctionArgs,
   json,
@@ -18,11 +19,11 @@ import { FilterSelect } from "~/components/ListToolbar";
 import { PostForm } from "~/components/PostForm";
 import { Empty, Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
-import { editionOf, isArchivedWrite } from "~/lib/edition.server";
-import { boardSchema } from "~/lib/fixed-forms.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf, isArchivedWrite } from "~/services/edition.server";
+import { boardSchema } from "~/services/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
-import { scoreboardChanged } from "~/lib/scoreboard-live.server";
+import { scoreboardChanged } from "~/routes/scoreboard/live.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import {

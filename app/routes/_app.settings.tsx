@@ -7,6 +7,7 @@
 // Settings are per edition (issue 21): the screen shows the edition being looked at; an archived
 // one's are shown read-only (the form disabled, no Update or Void; a forged post is refused by the
 // failures wrapper and the triggers).
+import "~/i18n/routes/_app.settings";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
@@ -14,12 +15,12 @@ import { CheckboxField, ErrorList, Field, TextareaField } from "~/components/Fie
 import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { serveWaitlistNow } from "~/services/waitlist-mail.server";
-import { crewTagVersion, getSettings, updateSettings } from "~/models/settings.server";
+import { updateSettingsAndServe } from "~/services/waitlist.server";
+import { crewTagVersion, getSettings } from "~/models/settings.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";
@@ -57,9 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, settingsSchema(new Date(), t));
   if (submission.status !== "success")
     return replyWithError(submission, firstError(submission) ?? MSG.fillAll);
-  updateSettings(user, settingsOf(submission.value), editionOf(request, user).id);
   // A cleared or later Entries Close lets the waitlist move again.
-  await serveWaitlistNow();
+  await updateSettingsAndServe(user, settingsOf(submission.value), editionOf(request, user).id);
   return redirectWithToast(request, "/settings", { type: "success", message: MSG.settingsUpdated });
 }
 

@@ -4,13 +4,14 @@
 // every tag printed so far is refused at the kiosks from then on ('This crew tag has been
 // voided ...') and the crew tag PDFs print the new version. Any other role: refused by the guard,
 // nothing changes.
+import "~/i18n/routes/_app.settings.void-crew-tags";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { crewTagVersion, getSettings, rotateCrewTags } from "~/models/settings.server";

@@ -4,14 +4,15 @@
 // JavaScript; they do not submit themselves on change (a keyboard user moving through a select
 // would leave the page at every step). ADMIN is not bound by the crew deadline; saves are audited
 // (models/crew.server.ts saveCrew).
+import "~/i18n/routes/_app.teams.manage";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CrewPicker } from "~/components/CrewPicker";
 import { SelectStep } from "~/components/SelectStep";
 import { Empty, Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
-import { crewSaveSchema } from "~/lib/fixed-forms.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
+import { crewSaveSchema } from "~/services/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { crewTeamsOf, findCrewTeam } from "~/models/crew.server";
 import { answerCrewSave, crewPickerData } from "~/services/crew-form.server";

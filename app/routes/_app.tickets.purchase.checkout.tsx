@@ -7,11 +7,12 @@
 // checkoutDinnerTickets, models/ticket.server.ts checkoutTickets) and answers the provider's checkout form, which submits itself
 // (components/CheckoutDialog, services/checkout.server.ts: without JavaScript a Continue to payment
 // button).
+import "~/i18n/routes/_app.tickets.purchase.checkout";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CheckoutDialog } from "~/components/CheckoutDialog";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { checkoutAnswer, checkoutDinnerTickets, refuseCheckout } from "~/services/checkout.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { openOrdersOfClub } from "~/models/order.server";

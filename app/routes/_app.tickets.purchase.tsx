@@ -4,11 +4,12 @@
 // (a child route rendered over this screen through <Outlet/>), so it works without JavaScript;
 // choosing a number changes nothing, so it is a URL. The pax typed stays in the input behind the
 // dialog (read back from the URL).
+import "~/i18n/routes/_app.tickets.purchase";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Outlet, useLoaderData } from "@remix-run/react";
 import { Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { getSettings } from "~/models/settings.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

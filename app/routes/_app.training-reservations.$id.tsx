@@ -8,12 +8,13 @@
 // (models/training.server.ts), audited.
 // After the commit the club's managers are emailed the decision (a failed email is logged, the
 // decision stands). Closing is a link back to the list: reopening starts afresh.
+import "~/i18n/routes/_app.training-reservations.$id";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { sendReservationDecisionEmails } from "~/services/training-mail.server";
@@ -25,7 +26,7 @@ import { inBundle } from "~/lib/i18n-text";
 import { formatDateTime } from "~/rules/format";
 import { decisionRefusal, decisionSchemaFor } from "~/rules/training";
 import type { ReservationAction } from "~/rules/training-fields";
-import { DecisionForm } from "~/components/TrainingTables";
+import { DecisionForm } from "~/components/TrainingForms";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingReservations");

@@ -5,13 +5,14 @@
 // row's Approve / Reject opens the decision dialog (/training-reservations/:id, a child route over
 // the table, keeping the query). ADMIN and COMMITTEE both decide: the spec's reservation screen has
 // no further role check.
+import "~/i18n/routes/_app.training-reservations";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
 import { CsvLink, DataTable, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { listReservations, reservationCounts } from "~/models/training.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

@@ -2,12 +2,13 @@
 // and sentences as New Session, with Update; max boats may not drop below the boats already
 // approved for the session (checked in the write's transaction; the model's sentence, nothing
 // changed). Audited.
+import "~/i18n/routes/_app.training-sessions.$id.edit";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -17,7 +18,7 @@ import { useLocale, useMessages } from "~/i18n/useMessages";
 import { inBundle } from "~/lib/i18n-text";
 import { formatDateTime, toMalaysiaLocal } from "~/rules/format";
 import { maxBoatRefusal, previousTimes, sessionFormError, sessionSchemaFor } from "~/rules/training";
-import { SessionForm } from "~/components/TrainingTables";
+import { SessionForm } from "~/components/TrainingForms";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");

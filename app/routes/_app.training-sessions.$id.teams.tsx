@@ -1,12 +1,13 @@
 // /training-sessions/:id/teams (ADMIN, COMMITTEE): 'Reserved Teams' over the sessions table: each
 // APPROVED reservation of the session, its team and boat count (a club with two approved requests
 // has two rows; pending, rejected and cancelled requests do not count), by team name.
+import "~/i18n/routes/_app.training-sessions.$id.teams";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { type Column, DataTable } from "~/components/DataTable";
 import { Dialog } from "~/components/Dialog";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { findSession, reservedTeams } from "~/models/training.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";

@@ -3,19 +3,20 @@
 // time) and Max Boats (at least 1): an empty field (or 0 boats) is 'Make sure to fill in all the
 // fields.', an end not after the start 'Make sure start time is earlier than end time.'; a refusal
 // keeps everything typed. Audited (models/training.server.ts).
+import "~/i18n/routes/_app.training-sessions.new";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";
 import { Toasts } from "~/components/Toasts";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { createSession } from "~/models/training.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { previousTimes, sessionFormError, sessionSchemaFor } from "~/rules/training";
-import { SessionForm } from "~/components/TrainingTables";
+import { SessionForm } from "~/components/TrainingForms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "trainingSessions");

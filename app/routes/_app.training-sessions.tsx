@@ -3,13 +3,14 @@
 // reservations only); a reserved count above 0 opens 'Reserved Teams'. ADMIN also sees Create
 // Session and per row Edit and Delete; COMMITTEE sees none of them, and those routes refuse it
 // (403). Dialogs are child routes rendered over the table through <Outlet/>, keeping the query.
+import "~/i18n/routes/_app.training-sessions";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable, Pager } from "~/components/DataTable";
 import { ListActions } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
-import { hasRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { hasRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { listSessions, sessionCount } from "~/models/training.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

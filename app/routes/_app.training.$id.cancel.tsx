@@ -2,13 +2,14 @@
 // same with and without JavaScript. Only the club's own pending request is cancelled
 // (cancelBooking checks the club and the status in its one UPDATE); another club's request, or a
 // missing one, is 404 here and refused (nothing changed) when posted.
+import "~/i18n/routes/_app.training.$id.cancel";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";

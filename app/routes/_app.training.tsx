@@ -4,6 +4,7 @@
 // insert's transaction); then My Requests: the club's reservations with their status and reject
 // reason, a pending one with Cancel Request (a confirm dialog, the child route
 // /training/:id/cancel). The club is always the manager's own (user.associationId), never the form's.
+import "~/i18n/routes/_app.training";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReservationStatus } from "../../db/enums";
@@ -13,8 +14,8 @@ import { PostForm } from "~/components/PostForm";
 import { Empty, Screen } from "~/components/Screen";
 import { StatusBadge } from "~/components/StatusBadge";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { parseForm } from "~/lib/forms.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -1,10 +1,11 @@
+import "~/i18n/routes/_app";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, type ShouldRevalidateFunction, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { type AppEditions, EditionBanner } from "~/components/EditionPicker";
 import { ErrorMessage } from "~/components/ErrorPage";
 import { Sidebar } from "~/components/Sidebar";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { listEditions } from "~/models/edition.server";
 import type { loader as rootLoader } from "~/root";
 

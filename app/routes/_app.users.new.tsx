@@ -1,5 +1,6 @@
 // /users/new: the Create user dialog over the Users table (ADMIN only: COMMITTEE sees no button,
 // and its GET or POST here is refused).
+import "~/i18n/routes/_app.users.new";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
@@ -8,11 +9,11 @@ import { Dialog } from "~/components/Dialog";
 import { Field, SelectField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import { Toasts } from "~/components/Toasts";
-import { requireRole, requireUser } from "~/lib/access.server";
+import { requireRole, requireUser } from "~/services/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { isBusyResponse } from "~/lib/limiter.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { sendVerificationEmail } from "~/models/account.server";
+import { sendVerificationEmail } from "~/services/account-mail.server";
 import { createStaffUser, UserExistsError } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";

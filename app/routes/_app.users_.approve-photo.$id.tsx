@@ -1,9 +1,10 @@
 // /users/approve-photo/:id: the photo viewer over the pending grid.
+import "~/i18n/routes/_app.users_.approve-photo.$id";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { PhotoView } from "~/components/PhotoView";
-import { requireUser } from "~/lib/access.server";
-import { photoDialogData } from "~/lib/photo-dialog.server";
+import { requireUser } from "~/services/access.server";
+import { photoDialogData } from "~/services/photo-dialog.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, "approvePhoto");

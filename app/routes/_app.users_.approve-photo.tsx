@@ -4,6 +4,7 @@
 // changes only members whose photo is still pending, in one transaction with its audit entry.
 // Each checkbox carries the member with the photo its card showed (`id:image`): a member who
 // uploaded a new photo meanwhile stays pending, and a warning names them (issue 18).
+import "~/i18n/routes/_app.users_.approve-photo";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
@@ -13,12 +14,12 @@ import { Dialog } from "~/components/Dialog";
 import { PhotoGrid } from "~/components/PhotoGrid";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
-import { requireUser } from "~/lib/access.server";
-import { photoReviewSchema } from "~/lib/fixed-forms.server";
+import { requireUser } from "~/services/access.server";
+import { photoReviewSchema } from "~/services/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast, redirectWithToasts } from "~/lib/toast.server";
-import { sendPhotoRejectedEmail } from "~/models/account.server";
+import { sendPhotoRejectedEmail } from "~/services/account-mail.server";
 import { listPhotos, reviewPhotos } from "~/models/photo-review.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";

@@ -1,10 +1,11 @@
 // /users/photo-approved (ADMIN, COMMITTEE): the paged grid of approved photos, with a viewer.
+import "~/i18n/routes/_app.users_.photo-approved";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/DataTable";
 import { PhotoGrid } from "~/components/PhotoGrid";
 import { Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { listPhotos } from "~/models/photo-review.server";
 import { useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

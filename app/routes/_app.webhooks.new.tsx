@@ -2,6 +2,7 @@
 // and the events as boxes. The URL is checked on the server (rules/webhooks.ts, after DNS too:
 // services/webhooks.server.ts registerEndpoint); a refusal keeps what was typed and says why. Once
 // added (audited), the endpoint's page shows its secret once (lib/webhook-secret.server.ts).
+import "~/i18n/routes/_app.webhooks.new";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
@@ -11,7 +12,7 @@ import { PostForm } from "~/components/PostForm";
 import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { firstError, parseForm, replyWithError } from "~/lib/forms.server";
 import { flashToast } from "~/lib/toast.server";
 import { carrySecret } from "~/lib/webhook-secret.server";

@@ -1,11 +1,12 @@
 // /webhooks/:id/delete (ADMIN; issue 29 part 4): the confirmation step over the endpoint's page.
 // Delete removes the endpoint and its delivery log (audited); the events stay. None: 404.
+import "~/i18n/routes/_app.webhooks_.$id.delete";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { NO_FIELDS, parseFixedForm } from "~/lib/forms.server";
 import { found, idParam, notFound } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";

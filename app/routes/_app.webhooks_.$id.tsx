@@ -3,6 +3,7 @@
 // Disable / Enable and Delete (a confirmation step, /webhooks/:id/delete); and its delivery log,
 // newest first, paged in SQL: event, time, status, attempts, with Resend per delivery. Every action
 // is audited and POSTs then redirects back here with a toast (the same without JavaScript).
+import "~/i18n/routes/_app.webhooks_.$id";
 import {
   type ActionFunctionArgs,
   json,
@@ -17,12 +18,12 @@ import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import { messagesFor } from "~/i18n/locale.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { metaTitle } from "~/lib/meta";
 import { found, idParam } from "~/lib/params.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { kickWebhooks } from "~/lib/webhook-sender.server";
+import { kickWebhooks } from "~/services/webhook-sender.server";
 import { webhookPageSchema } from "~/lib/webhook-forms.server";
 import { takeSecret } from "~/lib/webhook-secret.server";
 import {

@@ -1,7 +1,7 @@
 // GET /associations.csv (ADMIN, COMMITTEE): the Teams table as CSV, every row the search selects.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { countryName } from "~/lib/countries.server";
 import { csvResponse } from "~/lib/csv.server";
 import { listTeams } from "~/models/association.server";

@@ -1,9 +1,9 @@
 // GET /audit-log.csv (ADMIN): the audit log as CSV, every entry the filters select (by default the
 // edition being looked at, as the screen).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { csvResponse } from "~/lib/csv.server";
-import { editionOf } from "~/lib/edition.server";
+import { editionOf } from "~/services/edition.server";
 import { listAudit } from "~/models/audit.server";
 import { parseList } from "~/rules/list-params";
 import { AUDIT_LIST, auditColumns, auditEditionOf } from "./_app.audit-log/table";

@@ -1,3 +1,4 @@
+import "~/i18n/routes/auth.login";
 import { getFormProps, useForm } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
@@ -10,10 +11,10 @@ import { useEffect, useState } from "react";
 import { AuthCard, EmailField, SubmitButton } from "~/components/AuthForm";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { PasswordField } from "~/components/Field";
-import { requireGuest } from "~/lib/access.server";
-import { login } from "~/lib/auth.server";
+import { requireGuest } from "~/services/access.server";
+import { login } from "~/services/auth.server";
 import { parseForm, replyWithError, replyWithToast } from "~/lib/forms.server";
-import { createUserSession } from "~/lib/session.server";
+import { createUserSession } from "~/models/session.server";
 import { throttledMessage } from "~/rules/throttle";
 import type { Toast } from "~/lib/toast";
 import { messagesFor } from "~/i18n/locale.server";

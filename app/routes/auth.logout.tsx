@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
-import { destroySession } from "~/lib/session.server";
+import { destroySession } from "~/models/session.server";
 
 // Logout is a POST (no write on a GET); it deletes the session row.
 export async function action({ request }: ActionFunctionArgs) {

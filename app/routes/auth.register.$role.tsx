@@ -1,3 +1,4 @@
+import "~/i18n/routes/auth.register.$role";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
@@ -11,14 +12,15 @@ import { AuthCard, BackToLogin, EmailField, NewPasswordFields, SubmitButton } fr
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { ErrorList, Field, RadioGroupField, SelectField, TextareaField } from "~/components/Field";
 import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
-import { requireGuest } from "~/lib/access.server";
+import { requireGuest } from "~/services/access.server";
 import { countryCodes, countryList } from "~/lib/countries.server";
 import { parseForm, replyWithError } from "~/lib/forms.server";
 import { env } from "~/lib/env.server";
 import { isBusyResponse } from "~/lib/limiter.server";
 import { encodePhoto, photoFieldOf } from "~/lib/photos.server";
 import { flashToast } from "~/lib/toast.server";
-import { register, sendVerificationEmail } from "~/models/account.server";
+import { register } from "~/models/account.server";
+import { sendVerificationEmail } from "~/services/account-mail.server";
 import { findAssociationByToken } from "~/models/association.server";
 import { gate, throttleKeys } from "~/models/throttle.server";
 import { throttledMessage } from "~/rules/throttle";

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { requireGuest } from "~/lib/access.server";
+import { requireGuest } from "~/services/access.server";
 import { parseForm } from "~/lib/forms.server";
 import { resendSchema } from "~/lib/schemas.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { sendVerificationEmail } from "~/models/account.server";
+import { sendVerificationEmail } from "~/services/account-mail.server";
 import { gate, throttleKeys } from "~/models/throttle.server";
 import { throttledMessage } from "~/rules/throttle";
 import { findUserByEmail } from "~/models/user.server";

@@ -1,12 +1,14 @@
+import "~/i18n/routes/auth.reset";
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, BackToLogin, EmailField, NewPasswordFields, SubmitButton } from "~/components/AuthForm";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
-import { requireGuest } from "~/lib/access.server";
+import { requireGuest } from "~/services/access.server";
 import { firstError, parseFormWith, replyWithError, replyWithToast } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { resetPassword, sendPasswordResetEmail } from "~/models/account.server";
+import { resetPassword } from "~/models/account.server";
+import { sendPasswordResetEmail } from "~/services/account-mail.server";
 import { gate, throttleKeys } from "~/models/throttle.server";
 import { throttledMessage } from "~/rules/throttle";
 import { checkToken } from "~/models/token.server";

@@ -1,3 +1,4 @@
+import "~/i18n/routes/auth.verify.$token";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -8,7 +9,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AuthCard, SubmitButton } from "~/components/AuthForm";
 import { CsrfInput, TaskInput } from "~/components/CsrfInput";
-import { requireGuest } from "~/lib/access.server";
+import { requireGuest } from "~/services/access.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { verifyEmail } from "~/models/account.server";

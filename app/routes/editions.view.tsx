@@ -3,13 +3,13 @@
 // that is the open one: staff then follow whatever edition is current), then goes back to the page
 // the form was on (a same-site path only). An unknown id changes nothing and says so. Choosing what
 // to look at grants nothing: every write into an archived edition is refused
-// (lib/failures.server.ts, migration 0018's triggers).
+// (services/failures.server.ts, migration 0018's triggers).
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
 import { backPath } from "~/i18n/locale";
-import { requireUser } from "~/lib/access.server";
-import { editionCookie } from "~/lib/edition.server";
-import { editionViewSchema } from "~/lib/fixed-forms.server";
+import { requireUser } from "~/services/access.server";
+import { editionCookie } from "~/services/edition.server";
+import { editionViewSchema } from "~/services/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getEdition } from "~/models/edition.server";

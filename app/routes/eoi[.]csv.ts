@@ -3,8 +3,8 @@
 // "; "). Result by Teams and Countries end with their Total row. No tab is Result by Events; an
 // unknown tab is 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { notFound } from "~/lib/params.server";
 import { countryResults, eventResults, matrixTotals, teamInterests, teamMatrix } from "~/models/eoi.server";

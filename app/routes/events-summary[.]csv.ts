@@ -3,8 +3,8 @@
 // its code, and the totals row last.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Column } from "~/components/DataTable";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { eventsSummary } from "~/models/summary.server";
 import { SUMMARY_COLUMNS } from "~/rules/event-categories";

@@ -1,8 +1,8 @@
 // GET /events.csv (ADMIN, COMMITTEE): the events table as CSV, every live event the search selects
 // (managers and competitors, who may open /events for their Assigned Events, are refused: 403).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { listEvents } from "~/models/event.server";
 import { parseList } from "~/rules/list-params";

@@ -1,14 +1,13 @@
 import { json } from "@remix-run/node";
-import { sql } from "drizzle-orm";
-import { db } from "~/lib/db.server";
 import { isPrimary } from "~/lib/litefs.server";
+import { pingDatabase } from "~/models/health.server";
 
 // Fly's health check (fly.toml: any 200 passes): answers only if the database answers, and says
 // whether this node is the LiteFS primary (the one that takes writes) or a replica.
 export function loader() {
   const headers = { "Cache-Control": "no-store" };
   try {
-    db().get(sql`select 1`);
+    pingDatabase();
     return json({ status: "ok", primary: isPrimary() }, { headers });
   } catch (error) {
     console.error("healthcheck failed", error);

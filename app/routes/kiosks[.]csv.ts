@@ -1,9 +1,9 @@
 // GET /kiosks.csv (ADMIN; issue 18): every enrolled kiosk device as CSV, the screen's columns
 // (English), newest first.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { csvResponse } from "~/lib/csv.server";
-import { withLastSeen } from "~/lib/kiosk-device.server";
+import { withLastSeen } from "~/services/kiosk-device.server";
 import { listKiosks } from "~/models/kiosk.server";
 import { kioskColumns } from "./_app.kiosks/table";
 

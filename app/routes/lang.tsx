@@ -8,7 +8,7 @@ import { backPath } from "~/i18n/locale";
 import { secureCookies } from "~/lib/cookies.server";
 import { parseForm } from "~/lib/forms.server";
 import { languageSchema } from "~/lib/schemas.server";
-import { getUser } from "~/lib/session.server";
+import { getUser } from "~/models/session.server";
 import { setUserLocale } from "~/models/user.server";
 
 export async function loader() {

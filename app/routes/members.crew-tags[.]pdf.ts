@@ -1,8 +1,8 @@
 // GET /members/crew-tags.pdf (MANAGER): the crew tags of the manager's own club's paid members
-// (`?part=n` when the club has more than one PDF holds). lib/crew-tags.server.ts makes the PDF.
+// (`?part=n` when the club has more than one PDF holds). services/crew-tags.server.ts makes the PDF.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/access.server";
-import { crewTagsResponse } from "~/lib/crew-tags.server";
+import { requireUser } from "~/services/access.server";
+import { crewTagsResponse } from "~/services/crew-tags.server";
 import { notFound } from "~/lib/params.server";
 import { currentEdition } from "~/models/edition.server";
 

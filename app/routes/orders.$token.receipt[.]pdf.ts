@@ -3,7 +3,7 @@
 // not paid gets the same 404. Queued as the invoice is (lib/pdf.server.ts pdfDownloads): busy, or
 // this user already has a PDF being made or waiting, 429 with Retry-After.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { orderDocResponse } from "~/lib/pdf.server";
+import { orderDocResponse } from "~/services/order-documents.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return orderDocResponse(request, params.token, "receipt");

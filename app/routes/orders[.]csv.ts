@@ -1,8 +1,8 @@
 // GET /orders.csv (ADMIN): the Orders table as CSV, every order the status filter selects, in the
 // table's order (a MANAGER has no CSV: 403).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { listOrders } from "~/models/order-list.server";
 import { parseList } from "~/rules/list-params";

@@ -2,8 +2,8 @@
 // streamed batch by batch (lib/csv.server.ts csvStream, models/order-list.server.ts
 // paymentLogBatches): the file is never built in memory, however many calls were logged.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { csvStreamResponse } from "~/lib/csv.server";
 import { paymentLogBatches } from "~/models/order-list.server";
 import { parseList } from "~/rules/list-params";

@@ -1,12 +1,12 @@
 // GET /race-control/awards.pdf (ADMIN, COMMITTEE; issue 29 part 2): the prize-giving sheet, A4 for
 // the announcer: every final of the edition in race order with places 1-3 (team, club, time; a final
-// not Official yet says so), then the club table. lib/awards-pdf.server.ts lays it out; made one at
+// not Official yet says so), then the club table. services/awards-pdf.server.ts lays it out; made one at
 // a time like the rest of race paper (429 when busy).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/access.server";
-import { awardsDefinition, awardsPages } from "~/lib/awards-pdf.server";
-import { editionOf } from "~/lib/edition.server";
-import { paperContext, racePdfResponse } from "~/lib/race-pdf.server";
+import { requireUser } from "~/services/access.server";
+import { awardsDefinition, awardsPages } from "~/services/awards-pdf.server";
+import { editionOf } from "~/services/edition.server";
+import { paperContext, racePdfResponse } from "~/services/race-pdf.server";
 import { awardsFinals } from "~/models/awards.server";
 import { standingsOf } from "~/models/standings.server";
 

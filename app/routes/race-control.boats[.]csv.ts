@@ -5,10 +5,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Column } from "~/components/DataTable";
 import { messagesFor } from "~/i18n/locale.server";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { now } from "~/lib/clock.server";
 import { csvResponse } from "~/lib/csv.server";
-import { editionOf } from "~/lib/edition.server";
+import { editionOf } from "~/services/edition.server";
 import { type TripRow, tripsOfDay } from "~/models/boat-trips.server";
 import { formatRaceTime, malaysiaDay } from "~/rules/timetable";
 

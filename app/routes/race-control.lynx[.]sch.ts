@@ -3,8 +3,8 @@
 // naming the regatta and when it was exported (Malaysia time, the reader's language).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { now } from "~/lib/clock.server";
 import { scheduledRaceNumbers } from "~/models/lynx.server";
 import { getSettings } from "~/models/settings.server";

@@ -4,9 +4,15 @@
 // a file). More than DAY_ROUNDS_MAX rounds: 400, print them one by one.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
-import { dayDefinition, paperContext, parseDay, plainAnswer, racePdfResponse } from "~/lib/race-pdf.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
+import {
+  dayDefinition,
+  paperContext,
+  parseDay,
+  plainAnswer,
+  racePdfResponse,
+} from "~/services/race-pdf.server";
 import { DAY_ROUNDS_MAX, startListsBetween } from "~/models/race-paper.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

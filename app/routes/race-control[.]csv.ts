@@ -2,8 +2,8 @@
 // Lanes, State), the screen's order: numbered races first, then the rounds not scheduled.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { timetable } from "~/models/race-control.server";
 import { csvColumnsOf } from "./_app.race-control/table";

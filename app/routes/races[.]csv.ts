@@ -1,8 +1,8 @@
 // GET /races.csv?round=ID (ADMIN, COMMITTEE): a round's races as CSV (the table's columns: #, Event
 // Team, Lane, Score), in lane order. A round of a deleted event, or none, is 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { notFound } from "~/lib/params.server";
 import { racesOfRound } from "~/models/race.server";

@@ -3,6 +3,7 @@
 // replica serves it) with the client's cookies, so it speaks the client's language, and returns it
 // with status 503 and Retry-After. A plain page with a warning toast and a link back: nothing here
 // reads the database, so it renders while the primary is down. /reconnecting.json is the kiosk's form.
+import "~/i18n/routes/reconnecting";
 import { json, type MetaFunction } from "@remix-run/node";
 import { useMessages } from "~/i18n/useMessages";
 import { metaBundle } from "~/lib/meta";

@@ -4,8 +4,8 @@
 // on that number, and writing 0 would put every unscheduled round on the same event.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { evtOfRound } from "~/models/lynx.server";
 import { evtFile, lynxHeaders } from "~/rules/lynx-export";

@@ -1,11 +1,11 @@
 // GET /scan-log.csv?event=&round= (ADMIN): a round's scan logs as CSV, every row, oldest or newest
 // first as on screen. Without a valid event and round: 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { notFound } from "~/lib/params.server";
-import { scanLogSteps } from "~/lib/scan-log.server";
+import { scanLogSteps } from "~/routes/_app.scan-log/log.server";
 import { listScanLogs } from "~/models/scan.server";
 import { parseList } from "~/rules/list-params";
 import { SCAN_LOG_LIST, scanLogColumns } from "./_app.scan-log/table";

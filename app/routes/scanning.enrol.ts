@@ -5,10 +5,10 @@
 // the route guard and nothing changes. See docs/decisions/0024-kiosk-enrolment.md.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { parseForm } from "~/lib/forms.server";
 import { kioskEnrolSchema } from "~/lib/schemas.server";
-import { enrolDevice } from "~/lib/kiosk-device.server";
+import { enrolDevice } from "~/services/kiosk-device.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { KIOSK_NAME_MAX, parseKioskName } from "~/rules/kiosk-fields";
 

@@ -6,8 +6,8 @@
 // (repeat, caps) stay in the browser. With no network the browser decides what it can.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { currentEdition } from "~/models/edition.server";
-import { idParam, kioskContext, lookupOne } from "~/services/kiosk.server";
-import { kioskAccess, mayScan } from "~/lib/kiosk-device.server";
+import { positiveId, kioskContext, lookupOne } from "~/services/kiosk.server";
+import { kioskAccess, mayScan } from "~/services/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { SCAN_CODE_MAX } from "~/rules/scan-code";
 
@@ -17,8 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!mayScan(await kioskAccess(request)))
     return json({ kind: "refused" as const }, { status: 403, headers });
   const q = new URL(request.url).searchParams;
-  const roundId = idParam(q.get("roundId"));
-  const teamId = idParam(q.get("teamId"));
+  const roundId = positiveId(q.get("roundId"));
+  const teamId = positiveId(q.get("teamId"));
   const ctx =
     roundId !== null && teamId !== null ? kioskContext(currentEdition().id, roundId, teamId) : undefined;
   if (!ctx) return json({ kind: "gone" as const }, { status: 404, headers });

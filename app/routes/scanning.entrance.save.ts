@@ -8,8 +8,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { currentEdition } from "~/models/edition.server";
-import { historyCodes, idParam, kioskContext, save } from "~/services/kiosk.server";
-import { kioskAccess, mayScan, noteSaved, savedBy } from "~/lib/kiosk-device.server";
+import { historyCodes, positiveId, kioskContext, save } from "~/services/kiosk.server";
+import { kioskAccess, mayScan, noteSaved, savedBy } from "~/services/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { messagesFor } from "~/i18n/locale.server";
 
@@ -23,8 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await kioskAccess(request);
   if (!mayScan(access)) return json({ error: MSG.kioskRefused }, { status: 403, headers: NO_STORE });
   const { form } = await parseForm(request, NO_FIELDS);
-  const roundId = idParam(form.get("roundId"));
-  const teamId = idParam(form.get("teamId"));
+  const roundId = positiveId(form.get("roundId"));
+  const teamId = positiveId(form.get("teamId"));
   if (roundId === null || teamId === null)
     return json({ error: "Bad Request" }, { status: 400, headers: NO_STORE });
   const ctx = kioskContext(currentEdition().id, roundId, teamId);

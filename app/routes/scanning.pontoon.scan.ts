@@ -9,7 +9,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { messagesFor } from "~/i18n/locale.server";
 import { now } from "~/lib/clock.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
-import { kioskAccess, mayScan, noteSaved } from "~/lib/kiosk-device.server";
+import { kioskAccess, mayScan, noteSaved } from "~/services/kiosk-device.server";
 import { KIOSK_RATE, limitRate } from "~/lib/rate-limit.server";
 import { currentEdition } from "~/models/edition.server";
 import { isDirection } from "~/rules/pontoon";

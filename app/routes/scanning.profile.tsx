@@ -2,16 +2,17 @@
 // scan code (a keyboard-wedge scanner types it and Enter) and the participant it names: photo
 // (approved only, else a blank placeholder), name in upper case, year of birth (staff) or age group
 // (an enrolled device alone: rules/age-group.ts; issue 18), gender, association, and their event
-// teams sorted by event then team. Only a kiosk device gets any of it (lib/kiosk-device.server.ts);
+// teams sorted by event then team. Only a kiosk device gets any of it (services/kiosk-device.server.ts);
 // anyone else gets the frame and a short explanation, and the code is not even read. A GET form (?code=): it only reads. 'Nothing to show.'
 // before a scan; 'Invalid input.' for a text that is not a code (or, with 'Require signed crew tags'
 // on, a plain or forged code); staff are not participants and are not shown.
+import "~/i18n/routes/scanning.profile";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { KioskEnrol, KioskLocked, type KioskView } from "~/components/KioskGate";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
-import { kioskAccess, mayScan } from "~/lib/kiosk-device.server";
-import { limitKioskRead } from "~/lib/kiosk-read-limit.server";
+import { kioskAccess, mayScan } from "~/services/kiosk-device.server";
+import { limitKioskRead } from "~/services/kiosk-read-limit.server";
 import { checkScanCode } from "~/lib/scan-code.server";
 import { scanProfile } from "~/models/scan.server";
 import { currentEdition } from "~/models/edition.server";

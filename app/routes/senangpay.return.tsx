@@ -10,6 +10,7 @@
 // /orders with the provider's message as an info toast, only when verified (else the spec's error).
 // A payment for an order of an archived edition (paid late) is logged and changes nothing: the
 // payer is told so (MSG.edOrPaymentArchived), to contact the committee.
+import "~/i18n/routes/senangpay.return";
 import {
   type ActionFunctionArgs,
   json,

@@ -8,6 +8,7 @@
 // - a button (a POST with a CSRF token) builds the return parameters, hashes them as SenangPay
 //   does, POSTs the callback to APP_URL/senangpay/callback (3 s timeout; a failure is logged) and
 //   sends the browser to /senangpay/return with them.
+import "~/i18n/routes/simulator.pay";
 import { randomInt } from "node:crypto";
 import {
   type ActionFunctionArgs,
@@ -25,7 +26,7 @@ import { notFound } from "~/lib/params.server";
 import { simulatorSecret } from "~/lib/payments/provider.server";
 import { type ReturnParams, requestHash, returnHash, showMsg } from "~/lib/payments/senangpay";
 import { useMessages } from "~/i18n/useMessages";
-import { TITLES } from "~/messages";
+import { TITLES } from "~/i18n/en";
 import { formatRM } from "~/rules/format";
 
 export const meta: MetaFunction = () => [{ title: `${TITLES.simulator} | ${TITLES.appName}` }];

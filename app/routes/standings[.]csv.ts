@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Column } from "~/components/DataTable";
 import { csvResponse } from "~/lib/csv.server";
 import { messagesFor } from "~/i18n/locale.server";
-import { openStandingsUntilChanged } from "~/lib/standings-page.server";
+import { openStandingsUntilChanged } from "~/routes/standings/page.server";
 import type { StandingsRow } from "~/models/standings.server";
 import { formatPointsNumber } from "~/rules/standings";
 

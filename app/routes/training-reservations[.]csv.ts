@@ -1,8 +1,8 @@
 // GET /training-reservations.csv?tab=approved|pending (ADMIN, COMMITTEE): one tab's reservations as
 // CSV (#, Team, Start Time, End Time, Boat(s)), by id; the tab defaults to Pending like the screen.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { listReservations } from "~/models/training.server";
 import { reservationColumns, reservationTabOf } from "~/components/TrainingTables";

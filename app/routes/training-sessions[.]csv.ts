@@ -2,8 +2,8 @@
 // (#, Start Time, End Time in Malaysia time, Max Boats, Reserved Boats: approved boats), by start
 // time.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { listSessions } from "~/models/training.server";
 import { sessionColumns } from "~/components/TrainingTables";

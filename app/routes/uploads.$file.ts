@@ -7,7 +7,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { photoCachePath, photoExists, readPhoto } from "~/lib/photos.server";
+import { photoCachePath } from "~/lib/photos.server";
+import { photoExists, readPhoto } from "~/models/photo.server";
 
 const notFound = () =>
   new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

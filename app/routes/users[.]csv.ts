@@ -1,8 +1,8 @@
 // GET /users.csv (ADMIN, COMMITTEE): the Users table as CSV, every row the filters select,
 // streamed batch by batch (lib/csv.server.ts csvStream, models/user-list.server.ts userBatches).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { csvStreamResponse } from "~/lib/csv.server";
 import { userBatches } from "~/models/user-list.server";
 import { parseList } from "~/rules/list-params";

@@ -1,7 +1,7 @@
 // Crew tags (beyond the spec, issue 10): the printable cards of an association's paid members.
 // Pure: how many members a PDF holds, which part of the list a `?part=` asks for, and the text
 // a card prints (name in upper case, the event and team lines, cut to what fits on a card).
-// The PDF itself is lib/crew-tags.server.ts; the members come from models/crew-tags.server.ts.
+// The PDF itself is services/crew-tags.server.ts; the members come from models/crew-tags.server.ts.
 
 /** The most cards one PDF holds: 63 A4 pages, about 8 MB and a few seconds of work. A club with
  * more paid members downloads its tags in parts (`?part=2` is members 501 to 1000 by name). */

@@ -4,7 +4,7 @@
 // Decisions: docs/decisions/0015-entries-waitlist-crews.md.
 import { VALID_IMAGE } from "../../db/enums";
 import type { Gender } from "../../db/enums";
-import { type Bundle, LABELS, MSG } from "~/messages";
+import { type Bundle, LABELS, MSG } from "~/i18n/en";
 
 export type CrewEvent = {
   minRace: number;

@@ -2,7 +2,7 @@
 // EDITION_NAME_MAX), a year (2000-2100; unique, checked by the model in its transaction), start and
 // end dates (real calendar dates, the end not before the start) and the edition to copy from.
 import { z } from "zod";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import { EDITION_DATE, EDITION_NAME_MAX, EDITION_YEAR } from "./edition-fields";
 
 /** A YYYY-MM-DD that is a real calendar date (no 2027-02-30). */

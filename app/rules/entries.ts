@@ -2,8 +2,8 @@
 // are left, what the waitlist offers when slots free up, and the event teams' names.
 // The model (models/entries.server.ts) runs these inside one immediate SQLite transaction.
 // Sentences come from the bundle a caller passes (the request's language); English by default.
-import type { Locale } from "~/i18n/locale";
-import { type Bundle, EN } from "~/messages";
+import type { Locale } from "../../db/enums";
+import { type Bundle, EN } from "~/i18n/en";
 import { formatDateTime } from "./format";
 
 /** Teams one club may buy of one event in one order (a club fields a handful, not dozens). */

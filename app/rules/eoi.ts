@@ -3,7 +3,7 @@
 // Tug, Countries' counts and total), shared with the tests.
 import { z } from "zod";
 import { distanceOf, EOI_NAME_MAX, EOI_TICKS_MAX, MATRIX_COLUMNS } from "./eoi-fields";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 
 export { distanceOf, EOI_NAME_MAX, EOI_TICKS_MAX, MATRIX_COLUMNS };
 

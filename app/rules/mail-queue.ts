@@ -14,7 +14,7 @@ export const MAIL_KEEP_SENT_MS = 90 * 24 * 60 * 60_000;
 
 /** While a message is being sent no other sender may take it; after this long a crashed sender's
  * claim lapses and the message is due again. Longer than any SMTP conversation the transport allows
- * (lib/mailer.server.ts: 10 s to connect, 10 s for the greeting, 60 s of silence). */
+ * (services/mailer.server.ts: 10 s to connect, 10 s for the greeting, 60 s of silence). */
 export const MAIL_CLAIM_MS = 2 * 60_000;
 
 /** The wait before the next attempt after `attempts` failed ones (1 = the first failure). */

@@ -1,6 +1,6 @@
 // The public JSON API (issue 29 part 3; ADR 0039): which document a path under /api/v1 names, a
 // race's public state, and instants as ISO 8601 UTC. Pure; models/open-data.server.ts reads the
-// documents, lib/open-data-api.server.ts answers them.
+// documents, services/open-data-api.server.ts answers them.
 import type { ResultState } from "../../db/enums";
 
 /** The API's version prefix: every document lives under it. */

@@ -1,6 +1,6 @@
 // The broadcast overlay (issue 29 part 2; /overlay, ADR 0039): which race is on the water, how long
 // an Official result stays on screen, and what its top three show. Pure: the model reads the rows,
-// lib/overlay-page.server.tsx lays them out, public/overlay.js hides a result when its time is up.
+// routes/overlay/page.server.tsx lays them out, public/overlay.js hides a result when its time is up.
 import type { LaneStatus } from "../../db/enums";
 import { formatRaceTime } from "./results";
 

@@ -4,7 +4,7 @@
 // Create Race needs round, lane and event team, the lane trimmed; Edit needs the lane; the score is
 // optional free text. Pure, shared by the actions and the tests.
 import { z } from "zod";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import { parseMalaysiaLocal } from "./format";
 import { LANE_MAX, normalizeScore, ROUND_MAX, roundName, SCORE_MAX } from "./race-fields";
 import { RACE_NUMBER_MAX } from "./timetable";

@@ -5,29 +5,56 @@
 // with at most two decimals and needs a reason when above 0; every text is capped. Kept out of
 // rules/results.ts so the screen's browser code does not carry zod.
 import { z } from "zod";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
+import { READY_REASON_MAX } from "./readiness";
 import { LANE_STATUSES, type LaneStatus, parseRaceTime } from "./results";
+import { LANE_FIELDS, type LaneField, type LaneInput, type LaneText, RESULT_MAX } from "./results-form";
 
-export const RESULT_MAX = { time: 20, reason: 200, penalty: 10 } as const;
+export { LANE_FIELDS, type LaneField, type LaneInput, type LaneText, RESULT_MAX };
+
 /** The most lanes one form may carry (a round has a handful; this bounds a forgery). */
 export const RESULT_ROWS_MAX = 100;
 export const PENALTY_MAX_S = 600;
 
-export const LANE_FIELDS = ["time", "status", "statusReason", "penalty", "penaltyReason"] as const;
-export type LaneField = (typeof LANE_FIELDS)[number];
-export type LaneText = Record<LaneField, string>;
+/** A row id as a hidden field sends it (as rules/race-fields parseId reads it). */
+const formId = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);
 
-/** One lane's result as the form gives it. */
-export type LaneInput = {
-  raceId: number;
-  timeMs: number | null;
-  status: LaneStatus | null;
-  statusReason: string;
-  penaltyMs: number;
-  penaltyReason: string;
-  wins: number | null;
-  losses: number | null;
-};
+/** The version the page was loaded from (hidden; capped; none is "", never the stored one). */
+const version = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").slice(0, 64));
+
+/** Every form of the results desk, told apart by `intent` (issue 30): Save as Provisional (the
+ * version; its rows are read by parseLaneRows, parallel lists conform would not keep aligned),
+ * Declare Official (the version), Import (the file, checked by the import preview) and issue 28's
+ * Mark Ready / Undo (the lane's race id and, for Mark Ready, the reason: its own rules are
+ * services/readiness's, this only refuses a reason far past the box's maxLength). Anything else
+ * is a forged request, a 400. */
+export const resultsDeskSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save"), version }),
+  z.object({ intent: z.literal("declare"), version }),
+  // `File` looked up when a form is read, not when this module loads: the server installs Remix's
+  // fetch globals (its File among them) after importing the build.
+  z.object({
+    intent: z.literal("import"),
+    file: z.custom<File>((v) => v instanceof File).optional(),
+  }),
+  z.object({
+    intent: z.literal("markReady"),
+    race: formId,
+    reason: z
+      .string()
+      .max(READY_REASON_MAX * 4)
+      .optional(),
+  }),
+  z.object({ intent: z.literal("undoReady"), race: formId }),
+]);
+export type ResultsDeskIntent = z.output<typeof resultsDeskSchema>;
 
 const RECORD = /^(\d{1,2})\s*-\s*(\d{1,2})$/;
 const PENALTY = /^(\d{1,3})(?:\.(\d{1,2}))?$/;

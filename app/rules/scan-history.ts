@@ -7,7 +7,7 @@
 // for confirmation. The caller looks the user up (a database query, or the roster in the browser)
 // and passes what it found.
 import type { Gender, Role } from "../../db/enums";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 
 /** A scanned person as the kiosk shows them: `image` is the photo's file name under /uploads/. */
 export type ScanPerson = {

@@ -2,7 +2,7 @@
 // redirect rather than a form shown again. Zod stays on the server: routes import these through
 // lib/schemas.server.ts.
 import { z } from "zod";
-import { LOCALES } from "~/i18n/locale";
+import { LOCALES } from "../../db/enums";
 
 /** POST /lang: the language asked for (anything else is a 400). `back` is read by backPath. */
 export function languageSchema() {

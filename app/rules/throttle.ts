@@ -2,7 +2,7 @@
 // good). The store (models/throttle.server.ts) keeps a Counter per key; an attempt is counted
 // *before* the slow work it guards (password hash, email, photo decoding), in the same step as the
 // check, so parallel requests cannot all slip through. See docs/decisions/0008-throttling.md.
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 
 export type Limit = {
   /** Attempts allowed back to back before delays start. */

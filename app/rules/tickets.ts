@@ -1,7 +1,7 @@
 // Dinner tickets, pure: the number of pax a manager typed, and the draft order it makes (one
 // 'Dinner Ticket' line, count = pax, at the settings' ticket price). Shared by the screen, the
 // checkout dialog, the action (which parses again: the form is never trusted) and the tests.
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import { type Draft, draftTotal } from "./orders";
 
 /** The line's name as stored (English); screens show their bundle's LABELS.dinnerTicket. */

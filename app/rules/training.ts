@@ -10,7 +10,7 @@
 //   PENDING -> CANCELLED (its club's manager). Nothing else moves.
 import { z } from "zod";
 import type { ReservationStatus } from "../../db/enums";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import { parseMalaysiaLocal } from "./format";
 import {
   boatsLeft,

@@ -2,7 +2,7 @@
 // characters; its scheme and addresses are checked by services/webhooks.server.ts registerEndpoint,
 // after DNS) and at least one known event, each once.
 import { z } from "zod";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX } from "./webhook-fields";
 
 export const webhookSchemaFor = ({ MSG }: Bundle = EN) =>

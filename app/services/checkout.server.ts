@@ -6,8 +6,7 @@
 import { json } from "@remix-run/node";
 import { type Checkout, paymentProvider } from "~/lib/payments/provider.server";
 import type { Toast } from "~/lib/toast";
-import type { CheckoutLine } from "~/components/CheckoutDialog";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { checkoutEntries } from "~/models/entries.server";
 import { checkoutMembership } from "~/models/member.server";
 import type { CreatedOrder } from "~/models/order.server";
@@ -87,6 +86,9 @@ export function checkoutDinnerTickets(
 }
 
 /** A draft's lines as the dialog shows them, each keyed by its member or event (`key`). */
+/** A line of the checkout dialog (components/CheckoutDialog.tsx shows them). */
+export type CheckoutLine = { id: number; label: string; price: number; count: number };
+
 export function checkoutLines(lines: DraftLine[], key: "userId" | "eventId"): CheckoutLine[] {
   return lines.map((l) => ({ id: l[key] ?? 0, label: l.label, price: l.price, count: l.count }));
 }

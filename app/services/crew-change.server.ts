@@ -3,10 +3,10 @@
 // the request's language, and the requester's email of the outcome in their own language
 // (users.locale), queued in the deciding transaction (ADR 0037: it exists only if the decision
 // commits, and today's mail retry sends it).
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { env } from "~/lib/env.server";
-import { mailLayout, queueMail } from "~/lib/mailer.server";
+import { mailLayout, queueMail } from "~/services/mailer.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
 import { bundleFor } from "~/i18n/bundles.server";
 import type { Bundle } from "~/messages";

@@ -6,7 +6,7 @@
 // on to every model and to the settings (the crew deadline is the edition's).
 import { json } from "@remix-run/node";
 import { redirectWithToast } from "~/lib/toast.server";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { type CrewTeam, crewCandidates, saveCrew } from "~/models/crew.server";
 import { getSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";

@@ -3,14 +3,15 @@
 // after that commit, the managers of the clubs that took part in the edition just archived are
 // emailed, each in their own language (users.locale), that the new one is open for entries, with a
 // link to the events page and the fee due again. The emails go through the mail queue
-// (lib/mailer.server.ts, ADR 0037): the Open stands whatever the mail server does, the toast says
+// (services/mailer.server.ts, ADR 0037): the Open stands whatever the mail server does, the toast says
 // how many were emailed (queued: each is delivered when the mail server answers), and only an email
 // that could not even be queued (the database) is logged and counted as failed.
+import type { Failure } from "~/rules/failure";
 import { bundleFor } from "~/i18n/bundles";
 import { isLocale } from "~/i18n/locale";
 import { EN } from "~/messages";
 import { env } from "~/lib/env.server";
-import { mailLayout, type SendMailOptions, sendMail } from "~/lib/mailer.server";
+import { mailLayout, type SendMailOptions, sendMail } from "~/services/mailer.server";
 import type { Actor } from "~/models/audit.server";
 import { type Edition, managersOfEdition, openEdition } from "~/models/edition.server";
 
@@ -47,7 +48,7 @@ export function sendEditionOpenEmail(
 
 export type OpenOutcome =
   | { ok: true; edition: Edition; previous: Edition | null; emailed: number; failed: number }
-  | { ok: false; reason: "missing" | "not-draft" };
+  | Failure<"missing" | "not-draft">;
 
 /** Opens a DRAFT edition (audited, one transaction), then queues the previous edition's managers'
  * emails. Never fails because of the mail: each is queued on its own, a failure logged and counted. */

@@ -3,7 +3,7 @@
 // browser sends is trusted: the history comes back as the raw scanned codes, and each time they are
 // read again (signatures checked when 'Require signed crew tags' is on), looked up, and replayed
 // through the rules (rules/scan-history.ts) against the team's roster as it is now. Only a kiosk
-// device gets here (lib/kiosk-device.server.ts: staff logged in, or an enrolled device; issue 18),
+// device gets here (services/kiosk-device.server.ts: staff logged in, or an enrolled device; issue 18),
 // and a save records which (models/scan.server.ts SavedBy).
 import { crewTagVersion, getSettings } from "~/models/settings.server";
 import {
@@ -59,8 +59,8 @@ export const kioskContext: (editionId: number, roundId: number, teamId: number) 
     64,
   );
 
-/** A positive id from a form field or query parameter, or null. */
-export function idParam(raw: FormDataEntryValue | string | null | undefined): number | null {
+/** A positive id from a form field or query parameter, or null (a URL's `:id` is lib/params.server idParam). */
+export function positiveId(raw: FormDataEntryValue | string | null | undefined): number | null {
   return typeof raw === "string" && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 

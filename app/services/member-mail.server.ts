@@ -2,7 +2,7 @@
 // (users.locale; English without one). Sent after the approval's commit; a failed email is logged
 // and the approval stands.
 import { env } from "~/lib/env.server";
-import { mailLayout, sendMail } from "~/lib/mailer.server";
+import { mailLayout, sendMail } from "~/services/mailer.server";
 import { bundleFor } from "~/i18n/bundles";
 import type { Locale } from "~/i18n/locale";
 import { EN } from "~/messages";

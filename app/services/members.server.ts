@@ -2,7 +2,7 @@
 // transaction (models/member.server.ts: own association, right state, audited), then, after the
 // commit, each approved member's email (member-mail.server.ts: a failed email is logged and the
 // approval stands). See docs/decisions/0030-services.md.
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { type Approval, associationName, approveMembers as approveInDb } from "~/models/member.server";
 import { getSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";

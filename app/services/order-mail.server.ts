@@ -4,8 +4,8 @@
 // speaks the owner's language (users.locale).
 import { bundleFor } from "~/i18n/bundles";
 import { env } from "~/lib/env.server";
-import { mailLayout, sendMail } from "~/lib/mailer.server";
-import { orderPdf } from "~/lib/pdf.server";
+import { mailLayout, sendMail } from "~/services/mailer.server";
+import { orderPdf } from "./order-documents.server";
 import { orderDocById } from "~/models/order-list.server";
 import { formatRM } from "~/rules/format";
 

@@ -2,11 +2,10 @@
 // (lib/scan-code.server.ts: signed tags when required, voided tags refused), the member's lanes of
 // the day (one query), the lane the rule picks (rules/pontoon.ts) and one write. The no-JS POST and
 // the JS kiosk's queue (scanning.pontoon.scan.ts) both come here.
-import { sql } from "drizzle-orm";
 import { settingsOverrides } from "~/lib/clock.server";
-import { db } from "~/lib/db.server";
 import { checkScanCode } from "~/lib/scan-code.server";
 import { memberLanes, recordTrip } from "~/models/boat-trips.server";
+import { tagRulesRow } from "~/models/settings.server";
 import { type Direction, pontoonLane } from "~/rules/pontoon";
 import { defaultSettings } from "~/rules/settings-schema";
 
@@ -15,9 +14,7 @@ import { defaultSettings } from "~/rules/settings-schema";
  * scan POST is benched against the entrance's, and the whole settings row through the query
  * builder cost more than the rest of the scan. */
 function tagRules(editionId: number): { requireSigned: boolean; version: number } {
-  const row = db().get<{ requireSigned: number; version: number }>(
-    sql`SELECT require_signed_tags AS requireSigned, crew_tag_version AS version FROM settings WHERE id = ${editionId}`,
-  );
+  const row = tagRulesRow(editionId);
   const o = settingsOverrides();
   return {
     requireSigned:

@@ -15,7 +15,7 @@ import {
   saveLaneResults,
 } from "~/models/results.server";
 import { getSettings } from "~/models/settings.server";
-import type { LaneInput } from "~/rules/results-schema";
+import type { LaneInput } from "~/rules/results-form";
 import { afterEmit, emitRoundResults } from "~/services/webhooks.server";
 
 /**

@@ -1,15 +1,14 @@
 // The email a club's managers get when staff approve or reject their boat request (issue 11). Sent
 // after the decision's commit; a failed email is logged and the decision stands. Its sentences are
 // in app/messages.ts; each manager gets it in their own language (users.locale, issue 12).
-import { inArray } from "drizzle-orm";
 import { bundleFor } from "~/i18n/bundles";
 import { isLocale, type Locale } from "~/i18n/locale";
 import { type Bundle, EN } from "~/messages";
 import type { ReservationRow } from "~/models/training.server";
 import { formatDateTime } from "~/rules/format";
-import { db, schema } from "~/lib/db.server";
+import { localeRowsOf } from "~/models/user.server";
 import { env } from "~/lib/env.server";
-import { mailLayout, sendMail } from "~/lib/mailer.server";
+import { mailLayout, sendMail } from "~/services/mailer.server";
 
 export const RESERVATION_SUBJECT = EN.MSG.reservationMailSubject;
 
@@ -31,9 +30,7 @@ export function reservationDecisionLines(
 /** Each user's language (users.locale), English for anyone not found. */
 function localesOf(ids: number[]): Map<number, Locale> {
   if (ids.length === 0) return new Map();
-  const u = schema.users;
-  const rows = db().select({ id: u.id, locale: u.locale }).from(u).where(inArray(u.id, ids)).all();
-  return new Map(rows.map((r) => [r.id, isLocale(r.locale) ? r.locale : "en"]));
+  return new Map(localeRowsOf(ids).map((r) => [r.id, isLocale(r.locale) ? r.locale : "en"]));
 }
 
 /** Emails each manager of the club, in their own language; each on its own, failures logged. */

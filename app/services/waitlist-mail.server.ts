@@ -12,7 +12,7 @@ import { bundleFor } from "~/i18n/bundles";
 import { EN } from "~/messages";
 import { env } from "~/lib/env.server";
 import { isPrimary } from "~/lib/litefs.server";
-import { mailLayout, sendMail } from "~/lib/mailer.server";
+import { mailLayout, sendMail } from "~/services/mailer.server";
 import { currentEdition } from "~/models/edition.server";
 import { type Offer, serveWaitlist } from "~/models/entries.server";
 import { formatDateTime } from "~/rules/format";

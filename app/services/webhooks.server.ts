@@ -7,12 +7,12 @@
 // - timetable.changed / standings.changed: a watcher in the job loop compares the digest of the
 //   open edition's document (models/open-data.server.ts) with the last event's.
 // Each body is the API's document for that round, timetable or table, plus {"event","id","createdAt"}.
-// Delivery is lib/webhook-sender.server.ts, kicked after the commit; the action never waits for it.
+// Delivery is services/webhook-sender.server.ts, kicked after the commit; the action never waits for it.
 import { createHash } from "node:crypto";
 import { dataVersion } from "~/lib/data-version.server";
 import { db } from "~/lib/db.server";
 import { isPrimary } from "~/lib/litefs.server";
-import { afterEmit, resolveEndpoint, webhookPolicy } from "~/lib/webhook-sender.server";
+import { afterEmit, resolveEndpoint, webhookPolicy } from "~/services/webhook-sender.server";
 import type { Actor } from "~/models/audit.server";
 import { currentEdition } from "~/models/edition.server";
 import { roundResultsJson, standingsJson, timetableJson } from "~/models/open-data.server";

@@ -2,6 +2,7 @@
 // Official results, in the open edition, whose crew holds a member with a name and email nobody
 // else has (the API must never show either).
 import { randomBytes } from "node:crypto";
+import { club } from "../factories";
 import { createEvent, createTeam, createUser, e2eDb, unique } from "./db";
 
 export type OpenDataRace = {
@@ -25,11 +26,7 @@ function freeRaceNumber(): number {
 /** A club of its own. */
 function createClub(): { id: number; name: string } {
   const name = unique("OD Club");
-  const id = Number(
-    e2eDb()
-      .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
-      .run(name, randomBytes(18).toString("base64url")).lastInsertRowid,
-  );
+  const { id } = club({ name });
   return { id, name };
 }
 

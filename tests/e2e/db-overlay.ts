@@ -9,7 +9,7 @@
 // (X-Test-Now: results_at is then newer than any other spec's for 15 s, and still shows). The js and
 // no-js runs of these tests would still race each other, so each holds this lock (a file made with
 // O_EXCL, taken back from a test that died holding it after a minute) while it looks.
-import { randomBytes } from "node:crypto";
+import { club as makeClub } from "../factories";
 import { createEvent, createTeam, e2eDb, unique } from "./db";
 import { withFileLock } from "./file-lock";
 
@@ -21,11 +21,7 @@ export function overlayEvent(count: number): { eventId: number; eventName: strin
   const prefix = unique("OV").toUpperCase();
   const teams = Array.from({ length: count }, (_, i) => {
     const club = unique("Ov Club");
-    const clubId = Number(
-      e2eDb()
-        .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
-        .run(club, randomBytes(18).toString("base64url")).lastInsertRowid,
-    );
+    const clubId = makeClub({ name: club }).id;
     const name = `${prefix} ${String.fromCharCode(65 + i)}`;
     return { id: createTeam(clubId, event.id, name), name, club };
   });

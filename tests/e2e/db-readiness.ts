@@ -2,7 +2,7 @@
 // entrance or not. The race takes a race number below every other test's (negative: the board's
 // Next shows the three lowest numbers not started), and `retire` takes its number away again so
 // it leaves the board's Next for the next test (two workers: at most two such races at a time).
-import { randomBytes } from "node:crypto";
+import { club as makeClub } from "../factories";
 import { createEvent, createTeam, e2eDb, unique } from "./db";
 
 export type CrewMember = { id: number; gender: "MALE" | "FEMALE" };
@@ -49,11 +49,7 @@ export function createReadyRace(
     rules.minFemale,
     event.id,
   );
-  const club = Number(
-    db
-      .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
-      .run(unique("Rdy Club"), randomBytes(18).toString("base64url")).lastInsertRowid,
-  );
+  const club = makeClub({ name: unique("Rdy Club") }).id;
   const member = db.prepare(
     `INSERT INTO users (email, hash, name, role, gender, verified, approved, association_id)
      VALUES (?, 'x', ?, 'COMPETITOR', ?, 1, 1, ?)`,

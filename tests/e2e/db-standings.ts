@@ -3,7 +3,7 @@
 // declare; the shared points scheme (the open edition's settings row) read and put back; and a lock
 // that runs the tests reading points one at a time across the js and no-js projects (the scheme is
 // one row for every test).
-import { randomBytes } from "node:crypto";
+import { club } from "../factories";
 import { createEvent, createTeam, e2eDb, unique } from "./db";
 import { withFileLock } from "./file-lock";
 
@@ -11,11 +11,7 @@ export type StandingsClub = { clubId: number; club: string; team: string; provis
 
 function newClub(prefix: string): { id: number; name: string } {
   const name = unique(prefix);
-  const id = Number(
-    e2eDb()
-      .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
-      .run(name, randomBytes(18).toString("base64url")).lastInsertRowid,
-  );
+  const { id } = club({ name });
   return { id, name };
 }
 

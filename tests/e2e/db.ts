@@ -1,14 +1,18 @@
 // Browser and HTTP tests make their own data: factories that write straight into the e2e
 // database (the one scripts/e2e-server.mjs seeded and the app serves), so tests never share
 // mutable demo rows.
+import { E2E_DIR } from "./e2e-env";
 import { createHmac, randomBytes } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
+import * as make from "../factories";
+import { deletePhoto } from "../../app/models/photo.server";
+import { findCredentials, findUserById } from "../../app/models/user.server";
 import { paymentRef } from "../../app/rules/payment-ref";
 import { DEMO, PASSWORD } from "./helpers";
 import { PINNED_TAG_VERSION } from "./test-context";
 
-export const E2E_DIR = path.resolve("tests/.tmp/e2e");
+export { E2E_DIR };
 let conn: Database.Database | undefined;
 
 export function e2eDb(): Database.Database {
@@ -19,13 +23,12 @@ export function e2eDb(): Database.Database {
   return conn;
 }
 
-export const unique = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
+/** A name no other test takes (tests/factories' uniq with a prefix). */
+export const unique = (prefix: string) => make.uniq(prefix);
 
 /** The seeded hash of PASSWORD (hashing here would duplicate the app's scrypt settings). */
 function passwordHash(): string {
-  const row = e2eDb().prepare("SELECT hash FROM users WHERE email = ?").get(DEMO.ADMIN) as { hash: string };
-  return row.hash;
+  return findCredentials(DEMO.ADMIN)!.hash;
 }
 
 export type Made = { id: number; email: string; password: string };
@@ -35,38 +38,24 @@ export function createUser(
   role: "ADMIN" | "COMMITTEE" | "MANAGER" | "COMPETITOR",
   overrides: { email?: string; verified?: boolean } = {},
 ): Made {
-  const db = e2eDb();
   const email = overrides.email ?? `${unique(role.toLowerCase())}@example.test`;
-  let associationId: number | null = null;
-  if (role === "MANAGER" || role === "COMPETITOR") {
-    const name = unique("Club");
-    associationId = Number(
-      db
-        .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
-        .run(name, randomBytes(18).toString("base64url")).lastInsertRowid,
-    );
-  }
-  const id = Number(
-    db
-      .prepare(
-        `INSERT INTO users (email, hash, name, role, verified, approved, association_id)
-         VALUES (?, ?, ?, ?, ?, 1, ?)`,
-      )
-      .run(
-        email,
-        passwordHash(),
-        unique("NAME").toUpperCase(),
-        role,
-        overrides.verified === false ? 0 : 1,
-        associationId,
-      ).lastInsertRowid,
-  );
+  const associationId =
+    role === "MANAGER" || role === "COMPETITOR" ? make.club({ name: unique("Club") }).id : null;
+  const { id } = make.user({
+    email,
+    hash: passwordHash(),
+    name: unique("NAME").toUpperCase(),
+    role,
+    verified: overrides.verified !== false,
+    approved: true,
+    associationId,
+  });
   return { id, email, password: PASSWORD };
 }
 
 // ---- Staff console factories (clubs of members with photos in any state) ----
 
-export type PhotoState = "pending" | "approved" | "rejected" | "none";
+export type PhotoState = make.PhotoState;
 export type Member = {
   id: number;
   email: string;
@@ -76,23 +65,6 @@ export type Member = {
   image: string | null;
 };
 export type Club = { id: number; name: string; token: string; members: Member[] };
-
-let jpeg: Promise<{ bytes: Buffer; width: number; height: number }> | undefined;
-/** A small real JPEG (3:4 portrait), made once per worker with sharp. */
-function smallJpeg() {
-  jpeg ??= (async () => {
-    const { default: sharp } = await import("sharp");
-    const width = 300;
-    const height = 400;
-    const bytes = await sharp({ create: { width, height, channels: 3, background: "#4a7a9c" } })
-      .jpeg({ quality: 80 })
-      .toBuffer();
-    return { bytes, width, height };
-  })();
-  return jpeg;
-}
-
-const VALID_IMAGE_OF: Record<Exclude<PhotoState, "none">, number> = { approved: 1, pending: 0, rejected: 2 };
 
 /**
  * A new club with `members` verified, team-approved members (the first is its MANAGER when
@@ -111,57 +83,34 @@ export async function createClub(
     country?: string;
   } = {},
 ): Promise<Club & { prefix: string }> {
-  const db = e2eDb();
-  const photo = await smallJpeg();
   const count = opts.members ?? 1;
   const prefix = (opts.prefix ?? unique("MEMBER")).toUpperCase();
-  const name = opts.name ?? unique("Club");
-  const token = randomBytes(18).toString("base64url");
   const hash = passwordHash();
   const stateOf = (i: number): PhotoState =>
     typeof opts.photo === "function" ? opts.photo(i) : (opts.photo ?? "none");
-  return db.transaction(() => {
-    const clubId = Number(
-      db
-        .prepare("INSERT INTO associations (name, country, token) VALUES (?, ?, ?)")
-        .run(name, opts.country ?? "MY", token).lastInsertRowid,
-    );
-    const members: Member[] = [];
-    for (let i = 0; i < count; i++) {
-      const role = opts.manager && i === 0 ? "MANAGER" : "COMPETITOR";
-      const email = `${unique(`m${i + 1}`)}@example.test`;
-      const memberName = `${prefix} ${String(i + 1).padStart(2, "0")}`;
-      const id = Number(
-        db
-          .prepare(
-            `INSERT INTO users (email, hash, name, role, verified, approved, association_id,
-                                identification, gender, yob, phone, address)
-             VALUES (?, ?, ?, ?, 1, 1, ?, ?, ?, 1990, '60123456789', '1 Jalan Ujian, Penang')`,
-          )
-          .run(email, hash, memberName, role, clubId, `A${1000000 + i}`, i % 2 ? "FEMALE" : "MALE")
-          .lastInsertRowid,
-      );
-      const state = stateOf(i);
-      let image: string | null = null;
-      if (state !== "none") {
-        image = `${randomBytes(16).toString("hex")}.jpg`;
-        db.prepare("INSERT INTO photos (name, user_id, width, height, bytes) VALUES (?, ?, ?, ?, ?)").run(
-          image,
-          id,
-          photo.width,
-          photo.height,
-          photo.bytes,
-        );
-        db.prepare("UPDATE users SET image = ?, valid_image = ? WHERE id = ?").run(
-          image,
-          VALID_IMAGE_OF[state],
-          id,
-        );
-      }
-      members.push({ id, email, name: memberName, role, image });
-    }
-    return { id: clubId, name, token, members, prefix };
-  })();
+  const club = make.club({ name: opts.name ?? unique("Club"), country: opts.country ?? "MY" });
+  const members: Member[] = [];
+  for (let i = 0; i < count; i++) {
+    const role = opts.manager && i === 0 ? "MANAGER" : "COMPETITOR";
+    const memberName = `${prefix} ${String(i + 1).padStart(2, "0")}`;
+    const { id, email } = make.user({
+      email: `${unique(`m${i + 1}`)}@example.test`,
+      hash,
+      name: memberName,
+      role,
+      verified: true,
+      approved: true,
+      associationId: club.id,
+      identification: `A${1000000 + i}`,
+      gender: i % 2 ? "FEMALE" : "MALE",
+      yob: 1990,
+      phone: "60123456789",
+      address: "1 Jalan Ujian, Penang",
+    });
+    const image = await make.photo(id, stateOf(i));
+    members.push({ id, email, name: memberName, role, image });
+  }
+  return { id: club.id, name: club.name, token: club.token, members, prefix };
 }
 
 export type UserRecord = {
@@ -195,21 +144,9 @@ export function setPhotoState(userId: number, validImage: number): void {
 /** The member uploads a new photo (as the profile's upload does: a new file name, pending again,
  * the old file removed); returns the new file name. */
 export async function replacePhoto(userId: number): Promise<string> {
-  const db = e2eDb();
-  const photo = await smallJpeg();
-  const image = `${randomBytes(16).toString("hex")}.jpg`;
-  db.transaction(() => {
-    const old = db.prepare("SELECT image FROM users WHERE id = ?").get(userId) as { image: string | null };
-    db.prepare("INSERT INTO photos (name, user_id, width, height, bytes) VALUES (?, ?, ?, ?, ?)").run(
-      image,
-      userId,
-      photo.width,
-      photo.height,
-      photo.bytes,
-    );
-    db.prepare("UPDATE users SET image = ?, valid_image = 0 WHERE id = ?").run(image, userId);
-    if (old?.image) db.prepare("DELETE FROM photos WHERE name = ?").run(old.image);
-  })();
+  const old = findUserById(userId)?.image ?? null;
+  const image = (await make.photo(userId, "pending"))!;
+  deletePhoto(old);
   return image;
 }
 
@@ -226,7 +163,7 @@ export function clubToken(clubId: number): string | undefined {
 export function photosBefore(id: number, state: "pending" | "approved"): number {
   const row = e2eDb()
     .prepare("SELECT COUNT(*) AS n FROM users WHERE image IS NOT NULL AND valid_image = ? AND id < ?")
-    .get(VALID_IMAGE_OF[state], id) as { n: number };
+    .get(make.VALID_IMAGE_OF[state], id) as { n: number };
   return row.n;
 }
 
@@ -375,11 +312,12 @@ export type EventMade = { id: number; name: string };
 /** A live event (or a deleted one) with the spec's defaults; the name is unique and upper case. */
 export function createEvent(opts: { name?: string; price?: number; deleted?: boolean } = {}): EventMade {
   const name = opts.name ?? unique("E2E EVENT").toUpperCase();
-  const id = Number(
-    e2eDb()
-      .prepare("INSERT INTO events (name, description, price, deleted) VALUES (?, ?, ?, ?)")
-      .run(name, `Description of ${name}.`, opts.price ?? 10000, opts.deleted ? 1 : 0).lastInsertRowid,
-  );
+  const { id } = make.event({
+    name,
+    description: `Description of ${name}.`,
+    price: opts.price ?? 10000,
+    deleted: opts.deleted ?? false,
+  });
   return { id, name };
 }
 
@@ -390,17 +328,7 @@ export function createTeam(
   name: string,
   memberIds: number[] = [],
 ): number {
-  const db = e2eDb();
-  return db.transaction(() => {
-    const id = Number(
-      db
-        .prepare("INSERT INTO teams (name, association_id, event_id) VALUES (?, ?, ?)")
-        .run(name, associationId, eventId).lastInsertRowid,
-    );
-    for (const userId of memberIds)
-      db.prepare("INSERT INTO team_members (team_id, user_id) VALUES (?, ?)").run(id, userId);
-    return id;
-  })();
+  return make.team(associationId, eventId, { name }, memberIds).id;
 }
 
 export type EventRecord = {
@@ -854,11 +782,7 @@ export function createRaceEvent(count: number): { event: EventMade; teams: RaceT
   const event = createEvent();
   const prefix = unique("RR TEAM").toUpperCase();
   const teams = Array.from({ length: count }, (_, i) => {
-    const clubId = Number(
-      e2eDb()
-        .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
-        .run(unique("Race Club"), randomBytes(18).toString("base64url")).lastInsertRowid,
-    );
+    const clubId = make.club({ name: unique("Race Club") }).id;
     const name = `${prefix} ${String.fromCharCode(65 + i)}`;
     return { id: createTeam(clubId, event.id, name), name };
   });
@@ -906,11 +830,11 @@ export function racesOfRound(roundId: number): RaceRecord[] {
 
 /** A scan log of a member of a team in a round (a club member made for it). */
 export function addScanLog(roundId: number, teamId: number): void {
-  const userId = Number(
-    e2eDb()
-      .prepare("INSERT INTO users (email, hash, name, role, verified) VALUES (?, 'x', ?, 'COMPETITOR', 1)")
-      .run(`${unique("scanned")}@example.test`, unique("SCANNED").toUpperCase()).lastInsertRowid,
-  );
+  const userId = make.user({
+    email: `${unique("scanned")}@example.test`,
+    name: unique("SCANNED").toUpperCase(),
+    verified: true,
+  }).id;
   e2eDb()
     .prepare("INSERT INTO scan_logs (round_id, team_id, user_id) VALUES (?, ?, ?)")
     .run(roundId, teamId, userId);
@@ -940,11 +864,7 @@ export function createDrawEvent(
   prefix = "DRAW",
 ): { event: EventMade; teams: { id: number; name: string }[] } {
   const event = createEvent();
-  const clubId = Number(
-    e2eDb()
-      .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
-      .run(unique("Draw Club"), randomBytes(18).toString("base64url")).lastInsertRowid,
-  );
+  const clubId = make.club({ name: unique("Draw Club") }).id;
   const teams = Array.from({ length: count }, (_, i) => {
     const name = `${prefix} ${String.fromCharCode(65 + i)}`;
     return { id: createTeam(clubId, event.id, name), name };

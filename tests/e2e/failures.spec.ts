@@ -3,7 +3,7 @@
 // toast over the page the user was on, the request id in the log. The e2e server runs with
 // TEST_FAIL_HEADER=X-Test-Fail (scripts/e2e-server.mjs): a request carrying
 // `X-Test-Fail: loader:<route id>` or `action:<route id>` makes that route throw before it runs
-// (app/lib/failures.server.ts). JavaScript on and off. docs/decisions/0028-unexpected-failures.md.
+// (app/services/failures.server.ts). JavaScript on and off. docs/decisions/0028-unexpected-failures.md.
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";

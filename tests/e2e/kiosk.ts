@@ -11,7 +11,7 @@ import { e2eDb, unique } from "./db";
 const SECRET = "e2e-secret-0123456789abcdef";
 export const KIOSK_COOKIE = "__kiosk";
 
-/** The cookie value app/lib/kiosk-device.server.ts signDevice gives. */
+/** The cookie value app/services/kiosk-device.server.ts signDevice gives. */
 export function deviceCookieValue(id: number, secret: string): string {
   const sig = createHmac("sha256", SECRET).update(`kiosk:k1:${id}:${secret}`).digest("base64url");
   return `k1.${id}.${secret}.${sig}`;

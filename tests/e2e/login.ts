@@ -1,5 +1,5 @@
 // Logging in without the form (Epic Stack's approach): the session row that createUserSession
-// (app/lib/session.server.ts) would write goes straight into the e2e database, and the browser gets
+// (app/models/session.server.ts) would write goes straight into the e2e database, and the browser gets
 // the cookie the app would have set, signed with the same name, options and secret. A form login
 // costs a full password hash (scrypt) and three page loads; this costs one INSERT. The real form is
 // still proven by auth.spec.ts, i18n-auth.spec.ts and the throttling specs, JS on and off.

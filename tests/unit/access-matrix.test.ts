@@ -242,20 +242,20 @@ describe("the route table", () => {
     const publicFiles = [
       "scanning.entrance/route.tsx",
       "scanning.profile.tsx",
-      "scoreboard.tsx",
-      "board.tsx",
-      "results._index.tsx",
+      "scoreboard/route.tsx",
+      "board/route.tsx",
+      "results._index/route.tsx",
       "results.$year.tsx",
-      "standings.tsx", // issue 29
+      "standings/route.tsx", // issue 29
       "standings[.]csv.ts",
-      "overlay.tsx",
-      "api.ts",
+      "overlay/route.tsx",
+      "api/route.ts",
       "not-found.tsx",
       "reconnecting.tsx",
     ];
     for (const file of publicFiles) {
       const { loader } = await load(file);
-      const { url } = urlOf(file.replace(/\/route\.tsx$/, ""));
+      const { url } = urlOf(file.replace(/\/route\.tsx?$/, ""));
       for (const who of WHO) {
         const outcome = await run(loader, getRequest(callers[who], url));
         expect(seen(outcome), `${who} GET ${url}`).toEqual({ kind: "allowed" });

@@ -7,9 +7,10 @@ import { seedEvents } from "../../db/seed-data";
 import { LAST_YEAR_ENTRIES, LAST_YEAR_ROUNDS } from "../../db/seed-last-year";
 import { listEditions, membershipPaidIn } from "~/models/edition.server";
 import { officialResults } from "~/models/public-results.server";
-import { login } from "~/lib/auth.server";
+import { login } from "~/services/auth.server";
 import { db, schema } from "~/lib/db.server";
-import { createUserSession, destroyOtherSessions, destroySession, getUser } from "~/lib/session.server";
+import { Request as WebFetchRequest } from "@remix-run/web-fetch";
+import { createUserSession, destroyOtherSessions, destroySession, getUser } from "~/models/session.server";
 import { getSettings } from "~/models/settings.server";
 import { createStaffUser, findUserByEmail, statistics, UserExistsError } from "~/models/user.server";
 import { defaultSettings } from "~/rules/settings-schema";
@@ -113,6 +114,10 @@ describe("login", () => {
   });
 });
 
+/** A Request as server.mjs's runtime makes them (@remix-run/web-fetch's, installGlobals). */
+const newRequest = (url: string, init?: ConstructorParameters<typeof WebFetchRequest>[1]) =>
+  new WebFetchRequest(url, init) as unknown as Request;
+
 describe("sessions", () => {
   it("finds the user from the cookie, stores only a hash, and revokes on destroy", async () => {
     const admin = findUserByEmail("admin@example.com")!;
@@ -134,6 +139,25 @@ describe("sessions", () => {
     await destroyOtherSessions(manager.id, req(a));
     expect((await getUser(req(a)))?.id).toBe(manager.id);
     expect(await getUser(req(b))).toBeNull();
+  });
+  it("is looked up once per page: the loaders' copies of a GET share it, an action's POST does not", async () => {
+    // Remix gives each loader its own copy of the request (a new Request, the same signal), with
+    // the Request of @remix-run/web-fetch that server.mjs installs (installGlobals).
+    const admin = findUserByEmail("admin@example.com")!;
+    const cookie = (await createUserSession(admin.id)).split(";")[0];
+    const page = newRequest("http://test/password?index", { headers: { Cookie: cookie } });
+    const copy = newRequest("http://test/password", { headers: page.headers, signal: page.signal });
+    expect(getUser(copy)).toBe(getUser(page));
+    expect((await getUser(copy))?.id).toBe(admin.id);
+    // Another page (another request) looks again: a logout in between is seen.
+    const next = newRequest("http://test/password", { headers: { Cookie: cookie } });
+    expect(getUser(next)).not.toBe(getUser(page));
+    // An action's request keeps its own: the loaders after it (same signal) see what it changed.
+    const post = newRequest("http://test/password", { method: "POST", headers: { Cookie: cookie } });
+    const after = newRequest("http://test/password", { headers: post.headers, signal: post.signal });
+    expect((await getUser(post))?.id).toBe(admin.id); // the action's guard
+    await destroySession(post); // what the action changed (a logout)
+    expect(await getUser(after)).toBeNull(); // the loaders run after the action
   });
 });
 

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { isArchivedWrite } from "~/lib/edition.server";
+import { isArchivedWrite } from "~/services/edition.server";
 import { signedCode } from "~/lib/scan-code.server";
 import { markBack, onTheWater, recordTrip } from "~/models/boat-trips.server";
 import { createEdition, getEdition, openEdition } from "~/models/edition.server";

@@ -6,7 +6,7 @@
 // (choosing, creating and opening never write into it) while any other action is refused.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { archivedRefusal } from "~/lib/edition.server";
+import { archivedRefusal } from "~/services/edition.server";
 import { createEdition, getEdition, openEdition } from "~/models/edition.server";
 import { action as openAction } from "~/routes/_app.editions.$id.open";
 import { action as newAction } from "~/routes/_app.editions.new";
@@ -93,8 +93,8 @@ describe("the Editions screens against an archived edition", () => {
   it("Open (the service, the model and the route) refuses it and changes nothing", async () => {
     const before = snapshot(archived);
     const w = writes();
-    expect(await openEditionAndInvite(actor(), archived)).toEqual({ ok: false, reason: "not-draft" });
-    expect(openEdition(actor(), archived)).toEqual({ ok: false, reason: "not-draft" });
+    expect(await openEditionAndInvite(actor(), archived)).toEqual({ ok: false, code: "not-draft" });
+    expect(openEdition(actor(), archived)).toEqual({ ok: false, code: "not-draft" });
     const name = getEdition(archived)?.name ?? "";
     const outcome = await run(openAction, postRequest(caller, `/editions/${archived}/open`), {
       id: String(archived),

@@ -9,7 +9,7 @@
 // database (tests/setup-unit.ts).
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { db, schema } from "~/lib/db.server";
 import { crewCandidates, crewTeamsOf, findCrewTeam, saveCrew } from "~/models/crew.server";
 import { type DrawInput, drawRound, planDraw, saveDraw, saveProgress } from "~/models/draw.server";
@@ -42,7 +42,7 @@ import { serveWaitlistNow } from "~/services/waitlist-mail.server";
 import { EVENT_DEFAULTS } from "~/rules/event-fields";
 import type { EventInput } from "~/rules/event-schema";
 import { VALID_IMAGE } from "../../db/enums";
-import { editionCookie } from "~/lib/edition.server";
+import { editionCookie } from "~/services/edition.server";
 import * as eventsRoute from "~/routes/_app.events/route";
 import * as editEvent from "~/routes/_app.events.$id.edit";
 import * as deleteEventRoute from "~/routes/_app.events.$id.delete";
@@ -286,7 +286,7 @@ describe("one edition's lists and lookups never show another's", () => {
     });
     expect(entriesDraft(NEW, scope, [{ eventId: ids.event, teams: 1 }])).toEqual({ refused: "gone" });
     expect(saveCrew({ ...admin, role: "ADMIN" }, NEW, ALL, ids.team, crew)).toEqual({ refused: "gone" });
-    expect(saveDraw(NEW, admin, ids.round, eventDraw, "x")).toEqual({ ok: false, error: "notFound" });
+    expect(saveDraw(NEW, admin, ids.round, eventDraw, "x")).toEqual({ ok: false, code: "notFound" });
     expect(snapshot()).toEqual(before);
     expect(findCrewTeam(NEW, ids.team, ALL)).toBeUndefined();
     expect(drawRound(NEW, ids.round)).toBeUndefined();

@@ -10,7 +10,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
-import { autoCancelOrders } from "~/lib/jobs.server";
+import { autoCancelOrders } from "~/services/jobs.server";
 import { returnHash } from "~/lib/payments/senangpay";
 import { simulatorSecret } from "~/lib/payments/provider.server";
 import { type Actor, listAudit } from "~/models/audit.server";

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
-import { isArchivedWrite } from "~/lib/edition.server";
+import { isArchivedWrite } from "~/services/edition.server";
 import { signedCode } from "~/lib/scan-code.server";
 import { crewTagVersion } from "~/models/settings.server";
 import { createEdition, getEdition, openEdition } from "~/models/edition.server";

@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { MSG } from "~/messages";
-import { editionCookie, isArchivedWrite } from "~/lib/edition.server";
+import { editionCookie, isArchivedWrite } from "~/services/edition.server";
 import {
   countryResults,
   createEoiEvent,

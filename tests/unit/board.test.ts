@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EN } from "~/messages";
 import { MS } from "~/messages.ms";
-import { renderBigBoard, renderBigBoardPage } from "~/lib/board-page.server";
+import { renderBigBoard, renderBigBoardPage } from "~/routes/board/page.server";
 import { db, schema } from "~/lib/db.server";
-import { liveBigBoard, liveBoard } from "~/lib/scoreboard-live.server";
+import { liveBigBoard, liveBoard } from "~/routes/scoreboard/live.server";
 import { boardData, LATEST_RESULTS } from "~/models/board.server";
 import { scoreboardData } from "~/models/scoreboard.server";
 
@@ -159,7 +159,7 @@ describe("the /board page", () => {
   });
 
   it("is served from memory with an ETag and 304, through the route's loader too", async () => {
-    const { loader } = await import("~/routes/board");
+    const { loader } = await import("~/routes/board/route");
     const first = await loader({ request: new Request("http://x/board"), params: {}, context: {} });
     expect(first.status).toBe(200);
     const etag = first.headers.get("etag") as string;
@@ -176,7 +176,7 @@ describe("the /board page", () => {
 describe("the /scoreboard page", () => {
   it("lists a shown round by place with its state and the notice; no meta refresh unless asked", async () => {
     db().insert(schema.scoreboardRounds).values({ roundId: r.prov }).run();
-    const { loader } = await import("~/routes/scoreboard");
+    const { loader } = await import("~/routes/scoreboard/route");
     const get = async (url: string) =>
       (await loader({ request: new Request(url), params: {}, context: {} })).text();
     const html = await get("http://x/scoreboard");

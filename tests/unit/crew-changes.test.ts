@@ -5,7 +5,6 @@
 // email queued in their language), Reject needs no crew check. Every refusal changes nothing.
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
 import { EN } from "~/messages";
 import { MS } from "~/messages.ms";
@@ -18,30 +17,11 @@ import { action as crewChangesAction } from "~/routes/_app.crew-changes/route";
 import { action as teamAction } from "~/routes/_app.events_.teams.$teamId";
 import { VALID_IMAGE } from "../../db/enums";
 import { callerOf, makeUser, postRequest, run } from "./route-request";
+import { club, user, uniq } from "../factories";
 
 const MIN = 60_000;
 const NOW = Date.now();
 let n = 0;
-const uniq = () => `${++n}-${process.pid}`;
-
-function club(): { id: number; scope: Scope } {
-  const id = db()
-    .insert(schema.associations)
-    .values({ name: `CC CLUB ${uniq()}`, country: "MY", token: `cc-${uniq()}` })
-    .returning()
-    .get().id;
-  return { id, scope: { kind: "association", associationId: id } };
-}
-
-function person(values: Partial<typeof schema.users.$inferInsert>): User {
-  const row = db()
-    .insert(schema.users)
-    .values({ email: `cc${uniq()}@example.test`, hash: "x", name: `CC ${n}`, role: "COMPETITOR", ...values })
-    .returning()
-    .get();
-  const { hash: _hash, ...safe } = row;
-  return safe;
-}
 
 const year = () => getSettings(1).regattaYear;
 
@@ -53,7 +33,7 @@ describe("crew changes", () => {
   let committee: User;
   let eventId = 0;
   const eligible = (associationId: number, values: Partial<typeof schema.users.$inferInsert> = {}) =>
-    person({
+    user({
       associationId,
       gender: "MALE",
       yob: year() - 30,
@@ -129,9 +109,9 @@ describe("crew changes", () => {
       .get().id;
     a = club();
     b = club();
-    managerA = person({ role: "MANAGER", associationId: a.id, approved: true, locale: "ms" });
-    managerB = person({ role: "MANAGER", associationId: b.id, approved: true });
-    committee = person({ role: "COMMITTEE" });
+    managerA = user({ role: "MANAGER", associationId: a.id, approved: true, locale: "ms" });
+    managerB = user({ role: "MANAGER", associationId: b.id, approved: true });
+    committee = user({ role: "COMMITTEE" });
     updateSettings(
       committee,
       { ...getSettings(1), crewCloseAt: NOW - 60 * MIN, crewChangeCutoffMinutes: 30 },

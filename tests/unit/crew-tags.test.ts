@@ -20,26 +20,20 @@ import {
   crewTagsResponse,
   GRID_X,
   GRID_Y,
-} from "~/lib/crew-tags.server";
-import { savePhoto } from "~/lib/photos.server";
+} from "~/services/crew-tags.server";
+import { savePhoto } from "~/models/photo.server";
 import { readScanCode, signedCode } from "~/lib/scan-code.server";
 import { crewTagCount, crewTagMembers } from "~/models/crew-tags.server";
 import { CARDS_ACROSS, CARDS_PER_PAGE } from "~/rules/crew-tags";
 import { VALID_IMAGE } from "../../db/enums";
 import { crewTagVersion } from "~/models/settings.server";
 import { pdfPageCount as pageCount, qrCodesInPdf } from "../pdf-qr";
+import { type ClubMade, club } from "../factories";
 
 /** The open edition of the unit database (migration 0018 makes it). */
 const ED = 1;
 
 let n = 0;
-function club(name: string) {
-  return db()
-    .insert(schema.associations)
-    .values({ name: `${name} ${++n}`, country: "MY", token: `ct-club-${n}-${Date.now()}` })
-    .returning()
-    .get();
-}
 function member(
   associationId: number,
   name: string,
@@ -86,16 +80,16 @@ const hasPdftoppm = (() => {
   }
 })();
 
-let clubA: ReturnType<typeof club>;
-let clubB: ReturnType<typeof club>;
+let clubA: ClubMade;
+let clubB: ClubMade;
 /** Club A's ten paid members, by name. */
 let paid: ReturnType<typeof member>[] = [];
 let unpaid: ReturnType<typeof member>;
 let outsider: ReturnType<typeof member>;
 
 beforeAll(async () => {
-  clubA = club("Crew Tag Warriors");
-  clubB = club("Other Club");
+  clubA = club({ name: `Crew Tag Warriors ${process.pid}` });
+  clubB = club({ name: `Other Club ${process.pid}` });
   // Inserted out of name order: the PDF is by name.
   const names = ["JOHAN", "AINA", "HARI", "BALA", "IVY", "CHONG", "GITA", "DANIEL", "FARAH", "ELLA"];
   const made = names.map((name, i) =>
@@ -233,7 +227,7 @@ describe("crewTagsResponse", () => {
   });
 
   it("sends the user back with a warning when the club has no paid member", async () => {
-    const empty = club("Nobody Paid");
+    const empty = club({ name: `Nobody Paid ${process.pid}` });
     member(empty.id, "CT NOT YET", { paid: false });
     const res = await crewTagsResponse(get(), ED, empty.id, "/associations", 1);
     expect(res.status).toBe(302);

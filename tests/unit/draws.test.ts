@@ -8,7 +8,6 @@ import { db, schema } from "~/lib/db.server";
 import { raceEvents } from "~/lib/race-events.server";
 import {
   DRAW_AUDIT,
-  DRAW_MSG,
   type DrawInput,
   drawRound,
   planDraw,
@@ -20,12 +19,10 @@ import {
 import type { User } from "~/models/user.server";
 import { SCORE_HELP } from "~/rules/race-time";
 import { formatResult } from "~/rules/results";
+import { uniq } from "../factories";
 
 /** The open edition of the unit database (migration 0018 makes it). */
 const ED = 1;
-
-let n = 0;
-const uniq = () => `${++n}-${process.pid}`;
 
 let admin: User;
 let clubId: number;
@@ -129,9 +126,9 @@ describe("Generate Draw", () => {
     const plan = planDraw(drawRound(ED, id)!, eventDraw(1));
     expect(saveDraw(ED, admin, id, eventDraw(1), plan.fingerprint).ok).toBe(true);
     const again = planDraw(drawRound(ED, id)!, eventDraw(2));
-    expect(again.errors).toEqual([DRAW_MSG.roundHasRaces]);
+    expect(again.errors).toEqual([{ code: "roundHasRaces" }]);
     const refused = saveDraw(ED, admin, id, eventDraw(2), again.fingerprint);
-    expect(refused).toMatchObject({ ok: false, error: "refused" });
+    expect(refused).toMatchObject({ ok: false, code: "refused" });
     expect(racesOf(id)).toHaveLength(3);
     expect(auditOf(DRAW_AUDIT.drawn, id)).toHaveLength(1);
   });
@@ -142,8 +139,8 @@ describe("Generate Draw", () => {
     const plan = planDraw(drawRound(ED, id)!, eventDraw(5));
     db().insert(schema.teams).values({ name: "LATE", eventId, associationId: clubId }).run();
     const saved = saveDraw(ED, admin, id, eventDraw(5), plan.fingerprint);
-    expect(saved).toMatchObject({ ok: false, error: "stale" });
-    if (!saved.ok && saved.error === "stale") expect(saved.plan.teams).toBe(5);
+    expect(saved).toMatchObject({ ok: false, code: "stale" });
+    if (!saved.ok && saved.code === "stale") expect(saved.plan.teams).toBe(5);
     expect(racesOf(id)).toEqual([]);
   });
 
@@ -175,13 +172,15 @@ describe("Generate Draw", () => {
     const id = round(eventId, "HEAT 1");
     const heat2 = round(eventId, "HEAT 2");
     db().insert(schema.races).values({ roundId: heat2, teamId: teamIds[0], lane: "1" }).run();
-    expect(planDraw(drawRound(ED, id)!, eventDraw(3)).errors).toEqual([DRAW_MSG.otherHasRaces("HEAT 2")]);
+    expect(planDraw(drawRound(ED, id)!, eventDraw(3)).errors).toEqual([
+      { code: "otherHasRaces", name: "HEAT 2" },
+    ]);
   });
 
   it("says so for an event without teams", () => {
     const { eventId } = eventWithTeams(0);
     const plan = planDraw(drawRound(ED, round(eventId, "HEAT 1"))!, eventDraw(3));
-    expect(plan.errors).toEqual([DRAW_MSG.noTeams]);
+    expect(plan.errors).toEqual([{ code: "noTeams" }]);
     expect(plan.heats).toEqual([]);
   });
 });
@@ -227,13 +226,13 @@ describe("Progress", () => {
     const team8 = racesOf(heats).find((r) => r.lane === "8")!.teamId;
     const name8 = db().select().from(schema.teams).where(eq(schema.teams.id, team8)).get()!.name;
     expect(plan.errors).toEqual([
-      `HEAT 1, lane 3 (${name3}): "1.02.35" is not a score. ${SCORE_HELP}`,
-      `HEAT 1, lane 8 (${name8}) has no score yet. Enter every score first.`,
+      { code: "ranking", text: `HEAT 1, lane 3 (${name3}): "1.02.35" is not a score. ${SCORE_HELP}` },
+      { code: "ranking", text: `HEAT 1, lane 8 (${name8}) has no score yet. Enter every score first.` },
     ]);
     expect(plan.ranking?.filter((r) => r.problem).map((r) => r.lane)).toEqual(["3", "8"]);
     expect(saveProgress(ED, admin, final, input, plan.fingerprint)).toMatchObject({
       ok: false,
-      error: "refused",
+      code: "refused",
     });
     expect(racesOf(final)).toEqual([]);
   });
@@ -336,10 +335,10 @@ describe("Progress", () => {
     const other = heatWithTimes();
     const r = drawRound(ED, final)!;
     expect(planProgress(r, { from: [other.heats], top: 6, lanes: 6 }).errors).toEqual([
-      DRAW_MSG.foreignRound,
+      { code: "foreignRound" },
     ]);
-    expect(planProgress(r, { from: [final], top: 6, lanes: 6 }).errors).toEqual([DRAW_MSG.foreignRound]);
-    expect(planProgress(r, { from: [], top: 6, lanes: 6 }).errors).toEqual([DRAW_MSG.chooseRounds]);
+    expect(planProgress(r, { from: [final], top: 6, lanes: 6 }).errors).toEqual([{ code: "foreignRound" }]);
+    expect(planProgress(r, { from: [], top: 6, lanes: 6 }).errors).toEqual([{ code: "chooseRounds" }]);
   });
 
   it("draws qualifiers at random when Generate Draw takes them from a round", () => {

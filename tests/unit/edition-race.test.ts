@@ -6,9 +6,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { dataVersion } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
-import { editionCookie } from "~/lib/edition.server";
+import { editionCookie } from "~/services/edition.server";
 import { signedCode } from "~/lib/scan-code.server";
-import { liveBigBoard, liveBoard } from "~/lib/scoreboard-live.server";
+import { liveBigBoard, liveBoard } from "~/routes/scoreboard/live.server";
 import { boardData } from "~/models/board.server";
 import { drawRound } from "~/models/draw.server";
 import { createEdition, currentEdition, openEdition } from "~/models/edition.server";
@@ -42,7 +42,7 @@ import { defaultSettings } from "~/rules/settings-schema";
 import { kioskContext, lookupOne } from "~/services/kiosk.server";
 import { action as deleteRaceAction } from "~/routes/_app.races.$id.delete";
 import { loader as editRoundLoader } from "~/routes/_app.rounds.$id.edit";
-import { action as resultsAction, loader as resultsLoader } from "~/routes/_app.rounds_.$id.results";
+import { action as resultsAction, loader as resultsLoader } from "~/routes/_app.rounds_.$id.results/route";
 import { callerOf, getRequest, makeUser, ORIGIN, postRequest, run } from "./route-request";
 import { type RaceDay, raceDay, snapshot } from "./race-edition-fixture";
 

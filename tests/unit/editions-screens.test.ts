@@ -10,7 +10,7 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/lib/db.server";
-import { mailSenderIdle, resetMailerForTests } from "~/lib/mailer.server";
+import { mailSenderIdle, resetMailerForTests } from "~/services/mailer.server";
 import { EN } from "~/messages";
 import { MS } from "~/messages.ms";
 import { createEdition, currentEdition, getEdition, listEditions } from "~/models/edition.server";
@@ -64,7 +64,7 @@ function draft(): { id: number; name: string } {
     startsOn: `${y}-06-01`,
     endsOn: `${y}-06-02`,
   });
-  if (!made.ok) throw new Error(made.reason);
+  if (!made.ok) throw new Error(made.code);
   return { id: made.id, name: `Regatta ${y}` };
 }
 

@@ -5,7 +5,7 @@
 // tests/unit/archive-*.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { isArchivedWrite } from "~/lib/edition.server";
+import { isArchivedWrite } from "~/services/edition.server";
 import {
   createEdition,
   currentEdition,
@@ -134,7 +134,7 @@ beforeAll(() => {
     startsOn: "2027-09-25",
     endsOn: "2027-09-26",
   });
-  if (!created.ok) throw new Error(`not created: ${created.reason}`);
+  if (!created.ok) throw new Error(`not created: ${created.code}`);
   next = created.id;
 });
 
@@ -183,8 +183,8 @@ describe("New Edition", () => {
 
   it("refuses a year that exists and an edition to copy that does not", () => {
     const base = { name: "Again", startsOn: "2027-01-01", endsOn: "2027-01-02" };
-    expect(createEdition(actor, { ...base, fromId: 1, year: 2027 })).toEqual({ ok: false, reason: "year" });
-    expect(createEdition(actor, { ...base, fromId: 999, year: 2030 })).toEqual({ ok: false, reason: "from" });
+    expect(createEdition(actor, { ...base, fromId: 1, year: 2027 })).toEqual({ ok: false, code: "year" });
+    expect(createEdition(actor, { ...base, fromId: 999, year: 2030 })).toEqual({ ok: false, code: "from" });
     expect(listEditions().map((e) => e.year)).toEqual([2027, expect.any(Number)]);
   });
 });
@@ -210,8 +210,8 @@ describe("Open", () => {
       ["manager@example.test", "ms"],
     ]);
     // Only a Draft opens.
-    expect(openEdition(actor, before.id)).toEqual({ ok: false, reason: "not-draft" });
-    expect(openEdition(actor, 999)).toEqual({ ok: false, reason: "missing" });
+    expect(openEdition(actor, before.id)).toEqual({ ok: false, code: "not-draft" });
+    expect(openEdition(actor, 999)).toEqual({ ok: false, code: "missing" });
   });
 
   it("leaves every table of the archive refusing every write, and nothing changed", () => {

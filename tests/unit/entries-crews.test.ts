@@ -8,10 +8,9 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { mailSenderIdle } from "~/lib/mailer.server";
+import { mailSenderIdle } from "~/services/mailer.server";
 import { serveWaitlistNow, WAITLIST_OFFER_SUBJECT } from "~/services/waitlist-mail.server";
 import { CREW_AUDIT, crewCandidates, findCrewTeam, saveCrew } from "~/models/crew.server";
 import {
@@ -29,46 +28,17 @@ import { getSettings, updateSettings } from "~/models/settings.server";
 import type { User } from "~/models/user.server";
 import { HOLD_HOURS } from "~/rules/entries";
 import { VALID_IMAGE } from "../../db/enums";
+import { club, event as makeEvent, team, uniq, user } from "../factories";
 
 const HOUR = 3_600_000;
-let n = 0;
-const uniq = () => `${++n}-${process.pid}`;
-
-function club(name = `EC CLUB ${uniq()}`): { id: number; name: string; scope: Scope } {
-  const id = db()
-    .insert(schema.associations)
-    .values({ name, country: "MY", token: `ec-${uniq()}` })
-    .returning()
-    .get().id;
-  return { id, name, scope: { kind: "association", associationId: id } };
-}
-
 type Person = Partial<typeof schema.users.$inferInsert>;
-function person(values: Person): User {
-  const row = db()
-    .insert(schema.users)
-    .values({ email: `ec${uniq()}@example.test`, hash: "x", name: `EC ${n}`, role: "COMPETITOR", ...values })
-    .returning()
-    .get();
-  const { hash: _hash, ...safe } = row;
-  return safe;
-}
-const manager = (associationId: number) => person({ role: "MANAGER", associationId, approved: true });
+const manager = (associationId: number) => user({ role: "MANAGER", associationId, approved: true });
 
-function event(values: Partial<typeof schema.events.$inferInsert> = {}) {
-  return db()
-    .insert(schema.events)
-    .values({ name: `EC EVENT ${uniq()}`, price: 15000, ...values })
-    .returning()
-    .get();
-}
+const event = (values: Partial<typeof schema.events.$inferInsert> = {}) =>
+  makeEvent({ price: 15000, ...values });
 
 function paidTeams(eventId: number, associationId: number, count: number) {
-  for (let i = 0; i < count; i++)
-    db()
-      .insert(schema.teams)
-      .values({ name: `PAID ${uniq()}`, eventId, associationId })
-      .run();
+  for (let i = 0; i < count; i++) team(associationId, eventId, { name: `PAID ${uniq()}` });
 }
 
 function offer(eventId: number, associationId: number, userId: number, held: number, holdUntil: number) {
@@ -109,7 +79,7 @@ function bought(result: ReturnType<typeof checkoutEntries>) {
 
 let admin: User;
 beforeAll(() => {
-  admin = person({ role: "ADMIN", name: "EC ADMIN" });
+  admin = user({ role: "ADMIN", name: "EC ADMIN" });
 });
 
 function setDeadlines(values: { entriesCloseAt?: number | null; crewCloseAt?: number | null }) {
@@ -396,7 +366,7 @@ describe("the waitlist", () => {
 describe("a paid EVENT order", () => {
   it("creates exactly `count` teams named after the club, once, even when paid twice; letters continue", () => {
     const e = event({ maxTeam: 10 });
-    const c = club(`Penang Dragon  Warriors ${uniq()}`);
+    const c = club({ name: `Penang Dragon  Warriors ${uniq()}` });
     const base = c.name.replace(/\s+/g, " ").toUpperCase();
     const m = manager(c.id);
     const first = bought(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 2 }]));
@@ -464,7 +434,7 @@ describe("saveCrew", () => {
   const ids: Record<string, number> = {};
 
   const eligible = (associationId: number, values: Person = {}) =>
-    person({
+    user({
       associationId,
       gender: "MALE",
       yob: year() - 30,

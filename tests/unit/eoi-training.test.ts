@@ -14,7 +14,7 @@ import { simpleParser } from "mailparser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { mailSenderIdle } from "~/lib/mailer.server";
+import { mailSenderIdle } from "~/services/mailer.server";
 import {
   RESERVATION_SUBJECT,
   reservationDecisionLines,
@@ -60,6 +60,7 @@ import {
   TRAINING_AUDIT,
   updateSession,
 } from "~/models/training.server";
+import { club } from "../factories";
 
 /** The unit database's open edition (migration 0018 makes it). */
 const ED = 1;
@@ -77,13 +78,6 @@ const auditOf = (action: string, targetId: number) =>
   auditFor(action).filter((a) => a.targetId === String(targetId));
 
 let n = 0;
-function club(name: string, country = "MY"): number {
-  return db()
-    .insert(schema.associations)
-    .values({ name, country, token: `et-${++n}-${process.pid}` })
-    .returning()
-    .get().id;
-}
 function manager(associationId: number | null, role: "MANAGER" | "COMPETITOR" = "MANAGER") {
   return db()
     .insert(schema.users)
@@ -419,8 +413,8 @@ describe("training sessions", () => {
   let clubA = 0;
   let clubB = 0;
   beforeAll(() => {
-    clubA = club("Alpha Boats");
-    clubB = club("bravo boats");
+    clubA = club({ name: "Alpha Boats" }).id;
+    clubB = club({ name: "bravo boats" }).id;
   });
 
   it("creates, updates and deletes with audit entries; deleting removes its reservations", () => {
@@ -529,8 +523,8 @@ describe("reservations", () => {
   let clubB = 0;
   let managerA = manager(null);
   beforeAll(() => {
-    clubA = club("Charlie Crew", "MY");
-    clubB = club("Delta Crew", "SG");
+    clubA = club({ name: "Charlie Crew", country: "MY" }).id;
+    clubB = club({ name: "Delta Crew", country: "SG" }).id;
     managerA = manager(clubA);
     manager(clubA, "COMPETITOR");
   });
@@ -803,7 +797,7 @@ describe("the decision email", () => {
   });
 
   it("speaks each manager's own language (users.locale): Malay for one, English for the other", async () => {
-    const clubId = club("MAIL LOCALE CLUB");
+    const clubId = club({ name: "MAIL LOCALE CLUB" }).id;
     const ms = manager(clubId);
     const en = manager(clubId);
     db().update(schema.users).set({ locale: "ms" }).where(eq(schema.users.id, ms.id)).run();

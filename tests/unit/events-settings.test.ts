@@ -5,7 +5,7 @@
 // settings default, save in sen and audit their changes.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { db, schema } from "~/lib/db.server";
 import { listAudit } from "~/models/audit.server";
 import {
@@ -20,6 +20,7 @@ import {
 import { getSettings, updateSettings } from "~/models/settings.server";
 import { EVENT_DEFAULTS, type EventInput } from "~/rules/event-schema";
 import { defaultSettings } from "~/rules/settings-schema";
+import { club } from "../factories";
 
 let admin = { id: 0, name: "EVENT ADMIN", email: "event.admin@example.test" };
 
@@ -31,9 +32,6 @@ function auditFor(action: string) {
   return listAudit({ action }, { sort: "createdAt", dir: "desc" }, null).rows;
 }
 
-function club(name: string) {
-  return db().insert(schema.associations).values({ name, country: "MY", token: name }).returning().get().id;
-}
 function person(associationId: number, role: "MANAGER" | "COMPETITOR", email: string) {
   return db()
     .insert(schema.users)
@@ -112,7 +110,7 @@ describe("events", () => {
 
   it("soft delete hides the event from every list but keeps its teams; a second delete or edit finds nothing", () => {
     const ev = createEvent(admin, 1, input({ name: "soon gone" }));
-    const c = club("Gone Club");
+    const c = club({ name: "Gone Club" }).id;
     const m = person(c, "MANAGER", "gone.manager@example.test");
     const teamId = team(c, ev.id, "GONE A");
     expect(
@@ -137,7 +135,7 @@ describe("events", () => {
   it("lists sorted by name (any case), pages in SQL and counts event teams", () => {
     const names = ["zz page c", "zz page a", "zz page b"];
     const ids = names.map((name) => createEvent(admin, 1, input({ name })).id);
-    const c = club("Paging Club");
+    const c = club({ name: "Paging Club" }).id;
     team(c, ids[1], "T1");
     team(c, ids[1], "T2");
     const order = { sort: "name" as const, dir: "asc" as const };
@@ -155,8 +153,8 @@ describe("assigned events", () => {
   it("a manager sees their association's event teams; a competitor only the teams they are in", () => {
     const b = createEvent(admin, 1, input({ name: "assigned b" }));
     const a = createEvent(admin, 1, input({ name: "assigned a" }));
-    const mine = club("Mine Club");
-    const theirs = club("Theirs Club");
+    const mine = club({ name: "Mine Club" }).id;
+    const theirs = club({ name: "Theirs Club" }).id;
     const manager = person(mine, "MANAGER", "mine.manager@example.test");
     const competitor = person(mine, "COMPETITOR", "mine.competitor@example.test");
     const idle = person(mine, "COMPETITOR", "mine.idle@example.test");

@@ -1,5 +1,5 @@
 // The kiosk's reading screens are rate-limited as its check endpoint is (issue 27, security review;
-// lib/kiosk-read-limit.server.ts), through the routes' own loaders on a real SQLite file: an
+// services/kiosk-read-limit.server.ts), through the routes' own loaders on a real SQLite file: an
 // enrolled kiosk reading rosters (/scanning/entrance?roundId=&teamId=) and profiles
 // (/scanning/profile?code=) gets KIOSK_RATE's 120 at once from one address, then 429 with
 // Retry-After and the throttled sentence (in the kiosk's language); the bucket refills at 2 a
@@ -7,16 +7,14 @@
 // device's budget; the scans' own bucket (the check endpoint) is not spent by reading.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db, schema } from "~/lib/db.server";
-import { enrolDevice } from "~/lib/kiosk-device.server";
+import { enrolDevice } from "~/services/kiosk-device.server";
 import { KIOSK_RATE, resetRates } from "~/lib/rate-limit.server";
 import { signedCode } from "~/lib/scan-code.server";
 import { crewTagVersion } from "~/models/settings.server";
 import { loader as checkLoader } from "~/routes/scanning.entrance.check";
 import { loader as rosterLoader } from "~/routes/scanning.entrance/route";
 import { loader as profileLoader } from "~/routes/scanning.profile";
-
-let n = 0;
-const uniq = () => `${++n}-${process.pid}-${Date.now().toString(36)}`;
+import { uniq } from "../factories";
 
 function setup() {
   const d = db();

@@ -13,12 +13,11 @@ import {
   mayScan,
   readDevice,
   signDevice,
-} from "~/lib/kiosk-device.server";
+} from "~/services/kiosk-device.server";
 import { listAudit } from "~/models/audit.server";
 import { listKiosks, revokeKiosk } from "~/models/kiosk.server";
+import { uniq } from "../factories";
 
-let n = 0;
-const uniq = () => `${++n}-${process.pid}-${Date.now().toString(36)}`;
 const KEY = "unit-test-secret-0123456789"; // tests/setup-unit.ts
 const SECRET = "abcdefghijklmnopqrstuvwxyzABCDEF";
 
@@ -108,7 +107,7 @@ describe("enrolment and revocation", () => {
     expect(revokeKiosk(admin, id)).toEqual({ ok: true });
     expect(deviceOf(withCookie(setCookie))).toBeNull();
     expect(mayScan(await kioskAccess(withCookie(setCookie)))).toBe(false);
-    expect(revokeKiosk(admin, id)).toEqual({ ok: false });
+    expect(revokeKiosk(admin, id)).toEqual({ ok: false, code: "gone" });
     const entries = listAudit(
       { action: "kiosk.revoked" },
       { sort: "createdAt", dir: "desc" },

@@ -4,7 +4,7 @@
 // order), and the callback, return and simulator routes running the real hashing.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Scope } from "~/lib/access.server";
+import type { Scope } from "~/services/access.server";
 import { db, schema } from "~/lib/db.server";
 import { requestHash, returnHash } from "~/lib/payments/senangpay";
 import { simulatorSecret } from "~/lib/payments/provider.server";
@@ -23,6 +23,7 @@ import { paymentRef } from "~/rules/payment-ref";
 import type { User } from "~/models/user.server";
 import { action as callbackAction, loader as callbackLoader } from "~/routes/senangpay.callback";
 import { loader as simulatorLoader } from "~/routes/simulator.pay";
+import { club as makeClub } from "../factories";
 
 type State = { verified?: boolean; approved?: boolean; membershipPaid?: boolean; image?: string | null };
 type Club = {
@@ -57,12 +58,8 @@ function user(associationId: number, role: "MANAGER" | "COMPETITOR", state: Stat
   return safe;
 }
 
-function club(name: string): Club {
-  const id = db()
-    .insert(schema.associations)
-    .values({ name, country: "MY", token: `mp-${name}` })
-    .returning()
-    .get().id;
+function clubOfMembers(name: string): Club {
+  const { id } = makeClub({ name, token: `mp-${name}` });
   const manager = user(id, "MANAGER", { approved: true }, `${name} MANAGER`);
   const many = (k: number, s: State) => Array.from({ length: k }, () => user(id, "COMPETITOR", s).id);
   return {
@@ -88,8 +85,8 @@ let a: Club;
 let b: Club;
 
 beforeAll(() => {
-  a = club("MP Alpha");
-  b = club("MP Beta");
+  a = clubOfMembers("MP Alpha");
+  b = clubOfMembers("MP Beta");
 });
 
 describe("member tabs", () => {

@@ -6,7 +6,6 @@
 // checkout leaves the earlier order standing; a late success on a replaced order is still honoured.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
 import { checkoutEntries, entriesDraft, joinWaitlist, serveWaitlist } from "~/models/entries.server";
 import { listOrders } from "~/models/order-list.server";
@@ -14,43 +13,14 @@ import { openOrdersOfClub, paymentRefOf, recordPayment } from "~/models/order.se
 import { checkoutMembership } from "~/models/member.server";
 import { checkoutTickets } from "~/models/ticket.server";
 import type { User } from "~/models/user.server";
+import { club, event as makeEvent, manager, uniq } from "../factories";
 
-let n = 0;
-const uniq = () => `${++n}-${process.pid}`;
 const PRICE = { ticketPriceSen: 8000 };
 
-function club(): { id: number; scope: Scope } {
-  const id = db()
-    .insert(schema.associations)
-    .values({ name: `OO CLUB ${uniq()}`, country: "MY", token: `oo-${uniq()}` })
-    .returning()
-    .get().id;
-  return { id, scope: { kind: "association", associationId: id } };
-}
-function person(associationId: number, values: Partial<typeof schema.users.$inferInsert> = {}): User {
-  const row = db()
-    .insert(schema.users)
-    .values({
-      email: `oo${uniq()}@example.test`,
-      hash: "x",
-      name: `OO ${n}`,
-      role: "MANAGER",
-      associationId,
-      verified: true,
-      approved: true,
-      ...values,
-    })
-    .returning()
-    .get();
-  const { hash: _hash, ...safe } = row;
-  return safe;
-}
-const event = (maxTeam: number) =>
-  db()
-    .insert(schema.events)
-    .values({ name: `OO EVENT ${uniq()}`, price: 15000, maxTeam })
-    .returning()
-    .get();
+/** A verified, approved MANAGER of the club unless told otherwise. */
+const person = (associationId: number, values: Partial<typeof schema.users.$inferInsert> = {}): User =>
+  manager(associationId, { verified: true, ...values });
+const event = (maxTeam: number) => makeEvent({ price: 15000, maxTeam });
 const orderOf = (id: number) => db().select().from(schema.orders).where(eq(schema.orders.id, id)).get()!;
 function ok<T extends object>(result: T): Exclude<T, { refused: unknown }> {
   if ("refused" in result) throw new Error(JSON.stringify(result));

@@ -5,13 +5,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { API_EXAMPLES, VERIFY_EXAMPLE } from "~/lib/api-docs-page.server";
+import { API_EXAMPLES, VERIFY_EXAMPLE } from "~/routes/api/page.server";
 import { db, schema } from "~/lib/db.server";
-import { API_MAX_AGE, resetApiCache } from "~/lib/open-data-api.server";
+import { API_MAX_AGE, resetApiCache } from "~/services/open-data-api.server";
 import { OPENAPI } from "~/lib/open-data-openapi";
 import { currentEdition, type Edition, editionByYear } from "~/models/edition.server";
 import { editionsJson, roundResultsJson, standingsJson, timetableJson } from "~/models/open-data.server";
-import { loader as docsLoader } from "~/routes/api";
+import { loader as docsLoader } from "~/routes/api/route";
 import { action, loader } from "~/routes/api_.v1.$";
 import { answerErrors, errorErrors, openapiErrors } from "../open-data-schemas";
 

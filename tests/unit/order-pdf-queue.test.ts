@@ -7,10 +7,11 @@
 // session cookies, real pdfmake.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { crewTagJobs, crewTagKey } from "~/lib/crew-tags.server";
+import { crewTagJobs, crewTagKey } from "~/services/crew-tags.server";
 import { db, schema } from "~/lib/db.server";
 import * as pdf from "~/lib/pdf.server";
-import { createUserSession } from "~/lib/session.server";
+import { orderDocPages } from "~/services/order-documents.server";
+import { createUserSession } from "~/models/session.server";
 import { createOrder } from "~/models/order.server";
 import { loader as invoiceLoader } from "~/routes/orders.$token.invoice[.]pdf";
 import { loader as receiptLoader } from "~/routes/orders.$token.receipt[.]pdf";
@@ -145,7 +146,7 @@ describe("invoices and receipts wait in the shared PDF queue", () => {
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     // Its pages as orderPdf told renderPdf (below the worker's threshold: made on this thread).
     expect(pdfPages(bytes).length).toBeGreaterThan(1);
-    expect(pdfPages(bytes).length).toBeLessThanOrEqual(pdf.orderDocPages(MEMBERS));
+    expect(pdfPages(bytes).length).toBeLessThanOrEqual(orderDocPages(MEMBERS));
     for (const refused of burst.result.filter((r) => r.status === 429))
       expect(refused.headers.get("Retry-After")).toBe("5");
     expect(burst.mostActive).toBeLessThanOrEqual(1);

@@ -9,10 +9,10 @@ import { simpleParser } from "mailparser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { mailSenderIdle } from "~/lib/mailer.server";
-import { autoCancelOrders, runJobsOnce } from "~/lib/jobs.server";
+import { mailSenderIdle } from "~/services/mailer.server";
+import { autoCancelOrders, runJobsOnce } from "~/services/jobs.server";
 import { sendOrderPaidEmail } from "~/services/order-mail.server";
-import { orderPdf } from "~/lib/pdf.server";
+import { orderPdf } from "~/services/order-documents.server";
 import {
   findOrder,
   listOrders,
@@ -24,6 +24,7 @@ import {
 } from "~/models/order-list.server";
 import { addOrderNote, createOrder, recordPayment } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
+import { type ClubMade, club, uniq } from "../factories";
 
 type Role = "ADMIN" | "MANAGER";
 let n = 0;
@@ -31,13 +32,6 @@ function user(role: Role, associationId: number | null = null, name = `OS USER $
   return db()
     .insert(schema.users)
     .values({ email: `os${++n}@example.test`, hash: "x", name, role, associationId, approved: true })
-    .returning()
-    .get();
-}
-function club(name: string) {
-  return db()
-    .insert(schema.associations)
-    .values({ name: `${name} ${++n}`, country: "MY", token: `os-club-${n}` })
     .returning()
     .get();
 }
@@ -62,16 +56,16 @@ const pdfText = (bytes: Buffer) => execFileSync("pdftotext", ["-", "-"], { input
 let admin: ReturnType<typeof user>;
 let mine: ReturnType<typeof user>;
 let theirs: ReturnType<typeof user>;
-let team: ReturnType<typeof club>;
+let team: ClubMade;
 /** mine's orders, oldest first: PROCESSING, PAID, FAILED, CANCELLED, then 56 more PAID. */
 const orders: { id: number; token: string; total: number }[] = [];
 let theirOrder: { id: number; token: string; total: number };
 
 beforeAll(() => {
   admin = user("ADMIN");
-  team = club("Screens Club");
+  team = club({ name: `Screens Club ${uniq()}` });
   mine = user("MANAGER", team.id, "SCREENS MANAGER");
-  theirs = user("MANAGER", club("Other Club").id);
+  theirs = user("MANAGER", club({ name: `Other Club ${uniq()}` }).id);
   const t0 = Date.now() - 10 * 3_600_000;
   const statuses = ["PROCESSING", "PAID", "FAILED", "CANCELLED"] as const;
   for (let i = 0; i < 60; i++) {

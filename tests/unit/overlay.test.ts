@@ -7,16 +7,16 @@
 // 1-3 (team, club, time), a final not Official yet says so, then the club table; ADMIN and
 // COMMITTEE only. The PDF's text is read back with tests/pdf-text.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { awardsDefinition, pointsText } from "~/lib/awards-pdf.server";
+import { awardsDefinition, pointsText } from "~/services/awards-pdf.server";
 import { db, schema } from "~/lib/db.server";
-import { createLiveOverlay, liveOverlay } from "~/lib/overlay-live.server";
+import { createLiveOverlay, liveOverlay } from "~/routes/overlay/live.server";
 import { renderPdf } from "~/lib/pdf.server";
-import { paperContext } from "~/lib/race-pdf.server";
+import { paperContext } from "~/services/race-pdf.server";
 import { awardsFinals } from "~/models/awards.server";
 import { overlayData } from "~/models/overlay.server";
 import type { Standings } from "~/models/standings.server";
 import { loader as awardsLoader } from "~/routes/race-control.awards[.]pdf";
-import { loader as overlayLoader } from "~/routes/overlay";
+import { loader as overlayLoader } from "~/routes/overlay/route";
 import { pdfText } from "../pdf-text";
 import { callerOf, getRequest, makeClub, makeUser, ORIGIN, run, writes } from "./route-request";
 

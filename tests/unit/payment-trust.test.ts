@@ -8,7 +8,7 @@ import { db, schema } from "~/lib/db.server";
 import { simulatorSecret } from "~/lib/payments/provider.server";
 import { returnHash } from "~/lib/payments/senangpay";
 import { resetRates } from "~/lib/rate-limit.server";
-import { createUserSession } from "~/lib/session.server";
+import { createUserSession } from "~/models/session.server";
 import { paymentLogBatches, paymentRejectDays } from "~/models/order-list.server";
 import {
   type PaymentCall,

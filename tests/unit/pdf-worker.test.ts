@@ -1,11 +1,11 @@
-// Big PDFs are laid out in a worker thread, small ones on this thread
+// Big PDFs are laid out in a worker process (issue 30; a thread before), small ones on this thread
 // (docs/decisions/0034-pdf-worker.md): a small one does not start the worker; while a day's start
 // lists of 100 races are made, this thread keeps running its timers; a worker that dies, or a
 // document that takes too long, fails what it held only, and the next one is made by a new worker;
 // the worker stops when idle and starts again; a definition that is not plain data fails at once.
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { type PdfDoc, pdfWorkerRunning, renderPdf, stopPdfWorker, WORKER_FROM_PAGES } from "~/lib/pdf.server";
-import { dayDefinition, type PaperContext } from "~/lib/race-pdf.server";
+import { dayDefinition, type PaperContext } from "~/services/race-pdf.server";
 import { EN } from "~/messages";
 import type { StartList } from "~/models/race-paper.server";
 import { pdfPages, pdfText } from "../pdf-text";

@@ -22,12 +22,12 @@ import { action as raceControlAction, loader as raceControlLoader } from "~/rout
 import { action as planAction, loader as planLoader } from "~/routes/_app.rounds.$id.plan";
 import { action as unseedAction } from "~/routes/_app.rounds.$id.unseed";
 import { callerOf, getRequest, makeUser, ORIGIN, postRequest, run, writes } from "./route-request";
+import { uniq } from "../factories";
 
 /** The open edition of the unit database (migration 0018 makes it). */
 const ED = 1;
 
-let n = 0;
-const uniq = () => `${++n}-${process.pid}`;
+const n = 0;
 
 /** The teams in a round's lanes 1, 2, 3 ... in order; the races' ids. */
 const lanesOfHeat = (roundId: number, teams: number[]) =>

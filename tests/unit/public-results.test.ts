@@ -6,10 +6,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
-import { RESULTS_MAX_AGE, resultsResponse } from "~/lib/public-results-page.server";
+import { RESULTS_MAX_AGE, resultsResponse } from "~/routes/results._index/page.server";
 import { currentEdition, type Edition, editionByYear } from "~/models/edition.server";
 import { officialResults } from "~/models/public-results.server";
-import { loader as indexLoader } from "~/routes/results._index";
+import { loader as indexLoader } from "~/routes/results._index/route";
 import { loader as yearLoader } from "~/routes/results.$year";
 
 const ORIGIN = "http://127.0.0.1:3999";

@@ -8,7 +8,7 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
-import { drainMailQueue, resetMailerForTests } from "~/lib/mailer.server";
+import { drainMailQueue, resetMailerForTests } from "~/services/mailer.server";
 import { callRaces } from "~/services/race-call.server";
 import { makeClub, makeUser } from "./route-request";
 

@@ -4,9 +4,7 @@
 // a final with a plan, a scan log, a shown round on the scoreboard and a notice. Raw inserts name
 // the edition (rounds get their event's anyway: migration 0018's trigger).
 import { db, schema } from "~/lib/db.server";
-
-let n = 0;
-const uniq = () => `${++n}-${process.pid}-${Date.now().toString(36)}`;
+import { uniq } from "../factories";
 
 export type RaceDay = ReturnType<typeof raceDay>;
 

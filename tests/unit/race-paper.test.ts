@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
-import { parseDay } from "~/lib/race-pdf.server";
+import { parseDay } from "~/services/race-pdf.server";
 import { renderPdf } from "~/lib/pdf.server";
 import { sheetOrder, startListsBetween } from "~/models/race-paper.server";
 import { loader as dayLoader } from "~/routes/race-control.start-lists[.]pdf";

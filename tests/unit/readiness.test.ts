@@ -15,7 +15,7 @@ import { boardData } from "~/models/board.server";
 import { markReady, readinessOf, undoReady } from "~/models/readiness.server";
 import { saveScanLogs } from "~/models/scan.server";
 import { action as rcAction, loader as rcLoader } from "~/routes/_app.race-control/route";
-import { action as resultsAction } from "~/routes/_app.rounds_.$id.results";
+import { action as resultsAction } from "~/routes/_app.rounds_.$id.results/route";
 import { READY_REASON_MAX } from "~/rules/readiness";
 import {
   type Caller,
@@ -27,11 +27,10 @@ import {
   run,
   writes,
 } from "./route-request";
+import { uniq } from "../factories";
 
 /** The open edition of the unit database (migration 0018 makes it). */
 const ED = 1;
-let n = 0;
-const uniq = () => `${++n}-${process.pid}`;
 
 let admin: Caller;
 let committee: Caller;

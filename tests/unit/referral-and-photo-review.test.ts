@@ -12,14 +12,11 @@ import {
 } from "~/models/association.server";
 import { listAudit } from "~/models/audit.server";
 import { reviewPhotos } from "~/models/photo-review.server";
+import { club } from "../factories";
 
 const admin = { id: 0, name: "REFERRAL ADMIN", email: "referral.admin@example.test" };
 let clubA = 0;
 let clubB = 0;
-
-function club(name: string, token: string) {
-  return db().insert(schema.associations).values({ name, country: "MY", token }).returning().get().id;
-}
 
 function member(associationId: number, n: number, image: string | null, validImage: number) {
   return db()
@@ -45,8 +42,8 @@ beforeAll(() => {
     .values({ email: admin.email, hash: "x", name: admin.name, role: "ADMIN" })
     .returning()
     .get().id;
-  clubA = club("Referral Alpha", "token-alpha-old");
-  clubB = club("Referral Bravo", "token-bravo");
+  clubA = club({ name: "Referral Alpha", token: "token-alpha-old" }).id;
+  clubB = club({ name: "Referral Bravo", token: "token-bravo" }).id;
 });
 
 describe("regenerateAssociationToken", () => {

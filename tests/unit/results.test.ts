@@ -14,7 +14,7 @@ import { createRace, saveScores, updateRace } from "~/models/race.server";
 import { resultsLanes, resultsRound, resultsVersion } from "~/models/results.server";
 import { createRound } from "~/models/round.server";
 import { EN } from "~/messages";
-import { action, loader } from "~/routes/_app.rounds_.$id.results";
+import { action, loader } from "~/routes/_app.rounds_.$id.results/route";
 import { declareOfficial, saveProvisional } from "~/services/results.server";
 import type { LaneInput } from "~/rules/results-schema";
 import {
@@ -123,18 +123,18 @@ describe("saveProvisional, declareOfficial, revisions", () => {
   it("declares official only from provisional with every lane done, then revises with old and new", () => {
     const { roundId, races } = roundWithLanes(3);
     const committeeActor = actorOf(committee);
-    expect(declareOfficial(ED, committeeActor, roundId)).toEqual({ ok: false, error: "notProvisional" });
+    expect(declareOfficial(ED, committeeActor, roundId)).toEqual({ ok: false, code: "notProvisional" });
     saveProvisional(ED, committeeActor, roundId, [
       lane(races[0], { timeMs: 60_000 }),
       lane(races[1], { timeMs: 61_000 }),
     ]);
-    expect(declareOfficial(ED, committeeActor, roundId)).toEqual({ ok: false, error: "incomplete" });
+    expect(declareOfficial(ED, committeeActor, roundId)).toEqual({ ok: false, code: "incomplete" });
     expect(roundRow(roundId)?.resultState).toBe("PROVISIONAL");
     saveProvisional(ED, committeeActor, roundId, [lane(races[2], { status: "DNF" })]);
     expect(declareOfficial(ED, committeeActor, roundId)).toEqual({ ok: true, seeded: [] });
     expect(roundRow(roundId)).toMatchObject({ resultState: "OFFICIAL", revision: 1 });
     expect(auditOf("results.official", roundId)).toHaveLength(1);
-    expect(declareOfficial(ED, committeeActor, roundId)).toEqual({ ok: false, error: "notProvisional" });
+    expect(declareOfficial(ED, committeeActor, roundId)).toEqual({ ok: false, code: "notProvisional" });
 
     // Unchanged: no revision.
     const same = saveProvisional(ED, committeeActor, roundId, [lane(races[0], { timeMs: 60_000 })]);
@@ -166,9 +166,9 @@ describe("saveProvisional, declareOfficial, revisions", () => {
     const input = [lane(races[0], { timeMs: 60_000 })];
     expect(saveProvisional(ED, actorOf(committee), roundId, input, "old")).toEqual({
       ok: false,
-      error: "stale",
+      code: "stale",
     });
-    expect(declareOfficial(ED, actorOf(committee), roundId, "old")).toEqual({ ok: false, error: "stale" });
+    expect(declareOfficial(ED, actorOf(committee), roundId, "old")).toEqual({ ok: false, code: "stale" });
     expect(writes()).toBe(before);
     // Saving again with nothing changed (it restarts the protest window) keeps the version.
     saveProvisional(ED, actorOf(committee), roundId, input);
@@ -189,7 +189,7 @@ describe("saveProvisional, declareOfficial, revisions", () => {
       lane(races[0], { timeMs: 60_000 }),
       lane(other.races[0], { timeMs: 1_000 }),
     ]);
-    expect(answer).toEqual({ ok: false, error: "forged" });
+    expect(answer).toEqual({ ok: false, code: "forged" });
     expect(writes()).toBe(before);
     expect(raceRow(races[0])?.timeMs).toBeNull();
     expect(roundRow(roundId)?.resultState).toBe("NONE");

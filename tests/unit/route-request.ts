@@ -4,21 +4,19 @@
 // answer, thrown or returned, comes back as one Outcome: status, Location and flashed toasts.
 import type { Role } from "../../db/enums";
 import { csrfCookieName, csrfToken } from "~/lib/csrf.server";
-import { db, schema } from "~/lib/db.server";
-import { createUserSession } from "~/lib/session.server";
+import { db } from "~/lib/db.server";
+import { createUserSession } from "~/models/session.server";
 import { takeToasts } from "~/lib/toast.server";
+import { club, user } from "../factories";
 
 export const ORIGIN = "http://127.0.0.1:3999"; // APP_URL of the unit tests (tests/setup-unit.ts)
 
 let made = 0;
 
 /** A club (association) of its own. */
-export function makeClub(name = `CLUB ${++made} ${process.pid}`): { id: number; name: string } {
-  return db()
-    .insert(schema.associations)
-    .values({ name, country: "MY", token: `club-token-${++made}-${process.pid}-${Date.now()}` })
-    .returning({ id: schema.associations.id, name: schema.associations.name })
-    .get();
+export function makeClub(name?: string): { id: number; name: string } {
+  const made = club(name === undefined ? {} : { name });
+  return { id: made.id, name: made.name };
 }
 
 export type Made = { id: number; role: Role; associationId: number | null; email: string };
@@ -27,19 +25,15 @@ export type Made = { id: number; role: Role; associationId: number | null; email
 export function makeUser(role: Role, associationId?: number): Made {
   const club = role === "MANAGER" || role === "COMPETITOR" ? (associationId ?? makeClub().id) : null;
   const email = `${role.toLowerCase()}-${++made}-${process.pid}@example.test`;
-  const row = db()
-    .insert(schema.users)
-    .values({
-      email,
-      hash: "x", // never logs in by password: the session is made directly
-      name: `${role} ${made}`,
-      role,
-      associationId: club,
-      verified: true,
-      approved: true,
-    })
-    .returning({ id: schema.users.id })
-    .get();
+  const row = user({
+    email,
+    hash: "x", // never logs in by password: the session is made directly
+    name: `${role} ${made}`,
+    role,
+    associationId: club,
+    verified: true,
+    approved: true,
+  });
   return { id: row.id, role, associationId: club, email };
 }
 

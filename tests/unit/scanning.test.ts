@@ -12,12 +12,11 @@ import { crewTagVersion, rotateCrewTags } from "~/models/settings.server";
 import { findRoundsByName, listScanLogs, racesOf, scanProfile } from "~/models/scan.server";
 import { defaultSettings } from "~/rules/settings-schema";
 import { VALID_IMAGE } from "../../db/enums";
+import { uniq } from "../factories";
 
 /** The open edition of the unit database (migration 0018 makes it). */
 const ED = 1;
 
-let n = 0;
-const uniq = () => `${++n}-${process.pid}-${Date.now().toString(36)}`;
 /** A save from a staff login on a device that is not enrolled (no user row needed: null). */
 const BY = { kioskId: null, staffId: null };
 

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
-import { liveBoard } from "~/lib/scoreboard-live.server";
+import { liveBoard } from "~/routes/scoreboard/live.server";
 import { listAudit } from "~/models/audit.server";
 import { boardRounds, byLane, managedRounds, updateBoard } from "~/models/scoreboard.server";
 

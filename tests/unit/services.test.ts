@@ -7,51 +7,23 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { describe, expect, it, vi } from "vitest";
-import type { Scope } from "~/lib/access.server";
 import { db, schema } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { mailSenderIdle } from "~/lib/mailer.server";
+import { mailSenderIdle } from "~/services/mailer.server";
 import { simulatorSecret } from "~/lib/payments/provider.server";
 import { type ReturnParams, returnHash } from "~/lib/payments/senangpay";
 import { EN } from "~/messages";
 import { checkoutEntries, joinWaitlist, waitlistOf } from "~/models/entries.server";
 import { paymentRefOf } from "~/models/order.server";
-import type { User } from "~/models/user.server";
 import { checkoutEventEntries } from "~/services/checkout.server";
 import { approveMembers } from "~/services/members.server";
 import { cancelOrder, changeOrderStatus, handlePaymentNotice } from "~/services/orders.server";
+import { club, event as makeEvent, user } from "../factories";
 
-let n = 0;
-const uniq = () => `${++n}-${process.pid}`;
-
-function club(): { id: number; name: string; scope: Scope } {
-  const name = `SV CLUB ${uniq()}`;
-  const id = db()
-    .insert(schema.associations)
-    .values({ name, country: "MY", token: `sv-${uniq()}` })
-    .returning()
-    .get().id;
-  return { id, name, scope: { kind: "association", associationId: id } };
-}
-
-function person(values: Partial<typeof schema.users.$inferInsert>): User {
-  const row = db()
-    .insert(schema.users)
-    .values({ email: `sv${uniq()}@example.test`, hash: "x", name: `SV ${n}`, role: "COMPETITOR", ...values })
-    .returning()
-    .get();
-  const { hash: _hash, ...safe } = row;
-  return safe;
-}
 const manager = (associationId: number) =>
-  person({ role: "MANAGER", associationId, approved: true, phone: "0123456789" });
+  user({ role: "MANAGER", associationId, approved: true, phone: "0123456789" });
 
-const event = (maxTeam: number) =>
-  db()
-    .insert(schema.events)
-    .values({ name: `SV EVENT ${uniq()}`, price: 15000, maxTeam })
-    .returning()
-    .get();
+const event = (maxTeam: number) => makeEvent({ price: 15000, maxTeam });
 
 /** The mails written to the outbox since `since` (a set of file names), by recipient. */
 const outbox = () => env().OUTBOX_DIR;
@@ -158,7 +130,7 @@ describe("cancelOrder and changeOrderStatus", () => {
   });
 
   it("ADMIN's status change: PAID mails the owner and keeps the line waiting", async () => {
-    const admin = person({ role: "ADMIN", name: "SV ADMIN" });
+    const admin = user({ role: "ADMIN", name: "SV ADMIN" });
     const { e, buyer, order, waiting } = await heldEvent();
     const before = files();
     expect(await changeOrderStatus(1, admin, order.id, "PAID")).toMatchObject({ ok: true });
@@ -169,7 +141,7 @@ describe("cancelOrder and changeOrderStatus", () => {
   });
 
   it("ADMIN's status change: FAILED frees the entries for the line, and mails nobody paid", async () => {
-    const admin = person({ role: "ADMIN", name: "SV ADMIN 2" });
+    const admin = user({ role: "ADMIN", name: "SV ADMIN 2" });
     const { e, buyer, order, waiting } = await heldEvent();
     const before = files();
     expect(await changeOrderStatus(1, admin, order.id, "FAILED")).toMatchObject({ ok: true });
@@ -183,10 +155,10 @@ describe("approveMembers", () => {
     const c = club();
     const m = manager(c.id);
     const pending = [
-      person({ associationId: c.id, verified: true }),
-      person({ associationId: c.id, verified: true }),
+      user({ associationId: c.id, verified: true }),
+      user({ associationId: c.id, verified: true }),
     ];
-    const stranger = person({ associationId: club().id, verified: true });
+    const stranger = user({ associationId: club().id, verified: true });
 
     let before = files();
     expect(await approveMembers(m, 1, c.scope, [pending[0].id, stranger.id])).toEqual({ kind: "foreign" });

@@ -8,7 +8,8 @@ import { VALID_IMAGE } from "../../db/enums";
 import type { Column } from "~/components/DataTable";
 import { toCsv } from "~/lib/csv.server";
 import { db, schema } from "~/lib/db.server";
-import { processPhoto, readPhoto, savePhoto } from "~/lib/photos.server";
+import { processPhoto } from "~/lib/photos.server";
+import { readPhoto, savePhoto } from "~/models/photo.server";
 import { listTeams } from "~/models/association.server";
 import { dayStart, listAudit } from "~/models/audit.server";
 import { listPhotos, reviewPhotos } from "~/models/photo-review.server";
@@ -251,7 +252,7 @@ describe("CSV", () => {
 describe("safe user shape", () => {
   it("models and sessions never hand out the password hash", async () => {
     const { findUserByEmail, findUserById } = await import("~/models/user.server");
-    const { createUserSession, getUser } = await import("~/lib/session.server");
+    const { createUserSession, getUser } = await import("~/models/session.server");
     const u = findUserByEmail(admin.email)!;
     expect(u).not.toHaveProperty("hash");
     expect(findUserById(u.id)).not.toHaveProperty("hash");

@@ -5,11 +5,11 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { env } from "~/lib/env.server";
-import { mailSenderIdle } from "~/lib/mailer.server";
+import { mailSenderIdle } from "~/services/mailer.server";
 import { MEMBER_APPROVED_SUBJECT, sendMemberApprovedEmail } from "~/services/member-mail.server";
 import { EN } from "~/messages";
 import { MS } from "~/messages.ms";
-import { sendPhotoRejectedEmail } from "~/models/account.server";
+import { sendPhotoRejectedEmail } from "~/services/account-mail.server";
 
 /** The mails `send` wrote to the outbox, by recipient. */
 async function mailsOf(send: () => Promise<unknown>) {

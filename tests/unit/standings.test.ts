@@ -13,7 +13,7 @@ import { standingsOf } from "~/models/standings.server";
 import { formValuesOf } from "~/rules/settings-schema";
 import * as csvRoute from "~/routes/standings[.]csv";
 import * as settingsRoute from "~/routes/_app.settings";
-import * as standingsRoute from "~/routes/standings";
+import * as standingsRoute from "~/routes/standings/route";
 import { callerOf, getRequest, makeClub, makeUser, postRequest, run, writes } from "./route-request";
 
 const ED = 1;

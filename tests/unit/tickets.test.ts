@@ -8,34 +8,10 @@ import { listTeams } from "~/models/association.server";
 import { paymentRefOf, recordPayment } from "~/models/order.server";
 import { checkoutTickets } from "~/models/ticket.server";
 import type { User } from "~/models/user.server";
+import { club, user } from "../factories";
 
-let n = 0;
-function manager(associationId: number | null): User {
-  const row = db()
-    .insert(schema.users)
-    .values({
-      email: `tk${++n}-${process.pid}@example.test`,
-      hash: "x",
-      name: `TK MANAGER ${n}`,
-      role: "MANAGER",
-      associationId,
-      verified: true,
-      approved: true,
-    })
-    .returning()
-    .get();
-  const { hash: _hash, ...safe } = row;
-  return safe;
-}
-
-function club(name: string): number {
-  return db()
-    .insert(schema.associations)
-    .values({ name, country: "MY", token: `tk-${name}` })
-    .returning()
-    .get().id;
-}
-
+const manager = (associationId: number | null): User =>
+  user({ role: "MANAGER", associationId, verified: true, approved: true });
 const ordersOf = (ownerId: number) =>
   db().select().from(schema.orders).where(eq(schema.orders.ownerId, ownerId)).all();
 const linesOf = (orderId: number) =>
@@ -43,7 +19,7 @@ const linesOf = (orderId: number) =>
 
 describe("checkoutTickets", () => {
   it("creates one Processing order with one TICKET line at the given price", () => {
-    const m = manager(club(`TK Club A ${process.pid}`));
+    const m = manager(club({ name: `TK Club A ${process.pid}` }).id);
     const result = checkoutTickets(1, m, 3, { ticketPriceSen: 8050 });
     if ("refused" in result) throw new Error(result.refused);
     expect(result.order.total).toBe(3 * 8050);
@@ -62,7 +38,7 @@ describe("checkoutTickets", () => {
   });
 
   it("refuses a pax the parser would refuse before any write", () => {
-    const m = manager(club(`TK Club C ${process.pid}`));
+    const m = manager(club({ name: `TK Club C ${process.pid}` }).id);
     for (const pax of [0, -1, 51, 1.5])
       expect(() => checkoutTickets(1, m, pax, { ticketPriceSen: 8000 })).toThrow();
     expect(ordersOf(m.id)).toHaveLength(0);
@@ -70,7 +46,7 @@ describe("checkoutTickets", () => {
 
   it("paid tickets count on the teams list; unpaid ones do not", () => {
     const name = `TK Club B ${process.pid}`;
-    const m = manager(club(name));
+    const m = manager(club({ name }).id);
     const tickets = () =>
       listTeams(1, { name }, { sort: "name", dir: "asc" }, null).rows.find((r) => r.name === name)?.tickets;
     const first = checkoutTickets(1, m, 4, { ticketPriceSen: 8000 });

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
-import { sendDueWebhooks, webhookSenderIdle } from "~/lib/webhook-sender.server";
+import { sendDueWebhooks, webhookSenderIdle } from "~/services/webhook-sender.server";
 import { createRace } from "~/models/race.server";
 import { createRound } from "~/models/round.server";
 import { postNotice } from "~/models/notice.server";

@@ -1,3 +1,4 @@
+import "~/i18n/routes/_app._home";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { CopyField } from "~/components/CopyField";
@@ -5,8 +6,8 @@ import { CsrfInput, TaskInput } from "~/components/CsrfInput";
 import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
 import { Screen } from "~/components/Screen";
 import { StatusBadge } from "~/components/StatusBadge";
-import { requireUser, scopeOf } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser, scopeOf } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { countryList } from "~/lib/countries.server";
 import { referralLink } from "~/lib/links.server";
 import { assignedEvents } from "~/models/event.server";

@@ -1,13 +1,14 @@
 // /associations (ADMIN, COMMITTEE; the sidebar's "All Teams"): the sortable Teams table, a name
 // search, Download CSV, and per row Copy Referral Link (a dialog child route).
+import "~/i18n/routes/_app.associations";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { TEAM_LIST, teamColumnsOf, withCountry } from "./table";
 import { FilterSearch } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { countryList } from "~/lib/countries.server";
 import { listTeams } from "~/models/association.server";
 import { localeOf } from "~/i18n/locale.server";

@@ -4,7 +4,7 @@ import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { useMessages } from "~/i18n/useMessages";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import type { loader as rootLoader } from "~/root";
 import { CREW_TAG_MSG, partCount, partSpan } from "~/rules/crew-tags";
 import type { TeamRow } from "~/models/association.server";
@@ -41,7 +41,7 @@ export const teamColumnsOf = ({ LABELS }: Bundle): Column<Row>[] => [
     csv: () => null,
   },
 ];
-export const teamColumns = teamColumnsOf(EN);
+export const teamColumns = /* @__PURE__ */ teamColumnsOf(EN);
 /** The CSV's columns: English, as the spec names them, without Actions. */
 export const csvColumns = teamColumns.filter((c) => c.label !== EN.LABELS.colActions);
 

@@ -2,14 +2,15 @@
 // action and date range (Malaysia days), paged in SQL, downloadable as CSV. The log is across
 // editions (issue 21): an Edition column, and a filter by edition that starts at the edition being
 // looked at ("All editions" shows every entry).
+import "~/i18n/routes/_app.audit-log";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { AUDIT_LIST, auditColumnsOf, auditEditionOf } from "./table";
 import { FilterDate, FilterSearch, FilterSelect } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { listEditions } from "~/models/edition.server";
 import { auditActions, listAudit } from "~/models/audit.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";

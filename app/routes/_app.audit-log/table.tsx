@@ -2,7 +2,7 @@
 // its CSV download (/audit-log.csv: English column names and times) share them.
 import type { Column } from "~/components/DataTable";
 import type { Locale } from "~/i18n/locale";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import type { listAudit } from "~/models/audit.server";
 import { formatDateTime } from "~/rules/format";
 import { SIZES_DEFAULT } from "~/rules/list-params";
@@ -39,4 +39,4 @@ export const auditColumnsOf = ({ LABELS }: Bundle, locale: Locale = "en"): Colum
     csv: (r) => r.details,
   },
 ];
-export const auditColumns = auditColumnsOf(EN);
+export const auditColumns = /* @__PURE__ */ auditColumnsOf(EN);

@@ -3,6 +3,7 @@
 // row has Approve (applies the change after checking the crew rules again, in one transaction) and
 // Reject (a reason is required). Plain POST forms to this route (intent approve / reject, the
 // change's id), so all of it works without JavaScript; the requester is emailed the outcome.
+import "~/i18n/routes/_app.crew-changes";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { type Column, CsvLink, DataTable, Pager } from "~/components/DataTable";
@@ -11,15 +12,15 @@ import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
-import { NO_FIELDS, parseForm } from "~/lib/forms.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
+import { crewChangeDecisionSchema } from "~/services/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
 import { metaTitle } from "~/lib/meta";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listChanges } from "~/models/crew-change.server";
 import { CHANGE_REASON_MAX, parseReason } from "~/rules/crew-change";
-import { parseId } from "~/rules/race-fields";
 import { pageOf, parseList } from "~/rules/list-params";
 import { decideCrewChange, refusalOf } from "~/services/crew-change.server";
 import { CHANGE_LIST, type ChangeRow, columnsOf } from "./table";
@@ -41,21 +42,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "crewChanges");
   const edition = editionOf(request, user);
   const t = messagesFor(request);
-  const { form } = await parseForm(request, NO_FIELDS);
-  const intent = form.get("intent");
-  const id = parseId(form.get("id"));
-  if (id === null || (intent !== "approve" && intent !== "reject"))
-    throw new Response("Bad Request", { status: 400 });
-  const raw = form.get("reason") ?? "";
-  if (typeof raw !== "string" || raw.length > CHANGE_REASON_MAX * 4)
-    throw new Response("Bad Request", { status: 400 });
+  const { value: asked } = await parseFixedForm(request, crewChangeDecisionSchema);
+  const { id, reason: raw = "" } = asked;
   const refuse = (message: string, status: number) =>
     json<ActionData>(
       { toast: { type: "error", message }, id, reason: raw.slice(0, CHANGE_REASON_MAX) },
       status,
     );
   let decision: { approve: true } | { approve: false; reason: string } = { approve: true };
-  if (intent === "reject") {
+  if (asked.intent === "reject") {
     const reason = parseReason(raw);
     if (!reason.ok)
       return refuse(

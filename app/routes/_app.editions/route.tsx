@@ -3,13 +3,14 @@
 // its dialog and Open (on a draft) its confirmation step, child routes over the table (the same with
 // and without JavaScript). Downloadable as CSV. The list is not edition data: it is the same
 // whichever edition the picker shows.
+import "~/i18n/routes/_app.editions";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
 import { ListActions } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { metaTitle } from "~/lib/meta";
 import { listEditions } from "~/models/edition.server";
 import { editionScreenColumnsOf } from "./table";

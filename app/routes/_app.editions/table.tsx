@@ -4,7 +4,7 @@ import { useLocation } from "@remix-run/react";
 import type { Column } from "~/components/DataTable";
 import { FastLink } from "~/components/FastLink";
 import { useMessages } from "~/i18n/useMessages";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import type { Edition } from "~/models/edition.server";
 
 export type EditionRow = Pick<Edition, "id" | "name" | "year" | "startsOn" | "endsOn" | "state">;
@@ -18,7 +18,7 @@ export const editionColumnsOf = ({ LABELS }: Bundle): Column<EditionRow>[] => [
   },
   { label: LABELS.edScState, cell: (r) => LABELS.edScStates[r.state] },
 ];
-export const editionColumns = editionColumnsOf(EN);
+export const editionColumns = /* @__PURE__ */ editionColumnsOf(EN);
 
 /** ADMIN's screen: Open on each draft. */
 export const editionScreenColumnsOf = (t: Bundle): Column<EditionRow>[] => [

@@ -7,13 +7,14 @@
 // Entries: the open events with price and entries left, a number of teams each, in one GET form
 // to the checkout dialog (/events/checkout, a child route), the club's waitlist state per event
 // with Join Waitlist / Leave Waitlist (POST /events/waitlist), and the entries deadline.
+import "~/i18n/routes/_app.events";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { FilterSearch, ListActions } from "~/components/ListToolbar";
 import { Empty, Screen } from "~/components/Screen";
-import { hasRole, requireUser, scopeOf } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { hasRole, requireUser, scopeOf } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { availableEvents } from "~/models/entries.server";
 import { assignedEvents, listEvents } from "~/models/event.server";
 import { getSettings } from "~/models/settings.server";

@@ -1,19 +1,15 @@
 // The Events screen's shared pieces: the staff table's columns and list parameters (the screen
 // /events and its CSV /events.csv share them), the Waitlist link and the admin's row actions,
 // Assigned Events' columns (a manager's with Pick Crew), and the Create Event / Edit form used by
-// both dialogs.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+// both dialogs (form.tsx).
 import { useLocation } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
-import { CheckboxField, Field, TextareaField } from "~/components/Field";
-import { PostForm } from "~/components/PostForm";
 import type { AssignedRow, EventRow } from "~/models/event.server";
-import { EVENT_COUNTS, EVENT_MAX, type EventCount } from "~/rules/event-fields";
 import { formatRM, senToRM } from "~/rules/format";
 import { SIZES_DEFAULT } from "~/rules/list-params";
 import { useMessages } from "~/i18n/useMessages";
-import { type Bundle, EN, LABELS as EN_LABELS } from "~/messages";
+import { type Bundle, EN, LABELS as EN_LABELS } from "~/i18n/en";
 
 export const EVENT_LIST = {
   sizes: SIZES_DEFAULT,
@@ -41,7 +37,7 @@ export const eventColumnsOf = ({ LABELS: L }: Bundle): Column<EventRow>[] => [
 ];
 
 /** The CSV's columns: the spec's English names (machine-read), whatever the page's language. */
-export const eventColumns: Column<EventRow>[] = eventColumnsOf(EN);
+export const eventColumns: Column<EventRow>[] = /* @__PURE__ */ eventColumnsOf(EN);
 
 /** The staff screen's table (ADMIN and COMMITTEE): the CSV's columns plus the Waitlist, which
  * opens the event's waitlist dialog (/events/:id/waitlist). Not in the CSV. */
@@ -117,70 +113,5 @@ export const managerAssignedColumnsOf = (L: Bundle["LABELS"]): Column<AssignedRo
   },
 ];
 
-export const assignedColumns = assignedColumnsOf(EN_LABELS);
-export const managerAssignedColumns = managerAssignedColumnsOf(EN_LABELS);
-
-const COUNT_FIELDS: EventCount[] = [
-  "maxTeam",
-  "reserveCount",
-  "minRace",
-  "maxRace",
-  "maxMale",
-  "minFemale",
-  "minAge",
-  "maxAge",
-];
-
-/** The Create Event / Edit form; `defaultValue` is the event's values as text. */
-export function EventForm({
-  defaultValue,
-  lastResult,
-  submitLabel,
-  task,
-}: {
-  defaultValue: Record<string, string>;
-  lastResult: unknown;
-  submitLabel: string;
-  task: string;
-}) {
-  const { LABELS } = useMessages();
-  const [form, fields] = useForm({
-    defaultValue,
-    // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
-    lastResult: lastResult as any,
-  });
-  return (
-    <PostForm task={task} {...getFormProps(form)} noValidate preventScrollReset className="form-grid">
-      <Field label={LABELS.name} field={fields.name}>
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          maxLength={EVENT_MAX.name}
-          autoComplete="off"
-        />
-      </Field>
-      <Field label={LABELS.priceRM} field={fields.price} hint={LABELS.priceHint}>
-        <input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" maxLength={12} />
-      </Field>
-      <TextareaField
-        label={LABELS.description}
-        field={fields.description}
-        maxLength={EVENT_MAX.description}
-        rows={3}
-      />
-      {COUNT_FIELDS.map((key) => (
-        <Field key={key} label={LABELS.eventCounts[key]} field={fields[key]}>
-          <input
-            {...getInputProps(fields[key], { type: "number" })}
-            min={EVENT_COUNTS[key].min}
-            max={EVENT_COUNTS[key].max}
-            step={1}
-          />
-        </Field>
-      ))}
-      <CheckboxField label={LABELS.malaysiaOnly} field={fields.limitMalaysia} />
-      <button type="submit" className="btn btn-primary btn-block">
-        {submitLabel}
-      </button>
-    </PostForm>
-  );
-}
+export const assignedColumns = /* @__PURE__ */ assignedColumnsOf(EN_LABELS);
+export const managerAssignedColumns = /* @__PURE__ */ managerAssignedColumnsOf(EN_LABELS);

@@ -2,13 +2,14 @@
 // scanning screens (docs/decisions/0024-kiosk-enrolment.md), newest first, paged in SQL: name, when
 // and by whom enrolled, last seen, status; Revoke per live device opens its confirmation step (a
 // child route over the list, the same with and without JavaScript). Downloadable as CSV.
+import "~/i18n/routes/_app.kiosks";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { useLocale, useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
-import { withLastSeen } from "~/lib/kiosk-device.server";
+import { requireUser } from "~/services/access.server";
+import { withLastSeen } from "~/services/kiosk-device.server";
 import { metaTitle } from "~/lib/meta";
 import { listKiosks } from "~/models/kiosk.server";
 import { pageOf, parseList } from "~/rules/list-params";

@@ -5,7 +5,7 @@ import { FastLink } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { useMessages } from "~/i18n/useMessages";
 import type { Locale } from "~/i18n/locale";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import type { KioskRow } from "~/models/kiosk.server";
 import { formatDateTime } from "~/rules/format";
 import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
@@ -30,7 +30,7 @@ export const kioskColumnsOf = ({ LABELS }: Bundle, locale: Locale = "en"): Colum
       r.revokedAt ? LABELS.kioskRevokedAt(formatDateTime(r.revokedAt, locale)) : LABELS.kioskActive,
   },
 ];
-export const kioskColumns = kioskColumnsOf(EN);
+export const kioskColumns = /* @__PURE__ */ kioskColumnsOf(EN);
 
 /** ADMIN's screen: Revoke on each live device. */
 export const kioskScreenColumnsOf = (t: Bundle, locale: Locale): Column<KioskRow>[] => [

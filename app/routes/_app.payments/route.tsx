@@ -3,13 +3,14 @@
 // filtered by order id and transaction id (substrings), downloadable as CSV (streamed). Above it,
 // the refused calls per day (counted, not each stored: ADR 0023), so ADMIN sees a flood and where
 // it came from.
+import "~/i18n/routes/_app.payments";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { FilterSearch } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { REJECT_SAMPLES_PER_DAY } from "~/models/order.server";
 import { listPaymentLogs, paymentRejectDays, type RejectDay } from "~/models/order-list.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";

@@ -2,7 +2,7 @@
 // language) and its CSV download (/payments.csv: English column names and values) share them.
 import type { Column } from "~/components/DataTable";
 import type { Locale } from "~/i18n/locale";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import { StatusBadge } from "~/components/StatusBadge";
 import type { PaymentRow } from "~/models/order-list.server";
 import { formatDateTime } from "~/rules/format";
@@ -39,4 +39,4 @@ export function paymentColumnsOf({ LABELS }: Bundle, locale: Locale = "en"): Col
     },
   ];
 }
-export const paymentColumns = paymentColumnsOf(EN);
+export const paymentColumns = /* @__PURE__ */ paymentColumnsOf(EN);

@@ -3,10 +3,13 @@
 // the day's FinishLynx files and start lists, the notice, and for ADMIN Schedule (tick rounds,
 // number them from a first race number, a first start and minutes between races). Every form is a
 // plain POST to this route (intent: start, undoStart, schedule, reseed, postNotice, removeNotice,
-// and issue 28's markReady, undoReady: the Ready column, ./Readiness.tsx), so all of it works
-// without JavaScript. One page: a regatta's 130 races (two days) fit, and the query stops at
+// issue 28's markReady, undoReady: the Ready column, ./Readiness.tsx, and markBack: the On the
+// water panel), so all of it works without JavaScript. One page: a regatta's 130 races (two days) fit, and the query stops at
 // TIMETABLE_MAX rows; the Day filter (`?day=`, a GET form) shows one race day and the
-// rounds without a start, and every form on it comes back to that day.
+// rounds without a start, and every form on it comes back to that day. Issue 30: the action
+// dispatches on rules/race-control-schema's raceControlSchema (a zod discriminated union on
+// `intent`), one handler per intent in ./intents.server.ts; the page's sections beside this file.
+import "~/i18n/routes/_app.race-control";
 import {
   type ActionFunctionArgs,
   json,
@@ -14,48 +17,41 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm } from "~/components/DataTable";
-import { Field, TextareaField } from "~/components/Field";
 import { FilterSelect } from "~/components/ListToolbar";
-import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { hasRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
-import { firstError, NO_FIELDS, parseFormWith, replyWithError } from "~/lib/forms.server";
+import { hasRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
+import { parseFixedForm } from "~/lib/forms.server";
 import { metaTitle } from "~/lib/meta";
-import { parseDay } from "~/lib/race-pdf.server";
-import { noticeSchemaFor, SCHEDULE_FORGED, scheduleSchemaFor } from "~/lib/schemas.server";
-import type { Toast } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
-import type { Bundle } from "~/messages";
-import { currentNotice, postNotice, removeNotice } from "~/models/notice.server";
-import { reseedRound, staleSeedings } from "~/models/progression.server";
-import {
-  latestStart,
-  raceDays,
-  scheduleRounds,
-  startRound,
-  TIMETABLE_MAX,
-  timetable,
-  undoStart,
-} from "~/models/race-control.server";
-import type { ScheduleValue } from "~/rules/race-control-schema";
-import { parseId } from "~/rules/race-fields";
-import { delayKind, delayMinutes, GAP_MINUTES_MAX, NOTICE_MAX, RACE_NUMBER_MAX } from "~/rules/timetable";
+import { parseDay } from "~/services/race-pdf.server";
+import { raceControlSchema } from "~/lib/schemas.server";
+import { currentNotice } from "~/models/notice.server";
+import { staleSeedings } from "~/models/progression.server";
+import { latestStart, raceDays, TIMETABLE_MAX, timetable } from "~/models/race-control.server";
+import { delayKind, delayMinutes } from "~/rules/timetable";
 import styles from "~/styles/race-control.css";
 import readinessStyles from "~/styles/readiness.css";
-import type { ReadyFailure } from "~/components/LaneReadiness";
 import { readinessOf } from "~/models/readiness.server";
-import { isReadyIntent, readyAction, readyBack } from "~/services/readiness.server";
 import { readinessOfPage, readyColumn } from "./Readiness";
-import { columnsOf, raceLabel, SCHEDULE_FORM } from "./table";
+import { columnsOf } from "./table";
 import { OnTheWater } from "./OnTheWater";
 import { markBackIntent, onWaterData } from "./on-the-water.server";
+import {
+  type ActionData,
+  postNoticeIntent,
+  readyIntent,
+  removeNoticeIntent,
+  reseedIntent,
+  scheduleIntent,
+  startIntent,
+} from "./intents.server";
+import { NoticePanel } from "./NoticePanel";
+import { ScheduleForm } from "./ScheduleForm";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -90,8 +86,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = { toast: Toast; result?: SubmissionResult<string[]>; ready?: ReadyFailure };
-
 const HERE = "/race-control";
 
 /** The Day filter (`?day=yyyy-MM-dd`): one of the edition's race days, else every day. */
@@ -105,134 +99,31 @@ function hereOf(request: Request): string {
   const raw = new URL(request.url).searchParams.get("day");
   return raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${HERE}?day=${raw}` : HERE;
 }
-const bad = () => new Response("Bad Request", { status: 400 });
-
-/** The schema of the form a POST came from (Schedule and Post Notice are typed into; the others
- * carry ids only and are read by hand below). */
-const schemaOf = (t: Bundle) => (form: FormData) =>
-  form.get("intent") === "schedule"
-    ? scheduleSchemaFor(t)
-    : form.get("intent") === "postNotice"
-      ? noticeSchemaFor(t)
-      : NO_FIELDS;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, "raceControl");
   const edition = editionOf(request, user);
   const t = messagesFor(request);
-  const { LABELS } = t;
-  const { form, submission } = await parseFormWith(request, schemaOf(t));
-  const intent = form.get("intent");
-  const refuse = (message: string, status = 400) =>
-    json<ActionData>({ toast: { type: "error", message } }, status);
-  const refuseForm = (message: string, status = 400) => replyWithError(submission, message, { status });
-  const done = (message: string) => redirectWithToast(request, hereOf(request), { type: "success", message });
-
-  if (isReadyIntent(form)) {
-    const answer = readyAction(form, edition.id, user, t);
-    if (answer.ok)
-      return redirectWithToast(request, readyBack(request, HERE), {
-        type: "success",
-        message: answer.message,
-      });
-    const { raceId, message, reason } = answer;
-    return json<ActionData>(
-      { toast: { type: "error", message }, ready: { raceId, message, reason } },
-      answer.status,
-    );
+  const { form, value } = await parseFixedForm(request, raceControlSchema);
+  const c = { request, editionId: edition.id, user, t, form, here: hereOf(request) };
+  switch (value.intent) {
+    case "start":
+    case "undoStart":
+      return startIntent(c, value.intent, value.id);
+    case "schedule":
+      return scheduleIntent(c);
+    case "reseed":
+      return reseedIntent(c, value.id);
+    case "postNotice":
+      return postNoticeIntent(c);
+    case "removeNotice":
+      return removeNoticeIntent(c, value.id);
+    case "markBack":
+      return markBackIntent(request, edition.id, user, form, t, c.here);
+    case "markReady":
+    case "undoReady":
+      return readyIntent(c, HERE);
   }
-
-  if (intent === "start" || intent === "undoStart") {
-    const id = parseId(form.get("id"));
-    if (id === null) throw bad();
-    const result = intent === "start" ? startRound(edition.id, user, id) : undoStart(edition.id, user, id);
-    if (!result.ok) {
-      const message = {
-        notFound: LABELS.rcRoundGone,
-        started: LABELS.rcAlreadyStarted,
-        results: LABELS.rcHasResults,
-        notStarted: LABELS.rcNotStarted,
-      }[result.error];
-      return refuse(message, result.error === "notFound" ? 404 : 409);
-    }
-    const row = timetable(edition.id).find((r) => r.id === id);
-    const name = row ? raceLabel(t, row) : "";
-    return done(intent === "start" ? LABELS.rcStartedDone(name) : LABELS.rcStartUndoneDone(name));
-  }
-
-  if (intent === "schedule") {
-    // Timetable changes are ADMIN's (issue 20 section 7); COMMITTEE runs the day.
-    if (!hasRole(user, "ADMIN")) throw new Response("Forbidden", { status: 403 });
-    if (submission.status !== "success") {
-      if (
-        Object.values(submission.error ?? {})
-          .flat()
-          .includes(SCHEDULE_FORGED)
-      )
-        throw bad();
-      return refuseForm(firstError(submission) ?? LABELS.rcScheduleNone);
-    }
-    const { ids, firstNumber, firstStart, gapMinutes } = submission.value as unknown as ScheduleValue;
-    const result = scheduleRounds(edition.id, user, { ids, firstNumber, firstStart, gapMinutes });
-    if (!result.ok) {
-      const message =
-        result.error === "clash"
-          ? LABELS.rcScheduleClash(result.clashes.map((c) => `${c.raceNumber} (${c.holder})`).join(", "))
-          : result.error === "range"
-            ? LABELS.rcScheduleRange(result.last, RACE_NUMBER_MAX)
-            : result.error === "notFound"
-              ? LABELS.rcScheduleGone
-              : LABELS.rcScheduleNone;
-      return refuseForm(message, result.error === "none" ? 400 : 409);
-    }
-    return done(LABELS.rcScheduledDone(result.plan.length));
-  }
-
-  if (intent === "reseed") {
-    // A seeded round whose source rounds were revised since: seeded again (ADMIN, as the plans).
-    if (!hasRole(user, "ADMIN")) throw new Response("Forbidden", { status: 403 });
-    const id = parseId(form.get("id"));
-    if (id === null) throw bad();
-    const result = reseedRound(edition.id, user, id);
-    if (!result.ok) {
-      const message = {
-        notFound: LABELS.rcRoundGone,
-        notSeeded: LABELS.pgUnseedNotSeeded,
-        noPlan: LABELS.pgReseedNoPlan,
-        notOfficial: LABELS.pgReseedNotOfficial,
-        hasResults: LABELS.pgReseedHasResults,
-        cannotDecide: LABELS.pgReseedCannotDecide,
-      }[result.error];
-      return refuse(message, result.error === "notFound" ? 404 : 409);
-    }
-    return done(LABELS.pgReseeded(result.name, result.crews));
-  }
-
-  if (intent === "postNotice") {
-    // A page sends the box (maxLength NOTICE_MAX); a missing or far longer one is forged.
-    const raw = form.get("notice");
-    if (typeof raw !== "string" || raw.length > NOTICE_MAX * 4) throw bad();
-    if (submission.status !== "success") return refuseForm(firstError(submission) ?? LABELS.rcNoticeEmpty);
-    const result = postNotice(edition.id, user, (submission.value as unknown as { notice: string }).notice);
-    if (!result.ok) {
-      const message =
-        result.error === "tooLong" ? t.MSG.tooLong(LABELS.rcNotice, NOTICE_MAX) : LABELS.rcNoticeEmpty;
-      return refuseForm(message);
-    }
-    return done(LABELS.rcNoticePosted);
-  }
-
-  if (intent === "markBack") return markBackIntent(request, edition.id, user, form, t, hereOf(request));
-
-  if (intent === "removeNotice") {
-    const id = parseId(form.get("id"));
-    if (id === null) throw bad();
-    const result = removeNotice(edition.id, user, id);
-    if (!result.ok) return refuse(LABELS.rcNoticeGone, 409);
-    return done(LABELS.rcNoticeRemoved);
-  }
-
-  throw bad();
 }
 
 export default function RaceControl() {
@@ -336,122 +227,4 @@ function delayText({ LABELS }: ReturnType<typeof useMessages>, delay: number | n
     : d.kind === "early"
       ? LABELS.rcRunningEarly(d.minutes)
       : LABELS.rcOnTime;
-}
-
-function NoticePanel({
-  notice,
-  lastResult,
-}: {
-  notice: { id: number; text: string } | null;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const { LABELS } = useMessages();
-  return (
-    <section className="rc-notice card" aria-labelledby="rc-notice-head">
-      <h2 id="rc-notice-head" className="table-title">
-        {LABELS.rcNotice}
-      </h2>
-      {notice ? (
-        <div className="rc-notice-current">
-          <p>
-            <small className="hint">{LABELS.rcCurrentNotice}</small>
-          </p>
-          <p className="rc-notice-text" data-testid="rc-notice">
-            {notice.text}
-          </p>
-          <PostForm task={LABELS.rcTaskRemovingNotice} preventScrollReset>
-            <input type="hidden" name="intent" value="removeNotice" />
-            <input type="hidden" name="id" value={notice.id} />
-            <button type="submit" className="btn btn-small" aria-label={LABELS.rcRemoveNotice}>
-              {LABELS.rcRemove}
-            </button>
-          </PostForm>
-        </div>
-      ) : (
-        <p className="hint">{LABELS.rcNoNotice}</p>
-      )}
-      {/* A posted notice starts the box again empty. */}
-      <NoticeForm key={notice?.id ?? 0} lastResult={lastResult} />
-    </section>
-  );
-}
-
-function NoticeForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const { LABELS } = useMessages();
-  const [form, fields] = useForm<{ notice: string }>({ id: "rc-notice-form", lastResult });
-  return (
-    <PostForm task={LABELS.rcTaskPostingNotice} preventScrollReset {...getFormProps(form)} noValidate>
-      <input type="hidden" name="intent" value="postNotice" />
-      <TextareaField
-        label={LABELS.rcNotice}
-        field={fields.notice}
-        hint={LABELS.rcNoticeHint}
-        rows={2}
-        maxLength={NOTICE_MAX}
-        required
-      />
-      <button type="submit" className="btn btn-primary">
-        {LABELS.rcPostNotice}
-      </button>
-    </PostForm>
-  );
-}
-
-function ScheduleForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const { LABELS } = useMessages();
-  const [form, fields] = useForm<{
-    firstNumber: string;
-    firstStart: string;
-    gapMinutes: string;
-    ids: string[];
-  }>({
-    id: SCHEDULE_FORM,
-    defaultValue: { gapMinutes: "6" },
-    lastResult,
-  });
-  return (
-    <section className="rc-schedule card" aria-labelledby="rc-schedule-head">
-      <h2 id="rc-schedule-head" className="table-title">
-        {LABELS.rcSchedule}
-      </h2>
-      <p className="hint" id="rc-schedule-hint">
-        {LABELS.rcScheduleHint}
-      </p>
-      <PostForm
-        task={LABELS.rcTaskScheduling}
-        preventScrollReset
-        className="rc-schedule-form"
-        {...getFormProps(form)}
-        noValidate
-      >
-        <input type="hidden" name="intent" value="schedule" />
-        <Field label={LABELS.rcFirstRaceNumber} field={fields.firstNumber}>
-          <input
-            {...getInputProps(fields.firstNumber, { type: "number" })}
-            min={1}
-            max={RACE_NUMBER_MAX}
-            step={1}
-            inputMode="numeric"
-            required
-          />
-        </Field>
-        <Field label={LABELS.rcFirstStart} field={fields.firstStart}>
-          <input {...getInputProps(fields.firstStart, { type: "datetime-local" })} required />
-        </Field>
-        <Field label={LABELS.rcGapMinutes} field={fields.gapMinutes}>
-          <input
-            {...getInputProps(fields.gapMinutes, { type: "number" })}
-            min={1}
-            max={GAP_MINUTES_MAX}
-            step={1}
-            inputMode="numeric"
-            required
-          />
-        </Field>
-        <button type="submit" className="btn btn-primary">
-          {LABELS.rcSchedule}
-        </button>
-      </PostForm>
-    </section>
-  );
 }

@@ -4,15 +4,16 @@
 // scores at once (Enter Scores: ?mode=scores, one box per race, one Save Scores POSTed here). Only
 // ADMIN creates (/races/new) and deletes (/races/:id/delete) races: ADR 0016. Dialogs are child
 // routes rendered through <Outlet/>, keeping the query.
+import "~/i18n/routes/_app.races";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
 import { CsvLink, DataTable } from "~/components/DataTable";
 import { Empty, Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
-import { hasRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
-import { scoresRoundSchema } from "~/lib/fixed-forms.server";
+import { hasRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
+import { scoresRoundSchema } from "~/services/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { racesOfRound, saveScores } from "~/models/race.server";

@@ -1,18 +1,16 @@
 // The Races screen's shared pieces: the table's columns (the CSV's, then Edit for the results desk
-// and Delete for ADMIN: ADR 0016), the Round step of the picker, the Create Race and Edit forms,
-// and the Enter Scores form (one score box per race, one Save Scores).
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+// and Delete for ADMIN: ADR 0016), the Round step of the picker, the Create Race and Edit forms
+// (form.tsx), and the Enter Scores form (one score box per race, one Save Scores).
 import { useLocation } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
 import { SelectStep } from "~/components/SelectStep";
 import type { Column } from "~/components/DataTable";
-import { Field, SelectField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
-import type { RaceRow, TeamOption } from "~/models/race.server";
+import type { RaceRow } from "~/models/race.server";
 import type { RoundRow } from "~/models/round.server";
 import { useMessages } from "~/i18n/useMessages";
-import { type Bundle, EN } from "~/messages";
-import { LANE_MAX, SCORE_MAX } from "~/rules/race-fields";
+import { type Bundle, EN } from "~/i18n/en";
+import { SCORE_MAX } from "~/rules/race-fields";
 
 export const raceColumnsOf = ({ LABELS }: Bundle): Column<RaceRow>[] => [
   { label: "#", cell: (r) => r.id },
@@ -21,7 +19,7 @@ export const raceColumnsOf = ({ LABELS }: Bundle): Column<RaceRow>[] => [
   { label: LABELS.rdScore, cell: (r) => r.score ?? "", csv: (r) => r.score ?? "" },
 ];
 /** The CSV's columns: English, the spec's names. */
-export const raceColumns = raceColumnsOf(EN);
+export const raceColumns = /* @__PURE__ */ raceColumnsOf(EN);
 
 /** The table on screen: the results desk (COMMITTEE) gets Edit only, ADMIN Edit and Delete. */
 export const screenRaceColumnsOf = (t: Bundle, canDelete: boolean): Column<RaceRow>[] => [
@@ -82,78 +80,6 @@ export function RoundPicker({
       submitLabel={LABELS.rdShowRaces}
       action="/races"
     />
-  );
-}
-
-/** Create Race: the round (the event's rounds), a lane and one of the event's teams not yet in the
- * round. */
-export function CreateRaceForm({
-  rounds,
-  teams,
-  defaultValue,
-  lastResult,
-}: {
-  rounds: Pick<RoundRow, "id" | "name">[];
-  teams: TeamOption[];
-  defaultValue: Record<string, string>;
-  lastResult: unknown;
-}) {
-  const [form, fields] = useForm({
-    defaultValue,
-    // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
-    lastResult: lastResult as any,
-  });
-  const { LABELS } = useMessages();
-  return (
-    <PostForm task={LABELS.rdTaskCreatingRace} {...getFormProps(form)} noValidate preventScrollReset>
-      <SelectField
-        label={LABELS.rdRound}
-        field={fields.round}
-        placeholder={LABELS.rdSelectRound}
-        options={rounds.map((r) => ({ value: r.id, label: r.name }))}
-      />
-      <Field label={LABELS.rdLane} field={fields.lane}>
-        <input {...getInputProps(fields.lane, { type: "text" })} maxLength={LANE_MAX} autoComplete="off" />
-      </Field>
-      <SelectField
-        label={LABELS.eventTeam}
-        field={fields.team}
-        placeholder={LABELS.rdSelectEventTeam}
-        options={teams.map((t) => ({ value: t.id, label: t.name }))}
-      />
-      <button type="submit" className="btn btn-primary btn-block">
-        {LABELS.rdCreateRace}
-      </button>
-    </PostForm>
-  );
-}
-
-/** Edit: lane (required) and score (optional). */
-export function EditRaceForm({
-  defaultValue,
-  lastResult,
-}: {
-  defaultValue: Record<string, string>;
-  lastResult: unknown;
-}) {
-  const [form, fields] = useForm({
-    defaultValue,
-    // biome-ignore lint/suspicious/noExplicitAny: conform's reply shape
-    lastResult: lastResult as any,
-  });
-  const { LABELS } = useMessages();
-  return (
-    <PostForm task={LABELS.rdTaskUpdatingRace} {...getFormProps(form)} noValidate preventScrollReset>
-      <Field label={LABELS.rdLane} field={fields.lane}>
-        <input {...getInputProps(fields.lane, { type: "text" })} maxLength={LANE_MAX} autoComplete="off" />
-      </Field>
-      <Field label={LABELS.rdScore} field={fields.score} hint={LABELS.rdScoreHint}>
-        <input {...getInputProps(fields.score, { type: "text" })} maxLength={SCORE_MAX} autoComplete="off" />
-      </Field>
-      <button type="submit" className="btn btn-primary btn-block">
-        {LABELS.rdUpdateRace}
-      </button>
-    </PostForm>
   );
 }
 

@@ -3,14 +3,15 @@
 // competitor and the kiosk that saved it (issue 18), newest first, paged in SQL, downloadable as
 // CSV. Two plain GET forms with their buttons, as on /teams/manage, so it works without JavaScript
 // and a keyboard user moving through a select does not leave the page.
+import "~/i18n/routes/_app.scan-log";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, Pager } from "~/components/DataTable";
 import { SelectStep } from "~/components/SelectStep";
 import { Screen } from "~/components/Screen";
-import { requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
-import { scanLogSteps } from "~/lib/scan-log.server";
+import { requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
+import { scanLogSteps } from "~/routes/_app.scan-log/log.server";
 import { listScanLogs } from "~/models/scan.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { metaTitle } from "~/lib/meta";

@@ -3,7 +3,7 @@
 // are the screen's two GET steps.
 import type { Column } from "~/components/DataTable";
 import type { Locale } from "~/i18n/locale";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import type { ScanLogRow } from "~/models/scan.server";
 import { formatDateTime } from "~/rules/format";
 import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
@@ -28,4 +28,4 @@ export const scanLogColumnsOf = ({ LABELS }: Bundle, locale: Locale = "en"): Col
     cell: (r) => r.kioskName ?? (r.staffName ? LABELS.kioskStaffSave(r.staffName) : "–"),
   },
 ];
-export const scanLogColumns = scanLogColumnsOf(EN);
+export const scanLogColumns = /* @__PURE__ */ scanLogColumnsOf(EN);

@@ -1,13 +1,14 @@
 // /users (ADMIN, COMMITTEE): the filter bar, the paged table, Download CSV; the photo viewer and
 // Create user are child routes rendered over it (/users/:id/photo, /users/new).
+import "~/i18n/routes/_app.users";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { userColumnsOf } from "./table";
 import { FilterSearch, FilterSelect, ListActions } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
-import { hasRole, requireUser } from "~/lib/access.server";
-import { editionOf } from "~/lib/edition.server";
+import { hasRole, requireUser } from "~/services/access.server";
+import { editionOf } from "~/services/edition.server";
 import { listUsers, teamOptions } from "~/models/user-list.server";
 import { USER_LIST } from "~/rules/user-list";
 import { useMessages } from "~/i18n/useMessages";

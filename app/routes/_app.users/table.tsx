@@ -4,7 +4,7 @@ import { useLocation } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { useMessages } from "~/i18n/useMessages";
-import { type Bundle, EN } from "~/messages";
+import { type Bundle, EN } from "~/i18n/en";
 import type { UserRow } from "~/models/user-list.server";
 import { photoLabel } from "~/rules/user-status";
 
@@ -37,7 +37,7 @@ export function userColumnsOf({ LABELS }: Bundle): Column<UserRow>[] {
 }
 
 /** The CSV's columns: English, as the spec names them. */
-export const userColumns = userColumnsOf(EN);
+export const userColumns = /* @__PURE__ */ userColumnsOf(EN);
 
 function PhotoCell({ row }: { row: UserRow }) {
   const { search } = useLocation();

@@ -2,13 +2,14 @@
 // ADMIN registered, newest first: URL (a link to its delivery log, /webhooks/:id), the events it
 // wants, its state, failures in a row and its last delivery. Add endpoint opens its dialog
 // (/webhooks/new, a child route over the list: the same with and without JavaScript).
+import "~/i18n/routes/_app.webhooks";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import type { Column } from "~/components/DataTable";
 import { DataTable } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { useLocale, useMessages } from "~/i18n/useMessages";
-import { requireUser } from "~/lib/access.server";
+import { requireUser } from "~/services/access.server";
 import { metaTitle } from "~/lib/meta";
 import { type EndpointRow, listEndpoints } from "~/models/webhooks.server";
 import { formatDateTime } from "~/rules/format";

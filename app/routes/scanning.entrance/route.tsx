@@ -1,5 +1,5 @@
 // /scanning/entrance (no login guard, plain layout): the entrance kiosk (spec sections 2, 5, 8; issue 10).
-// It shows rounds, teams and participants only to a kiosk device (issue 18; lib/kiosk-device.server.ts):
+// It shows rounds, teams and participants only to a kiosk device (issue 18; services/kiosk-device.server.ts):
 // a browser where ADMIN or COMMITTEE is logged in, or one they enrolled. Anyone else gets the
 // screen's frame with a short explanation and nothing else, in the HTML and the loader data alike;
 // its scan POST is refused (403). Staff see "Enrol this device as a kiosk" under the screen.
@@ -16,6 +16,7 @@
 // /scanning/entrance/save, so a Wi-Fi drop or a reload loses nothing (scan-queue.client.ts).
 // This folder: route.tsx (loader, action, the frame), one component per step (RoundStep,
 // TeamStep, ScanStep), the queue (scan-queue.client.ts, useSaveQueue, QueueBar), shared.ts.
+import "~/i18n/routes/scanning.entrance";
 import {
   type ActionFunctionArgs,
   json,
@@ -29,10 +30,11 @@ import { KioskEnrol, KioskLocked, type KioskView } from "~/components/KioskGate"
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
-import { readForm } from "~/lib/csrf.server";
-import { historyCodes, idParam, kioskContext, recheck, save, scan } from "~/services/kiosk.server";
-import { kioskAccess, mayScan, noteSaved, requireKioskPost, savedBy } from "~/lib/kiosk-device.server";
-import { limitKioskRead } from "~/lib/kiosk-read-limit.server";
+import { entranceSchema } from "~/services/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
+import { historyCodes, positiveId, kioskContext, recheck, save, scan } from "~/services/kiosk.server";
+import { kioskAccess, mayScan, noteSaved, requireKioskPost, savedBy } from "~/services/kiosk-device.server";
+import { limitKioskRead } from "~/services/kiosk-read-limit.server";
 import { metaTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { currentEdition } from "~/models/edition.server";
@@ -68,8 +70,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 async function steps(request: Request, editionId: number) {
   const { MSG } = messagesFor(request);
   const q = new URL(request.url).searchParams;
-  const roundId = idParam(q.get("roundId"));
-  const teamId = idParam(q.get("teamId"));
+  const roundId = positiveId(q.get("roundId"));
+  const teamId = positiveId(q.get("teamId"));
   if (roundId !== null && teamId !== null) {
     const ctx = kioskContext(editionId, roundId, teamId);
     if (!ctx) {
@@ -119,23 +121,23 @@ type ScanAnswer = {
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireKioskPost(request);
   const { MSG } = messagesFor(request);
-  const form = await readForm(request);
+  const { form, value: asked } = await parseFixedForm(request, entranceSchema);
   const q = new URL(request.url).searchParams;
-  const roundId = idParam(q.get("roundId"));
-  const teamId = idParam(q.get("teamId"));
+  const roundId = positiveId(q.get("roundId"));
+  const teamId = positiveId(q.get("teamId"));
   if (roundId === null || teamId === null) throw new Response("Bad Request", { status: 400 });
   const ctx = kioskContext(currentEdition().id, roundId, teamId);
   if (!ctx) return redirectWithToast(request, PATH, { type: "error", message: MSG.kioskTeamGone });
   const codes = historyCodes(form);
-  const intent = form.get("intent") ?? "scan";
   const answer = (a: Partial<ScanAnswer> & { history: Entry[] }) =>
     json<ScanAnswer>({ message: null, latest: null, confirm: false, ...a });
   const droppedNote = (dropped: { code: string }[]): Message | null =>
     dropped.length ? { text: MSG.historyDropped(dropped.map((d) => d.code).join(", ")), error: true } : null;
 
-  if (intent === "clear") return answer({ history: [], message: { text: MSG.historyCleared, error: false } });
-  if (intent === "save") {
-    const result = save(ctx, codes, form.get("confirmed") === "yes", savedBy(access));
+  if (asked.intent === "clear")
+    return answer({ history: [], message: { text: MSG.historyCleared, error: false } });
+  if (asked.intent === "save") {
+    const result = save(ctx, codes, asked.confirmed === "yes", savedBy(access));
     if (result.kind === "empty")
       return answer({
         history: [],
@@ -150,8 +152,8 @@ export async function action({ request }: ActionFunctionArgs) {
       message: note ? `${MSG.historySaved} ${note.text}` : MSG.historySaved,
     });
   }
-  const code = form.get("code");
-  if (intent !== "scan" || typeof code !== "string" || code.trim() === "") {
+  const code = asked.intent === "back" ? undefined : asked.code;
+  if (code === undefined || code.trim() === "") {
     // "No" to the female question, or Enter on an empty input: the history as it is now.
     const { history, dropped } = recheck(ctx, codes);
     return answer({ history, message: droppedNote(dropped) });

@@ -78,7 +78,7 @@ export function writeDraft(round: number, team: number, codes: string[]) {
 export type SendResult =
   | { kind: "sent"; item: QueuedSave; dropped: string[] }
   | { kind: "refused"; item: QueuedSave; message: string }
-  /** The server failed (5xx) and said why (lib/failures.server.ts): the save stays queued. */
+  /** The server failed (5xx) and said why (services/failures.server.ts): the save stays queued. */
   | { kind: "failed"; item: QueuedSave; message: string };
 
 let pass: Promise<unknown> = Promise.resolve();

@@ -2,12 +2,13 @@
 // Back: choose the direction (two links, ?dir=out|back), scan any crew member's tag, and the
 // member's lane in the current or next race of their team is marked out (or back) with the time
 // (rules/pontoon.ts decides the lane; services/pontoon.server.ts). Guarded as the entrance is
-// (lib/kiosk-device.server.ts: staff logged in, or an enrolled device; anyone else gets the frame
+// (services/kiosk-device.server.ts: staff logged in, or an enrolled device; anyone else gets the frame
 // and an explanation, and a POST is refused with 403), with its keyboard and wedge-scanner input
 // (one auto-focused input, Enter sends) and its signed tags (voided tags refused).
 // Without JavaScript each scan is a POST to this route that answers on the page. With JavaScript a
 // scan goes into this browser's queue first and is sent to /scanning/pontoon/scan at once, or when
 // the connection returns (pontoon-queue.client.ts), with the time it was scanned.
+import "~/i18n/routes/scanning.pontoon";
 import {
   type ActionFunctionArgs,
   json,
@@ -24,9 +25,10 @@ import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { messagesFor } from "~/i18n/locale.server";
 import { useMessages } from "~/i18n/useMessages";
 import { now } from "~/lib/clock.server";
-import { readForm } from "~/lib/csrf.server";
-import { kioskAccess, mayScan, noteSaved, requireKioskPost } from "~/lib/kiosk-device.server";
-import { limitKioskRead } from "~/lib/kiosk-read-limit.server";
+import { pontoonSchema } from "~/services/fixed-forms.server";
+import { parseFixedForm } from "~/lib/forms.server";
+import { kioskAccess, mayScan, noteSaved, requireKioskPost } from "~/services/kiosk-device.server";
+import { limitKioskRead } from "~/services/kiosk-read-limit.server";
 import { metaTitle } from "~/lib/meta";
 import { currentEdition } from "~/models/edition.server";
 import { currentNotice } from "~/models/notice.server";
@@ -59,10 +61,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireKioskPost(request);
   const { MSG } = messagesFor(request);
-  const form = await readForm(request);
-  const direction = form.get("direction");
-  const code = form.get("code");
-  if (!isDirection(direction) || typeof code !== "string") throw new Response("Bad Request", { status: 400 });
+  const { form, value } = await parseFixedForm(request, pontoonSchema);
+  // An empty box is a scan of nothing (its sentence); no box at all is not our form.
+  if (!form.has("code")) throw new Response("Bad Request", { status: 400 });
+  const { direction, code = "" } = value;
   const outcome = pontoonScan(
     currentEdition().id,
     code.slice(0, SCAN_CODE_MAX + 1),

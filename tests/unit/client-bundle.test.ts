@@ -1,0 +1,24 @@
+// What the browser build (public/build, from `npx remix build`; `npm test` builds before the unit
+// tests) must not hold (issue 30, ADR 0006): zod, whose ~90 kB a route pulled in by importing it at
+// module level, or through a rules module that builds schemas. Skipped when there is no build.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const BUILD = join(process.cwd(), "public", "build");
+
+function jsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? jsFiles(join(dir, d.name)) : d.name.endsWith(".js") ? [join(dir, d.name)] : [],
+  );
+}
+
+describe.skipIf(!existsSync(BUILD))("the browser build", () => {
+  it("has no zod in any chunk (schemas reach routes only through lib/schemas.server.ts)", () => {
+    // zod names each schema class by a string that survives minifying ("$ZodType", "$ZodError").
+    const withZod = jsFiles(BUILD)
+      .filter((f) => /"\$Zod(Type|Error|Object)"/.test(readFileSync(f, "utf8")))
+      .map((f) => f.slice(BUILD.length + 1));
+    expect(withZod).toEqual([]);
+  });
+});
