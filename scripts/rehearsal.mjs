@@ -673,7 +673,9 @@ try {
     check(
       "sign-ins p95 <= 3000 ms (the opening rush, hashed one after another)",
       !signIn || signIn.p95 <= 3000,
-      signIn ? `${signIn.requests} sign-ins; p50 ${signIn.p50}, p95 ${signIn.p95}, p99 ${signIn.p99}` : "none",
+      signIn
+        ? `${signIn.requests} sign-ins; p50 ${signIn.p50}, p95 ${signIn.p95}, p99 ${signIn.p99}`
+        : "none",
     );
   }
   // RSS

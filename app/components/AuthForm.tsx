@@ -1,6 +1,6 @@
 // The pieces the account forms share (login, registration, reset, change password): the card they
 // sit on, the email box, the new-password pair and the links under the form.
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { type FieldMetadata, getInputProps } from "~/components/form-state";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Field, PasswordField } from "./Field";

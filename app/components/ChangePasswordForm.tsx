@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form } from "@remix-run/react";
 import { NewPasswordFields, SubmitButton } from "./AuthForm";
 import { CsrfInput, TaskInput } from "./CsrfInput";

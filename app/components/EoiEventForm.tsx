@@ -1,6 +1,6 @@
 // All EOI Events' Create and Edit form (issue 11 item 1), apart from components/EoiTables.tsx so that
 // the tables' pages do not load the form toolkit (conform) they do not use (issue 30).
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/form-state";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import { useMessages } from "~/i18n/useMessages";

@@ -1,6 +1,6 @@
 // The form toolkit's fields, rendered as the server sends them: each is labelled, names its hint
 // while valid and its errors (with aria-invalid) while not, and shows what the user sent back.
-import { type FieldMetadata, useForm } from "@conform-to/react";
+import { type FieldMetadata, useForm } from "~/components/form-state";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";

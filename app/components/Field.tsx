@@ -4,7 +4,7 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-} from "@conform-to/react";
+} from "~/components/form-state";
 import {
   cloneElement,
   type InputHTMLAttributes,

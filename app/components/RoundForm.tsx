@@ -1,6 +1,6 @@
 // The Create Round / Edit form of both dialogs, apart from components/RoundTables.tsx so that the
 // Rounds table's pages do not load the form toolkit (conform) they do not use (issue 30).
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/form-state";
 import { useEffect, useState } from "react";
 import { Field, SelectField, TextareaField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";

@@ -1,7 +1,7 @@
 // The staff training screens' forms (issue 11 items 4 and 6): New Session / Edit Session and the
 // Approve / Reject form, apart from components/TrainingTables.tsx so that the tables' pages do not
 // load the form toolkit (conform) they do not use (issue 30).
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "~/components/form-state";
 import { type FocusEvent, useRef, useState } from "react";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";

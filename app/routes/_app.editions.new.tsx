@@ -5,7 +5,7 @@
 // public until it is opened. A refusal (a field, a year another edition has, an edition to copy
 // that is gone) keeps what was typed.
 import "~/i18n/routes/_app.editions.new";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/form-state";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";

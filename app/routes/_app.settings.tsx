@@ -8,7 +8,7 @@
 // one's are shown read-only (the form disabled, no Update or Void; a forged post is refused by the
 // failures wrapper and the triggers).
 import "~/i18n/routes/_app.settings";
-import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, useForm } from "~/components/form-state";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckboxField, ErrorList, Field, TextareaField } from "~/components/Field";

@@ -6,7 +6,8 @@
 // /training/:id/cancel). The club is always the manager's own (user.associationId), never the form's.
 import "~/i18n/routes/_app.training";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import type { ReservationStatus } from "../../db/enums";
 import { FastLink } from "~/components/FastLink";
 import { type Column, DataTable } from "~/components/DataTable";
@@ -100,9 +101,25 @@ function ReservationBadge({ status }: { status: ReservationStatus }) {
   );
 }
 
+/** Counts this session's finished requests: goes up when a submission of it has settled. */
+function useOwnSubmissionRound(sessionId: string): number {
+  const navigation = useNavigation();
+  const [round, setRound] = useState(0);
+  const pending = useRef(false);
+  const ours = navigation.formData?.get("session") === sessionId;
+  useEffect(() => {
+    if (ours) pending.current = true;
+    else if (navigation.state === "idle" && pending.current) {
+      pending.current = false;
+      setRound((n) => n + 1);
+    }
+  }, [ours, navigation.state]);
+  return round;
+}
+
 /** One session's request form: the typed number comes back after a refusal of this session. */
 function RequestForm({ session, refused }: { session: BookableSession; refused?: Refused }) {
-  const location = useLocation();
+  const round = useOwnSubmissionRound(String(session.id));
   const mine = refused?.session === String(session.id);
   const id = `boats-${session.id}`;
   const { LABELS } = useMessages();
@@ -113,8 +130,9 @@ function RequestForm({ session, refused }: { session: BookableSession; refused?:
       noValidate
       preventScrollReset
       className="entries-wait entries-join"
-      // A new page (after a request or a refusal) starts the box afresh from what the server says.
-      key={location.key}
+      // After this form's own request (refused or made) the box starts afresh from what the server
+      // says; another session's request or a revalidation leaves what is being typed here alone.
+      key={round}
     >
       <input type="hidden" name="session" value={session.id} />
       <label htmlFor={id}>{LABELS.trNumberOfBoats}</label>

@@ -1,7 +1,7 @@
 // /users/new: the Create user dialog over the Users table (ADMIN only: COMMITTEE sees no button,
 // and its GET or POST here is refused).
 import "~/i18n/routes/_app.users.new";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/form-state";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";

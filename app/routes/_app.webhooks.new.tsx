@@ -3,7 +3,7 @@
 // services/webhooks.server.ts registerEndpoint); a refusal keeps what was typed and says why. Once
 // added (audited), the endpoint's page shows its secret once (lib/webhook-secret.server.ts).
 import "~/i18n/routes/_app.webhooks.new";
-import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, useForm } from "~/components/form-state";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";

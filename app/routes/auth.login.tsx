@@ -1,5 +1,5 @@
 import "~/i18n/routes/auth.login";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/components/form-state";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,

@@ -1,5 +1,5 @@
 import "~/i18n/routes/auth.register.$role";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/form-state";
 import {
   type ActionFunctionArgs,
   json,

@@ -1,5 +1,5 @@
 import "~/i18n/routes/auth.reset";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/components/form-state";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, BackToLogin, EmailField, NewPasswordFields, SubmitButton } from "~/components/AuthForm";

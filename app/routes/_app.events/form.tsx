@@ -1,6 +1,6 @@
 // The Create Event / Edit form of both dialogs, apart from table.tsx so that the Events table's
 // pages do not load the form toolkit (conform) they do not use (issue 30).
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/form-state";
 import { CheckboxField, Field, TextareaField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import { useMessages } from "~/i18n/useMessages";

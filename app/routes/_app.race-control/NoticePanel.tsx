@@ -1,6 +1,6 @@
 // Race control's notice: the one shown on the scoreboard (with Remove) and Post Notice (a box read
 // by rules/race-control-schema noticeSchemaFor; a refusal comes back in it with what was typed).
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "~/components/form-state";
 import { TextareaField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import { useMessages } from "~/i18n/useMessages";

@@ -1,6 +1,6 @@
 // Race control's Schedule (ADMIN): the rounds ticked in the timetable (their boxes carry this
 // form's id), numbered from a first race number, started from a first start, minutes apart.
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/components/form-state";
 import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import { useMessages } from "~/i18n/useMessages";

@@ -1,6 +1,6 @@
 // The Create Race and Edit forms of the Races dialogs, apart from table.tsx so that the Races
 // table's pages do not load the form toolkit (conform) they do not use (issue 30).
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/form-state";
 import { Field, SelectField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import type { TeamOption } from "~/models/race.server";
