@@ -4,7 +4,7 @@ import { type AppEditions, EditionPicker } from "~/components/EditionPicker";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { CsrfInput, TaskInput } from "./CsrfInput";
 import { NavAnchor, useNavAnchors } from "./NavAnchor";
-import { navFor } from "~/lib/access";
+import type { NavGroup } from "~/lib/access";
 import { useMessages } from "~/i18n/useMessages";
 
 /** Sidebar for logged-in users. On a phone it collapses behind a Menu toggle (a checkbox, so it
@@ -14,16 +14,18 @@ export function Sidebar({
   name,
   officialSite,
   editions = null,
+  groups,
 }: {
   role: Role;
   name: string;
   officialSite: string;
   /** Staff only: the edition picker (issue 21). */
   editions?: AppEditions | null;
+  /** The links the user's role may follow, in the page's language (the layout's loader: navFor). */
+  groups: NavGroup[];
 }) {
   const bundle = useMessages();
   const { MSG, NAV, TITLES, LABELS } = bundle;
-  const groups = navFor(role, bundle);
   const nav = useNavAnchors();
   return (
     <>

@@ -135,7 +135,9 @@ function simplify<T extends Record<string, unknown>>(props: T): T {
   return props;
 }
 
-function aria(meta: { errors?: string[]; errorId: string }, options: AriaOptions, field: boolean) {
+type Aria = { "aria-invalid"?: boolean; "aria-describedby"?: string };
+
+function aria(meta: { errors?: string[]; errorId: string }, options: AriaOptions, field: boolean): Aria {
   if (options.ariaAttributes === false) return {};
   const invalid = meta.errors !== undefined;
   const by = options.ariaDescribedBy;

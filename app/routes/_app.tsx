@@ -7,16 +7,21 @@ import { Sidebar } from "~/components/Sidebar";
 import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { listEditions } from "~/models/edition.server";
+import { messagesFor } from "~/i18n/locale.server";
+import { type NavGroup, navFor } from "~/lib/access";
 import type { loader as rootLoader } from "~/root";
 
 // Sidebar layout. Every child guards itself (Remix runs nested loaders in parallel, so a layout's
 // check protects nothing below it), and the user comes from the root loader (getUser is cached per
-// request). This loader only tells staff which edition they are looking at (issue 21): the sidebar's
-// picker and the banner above every staff screen while that is not the open one.
+// request). This loader says the sidebar's links for the user's role in the page's language (the
+// route table stays on the server: issue 30), and tells staff which edition they are looking at
+// (issue 21): the sidebar's picker and the banner above every staff screen while that is not the
+// open one.
 export async function loader({ request }: LoaderFunctionArgs) {
   // Every screen under the layout is for a logged-in user: the same check as the children's.
   const user = await requireUser(request, "home");
-  if (user.role !== "ADMIN" && user.role !== "COMMITTEE") return json({ editions: null });
+  const nav = navFor(user.role, messagesFor(request));
+  if (user.role !== "ADMIN" && user.role !== "COMMITTEE") return json({ nav, editions: null });
   const viewed = editionOf(request, user);
   const all = listEditions().map(({ id, name, year, state }) => ({ id, name, year, state }));
   const editions: AppEditions = {
@@ -29,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     open: all.find((e) => e.state === "OPEN") ?? null,
     all,
   };
-  return json({ editions });
+  return json({ nav, editions });
 }
 
 /** Only choosing, making or opening an edition changes what the loader says (a login, a logout and
@@ -44,10 +49,16 @@ export function useAppEditions(): AppEditions | null {
   return useRouteLoaderData<typeof loader>("routes/_app")?.editions ?? null;
 }
 
+/** The sidebar's links (none while the layout's loader has not answered, as in an error page). */
+function useNav(): NavGroup[] {
+  return useRouteLoaderData<typeof loader>("routes/_app")?.nav ?? [];
+}
+
 function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const user = root?.user;
   const editions = useAppEditions();
+  const nav = useNav();
   return (
     <div className={user ? "app" : "plain"}>
       {user ? (
@@ -56,6 +67,7 @@ function Layout({ children }: { children: React.ReactNode }) {
           name={user.name}
           officialSite={root.links.officialSite}
           editions={editions}
+          groups={nav}
         />
       ) : null}
       <main className="content" id="main">

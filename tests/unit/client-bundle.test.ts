@@ -1,6 +1,9 @@
 // What the browser build (public/build, from `npx remix build`; `npm test` builds before the unit
 // tests) must not hold (issue 30, ADR 0006): zod, whose ~90 kB a route pulled in by importing it at
-// module level, or through a rules module that builds schemas. Skipped when there is no build.
+// module level, or through a rules module that builds schemas; conform's browser package (the
+// forms use components/form-state.ts); and chunks that are only an empty stand-in for a `.server`
+// module (patches/@remix-run+dev: a loader's import used to ship one, ~100 bytes each, up to 17 a
+// page). Skipped when there is no build.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -20,5 +23,23 @@ describe.skipIf(!existsSync(BUILD))("the browser build", () => {
       .filter((f) => /"\$Zod(Type|Error|Object)"/.test(readFileSync(f, "utf8")))
       .map((f) => f.slice(BUILD.length + 1));
     expect(withZod).toEqual([]);
+  });
+
+  it("has no conform browser package (the forms' state is components/form-state.ts)", () => {
+    // conform's form context names its hidden state input and intent button by these strings.
+    const withConform = jsFiles(BUILD)
+      .filter((f) => /__conform|__intent__/.test(readFileSync(f, "utf8")))
+      .map((f) => f.slice(BUILD.length + 1));
+    expect(withConform).toEqual([]);
+  });
+
+  it("has no chunk that is only an empty stand-in for a server module", () => {
+    // esbuild's CommonJS wrapper around Remix's `module.exports = {}`, and nothing else.
+    const stub =
+      /^import\{[^}]*\}from"[^"]+";var (\w+)=\w+\(\(\w+,(\w+)\)=>\{\2\.exports=\{\}\}\);export\{\1 as \w+\};?\s*$/;
+    const stubs = jsFiles(BUILD)
+      .filter((f) => stub.test(readFileSync(f, "utf8")))
+      .map((f) => f.slice(BUILD.length + 1));
+    expect(stubs).toEqual([]);
   });
 });
