@@ -101,15 +101,15 @@ describe("the browser's form state renders as conform's did", () => {
   });
 });
 
-describe("held: a value as a form field holds it", () => {
+describe("formValueOf: a value as a form field holds it", () => {
   it("strings, numbers, booleans, dates and lists", () => {
-    expect(mine.held("a")).toBe("a");
-    expect(mine.held(12.5)).toBe("12.5");
-    expect(mine.held(true)).toBe("on");
-    expect(mine.held(false)).toBeUndefined();
-    expect(mine.held(new Date("2026-11-29T10:00:00Z"))).toBe("2026-11-29T10:00:00.000");
-    expect(mine.held(["a", 2, null])).toEqual(["a", "2", ""]);
-    expect(mine.held({ a: 1 })).toBeUndefined();
-    expect(mine.held(undefined)).toBeUndefined();
+    expect(mine.formValueOf("a")).toBe("a");
+    expect(mine.formValueOf(12.5)).toBe("12.5");
+    expect(mine.formValueOf(true)).toBe("on");
+    expect(mine.formValueOf(false)).toBeUndefined();
+    expect(mine.formValueOf(new Date("2026-11-29T10:00:00Z"))).toBe("2026-11-29T10:00:00.000");
+    expect(mine.formValueOf(["a", 2, null])).toEqual(["a", "2", ""]);
+    expect(mine.formValueOf({ a: 1 })).toBeUndefined();
+    expect(mine.formValueOf(undefined)).toBeUndefined();
   });
 });

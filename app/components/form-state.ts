@@ -41,13 +41,13 @@ export type FormMetadata = {
 };
 
 /** A value as a form field holds it (conform's default serialisation); undefined when it has none. */
-export function held(value: unknown): string | string[] | undefined {
+export function formValueOf(value: unknown): string | string[] | undefined {
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "bigint") return value.toString();
   if (typeof value === "boolean") return value ? "on" : undefined;
   if (value instanceof Date) return value.toISOString().slice(0, -1);
   if (Array.isArray(value)) {
-    const all = value.map((v) => (v === null ? "" : held(v)));
+    const all = value.map((v) => (v === null ? "" : formValueOf(v)));
     return all.every((v) => typeof v === "string") ? (all as string[]) : undefined;
   }
   return undefined;
@@ -55,7 +55,7 @@ export function held(value: unknown): string | string[] | undefined {
 
 /** Field names to values: nested objects and lists as conform names them (`a.b`, `a[0]`). */
 function flatten(value: unknown, prefix: string, out: Record<string, string | string[]>) {
-  const own = held(value);
+  const own = formValueOf(value);
   if (own !== undefined) {
     if (prefix) out[prefix] = own;
     if (!Array.isArray(value)) return out;

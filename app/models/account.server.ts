@@ -30,7 +30,7 @@ export type Registration = {
 
 export type RegisterResult =
   | { ok: true; user: User }
-  | { ok: false; error: "userExists" | "associationExists" };
+  | { ok: false; code: "userExists" | "associationExists" };
 
 function isUniqueViolation(error: unknown, index: string): boolean {
   return (
@@ -49,9 +49,8 @@ export async function register(
   photo: Photo | null,
 ): Promise<RegisterResult> {
   const email = input.email.trim().toLowerCase();
-  if (findUserByEmail(email)) return { ok: false, error: "userExists" };
-  if (team.kind === "new" && associationNameTaken(team.name))
-    return { ok: false, error: "associationExists" };
+  if (findUserByEmail(email)) return { ok: false, code: "userExists" };
+  if (team.kind === "new" && associationNameTaken(team.name)) return { ok: false, code: "associationExists" };
   const hash = await hashPassword(input.password);
   try {
     const user = db().transaction((tx) => {
@@ -87,8 +86,8 @@ export async function register(
     return { ok: true, user };
   } catch (error) {
     // Two people registering the same email or team at the same moment.
-    if (isUniqueViolation(error, "users.email")) return { ok: false, error: "userExists" };
-    if (isUniqueViolation(error, "associations.name")) return { ok: false, error: "associationExists" };
+    if (isUniqueViolation(error, "users.email")) return { ok: false, code: "userExists" };
+    if (isUniqueViolation(error, "associations.name")) return { ok: false, code: "associationExists" };
     throw error;
   }
 }
@@ -140,12 +139,12 @@ export async function changePassword(
   newPassword: string,
 ): Promise<
   | { ok: true; setCookie: string }
-  | { ok: false; error: "Invalid credentials." }
-  | { ok: false; error: "throttled"; waitMs: number }
+  | { ok: false; code: "credentials" }
+  | { ok: false; code: "throttled"; waitMs: number }
 > {
   const keys = throttleKeys.changePassword(user.id);
   const wait = gate(keys);
-  if (wait > 0) return { ok: false, error: "throttled", waitMs: wait };
+  if (wait > 0) return { ok: false, code: "throttled", waitMs: wait };
   const current = passwordHashOf(user.id);
   let right: boolean;
   try {
@@ -154,7 +153,7 @@ export async function changePassword(
     settle({ refunds: keys }); // never checked (busy): give the attempt back
     throw error;
   }
-  if (!right) return { ok: false, error: "Invalid credentials." };
+  if (!right) return { ok: false, code: "credentials" };
   settle({ clear: keys });
   const hash = await hashPassword(newPassword);
   db().transaction((tx) => {

@@ -173,7 +173,7 @@ export function tripsOfDay(editionId: number, day: string): TripRow[] {
 
 export type MarkBackResult =
   | { ok: true; raceNumber: number | null; lane: string }
-  | { ok: false; error: "notFound" | "back" | "reason" };
+  | { ok: false; code: "notFound" | "back" | "reason" };
 
 /**
  * Race control marks a boat back by hand (its Back scan was missed), with a reason (1 to
@@ -182,7 +182,7 @@ export type MarkBackResult =
  */
 export function markBack(editionId: number, actor: Actor, tripId: number, rawReason: string): MarkBackResult {
   const reason = rawReason.trim();
-  if (reason === "" || reason.length > BACK_REASON_MAX) return { ok: false, error: "reason" };
+  if (reason === "" || reason.length > BACK_REASON_MAX) return { ok: false, code: "reason" };
   return db().transaction(
     (tx) => {
       const trip = tx.get<{
@@ -199,8 +199,8 @@ export function markBack(editionId: number, actor: Actor, tripId: number, rawRea
         FROM boat_trips bt JOIN rounds r ON r.id = bt.round_id
         WHERE bt.id = ${tripId} AND bt.edition_id = ${editionId} AND bt.out_at IS NOT NULL
       `);
-      if (!trip) return { ok: false, error: "notFound" } as const;
-      if (trip.backAt !== null) return { ok: false, error: "back" } as const;
+      if (!trip) return { ok: false, code: "notFound" } as const;
+      if (trip.backAt !== null) return { ok: false, code: "back" } as const;
       const at = now();
       tx.run(sql`
         UPDATE boat_trips SET back_at = ${at}, back_by = ${actor.id}, back_reason = ${reason}

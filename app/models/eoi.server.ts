@@ -81,7 +81,7 @@ function liveEvent(tx: Tx, editionId: number, id: number): { name: string } | un
     .get();
 }
 
-export type EoiWrite = { ok: true; id: number } | { ok: false; error: "exists" | "notFound" };
+export type EoiWrite = { ok: true; id: number } | { ok: false; code: "exists" | "notFound" };
 
 export function createEoiEvent(
   editionId: number,
@@ -91,7 +91,7 @@ export function createEoiEvent(
 ): EoiWrite {
   return db().transaction(
     (tx) => {
-      if (nameTaken(tx, editionId, name, null)) return { ok: false, error: "exists" } as const;
+      if (nameTaken(tx, editionId, name, null)) return { ok: false, code: "exists" } as const;
       const { id } = tx
         .insert(ev)
         .values({ editionId, name, createdAt: now, updatedAt: now })
@@ -120,8 +120,8 @@ export function updateEoiEvent(
   return db().transaction(
     (tx) => {
       const was = liveEvent(tx, editionId, id);
-      if (!was) return { ok: false, error: "notFound" } as const;
-      if (nameTaken(tx, editionId, name, id)) return { ok: false, error: "exists" } as const;
+      if (!was) return { ok: false, code: "notFound" } as const;
+      if (nameTaken(tx, editionId, name, id)) return { ok: false, code: "exists" } as const;
       tx.update(ev)
         .set({ name, updatedAt: now })
         .where(and(eq(ev.id, id), eq(ev.editionId, editionId)))
@@ -149,7 +149,7 @@ export function deleteEoiEvent(
   return db().transaction(
     (tx) => {
       const was = liveEvent(tx, editionId, id);
-      if (!was) return { ok: false, error: "notFound" } as const;
+      if (!was) return { ok: false, code: "notFound" } as const;
       const removed = tx.delete(link).where(eq(link.eoiEventId, id)).run().changes;
       tx.update(ev)
         .set({ deleted: true, updatedAt: now })

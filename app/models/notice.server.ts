@@ -30,14 +30,14 @@ export const NOTICE_AUDIT = { posted: "notice.posted", removed: "notice.removed"
  * scoreboard and the board re-render on any id. */
 const NOTICE_CHANGED = 0;
 
-export type NoticeResult = { ok: true; id: number } | { ok: false; error: "empty" | "tooLong" | "notFound" };
+export type NoticeResult = { ok: true; id: number } | { ok: false; code: "empty" | "tooLong" | "notFound" };
 
 /** Posts a notice (trimmed, 1-500 characters): it replaces the one shown (older rows are kept,
  * and stay not removed: the newest shows). Audited; the scoreboard and the board hear of it. */
 export function postNotice(editionId: number, actor: Actor, raw: string): NoticeResult {
   const text = raw.trim().replace(/\r\n?/g, "\n");
-  if (text === "") return { ok: false, error: "empty" };
-  if (text.length > NOTICE_MAX) return { ok: false, error: "tooLong" };
+  if (text === "") return { ok: false, code: "empty" };
+  if (text.length > NOTICE_MAX) return { ok: false, code: "tooLong" };
   let deliveries = 0;
   const at = new Date(now());
   const id = db().transaction((tx) => {
@@ -71,7 +71,7 @@ export function removeNotice(editionId: number, actor: Actor, id: number): Notic
       .from(n)
       .where(and(eq(n.id, id), eq(n.editionId, editionId), isNull(n.removedAt)))
       .get();
-    if (!row) return { ok: false, error: "notFound" };
+    if (!row) return { ok: false, code: "notFound" };
     const at = new Date(now());
     // Older notices still not removed were replaced by this one: take them down with it.
     tx.update(n)

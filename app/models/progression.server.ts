@@ -129,7 +129,7 @@ export type PlanSaveResult =
        * or "skipped" when the results cannot decide (audited why); absent when nothing was tried. */
       seeded?: number | "skipped";
     }
-  | { ok: false; error: PlanSaveError; eventId?: number };
+  | { ok: false; code: PlanSaveError; eventId?: number };
 
 /** Would `from` feeding `toRoundId` make a loop (toRoundId already feeds, through other plans, one
  * of `from`)? */
@@ -167,7 +167,7 @@ export function savePlan(
   const result = db().transaction(
     (tx): PlanSaveResult => {
       const target = targetIn(tx, editionId, roundId);
-      if (!target) return { ok: false, error: "notFound" };
+      if (!target) return { ok: false, code: "notFound" };
       const ids = [...new Set(from)];
       const ok = tx.all<{ id: number }>(sql`
         SELECT id FROM rounds WHERE event_id = ${target.eventId} AND id <> ${target.id}
@@ -177,8 +177,8 @@ export function savePlan(
           )})
       `);
       if (ids.length === 0 || ok.length !== ids.length)
-        return { ok: false, error: "foreignSource", eventId: target.eventId };
-      if (makesCycle(tx, roundId, ids)) return { ok: false, error: "cycle", eventId: target.eventId };
+        return { ok: false, code: "foreignSource", eventId: target.eventId };
+      if (makesCycle(tx, roundId, ids)) return { ok: false, code: "cycle", eventId: target.eventId };
       const before = plansWhere(tx, sql`to_round_id = ${roundId}`)[0] ?? null;
       tx.run(sql`DELETE FROM progression_plans WHERE to_round_id = ${roundId}`);
       tx.insert(schema.progressionPlans)
@@ -224,7 +224,7 @@ export function removePlan(editionId: number, actor: Actor, roundId: number): Pl
   return db().transaction(
     (tx): PlanSaveResult => {
       const target = targetIn(tx, editionId, roundId);
-      if (!target) return { ok: false, error: "notFound" };
+      if (!target) return { ok: false, code: "notFound" };
       const before = plansWhere(tx, sql`to_round_id = ${roundId}`)[0];
       if (!before) return { ok: true, eventId: target.eventId };
       tx.run(sql`DELETE FROM progression_plans WHERE to_round_id = ${roundId}`);
@@ -394,7 +394,7 @@ export type UnseedInfo = PlanTarget & { results: number };
 export type UnseedError = "notFound" | "notSeeded" | "hasResults";
 export type UnseedResult =
   | { ok: true; eventId: number; races: number }
-  | { ok: false; error: UnseedError; eventId?: number };
+  | { ok: false; code: UnseedError; eventId?: number };
 
 const RESULTS_OF = (roundId: number) => sql`
   SELECT COUNT(*) AS n FROM races
@@ -418,14 +418,14 @@ export function unseedRound(editionId: number, actor: Actor, roundId: number): U
   const result = db().transaction(
     (tx): UnseedResult => {
       const target = targetIn(tx, editionId, roundId);
-      if (!target) return { ok: false, error: "notFound" };
-      if (target.seededAt === null) return { ok: false, error: "notSeeded", eventId: target.eventId };
+      if (!target) return { ok: false, code: "notFound" };
+      if (target.seededAt === null) return { ok: false, code: "notSeeded", eventId: target.eventId };
       const state = tx.get<{ s: ResultState }>(
         sql`SELECT result_state AS s FROM rounds WHERE id = ${roundId}`,
       );
       const results = tx.get<{ n: number }>(RESULTS_OF(roundId))?.n ?? 0;
       if (results > 0 || state?.s !== "NONE")
-        return { ok: false, error: "hasResults", eventId: target.eventId };
+        return { ok: false, code: "hasResults", eventId: target.eventId };
       const lanes = tx.all<{ lane: string; teamId: number }>(sql`
         SELECT lane, team_id AS teamId FROM races WHERE round_id = ${roundId} ORDER BY id
       `);
@@ -493,7 +493,7 @@ function parseRevisions(text: string | null): Record<string, number> | null {
 export type ReseedError = "notFound" | "notSeeded" | "noPlan" | "notOfficial" | "hasResults" | "cannotDecide";
 export type ReseedResult =
   | { ok: true; eventId: number; name: string; crews: number }
-  | { ok: false; error: ReseedError; eventId?: number };
+  | { ok: false; code: ReseedError; eventId?: number };
 
 /**
  * Re-seed (race control, ADMIN): a seeded round whose sources were revised since gets its lanes
@@ -507,8 +507,8 @@ export function reseedRound(editionId: number, actor: Actor, roundId: number): R
   const result = db().transaction(
     (tx): ReseedResult => {
       const target = targetIn(tx, editionId, roundId);
-      if (!target) return { ok: false, error: "notFound" };
-      const refuse = (error: ReseedError): ReseedResult => ({ ok: false, error, eventId: target.eventId });
+      if (!target) return { ok: false, code: "notFound" };
+      const refuse = (code: ReseedError): ReseedResult => ({ ok: false, code, eventId: target.eventId });
       if (target.seededAt === null) return refuse("notSeeded");
       const plan = plansWhere(tx, sql`to_round_id = ${roundId}`)[0];
       if (!plan) return refuse("noPlan");

@@ -83,7 +83,7 @@ export function teamsForRound(editionId: number, roundId: number): TeamOption[] 
 }
 
 export type RaceError = "laneUsed" | "teamExists" | "teamNotInEvent" | "roundGone" | "notFound";
-export type RaceResult = { ok: true; id: number; roundId: number } | { ok: false; error: RaceError };
+export type RaceResult = { ok: true; id: number; roundId: number } | { ok: false; code: RaceError };
 
 /** A race of a round of a live event of the edition, or undefined. */
 function liveRace(tx: Tx, editionId: number, id: number) {
@@ -104,9 +104,9 @@ function laneTaken(tx: Tx, roundId: number, lane: string, exceptId: number | nul
 function conflictOf(error: unknown): RaceResult | null {
   if (!(error instanceof Error)) return null;
   if (/UNIQUE constraint failed: races\.round_id, races\.lane/.test(error.message))
-    return { ok: false, error: "laneUsed" };
+    return { ok: false, code: "laneUsed" };
   if (/UNIQUE constraint failed: races\.round_id, races\.team_id/.test(error.message))
-    return { ok: false, error: "teamExists" };
+    return { ok: false, code: "teamExists" };
   return null;
 }
 
@@ -120,20 +120,20 @@ export function createRace(editionId: number, actor: Actor, input: RaceCreate): 
     db().transaction(
       (tx): RaceResult => {
         const round = liveRound(tx, editionId, input.round);
-        if (!round) return { ok: false, error: "roundGone" };
+        if (!round) return { ok: false, code: "roundGone" };
         const team = tx
           .select({ id: t.id, name: t.name })
           .from(t)
           .where(and(eq(t.id, input.team), eq(t.eventId, round.eventId)))
           .get();
-        if (!team) return { ok: false, error: "teamNotInEvent" };
-        if (laneTaken(tx, round.id, input.lane, null)) return { ok: false, error: "laneUsed" };
+        if (!team) return { ok: false, code: "teamNotInEvent" };
+        if (laneTaken(tx, round.id, input.lane, null)) return { ok: false, code: "laneUsed" };
         const teamIn = tx
           .select({ id: rc.id })
           .from(rc)
           .where(and(eq(rc.roundId, round.id), eq(rc.teamId, team.id)))
           .get();
-        if (teamIn) return { ok: false, error: "teamExists" };
+        if (teamIn) return { ok: false, code: "teamExists" };
         const created = tx
           .insert(rc)
           .values({ roundId: round.id, teamId: team.id, lane: input.lane })
@@ -159,8 +159,8 @@ export function updateRace(editionId: number, actor: Actor, id: number, input: R
     db().transaction(
       (tx): RaceResult => {
         const before = liveRace(tx, editionId, id);
-        if (!before) return { ok: false, error: "notFound" };
-        if (laneTaken(tx, before.roundId, input.lane, id)) return { ok: false, error: "laneUsed" };
+        if (!before) return { ok: false, code: "notFound" };
+        if (laneTaken(tx, before.roundId, input.lane, id)) return { ok: false, code: "laneUsed" };
         const next = { lane: input.lane, score: input.score };
         tx.update(rc).set(next).where(eq(rc.id, id)).run();
         // The score typed here writes the result columns too, and the round's places follow
@@ -197,7 +197,7 @@ export function deleteRace(editionId: number, actor: Actor, id: number): RaceRes
     db().transaction(
       (tx): RaceResult => {
         const race = liveRace(tx, editionId, id);
-        if (!race) return { ok: false, error: "notFound" };
+        if (!race) return { ok: false, code: "notFound" };
         const scans = tx
           .delete(schema.scanLogs)
           .where(and(eq(schema.scanLogs.roundId, race.roundId), eq(schema.scanLogs.teamId, race.teamId)))
@@ -223,7 +223,7 @@ export function deleteRace(editionId: number, actor: Actor, id: number): RaceRes
   return raceDayWrite(write, { notifies: roundOf });
 }
 
-export type ScoresResult = { ok: true; changed: number } | { ok: false; error: "roundGone" | "stale" };
+export type ScoresResult = { ok: true; changed: number } | { ok: false; code: "roundGone" | "stale" };
 
 /**
  * Save Scores: every entry must be a race of this round (else nothing is written: "stale", the
@@ -240,14 +240,14 @@ export function saveScores(
   const write = () =>
     db().transaction(
       (tx): ScoresResult => {
-        if (!liveRound(tx, editionId, roundId)) return { ok: false, error: "roundGone" };
+        if (!liveRound(tx, editionId, roundId)) return { ok: false, code: "roundGone" };
         const ids = entries.map((x) => x.raceId);
         const rows = tx
           .select({ id: rc.id, score: rc.score })
           .from(rc)
           .where(and(eq(rc.roundId, roundId), inArray(rc.id, ids)))
           .all();
-        if (rows.length !== ids.length) return { ok: false, error: "stale" };
+        if (rows.length !== ids.length) return { ok: false, code: "stale" };
         const now = new Map(rows.map((x) => [x.id, x.score]));
         const changes = entries.filter((x) => x.score !== x.was && x.score !== now.get(x.raceId));
         for (const x of changes) {

@@ -123,7 +123,7 @@ export type ReadyLane = {
 
 export type ReadyResult =
   | { ok: true; lane: ReadyLane }
-  | { ok: false; error: "notFound" | "marked" | "notMarked" | "empty" | "tooLong" };
+  | { ok: false; code: "notFound" | "marked" | "notMarked" | "empty" | "tooLong" };
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
@@ -162,18 +162,18 @@ export function markReady(
   roundId?: number,
 ): ReadyResult {
   const checked = checkReason(rawReason);
-  if (!checked.ok) return { ok: false, error: checked.error };
+  if (!checked.ok) return { ok: false, code: checked.error };
   const at = now();
   const result = db().transaction((tx): ReadyResult => {
     const row = laneIn(tx, editionId, raceId, roundId);
-    if (!row) return { ok: false, error: "notFound" };
-    if (row.readyAt !== null) return { ok: false, error: "marked" };
+    if (!row) return { ok: false, code: "notFound" };
+    if (row.readyAt !== null) return { ok: false, code: "marked" };
     // The guard in the WHERE too: two desks marking at once record one mark.
     const done = tx.run(sql`
       UPDATE races SET ready_at = ${at}, ready_reason = ${checked.reason}, ready_by = ${actor.id}
       WHERE id = ${raceId} AND ready_at IS NULL
     `);
-    if (done.changes !== 1) return { ok: false, error: "marked" };
+    if (done.changes !== 1) return { ok: false, code: "marked" };
     audit(tx, actor, {
       editionId,
       action: READINESS_AUDIT.marked,
@@ -198,13 +198,13 @@ export function markReady(
 export function undoReady(editionId: number, actor: Actor, raceId: number, roundId?: number): ReadyResult {
   const result = db().transaction((tx): ReadyResult => {
     const row = laneIn(tx, editionId, raceId, roundId);
-    if (!row) return { ok: false, error: "notFound" };
-    if (row.readyAt === null) return { ok: false, error: "notMarked" };
+    if (!row) return { ok: false, code: "notFound" };
+    if (row.readyAt === null) return { ok: false, code: "notMarked" };
     const done = tx.run(sql`
       UPDATE races SET ready_at = NULL, ready_reason = NULL, ready_by = NULL
       WHERE id = ${raceId} AND ready_at IS NOT NULL
     `);
-    if (done.changes !== 1) return { ok: false, error: "notMarked" };
+    if (done.changes !== 1) return { ok: false, code: "notMarked" };
     audit(tx, actor, {
       editionId,
       action: READINESS_AUDIT.undone,

@@ -96,8 +96,8 @@ function nameTaken(tx: Tx, eventId: number, name: string, exceptId: number | nul
 
 export type RoundResult =
   | { ok: true; id: number; eventId: number }
-  | { ok: false; error: "exists" | "eventGone" | "notFound" }
-  | { ok: false; error: "raceTaken"; raceNumber: number; holder: string };
+  | { ok: false; code: "exists" | "eventGone" | "notFound" }
+  | { ok: false; code: "raceTaken"; raceNumber: number; holder: string };
 
 /** The round of the edition holding race number `n` (other than `exceptId`), as "EVENT ROUND", or
  * null (race numbers are unique per edition). */
@@ -124,14 +124,14 @@ const conflictOf =
   (error: unknown): RoundResult | null => {
     if (!(error instanceof Error)) return null;
     if (/UNIQUE constraint failed: rounds\.event_id, rounds\.name/.test(error.message))
-      return { ok: false, error: "exists" };
+      return { ok: false, code: "exists" };
     if (
       raceNumber !== null &&
       /UNIQUE constraint failed: rounds\.edition_id, rounds\.race_number/.test(error.message)
     )
       return {
         ok: false,
-        error: "raceTaken",
+        code: "raceTaken",
         raceNumber,
         holder: raceNumberHolder(db(), editionId, raceNumber, null) ?? "",
       };
@@ -161,12 +161,12 @@ export function createRound(editionId: number, actor: Actor, given: Timed<RoundC
         .from(e)
         .where(and(eq(e.id, input.event), eq(e.editionId, editionId), eq(e.deleted, false)))
         .get();
-      if (!event) return { ok: false, error: "eventGone" };
-      if (nameTaken(tx, event.id, input.name, null)) return { ok: false, error: "exists" };
+      if (!event) return { ok: false, code: "eventGone" };
+      if (nameTaken(tx, event.id, input.name, null)) return { ok: false, code: "exists" };
       const holder =
         input.raceNumber === null ? null : raceNumberHolder(tx, editionId, input.raceNumber, null);
       if (holder !== null && input.raceNumber !== null)
-        return { ok: false, error: "raceTaken", raceNumber: input.raceNumber, holder };
+        return { ok: false, code: "raceTaken", raceNumber: input.raceNumber, holder };
       const scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
       const created = tx
         .insert(r)
@@ -210,11 +210,11 @@ export function updateRound(
   const write = () =>
     db().transaction((tx): RoundResult => {
       const before = liveRound(tx, editionId, id);
-      if (!before) return { ok: false, error: "notFound" };
-      if (nameTaken(tx, before.eventId, input.name, id)) return { ok: false, error: "exists" };
+      if (!before) return { ok: false, code: "notFound" };
+      if (nameTaken(tx, before.eventId, input.name, id)) return { ok: false, code: "exists" };
       const holder = input.raceNumber === null ? null : raceNumberHolder(tx, editionId, input.raceNumber, id);
       if (holder !== null && input.raceNumber !== null)
-        return { ok: false, error: "raceTaken", raceNumber: input.raceNumber, holder };
+        return { ok: false, code: "raceTaken", raceNumber: input.raceNumber, holder };
       const timed = tx
         .select({ raceNumber: r.raceNumber, scheduledAt: r.scheduledAt })
         .from(r)
@@ -262,7 +262,7 @@ export function deleteRound(editionId: number, actor: Actor, id: number): RoundR
   const write = () =>
     db().transaction((tx): RoundResult => {
       const round = liveRound(tx, editionId, id);
-      if (!round) return { ok: false, error: "notFound" };
+      if (!round) return { ok: false, code: "notFound" };
       const races = tx.select({ n: count() }).from(schema.races).where(eq(schema.races.roundId, id)).get()?.n;
       const scanLogs = tx
         .select({ n: count() })

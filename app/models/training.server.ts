@@ -179,8 +179,8 @@ export function createSession(
 
 export type SessionWrite =
   | { ok: true }
-  | { ok: false; error: "notFound" }
-  | { ok: false; error: "refused"; message: string };
+  | { ok: false; code: "notFound" }
+  | { ok: false; code: "refused"; message: string };
 
 /** Edits a session; max boats may not drop below its approved boats (checked in the write's
  * transaction). */
@@ -194,9 +194,9 @@ export function updateSession(
   return db().transaction(
     (tx) => {
       const was = findSession(editionId, id, tx);
-      if (!was) return { ok: false, error: "notFound" } as const;
+      if (!was) return { ok: false, code: "notFound" } as const;
       const refusal = maxBoatRefusal(v.maxBoat, was.reserved);
-      if (refusal) return { ok: false, error: "refused", message: refusal } as const;
+      if (refusal) return { ok: false, code: "refused", message: refusal } as const;
       tx.update(s)
         .set({
           startTime: new Date(v.startTime),
@@ -227,7 +227,7 @@ export function deleteSession(editionId: number, actor: Actor, id: number): Sess
   return db().transaction(
     (tx) => {
       const was = findSession(editionId, id, tx);
-      if (!was) return { ok: false, error: "notFound" } as const;
+      if (!was) return { ok: false, code: "notFound" } as const;
       const reservations = tx.select({ n: count() }).from(r).where(eq(r.sessionId, id)).get()?.n ?? 0;
       tx.delete(s)
         .where(and(eq(s.id, id), eq(s.editionId, editionId)))
@@ -331,8 +331,8 @@ export function findReservation(
 
 export type Decision =
   | { ok: true; reservation: ReservationRow; status: "APPROVED" | "REJECTED" }
-  | { ok: false; error: "notFound" }
-  | { ok: false; error: "refused"; message: string };
+  | { ok: false; code: "notFound" }
+  | { ok: false; code: "refused"; message: string };
 
 /** Approves (if the session has not started and its approved boats stay within max boats) or
  * rejects (with the reason) a pending reservation, in one immediate transaction. */
@@ -351,16 +351,16 @@ export function decideReservation(
         .innerJoin(s, eq(s.id, r.sessionId))
         .where(and(eq(r.id, id), eq(s.editionId, editionId)))
         .get();
-      if (!row) return { ok: false, error: "notFound" } as const;
+      if (!row) return { ok: false, code: "notFound" } as const;
       const session = findSession(editionId, row.sessionId, tx);
-      if (!session) return { ok: false, error: "notFound" } as const;
+      if (!session) return { ok: false, code: "notFound" } as const;
       const refusal = decisionRefusal(
         row,
         { startTime: session.startTime, maxBoat: session.maxBoat, approved: session.reserved },
         d.action,
         now.getTime(),
       );
-      if (refusal) return { ok: false, error: "refused", message: refusal } as const;
+      if (refusal) return { ok: false, code: "refused", message: refusal } as const;
       const status = d.action === "APPROVE" ? ("APPROVED" as const) : ("REJECTED" as const);
       tx.update(r)
         .set({ status, rejectReason: d.rejectReason, updatedAt: now })

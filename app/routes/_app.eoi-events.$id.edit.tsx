@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return replyWithError(submission, firstError(submission) ?? MSG.fillAll);
   const updated = updateEoiEvent(editionOf(request, user).id, user, id, submission.value.name);
   if (!updated.ok) {
-    if (updated.error === "notFound") notFound();
+    if (updated.code === "notFound") notFound();
     return replyWithError(submission, MSG.eoiExists, {
       status: 409,
       fieldErrors: { name: [MSG.eoiExists] },

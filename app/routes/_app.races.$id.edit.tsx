@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return replyWithError(submission, raceFormError(submission.error, RACE_FIELDS, MSG));
   const updated = updateRace(edition.id, user, id, submission.value);
   if (!updated.ok) {
-    if (updated.error === "laneUsed")
+    if (updated.code === "laneUsed")
       return replyWithError(submission, MSG.raceLaneUsed, {
         status: 409,
         fieldErrors: { lane: [MSG.raceLaneUsed] },

@@ -55,11 +55,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const made = createRace(edition.id, user, submission.value);
   if (!made.ok) {
     const [field, message] =
-      made.error === "laneUsed"
+      made.code === "laneUsed"
         ? (["lane", MSG.raceLaneUsed] as const)
-        : made.error === "teamExists"
+        : made.code === "teamExists"
           ? (["team", MSG.raceTeamExists] as const)
-          : made.error === "teamNotInEvent"
+          : made.code === "teamNotInEvent"
             ? (["team", MSG.raceTeamNotInEvent] as const)
             : (["round", MSG.raceRoundGone] as const);
     return replyWithError(submission, message, { status: 409, fieldErrors: { [field]: [message] } });

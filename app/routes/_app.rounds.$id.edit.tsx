@@ -44,11 +44,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return replyWithError(submission, raceFormError(submission.error, ROUND_FIELDS, MSG));
   const updated = updateRound(edition.id, user, id, submission.value);
   if (!updated.ok) {
-    if (updated.error === "raceTaken") {
+    if (updated.code === "raceTaken") {
       const message = t.LABELS.rcRaceNumberTaken(updated.raceNumber, updated.holder);
       return replyWithError(submission, message, { status: 409, fieldErrors: { raceNumber: [message] } });
     }
-    if (updated.error === "exists")
+    if (updated.code === "exists")
       return replyWithError(submission, MSG.roundExists, {
         status: 409,
         hide: ["name"],

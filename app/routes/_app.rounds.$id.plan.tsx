@@ -85,8 +85,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.plan) return refuse(refusalText(t, parsed.refusals[0]));
   const saved = savePlan(edition.id, user, target.id, parsed.plan, parsed.from);
   if (!saved.ok) {
-    if (saved.error === "notFound") notFound();
-    return refuse(saved.error === "cycle" ? t.LABELS.pgErrCycle : t.LABELS.pgErrFrom);
+    if (saved.code === "notFound") notFound();
+    return refuse(saved.code === "cycle" ? t.LABELS.pgErrCycle : t.LABELS.pgErrFrom);
   }
   // Every source already Official and the round empty: seeded at once (models/progression.server.ts).
   const message =

@@ -49,8 +49,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       type: "success",
       message: LABELS.pgUnseeded,
     });
-  if (done.error === "notFound") notFound();
-  const message = done.error === "hasResults" ? LABELS.pgUnseedHasResults : LABELS.pgUnseedNotSeeded;
+  if (done.code === "notFound") notFound();
+  const message = done.code === "hasResults" ? LABELS.pgUnseedHasResults : LABELS.pgUnseedNotSeeded;
   if (raceControl) return redirectWithToast(request, raceControl, { type: "error", message });
   return json({ toast: { type: "error", message } as Toast }, 409);
 }

@@ -36,11 +36,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return replyWithError(submission, raceFormError(submission.error, ROUND_FIELDS, MSG));
   const made = createRound(edition.id, user, submission.value);
   if (!made.ok) {
-    if (made.error === "raceTaken") {
+    if (made.code === "raceTaken") {
       const message = t.LABELS.rcRaceNumberTaken(made.raceNumber, made.holder);
       return replyWithError(submission, message, { status: 409, fieldErrors: { raceNumber: [message] } });
     }
-    if (made.error === "exists")
+    if (made.code === "exists")
       return replyWithError(submission, MSG.roundExists, {
         status: 409,
         hide: ["name"],

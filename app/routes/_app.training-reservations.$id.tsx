@@ -56,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return replyWithError(submission, firstError(submission) ?? MSG.reservationPickAction);
   const decided = decideReservation(edition.id, user, id, submission.value);
   if (!decided.ok) {
-    if (decided.error === "notFound") notFound();
+    if (decided.code === "notFound") notFound();
     return replyWithError(submission, refusalNow(submission.value.action) ?? inBundle(decided.message, t), {
       status: 409,
     });

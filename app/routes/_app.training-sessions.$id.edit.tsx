@@ -40,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   const updated = updateSession(edition.id, user, id, submission.value);
   if (!updated.ok) {
-    if (updated.error === "notFound") notFound();
+    if (updated.code === "notFound") notFound();
     // The model's refusal (max boats below the approved ones), said again in the page's language.
     const message =
       maxBoatRefusal(submission.value.maxBoat, findSession(edition.id, id)?.reserved ?? 0, MSG) ??

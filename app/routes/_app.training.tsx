@@ -102,24 +102,24 @@ function ReservationBadge({ status }: { status: ReservationStatus }) {
 }
 
 /** Counts this session's finished requests: goes up when a submission of it has settled. */
-function useOwnSubmissionRound(sessionId: string): number {
+function useOwnSubmissionCount(sessionId: string): number {
   const navigation = useNavigation();
-  const [round, setRound] = useState(0);
+  const [settledTimes, setSettledTimes] = useState(0);
   const pending = useRef(false);
   const ours = navigation.formData?.get("session") === sessionId;
   useEffect(() => {
     if (ours) pending.current = true;
     else if (navigation.state === "idle" && pending.current) {
       pending.current = false;
-      setRound((n) => n + 1);
+      setSettledTimes((n) => n + 1);
     }
   }, [ours, navigation.state]);
-  return round;
+  return settledTimes;
 }
 
 /** One session's request form: the typed number comes back after a refusal of this session. */
 function RequestForm({ session, refused }: { session: BookableSession; refused?: Refused }) {
-  const round = useOwnSubmissionRound(String(session.id));
+  const requestsMade = useOwnSubmissionCount(String(session.id));
   const mine = refused?.session === String(session.id);
   const id = `boats-${session.id}`;
   const { LABELS } = useMessages();
@@ -132,7 +132,7 @@ function RequestForm({ session, refused }: { session: BookableSession; refused?:
       className="entries-wait entries-join"
       // After this form's own request (refused or made) the box starts afresh from what the server
       // says; another session's request or a revalidation leaves what is being typed here alone.
-      key={round}
+      key={requestsMade}
     >
       <input type="hidden" name="session" value={session.id} />
       <label htmlFor={id}>{LABELS.trNumberOfBoats}</label>

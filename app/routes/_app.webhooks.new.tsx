@@ -46,8 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return replyWithError(submission, firstError(submission) ?? t.MSG.whUrlInvalid);
   const made = await registerEndpoint(user, submission.value.url, submission.value.events);
   if (!made.ok) {
-    const message = refusal(t.MSG, made.error);
-    const field = made.error === "events" ? "events" : "url";
+    const message = refusal(t.MSG, made.code);
+    const field = made.code === "events" ? "events" : "url";
     return replyWithError(submission, message, { status: 422, fieldErrors: { [field]: [message] } });
   }
   const headers = new Headers();

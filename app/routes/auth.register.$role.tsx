@@ -127,7 +127,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw error;
   }
   if (!result.ok) {
-    return fail(result.error === "userExists" ? MSG.registerUserExists : MSG.registerAssociationExists, 409);
+    return fail(result.code === "userExists" ? MSG.registerUserExists : MSG.registerAssociationExists, 409);
   }
 
   const headers = new Headers();

@@ -27,7 +27,7 @@ export async function handleChangePassword(request: Request, user: User, doneTo:
     if (isBusyResponse(error)) return fail(MSG.serverBusy, 429);
     throw error;
   }
-  if (!outcome.ok && outcome.error === "throttled") return fail(throttledMessage(outcome.waitMs, t), 429);
+  if (!outcome.ok && outcome.code === "throttled") return fail(throttledMessage(outcome.waitMs, t), 429);
   if (!outcome.ok) return fail(MSG.wrongPassword);
   return redirectWithToast(
     request,

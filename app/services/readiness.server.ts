@@ -57,14 +57,14 @@ export function readyAction(
           : LABELS.rdyUndoneDone(lane.lane, race),
     };
   }
-  const answers: Record<typeof result.error, [string, number]> = {
+  const answers: Record<typeof result.code, [string, number]> = {
     empty: [LABELS.rdyReasonEmpty, 400],
     tooLong: [MSG.tooLong(LABELS.rdyReason, READY_REASON_MAX), 400],
     notFound: [LABELS.rdyLaneGone, 404],
     marked: [LABELS.rdyAlreadyMarked, 409],
     notMarked: [LABELS.rdyNotMarked, 409],
   };
-  const [message, status] = answers[result.error];
+  const [message, status] = answers[result.code];
   return { ok: false, message, status, raceId, reason: typed.slice(0, READY_REASON_MAX) };
 }
 

@@ -64,7 +64,7 @@ export function webhookPolicy(): WebhookUrlPolicy {
 
 export type Resolved =
   | { ok: true; address: string; family: 4 | 6 }
-  | { ok: false; error: "invalid" | "tooLong" | "scheme" | "credentials" | "https" | "address" | "dns" };
+  | { ok: false; code: "invalid" | "tooLong" | "scheme" | "credentials" | "https" | "address" | "dns" };
 
 /** Resolves the URL's host and checks every address it has (also an IP literal); the first one is
  * the one to connect to. */
@@ -73,7 +73,7 @@ export async function resolveEndpoint(
   policy: WebhookUrlPolicy = webhookPolicy(),
 ): Promise<Resolved> {
   const parsed = parseWebhookUrl(url, policy, WEBHOOK_URL_MAX);
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) return { ok: false, code: parsed.error };
   const { host, https: secure, literal } = parsed.value;
   let found: { address: string; family: number }[];
   if (literal) found = [{ address: host, family: host.includes(":") ? 6 : 4 }];
@@ -81,7 +81,7 @@ export async function resolveEndpoint(
     try {
       found = await dns.lookup(host, { all: true, verbatim: true });
     } catch {
-      return { ok: false, error: "dns" };
+      return { ok: false, code: "dns" };
     }
   }
   const checked = checkResolved(
@@ -89,7 +89,7 @@ export async function resolveEndpoint(
     secure,
     policy,
   );
-  if (!checked.ok) return checked;
+  if (!checked.ok) return { ok: false, code: checked.error };
   return { ok: true, address: found[0].address, family: found[0].family === 6 ? 6 : 4 };
 }
 
@@ -184,11 +184,11 @@ async function deliver(d: ClaimedDelivery, opts: SendOptions): Promise<boolean> 
   const to = await Promise.race([
     resolveEndpoint(d.url, opts.policy ?? webhookPolicy()),
     new Promise<Resolved>((resolve) => {
-      timer = setTimeout(() => resolve({ ok: false, error: "dns" }), timeoutMs);
+      timer = setTimeout(() => resolve({ ok: false, code: "dns" }), timeoutMs);
     }),
   ]).finally(() => clearTimeout(timer));
   let outcome: PostOutcome;
-  if (!to.ok) outcome = { status: null, error: `address refused (${to.error})` };
+  if (!to.ok) outcome = { status: null, error: `address refused (${to.code})` };
   else {
     const t = Math.floor(clock() / 1000);
     outcome = await postTo(

@@ -28,7 +28,7 @@ export type RegisterAnswer =
   | { ok: true; id: number; secret: string; url: string }
   | {
       ok: false;
-      error: "invalid" | "tooLong" | "scheme" | "credentials" | "https" | "address" | "dns" | "events";
+      code: "invalid" | "tooLong" | "scheme" | "credentials" | "https" | "address" | "dns" | "events";
     };
 
 /** Adds an endpoint: the URL checked (syntax, https in production, every address its host resolves
@@ -40,7 +40,7 @@ export async function registerEndpoint(
   policy: WebhookUrlPolicy = webhookPolicy(),
 ): Promise<RegisterAnswer> {
   const wanted = WEBHOOK_EVENTS.filter((e) => events.includes(e));
-  if (wanted.length === 0 || wanted.length !== new Set(events).size) return { ok: false, error: "events" };
+  if (wanted.length === 0 || wanted.length !== new Set(events).size) return { ok: false, code: "events" };
   const resolved = await resolveEndpoint(rawUrl, policy);
   if (!resolved.ok) return resolved;
   const url = new URL(rawUrl.trim());

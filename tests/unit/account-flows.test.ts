@@ -56,11 +56,11 @@ describe("register", () => {
       await register({ ...person(), email: first.email.toUpperCase() }, newTeam("Another"), null),
     ).toEqual({
       ok: false,
-      error: "userExists",
+      code: "userExists",
     });
     expect(await register(person(), newTeam("unique PADDLERS"), null)).toEqual({
       ok: false,
-      error: "associationExists",
+      code: "associationExists",
     });
     expect(db().select().from(schema.users).all().length).toBe(before);
     expect(
@@ -149,7 +149,7 @@ describe("profile", () => {
     const user = findUserById(r.user.id)!;
     expect(await changePassword(user, "wrong", "NewSecret1")).toEqual({
       ok: false,
-      error: "Invalid credentials.",
+      code: "credentials",
     });
     expect((await getUser(req(mine)))?.id).toBe(r.user.id);
     const changed = await changePassword(user, "Secret123", "NewSecret1");
@@ -171,14 +171,14 @@ describe("profile", () => {
     for (let i = 0; i < 5; i++) {
       expect(await changePassword(user, `guess${i}`, "NewSecret1")).toEqual({
         ok: false,
-        error: "Invalid credentials.",
+        code: "credentials",
       });
     }
     const checks = vi.spyOn(hashing, "run");
     try {
       const sixth = await changePassword(user, "Secret123", "NewSecret1");
-      expect(sixth).toMatchObject({ ok: false, error: "throttled" });
-      if (sixth.ok || sixth.error !== "throttled") throw new Error("not throttled");
+      expect(sixth).toMatchObject({ ok: false, code: "throttled" });
+      if (sixth.ok || sixth.code !== "throttled") throw new Error("not throttled");
       expect(sixth.waitMs).toBeGreaterThan(14 * 60_000);
       expect(sixth.waitMs).toBeLessThanOrEqual(15 * 60_000);
       expect(checks).not.toHaveBeenCalled(); // no hash was computed: the password was never looked at
@@ -201,7 +201,7 @@ describe("profile", () => {
     expect((await changePassword(user, "Secret123", "NewSecret1")).ok).toBe(true);
     for (let i = 0; i < 5; i++) {
       expect(await changePassword(user, "wrong", "Another12")).toMatchObject({
-        error: "Invalid credentials.",
+        code: "credentials",
       });
     }
   });

@@ -75,7 +75,7 @@ describe("an archived edition's boats", () => {
 
   it("through the open edition, its lanes and trips are not found: nothing written", () => {
     const before = trips();
-    expect(markBack(NEW, s.actor, tripId, "Seen ashore")).toEqual({ ok: false, error: "notFound" });
+    expect(markBack(NEW, s.actor, tripId, "Seen ashore")).toEqual({ ok: false, code: "notFound" });
     expect(onTheWater(NEW)).toEqual([]);
     expect(
       pontoonScan(

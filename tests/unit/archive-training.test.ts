@@ -118,7 +118,7 @@ function makeSide(editionId: number, tag: string): Side {
   reserve(full, 2, "APPROVED");
   const eoiName = `400M ${tag} OPEN`;
   const made = createEoiEvent(editionId, admin, eoiName);
-  if (!made.ok) throw new Error(made.error);
+  if (!made.ok) throw new Error(made.code);
   return { session, full, pending, approved, eoiEvent: made.id, eoiName };
 }
 
@@ -199,12 +199,12 @@ describe("training per edition", () => {
     expect(reservedTeams(TWO, theirs.session)).toEqual([]);
     expect(findReservation(TWO, theirs.pending)).toBeUndefined();
     const times = { startTime: FUTURE, endTime: FUTURE + 3_600_000, maxBoat: 20 };
-    expect(updateSession(TWO, admin, theirs.session, times)).toEqual({ ok: false, error: "notFound" });
-    expect(deleteSession(TWO, admin, theirs.session)).toEqual({ ok: false, error: "notFound" });
+    expect(updateSession(TWO, admin, theirs.session, times)).toEqual({ ok: false, code: "notFound" });
+    expect(deleteSession(TWO, admin, theirs.session)).toEqual({ ok: false, code: "notFound" });
     for (const action of ["APPROVE", "REJECT"] as const)
       expect(decideReservation(TWO, admin, theirs.pending, { action, rejectReason: "No" })).toEqual({
         ok: false,
-        error: "notFound",
+        code: "notFound",
       });
     expect(requestBoats(TWO, club.id, theirs.session, 1, new Date(FUTURE - DAY))).toMatchObject({
       ok: false,
@@ -318,9 +318,9 @@ describe("EOI per edition", () => {
     const a = createEoiEvent(ONE, admin, name);
     const b = createEoiEvent(TWO, admin, name.toLowerCase());
     expect(a.ok && b.ok).toBe(true);
-    expect(createEoiEvent(TWO, admin, name)).toEqual({ ok: false, error: "exists" });
+    expect(createEoiEvent(TWO, admin, name)).toEqual({ ok: false, code: "exists" });
     if (b.ok)
-      expect(updateEoiEvent(TWO, admin, b.id, sides[TWO].eoiName)).toEqual({ ok: false, error: "exists" });
+      expect(updateEoiEvent(TWO, admin, b.id, sides[TWO].eoiName)).toEqual({ ok: false, code: "exists" });
     if (a.ok) expect(deleteEoiEvent(ONE, admin, a.id).ok).toBe(true);
     if (b.ok) expect(deleteEoiEvent(TWO, admin, b.id).ok).toBe(true);
   });
@@ -347,8 +347,8 @@ describe("EOI per edition", () => {
     const theirs = sides[ONE];
     const before = snapshot();
     expect(findEoiEvent(TWO, theirs.eoiEvent)).toBeUndefined();
-    expect(updateEoiEvent(TWO, admin, theirs.eoiEvent, "RENAMED")).toEqual({ ok: false, error: "notFound" });
-    expect(deleteEoiEvent(TWO, admin, theirs.eoiEvent)).toEqual({ ok: false, error: "notFound" });
+    expect(updateEoiEvent(TWO, admin, theirs.eoiEvent, "RENAMED")).toEqual({ ok: false, code: "notFound" });
+    expect(deleteEoiEvent(TWO, admin, theirs.eoiEvent)).toEqual({ ok: false, code: "notFound" });
     expect(saveInterest(TWO, owner(), [theirs.eoiEvent])).toBe("gone");
     // Routes: staff looking at edition 2; the manager (always the open edition, 1 here).
     const at2 = looking(await callerOf(admin), TWO);

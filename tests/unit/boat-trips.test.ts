@@ -195,9 +195,9 @@ describe("Mark Back", () => {
 
   it("refuses an empty reason, a trip not out, one of another edition, changing nothing", () => {
     const id = idOf(r14, teamB);
-    expect(markBack(ED, actor(), id, "  ")).toEqual({ ok: false, error: "reason" });
-    expect(markBack(ED, actor(), idOf(r20, teamA), "missed")).toEqual({ ok: false, error: "notFound" });
-    expect(markBack(ED + 99, actor(), id, "missed")).toEqual({ ok: false, error: "notFound" });
+    expect(markBack(ED, actor(), id, "  ")).toEqual({ ok: false, code: "reason" });
+    expect(markBack(ED, actor(), idOf(r20, teamA), "missed")).toEqual({ ok: false, code: "notFound" });
+    expect(markBack(ED + 99, actor(), id, "missed")).toEqual({ ok: false, code: "notFound" });
     expect(trip(r14, teamB)?.back_at).toBeNull();
     expect(auditCount("boat.marked_back")).toBe(0);
   });

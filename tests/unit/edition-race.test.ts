@@ -159,7 +159,7 @@ describe("lists and lookups of race day", () => {
       description: "",
       raceNumber: 1,
     });
-    expect(taken).toMatchObject({ ok: false, error: "raceTaken", raceNumber: 1 });
+    expect(taken).toMatchObject({ ok: false, code: "raceTaken", raceNumber: 1 });
     expect(taken.ok === false && "holder" in taken && taken.holder).toContain(a.started.name);
     const moved = updateRound(OPEN, a.actor, a.final.id, {
       name: a.final.name,

@@ -93,7 +93,7 @@ function manager(associationId: number | null, role: "MANAGER" | "COMPETITOR" = 
 }
 function eoiEvent(name: string): number {
   const made = createEoiEvent(ED, admin, name);
-  if (!made.ok) throw new Error(made.error);
+  if (!made.ok) throw new Error(made.code);
   return made.id;
 }
 const linksOfEvent = (eventId: number) =>
@@ -118,8 +118,8 @@ describe("EOI events", () => {
     const id = eoiEvent("250M Open Dup");
     expect(findEoiEvent(ED, id)).toEqual({ id, name: "250M Open Dup", teams: 0 });
     expect(liveEoiEvents(ED)).toContainEqual({ id, name: "250M Open Dup" });
-    expect(createEoiEvent(ED, admin, "250m OPEN dup")).toEqual({ ok: false, error: "exists" });
-    expect(createEoiEvent(ED, admin, "250M Open Dup")).toEqual({ ok: false, error: "exists" });
+    expect(createEoiEvent(ED, admin, "250m OPEN dup")).toEqual({ ok: false, code: "exists" });
+    expect(createEoiEvent(ED, admin, "250M Open Dup")).toEqual({ ok: false, code: "exists" });
     expect(auditOf(EOI_AUDIT.created, id)).toHaveLength(1);
     expect(auditOf(EOI_AUDIT.created, id)[0]).toMatchObject({
       actorId: admin.id,
@@ -131,14 +131,14 @@ describe("EOI events", () => {
   it("renames (its own name in another case too) and refuses another live event's name", () => {
     const a = eoiEvent("Rename A");
     const b = eoiEvent("Rename B");
-    expect(updateEoiEvent(ED, admin, b, "RENAME a")).toEqual({ ok: false, error: "exists" });
+    expect(updateEoiEvent(ED, admin, b, "RENAME a")).toEqual({ ok: false, code: "exists" });
     expect(findEoiEvent(ED, b)?.name).toBe("Rename B");
     expect(updateEoiEvent(ED, admin, b, "RENAME B")).toEqual({ ok: true, id: b });
     expect(findEoiEvent(ED, b)?.name).toBe("RENAME B");
     expect(auditOf(EOI_AUDIT.updated, b)[0]).toMatchObject({
       details: JSON.stringify({ from: "Rename B", to: "RENAME B" }),
     });
-    expect(updateEoiEvent(ED, admin, 999_999, "Anything")).toEqual({ ok: false, error: "notFound" });
+    expect(updateEoiEvent(ED, admin, 999_999, "Anything")).toEqual({ ok: false, code: "notFound" });
     expect(findEoiEvent(ED, a)?.name).toBe("Rename A");
   });
 
@@ -168,12 +168,12 @@ describe("EOI events", () => {
     });
 
     // Gone for good: no second delete, no rename; its name is free again.
-    expect(deleteEoiEvent(ED, admin, gone)).toEqual({ ok: false, error: "notFound" });
-    expect(updateEoiEvent(ED, admin, gone, "Back")).toEqual({ ok: false, error: "notFound" });
+    expect(deleteEoiEvent(ED, admin, gone)).toEqual({ ok: false, code: "notFound" });
+    expect(updateEoiEvent(ED, admin, gone, "Back")).toEqual({ ok: false, code: "notFound" });
     expect(auditOf(EOI_AUDIT.deleted, gone)).toHaveLength(1);
     const again = eoiEvent("DELETE me");
     expect(again).not.toBe(gone);
-    expect(updateEoiEvent(ED, admin, keep, "delete ME")).toEqual({ ok: false, error: "exists" });
+    expect(updateEoiEvent(ED, admin, keep, "delete ME")).toEqual({ ok: false, code: "exists" });
   });
 });
 
@@ -437,7 +437,7 @@ describe("training sessions", () => {
       from: { startTime: iso(v.startTime), endTime: iso(v.endTime), maxBoat: 5 },
       to: { startTime: iso(w.startTime), endTime: iso(w.endTime), maxBoat: 7 },
     });
-    expect(updateSession(ED, admin, 999_999, w)).toEqual({ ok: false, error: "notFound" });
+    expect(updateSession(ED, admin, 999_999, w)).toEqual({ ok: false, code: "notFound" });
 
     reservation(clubA, id, 2, "APPROVED");
     reservation(clubB, id, 1, "PENDING");
@@ -455,7 +455,7 @@ describe("training sessions", () => {
       reservationsRemoved: 2,
       approvedBoats: 2,
     });
-    expect(deleteSession(ED, admin, id)).toEqual({ ok: false, error: "notFound" });
+    expect(deleteSession(ED, admin, id)).toEqual({ ok: false, code: "notFound" });
     expect(auditOf(TRAINING_AUDIT.sessionDeleted, id)).toHaveLength(1);
   });
 
@@ -468,7 +468,7 @@ describe("training sessions", () => {
     const v = { startTime: T0 + 49 * HOUR, endTime: T0 + 50 * HOUR };
     expect(updateSession(ED, admin, id, { ...v, maxBoat: 2 })).toEqual({
       ok: false,
-      error: "refused",
+      code: "refused",
       message: MSG.sessionMaxBelowApproved(3),
     });
     expect(findSession(ED, id)).toEqual(was);
@@ -598,7 +598,7 @@ describe("reservations", () => {
     const res = reservation(clubA, id, 3);
     const later = new Date(T0 + 5_000);
     const out = decideReservation(ED, admin, res, APPROVE, later);
-    if (!out.ok) throw new Error(out.error);
+    if (!out.ok) throw new Error(out.code);
     expect(out.status).toBe("APPROVED");
     expect(out.reservation).toMatchObject({
       id: res,
@@ -629,7 +629,7 @@ describe("reservations", () => {
     const id = session(21, 4);
     const res = reservation(clubA, id, 4);
     const out = decideReservation(ED, admin, res, reject("Come on Sunday instead."), NOW);
-    if (!out.ok) throw new Error(out.error);
+    if (!out.ok) throw new Error(out.code);
     expect(out).toMatchObject({
       status: "REJECTED",
       reservation: { rejectReason: "Come on Sunday instead." },
@@ -649,14 +649,14 @@ describe("reservations", () => {
       for (const d of [APPROVE, reject("no")])
         expect(decideReservation(ED, admin, res, d, NOW)).toEqual({
           ok: false,
-          error: "refused",
+          code: "refused",
           message: MSG.reservationNotPending,
         });
       expect(statusOf(res)).toBe(status);
       expect(auditOf(TRAINING_AUDIT.reservationApproved, res)).toEqual([]);
       expect(auditOf(TRAINING_AUDIT.reservationRejected, res)).toEqual([]);
     }
-    expect(decideReservation(ED, admin, 999_999, APPROVE, NOW)).toEqual({ ok: false, error: "notFound" });
+    expect(decideReservation(ED, admin, 999_999, APPROVE, NOW)).toEqual({ ok: false, code: "notFound" });
   });
 
   it("refuses approving a session that has started (at its start or after) and changes nothing; rejecting it still works", () => {
@@ -665,7 +665,7 @@ describe("reservations", () => {
     for (const at of [T0 + 24 * HOUR, T0 + 25 * HOUR])
       expect(decideReservation(ED, admin, res, APPROVE, new Date(at))).toEqual({
         ok: false,
-        error: "refused",
+        code: "refused",
         message: MSG.reservationStarted,
       });
     expect(statusOf(res)).toBe("PENDING");
@@ -686,7 +686,7 @@ describe("reservations", () => {
     expect(decideReservation(ED, admin, first.id, APPROVE, NOW).ok).toBe(true);
     expect(decideReservation(ED, admin, second.id, APPROVE, NOW)).toEqual({
       ok: false,
-      error: "refused",
+      code: "refused",
       message: MSG.reservationOverbooked(2, 3),
     });
     expect(statusOf(second.id)).toBe("PENDING");
@@ -713,7 +713,7 @@ describe("reservations", () => {
     expect(cancelBooking(ED, clubA, 999_999)).toBe("refused");
     expect([statusOf(approved), statusOf(rejected)]).toEqual(["APPROVED", "REJECTED"]);
     // A cancelled request cannot be decided afterwards.
-    expect(decideReservation(ED, admin, mine, APPROVE, NOW)).toMatchObject({ ok: false, error: "refused" });
+    expect(decideReservation(ED, admin, mine, APPROVE, NOW)).toMatchObject({ ok: false, code: "refused" });
   });
 
   it("bookableSessions: upcoming sessions with boats left, by start time, with the boats left", () => {

@@ -216,7 +216,7 @@ describe("seedAfterOfficial", () => {
     expect(officially(h2)).toEqual([final]);
 
     db().$client.prepare("UPDATE races SET time_ms = 59000 WHERE round_id = ? AND lane = '3'").run(final);
-    expect(unseedRound(ED, admin, final)).toMatchObject({ ok: false, error: "hasResults" });
+    expect(unseedRound(ED, admin, final)).toMatchObject({ ok: false, code: "hasResults" });
     expect(lanesOf(final)).toHaveLength(3);
 
     db().$client.prepare("UPDATE races SET time_ms = NULL WHERE round_id = ?").run(final);
@@ -229,7 +229,7 @@ describe("seedAfterOfficial", () => {
     expect(lanesOf(final)).toEqual([]);
     expect(seededAt(final)).toBeNull();
     expect(auditOf(PROGRESSION_AUDIT.unseeded, final)[0].actorId).toBe(admin.id);
-    expect(unseedRound(ED, admin, final)).toMatchObject({ ok: false, error: "notSeeded" });
+    expect(unseedRound(ED, admin, final)).toMatchObject({ ok: false, code: "notSeeded" });
   });
 });
 
@@ -281,16 +281,16 @@ describe("savePlan", () => {
     const { eventId, h1, h2, final } = twoHeatsAndFinal();
     const other = round(event(0).eventId, "HEAT 1");
     const plan: PlanRule = { mode: "TIME", count: 2, plusTimes: 0, lanes: 6 };
-    expect(savePlan(ED, admin, final, plan, [final])).toMatchObject({ ok: false, error: "foreignSource" });
+    expect(savePlan(ED, admin, final, plan, [final])).toMatchObject({ ok: false, code: "foreignSource" });
     expect(savePlan(ED, admin, final, plan, [h1, other])).toMatchObject({
       ok: false,
-      error: "foreignSource",
+      code: "foreignSource",
     });
     // FINAL is fed by HEAT 1: HEAT 1 fed by FINAL would loop (and through a round between, too).
-    expect(savePlan(ED, admin, h1, plan, [final])).toMatchObject({ ok: false, error: "cycle" });
+    expect(savePlan(ED, admin, h1, plan, [final])).toMatchObject({ ok: false, code: "cycle" });
     const semi = round(eventId, "SEMI");
     expect(savePlan(ED, admin, semi, plan, [final])).toEqual({ ok: true, eventId });
-    expect(savePlan(ED, admin, h2, plan, [semi])).toMatchObject({ ok: false, error: "cycle" });
+    expect(savePlan(ED, admin, h2, plan, [semi])).toMatchObject({ ok: false, code: "cycle" });
     expect(planOf(ED, final)).toMatchObject({ mode: "PLACE", count: 2, plusTimes: 1, lanes: 6 });
     expect(planOf(ED, final)?.sources.map((s) => s.id)).toEqual([h1, h2]);
   });
@@ -595,7 +595,7 @@ describe("a source revised after the seeding", () => {
     db().$client.prepare("UPDATE races SET status = 'DNS' WHERE round_id = ? AND lane = '3'").run(final);
     const before = lanesOf(final);
     const count = writes();
-    expect(reseedRound(ED, admin, final)).toMatchObject({ ok: false, error: "hasResults" });
+    expect(reseedRound(ED, admin, final)).toMatchObject({ ok: false, code: "hasResults" });
     expect(writes()).toBe(count);
     const adminCaller = await callerOf(makeUser("ADMIN"));
     const out = await run(
@@ -607,7 +607,7 @@ describe("a source revised after the seeding", () => {
     expect(auditOf(PROGRESSION_AUDIT.reseeded, final)).toEqual([]);
     // Not a seeded round at all: refused too.
     const plain = round(event(0).eventId, "FINAL");
-    expect(reseedRound(ED, admin, plain)).toMatchObject({ ok: false, error: "notSeeded" });
+    expect(reseedRound(ED, admin, plain)).toMatchObject({ ok: false, code: "notSeeded" });
   });
 
   it("COMMITTEE and MANAGER are refused; a forged id of another edition is not found", async () => {

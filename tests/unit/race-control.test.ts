@@ -45,7 +45,7 @@ beforeAll(async () => {
   eventId = db().insert(schema.events).values({ name: "RC 500M", description: "" }).returning().get().id;
   for (const name of ["Heat 1", "Heat 2", "Heat 3", "Final"]) {
     const made = createRound(ED, actor(admin), { event: eventId, name, description: "" });
-    if (!made.ok) throw new Error(made.error);
+    if (!made.ok) throw new Error(made.code);
     rounds.push(made.id);
   }
 });
@@ -67,7 +67,7 @@ describe("race numbers on the round forms", () => {
       }),
     ).toEqual({
       ok: false,
-      error: "raceTaken",
+      code: "raceTaken",
       raceNumber: 801,
       holder: "RC 500M Heat 1",
     });
@@ -75,7 +75,7 @@ describe("race numbers on the round forms", () => {
       createRound(ED, actor(admin), { event: eventId, name: "Heat 9", description: "", raceNumber: 801 }),
     ).toMatchObject({
       ok: false,
-      error: "raceTaken",
+      code: "raceTaken",
     });
     expect(round(b)?.raceNumber).toBeNull();
     const entry = listAudit({ action: "round.updated" }, { sort: "createdAt", dir: "desc" }, null).rows.find(
@@ -348,7 +348,7 @@ describe("/race-control", () => {
     const ev = db().insert(schema.events).values({ name: "RC DAYS", description: "" }).returning().get().id;
     const made = ["D1 Heat", "D2 Heat", "No Start"].map((name) => {
       const r = createRound(ED, actor(admin), { event: ev, name, description: "" });
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok) throw new Error(r.code);
       rounds.push(r.id);
       return r.id;
     });

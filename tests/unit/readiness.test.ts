@@ -194,10 +194,10 @@ describe("Mark Ready and Undo (the model)", () => {
     const { round, teams } = raceOf(9110, 1);
     const lane = teams[0].raceId;
     const before = writes();
-    expect(markReady(ED, actor(admin), lane, "   ")).toEqual({ ok: false, error: "empty" });
+    expect(markReady(ED, actor(admin), lane, "   ")).toEqual({ ok: false, code: "empty" });
     expect(markReady(ED, actor(admin), lane, "x".repeat(READY_REASON_MAX + 1))).toEqual({
       ok: false,
-      error: "tooLong",
+      code: "tooLong",
     });
     expect(writes()).toBe(before);
 
@@ -228,7 +228,7 @@ describe("Mark Ready and Undo (the model)", () => {
 
     // Marked twice: refused, nothing written.
     const again = writes();
-    expect(markReady(ED, actor(committee), lane, "again")).toEqual({ ok: false, error: "marked" });
+    expect(markReady(ED, actor(committee), lane, "again")).toEqual({ ok: false, code: "marked" });
     expect(writes()).toBe(again);
 
     expect(undoReady(ED, actor(committee), lane)).toMatchObject({ ok: true });
@@ -238,7 +238,7 @@ describe("Mark Ready and Undo (the model)", () => {
       reason: "Scanner down at the gate",
     });
     const undone = writes();
-    expect(undoReady(ED, actor(committee), lane)).toEqual({ ok: false, error: "notMarked" });
+    expect(undoReady(ED, actor(committee), lane)).toEqual({ ok: false, code: "notMarked" });
     expect(writes()).toBe(undone);
   });
 
@@ -248,14 +248,14 @@ describe("Mark Ready and Undo (the model)", () => {
     const before = writes();
     expect(markReady(ED, actor(admin), a.teams[0].raceId, "why", b.round.id)).toEqual({
       ok: false,
-      error: "notFound",
+      code: "notFound",
     });
     expect(markReady(ED + 1000, actor(admin), a.teams[0].raceId, "why")).toEqual({
       ok: false,
-      error: "notFound",
+      code: "notFound",
     });
-    expect(markReady(ED, actor(admin), 99_999_999, "why")).toEqual({ ok: false, error: "notFound" });
-    expect(undoReady(ED, actor(admin), 99_999_999)).toEqual({ ok: false, error: "notFound" });
+    expect(markReady(ED, actor(admin), 99_999_999, "why")).toEqual({ ok: false, code: "notFound" });
+    expect(undoReady(ED, actor(admin), 99_999_999)).toEqual({ ok: false, code: "notFound" });
     expect(writes()).toBe(before);
   });
 });

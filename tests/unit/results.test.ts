@@ -48,7 +48,7 @@ function event(name: string, deleted = false) {
 function roundWithLanes(n: number, eventName = `RESULTS EVENT ${++seq}`) {
   const ev = event(eventName);
   const made = createRound(ED, actorOf(admin), { event: ev, name: `HEAT ${seq}`, description: "" });
-  if (!made.ok) throw new Error(made.error);
+  if (!made.ok) throw new Error(made.code);
   const races: number[] = [];
   for (let i = 1; i <= n; i++) {
     const team = db()
@@ -57,7 +57,7 @@ function roundWithLanes(n: number, eventName = `RESULTS EVENT ${++seq}`) {
       .returning()
       .get().id;
     const race = createRace(ED, actorOf(admin), { round: made.id, lane: String(i), team });
-    if (!race.ok) throw new Error(race.error);
+    if (!race.ok) throw new Error(race.code);
     races.push(race.id);
   }
   return { eventId: ev, roundId: made.id, races };

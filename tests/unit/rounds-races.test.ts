@@ -54,7 +54,7 @@ function team(evId: number, name: string) {
 }
 function newRound(name: string, ev = eventId) {
   const made = createRound(ED, admin, { event: ev, name, description: `${name} description` });
-  if (!made.ok) throw new Error(made.error);
+  if (!made.ok) throw new Error(made.code);
   return made.id;
 }
 
@@ -101,17 +101,17 @@ describe("rounds", () => {
     const heat = newRound("Heat 1");
     expect(createRound(ED, admin, { event: eventId, name: "HEAT 1", description: "x" })).toEqual({
       ok: false,
-      error: "exists",
+      code: "exists",
     });
     // The same name in another event is fine; a deleted or unknown event is refused.
     expect(createRound(ED, admin, { event: otherEventId, name: "Heat 1", description: "x" }).ok).toBe(true);
     expect(createRound(ED, admin, { event: deletedEventId, name: "Heat 1", description: "x" })).toEqual({
       ok: false,
-      error: "eventGone",
+      code: "eventGone",
     });
     expect(createRound(ED, admin, { event: 999_999, name: "Heat 1", description: "x" })).toEqual({
       ok: false,
-      error: "eventGone",
+      code: "eventGone",
     });
     expect(roundsOfEvent(ED, eventId)).toEqual([
       { id: heat, name: "Heat 1", description: "Heat 1 description", eventId, races: 0 },
@@ -127,7 +127,7 @@ describe("rounds", () => {
     const b = newRound("Semi B");
     expect(updateRound(ED, admin, b, { name: "semi a", description: "x" })).toEqual({
       ok: false,
-      error: "exists",
+      code: "exists",
     });
     // Its own name in another case is fine.
     expect(updateRound(ED, admin, a, { name: "SEMI A", description: "Semi A description" })).toEqual({
@@ -143,7 +143,7 @@ describe("rounds", () => {
     expect(notified).toEqual([a]);
     expect(updateRound(ED, admin, 999_999, { name: "n", description: "d" })).toEqual({
       ok: false,
-      error: "notFound",
+      code: "notFound",
     });
   });
 
@@ -170,7 +170,7 @@ describe("rounds", () => {
       onScoreboard: true,
     });
     expect(notified).toEqual([round]);
-    expect(deleteRound(ED, admin, round)).toEqual({ ok: false, error: "notFound" });
+    expect(deleteRound(ED, admin, round)).toEqual({ ok: false, code: "notFound" });
   });
 
   it("hides the rounds of a deleted event", () => {
@@ -180,9 +180,9 @@ describe("rounds", () => {
     expect(findRound(ED, round)).toBeUndefined();
     expect(updateRound(ED, admin, round, { name: "x", description: "y" })).toEqual({
       ok: false,
-      error: "notFound",
+      code: "notFound",
     });
-    expect(deleteRound(ED, admin, round)).toEqual({ ok: false, error: "notFound" });
+    expect(deleteRound(ED, admin, round)).toEqual({ ok: false, code: "notFound" });
   });
 });
 
@@ -195,19 +195,19 @@ describe("races", () => {
     expect(notified).toEqual([round]);
     expect(createRace(ED, admin, { round, lane: "2", team: teams[1] })).toEqual({
       ok: false,
-      error: "laneUsed",
+      code: "laneUsed",
     });
     expect(createRace(ED, admin, { round, lane: "3", team: teams[0] })).toEqual({
       ok: false,
-      error: "teamExists",
+      code: "teamExists",
     });
     expect(createRace(ED, admin, { round, lane: "3", team: otherTeam })).toEqual({
       ok: false,
-      error: "teamNotInEvent",
+      code: "teamNotInEvent",
     });
     expect(createRace(ED, admin, { round: 999_999, lane: "3", team: teams[1] })).toEqual({
       ok: false,
-      error: "roundGone",
+      code: "roundGone",
     });
     createRace(ED, admin, { round, lane: "10", team: teams[1] });
     expect(racesOfRound(ED, round).map((x) => [x.lane, x.teamName])).toEqual([
@@ -224,7 +224,7 @@ describe("races", () => {
     const a = createRace(ED, admin, { round, lane: "1", team: teams[0] });
     const b = createRace(ED, admin, { round, lane: "2", team: teams[1] });
     if (!a.ok || !b.ok) throw new Error("setup");
-    expect(updateRace(ED, admin, b.id, { lane: "1", score: null })).toEqual({ ok: false, error: "laneUsed" });
+    expect(updateRace(ED, admin, b.id, { lane: "1", score: null })).toEqual({ ok: false, code: "laneUsed" });
     notified.length = 0;
     expect(updateRace(ED, admin, b.id, { lane: "3", score: "1:02.50" })).toEqual({
       ok: true,
@@ -245,7 +245,7 @@ describe("races", () => {
     expect(notified).toEqual([round]);
     expect(updateRace(ED, admin, 999_999, { lane: "1", score: null })).toEqual({
       ok: false,
-      error: "notFound",
+      code: "notFound",
     });
   });
 
@@ -264,7 +264,7 @@ describe("races", () => {
       1,
     );
     expect(JSON.parse(auditFor("race.deleted")[0].details)).toMatchObject({ roundId: round, scanLogs: 1 });
-    expect(deleteRace(ED, admin, race.id)).toEqual({ ok: false, error: "notFound" });
+    expect(deleteRace(ED, admin, race.id)).toEqual({ ok: false, code: "notFound" });
   });
 
   it("Save Scores writes only the changed boxes in one audited change, refusing races of other rounds", () => {
@@ -299,11 +299,11 @@ describe("races", () => {
         { raceId: ids[0], score: "9:99.99", was: "1:01.10" },
         { raceId: foreign.id, score: "1", was: null },
       ]),
-    ).toEqual({ ok: false, error: "stale" });
+    ).toEqual({ ok: false, code: "stale" });
     expect(racesOfRound(ED, round)[0].score).toBe("1:01.10");
     expect(saveScores(ED, admin, 999_999, [{ raceId: ids[0], score: "1", was: null }])).toEqual({
       ok: false,
-      error: "roundGone",
+      code: "roundGone",
     });
     // Nothing changed: no audit entry, no notification.
     notified.length = 0;

@@ -36,7 +36,7 @@ function approve(job: RaceJob): RaceOutcome {
   if (job.mode === "safe") {
     stallBeforeUpdate(job.delayMs);
     const d = decideReservation(ED, job.actor, job.reservationId, { action: "APPROVE", rejectReason: null });
-    return d.ok ? { ok: true } : { refused: d.error === "refused" ? d.message : d.error };
+    return d.ok ? { ok: true } : { refused: d.code === "refused" ? d.message : d.code };
   }
   stallBeforeUpdate(0);
   const row = findReservation(ED, job.reservationId); // the check...

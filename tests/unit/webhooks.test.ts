@@ -319,7 +319,7 @@ describe("events", () => {
       .returning()
       .get().id;
     const round = createRound(ED, actor, { event: ev, name: "FINAL", description: "" });
-    if (!round.ok) throw new Error(round.error);
+    if (!round.ok) throw new Error(round.code);
     const races = [1, 2].map((i) => {
       const team = db()
         .insert(schema.teams)
@@ -327,7 +327,7 @@ describe("events", () => {
         .returning()
         .get().id;
       const race = createRace(ED, actor, { round: round.id, lane: String(i), team });
-      if (!race.ok) throw new Error(race.error);
+      if (!race.ok) throw new Error(race.code);
       return race.id;
     });
     const lane = (raceId: number, timeMs: number) => ({
@@ -373,14 +373,14 @@ describe("events", () => {
       .returning()
       .get().id;
     const round = createRound(ED, actor, { event: ev, name: "FINAL", description: "" });
-    if (!round.ok) throw new Error(round.error);
+    if (!round.ok) throw new Error(round.code);
     const team = db()
       .insert(schema.teams)
       .values({ associationId: clubId, eventId: ev, name: "FAN TEAM" })
       .returning()
       .get().id;
     const race = createRace(ED, actor, { round: round.id, lane: "1", team });
-    if (!race.ok) throw new Error(race.error);
+    if (!race.ok) throw new Error(race.code);
     const lane = {
       raceId: race.id,
       timeMs: 60_000,
@@ -424,20 +424,20 @@ describe("registering an endpoint", () => {
     ])
       expect(await registerEndpoint(actor, url, ["result.official"], PROD), url).toEqual({
         ok: false,
-        error: "address",
+        code: "address",
       });
     expect(await registerEndpoint(actor, "http://8.8.8.8/hook", ["result.official"], PROD)).toEqual({
       ok: false,
-      error: "https",
+      code: "https",
     });
     expect(await registerEndpoint(actor, "https://nothing.invalid/hook", ["result.official"], PROD)).toEqual({
       ok: false,
-      error: "dns",
+      code: "dns",
     });
-    expect(await registerEndpoint(actor, `${base}/x`, [], TESTS)).toEqual({ ok: false, error: "events" });
+    expect(await registerEndpoint(actor, `${base}/x`, [], TESTS)).toEqual({ ok: false, code: "events" });
     expect(await registerEndpoint(actor, `${base}/x`, ["result.official", "nope"], TESTS)).toEqual({
       ok: false,
-      error: "events",
+      code: "events",
     });
     expect(db().select().from(schema.webhookEndpoints).all()).toHaveLength(0);
     const made = await registerEndpoint(actor, `${base}/x#frag`, ["notice.posted", "result.official"], TESTS);

@@ -94,8 +94,8 @@ export function reseedIntent(c: Control, id: number) {
       notOfficial: LABELS.pgReseedNotOfficial,
       hasResults: LABELS.pgReseedHasResults,
       cannotDecide: LABELS.pgReseedCannotDecide,
-    }[result.error];
-    return refuse(message, result.error === "notFound" ? 404 : 409);
+    }[result.code];
+    return refuse(message, result.code === "notFound" ? 404 : 409);
   }
   return done(c, LABELS.pgReseeded(result.name, result.crews));
 }
@@ -113,7 +113,7 @@ export function postNoticeIntent(c: Control) {
   const result = postNotice(editionId, user, submission.value.notice);
   if (!result.ok) {
     const message =
-      result.error === "tooLong" ? t.MSG.tooLong(LABELS.rcNotice, NOTICE_MAX) : LABELS.rcNoticeEmpty;
+      result.code === "tooLong" ? t.MSG.tooLong(LABELS.rcNotice, NOTICE_MAX) : LABELS.rcNoticeEmpty;
     return replyWithError(submission, message);
   }
   return done(c, LABELS.rcNoticePosted);

@@ -63,7 +63,7 @@ export function markBackIntent(
   if (reason === "") return refuse(MSG.pnReasonRequired);
   if (reason.length > BACK_REASON_MAX) return refuse(MSG.tooLong(LABELS.pnReason, BACK_REASON_MAX));
   const result = markBack(editionId, actor, id, reason);
-  if (!result.ok) return refuse(result.error === "reason" ? MSG.pnReasonRequired : MSG.pnMarkBackGone, 409);
+  if (!result.ok) return refuse(result.code === "reason" ? MSG.pnReasonRequired : MSG.pnMarkBackGone, 409);
   return redirectWithToast(request, here, {
     type: "success",
     message: MSG.pnMarkedBack(result.raceNumber ?? "?", result.lane),

@@ -67,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const saved = saveScores(edition.id, user, round.id, parsed.entries);
   if (!saved.ok) {
-    if (saved.error === "roundGone")
+    if (saved.code === "roundGone")
       return redirectWithToast(request, "/races", { type: "error", message: MSG.raceRoundGone });
     return redirectWithToast(request, `${back}&mode=scores`, { type: "error", message: MSG.scoresStale });
   }
