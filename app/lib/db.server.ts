@@ -23,6 +23,16 @@ export function openDb(file: string, migrationsDir: string, { migrateNow = true,
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   const db = drizzle(sqlite, { schema });
+  if (!readonly) {
+    // A transaction takes the write lock when it begins (BEGIN IMMEDIATE), not at its first write:
+    // a deferred one that read first is refused at once ("database is locked", no busy wait) when
+    // another connection wrote in between (a script, the e2e suite's test data). One process's
+    // transactions run one after another anyway (a synchronous driver), so this costs nothing
+    // here; a read-only replica connection keeps SQLite's deferred default.
+    const deferred = db.transaction.bind(db);
+    db.transaction = ((run, config) =>
+      deferred(run, { behavior: "immediate", ...config })) as typeof db.transaction;
+  }
   if (migrateNow && !readonly) migrate(db, { migrationsFolder: migrationsDir });
   return db;
 }
