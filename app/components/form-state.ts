@@ -37,7 +37,6 @@ export type FormMetadata = {
   descriptionId: string;
   errors?: string[];
   noValidate: true;
-  onSubmit?: undefined;
 };
 
 /** A value as a form field holds it (conform's default serialisation); undefined when it has none. */
