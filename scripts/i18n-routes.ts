@@ -34,8 +34,6 @@ type Section = (typeof SECTIONS)[number];
 
 /** Computed accesses to a section, each reviewed: where its keys are named in browser code. */
 export const DYNAMIC: Record<string, string> = {
-  "components/ErrorPage.tsx: EN.MSG[failureKeyFor(failure.failure, root?.user?.role)]":
-    "a loader failure's key from the server's table lib/failures.ts: EXTRA gives the root all of them",
   'components/TrainingForms.tsx: LABELS[name === "startTime" ? "trStartTime" : "trEndTime"]':
     "both keys are literals in the expression",
   "lib/i18n-text.ts: t.MSG[key]":
@@ -44,12 +42,7 @@ export const DYNAMIC: Record<string, string> = {
 };
 
 /** Modules whose keys a route shows though its browser code does not import them, and why. */
-export const EXTRA: Record<string, { files: string[]; why: string }> = {
-  root: {
-    files: ["lib/failures.ts"],
-    why: "the error boundary (components/ErrorPage.tsx) shows the sentence a failed loader names",
-  },
-};
+export const EXTRA: Record<string, { files: string[]; why: string }> = {};
 
 /** Exports Remix keeps in a route's browser module. */
 const CLIENT_EXPORTS = new Set([
@@ -192,9 +185,12 @@ export const EAGER_OK: Record<string, string> = {
 
 const MESSAGES = new Set([join(APP, "messages.ts"), join(APP, "messages.ms.ts")]);
 
-/** Identifiers and string literals under `node`; computed section accesses into `dynamic`. */
+/** Identifiers and string literals under `node`; computed section accesses into `dynamic`. Types
+ * are skipped: the build erases them, so `useLoaderData<typeof loader>()` keeps neither the loader
+ * nor what only it imports in the browser. */
 function collect(node: ts.Node, sf: ts.SourceFile, tokens: Set<string>, dynamic: string[]) {
   const visit = (n: ts.Node) => {
+    if (ts.isTypeNode(n) && !ts.isExpressionWithTypeArguments(n)) return;
     if (ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) tokens.add(n.text);
     else if (ts.isStringLiteralLike(n)) tokens.add(n.text);
     else if (ts.isElementAccessExpression(n)) {

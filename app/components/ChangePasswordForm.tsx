@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { Form } from "@remix-run/react";
 import { NewPasswordFields, SubmitButton } from "./AuthForm";
-import { CsrfInput, TaskInput } from "./CsrfInput";
+import { CsrfInput, TaskInput } from "./PostForm";
 import { ErrorList, PasswordField } from "./Field";
 import { useMessages } from "~/i18n/useMessages";
 

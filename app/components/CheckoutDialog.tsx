@@ -6,7 +6,7 @@
 // (PaymentRedirect). The server half is services/checkout.server.ts.
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CsrfInput, TaskInput } from "./CsrfInput";
+import { CsrfInput, TaskInput } from "./PostForm";
 import { Dialog } from "./Dialog";
 import { PaymentRedirect } from "./PaymentRedirect";
 import { Toasts } from "./Toasts";

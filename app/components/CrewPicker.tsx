@@ -8,7 +8,7 @@
 // refused save the ticks shown are the ones the user sent, not the saved crew.
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { CsrfInput, TaskInput } from "./CsrfInput";
+import { CsrfInput, TaskInput } from "./PostForm";
 import { type Column, DataTable } from "./DataTable";
 import type { CrewRefusal, PickerData } from "~/services/crew-form.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";

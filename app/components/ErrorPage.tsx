@@ -3,7 +3,7 @@ import { createContext, useContext, useMemo, useState } from "react";
 import { Toasts } from "./Toasts";
 import type { Role } from "../../db/enums";
 import { useMessages } from "~/i18n/useMessages";
-import { type FailureData, failureKeyFor, isFailureData } from "~/lib/failure-data";
+import { type FailureData, failureTextFor, isFailureData } from "~/lib/failure-data";
 import { inBundle } from "~/lib/i18n-text";
 import { type Bundle, EN } from "~/i18n/en";
 
@@ -80,7 +80,7 @@ export function ErrorMessage({ error }: { error: unknown }) {
 function FailureMessage({ error, failure }: { error: unknown; failure: FailureData }) {
   const t = useMessages();
   const root = useRouteLoaderData("root") as { user?: { role: Role } | null } | undefined;
-  const message = EN.MSG[failureKeyFor(failure.failure, root?.user?.role)];
+  const message = failureTextFor(failure.failure, root?.user?.role);
   const location = useLocation();
   const here = location.pathname + location.search;
   const requestId = useRequestId(error);
@@ -93,7 +93,7 @@ function FailureMessage({ error, failure }: { error: unknown; failure: FailureDa
       <Toasts toasts={toasts} />
       <div className="card narrow failure">
         <h1>{t.MSG.errorTitle}</h1>
-        <p>{inBundle(message, t)}</p>
+        <p>{message}</p>
         {requestId ? (
           <p className="hint" data-request-id={requestId}>
             {t.MSG.errorReference} <code>{requestId}</code>

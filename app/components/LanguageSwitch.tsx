@@ -3,7 +3,7 @@
 // of either language finds it. With JS it still reloads the document (reloadDocument), so the new
 // language's strings load before hydration (app/i18n/bundles.ts).
 import { Form, useLocation } from "@remix-run/react";
-import { CsrfInput } from "~/components/CsrfInput";
+import { CsrfInput } from "~/components/PostForm";
 import { LOCALE_NAMES, LOCALES } from "~/i18n/locale";
 import { useLocale } from "~/i18n/useMessages";
 

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { Role } from "../../db/enums";
 import { type AppEditions, EditionPicker } from "~/components/EditionPicker";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
-import { CsrfInput, TaskInput } from "./CsrfInput";
+import { CsrfInput, TaskInput } from "./PostForm";
 import { NavAnchor, useNavAnchors } from "./NavAnchor";
 import type { NavGroup } from "~/lib/access";
 import { useMessages } from "~/i18n/useMessages";

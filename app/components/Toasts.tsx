@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
-import { CsrfInput } from "./CsrfInput";
+import { CsrfInput } from "./PostForm";
 import { useMessages } from "~/i18n/useMessages";
 import { inBundle } from "~/lib/i18n-text";
 import type { Toast } from "~/lib/toast";

@@ -3,8 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type FailureKey, failureKeyFor } from "./failure-data";
-import { actionFailure, FAILURES, FALLBACK, loaderFailure } from "./failures";
+import { actionFailure, FAILURES, FALLBACK, type FailureKey, failureKeyFor, loaderFailure } from "./failures";
 import { MSG } from "~/messages";
 
 const ROUTES_DIR = path.resolve(__dirname, "../routes");

@@ -2,13 +2,26 @@
 // bug, SQLITE_BUSY past its timeout, a full disk): the spec's sentence for that action (section 8,
 // 'An error occured when {doing X}. Please try again.'), by route id and, for an action, by intent.
 // One table next to the route table (lib/access.ts), read by the wrapper every loader and action runs
-// in (services/failures.server.ts); a loader's failure names its sentence to the error boundary
-// (lib/failure-data.ts, the only part the browser loads).
+// in (services/failures.server.ts); a loader's failure sends its sentence, in the page's language,
+// to the error boundary (lib/failure-data.ts, the only part the browser loads: none of the
+// sentences are in the bundle).
 // Expected refusals (thrown Responses: 404, 403 guards, 400 forms, 429) are not failures.
 // docs/decisions/0028-unexpected-failures.md.
-import type { FailureKey, LoaderFailure } from "./failure-data";
+import type { Role } from "../../db/enums";
+import type { Bundle } from "~/messages";
 
-export type { FailureKey, LoaderFailure } from "./failure-data";
+/** A sentence of MSG that is a plain string (it translates by its English text: lib/i18n-text). */
+export type FailureKey = {
+  [K in keyof Bundle["MSG"]]: Bundle["MSG"][K] extends string ? K : never;
+}[keyof Bundle["MSG"]];
+
+/** A loader's sentence; Home's depends on who looks (the overview for staff, a profile otherwise). */
+export type LoaderFailure = FailureKey | { staff: FailureKey; other: FailureKey };
+/** A loader's sentence for a user of `role` (null: logged out). */
+export function failureKeyFor(failure: LoaderFailure, role: Role | null | undefined): FailureKey {
+  if (typeof failure === "string") return failure;
+  return role === "ADMIN" || role === "COMMITTEE" ? failure.staff : failure.other;
+}
 
 /** An action's sentence, or one per `intent` (with `""` for a form without one). */
 export type ActionFailure = FailureKey | { [intent: string]: FailureKey };

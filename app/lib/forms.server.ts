@@ -9,16 +9,8 @@ import { readForm } from "./csrf.server";
 import type { Toast } from "./toast";
 
 export async function parseForm<Schema extends z.ZodType>(request: Request, schema: Schema) {
-  return parseFormWith(request, () => schema);
-}
-
-/** parseForm for a form that picks its own schema (one route, two forms told apart by a field). */
-export async function parseFormWith<Schema extends z.ZodType>(
-  request: Request,
-  schemaOf: (form: FormData) => Schema,
-) {
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: schemaOf(form) });
+  const submission = parseWithZod(form, { schema });
   return { form, submission };
 }
 

@@ -7,11 +7,10 @@
 export { parseWithZod } from "@conform-to/zod/v4";
 export {
   createUserSchemaFor,
-  forgotSchemaFor,
   loginSchemaFor,
   registrationSchema,
   resendSchema,
-  resetSchemaFor,
+  resetPageSchemaFor,
 } from "~/rules/auth-schemas";
 export { eventFormError, eventSchemaFor } from "~/rules/event-schema";
 export { noticeSchemaFor, raceControlSchema, scheduleSchemaFor } from "~/rules/race-control-schema";

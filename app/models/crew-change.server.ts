@@ -15,6 +15,7 @@ import { db } from "~/lib/db.server";
 import { type Bundle, MSG } from "~/messages";
 import { type ChangeRefusal, changeWindow, crewAfterChange, type TeamRace } from "~/rules/crew-change";
 import { checkCrew, type Ineligible, isClosed } from "~/rules/crew";
+import { type Failure, fail } from "~/rules/failure";
 import { delayMinutes } from "~/rules/timetable";
 import { type Actor, audit } from "./audit.server";
 import { type Candidate, type CrewTeam, candidatesIn, type Reader, type Tx, teamIn } from "./crew.server";
@@ -53,27 +54,35 @@ export function changeWindowOf(editionId: number, teamId: number, now = clockNow
 /** Why the crew after a change cannot race, or null when it can: a member who may not be picked
  * (the first, by name, with Pick Crew's reason), else the first of Pick Crew's checks. */
 export type CrewCheck =
-  | { refused: "ineligible"; name: string; reason: Ineligible }
-  | { refused: "notMember" }
-  | { refused: "rule"; message: string };
+  | Failure<"ineligible", { name: string; reason: Ineligible }>
+  | Failure<"notMember">
+  | Failure<"rule", { message: string }>;
 
-function checkAfter(candidates: Map<number, Candidate>, after: number[], team: CrewTeam, msg: Bundle["MSG"]) {
+function checkAfter(
+  candidates: Map<number, Candidate>,
+  after: number[],
+  team: CrewTeam,
+  msg: Bundle["MSG"],
+): CrewCheck | null {
   const picked = after.map((id) => candidates.get(id));
-  if (picked.some((c) => !c)) return { refused: "notMember" as const };
+  if (picked.some((c) => !c)) return fail("notMember");
   const bad = (picked as Candidate[]).find((c) => c.ineligible !== null);
-  if (bad) return { refused: "ineligible" as const, name: bad.name, reason: bad.ineligible as Ineligible };
+  if (bad) return fail("ineligible", { name: bad.name, reason: bad.ineligible as Ineligible });
   const message = checkCrew(picked as Candidate[], team, msg);
-  return message ? { refused: "rule" as const, message } : null;
+  return message ? fail("rule", { message }) : null;
 }
+
+/** A change the crew cannot take (rules/crew-change.ts crewAfterChange's codes), or a window that
+ * is shut: no races left, or the next one within the cut-off. */
+type ChangeFailure =
+  | Failure<ChangeRefusal>
+  | Failure<"noRaces">
+  | Failure<"tooLate", { raceNumber: number | null; at: number }>;
 
 export type RequestResult =
   | { ok: true; id: number }
-  | { refused: "gone" }
-  | { refused: "notClosed" }
-  | { refused: "noRaces" }
-  | { refused: "tooLate"; raceNumber: number | null; at: number }
-  | { refused: "pending" }
-  | { refused: "change"; code: ChangeRefusal }
+  | Failure<"gone" | "notClosed" | "pending">
+  | ChangeFailure
   | CrewCheck;
 
 /**
@@ -91,28 +100,27 @@ export function requestChange(
   return db().transaction(
     (tx): RequestResult => {
       const team = teamIn(tx, editionId, input.teamId, scope);
-      if (!team) return { refused: "gone" };
+      if (!team) return fail("gone");
       const settings = getSettings(editionId);
-      if (!isClosed(settings.crewCloseAt, now)) return { refused: "notClosed" };
+      if (!isClosed(settings.crewCloseAt, now)) return fail("notClosed");
       const window = changeWindow(
         teamRaces(tx, team.teamId),
         delayMinutes(latestStart(editionId)),
         now,
         settings.crewChangeCutoffMinutes,
       );
-      if (window.kind === "noRaces") return { refused: "noRaces" };
-      if (window.kind === "tooLate")
-        return { refused: "tooLate", raceNumber: window.raceNumber, at: window.at };
+      if (window.kind === "noRaces") return fail("noRaces");
+      if (window.kind === "tooLate") return fail("tooLate", { raceNumber: window.raceNumber, at: window.at });
       const pending = tx.get<{ id: number }>(
         sql`SELECT id FROM crew_changes WHERE team_id = ${team.teamId} AND status = 'PENDING'`,
       );
-      if (pending) return { refused: "pending" };
+      if (pending) return fail("pending");
       const candidates = new Map(
         candidatesIn(tx, editionId, team, settings.regattaYear).map((c) => [c.id, c]),
       );
       const current = [...candidates.values()].filter((c) => c.selected).map((c) => c.id);
       const change = crewAfterChange(current, input.leaving, input.joining);
-      if (!change.ok) return { refused: "change", code: change.code };
+      if (!change.ok) return fail(change.code);
       const check = checkAfter(candidates, change.after, team, msg);
       if (check) return check;
       const row = tx.get<{ id: number }>(sql`
@@ -158,11 +166,8 @@ export type DecidedChange = {
 
 export type DecideResult =
   | { ok: true; change: DecidedChange }
-  | { refused: "gone" }
-  | { refused: "notPending" }
-  | { refused: "noRaces" }
-  | { refused: "tooLate"; raceNumber: number | null; at: number }
-  | { refused: "change"; code: ChangeRefusal }
+  | Failure<"gone" | "notPending">
+  | ChangeFailure
   | CrewCheck;
 
 type ChangeRow = {
@@ -211,10 +216,10 @@ export function decideChange(
   return db().transaction(
     (tx): DecideResult => {
       const row = changeIn(tx, editionId, id);
-      if (!row) return { refused: "gone" };
-      if (row.status !== "PENDING") return { refused: "notPending" };
+      if (!row) return fail("gone");
+      if (row.status !== "PENDING") return fail("notPending");
       const team = teamIn(tx, editionId, row.teamId, { kind: "all" });
-      if (!team) return { refused: "gone" };
+      if (!team) return fail("gone");
       const settings = getSettings(editionId);
       const candidates = new Map(
         candidatesIn(tx, editionId, team, settings.regattaYear).map((c) => [c.id, c]),
@@ -261,11 +266,10 @@ export function decideChange(
         now,
         settings.crewChangeCutoffMinutes,
       );
-      if (window.kind === "noRaces") return { refused: "noRaces" };
-      if (window.kind === "tooLate")
-        return { refused: "tooLate", raceNumber: window.raceNumber, at: window.at };
+      if (window.kind === "noRaces") return fail("noRaces");
+      if (window.kind === "tooLate") return fail("tooLate", { raceNumber: window.raceNumber, at: window.at });
       const change = crewAfterChange(before, leaving, joining);
-      if (!change.ok) return { refused: "change", code: change.code };
+      if (!change.ok) return fail(change.code);
       const check = checkAfter(candidates, change.after, team, msg);
       if (check) return check;
       if (leaving.length)

@@ -20,6 +20,7 @@ import {
   mayChangeCrew,
   paddlerEligible,
 } from "~/rules/crew";
+import { type Failure, fail } from "~/rules/failure";
 import { type Actor, audit } from "./audit.server";
 import { paidIn } from "./member.server";
 import { getSettings } from "./settings.server";
@@ -133,10 +134,10 @@ export function crewTeamsOf(editionId: number, associationId: number) {
 
 export type CrewSaveResult =
   | { ok: true; added: number[]; removed: number[] }
-  | { refused: "gone" }
-  | { refused: "closed"; closeAt: number }
-  | { refused: "notEligible" }
-  | { refused: "rule"; message: string };
+  | Failure<"gone">
+  | Failure<"closed", { closeAt: number }>
+  | Failure<"notEligible">
+  | Failure<"rule", { message: string }>;
 
 /**
  * Saves a crew: the whole check and the replacement of the team's members in one immediate
@@ -153,20 +154,20 @@ export function saveCrew(
   msg: Bundle["MSG"] = MSG,
 ): CrewSaveResult {
   return db().transaction(
-    (tx) => {
+    (tx): CrewSaveResult => {
       const team = teamIn(tx, editionId, teamId, scope);
-      if (!team) return { refused: "gone" as const };
+      if (!team) return fail("gone");
       const settings = getSettings(editionId);
       if (!mayChangeCrew(actor.role, settings.crewCloseAt, now))
-        return { refused: "closed" as const, closeAt: settings.crewCloseAt ?? now };
+        return fail("closed", { closeAt: settings.crewCloseAt ?? now });
       const candidates = new Map(
         candidatesIn(tx, editionId, team, settings.regattaYear).map((c) => [c.id, c]),
       );
       const ids = [...new Set(memberIds)];
       const picked = ids.map((id) => candidates.get(id));
-      if (picked.some((c) => !c || c.ineligible !== null)) return { refused: "notEligible" as const };
+      if (picked.some((c) => !c || c.ineligible !== null)) return fail("notEligible");
       const message = checkCrew(picked as Candidate[], team, msg);
-      if (message) return { refused: "rule" as const, message };
+      if (message) return fail("rule", { message });
       const before = [...candidates.values()].filter((c) => c.selected).map((c) => c.id);
       const added = ids.filter((id) => !before.includes(id));
       const removed = before.filter((id) => !ids.includes(id));
@@ -182,7 +183,7 @@ export function saveCrew(
         details: { team: team.teamName, event: team.eventName, added, removed },
         editionId,
       });
-      return { ok: true as const, added, removed };
+      return { ok: true, added, removed };
     },
     { behavior: "immediate" },
   );

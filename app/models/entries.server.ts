@@ -14,6 +14,7 @@ import type { User } from "~/models/user.server";
 import type { Locale } from "~/i18n/locale";
 import { isClosed } from "~/rules/crew";
 import { type EntriesRefusal, type EntryRequest, entriesLeft, HOLD_HOURS, offersFor } from "~/rules/entries";
+import { type Failure, fail, type Outcome } from "~/rules/failure";
 import { type Draft, type DraftLine, draftTotal } from "~/rules/orders";
 import { type CreatedOrder, createOrder, supersedeOpenOrders } from "./order.server";
 import { getSettings } from "./settings.server";
@@ -107,11 +108,13 @@ export function availableEvents(
   return countsOf(db(), editionId, associationId, now).map(withLeft);
 }
 
+/** Why the checkout cannot go on (rules/entries.ts entriesRefusalText words the shared codes; overCap
+ * carries the event with too few entries left and how many are). */
 export type EntryRefusal =
-  | { refused: "closed"; closeAt: number }
-  | { refused: "noClub" }
-  | { refused: "gone" }
-  | { refused: "overCap"; eventId: number; eventName: string; left: number };
+  | Failure<"closed", { closeAt: number }>
+  | Failure<"noClub">
+  | Failure<"gone">
+  | Failure<"overCap", { eventId: number; eventName: string; left: number }>;
 
 function clubOf(scope: Scope): number | null {
   return scope.kind === "association" ? scope.associationId : null;
@@ -121,6 +124,9 @@ function clubOf(scope: Scope): number | null {
  * buying entries of those closes the club's place there (checkoutEntries), so the dialog says so. */
 export type EntriesDraft = Draft & { waitlisted: string[] };
 
+/** The draft (`ok: true`) or why not. */
+export type EntriesDraftResult = ({ ok: true } & EntriesDraft) | EntryRefusal;
+
 /** The draft for a buy request, as of this moment in this transaction, or why not. */
 function draftIn(
   tx: Reader,
@@ -129,9 +135,9 @@ function draftIn(
   requests: EntryRequest[],
   now: number,
   ownOrdersFree = false,
-): EntriesDraft | EntryRefusal {
+): EntriesDraftResult {
   const closeAt = getSettings(editionId).entriesCloseAt;
-  if (closeAt !== null && isClosed(closeAt, now)) return { refused: "closed", closeAt };
+  if (closeAt !== null && isClosed(closeAt, now)) return fail("closed", { closeAt });
   const events = new Map(
     countsOf(
       tx,
@@ -146,14 +152,14 @@ function draftIn(
   const waitlisted: string[] = [];
   for (const r of requests) {
     const e = events.get(r.eventId);
-    if (!e) return { refused: "gone" };
-    if (r.teams > e.left) return { refused: "overCap", eventId: e.id, eventName: e.name, left: e.left };
+    if (!e) return fail("gone");
+    if (r.teams > e.left) return fail("overCap", { eventId: e.id, eventName: e.name, left: e.left });
     lines.push({ kind: "EVENT", label: e.name, price: e.price, count: r.teams, eventId: e.id });
     if (e.waitlistId !== null) waitlisted.push(e.name);
   }
   lines.sort((a, b) => a.label.localeCompare(b.label));
   waitlisted.sort((a, b) => a.localeCompare(b));
-  return { lines, total: draftTotal(lines), waitlisted };
+  return { ok: true, lines, total: draftTotal(lines), waitlisted };
 }
 
 /** The checkout's draft (a read: the GET of the checkout dialog). */
@@ -162,9 +168,9 @@ export function entriesDraft(
   scope: Scope,
   requests: EntryRequest[],
   now = clockNow(),
-): EntriesDraft | EntryRefusal {
+): EntriesDraftResult {
   const club = clubOf(scope);
-  if (club === null) return { refused: "noClub" };
+  if (club === null) return fail("noClub");
   return draftIn(db(), editionId, club, requests, now, true);
 }
 
@@ -189,9 +195,9 @@ export function checkoutEntries(
   scope: Scope,
   requests: EntryRequest[],
   now = clockNow(),
-): EntryRefusal | { order: CreatedOrder; draft: Draft } {
+): { ok: true; order: CreatedOrder; draft: Draft } | EntryRefusal {
   const club = clubOf(scope);
-  if (club === null) return { refused: "noClub" };
+  if (club === null) return fail("noClub");
   try {
     return checkoutIn(editionId, buyer, club, requests, now);
   } catch (error) {
@@ -206,14 +212,14 @@ function checkoutIn(
   club: number,
   requests: EntryRequest[],
   now: number,
-): { order: CreatedOrder; draft: Draft } {
+): { ok: true; order: CreatedOrder; draft: Draft } {
   return db().transaction(
     (tx) => {
       // One open entries order per club: the earlier one is cancelled first, so the entries it held
       // count as free for this one; refused, the transaction is undone and it stands.
       const replaced = supersedeOpenOrders(editionId, tx, buyer.id, "EVENT", new Date(now));
       const found = draftIn(tx, editionId, club, requests, now);
-      if ("refused" in found) throw new Refused(found);
+      if (!found.ok) throw new Refused(found);
       const draft: Draft = { lines: found.lines, total: found.total };
       // The order is in the edition its events are (an archived one's triggers refuse it).
       const order = createOrder(editionId, buyer.id, draft.lines, tx, replaced);
@@ -230,7 +236,7 @@ function checkoutIn(
           ),
         )
         .run();
-      return { order, draft };
+      return { ok: true as const, order, draft };
     },
     { behavior: "immediate" },
   );
@@ -247,20 +253,20 @@ export function joinWaitlist(
   eventId: number,
   teams: number,
   now = clockNow(),
-): { ok: true; eventName: string } | { refused: WaitlistRefusal } {
+): Outcome<{ eventName: string }, WaitlistRefusal> {
   const club = clubOf(scope);
-  if (club === null) return { refused: "noClub" };
+  if (club === null) return fail("noClub");
   return db().transaction(
-    (tx) => {
-      if (isClosed(getSettings(editionId).entriesCloseAt, now)) return { refused: "closed" as const };
+    (tx): Outcome<{ eventName: string }, WaitlistRefusal> => {
+      if (isClosed(getSettings(editionId).entriesCloseAt, now)) return fail("closed");
       const [e] = countsOf(tx, editionId, club, now, [eventId]).map(withLeft);
-      if (!e) return { refused: "gone" as const };
-      if (e.waitlistId !== null) return { refused: "already" as const };
-      if (e.left >= teams) return { refused: "notFull" as const };
+      if (!e) return fail("gone");
+      if (e.waitlistId !== null) return fail("already");
+      if (e.left >= teams) return fail("notFull");
       tx.insert(w)
         .values({ eventId, associationId: club, userId: user.id, teams, createdAt: new Date(now) })
         .run();
-      return { ok: true as const, eventName: e.name };
+      return { ok: true, eventName: e.name };
     },
     { behavior: "immediate" },
   );

@@ -14,6 +14,7 @@ import type { Locale } from "~/i18n/locale";
 import type { Scope } from "~/lib/access";
 import { db, schema } from "~/lib/db.server";
 import type { User } from "~/models/user.server";
+import { type Failure, fail, type Outcome } from "~/rules/failure";
 import { type Draft, type FeeRefusal, membershipDraft } from "~/rules/orders";
 import { type Actor, audit } from "./audit.server";
 import { type CreatedOrder, createOrder, membersInOpenOrders, supersedeOpenOrders } from "./order.server";
@@ -251,7 +252,9 @@ export function approveMembers(actor: User, scope: Scope, ids: number[]): Approv
   );
 }
 
-export type FeeDraftResult = Draft | { refused: FeeRefusal | "foreign" };
+/** The crew tag fee draft (`ok: true`), or why not: a rule's code, or "foreign" (a member not of
+ * the club, or too many ids). */
+export type FeeDraftResult = ({ ok: true } & Draft) | Failure<FeeRefusal | "foreign">;
 
 function draftIn(
   editionId: number,
@@ -261,10 +264,10 @@ function draftIn(
   feeSen: number,
 ): FeeDraftResult {
   const wanted = unique(ids);
-  if (wanted.length === 0) return { refused: "noneSelected" };
-  if (wanted.length > MAX_MEMBER_IDS) return { refused: "foreign" };
+  if (wanted.length === 0) return fail("noneSelected");
+  if (wanted.length > MAX_MEMBER_IDS) return fail("foreign");
   const rows = ownMembers(handle, associationId, wanted);
-  if (rows === null) return { refused: "foreign" };
+  if (rows === null) return fail("foreign");
   // A member in the club's own earlier fee order may be chosen again: checking out cancels that
   // order (one open order per kind and club). Another club's open order still holds them.
   const open = membersInOpenOrders(editionId, wanted, handle, associationId);
@@ -298,15 +301,16 @@ export function checkoutMembership(
   scope: Scope,
   ids: number[],
   feeSen: number,
-): { refused: FeeRefusal | "foreign" } | { order: CreatedOrder; draft: Draft } {
+): Outcome<{ order: CreatedOrder; draft: Draft }, FeeRefusal | "foreign"> {
   const associationId = associationOf(scope);
   return db().transaction(
-    (tx) => {
-      const draft = draftIn(editionId, tx, associationId, ids, feeSen);
-      if ("refused" in draft) return draft;
+    (tx): Outcome<{ order: CreatedOrder; draft: Draft }, FeeRefusal | "foreign"> => {
+      const found = draftIn(editionId, tx, associationId, ids, feeSen);
+      if (!found.ok) return found;
+      const draft: Draft = { lines: found.lines, total: found.total };
       const replaced = supersedeOpenOrders(editionId, tx, manager.id, "MEMBERSHIP");
       const order = createOrder(editionId, manager.id, draft.lines, tx, replaced);
-      return { order, draft };
+      return { ok: true, order, draft };
     },
     { behavior: "immediate" },
   );

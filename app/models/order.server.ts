@@ -14,6 +14,7 @@ import { type Actor, audit } from "./audit.server";
 import { randomToken } from "~/lib/crypto.server";
 import { db, schema } from "~/lib/db.server";
 import { nextTeamNames } from "~/rules/entries";
+import { type Failure, fail, type Outcome } from "~/rules/failure";
 import { toMalaysiaLocal } from "~/rules/format";
 import { adminMaySet, type DraftLine, draftTotal, managerMayCancel, paymentTransition } from "~/rules/orders";
 import { paymentRef, repeatsResult, returnShape, tokenTag } from "~/rules/payment-ref";
@@ -405,30 +406,38 @@ export function paymentRefOf(orderId: number): string | null {
   return order ? paymentRef(order) : null;
 }
 
-/** A manager cancels their own Processing order. */
+/** A manager cancels their own Processing order; "notCancellable": not theirs, not of the edition,
+ * or no longer Processing (nothing changes). */
 export function cancelOwnOrder(
   editionId: number,
   ownerId: number,
   orderId: number,
   now = new Date(clockNow()),
-): "cancelled" | "refused" {
+): Outcome<object, "notCancellable"> {
   return db().transaction(
-    (tx) => {
+    (tx): Outcome<object, "notCancellable"> => {
       const order = tx
         .select()
         .from(o)
         .where(and(inEdition(editionId, orderId), eq(o.ownerId, ownerId)))
         .get();
-      if (!order || !managerMayCancel(order.status)) return "refused" as const;
+      if (!order || !managerMayCancel(order.status)) return fail("notCancellable");
       tx.update(o)
         .set({ status: "CANCELLED", updatedAt: now })
         .where(and(eq(o.id, orderId), eq(o.status, "PROCESSING")))
         .run();
-      return "cancelled" as const;
+      return { ok: true };
     },
     { behavior: "immediate" },
   );
 }
+
+/** What setOrderStatus answers: the change, or "stale" (no such order in the edition, or the status
+ * is already `to`) or "overCap" (back to Processing, the first event with too few entries left). */
+export type StatusChange =
+  | { ok: true; from: OrderStatus; effectsKept: boolean }
+  | Failure<"stale">
+  | Failure<"overCap", { eventName: string; left: number }>;
 
 /**
  * Admin sets a status (any but the current). Setting PAID applies the effects once; leaving PAID
@@ -440,16 +449,16 @@ export function setOrderStatus(
   orderId: number,
   to: OrderStatus,
   now = new Date(clockNow()),
-) {
+): StatusChange {
   return db().transaction(
-    (tx) => {
+    (tx): StatusChange => {
       const order = tx.select().from(o).where(inEdition(editionId, orderId)).get();
-      if (!order || !adminMaySet(order.status, to)) return { ok: false as const };
+      if (!order || !adminMaySet(order.status, to)) return fail("stale");
       // Back to PROCESSING, an order holds its entries again: only if they are still free (a PAID
       // order, by contrast, is money taken and is honoured like a late payment: ADR 0015).
       if (to === "PROCESSING" && !order.effectsAppliedAt) {
         const short = entriesShortOf(tx, orderId, now);
-        if (short) return { ok: false as const, overCap: short };
+        if (short) return fail("overCap", short);
       }
       tx.update(o).set({ status: to, updatedAt: now }).where(eq(o.id, orderId)).run();
       const effectsApplied = to === "PAID" ? applyEffects(tx, orderId, now) : false;
@@ -461,7 +470,7 @@ export function setOrderStatus(
         editionId,
       });
       return {
-        ok: true as const,
+        ok: true,
         from: order.status,
         effectsKept: order.status === "PAID" && Boolean(order.effectsAppliedAt),
       };

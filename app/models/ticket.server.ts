@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { db, schema } from "~/lib/db.server";
 import type { User } from "~/models/user.server";
+import { fail, type Outcome } from "~/rules/failure";
 import type { Draft } from "~/rules/orders";
 import type { Settings } from "~/rules/settings-schema";
 import { ticketDraft } from "~/rules/tickets";
@@ -25,21 +26,21 @@ export function checkoutTickets(
   user: Pick<User, "id">,
   pax: number,
   settings: Pick<Settings, "ticketPriceSen">,
-): { refused: TicketRefusal } | { order: CreatedOrder; draft: Draft } {
+): Outcome<{ order: CreatedOrder; draft: Draft }, TicketRefusal> {
   const draft = ticketDraft(pax, settings.ticketPriceSen);
   return db().transaction(
-    (tx) => {
+    (tx): Outcome<{ order: CreatedOrder; draft: Draft }, TicketRefusal> => {
       const club = tx
         .select({ id: schema.associations.id })
         .from(schema.users)
         .innerJoin(schema.associations, eq(schema.associations.id, schema.users.associationId))
         .where(eq(schema.users.id, user.id))
         .get();
-      if (!club) return { refused: "noClub" as const };
+      if (!club) return fail("noClub");
       // One open ticket order per club: an earlier unpaid one is cancelled, replaced by this one.
       const replaced = supersedeOpenOrders(editionId, tx, user.id, "TICKET");
       const order = createOrder(editionId, user.id, draft.lines, tx, replaced);
-      return { order, draft };
+      return { ok: true, order, draft };
     },
     { behavior: "immediate" },
   );

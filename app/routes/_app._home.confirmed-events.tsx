@@ -1,5 +1,6 @@
 // /confirmed-events: the manager's 'View Confirmed Events' dialog over the profile: the club's event
 // teams of live events (a team exists once its entry is paid), by event name.
+import "~/i18n/routes/_app._home.confirmed-events";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Dialog } from "~/components/Dialog";

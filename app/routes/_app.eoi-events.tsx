@@ -11,8 +11,7 @@ import { Screen } from "~/components/Screen";
 import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { eventResults } from "~/models/eoi.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { eoiEventColumnsOf } from "~/components/EoiTables";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.eoiEvents);

@@ -36,8 +36,7 @@ import {
 } from "~/models/eoi.server";
 import type { User } from "~/models/user.server";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
-import { useLocale, useMessages } from "~/i18n/useMessages";
-import { metaBundle } from "~/lib/meta";
+import { metaBundle, useLocale, useMessages } from "~/i18n/useMessages";
 import { parseTicks } from "~/rules/eoi";
 import { formatDateTime } from "~/rules/format";
 import { parseId } from "~/rules/race-fields";

@@ -7,8 +7,7 @@ import { DataTable } from "~/components/DataTable";
 import { requireRole, requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { countryResults } from "~/models/eoi.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { formatCount } from "~/rules/format";
 import { countryColumnsOf, EoiResultScreen, totalRow } from "~/components/EoiTables";
 

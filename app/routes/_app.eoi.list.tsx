@@ -7,8 +7,7 @@ import { DataTable, Pager } from "~/components/DataTable";
 import { requireRole, requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { interestedTeamCount, teamInterests } from "~/models/eoi.server";
-import { useLocale, useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useLocale, useMessages } from "~/i18n/useMessages";
 import { pageOf, parseList } from "~/rules/list-params";
 import { EOI_TEAM_LIST, EoiResultScreen, teamListColumnsOf } from "~/components/EoiTables";
 

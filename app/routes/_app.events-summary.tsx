@@ -13,8 +13,7 @@ import { editionOf } from "~/services/edition.server";
 import { localeOf } from "~/i18n/locale.server";
 import { countryList } from "~/lib/countries.server";
 import { eventsSummary } from "~/models/summary.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { COLUMN_GROUPS, SUMMARY_COLUMNS } from "~/rules/event-categories";
 import { formatCount } from "~/rules/format";
 

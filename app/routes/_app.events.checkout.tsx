@@ -22,8 +22,7 @@ import { openOrdersOfClub } from "~/models/order.server";
 import { getSettings } from "~/models/settings.server";
 import type { Locale } from "~/i18n/locale";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import type { Bundle } from "~/messages";
 import { type EntryRequest, entriesRefusalText, parseEntryRequest } from "~/rules/entries";
 import { JoinWaitlist } from "./_app.events/entries";
@@ -40,7 +39,7 @@ function refusalOf(
   t: Bundle,
   locale: Locale,
 ): { refusal: Refusal; status: number } {
-  switch (r.refused) {
+  switch (r.code) {
     case "overCap":
       return {
         refusal: {
@@ -56,16 +55,10 @@ function refusalOf(
     default:
       return {
         refusal: {
-          message: entriesRefusalText(
-            r.refused,
-            r.refused === "closed" ? r.closeAt : null,
-            clockNow(),
-            t,
-            locale,
-          ),
+          message: entriesRefusalText(r.code, r.code === "closed" ? r.closeAt : null, clockNow(), t, locale),
           waitlist: null,
         },
-        status: r.refused === "noClub" ? 403 : 409,
+        status: r.code === "noClub" ? 403 : 409,
       };
   }
 }
@@ -105,7 +98,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   if ("error" in parsed) return refuse({ message: parsed.error, waitlist: null }, 400);
   const draft = entriesDraft(editionOf(request, user).id, scopeOf(user), parsed.requests);
-  if ("refused" in draft) {
+  if (!draft.ok) {
     const { refusal, status } = refusalOf(draft, parsed.requests, t, localeOf(request));
     return refuse(refusal, status);
   }
@@ -139,7 +132,7 @@ export async function action({ request }: ActionFunctionArgs) {
     scopeOf(user),
     parsed.requests,
   );
-  if ("refused" in result) {
+  if (!result.ok) {
     const { refusal, status } = refusalOf(result, parsed.requests, t, localeOf(request));
     return json<ActionData>({ refusal, checkout: null }, status);
   }

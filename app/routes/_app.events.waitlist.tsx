@@ -32,8 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const bundle = messagesFor(request);
   const { MSG } = bundle;
   const locale = localeOf(request);
-  const refusalText = (refused: EntriesRefusal, closeAt: number | null) =>
-    entriesRefusalText(refused, closeAt, clockNow(), bundle, locale);
+  const refusalText = (code: EntriesRefusal, closeAt: number | null) =>
+    entriesRefusalText(code, closeAt, clockNow(), bundle, locale);
   const scope = scopeOf(user);
   const edition = editionOf(request, user);
   const error = (message: string) => redirectWithToast(request, BACK, { type: "error", message });
@@ -43,8 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if ("error" in parsed) return error(parsed.error);
     const [{ eventId, teams }] = parsed.requests;
     const result = await joinWaitlistAndServe(edition.id, user, scope, eventId, teams);
-    if ("refused" in result)
-      return error(refusalText(result.refused, getSettings(edition.id).entriesCloseAt));
+    if (!result.ok) return error(refusalText(result.code, getSettings(edition.id).entriesCloseAt));
     return redirectWithToast(request, BACK, {
       type: "success",
       message: MSG.waitlistJoined(result.eventName),

@@ -18,8 +18,7 @@ import { type ChangeRequestForm, teamCrewSchema } from "~/services/fixed-forms.s
 import { parseFixedForm } from "~/lib/forms.server";
 import { idParam, notFound } from "~/lib/params.server";
 import { findCrewTeam } from "~/models/crew.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { messagesFor } from "~/i18n/locale.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
@@ -129,12 +128,12 @@ function answerChangeRequest(request: Request, user: User, teamId: number, asked
     { teamId, leaving, joining, reason: reason.reason },
     t,
   );
-  if ("ok" in result)
+  if (result.ok)
     return redirectWithToast(request, `/events/teams/${teamId}`, {
       type: "success",
       message: t.MSG.ccRequested,
     });
-  if (result.refused === "gone") throw new Response("Not Found", { status: 404 });
+  if (result.code === "gone") throw new Response("Not Found", { status: 404 });
   const { message, status } = refusalOf(t, result);
   return refuse(message, status);
 }

@@ -4,8 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/services/access.server";
 import { env } from "~/lib/env.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.help);
 

@@ -46,9 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = getSettings(edition.id);
   const draft = feeDraft(edition.id, scopeOf(user), ids, settings.crewTagFeeSen);
   const dueHours = settings.paymentDueHours;
-  if ("refused" in draft) {
+  if (!draft.ok) {
     return json({
-      refused: refusalsOf(messagesFor(request))[draft.refused] as string | null,
+      refused: refusalsOf(messagesFor(request))[draft.code] as string | null,
       lines: [] as CheckoutLine[],
       total: 0,
       ids,
@@ -77,8 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const edition = editionOf(request, user);
   const fee = getSettings(edition.id).crewTagFeeSen;
   const result = checkoutCrewTagFee(edition.id, user, scopeOf(user), ids, fee);
-  if ("refused" in result)
-    return refuseCheckout(refusalsOf(bundle)[result.refused], result.refused === "foreign" ? 403 : 409);
+  if (!result.ok)
+    return refuseCheckout(refusalsOf(bundle)[result.code], result.code === "foreign" ? 403 : 409);
   return checkoutAnswer(result.checkout);
 }
 

@@ -10,7 +10,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { FastLink } from "~/components/FastLink";
-import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { CsrfInput, TaskInput } from "~/components/PostForm";
 import { type Column, DataTable, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
@@ -23,8 +23,7 @@ import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listMembers, type MemberRow, type MemberTab, memberCounts } from "~/models/member.server";
 import { messagesFor } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import type { Bundle } from "~/messages";
 import { CREW_TAG_MSG, partCount, partSpan } from "~/rules/crew-tags";
 import { pageOf, parseList, SIZES_DEFAULT, withParams } from "~/rules/list-params";

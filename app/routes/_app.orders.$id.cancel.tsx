@@ -53,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const edition = editionOf(request, user);
   const order = ownOrder(user, edition.id, params.id);
   const back = new URL(request.url).search;
-  if ((await cancelOrder(edition.id, user.id, order.id)) !== "cancelled") {
+  if (!(await cancelOrder(edition.id, user.id, order.id)).ok) {
     // Paid, failed or cancelled meanwhile (a late payment, the auto-cancel, another tab), or an
     // order of an earlier edition (read-only).
     return redirectWithToast(request, `/orders${back}`, {

@@ -91,9 +91,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!result.ok)
       return redirectWithToast(request, here, {
         type: "warning",
-        message: result.overCap
-          ? MSG.orderEntriesGone(result.overCap.eventName, result.overCap.left)
-          : MSG.orderStatusStale,
+        message:
+          result.code === "overCap"
+            ? MSG.orderEntriesGone(result.eventName, result.left)
+            : MSG.orderStatusStale,
       });
     const message = result.effectsKept
       ? `${MSG.orderStatusUpdated} ${MSG.orderEffectsKept}`

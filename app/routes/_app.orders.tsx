@@ -19,8 +19,7 @@ import { Screen } from "~/components/Screen";
 import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { listOrders, type OrderRow, orderScopeOf } from "~/models/order-list.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { pageOf, parseList } from "~/rules/list-params";
 import { ORDER_LIST, orderColumns, statusChoicesOf } from "~/components/OrderTables";
 

@@ -13,8 +13,7 @@ import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { progressionOfEvent } from "~/models/progression.server";
 import { liveEvents, roundsOfEvent } from "~/models/round.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
 import { EventPicker, roundColumnsOf } from "~/components/RoundTables";
 

@@ -35,8 +35,7 @@ import {
   updateBoard,
 } from "~/models/scoreboard.server";
 import { messagesFor } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import type { Bundle } from "~/messages";
 import styles from "~/styles/scoreboard-manage.css";
 

@@ -22,8 +22,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { updateSettingsAndServe } from "~/services/waitlist.server";
 import { crewTagVersion, getSettings } from "~/models/settings.server";
 import { messagesFor } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { formatRM } from "~/rules/format";
 import { formValuesOf, settingsOf, settingsSchema, yearRange } from "~/lib/schemas.server";
 import {

@@ -17,8 +17,7 @@ import { parseFixedForm } from "~/lib/forms.server";
 import { crewTeamsOf, findCrewTeam } from "~/models/crew.server";
 import { answerCrewSave, crewPickerData } from "~/services/crew-form.server";
 import { teamOptions } from "~/models/user-list.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { notFound } from "~/lib/params.server";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.teamsManage);

@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if ("error" in parsed) return refuseCheckout(parsed.error, 400);
   const edition = editionOf(request, user);
   const result = checkoutDinnerTickets(edition.id, user, parsed.pax, getSettings(edition.id));
-  if ("refused" in result) return refuseCheckout(MSG.ticketNoClub, 403);
+  if (!result.ok) return refuseCheckout(MSG.ticketNoClub, 403);
   return checkoutAnswer(result.checkout);
 }
 

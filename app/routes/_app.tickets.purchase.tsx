@@ -11,8 +11,7 @@ import { Screen } from "~/components/Screen";
 import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { getSettings } from "~/models/settings.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { formatRM } from "~/rules/format";
 import { MAX_PAX } from "~/rules/tickets";
 

@@ -14,8 +14,7 @@ import { Screen } from "~/components/Screen";
 import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { listReservations, reservationCounts } from "~/models/training.server";
-import { useLocale, useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useLocale, useMessages } from "~/i18n/useMessages";
 import { pageOf, parseList, withParams } from "~/rules/list-params";
 import {
   pendingColumnsOf,

@@ -12,8 +12,7 @@ import { Screen } from "~/components/Screen";
 import { hasRole, requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { listSessions, sessionCount } from "~/models/training.server";
-import { useLocale, useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useLocale, useMessages } from "~/i18n/useMessages";
 import { pageOf, parseList } from "~/rules/list-params";
 import { adminSessionColumnsOf, SESSION_LIST, sessionColumnsOf } from "~/components/TrainingTables";
 

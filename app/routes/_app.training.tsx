@@ -7,7 +7,7 @@
 import "~/i18n/routes/_app.training";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import type { ReservationStatus } from "../../db/enums";
 import { FastLink } from "~/components/FastLink";
 import { type Column, DataTable } from "~/components/DataTable";
@@ -30,9 +30,8 @@ import {
 } from "~/models/training.server";
 import type { Locale } from "~/i18n/locale";
 import { messagesFor } from "~/i18n/locale.server";
-import { useLocale, useMessages } from "~/i18n/useMessages";
+import { metaTitle, useLocale, useMessages } from "~/i18n/useMessages";
 import { inBundle } from "~/lib/i18n-text";
-import { metaTitle } from "~/lib/meta";
 import type { Bundle } from "~/messages";
 import { formatDateTime } from "~/rules/format";
 import { bookingRefusal, bookingSchemaFor } from "~/rules/training";
@@ -101,20 +100,19 @@ function ReservationBadge({ status }: { status: ReservationStatus }) {
   );
 }
 
-/** Counts this session's finished requests: goes up when a submission of it has settled. */
+/** Counts this session's finished requests: goes up in the very render where a submission of it
+ * has settled (navigation idle again), so the box is rebuilt in the same commit that takes the
+ * spinner away, never a moment after it when the user may already be typing again. */
 function useOwnSubmissionCount(sessionId: string): number {
   const navigation = useNavigation();
-  const [settledTimes, setSettledTimes] = useState(0);
   const pending = useRef(false);
-  const ours = navigation.formData?.get("session") === sessionId;
-  useEffect(() => {
-    if (ours) pending.current = true;
-    else if (navigation.state === "idle" && pending.current) {
-      pending.current = false;
-      setSettledTimes((n) => n + 1);
-    }
-  }, [ours, navigation.state]);
-  return settledTimes;
+  const settled = useRef(0);
+  if (navigation.formData?.get("session") === sessionId) pending.current = true;
+  else if (navigation.state === "idle" && pending.current) {
+    pending.current = false;
+    settled.current += 1;
+  }
+  return settled.current;
 }
 
 /** One session's request form: the typed number comes back after a refusal of this session. */

@@ -8,7 +8,7 @@ import "~/i18n/routes/_app.users_.approve-photo";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
-import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { CsrfInput, TaskInput } from "~/components/PostForm";
 import { Pager } from "~/components/DataTable";
 import { Dialog } from "~/components/Dialog";
 import { PhotoGrid } from "~/components/PhotoGrid";
@@ -22,8 +22,7 @@ import { redirectWithToast, redirectWithToasts } from "~/lib/toast.server";
 import { sendPhotoRejectedEmail } from "~/services/account-mail.server";
 import { listPhotos, reviewPhotos } from "~/models/photo-review.server";
 import { messagesFor } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { pageOf, parseList, SIZES_SMALL } from "~/rules/list-params";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.approvePhoto);

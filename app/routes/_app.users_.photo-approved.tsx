@@ -7,8 +7,7 @@ import { PhotoGrid } from "~/components/PhotoGrid";
 import { Screen } from "~/components/Screen";
 import { requireUser } from "~/services/access.server";
 import { listPhotos } from "~/models/photo-review.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { pageOf, parseList, SIZES_SMALL } from "~/rules/list-params";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.photoApproved);

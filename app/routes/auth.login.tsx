@@ -9,7 +9,7 @@ import {
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthCard, EmailField, SubmitButton } from "~/components/AuthForm";
-import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { CsrfInput, TaskInput } from "~/components/PostForm";
 import { PasswordField } from "~/components/Field";
 import { requireGuest } from "~/services/access.server";
 import { login } from "~/services/auth.server";
@@ -18,8 +18,7 @@ import { createUserSession } from "~/models/session.server";
 import { throttledMessage } from "~/rules/throttle";
 import type { Toast } from "~/lib/toast";
 import { messagesFor } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { loginSchemaFor } from "~/lib/schemas.server";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.login);

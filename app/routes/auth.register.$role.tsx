@@ -9,7 +9,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, BackToLogin, EmailField, NewPasswordFields, SubmitButton } from "~/components/AuthForm";
-import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { CsrfInput, TaskInput } from "~/components/PostForm";
 import { ErrorList, Field, RadioGroupField, SelectField, TextareaField } from "~/components/Field";
 import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
 import { requireGuest } from "~/services/access.server";
@@ -25,9 +25,8 @@ import { findAssociationByToken } from "~/models/association.server";
 import { gate, throttleKeys } from "~/models/throttle.server";
 import { throttledMessage } from "~/rules/throttle";
 import { localeOf, messagesFor } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { inBundle } from "~/lib/i18n-text";
-import { metaTitle } from "~/lib/meta";
 import { registrationSchema } from "~/lib/schemas.server";
 import { firstError, MAX, type RegisterRole, yearBounds } from "~/rules/auth-fields";
 

@@ -3,9 +3,9 @@ import { getFormProps, useForm } from "~/components/form-state";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, BackToLogin, EmailField, NewPasswordFields, SubmitButton } from "~/components/AuthForm";
-import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { CsrfInput, TaskInput } from "~/components/PostForm";
 import { requireGuest } from "~/services/access.server";
-import { firstError, parseFormWith, replyWithError, replyWithToast } from "~/lib/forms.server";
+import { firstError, parseForm, replyWithError, replyWithToast } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { resetPassword } from "~/models/account.server";
 import { sendPasswordResetEmail } from "~/services/account-mail.server";
@@ -14,9 +14,8 @@ import { throttledMessage } from "~/rules/throttle";
 import { checkToken } from "~/models/token.server";
 import { findUserByEmail } from "~/models/user.server";
 import { messagesFor } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
-import { forgotSchemaFor, resetSchemaFor } from "~/lib/schemas.server";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
+import { resetPageSchemaFor } from "~/lib/schemas.server";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.reset);
 
@@ -31,25 +30,23 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request, "reset");
   const t = messagesFor(request);
   const { MSG } = t;
-  // One of two forms: the new password (intent=reset, with the link's token) or the email.
-  const { form, submission } = await parseFormWith(request, (form) =>
-    form.get("intent") === "reset" ? resetSchemaFor(t) : forgotSchemaFor(t),
-  );
+  // One of two forms, by its intent: the new password (with the link's token) or the email.
+  const { form, submission } = await parseForm(request, resetPageSchemaFor(t));
+  const value = submission.status === "success" ? submission.value : null;
 
-  if (form.get("intent") === "reset") {
+  if (value?.intent === "reset" || (!value && form.get("intent") === "reset")) {
     const hide = ["newPassword", "confirmPassword"];
-    if (submission.status !== "success")
+    if (value?.intent !== "reset")
       return replyWithError(submission, firstError(submission) ?? MSG.resetError, { hide });
-    const { token, newPassword } = submission.value as { token: string; newPassword: string };
-    const result = await resetPassword(token, newPassword);
+    const result = await resetPassword(value.token, value.newPassword);
     if (result === "invalidLink") return replyWithError(submission, MSG.resetLinkInvalid, { hide });
     return redirectWithToast(request, "/auth/login", { type: "success", message: MSG.resetSuccess });
   }
 
   const fail = (message: string, status = 400) => replyWithError(submission, message, { status });
   // A field's own error says what is wrong (no toast).
-  if (submission.status !== "success") return replyWithToast(submission, null);
-  const { email } = submission.value as { email: string };
+  if (value?.intent !== "request") return replyWithToast(submission, null);
+  const { email } = value;
   // Every request counts, unknown emails too: 'Account does not exist' cannot be farmed.
   const wait = gate(throttleKeys.email("reset", request, email));
   if (wait > 0) return fail(throttledMessage(wait, t), 429);

@@ -8,14 +8,13 @@ import {
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AuthCard, SubmitButton } from "~/components/AuthForm";
-import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { CsrfInput, TaskInput } from "~/components/PostForm";
 import { requireGuest } from "~/services/access.server";
 import { NO_FIELDS, parseForm } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { verifyEmail } from "~/models/account.server";
 import { messagesFor } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.verify);
 

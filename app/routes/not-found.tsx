@@ -1,7 +1,6 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { useMessages } from "~/i18n/useMessages";
-import { metaBundle } from "~/lib/meta";
+import { metaBundle, useMessages } from "~/i18n/useMessages";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaBundle(matches);

@@ -5,8 +5,7 @@
 // reads the database, so it renders while the primary is down. /reconnecting.json is the kiosk's form.
 import "~/i18n/routes/reconnecting";
 import { json, type MetaFunction } from "@remix-run/node";
-import { useMessages } from "~/i18n/useMessages";
-import { metaBundle } from "~/lib/meta";
+import { metaBundle, useMessages } from "~/i18n/useMessages";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaBundle(matches);

@@ -20,7 +20,7 @@ import {
 } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { CsrfInput, TaskInput } from "~/components/PostForm";
 import { readForm } from "~/lib/csrf.server";
 import { PAYMENT_RETURN_RATE } from "~/lib/payments/provider.server";
 import { limitRate } from "~/lib/rate-limit.server";
@@ -29,8 +29,7 @@ import { readReturnParams, showMsg } from "~/lib/payments/senangpay";
 import { redirectWithToast } from "~/lib/toast.server";
 import { handlePaymentNotice } from "~/services/orders.server";
 import { messagesFor } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.paymentReturn);
 

@@ -18,7 +18,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CsrfInput } from "~/components/CsrfInput";
+import { CsrfInput } from "~/components/PostForm";
 import { assertCsrf } from "~/lib/csrf.server";
 import { safeEqual } from "~/lib/crypto.server";
 import { env } from "~/lib/env.server";

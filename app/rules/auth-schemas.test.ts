@@ -9,6 +9,7 @@ import {
   loginSchemaFor,
   registrationSchema,
   resetSchema,
+  resetPageSchemaFor,
   resetSchemaFor,
   resendSchema,
 } from "./auth-schemas";
@@ -201,5 +202,54 @@ describe("resendSchema", () => {
     expect(ok.status === "success" && ok.value.email).toBe("a@b.my");
     expect(parse("   ").status).toBe("error");
     expect(parse("x".repeat(MAX.email + 1)).status).toBe("error");
+  });
+});
+
+describe("resetPageSchemaFor: the reset page's two forms by intent", () => {
+  const schema = resetPageSchemaFor(MS);
+  const parse = (values: Record<string, string>) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(values)) f.set(k, v);
+    return parseWithZod(f, { schema });
+  };
+  const errors = (s: { status?: string; error?: Record<string, string[] | null> | null }) =>
+    s.status === "success" ? {} : ((s.error ?? {}) as Record<string, string[]>);
+
+  it("reads the email form (request) and the new password form (reset)", () => {
+    const asked = parse({ intent: "request", email: "a@example.com" });
+    expect(asked.status === "success" && asked.value).toEqual({ intent: "request", email: "a@example.com" });
+    const set = parse({
+      intent: "reset",
+      token: "t",
+      newPassword: "Secret123",
+      confirmPassword: "Secret123",
+    });
+    expect(set.status === "success" && set.value).toEqual({
+      intent: "reset",
+      token: "t",
+      newPassword: "Secret123",
+      confirmPassword: "Secret123",
+    });
+  });
+
+  it("checks each form by its own rules", () => {
+    expect(errors(parse({ intent: "request", email: "x" })).email).toEqual([MS.MSG.loginInvalidEmail]);
+    const mismatch = parse({
+      intent: "reset",
+      token: "t",
+      newPassword: "Secret123",
+      confirmPassword: "Secret124",
+    });
+    expect(errors(mismatch).confirmPassword).toEqual([MS.MSG.resetMismatch]);
+    // An email in the password form, or a password in the email form, is not read as the other.
+    expect(parse({ intent: "reset", email: "a@example.com" }).status).toBe("error");
+    expect(
+      parse({ intent: "request", token: "t", newPassword: "Secret123", confirmPassword: "Secret123" }).status,
+    ).toBe("error");
+  });
+
+  it("refuses a post without an intent or with another one", () => {
+    expect(Object.keys(errors(parse({ email: "a@example.com" })))).toEqual(["intent"]);
+    expect(Object.keys(errors(parse({ intent: "delete", email: "a@example.com" })))).toEqual(["intent"]);
   });
 });

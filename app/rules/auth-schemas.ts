@@ -102,10 +102,12 @@ export function registrationSchema(
   });
 }
 
-export function forgotSchemaFor({ MSG }: Bundle = EN) {
-  return z.object({
-    email: z.email({ error: MSG.loginInvalidEmail }).max(MAX.email, { error: MSG.loginInvalidEmail }),
-  });
+const forgotShape = ({ MSG }: Bundle) => ({
+  email: z.email({ error: MSG.loginInvalidEmail }).max(MAX.email, { error: MSG.loginInvalidEmail }),
+});
+
+export function forgotSchemaFor(t: Bundle = EN) {
+  return z.object(forgotShape(t));
 }
 export const forgotSchema = forgotSchemaFor();
 
@@ -114,20 +116,33 @@ export function resendSchema() {
   return z.object({ email: z.string().trim().min(1).max(MAX.email) });
 }
 
-export function resetSchemaFor({ MSG }: Bundle = EN) {
-  return z
-    .object({
-      token: z.string().min(1).max(MAX.token),
-      newPassword: z.string({ error: MSG.resetFillAll }).max(MAX.password, { error: MSG.passwordLength }),
-      confirmPassword: z.string({ error: MSG.resetFillAll }).max(MAX.password, { error: MSG.resetMismatch }),
-    })
-    .superRefine((v, ctx) => {
-      if (v.newPassword !== v.confirmPassword) {
-        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MSG.resetMismatch });
-      } else if (v.newPassword.length < PASSWORD_MIN || v.newPassword.length > PASSWORD_MAX) {
-        ctx.addIssue({ code: "custom", path: ["newPassword"], message: MSG.passwordLength });
-      }
-    });
+const resetShape = ({ MSG }: Bundle) => ({
+  token: z.string().min(1).max(MAX.token),
+  newPassword: z.string({ error: MSG.resetFillAll }).max(MAX.password, { error: MSG.passwordLength }),
+  confirmPassword: z.string({ error: MSG.resetFillAll }).max(MAX.password, { error: MSG.resetMismatch }),
+});
+
+const resetRefinement =
+  ({ MSG }: Bundle) =>
+  (v: { newPassword: string; confirmPassword: string }, ctx: z.RefinementCtx) => {
+    if (v.newPassword !== v.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MSG.resetMismatch });
+    } else if (v.newPassword.length < PASSWORD_MIN || v.newPassword.length > PASSWORD_MAX) {
+      ctx.addIssue({ code: "custom", path: ["newPassword"], message: MSG.passwordLength });
+    }
+  };
+
+export function resetSchemaFor(t: Bundle = EN) {
+  return z.object(resetShape(t)).superRefine(resetRefinement(t));
+}
+
+/** The reset page's two forms, told apart by their `intent` (issue 30: one way to dispatch): the
+ * email that asks for a link (`request`), or the new password with the link's token (`reset`). */
+export function resetPageSchemaFor(t: Bundle = EN) {
+  return z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("request"), ...forgotShape(t) }),
+    z.object({ intent: z.literal("reset"), ...resetShape(t) }).superRefine(resetRefinement(t)),
+  ]);
 }
 export const resetSchema = resetSchemaFor();
 

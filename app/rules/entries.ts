@@ -98,20 +98,20 @@ export function nextTeamNames(clubName: string, existing: string[], count: numbe
   return names;
 }
 
-/** Refusals the checkout and the waitlist share (overCap, with its numbers, is the checkout's own;
- * notFull and already the waitlist's). */
+/** The failure codes (rules/failure.ts) the checkout and the waitlist share (overCap, with its
+ * numbers, is the checkout's own; notFull and already the waitlist's). */
 export type EntriesRefusal = "closed" | "noClub" | "gone" | "notFull" | "already";
 
-/** The sentence for a refusal in the language of `t` and `locale`; `closeAt` is the entries
+/** The sentence for a refusal's code in the language of `t` and `locale`; `closeAt` is the entries
  * deadline (when closed). */
 export function entriesRefusalText(
-  refused: EntriesRefusal,
+  code: EntriesRefusal,
   closeAt: number | null,
   now = Date.now(),
   { MSG }: Bundle = EN,
   locale: Locale = "en",
 ): string {
-  switch (refused) {
+  switch (code) {
     case "closed":
       return MSG.entriesClosed(formatDateTime(closeAt ?? now, locale));
     case "noClub":

@@ -21,6 +21,7 @@ describe("crew tag fee draft", () => {
   it("one line per member at the fee, by name, and the total", () => {
     const d = membershipDraft([m(2), m(1)], 3000);
     expect(d).toEqual({
+      ok: true,
       lines: [
         { kind: "MEMBERSHIP", label: "M1", price: 3000, count: 1, userId: 1 },
         { kind: "MEMBERSHIP", label: "M2", price: 3000, count: 1, userId: 2 },
@@ -29,10 +30,16 @@ describe("crew tag fee draft", () => {
     });
   });
   it("refuses nobody, unapproved, paid, or already-in-an-open-order members", () => {
-    expect(membershipDraft([], 3000)).toEqual({ refused: "noneSelected" });
-    expect(membershipDraft([m(1, { approved: false })], 3000)).toEqual({ refused: "notApproved" });
-    expect(membershipDraft([m(1), m(2, { membershipPaid: true })], 3000)).toEqual({ refused: "alreadyPaid" });
-    expect(membershipDraft([m(1, { inOpenOrder: true })], 3000)).toEqual({ refused: "alreadyInOrder" });
+    expect(membershipDraft([], 3000)).toEqual({ ok: false, code: "noneSelected" });
+    expect(membershipDraft([m(1, { approved: false })], 3000)).toEqual({ ok: false, code: "notApproved" });
+    expect(membershipDraft([m(1), m(2, { membershipPaid: true })], 3000)).toEqual({
+      ok: false,
+      code: "alreadyPaid",
+    });
+    expect(membershipDraft([m(1, { inOpenOrder: true })], 3000)).toEqual({
+      ok: false,
+      code: "alreadyInOrder",
+    });
   });
   it("totals price x count", () => {
     expect(

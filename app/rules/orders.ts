@@ -1,6 +1,7 @@
 // Order rules, pure: draft totals, what a payment result does to an order, who may change a
 // status, when an unpaid order is overdue. The models apply them inside transactions.
 import type { OrderLineKind, OrderStatus } from "../../db/enums";
+import { type Failure, fail } from "./failure";
 
 export type DraftLine = {
   kind: OrderLineKind;
@@ -29,15 +30,18 @@ export type MemberForFee = {
 export type FeeRefusal = "noneSelected" | "notApproved" | "alreadyPaid" | "alreadyInOrder";
 
 /** The crew tag fee draft for the selected members: one line each at the fee, or why not. */
-export function membershipDraft(members: MemberForFee[], feeSen: number): Draft | { refused: FeeRefusal } {
-  if (members.length === 0) return { refused: "noneSelected" };
-  if (members.some((m) => !m.approved)) return { refused: "notApproved" };
-  if (members.some((m) => m.membershipPaid)) return { refused: "alreadyPaid" };
-  if (members.some((m) => m.inOpenOrder)) return { refused: "alreadyInOrder" };
+export function membershipDraft(
+  members: MemberForFee[],
+  feeSen: number,
+): ({ ok: true } & Draft) | Failure<FeeRefusal> {
+  if (members.length === 0) return fail("noneSelected");
+  if (members.some((m) => !m.approved)) return fail("notApproved");
+  if (members.some((m) => m.membershipPaid)) return fail("alreadyPaid");
+  if (members.some((m) => m.inOpenOrder)) return fail("alreadyInOrder");
   const lines = [...members]
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((m) => ({ kind: "MEMBERSHIP" as const, label: m.name, price: feeSen, count: 1, userId: m.id }));
-  return { lines, total: draftTotal(lines) };
+  return { ok: true, lines, total: draftTotal(lines) };
 }
 
 /**

@@ -52,10 +52,13 @@ export async function checkoutEventEntries(
 ) {
   await serveWaitlistNow(undefined, editionId);
   const result = checkoutEntries(editionId, buyer, scope, requests);
-  if ("refused" in result) return result;
+  if (!result.ok) return result;
   serveWaitlistSoon(editionId);
   const teams = requests.reduce((sum, r) => sum + r.teams, 0);
-  return { checkout: startCheckout(result.order, buyer, `Event entries for ${counted(teams, "team")}`) };
+  return {
+    ok: true as const,
+    checkout: startCheckout(result.order, buyer, `Event entries for ${counted(teams, "team")}`),
+  };
 }
 
 /** The crew tag fee of the members of `ids` (checkoutMembership), at `feeSen` each, in the
@@ -68,9 +71,9 @@ export function checkoutCrewTagFee(
   feeSen: number,
 ) {
   const result = checkoutMembership(editionId, buyer, scope, ids, feeSen);
-  if ("refused" in result) return result;
+  if (!result.ok) return result;
   const what = `Crew tag fee for ${counted(result.draft.lines.length, "member")}`;
-  return { checkout: startCheckout(result.order, buyer, what) };
+  return { ok: true as const, checkout: startCheckout(result.order, buyer, what) };
 }
 
 /** `pax` dinner tickets at the settings' price (checkoutTickets), in the edition `editionId`. */
@@ -81,8 +84,8 @@ export function checkoutDinnerTickets(
   settings: Pick<Settings, "ticketPriceSen">,
 ) {
   const result = checkoutTickets(editionId, buyer, pax, settings);
-  if ("refused" in result) return result;
-  return { checkout: startCheckout(result.order, buyer, `Dinner ticket x ${pax} pax`) };
+  if (!result.ok) return result;
+  return { ok: true as const, checkout: startCheckout(result.order, buyer, `Dinner ticket x ${pax} pax`) };
 }
 
 /** A draft's lines as the dialog shows them, each keyed by its member or event (`key`). */

@@ -53,7 +53,7 @@ export function queueOutcomeMail(tx: Tx, change: DecidedChange): void {
 
 /** A refused crew check in `t`'s language. */
 function checkMessage(t: Bundle, r: CrewCheck): string {
-  switch (r.refused) {
+  switch (r.code) {
     case "ineligible":
       return t.MSG.ccIneligible(r.name, t.LABELS.ineligible[r.reason]);
     case "notMember":
@@ -71,12 +71,9 @@ const CHANGE_CODE = {
 } as const;
 
 /** A refused request or decision as a sentence and an HTTP status. */
-export function refusalOf(
-  t: Bundle,
-  r: Exclude<RequestResult | DecideResult, { ok: true; [k: string]: unknown }>,
-) {
+export function refusalOf(t: Bundle, r: Exclude<RequestResult | DecideResult, { ok: true }>) {
   const { MSG } = t;
-  switch (r.refused) {
+  switch (r.code) {
     case "gone":
       return { message: MSG.ccGone, status: 404 };
     case "notClosed":
@@ -89,10 +86,13 @@ export function refusalOf(
       return { message: MSG.ccPending, status: 409 };
     case "notPending":
       return { message: MSG.ccNotPending, status: 409 };
-    case "change":
+    case "empty":
+    case "notInCrew":
+    case "alreadyIn":
+    case "both":
       return { message: MSG[CHANGE_CODE[r.code]], status: 400 };
     default:
-      return { message: checkMessage(t, r), status: r.refused === "notMember" ? 403 : 409 };
+      return { message: checkMessage(t, r), status: r.code === "notMember" ? 403 : 409 };
   }
 }
 
@@ -116,6 +116,6 @@ export function decideCrewChange(
   const result = decideChange(user, editionId, id, decision, queueOutcomeMail, clockNow(), t.MSG);
   // An approved change can turn a lane Ready or not (readiness counts the crew of now): the live
   // board looks again now rather than at its next poll (it re-reads the shown rounds, whichever).
-  if ("ok" in result && decision.approve) notifyScoreboard(0);
+  if (result.ok && decision.approve) notifyScoreboard(0);
   return result;
 }

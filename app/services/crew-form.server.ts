@@ -105,8 +105,8 @@ export async function answerCrewSave(
   const locale = localeOf(request);
   const { MSG } = bundleFor(locale);
   const result = saveCrew(user, editionId, scope, teamId, ids, clockNow(), MSG);
-  if ("ok" in result) return redirectWithToast(request, back, { type: "success", message: MSG.crewUpdated });
-  switch (result.refused) {
+  if (result.ok) return redirectWithToast(request, back, { type: "success", message: MSG.crewUpdated });
+  switch (result.code) {
     case "gone":
       throw new Response("Not Found", { status: 404 });
     case "closed":

@@ -4,6 +4,8 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { answerFailures, backPath, testFailure } from "./failures.server";
 import { takeToasts } from "~/lib/toast.server";
+import { EN } from "~/messages";
+import { MS } from "~/messages.ms";
 
 type Fn = (args: { request: Request; params: object; context: object }) => unknown;
 
@@ -151,7 +153,7 @@ describe("answerFailures", () => {
     expect(await res.json()).toEqual({ error: "Ralat berlaku semasa menyimpan sejarah. Sila cuba lagi." });
   });
 
-  it("a screen's loader that throws: a 500 naming the sentence for the layout's boundary, with the way back", async () => {
+  it("a screen's loader that throws: a 500 with the sentence, in the page's language, for the layout's boundary, with the way back", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const build = answerFailures(
       buildOf({ "routes/_app.users": { loader: boom }, unknown: { loader: boom } }),
@@ -166,11 +168,24 @@ describe("answerFailures", () => {
     )) as Response;
     expect(thrown).toBeInstanceOf(Response);
     expect(thrown.status).toBe(500);
-    expect(await thrown.json()).toEqual({ failure: "gettingUsersError", back: "/" });
+    expect(await thrown.json()).toEqual({ failure: EN.MSG.gettingUsersError, back: "/" });
     const other = (await outcome(
       call(build, "unknown", "loader", new Request("http://app.test/x")),
     )) as Response;
-    expect(await other.json()).toEqual({ failure: "errorBody", back: null });
+    expect(await other.json()).toEqual({ failure: EN.MSG.errorBody, back: null });
+    // In Malay, in Malay; Home's sentence depends on who looks, so both come.
+    const home = (await outcome(
+      call(
+        answerFailures(buildOf({ "routes/_app._home": { loader: boom } })),
+        "routes/_app._home",
+        "loader",
+        new Request("http://app.test/", { headers: { Cookie: "lang=ms" } }),
+      ),
+    )) as Response;
+    expect(await home.json()).toEqual({
+      failure: { staff: MS.MSG.statisticsError, other: MS.MSG.userDetailsError },
+      back: null,
+    });
   });
 
   it("a download's loader that throws: back to the page of the link with the toast; an unmapped resource: a bare 500", async () => {

@@ -10,8 +10,8 @@
 // A failing action has changed nothing: each route writes in one transaction, rolled back by the
 // throw. docs/decisions/0028-unexpected-failures.md.
 import { json, redirect, type ServerBuild } from "@remix-run/node";
-import type { FailureData, FailureKey } from "~/lib/failure-data";
-import { actionFailure, byIntent, FAILURES, loaderFailure } from "~/lib/failures";
+import type { FailureData, FailureText } from "~/lib/failure-data";
+import { actionFailure, byIntent, FAILURES, type FailureKey, loaderFailure } from "~/lib/failures";
 import { archivedRefusal, isArchivedWrite } from "./edition.server";
 import { logError } from "~/lib/request-log.server";
 import { flashToast } from "~/lib/toast.server";
@@ -115,7 +115,10 @@ async function loaderAnswer(id: string, page: boolean, request: Request): Promis
       headers: { "Set-Cookie": await flashToast(request, toastOf(failure as FailureKey)) },
     });
   }
-  const data: FailureData = { failure, back: backPath(request) };
+  const { MSG } = messagesFor(request);
+  const text: FailureText =
+    typeof failure === "string" ? MSG[failure] : { staff: MSG[failure.staff], other: MSG[failure.other] };
+  const data: FailureData = { failure: text, back: backPath(request) };
   throw json(data, { status: 500, headers: { "Cache-Control": "no-store" } });
 }
 

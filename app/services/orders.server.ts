@@ -64,8 +64,8 @@ export async function cancelOrder(
   editionId: number,
   ownerId: number,
   orderId: number,
-): Promise<"cancelled" | "refused"> {
+): Promise<ReturnType<typeof cancelOwnOrder>> {
   const result = cancelOwnOrder(editionId, ownerId, orderId);
-  if (result === "cancelled") await orderStatusChanged(editionId, orderId, "CANCELLED");
+  if (result.ok) await orderStatusChanged(editionId, orderId, "CANCELLED");
   return result;
 }

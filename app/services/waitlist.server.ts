@@ -12,7 +12,7 @@ export async function joinWaitlistAndServe(
   ...args: Parameters<typeof joinWaitlist>
 ): Promise<ReturnType<typeof joinWaitlist>> {
   const result = joinWaitlist(...args);
-  if (!("refused" in result)) await serveWaitlistNow(undefined, args[0]);
+  if (result.ok) await serveWaitlistNow(undefined, args[0]);
   return result;
 }
 

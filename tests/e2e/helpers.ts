@@ -34,6 +34,14 @@ export async function logout(page: Page) {
   await expect(page).toHaveURL(/\/auth\/login$/);
 }
 
+/** With JS, waits until the page's last submission has settled: the spinner goes in the render
+ * where the navigation is idle again, with the answer and the data reloaded after it. (Not
+ * `waitForLoadState("networkidle")`: a page reaches that once, and client navigations do not reset
+ * it, so it returns at once.) Without JS a submission is a page load: nothing to wait for. */
+export async function settled(page: Page) {
+  await expect(page.locator(".spinner-overlay")).toHaveCount(0);
+}
+
 export function toast(page: Page, text: string) {
   return page.locator(".toast").filter({ hasText: text });
 }

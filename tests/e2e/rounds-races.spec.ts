@@ -27,6 +27,7 @@ import {
   expectRefused,
   flashToast,
   forgePost,
+  settled,
   tableRows,
   toast,
   UNAUTHORIZED,
@@ -238,7 +239,7 @@ test.describe("Races (admin)", () => {
     // Meanwhile another desk put team B in this round: 'Team already exist'. Only once the page has
     // reloaded its data after the refusal (with JS): a reload that sees B in the round takes B
     // out of the dialog's choices, and the post then says "fill in all the fields".
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     createRaceRow(roundId, b.id, "5");
     await second.getByLabel("Lane").fill("2");
     await second.getByRole("button", { name: "Create Race" }).click();

@@ -279,13 +279,17 @@ describe("one edition's lists and lookups never show another's", () => {
     const before = snapshot();
     expect(updateEvent(admin, NEW, ids.event, input({ name: "FORGED" }))).toBeNull();
     expect(deleteEvent(admin, NEW, ids.event)).toBe(false);
-    expect(joinWaitlist(NEW, manager, scope, ids.full, 1)).toEqual({ refused: "gone" });
+    expect(joinWaitlist(NEW, manager, scope, ids.full, 1)).toEqual({ ok: false, code: "gone" });
     expect(leaveWaitlist(NEW, scope, ids.entry)).toBe(false);
     expect(checkoutEntries(NEW, manager, scope, [{ eventId: ids.event, teams: 1 }])).toEqual({
-      refused: "gone",
+      ok: false,
+      code: "gone",
     });
-    expect(entriesDraft(NEW, scope, [{ eventId: ids.event, teams: 1 }])).toEqual({ refused: "gone" });
-    expect(saveCrew({ ...admin, role: "ADMIN" }, NEW, ALL, ids.team, crew)).toEqual({ refused: "gone" });
+    expect(entriesDraft(NEW, scope, [{ eventId: ids.event, teams: 1 }])).toEqual({ ok: false, code: "gone" });
+    expect(saveCrew({ ...admin, role: "ADMIN" }, NEW, ALL, ids.team, crew)).toEqual({
+      ok: false,
+      code: "gone",
+    });
     expect(saveDraw(NEW, admin, ids.round, eventDraw, "x")).toEqual({ ok: false, code: "notFound" });
     expect(snapshot()).toEqual(before);
     expect(findCrewTeam(NEW, ids.team, ALL)).toBeUndefined();

@@ -174,16 +174,17 @@ describe("crew changes", () => {
   it("one pending request per team", () => {
     expect(ask([ids.f1], [ids.f2])).toMatchObject({ ok: true });
     const before = changes();
-    expect(ask([ids.m1], [ids.m2])).toEqual({ refused: "pending" });
+    expect(ask([ids.m1], [ids.m2])).toEqual({ ok: false, code: "pending" });
     expect(changes()).toBe(before);
   });
 
   it("refuses another club's team, and a team before the crew deadline, changing nothing", () => {
     const before = changes();
-    expect(ask([ids.b1], [ids.f2], managerA, a.scope, teamB)).toEqual({ refused: "gone" });
-    expect(ask([ids.f1], [ids.b1], managerB, b.scope, teamA)).toEqual({ refused: "gone" });
+    expect(ask([ids.b1], [ids.f2], managerA, a.scope, teamB)).toEqual({ ok: false, code: "gone" });
+    expect(ask([ids.f1], [ids.b1], managerB, b.scope, teamA)).toEqual({ ok: false, code: "gone" });
     expect(ask([ids.f1], [ids.f2], managerA, a.scope, teamA, NOW - 2 * 60 * MIN)).toEqual({
-      refused: "notClosed",
+      ok: false,
+      code: "notClosed",
     });
     expect(changes()).toBe(before);
     expect(crewOf(teamB).map((m) => m.userId)).toEqual([ids.b1]);
@@ -192,8 +193,8 @@ describe("crew changes", () => {
   it("refuses when the next race starts within the cut-off, the day's delay included", () => {
     const race = raceIn(teamA, 25);
     const result = ask([ids.f1], [ids.f2]);
-    expect(result).toEqual({ refused: "tooLate", raceNumber: race, at: NOW + 25 * MIN });
-    if ("refused" in result)
+    expect(result).toEqual({ ok: false, code: "tooLate", raceNumber: race, at: NOW + 25 * MIN });
+    if (!result.ok)
       expect(refusalOf(EN, result).message).toMatch(/^Too late: race \d+ starts at \d\d:\d\d\.$/);
     expect(changeWindowOf(1, teamA, NOW)).toMatchObject({ kind: "tooLate" });
   });
@@ -201,25 +202,25 @@ describe("crew changes", () => {
   it("refuses a team with no races left", () => {
     const t = team(a.id);
     raceIn(t, -60, true);
-    expect(ask([], [ids.f3], managerA, a.scope, t)).toEqual({ refused: "noRaces" });
+    expect(ask([], [ids.f3], managerA, a.scope, t)).toEqual({ ok: false, code: "noRaces" });
   });
 
   it("checks the crew after the change with Pick Crew's rules and messages", () => {
-    expect(ask([ids.f1], [])).toEqual({ refused: "rule", message: EN.MSG.crewMinRace(2) });
-    expect(ask([], [ids.m2])).toEqual({ refused: "rule", message: EN.MSG.crewMaxMale(1) }); // 0 + 1 reserve
+    expect(ask([ids.f1], [])).toEqual({ ok: false, code: "rule", message: EN.MSG.crewMinRace(2) });
+    expect(ask([], [ids.m2])).toEqual({ ok: false, code: "rule", message: EN.MSG.crewMaxMale(1) }); // 0 + 1 reserve
     const r = ask([], [ids.unpaid]);
-    expect(r).toEqual({ refused: "ineligible", name: "Unpaid Ummi", reason: "fee" });
-    if ("refused" in r)
+    expect(r).toEqual({ ok: false, code: "ineligible", name: "Unpaid Ummi", reason: "fee" });
+    if (!r.ok)
       expect(refusalOf(EN, r).message).toBe(EN.MSG.ccIneligible("Unpaid Ummi", EN.LABELS.ineligible.fee));
-    expect(ask([], [ids.b1])).toEqual({ refused: "notMember" }); // another club's member
-    expect(ask([ids.f2], [])).toEqual({ refused: "change", code: "notInCrew" });
-    expect(ask([], [ids.f1])).toEqual({ refused: "change", code: "alreadyIn" });
-    expect(ask([], [])).toEqual({ refused: "change", code: "empty" });
+    expect(ask([], [ids.b1])).toEqual({ ok: false, code: "notMember" }); // another club's member
+    expect(ask([ids.f2], [])).toEqual({ ok: false, code: "notInCrew" });
+    expect(ask([], [ids.f1])).toEqual({ ok: false, code: "alreadyIn" });
+    expect(ask([], [])).toEqual({ ok: false, code: "empty" });
   });
 
   it("approve re-checks, applies in one go with change_id, audits before/after, mails in the requester's language", () => {
     const asked = ask([ids.f1], [ids.f2]);
-    if (!("ok" in asked)) throw new Error("not asked");
+    if (!asked.ok) throw new Error("not asked");
     const result = decideCrewChange(committee, 1, asked.id, { approve: true }, EN);
     expect(result).toMatchObject({ ok: true, change: { status: "APPROVED" } });
     expect(crewOf(teamA)).toEqual(
@@ -254,18 +255,19 @@ describe("crew changes", () => {
     expect(lane?.cameIn).toEqual([joinerName]);
     // decided once
     expect(decideCrewChange(committee, 1, asked.id, { approve: true }, EN)).toEqual({
-      refused: "notPending",
+      ok: false,
+      code: "notPending",
     });
   });
 
   it("approve refuses, changing nothing, when the crew is no longer eligible", () => {
     const asked = ask([ids.f1], [ids.f3]);
-    if (!("ok" in asked)) throw new Error("not asked");
+    if (!asked.ok) throw new Error("not asked");
     // Meanwhile the joiner's fee order was cancelled.
     db().update(schema.users).set({ membershipPaid: false }).where(eq(schema.users.id, ids.f3)).run();
     const mails = mailsTo(managerA.email).length;
     const result = decideCrewChange(committee, 1, asked.id, { approve: true }, EN);
-    expect(result).toMatchObject({ refused: "ineligible", reason: "fee" });
+    expect(result).toMatchObject({ ok: false, code: "ineligible", reason: "fee" });
     expect(crewOf(teamA).map((m) => m.userId)).toEqual([ids.m1, ids.f1].sort((x, y) => x - y));
     expect(
       db().get<{ status: string }>(sql`SELECT status FROM crew_changes WHERE id = ${asked.id}`)?.status,
@@ -277,7 +279,7 @@ describe("crew changes", () => {
 
   it("approve refuses, changing nothing, when the team's next race has come within the cut-off", () => {
     const asked = ask([ids.f1], [ids.f3]);
-    if (!("ok" in asked)) throw new Error("not asked");
+    if (!asked.ok) throw new Error("not asked");
     // Meanwhile race control brought the team's race forward: it starts in 10 minutes.
     const moved = db().run(sql`
       UPDATE rounds SET scheduled_at = ${Date.now() + 10 * MIN}
@@ -285,8 +287,8 @@ describe("crew changes", () => {
     expect(moved.changes).toBe(1);
     const mails = mailsTo(managerA.email).length;
     const result = decideCrewChange(committee, 1, asked.id, { approve: true }, EN);
-    expect(result).toMatchObject({ refused: "tooLate" });
-    if ("refused" in result)
+    expect(result).toMatchObject({ ok: false, code: "tooLate" });
+    if (!result.ok)
       expect(refusalOf(EN, result).message).toMatch(/^Too late: race \d+ starts at \d\d:\d\d\.$/);
     expect(crewOf(teamA).map((m) => m.userId)).toEqual([ids.m1, ids.f1].sort((x, y) => x - y));
     expect(
@@ -305,7 +307,7 @@ describe("crew changes", () => {
 
   it("reject keeps the crew, stores the reason and mails it", () => {
     const asked = ask([ids.f1], [ids.f2]);
-    if (!("ok" in asked)) throw new Error("not asked");
+    if (!asked.ok) throw new Error("not asked");
     const result = decideCrewChange(committee, 1, asked.id, { approve: false, reason: "No proof" }, EN);
     expect(result).toMatchObject({ ok: true, change: { status: "REJECTED", decisionReason: "No proof" } });
     expect(crewOf(teamA).map((m) => m.userId)).toEqual([ids.m1, ids.f1].sort((x, y) => x - y));
@@ -317,8 +319,11 @@ describe("crew changes", () => {
 
   it("a change of another edition is not found", () => {
     const asked = ask([ids.f1], [ids.f2]);
-    if (!("ok" in asked)) throw new Error("not asked");
-    expect(decideCrewChange(committee, 999, asked.id, { approve: true }, EN)).toEqual({ refused: "gone" });
+    if (!asked.ok) throw new Error("not asked");
+    expect(decideCrewChange(committee, 999, asked.id, { approve: true }, EN)).toEqual({
+      ok: false,
+      code: "gone",
+    });
     expect(
       db().get<{ status: string }>(
         sql`SELECT status FROM crew_changes WHERE id = ${asked.id} AND status = 'PENDING'`,
@@ -368,7 +373,7 @@ describe("crew changes", () => {
 
     it("a manager cannot decide; COMMITTEE approves, and a reject without a reason is refused", async () => {
       const asked = ask([ids.f1], [ids.f2]);
-      if (!("ok" in asked)) throw new Error("not asked");
+      if (!asked.ok) throw new Error("not asked");
       const manager = await decide(makeUser("MANAGER", a.id), { intent: "approve", id: String(asked.id) });
       expect(manager.status).not.toBe(200);
       expect(manager.toasts).not.toContain(expect.stringContaining("approved"));

@@ -73,7 +73,7 @@ const pay = (orderId: number, source: "return" | "callback", statusId = "1") =>
   });
 
 function bought(result: ReturnType<typeof checkoutEntries>) {
-  if ("refused" in result) throw new Error(`refused: ${JSON.stringify(result)}`);
+  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
   return result;
 }
 
@@ -111,7 +111,8 @@ describe("checkoutEntries: the cap", () => {
       waitlistStatus: "OFFERED",
     });
     expect(checkoutEntries(1, buyerManager, buyer.scope, [{ eventId: e.id, teams: 4 }], now)).toEqual({
-      refused: "overCap",
+      ok: false,
+      code: "overCap",
       eventId: e.id,
       eventName: e.name,
       left: 3,
@@ -148,9 +149,10 @@ describe("checkoutEntries: the cap", () => {
         { eventId: other.id, teams: 1 },
         { eventId: e.id, teams: 3 },
       ]),
-    ).toEqual({ refused: "overCap", eventId: e.id, eventName: e.name, left: 2 });
+    ).toEqual({ ok: false, code: "overCap", eventId: e.id, eventName: e.name, left: 2 });
     expect(entriesDraft(1, c.scope, [{ eventId: e.id, teams: 3 }])).toMatchObject({
-      refused: "overCap",
+      ok: false,
+      code: "overCap",
       left: 2,
     });
     expect(ordersOf(m.id)).toHaveLength(0);
@@ -159,7 +161,8 @@ describe("checkoutEntries: the cap", () => {
     // The event is full for another club (this club's own next checkout would replace its order).
     const d = club();
     expect(checkoutEntries(1, manager(d.id), d.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({
-      refused: "overCap",
+      ok: false,
+      code: "overCap",
       left: 0,
     });
   });
@@ -170,7 +173,7 @@ describe("checkoutEntries: the cap", () => {
     const [ma, mb] = [manager(a.id), manager(b.id)];
     const first = bought(checkoutEntries(1, ma, a.scope, [{ eventId: e.id, teams: 2 }]));
     expect(checkoutEntries(1, mb, b.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ left: 0 });
-    expect(cancelOwnOrder(1, ma.id, first.order.id)).toBe("cancelled");
+    expect(cancelOwnOrder(1, ma.id, first.order.id)).toEqual({ ok: true });
     const second = bought(checkoutEntries(1, mb, b.scope, [{ eventId: e.id, teams: 2 }]));
     expect(checkoutEntries(1, ma, a.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ left: 0 });
     expect(pay(second.order.id, "callback", "0")).toMatchObject({ kind: "applied", to: "FAILED" });
@@ -185,15 +188,17 @@ describe("checkoutEntries: the cap", () => {
     const [a, b] = [club(), club()];
     const [ma, mb] = [manager(a.id), manager(b.id)];
     const first = bought(checkoutEntries(1, ma, a.scope, [{ eventId: e.id, teams: 2 }]));
-    expect(cancelOwnOrder(1, ma.id, first.order.id)).toBe("cancelled");
+    expect(cancelOwnOrder(1, ma.id, first.order.id)).toEqual({ ok: true });
     // Free again: the order may hold them again.
     expect(setOrderStatus(1, admin, first.order.id, "PROCESSING")).toMatchObject({ ok: true });
-    expect(cancelOwnOrder(1, ma.id, first.order.id)).toBe("cancelled");
+    expect(cancelOwnOrder(1, ma.id, first.order.id)).toEqual({ ok: true });
     // Another club took one: moving back would hold 2 of the 1 left.
     bought(checkoutEntries(1, mb, b.scope, [{ eventId: e.id, teams: 1 }]));
     expect(setOrderStatus(1, admin, first.order.id, "PROCESSING")).toEqual({
       ok: false,
-      overCap: { eventName: e.name, left: 1 },
+      code: "overCap",
+      eventName: e.name,
+      left: 1,
     });
     expect(ordersOf(ma.id)[0].status).toBe("CANCELLED");
     // PAID is honoured (money taken), even over the cap.
@@ -216,14 +221,19 @@ describe("checkoutEntries: the cap", () => {
     const c = club();
     const m = manager(c.id);
     expect(checkoutEntries(1, admin, { kind: "all" }, [{ eventId: e.id, teams: 1 }])).toEqual({
-      refused: "noClub",
+      ok: false,
+      code: "noClub",
     });
     const gone = event({ deleted: true });
-    expect(checkoutEntries(1, m, c.scope, [{ eventId: gone.id, teams: 1 }])).toEqual({ refused: "gone" });
+    expect(checkoutEntries(1, m, c.scope, [{ eventId: gone.id, teams: 1 }])).toEqual({
+      ok: false,
+      code: "gone",
+    });
     const now = Date.now();
     setDeadlines({ entriesCloseAt: now });
     expect(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 1 }], now)).toEqual({
-      refused: "closed",
+      ok: false,
+      code: "closed",
       closeAt: now,
     });
     bought(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 1 }], now - 1));
@@ -237,7 +247,7 @@ describe("the waitlist", () => {
     const holder = club();
     const m = manager(holder.id);
     const order = bought(checkoutEntries(1, m, holder.scope, [{ eventId: e.id, teams: maxTeam }]));
-    return { e, cancel: () => expect(cancelOwnOrder(1, m.id, order.order.id)).toBe("cancelled") };
+    return { e, cancel: () => expect(cancelOwnOrder(1, m.id, order.order.id)).toEqual({ ok: true }) };
   }
   const waiter = () => {
     const c = club();
@@ -250,16 +260,17 @@ describe("the waitlist", () => {
     paidTeams(e.id, club().id, 2);
     const w = waiter();
     // 1 left: asking for 1 is 'buy it instead'; asking for 2 may wait.
-    expect(joinWaitlist(1, w.manager, w.scope, e.id, 1, now - 10)).toEqual({ refused: "notFull" });
+    expect(joinWaitlist(1, w.manager, w.scope, e.id, 1, now - 10)).toEqual({ ok: false, code: "notFull" });
     expect(joinWaitlist(1, w.manager, w.scope, e.id, 2, now - 10)).toEqual({ ok: true, eventName: e.name });
-    expect(joinWaitlist(1, w.manager, w.scope, e.id, 3, now)).toEqual({ refused: "already" });
-    expect(joinWaitlist(1, admin, { kind: "all" }, e.id, 2, now)).toEqual({ refused: "noClub" });
+    expect(joinWaitlist(1, w.manager, w.scope, e.id, 3, now)).toEqual({ ok: false, code: "already" });
+    expect(joinWaitlist(1, admin, { kind: "all" }, e.id, 2, now)).toEqual({ ok: false, code: "noClub" });
     expect(joinWaitlist(1, w.manager, w.scope, event({ deleted: true }).id, 2, now)).toEqual({
-      refused: "gone",
+      ok: false,
+      code: "gone",
     });
     const late = waiter();
     setDeadlines({ entriesCloseAt: now });
-    expect(joinWaitlist(1, late.manager, late.scope, e.id, 2, now)).toEqual({ refused: "closed" });
+    expect(joinWaitlist(1, late.manager, late.scope, e.id, 2, now)).toEqual({ ok: false, code: "closed" });
     expect(joinWaitlist(1, late.manager, late.scope, e.id, 2, now - 1)).toMatchObject({ ok: true });
     expect(waitlistOf(1, e.id).map((r) => [r.association, r.teams, r.status])).toEqual([
       [w.name, 2, "WAITING"],
@@ -553,11 +564,13 @@ describe("saveCrew", () => {
     const audits = crewAudits(teamA).length;
     for (const bad of [ids.b1, ids.unpaid, ids.tooOld, ids.committee, ids.inA2, 999_999_999]) {
       expect(saveCrew(asManagerA(), 1, a.scope, teamA, [ids.m1, ids.f1, bad])).toEqual({
-        refused: "notEligible",
+        ok: false,
+        code: "notEligible",
       });
       // Staff are held to the same list.
       expect(saveCrew(asAdmin(), 1, { kind: "all" }, teamA, [ids.m1, ids.f1, bad])).toEqual({
-        refused: "notEligible",
+        ok: false,
+        code: "notEligible",
       });
     }
     expect(crewOf(teamA)).toEqual(before);
@@ -565,17 +578,20 @@ describe("saveCrew", () => {
   });
 
   it("refuses another club's team to a manager as gone, and changes nothing there", () => {
-    expect(saveCrew(asManagerA(), 1, a.scope, teamB, [ids.m1, ids.f1])).toEqual({ refused: "gone" });
-    expect(saveCrew(asManagerA(), 1, a.scope, teamB, [ids.b1])).toEqual({ refused: "gone" });
+    expect(saveCrew(asManagerA(), 1, a.scope, teamB, [ids.m1, ids.f1])).toEqual({ ok: false, code: "gone" });
+    expect(saveCrew(asManagerA(), 1, a.scope, teamB, [ids.b1])).toEqual({ ok: false, code: "gone" });
     expect(crewOf(teamB)).toEqual([]);
-    expect(saveCrew({ ...managerB, role: "MANAGER" }, 1, b.scope, teamA, [])).toEqual({ refused: "gone" });
+    expect(saveCrew({ ...managerB, role: "MANAGER" }, 1, b.scope, teamA, [])).toEqual({
+      ok: false,
+      code: "gone",
+    });
     expect(crewOf(teamA).length).toBeGreaterThan(0);
-    expect(saveCrew(asManagerA(), 1, a.scope, 999_999_999, [ids.m1])).toEqual({ refused: "gone" });
+    expect(saveCrew(asManagerA(), 1, a.scope, 999_999_999, [ids.m1])).toEqual({ ok: false, code: "gone" });
   });
 
   it("refuses a selection breaking a rule with the spec's message: nothing changed", () => {
     const before = crewOf(teamA);
-    const rule = (message: string) => ({ refused: "rule", message });
+    const rule = (message: string) => ({ ok: false, code: "rule", message });
     expect(saveCrew(asManagerA(), 1, a.scope, teamA, [ids.f1])).toEqual(
       rule("Number of selected participants does not meet mininum count (2). Select more and try again."),
     );
@@ -601,7 +617,8 @@ describe("saveCrew", () => {
     const before = crewOf(teamA);
     setDeadlines({ crewCloseAt: now });
     expect(saveCrew(asManagerA(), 1, a.scope, teamA, [ids.m2, ids.f1], now)).toEqual({
-      refused: "closed",
+      ok: false,
+      code: "closed",
       closeAt: now,
     });
     expect(crewOf(teamA)).toEqual(before);
@@ -616,7 +633,8 @@ describe("saveCrew", () => {
     expect(
       saveCrew({ ...admin, role: "COMMITTEE" }, 1, { kind: "all" }, teamA, [ids.m1, ids.f1]),
     ).toMatchObject({
-      refused: "closed",
+      ok: false,
+      code: "closed",
     });
     expect(crewOf(teamA)).toEqual(sorted([ids.m3, ids.f1]));
   });

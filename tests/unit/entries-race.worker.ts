@@ -27,7 +27,7 @@ export type RaceJob = {
 
 export type RaceOutcome =
   | { ok: true; orderId: number }
-  | { refused: string; left?: number; eventId?: number };
+  | { ok: false; code: string; left?: number; eventId?: number };
 
 const stallBeforeInsert = stallTransactions("insert");
 db().get(sql`SELECT COUNT(*) FROM events`); // warm: the file is open and migrated before the race
@@ -38,11 +38,11 @@ function buy(job: RaceJob): RaceOutcome {
   if (job.mode === "safe") {
     stallBeforeInsert(job.delayMs);
     const result = checkoutEntries(1, { id: job.buyerId }, scope, requests);
-    return "refused" in result ? result : { ok: true, orderId: result.order.id };
+    return result.ok ? { ok: true, orderId: result.order.id } : result;
   }
   stallBeforeInsert(0);
   const draft = entriesDraft(1, scope, requests); // the check...
-  if ("refused" in draft) return draft;
+  if (!draft.ok) return draft;
   sleep(job.delayMs);
   return { ok: true, orderId: createOrder(1, job.buyerId, draft.lines).id }; // ...and, later, the insert
 }

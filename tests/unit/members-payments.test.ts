@@ -167,25 +167,34 @@ describe("approve", () => {
 describe("crew tag fee checkout", () => {
   it("drafts one line per member at the fee, sorted by name", () => {
     const draft = feeDraft(1, a.scope, [a.fee[2], a.fee[1]], FEE);
-    if ("refused" in draft) throw new Error(draft.refused);
+    if (!draft.ok) throw new Error(draft.code);
     expect(draft.total).toBe(2 * FEE);
     expect(draft.lines.map((l) => l.userId)).toEqual([a.fee[1], a.fee[2]]);
     expect(draft.lines.every((l) => l.price === FEE && l.count === 1 && l.kind === "MEMBERSHIP")).toBe(true);
-    expect(feeDraft(1, a.scope, [], FEE)).toEqual({ refused: "noneSelected" });
+    expect(feeDraft(1, a.scope, [], FEE)).toEqual({ ok: false, code: "noneSelected" });
   });
 
   it("refuses another club's members, paid members and unapproved members, and creates nothing", () => {
     const before = ordersOwnedBy(b.manager.id).length;
-    expect(checkoutMembership(1, b.manager, b.scope, [a.fee[1]], FEE)).toEqual({ refused: "foreign" });
-    expect(checkoutMembership(1, b.manager, b.scope, [b.fee[1], a.fee[1]], FEE)).toEqual({
-      refused: "foreign",
+    expect(checkoutMembership(1, b.manager, b.scope, [a.fee[1]], FEE)).toEqual({
+      ok: false,
+      code: "foreign",
     });
-    expect(checkoutMembership(1, b.manager, b.scope, [b.paid[0]], FEE)).toEqual({ refused: "alreadyPaid" });
+    expect(checkoutMembership(1, b.manager, b.scope, [b.fee[1], a.fee[1]], FEE)).toEqual({
+      ok: false,
+      code: "foreign",
+    });
+    expect(checkoutMembership(1, b.manager, b.scope, [b.paid[0]], FEE)).toEqual({
+      ok: false,
+      code: "alreadyPaid",
+    });
     expect(checkoutMembership(1, b.manager, b.scope, [b.pending[0]], FEE)).toEqual({
-      refused: "notApproved",
+      ok: false,
+      code: "notApproved",
     });
     expect(checkoutMembership(1, b.manager, b.scope, [b.unverified[0]], FEE)).toEqual({
-      refused: "notApproved",
+      ok: false,
+      code: "notApproved",
     });
     expect(ordersOwnedBy(b.manager.id)).toHaveLength(before);
   });
@@ -193,7 +202,7 @@ describe("crew tag fee checkout", () => {
   it("creates one Processing order; the club's next fee checkout replaces it (its members may be chosen again)", () => {
     const [m1, m2, m3] = [a.fee[1], a.fee[2], a.fee[3]];
     const first = checkoutMembership(1, a.manager, a.scope, [m1, m2], FEE);
-    if ("refused" in first) throw new Error(first.refused);
+    if (!first.ok) throw new Error(first.code);
     expect(orderOf(first.order.id).status).toBe("PROCESSING");
     expect(first.order.total).toBe(2 * FEE);
     expect(listMembers(1, a.scope, "fee", page).rows.find((r) => r.id === m1)?.openOrderId).toBe(
@@ -203,7 +212,7 @@ describe("crew tag fee checkout", () => {
     const draft = feeDraft(1, a.scope, [m2, m3], FEE);
     expect("lines" in draft && draft.lines.map((l) => l.userId).sort()).toEqual([m2, m3].sort());
     const second = checkoutMembership(1, a.manager, a.scope, [m2, m3], FEE);
-    if ("refused" in second) throw new Error(second.refused);
+    if (!second.ok) throw new Error(second.code);
     expect(second.order.replaced).toEqual([first.order.id]);
     expect(orderOf(first.order.id)).toMatchObject({ status: "CANCELLED", replacedBy: second.order.id });
     expect(orderOf(second.order.id)).toMatchObject({ status: "PROCESSING", replacedBy: null });
@@ -212,7 +221,10 @@ describe("crew tag fee checkout", () => {
     const foreign = createOrder(1, b.manager.id, [
       { kind: "MEMBERSHIP", label: "X", price: FEE, count: 1, userId: m1 },
     ]);
-    expect(checkoutMembership(1, a.manager, a.scope, [m1], FEE)).toEqual({ refused: "alreadyInOrder" });
+    expect(checkoutMembership(1, a.manager, a.scope, [m1], FEE)).toEqual({
+      ok: false,
+      code: "alreadyInOrder",
+    });
     expect(orderOf(foreign.id).status).toBe("PROCESSING");
     expect(orderOf(second.order.id).status).toBe("PROCESSING");
     expect([row(m1).membershipPaid, row(m2).membershipPaid]).toEqual([false, false]);
@@ -244,7 +256,7 @@ describe("callback route", () => {
   it("pays an order once, logs every call, forged ones as unverified", async () => {
     const members = [b.fee[1], b.fee[2]];
     const made = checkoutMembership(1, b.manager, b.scope, members, FEE);
-    if ("refused" in made) throw new Error(made.refused);
+    if (!made.ok) throw new Error(made.code);
     const id = made.order.id;
     const paid = signed(id, "1", "Payment_was_successful", "SIM000000000001");
 

@@ -22,9 +22,9 @@ const person = (associationId: number, values: Partial<typeof schema.users.$infe
   manager(associationId, { verified: true, ...values });
 const event = (maxTeam: number) => makeEvent({ price: 15000, maxTeam });
 const orderOf = (id: number) => db().select().from(schema.orders).where(eq(schema.orders.id, id)).get()!;
-function ok<T extends object>(result: T): Exclude<T, { refused: unknown }> {
-  if ("refused" in result) throw new Error(JSON.stringify(result));
-  return result as Exclude<T, { refused: unknown }>;
+function ok<T extends { ok: boolean }>(result: T): Extract<T, { ok: true }> {
+  if (!result.ok) throw new Error(JSON.stringify(result));
+  return result as Extract<T, { ok: true }>;
 }
 const auditOf = (orderId: number) =>
   db()
@@ -97,13 +97,17 @@ describe("event entries: one open order per club", () => {
     const d = club();
     const waiter = person(d.id);
     expect(checkoutEntries(1, waiter, d.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({
-      refused: "overCap",
+      ok: false,
+      code: "overCap",
       left: 0,
     });
     expect(joinWaitlist(1, waiter, d.scope, e.id, 2)).toMatchObject({ ok: true });
     // The club's own preview counts its open order as free: it may buy both again.
     expect(entriesDraft(1, c.scope, [{ eventId: e.id, teams: 2 }])).toMatchObject({ total: 2 * 15000 });
-    expect(entriesDraft(1, d.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({ refused: "overCap" });
+    expect(entriesDraft(1, d.scope, [{ eventId: e.id, teams: 1 }])).toMatchObject({
+      ok: false,
+      code: "overCap",
+    });
     // It buys 1 instead of 2: the first order is cancelled, one entry is free, offered to the waitlist.
     const second = ok(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 1 }]));
     expect(second.order.replaced).toEqual([first.order.id]);
@@ -120,7 +124,8 @@ describe("event entries: one open order per club", () => {
     const m = person(c.id);
     const first = ok(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 2 }]));
     expect(checkoutEntries(1, m, c.scope, [{ eventId: e.id, teams: 4 }])).toMatchObject({
-      refused: "overCap",
+      ok: false,
+      code: "overCap",
       left: 3,
     });
     expect(orderOf(first.order.id)).toMatchObject({ status: "PROCESSING", replacedBy: null });

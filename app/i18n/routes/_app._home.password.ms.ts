@@ -6,7 +6,11 @@ registerStrings("ms", {
   MSG: {
     backToLogin: "Kembali ke Log Masuk",
   },
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
+  },
   LABELS: {
+    password: "Kata Laluan",
     confirmPassword: "Sahkan Kata Laluan",
     newPassword: "Kata Laluan Baharu",
     oldPassword: "Kata Laluan Lama",

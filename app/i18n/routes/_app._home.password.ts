@@ -6,7 +6,11 @@ registerStrings("en", {
   MSG: {
     backToLogin: "Back to Login",
   },
+  TITLES: {
+    reset: "Reset Password",
+  },
   LABELS: {
+    password: "Password",
     confirmPassword: "Confirm Password",
     newPassword: "New Password",
     oldPassword: "Old Password",

@@ -5,6 +5,7 @@ import { registerStrings } from "~/i18n/bundles";
 registerStrings("ms", {
   LABELS: {
     confirmNo: "Tidak",
+    association: "Persatuan",
     regenerateLinkConfirm: "Adakah anda pasti mahu menjana semula pautan rujukan pasukan ini?",
     regenerateLinkNote:
       "Pautan lama akan serta-merta tidak berfungsi: sesiapa yang belum mendaftar menggunakannya memerlukan pautan baharu.",

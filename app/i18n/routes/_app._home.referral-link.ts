@@ -5,6 +5,7 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 registerStrings("en", {
   LABELS: {
     confirmNo: "No",
+    association: "Association",
     regenerateLinkConfirm: "Are you sure you want to regenerate this team's referral link?",
     regenerateLinkNote:
       "The old link stops working at once: anyone who has not registered with it yet needs the new link.",

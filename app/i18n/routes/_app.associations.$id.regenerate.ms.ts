@@ -6,6 +6,7 @@ registerStrings("ms", {
   LABELS: {
     close: "Tutup",
     confirmNo: "Tidak",
+    note: "Catatan",
     regenerateLink: "Jana Semula Pautan",
     regenerateLinkConfirm: "Adakah anda pasti mahu menjana semula pautan rujukan pasukan ini?",
     regenerateLinkNote:

@@ -6,6 +6,7 @@ registerStrings("en", {
   LABELS: {
     close: "Close",
     confirmNo: "No",
+    note: "Note",
     regenerateLink: "Regenerate Link",
     regenerateLinkConfirm: "Are you sure you want to regenerate this team's referral link?",
     regenerateLinkNote:

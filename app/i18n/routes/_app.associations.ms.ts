@@ -8,7 +8,16 @@ registerStrings("ms", {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
     membersApproved: "Ahli yang dipilih telah diluluskan.",
   },
+  TITLES: {
+    events: "Semua Acara",
+    tickets: "Pembelian Tiket Makan Malam",
+    associations: "Semua Pasukan",
+  },
+  NAV: {
+    events: "Acara",
+  },
   LABELS: {
+    email: "E-mel",
     total: "Jumlah",
     pages: "Halaman",
     showing: (min: number, max: number, n: number) =>
@@ -31,6 +40,7 @@ registerStrings("ms", {
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
     eventTeams: "Pasukan Acara",
+    events: "Acara",
     copyReferralLink: "Salin Pautan Rujukan",
     copyReferralLinkOf: (name: string) => `Salin Pautan Rujukan ${name}`,
     approved: "Diluluskan",
@@ -38,5 +48,6 @@ registerStrings("ms", {
     teamManager: "Pengurus Pasukan",
     membersPaid: "Ahli Telah Bayar",
     membersApproved: "Ahli Diluluskan",
+    tickets: "Tiket",
   },
 });

@@ -8,7 +8,16 @@ registerStrings("en", {
     nothingToShow: "Nothing to show",
     membersApproved: "Selected members have been approved.",
   },
+  TITLES: {
+    events: "All Events",
+    tickets: "Dinner Ticket Purchase",
+    associations: "All Teams",
+  },
+  NAV: {
+    events: "Events",
+  },
   LABELS: {
+    email: "Email",
     total: "Total",
     pages: "Pages",
     showing: (min: number, max: number, n: number) =>
@@ -31,6 +40,7 @@ registerStrings("en", {
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
     eventTeams: "Event Teams",
+    events: "Events",
     copyReferralLink: "Copy Referral Link",
     copyReferralLinkOf: (name: string) => `Copy Referral Link of ${name}`,
     approved: "Approved",
@@ -38,6 +48,7 @@ registerStrings("en", {
     teamManager: "Team Manager",
     membersPaid: "Members Paid",
     membersApproved: "Members Approved",
+    tickets: "Tickets",
   },
 });
 

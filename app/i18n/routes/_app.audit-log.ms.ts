@@ -7,6 +7,9 @@ registerStrings("ms", {
   MSG: {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
   },
+  TITLES: {
+    auditLog: "Log Audit",
+  },
   LABELS: {
     total: "Jumlah",
     pages: "Halaman",

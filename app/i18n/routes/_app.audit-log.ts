@@ -7,6 +7,9 @@ registerStrings("en", {
   MSG: {
     nothingToShow: "Nothing to show",
   },
+  TITLES: {
+    auditLog: "Audit Log",
+  },
   LABELS: {
     total: "Total",
     pages: "Pages",

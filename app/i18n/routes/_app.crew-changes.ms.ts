@@ -7,12 +7,17 @@ registerStrings("ms", {
   MSG: {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
     tooLong: (label: string, max: number) => `${label} mestilah tidak melebihi ${max} aksara.`,
-    ccRejectReasonEmpty: "Sila masukkan sebab penolakan.",
-    ccApprovedDone: (team: string) => `Perubahan krew ${team} diluluskan: krew telah diubah.`,
-    ccRejectedDone: (team: string) => `Perubahan krew ${team} ditolak.`,
+  },
+  TITLES: {
+    rounds: "Semua Pusingan",
+    races: "Semua Perlumbaan",
+  },
+  NAV: {
+    crewChanges: "Perubahan Krew",
   },
   LABELS: {
     teamName: "Nama Pasukan",
+    approve: "Luluskan",
     count: "Bilangan",
     total: "Jumlah",
     pages: "Halaman",
@@ -23,7 +28,6 @@ registerStrings("ms", {
     pageN: (n: number) => `Halaman ${n}`,
     rowsPerPage: "Baris setiap halaman",
     show: "Papar",
-    team: "Pasukan",
     crew: "Krew",
     reason: "Sebab",
     delete: "Padam",
@@ -31,6 +35,7 @@ registerStrings("ms", {
     created: "Dicipta",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
+    reject: "Tolak",
     round: "Pusingan",
     ccReason: "Sebab",
     ccRejectReason: "Sebab penolakan",

@@ -7,12 +7,17 @@ registerStrings("en", {
   MSG: {
     nothingToShow: "Nothing to show",
     tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
-    ccRejectReasonEmpty: "Please enter a reject reason.",
-    ccApprovedDone: (team: string) => `Crew change of ${team} approved: the crew is changed.`,
-    ccRejectedDone: (team: string) => `Crew change of ${team} rejected.`,
+  },
+  TITLES: {
+    rounds: "All Rounds",
+    races: "All Races",
+  },
+  NAV: {
+    crewChanges: "Crew Changes",
   },
   LABELS: {
     teamName: "Team Name",
+    approve: "Approve",
     count: "Count",
     total: "Total",
     pages: "Pages",
@@ -23,7 +28,6 @@ registerStrings("en", {
     pageN: (n: number) => `Page ${n}`,
     rowsPerPage: "Rows per page",
     show: "Show",
-    team: "Team",
     crew: "Crew",
     reason: "Reason",
     delete: "Delete",
@@ -31,6 +35,7 @@ registerStrings("en", {
     created: "Created",
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
+    reject: "Reject",
     round: "Round",
     ccReason: "Reason",
     ccRejectReason: "Reject reason",

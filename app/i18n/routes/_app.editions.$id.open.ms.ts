@@ -13,5 +13,6 @@ registerStrings("ms", {
     close: "Tutup",
     edScOpenTitle: "Buka Edisi",
     edScTaskOpening: "Membuka edisi",
+    note: "Catatan",
   },
 });

@@ -13,6 +13,7 @@ registerStrings("en", {
     close: "Close",
     edScOpenTitle: "Open Edition",
     edScTaskOpening: "Opening edition",
+    note: "Note",
   },
 });
 

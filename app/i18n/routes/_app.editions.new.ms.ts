@@ -3,18 +3,11 @@
 import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
-  MSG: {
-    tooLong: (label: string, max: number) => `${label} mestilah tidak melebihi ${max} aksara.`,
-    fillAll: "Pastikan semua ruangan diisi.",
-    edScCreated: (name: string) =>
-      `${name} telah dicipta sebagai draf. Buka edisi ini apabila ia sudah sedia.`,
-    edScYearTaken: (year: number) => `Sudah ada edisi untuk tahun ${year}. Pilih tahun lain.`,
-    edScFromGone: "Edisi yang hendak disalin tidak lagi wujud. Pilih edisi lain.",
-    edScYearRange: "Taip tahun antara 2000 dan 2100.",
-    edScDateInvalid: "Taip setiap tarikh dengan hari, bulan dan tahun.",
-    edScDatesOrder: "Tarikh tamat tidak boleh lebih awal daripada tarikh mula.",
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
+    password: "Kata Laluan",
     close: "Tutup",
     edScCreate: "Cipta Edisi",
     edScTaskCreating: "Mencipta edisi",

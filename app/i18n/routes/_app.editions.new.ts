@@ -3,17 +3,11 @@
 import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
-  MSG: {
-    tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
-    fillAll: "Make sure to fill in all the fields.",
-    edScCreated: (name: string) => `${name} created as a draft. Open it when it is ready.`,
-    edScYearTaken: (year: number) => `There is already an edition for ${year}. Choose another year.`,
-    edScFromGone: "The edition to copy from no longer exists. Choose another one.",
-    edScYearRange: "Type a year between 2000 and 2100.",
-    edScDateInvalid: "Type each date as day, month and year.",
-    edScDatesOrder: "The end date cannot be before the start date.",
+  TITLES: {
+    reset: "Reset Password",
   },
   LABELS: {
+    password: "Password",
     close: "Close",
     edScCreate: "Create Edition",
     edScTaskCreating: "Creating edition",

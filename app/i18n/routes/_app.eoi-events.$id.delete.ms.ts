@@ -16,5 +16,6 @@ registerStrings("ms", {
     event: "Acara",
     eoiDeleteEvent: "Padam Acara EOI",
     eoiTaskDeleting: "Memadam acara EOI",
+    note: "Catatan",
   },
 });

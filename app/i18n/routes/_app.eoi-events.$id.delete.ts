@@ -16,6 +16,7 @@ registerStrings("en", {
     event: "Event",
     eoiDeleteEvent: "Delete EOI Event",
     eoiTaskDeleting: "Deleting EOI event",
+    note: "Note",
   },
 });
 

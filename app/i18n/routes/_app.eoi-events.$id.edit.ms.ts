@@ -4,13 +4,13 @@ import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
   MSG: {
-    tooLong: (label: string, max: number) => `${label} mestilah tidak melebihi ${max} aksara.`,
-    eoiUpdated: "Acara EOI telah berjaya dikemas kini.",
-    eoiExists: "Acara EOI sudah wujud. Sila cuba dengan nama yang lain.",
     eoiNameHint: "cth. 250M PREMIER OPEN",
-    fillAll: "Pastikan semua ruangan diisi.",
+  },
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
+    password: "Kata Laluan",
     close: "Tutup",
     event: "Acara",
     rdUpdate: "Kemas Kini",

@@ -4,13 +4,13 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
   MSG: {
-    tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
-    eoiUpdated: "EOI event has been updated successfully.",
-    eoiExists: "EOI event already exist. Please try with different name.",
     eoiNameHint: "e.g. 250M PREMIER OPEN",
-    fillAll: "Make sure to fill in all the fields.",
+  },
+  TITLES: {
+    reset: "Reset Password",
   },
   LABELS: {
+    password: "Password",
     close: "Close",
     event: "Event",
     rdUpdate: "Update",

@@ -9,7 +9,16 @@ registerStrings("ms", {
     eoiNoEvents: "Belum ada acara EOI.",
     eoiTeamsInterestedIn: (n: number, event: string) => `${formatCount(n)} pasukan berminat dengan ${event}`,
   },
+  TITLES: {
+    eoi: "Keputusan EOI",
+    eoiEvents: "Semua Acara EOI",
+    events: "Semua Acara",
+  },
+  NAV: {
+    events: "Acara",
+  },
   LABELS: {
+    email: "E-mel",
     total: "Jumlah",
     pages: "Halaman",
     showing: (min: number, max: number, n: number) =>
@@ -35,6 +44,7 @@ registerStrings("ms", {
     eoiView: "Lihat",
     eoiViewOf: (name: string) => `Lihat ${name}`,
     eoiCountry: "Negara",
+    eoiEvents: "Acara",
     eoiLastSaved: "Terakhir Disimpan",
     eoiOther: "Lain-lain",
     teams: "Pasukan",
@@ -44,5 +54,6 @@ registerStrings("ms", {
     international: "Antarabangsa",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
+    events: "Acara",
   },
 });

@@ -10,7 +10,16 @@ registerStrings("en", {
     eoiTeamsInterestedIn: (n: number, event: string) =>
       `${formatCount(n)} ${n === 1 ? "team" : "teams"} interested in ${event}`,
   },
+  TITLES: {
+    eoi: "EOI Result",
+    eoiEvents: "All EOI Events",
+    events: "All Events",
+  },
+  NAV: {
+    events: "Events",
+  },
   LABELS: {
+    email: "Email",
     total: "Total",
     pages: "Pages",
     showing: (min: number, max: number, n: number) =>
@@ -36,6 +45,7 @@ registerStrings("en", {
     eoiView: "View",
     eoiViewOf: (name: string) => `View ${name}`,
     eoiCountry: "Country",
+    eoiEvents: "Events",
     eoiLastSaved: "Last Saved",
     eoiOther: "Other",
     teams: "Teams",
@@ -45,6 +55,7 @@ registerStrings("en", {
     international: "International",
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
+    events: "Events",
   },
 });
 

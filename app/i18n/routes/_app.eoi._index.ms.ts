@@ -6,11 +6,7 @@ import { formatCount } from "~/rules/format";
 registerStrings("ms", {
   MSG: {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
-    tooLong: (label: string, max: number) => `${label} mestilah tidak melebihi ${max} aksara.`,
     eoiNoEvents: "Belum ada acara EOI.",
-    eoiSaved: "Pernyataan minat anda telah disimpan.",
-    eoiBadTicks:
-      "Sebahagian acara yang ditanda tidak lagi wujud. Tandanya telah dibuang: semak dan simpan semula.",
     eoiNoClub: "Akaun anda tiada dalam mana-mana pasukan, jadi tidak boleh menyatakan minat.",
     eoiIntro:
       "Tandakan acara yang diminati oleh pasukan anda. Anda boleh menukar tanda anda pada bila-bila masa.",
@@ -21,9 +17,18 @@ registerStrings("ms", {
     eoiSavedFor: (team: string, country: string) => `Disimpan untuk ${team} (${country})`,
     eoiSavedWhen: (when: string, events: number) =>
       `Disimpan pada ${when}: ${events === 0 ? "tiada acara" : `${formatCount(events)} acara`}`,
-    fillAll: "Pastikan semua ruangan diisi.",
+  },
+  TITLES: {
+    eoi: "Keputusan EOI",
+    eoiEvents: "Semua Acara EOI",
+    events: "Semua Acara",
+    eoiManager: "Pernyataan Minat",
+  },
+  NAV: {
+    events: "Acara",
   },
   LABELS: {
+    email: "E-mel",
     total: "Jumlah",
     close: "Tutup",
     pages: "Halaman",
@@ -36,6 +41,7 @@ registerStrings("ms", {
     show: "Papar",
     event: "Acara",
     team: "Pasukan",
+    save: "Simpan",
     colActions: "Tindakan",
     rdEdit: "Sunting",
     rdDelete: "Padam",
@@ -51,17 +57,17 @@ registerStrings("ms", {
     eoiView: "Lihat",
     eoiViewOf: (name: string) => `Lihat ${name}`,
     eoiCountry: "Negara",
+    eoiEvents: "Acara",
     eoiLastSaved: "Terakhir Disimpan",
     eoiSavedEvents: "Acara yang disimpan",
     eoiOther: "Lain-lain",
-    description: "Keterangan",
     teams: "Pasukan",
     view: "Lihat",
     delete: "Padam",
     country: "Negara",
-    owner: "Pemilik",
     international: "Antarabangsa",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
+    events: "Acara",
   },
 });

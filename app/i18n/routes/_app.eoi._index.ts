@@ -6,11 +6,7 @@ import { formatCount } from "~/rules/format";
 registerStrings("en", {
   MSG: {
     nothingToShow: "Nothing to show",
-    tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
     eoiNoEvents: "No EOI events yet.",
-    eoiSaved: "Your expression of interest has been saved.",
-    eoiBadTicks:
-      "Some of the ticked events no longer exist. They have been taken off your ticks: check them and save again.",
     eoiNoClub: "Your account is not in a team, so it cannot express interest.",
     eoiIntro: "Tick the events your team is interested in. You can change your ticks at any time.",
     eoiNothingSaved: "Nothing saved yet.",
@@ -21,9 +17,18 @@ registerStrings("en", {
     eoiSavedFor: (team: string, country: string) => `Saved for ${team} (${country})`,
     eoiSavedWhen: (when: string, events: number) =>
       `Saved ${when}: ${events === 0 ? "no events" : `${formatCount(events)} ${events === 1 ? "event" : "events"}`}`,
-    fillAll: "Make sure to fill in all the fields.",
+  },
+  TITLES: {
+    eoi: "EOI Result",
+    eoiEvents: "All EOI Events",
+    events: "All Events",
+    eoiManager: "Expression of Interest",
+  },
+  NAV: {
+    events: "Events",
   },
   LABELS: {
+    email: "Email",
     total: "Total",
     close: "Close",
     pages: "Pages",
@@ -36,6 +41,7 @@ registerStrings("en", {
     show: "Show",
     event: "Event",
     team: "Team",
+    save: "Save",
     colActions: "Actions",
     rdEdit: "Edit",
     rdDelete: "Delete",
@@ -51,18 +57,18 @@ registerStrings("en", {
     eoiView: "View",
     eoiViewOf: (name: string) => `View ${name}`,
     eoiCountry: "Country",
+    eoiEvents: "Events",
     eoiLastSaved: "Last Saved",
     eoiSavedEvents: "Saved events",
     eoiOther: "Other",
-    description: "Description",
     teams: "Teams",
     view: "View",
     delete: "Delete",
     country: "Country",
-    owner: "Owner",
     international: "International",
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
+    events: "Events",
   },
 });
 

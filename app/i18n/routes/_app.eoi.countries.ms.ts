@@ -8,7 +8,16 @@ registerStrings("ms", {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
     eoiTeamsInterestedIn: (n: number, event: string) => `${formatCount(n)} pasukan berminat dengan ${event}`,
   },
+  TITLES: {
+    eoi: "Keputusan EOI",
+    eoiEvents: "Semua Acara EOI",
+    events: "Semua Acara",
+  },
+  NAV: {
+    events: "Acara",
+  },
   LABELS: {
+    email: "E-mel",
     total: "Jumlah",
     pages: "Halaman",
     showing: (min: number, max: number, n: number) =>
@@ -33,6 +42,7 @@ registerStrings("ms", {
     eoiView: "Lihat",
     eoiViewOf: (name: string) => `Lihat ${name}`,
     eoiCountry: "Negara",
+    eoiEvents: "Acara",
     eoiLastSaved: "Terakhir Disimpan",
     eoiOther: "Lain-lain",
     teams: "Pasukan",
@@ -41,5 +51,6 @@ registerStrings("ms", {
     international: "Antarabangsa",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
+    events: "Acara",
   },
 });

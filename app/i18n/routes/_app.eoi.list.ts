@@ -9,7 +9,16 @@ registerStrings("en", {
     eoiTeamsInterestedIn: (n: number, event: string) =>
       `${formatCount(n)} ${n === 1 ? "team" : "teams"} interested in ${event}`,
   },
+  TITLES: {
+    eoi: "EOI Result",
+    eoiEvents: "All EOI Events",
+    events: "All Events",
+  },
+  NAV: {
+    events: "Events",
+  },
   LABELS: {
+    email: "Email",
     total: "Total",
     pages: "Pages",
     showing: (min: number, max: number, n: number) =>
@@ -34,6 +43,7 @@ registerStrings("en", {
     eoiView: "View",
     eoiViewOf: (name: string) => `View ${name}`,
     eoiCountry: "Country",
+    eoiEvents: "Events",
     eoiLastSaved: "Last Saved",
     eoiOther: "Other",
     teams: "Teams",
@@ -42,6 +52,7 @@ registerStrings("en", {
     international: "International",
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
+    events: "Events",
   },
 });
 

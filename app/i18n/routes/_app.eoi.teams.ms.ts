@@ -9,7 +9,16 @@ registerStrings("ms", {
     eoiTeamsInterestedIn: (n: number, event: string) => `${formatCount(n)} pasukan berminat dengan ${event}`,
     eoiTotalTeams: (n: number) => `Jumlah (${formatCount(n)} pasukan)`,
   },
+  TITLES: {
+    eoi: "Keputusan EOI",
+    eoiEvents: "Semua Acara EOI",
+    events: "Semua Acara",
+  },
+  NAV: {
+    events: "Acara",
+  },
   LABELS: {
+    email: "E-mel",
     total: "Jumlah",
     pages: "Halaman",
     showing: (min: number, max: number, n: number) =>
@@ -34,6 +43,7 @@ registerStrings("ms", {
     eoiView: "Lihat",
     eoiViewOf: (name: string) => `Lihat ${name}`,
     eoiCountry: "Negara",
+    eoiEvents: "Acara",
     eoiLastSaved: "Terakhir Disimpan",
     eoiOther: "Lain-lain",
     teams: "Pasukan",
@@ -42,5 +52,6 @@ registerStrings("ms", {
     international: "Antarabangsa",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
+    events: "Acara",
   },
 });

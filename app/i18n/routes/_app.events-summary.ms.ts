@@ -7,6 +7,12 @@ registerStrings("ms", {
   MSG: {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
   },
+  TITLES: {
+    eventsSummary: "Ringkasan Acara Disahkan",
+  },
+  NAV: {
+    eventsSummary: "Ringkasan Acara Disahkan",
+  },
   LABELS: {
     count: "Bilangan",
     total: "Jumlah",

@@ -7,6 +7,12 @@ registerStrings("en", {
   MSG: {
     nothingToShow: "Nothing to show",
   },
+  TITLES: {
+    eventsSummary: "Confirmed Events Summary",
+  },
+  NAV: {
+    eventsSummary: "Confirmed Events Summary",
+  },
   LABELS: {
     count: "Count",
     total: "Total",

@@ -3,11 +3,11 @@
 import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
-  MSG: {
-    eventUpdated: "Acara telah berjaya dikemas kini.",
-    eventExists: "Acara sudah wujud. Sila cuba dengan nama yang lain.",
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
+    password: "Kata Laluan",
     close: "Tutup",
     editEvent: "Sunting Acara",
     updateEvent: "Kemas Kini Acara",

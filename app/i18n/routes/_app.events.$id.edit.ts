@@ -3,11 +3,11 @@
 import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
-  MSG: {
-    eventUpdated: "Event has been updated successfully.",
-    eventExists: "Event already exist. Please try with different name.",
+  TITLES: {
+    reset: "Reset Password",
   },
   LABELS: {
+    password: "Password",
     close: "Close",
     editEvent: "Edit Event",
     updateEvent: "Update Event",

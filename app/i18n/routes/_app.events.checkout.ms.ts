@@ -12,6 +12,9 @@ registerStrings("ms", {
     waitlistClosedByPurchase: (event: string) =>
       `Membeli penyertaan ${event} akan menamatkan tempat pasukan anda dalam senarai menunggunya.`,
   },
+  TITLES: {
+    members: "Ahli",
+  },
   LABELS: {
     taskCreatingOrder: "Sedang mencipta pesanan",
     draftOrder: "Draf pesanan",
@@ -35,9 +38,9 @@ registerStrings("ms", {
     owner: "Pemilik",
     totalRM: "Jumlah (RM)",
     edOrEdition: "Edisi",
+    note: "Catatan",
     dinnerTicket: "Tiket Makan Malam",
     approved: "Diluluskan",
     statusId: "ID Status",
-    paymentDueHours: "Tempoh Bayaran (jam)",
   },
 });

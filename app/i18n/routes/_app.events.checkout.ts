@@ -12,6 +12,9 @@ registerStrings("en", {
     waitlistClosedByPurchase: (event: string) =>
       `Buying entries of ${event} closes your team's place on its waitlist.`,
   },
+  TITLES: {
+    members: "Members",
+  },
   LABELS: {
     taskCreatingOrder: "Creating order",
     draftOrder: "Draft order",
@@ -30,10 +33,10 @@ registerStrings("en", {
     owner: "Owner",
     totalRM: "Total (RM)",
     edOrEdition: "Edition",
+    note: "Note",
     dinnerTicket: "Dinner Ticket",
     approved: "Approved",
     statusId: "Status Id",
-    paymentDueHours: "Payment Due (hours)",
   },
 });
 

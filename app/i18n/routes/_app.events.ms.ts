@@ -15,33 +15,23 @@ registerStrings("ms", {
     entriesEventGone: "Acara ini tidak lagi dibuka untuk penyertaan. Senarai telah dimuat semula.",
     entriesClosed: (when: string) =>
       `Penyertaan telah ditutup pada ${when}. Hubungi jawatankuasa acara untuk sebarang perubahan.`,
-    entriesCloseOn: (when: string) => `Penyertaan ditutup pada ${when}.`,
     entriesNoClub: "Akaun anda tiada dalam mana-mana pasukan, jadi tidak boleh membeli penyertaan.",
     waitlistAlready: "Pasukan anda sudah berada dalam senarai menunggu acara ini.",
     waitlistNotFull: "Slot penyertaan masih ada untuk acara ini: sila belinya.",
     waitlistOffer: (held: number, event: string, until: string) =>
       `${held} slot penyertaan dalam ${event} dikhaskan untuk anda sehingga ${until}.`,
     waitlistWaiting: (teams: number) => `Dalam senarai menunggu untuk ${teams} pasukan.`,
-    crewMinRace: (n: number) =>
-      `Bilangan peserta yang dipilih tidak mencapai jumlah minimum (${n}). Pilih lebih ramai dan cuba lagi.`,
-    crewMaxRace:
-      "Bilangan peserta yang dipilih melebihi jumlah maksimum yang boleh dipilih. Nyahpilih dan cuba lagi.",
-    crewMaxNonPaddler: (n: number) =>
-      `Bilangan penggendang/jurumudi yang dipilih melebihi jumlah maksimum yang boleh dipilih (${n}). Nyahpilih dan cuba lagi.`,
-    crewMaxMale: (n: number) =>
-      `Bilangan peserta lelaki yang dipilih melebihi jumlah maksimum yang boleh dipilih (${n}). Nyahpilih dan cuba lagi.`,
-    crewMinFemale: (n: number) =>
-      `Bilangan peserta wanita yang dipilih tidak mencapai jumlah minimum (${n}). Pilih lebih ramai dan cuba lagi.`,
   },
   TITLES: {
+    events: "Semua Acara",
     assignedEvents: "Acara Disertai",
     checkout: "Pembayaran",
   },
+  NAV: {
+    events: "Acara",
+  },
   LABELS: {
     teamName: "Nama Pasukan",
-    identification: "No. MyKad/Pasport",
-    gender: "Jantina",
-    yob: "Tahun Lahir",
     price: "Harga",
     count: "Bilangan",
     total: "Jumlah",
@@ -56,15 +46,6 @@ registerStrings("ms", {
     event: "Acara",
     eventTeam: "Pasukan Acara",
     team: "Pasukan",
-    age: "Umur",
-    ineligible: {
-      role: "Bukan peserta",
-      fee: "Yuran tag krew belum dibayar",
-      photo: "Foto belum diluluskan",
-      details: "Jantina atau tahun lahir tiada",
-      age: "Di luar had umur acara",
-      otherTeam: "Dalam pasukan lain bagi acara ini",
-    },
     colEvent: "Acara",
     colActions: "Tindakan",
     pickCrew: "Pilih Krew",
@@ -123,7 +104,6 @@ registerStrings("ms", {
     association: "Persatuan",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
-    details: "Butiran",
-    regattaYear: "Tahun Regatta",
+    events: "Acara",
   },
 });

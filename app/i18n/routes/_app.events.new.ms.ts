@@ -3,11 +3,11 @@
 import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
-  MSG: {
-    eventCreated: "Acara telah berjaya dicipta.",
-    eventExists: "Acara sudah wujud. Sila cuba dengan nama yang lain.",
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
+    password: "Kata Laluan",
     close: "Tutup",
     taskCreatingEvent: "Sedang mencipta acara",
     priceHint: "cth. 100 atau 100.50",

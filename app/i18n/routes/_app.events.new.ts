@@ -3,11 +3,11 @@
 import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
-  MSG: {
-    eventCreated: "Event has been created successfully.",
-    eventExists: "Event already exist. Please try with different name.",
+  TITLES: {
+    reset: "Reset Password",
   },
   LABELS: {
+    password: "Password",
     close: "Close",
     taskCreatingEvent: "Creating event",
     priceHint: "e.g. 100 or 100.50",

@@ -14,32 +14,23 @@ registerStrings("en", {
         : `Only ${left} ${left === 1 ? "entry is" : "entries are"} left for ${event}. Buy at most ${left}, or join its waitlist.`,
     entriesEventGone: "This event is no longer open for entries. The list has been reloaded.",
     entriesClosed: (when: string) => `Entries closed on ${when}. Contact the event committee for changes.`,
-    entriesCloseOn: (when: string) => `Entries close on ${when}.`,
     entriesNoClub: "Your account is not in a team, so it cannot buy entries.",
     waitlistAlready: "Your team is already on this event's waitlist.",
     waitlistNotFull: "Entries are still available for this event: buy them instead.",
     waitlistOffer: (held: number, event: string, until: string) =>
       `${held} ${held === 1 ? "entry is" : "entries are"} held for you in ${event} until ${until}.`,
     waitlistWaiting: (teams: number) => `On the waitlist for ${teams} ${teams === 1 ? "team" : "teams"}.`,
-    crewMinRace: (n: number) =>
-      `Number of selected participants does not meet mininum count (${n}). Select more and try again.`,
-    crewMaxRace: "Number of selected participants exceed maximum selectable count. Unselect and try again.",
-    crewMaxNonPaddler: (n: number) =>
-      `Number of selected drummers/steerers exceed maximum selectable count (${n}). Unselect and try again.`,
-    crewMaxMale: (n: number) =>
-      `Number of selected male participants exceed maximum selectable count (${n}). Unselect and try again.`,
-    crewMinFemale: (n: number) =>
-      `Number of selected female participants does not meet mininum count (${n}). Select more and try again.`,
   },
   TITLES: {
+    events: "All Events",
     assignedEvents: "Assigned Events",
     checkout: "Checkout",
   },
+  NAV: {
+    events: "Events",
+  },
   LABELS: {
     teamName: "Team Name",
-    identification: "MyKad/Passport Number",
-    gender: "Gender",
-    yob: "Year of Birth",
     price: "Price",
     count: "Count",
     total: "Total",
@@ -54,15 +45,6 @@ registerStrings("en", {
     event: "Event",
     eventTeam: "Event Team",
     team: "Team",
-    age: "Age",
-    ineligible: {
-      role: "Not a participant",
-      fee: "Crew tag fee not paid",
-      photo: "Photo not approved",
-      details: "Gender or year of birth missing",
-      age: "Outside the event's age limits",
-      otherTeam: "In another team of this event",
-    },
     colEvent: "Event",
     colActions: "Actions",
     pickCrew: "Pick Crew",
@@ -121,8 +103,7 @@ registerStrings("en", {
     association: "Association",
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
-    details: "Details",
-    regattaYear: "Regatta Year",
+    events: "Events",
   },
 });
 

@@ -18,17 +18,15 @@ registerStrings("ms", {
       `${n} ahli krew ini tidak lagi boleh dipilih (lihat Ahli yang tidak boleh dipilih): Simpan akan mengeluarkan mereka daripada krew.`,
     crewNoLongerEligible: (reason: string) => `Tidak lagi boleh dipilih: ${reason}`,
     tooLong: (label: string, max: number) => `${label} mestilah tidak melebihi ${max} aksara.`,
-    ccTooLate: (race: number | string, time: string) =>
-      `Sudah terlambat: perlumbaan ${race} bermula pada ${time}.`,
-    ccNoRaces: "Pasukan ini tiada lagi perlumbaan: tiada apa untuk diubah.",
-    ccPending: "Pasukan ini sudah mempunyai perubahan krew yang menunggu keputusan.",
-    ccReasonEmpty: "Sila masukkan sebab.",
-    ccRequested: "Perubahan krew telah dipohon. Jawatankuasa acara akan membuat keputusan.",
     ccStatePending: (when: string) => `Perubahan krew dipohon pada ${when}: menunggu jawatankuasa acara.`,
     ccStateApproved: (when: string) =>
       `Perubahan krew diluluskan pada ${when}: krew di bawah ialah krew yang telah diubah.`,
     ccStateRejected: (when: string, reason: string) =>
       `Perubahan krew ditolak pada ${when}. Sebab: ${reason}`,
+  },
+  TITLES: {
+    rounds: "Semua Pusingan",
+    races: "Semua Perlumbaan",
   },
   LABELS: {
     teamName: "Nama Pasukan",
@@ -61,6 +59,7 @@ registerStrings("ms", {
     cannotBePicked: "Ahli yang tidak boleh dipilih",
     cannotBePickedCount: (n: number) => `Ahli yang tidak boleh dipilih (${n})`,
     reason: "Sebab",
+    save: "Simpan",
     selection: "Pilihan",
     countSelected: "Dipilih",
     countMales: "Lelaki",
@@ -85,10 +84,8 @@ registerStrings("ms", {
     held: "Ditahan",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
-    pending: "Menunggu",
     details: "Butiran",
     round: "Pusingan",
-    crewChangeCutoffMinutes: "Had masa perubahan krew (minit)",
     ccStateTitle: "Perubahan krew",
     ccRequestTitle: "Mohon Perubahan Krew",
     ccRequestHint: (minutes: number) =>

@@ -7,6 +7,7 @@ registerStrings("ms", {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
   },
   LABELS: {
+    email: "E-mel",
     helpIntro: "Perlukan bantuan tentang pendaftaran, bayaran atau krew? Hubungi pentadbir:",
   },
 });

@@ -7,6 +7,7 @@ registerStrings("en", {
     nothingToShow: "Nothing to show",
   },
   LABELS: {
+    email: "Email",
     helpIntro: "Need help with registration, payments or crews? Contact the administrator:",
   },
 });

@@ -11,5 +11,6 @@ registerStrings("ms", {
     close: "Tutup",
     kioskRevokeTitle: "Batalkan Kios",
     kioskTaskRevoking: "Membatalkan kios",
+    note: "Catatan",
   },
 });

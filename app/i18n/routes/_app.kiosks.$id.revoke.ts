@@ -10,6 +10,7 @@ registerStrings("en", {
     close: "Close",
     kioskRevokeTitle: "Revoke Kiosk",
     kioskTaskRevoking: "Revoking kiosk",
+    note: "Note",
   },
 });
 

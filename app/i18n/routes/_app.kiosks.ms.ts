@@ -8,6 +8,12 @@ registerStrings("ms", {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
     kioskNone: "Belum ada peranti kios didaftarkan. Kakitangan mendaftarkan peranti pada skrin imbasan.",
   },
+  TITLES: {
+    kiosks: "Kios",
+  },
+  NAV: {
+    kiosks: "Kios",
+  },
   LABELS: {
     total: "Jumlah",
     pages: "Halaman",

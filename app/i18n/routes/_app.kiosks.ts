@@ -8,6 +8,12 @@ registerStrings("en", {
     nothingToShow: "Nothing to show",
     kioskNone: "No kiosk devices enrolled yet. Staff enrol a device on the scanning screens.",
   },
+  TITLES: {
+    kiosks: "Kiosks",
+  },
+  NAV: {
+    kiosks: "Kiosks",
+  },
   LABELS: {
     total: "Total",
     pages: "Pages",

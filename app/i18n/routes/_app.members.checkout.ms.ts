@@ -4,17 +4,12 @@ import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
   MSG: {
-    membersDeclarationRequired: "Anda mesti bersetuju dengan perakuan untuk meneruskan.",
     membersDeclaration:
       "Saya mengaku bahawa setiap ahli yang disenaraikan di atas boleh berenang sekurang-kurangnya 50 m, sihat dari segi perubatan untuk menyertai perlumbaan perahu naga, dan menyertai regata ini atas risiko sendiri.",
     membersPaymentNotes: (hours: number) =>
       `Bayaran mesti dibuat dalam tempoh ${hours} jam atau pesanan akan dibatalkan. Bayaran pesanan tidak akan dikembalikan.`,
     checkoutReplacesOrder: (ids: number[]) =>
       `Pesanan kelab anda yang belum dibayar ${ids.map((id) => `#${id}`).join(", ")} akan dibatalkan dan digantikan dengan pesanan ini.`,
-    membersNotApproved: "Sebahagian ahli yang dipilih belum diluluskan. Sila luluskan mereka dahulu.",
-    membersAlreadyPaid: "Sebahagian ahli yang dipilih telah membayar yuran tag krew.",
-    membersAlreadyInOrder:
-      "Sebahagian ahli yang dipilih sudah berada dalam pesanan yang menunggu bayaran. Selesaikan atau batalkan pesanan itu di halaman Pesanan dahulu.",
     paymentRedirecting: "Membawa anda ke halaman pembayaran ...",
   },
   TITLES: {
@@ -45,8 +40,8 @@ registerStrings("ms", {
     owner: "Pemilik",
     totalRM: "Jumlah (RM)",
     edOrEdition: "Edisi",
+    note: "Catatan",
     dinnerTicket: "Tiket Makan Malam",
     statusId: "ID Status",
-    paymentDueHours: "Tempoh Bayaran (jam)",
   },
 });

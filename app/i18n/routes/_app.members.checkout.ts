@@ -4,17 +4,12 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
   MSG: {
-    membersDeclarationRequired: "You must agree with the declaration to continue.",
     membersDeclaration:
       "I declare that every member listed above is able to swim at least 50 m, is medically fit to take part in dragon boat racing, and takes part in the regatta at their own risk.",
     membersPaymentNotes: (hours: number) =>
       `Payment is due within ${hours} hours or the order is cancelled. Orders are non-refundable.`,
     checkoutReplacesOrder: (ids: number[]) =>
       `Your club's unpaid order ${ids.map((id) => `#${id}`).join(", ")} will be cancelled and replaced by this one.`,
-    membersNotApproved: "Some of the selected members are not approved yet. Approve them first.",
-    membersAlreadyPaid: "Some of the selected members have already paid the crew tag fee.",
-    membersAlreadyInOrder:
-      "Some of the selected members are already in an order waiting for payment. Complete or cancel that order on the Orders page first.",
     paymentRedirecting: "Taking you to the payment page ...",
   },
   TITLES: {
@@ -40,9 +35,9 @@ registerStrings("en", {
     owner: "Owner",
     totalRM: "Total (RM)",
     edOrEdition: "Edition",
+    note: "Note",
     dinnerTicket: "Dinner Ticket",
     statusId: "Status Id",
-    paymentDueHours: "Payment Due (hours)",
   },
 });
 

@@ -7,6 +7,7 @@ registerStrings("ms", {
   MSG: {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
     photoPendingUpload: "Menunggu Muat Naik Foto",
+    photoApproved: "Foto Diluluskan",
     photoInValidation: "Foto Dalam Semakan",
     membersApproved: "Ahli yang dipilih telah diluluskan.",
     membersNoneSelected: "Pilih sekurang-kurangnya seorang ahli dahulu.",
@@ -14,7 +15,13 @@ registerStrings("ms", {
     membersNotYours: "Sebahagian ahli yang dipilih bukan ahli pasukan anda. Tiada apa-apa yang diubah.",
     membersInOrder: (orderId: number) => `Bayaran sedang diproses (pesanan #${orderId})`,
   },
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
+    photoApproved: "Foto Diluluskan",
+    members: "Ahli",
+  },
   LABELS: {
+    email: "E-mel",
     identification: "No. MyKad/Pasport",
     gender: "Jantina",
     yob: "Tahun Lahir",
@@ -30,6 +37,7 @@ registerStrings("ms", {
     selectMember: (name: string) => `Pilih ${name}`,
     viewPhotoOf: (label: string, name: string) => `${label}: lihat foto ${name}`,
     clearSelection: "Kosongkan Pilihan",
+    approve: "Luluskan",
     pay: "Bayar",
     tickToApprove: "Tandakan ahli untuk meluluskan mereka.",
     tickToPay: "Tandakan ahli untuk membayar yuran tag krew mereka.",

@@ -7,6 +7,7 @@ registerStrings("en", {
   MSG: {
     nothingToShow: "Nothing to show",
     photoPendingUpload: "Pending Photo Upload",
+    photoApproved: "Photo Approved",
     photoInValidation: "Photo in Validation",
     membersApproved: "Selected members have been approved.",
     membersNoneSelected: "Select at least one member first.",
@@ -14,7 +15,13 @@ registerStrings("en", {
     membersNotYours: "Some of the selected members are not in your team. Nothing was changed.",
     membersInOrder: (orderId: number) => `Payment in progress (order #${orderId})`,
   },
+  TITLES: {
+    reset: "Reset Password",
+    photoApproved: "Approved Photos",
+    members: "Members",
+  },
   LABELS: {
+    email: "Email",
     identification: "MyKad/Passport Number",
     gender: "Gender",
     yob: "Year of Birth",
@@ -30,6 +37,7 @@ registerStrings("en", {
     selectMember: (name: string) => `Select ${name}`,
     viewPhotoOf: (label: string, name: string) => `${label}: view photo of ${name}`,
     clearSelection: "Clear Selection",
+    approve: "Approve",
     pay: "Pay",
     tickToApprove: "Tick members to approve them.",
     tickToPay: "Tick members to pay their crew tag fee.",

@@ -7,6 +7,12 @@ registerStrings("ms", {
   MSG: {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
   },
+  TITLES: {
+    rounds: "Semua Pusingan",
+  },
+  NAV: {
+    myRaces: "Perlumbaan Saya",
+  },
   LABELS: {
     teamName: "Nama Pasukan",
     count: "Bilangan",

@@ -6,6 +6,7 @@ registerStrings("ms", {
   LABELS: {
     close: "Tutup",
     confirmNo: "Tidak",
+    note: "Catatan",
     mrRegenerateConfirm:
       "Adakah anda pasti mahu menjana semula pautan kalendar anda? Kalendar yang melanggan pautan lama tidak lagi menerima perlumbaan anda.",
     mrYesRegenerate: "Ya, jana semula",

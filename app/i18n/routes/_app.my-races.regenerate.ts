@@ -6,6 +6,7 @@ registerStrings("en", {
   LABELS: {
     close: "Close",
     confirmNo: "No",
+    note: "Note",
     mrRegenerateConfirm:
       "Are you sure you want to regenerate your calendar link? Calendars subscribed to the old link stop getting your races.",
     mrYesRegenerate: "Yes, regenerate",

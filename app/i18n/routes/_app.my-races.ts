@@ -7,6 +7,12 @@ registerStrings("en", {
   MSG: {
     nothingToShow: "Nothing to show",
   },
+  TITLES: {
+    rounds: "All Rounds",
+  },
+  NAV: {
+    myRaces: "My Races",
+  },
   LABELS: {
     teamName: "Team Name",
     count: "Count",

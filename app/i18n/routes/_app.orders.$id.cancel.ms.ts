@@ -5,8 +5,6 @@ import { registerStrings } from "~/i18n/bundles";
 registerStrings("ms", {
   MSG: {
     orderCancelConfirm: "Adakah anda pasti mahu membatalkan pesanan ini?",
-    orderNotCancellable:
-      "Pesanan ini tidak lagi boleh dibatalkan: hanya pesanan yang Sedang Diproses boleh dibatalkan.",
   },
   LABELS: {
     close: "Tutup",

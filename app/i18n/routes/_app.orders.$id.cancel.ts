@@ -5,7 +5,6 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 registerStrings("en", {
   MSG: {
     orderCancelConfirm: "Are you sure you want to cancel this order?",
-    orderNotCancellable: "This order can no longer be cancelled: only an order in Processing can be cancelled.",
   },
   LABELS: {
     close: "Close",

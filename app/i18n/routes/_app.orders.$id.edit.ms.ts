@@ -6,15 +6,6 @@ registerStrings("ms", {
   MSG: {
     orderStatusConfirm:
       "Menukar status mungkin menjejaskan proses bayaran. Adakah anda pasti mahu meneruskan?",
-    orderStatusUpdated: "Status pesanan telah dikemas kini.",
-    orderStatusUnchanged: "Pilih status yang berbeza daripada status semasa untuk mengemas kininya.",
-    orderStatusStale: "Status pesanan telah berubah sebentar tadi. Sila semak dan cuba lagi.",
-    orderEffectsKept:
-      "Tiada apa-apa yang dibayar melalui pesanan ini dibatalkan: yuran tag krew (dan sebarang penyertaan atau tiket) kekal sebagai telah dibayar.",
-    orderNoteAdded: "Nota pesanan telah ditambah.",
-    orderEntriesGone: (event: string, left: number) =>
-      `Pesanan tidak dapat menahan semula slot penyertaannya: hanya tinggal ${left} slot penyertaan untuk ${event}. Tiada apa-apa yang diubah.`,
-    orderNoteRequired: "Sila masukkan nota.",
   },
   LABELS: {
     close: "Tutup",

@@ -5,15 +5,6 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 registerStrings("en", {
   MSG: {
     orderStatusConfirm: "Changing status might impact payment process, are you sure you want to proceed?",
-    orderStatusUpdated: "Order status has been updated.",
-    orderStatusUnchanged: "Select a status different from the current one to update it.",
-    orderStatusStale: "The order's status was changed meanwhile. Check it and try again.",
-    orderEffectsKept:
-      "Nothing the order paid for was reversed: crew tag fees (and any entries or tickets) stay paid.",
-    orderNoteAdded: "Order note has been added.",
-    orderEntriesGone: (event: string, left: number) =>
-      `The order cannot hold its entries again: only ${left} ${left === 1 ? "entry is" : "entries are"} left for ${event}. Nothing was changed.`,
-    orderNoteRequired: "Please enter a note.",
   },
   LABELS: {
     close: "Close",

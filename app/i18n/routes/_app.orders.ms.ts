@@ -9,6 +9,10 @@ registerStrings("ms", {
     ordersWarning:
       "Jika bayaran anda berjaya tetapi status pesanan ialah Gagal, jangan batalkan pesanan atau buat pesanan baharu. Hubungi pentadbir jika status tidak dikemas kini selepas 1 jam.",
   },
+  TITLES: {
+    members: "Ahli",
+    orders: "Pesanan",
+  },
   LABELS: {
     orderLines: "Butiran pesanan",
     price: "Harga",
@@ -46,6 +50,7 @@ registerStrings("ms", {
     downloadReceipt: "Muat Turun Resit",
     cancelOrder: "Batalkan Pesanan",
     date: "Tarikh",
+    note: "Catatan",
     dinnerTicket: "Tiket Makan Malam",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",

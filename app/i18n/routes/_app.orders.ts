@@ -9,6 +9,10 @@ registerStrings("en", {
     ordersWarning:
       "If your payment was successful but the order status is Failed, do not cancel the order or create a new order. Contact the administrator if the status is not updated after 1 hour.",
   },
+  TITLES: {
+    members: "Members",
+    orders: "Orders",
+  },
   LABELS: {
     orderLines: "Order lines",
     price: "Price",
@@ -41,6 +45,7 @@ registerStrings("en", {
     downloadReceipt: "Download Receipt",
     cancelOrder: "Cancel Order",
     date: "Date",
+    note: "Note",
     dinnerTicket: "Dinner Ticket",
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",

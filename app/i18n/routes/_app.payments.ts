@@ -7,6 +7,9 @@ registerStrings("en", {
   MSG: {
     nothingToShow: "Nothing to show",
   },
+  TITLES: {
+    payments: "Payment Logs",
+  },
   LABELS: {
     total: "Total",
     pages: "Pages",

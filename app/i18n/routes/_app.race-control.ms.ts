@@ -9,7 +9,15 @@ registerStrings("ms", {
     tooLong: (label: string, max: number) => `${label} mestilah tidak melebihi ${max} aksara.`,
     pnAllBack: "Semua bot telah kembali.",
   },
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
+    rounds: "Semua Pusingan",
+  },
+  NAV: {
+    raceControl: "Kawalan Perlumbaan",
+  },
   LABELS: {
+    password: "Kata Laluan",
     teamName: "Nama Pasukan",
     count: "Bilangan",
     total: "Jumlah",

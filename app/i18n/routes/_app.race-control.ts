@@ -9,7 +9,15 @@ registerStrings("en", {
     tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
     pnAllBack: "All boats are back.",
   },
+  TITLES: {
+    reset: "Reset Password",
+    rounds: "All Rounds",
+  },
+  NAV: {
+    raceControl: "Race Control",
+  },
   LABELS: {
+    password: "Password",
     teamName: "Team Name",
     count: "Count",
     total: "Total",

@@ -11,5 +11,6 @@ registerStrings("ms", {
     rdDeleteRace: "Padam Perlumbaan",
     rdRaceRelated: (n: number) => `Data berkaitan: ${n} log imbasan pasukan ini dalam pusingan ini.`,
     rdTaskDeletingRace: "Memadam perlumbaan",
+    note: "Catatan",
   },
 });

@@ -12,6 +12,7 @@ registerStrings("en", {
     rdRaceRelated: (n: number) =>
       `Related data: ${n} ${n === 1 ? "scan log" : "scan logs"} of this team in this round.`,
     rdTaskDeletingRace: "Deleting race",
+    note: "Note",
   },
 });
 

@@ -3,11 +3,11 @@
 import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
-  MSG: {
-    raceUpdated: "Perlumbaan telah berjaya dikemas kini.",
-    raceLaneUsed: "Lorong sudah digunakan. Sila cuba dengan lorong yang lain.",
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
+    password: "Kata Laluan",
     close: "Tutup",
     rdEditRace: "Sunting Perlumbaan",
     rdUpdateRace: "Kemas Kini Perlumbaan",

@@ -3,11 +3,11 @@
 import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
-  MSG: {
-    raceUpdated: "Race has been updated successfully.",
-    raceLaneUsed: "Lane already used. Please try with different lane.",
+  TITLES: {
+    reset: "Reset Password",
   },
   LABELS: {
+    password: "Password",
     close: "Close",
     rdEditRace: "Edit Race",
     rdUpdateRace: "Update Race",

@@ -14,6 +14,14 @@ registerStrings("ms", {
       "Perlumbaan dalam pusingan ini telah berubah sebentar tadi. Senarai telah dimuat semula: semak dan simpan semula.",
     fillAll: "Pastikan semua ruangan diisi.",
   },
+  TITLES: {
+    events: "Semua Acara",
+    rounds: "Semua Pusingan",
+    races: "Semua Perlumbaan",
+  },
+  NAV: {
+    events: "Acara",
+  },
   LABELS: {
     teamName: "Nama Pasukan",
     count: "Bilangan",
@@ -77,6 +85,7 @@ registerStrings("ms", {
     held: "Ditahan",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
+    events: "Acara",
     round: "Pusingan",
   },
 });

@@ -4,14 +4,13 @@ import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
   MSG: {
-    raceCreated: "Perlumbaan telah berjaya dicipta.",
-    raceLaneUsed: "Lorong sudah digunakan. Sila cuba dengan lorong yang lain.",
-    raceTeamExists: "Pasukan sudah wujud. Sila sunting atau padam perlumbaan yang sedia ada.",
-    raceTeamNotInEvent:
-      "Pasukan acara ini bukan dalam acara bagi pusingan ini. Pilih pasukan daripada senarai.",
     raceNoTeamsLeft: "Setiap pasukan acara bagi acara ini sudah mempunyai perlumbaan dalam pusingan ini.",
   },
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
+  },
   LABELS: {
+    password: "Kata Laluan",
     close: "Tutup",
     rdUpdateRace: "Kemas Kini Perlumbaan",
     rdSelectEventTeam: "Pilih pasukan acara",

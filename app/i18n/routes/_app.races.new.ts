@@ -4,13 +4,13 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
   MSG: {
-    raceCreated: "Race has been created successfully.",
-    raceLaneUsed: "Lane already used. Please try with different lane.",
-    raceTeamExists: "Team already exist. Please try edit or delete existing race.",
-    raceTeamNotInEvent: "This event team is not in the round's event. Pick a team from the list.",
     raceNoTeamsLeft: "Every event team of this event already has a race in this round.",
   },
+  TITLES: {
+    reset: "Reset Password",
+  },
   LABELS: {
+    password: "Password",
     close: "Close",
     rdUpdateRace: "Update Race",
     rdSelectEventTeam: "Select an event team",

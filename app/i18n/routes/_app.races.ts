@@ -13,6 +13,14 @@ registerStrings("en", {
     scoresStale: "The races of this round changed meanwhile. The list has been reloaded: check and save again.",
     fillAll: "Make sure to fill in all the fields.",
   },
+  TITLES: {
+    events: "All Events",
+    rounds: "All Rounds",
+    races: "All Races",
+  },
+  NAV: {
+    events: "Events",
+  },
   LABELS: {
     teamName: "Team Name",
     count: "Count",
@@ -77,6 +85,7 @@ registerStrings("en", {
     held: "Held",
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
+    events: "Events",
     round: "Round",
   },
 });

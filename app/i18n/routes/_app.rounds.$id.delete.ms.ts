@@ -15,6 +15,7 @@ registerStrings("ms", {
     rdItsScoreboardEntry: "entrinya di papan markah",
     rdNoScoreboardEntry: "tiada entri papan markah",
     rdTaskDeletingRound: "Memadam pusingan",
+    note: "Catatan",
     round: "Pusingan",
   },
 });

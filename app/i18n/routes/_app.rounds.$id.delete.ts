@@ -15,6 +15,7 @@ registerStrings("en", {
     rdItsScoreboardEntry: "its scoreboard entry",
     rdNoScoreboardEntry: "no scoreboard entry",
     rdTaskDeletingRound: "Deleting round",
+    note: "Note",
     round: "Round",
   },
 });

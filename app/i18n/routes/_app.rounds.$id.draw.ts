@@ -3,22 +3,10 @@
 import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
-  MSG: {
-    drawStale: "The teams, scores or rounds changed since the preview. Check the new preview and save again.",
-    drawSaved: (heats: number) =>
-      heats === 1 ? "Draw saved: the races are in this round." : `Draw saved: ${heats} heats, one round each.`,
-    drawRoundHasRaces: "This round already has races. Delete them first.",
-    drawOtherHasRaces: (name: string) => `Round "${name}" already has races. Delete them first.`,
-    drawNameTooLong: (name: string, max: number) =>
-      `The round for a further heat would be named "${name}", longer than ${max} characters. Rename this round first.`,
-    drawNoTeams: "This event has no teams to draw.",
-    drawNoFinishers: "No team finished in the chosen rounds, so none qualifies.",
-    drawChooseRounds: "Choose the rounds to rank.",
-    drawForeignRound: "Choose rounds of this event other than this one.",
-  },
   LABELS: {
     close: "Close",
     team: "Team",
+    save: "Save",
     rdLane: "Lane",
     rdScore: "Score",
     rdTeams: "Teams",

@@ -4,26 +4,21 @@ import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
   MSG: {
-    tooLong: (label: string, max: number) => `${label} mestilah tidak melebihi ${max} aksara.`,
-    roundUpdated: "Pusingan telah berjaya dikemas kini.",
     roundExists: "Pusingan sudah wujud. Sila cuba dengan nama yang lain.",
-    fillAll: "Pastikan semua ruangan diisi.",
+  },
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
+    password: "Kata Laluan",
     close: "Tutup",
-    team: "Pasukan",
     rdEditRound: "Sunting Pusingan",
     rdUpdateRound: "Kemas Kini Pusingan",
     rdRoundNameHint: "cth. 250M PREMIER MIXED HEAT 1",
     rdTaskUpdatingRound: "Mengemas kini pusingan",
-    rdLane: "Lorong",
-    rdScore: "Skor",
     rcRaceNumber: "Nombor Perlumbaan",
     rcScheduledStart: "Masa Mula Dijadualkan",
     rcScheduledHint: "Waktu Malaysia",
-    rcRaceNumberRange: (max: number) => `Nombor Perlumbaan mestilah nombor bulat dari 1 hingga ${max}.`,
-    rcScheduledInvalid: "Masa Mula Dijadualkan mestilah tarikh dan masa.",
-    rcRaceNumberTaken: (n: number, round: string) => `Nombor perlumbaan ${n} sudah digunakan oleh ${round}.`,
     held: "Ditahan",
     round: "Pusingan",
   },

@@ -6,6 +6,7 @@ registerStrings("ms", {
   LABELS: {
     close: "Tutup",
     team: "Pasukan",
+    save: "Simpan",
     rdLane: "Lorong",
     rdScore: "Skor",
     rdTop: "Teratas",
@@ -53,22 +54,7 @@ registerStrings("ms", {
     pgRemove: "Buang pelan",
     pgTaskSaving: "Menyimpan pelan",
     pgTaskRemoving: "Membuang pelan",
-    pgSaved: "Pelan kemaraan disimpan.",
-    pgSavedSeeded: (round: string, crews: number) => `Pelan disimpan. ${round} diisi dengan ${crews} kru.`,
-    pgSavedNotSeeded: (round: string) =>
-      `Pelan disimpan. ${round} tidak diisi: keputusan pusingannya tidak dapat menentukan siapa yang mara (log audit menyatakan sebabnya).`,
-    pgRemoved: "Pelan kemaraan dibuang.",
     pgRaceNo: (name: string, raceNumber: number) => `${name} (perlumbaan ${raceNumber})`,
-    pgErrMode: "Pilih cara kru layak.",
-    pgErrCount: (max: number) => `Layak mestilah nombor bulat dari 1 hingga ${max}.`,
-    pgErrPlus: (max: number) => `Tambah masa terbaik mestilah nombor bulat dari 0 hingga ${max}.`,
-    pgErrLanes: (min: number, max: number) => `Lorong mestilah nombor bulat dari ${min} hingga ${max}.`,
-    pgErrFrom: "Pilih pusingan acara ini selain pusingan ini.",
-    pgErrNoSources: "Tandakan sekurang-kurangnya satu pusingan asal kru.",
-    pgErrTooMany: (planned: number, lanes: number) =>
-      `Pelan ini menghantar ${planned} kru ke ${lanes} lorong. Kurangkan Layak atau Tambah masa terbaik, atau tambah Lorong.`,
-    pgErrCycle:
-      "Pusingan yang ditanda sudah mengambil krunya dari pusingan ini (terus atau melalui pelan lain). Tandakan pusingan yang berlumba sebelum pusingan ini.",
     time: "Masa",
     round: "Pusingan",
     source: "Sumber",

@@ -6,6 +6,7 @@ registerStrings("en", {
   LABELS: {
     close: "Close",
     team: "Team",
+    save: "Save",
     rdLane: "Lane",
     rdScore: "Score",
     rdTop: "Top",
@@ -51,23 +52,7 @@ registerStrings("en", {
     pgRemove: "Remove plan",
     pgTaskSaving: "Saving plan",
     pgTaskRemoving: "Removing plan",
-    pgSaved: "Progression plan saved.",
-    pgSavedSeeded: (round: string, crews: number) =>
-      `Plan saved. ${round} seeded with ${crews} ${crews === 1 ? "crew" : "crews"}.`,
-    pgSavedNotSeeded: (round: string) =>
-      `Plan saved. ${round} was not seeded: the results of its rounds cannot decide who goes on (the audit log says why).`,
-    pgRemoved: "Progression plan removed.",
     pgRaceNo: (name: string, raceNumber: number) => `${name} (race ${raceNumber})`,
-    pgErrMode: "Choose how crews qualify.",
-    pgErrCount: (max: number) => `Qualify must be a whole number from 1 to ${max}.`,
-    pgErrPlus: (max: number) => `Plus best times must be a whole number from 0 to ${max}.`,
-    pgErrLanes: (min: number, max: number) => `Lanes must be a whole number from ${min} to ${max}.`,
-    pgErrFrom: "Choose rounds of this event other than this one.",
-    pgErrNoSources: "Tick at least one round the crews come from.",
-    pgErrTooMany: (planned: number, lanes: number) =>
-      `This plan sends ${planned} crews into ${lanes} lanes. Lower Qualify or Plus best times, or raise Lanes.`,
-    pgErrCycle:
-      "A ticked round already takes its crews from this round (directly or through another plan). Tick rounds that race before this one.",
     time: "Time",
     round: "Round",
     source: "Source",

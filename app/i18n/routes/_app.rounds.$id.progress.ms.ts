@@ -3,25 +3,10 @@
 import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
-  MSG: {
-    drawStale:
-      "Pasukan, skor atau pusingan telah berubah sejak pratonton. Semak pratonton baharu dan simpan semula.",
-    progressSaved: (teams: number) => `Kemaraan disimpan: ${teams} pasukan dalam pusingan ini.`,
-    progressSavedHeats: (teams: number, heats: number) =>
-      `Kemaraan disimpan: ${teams} pasukan dalam ${heats} saringan, satu pusingan setiap satu.`,
-    drawRoundHasRaces: "Pusingan ini sudah mempunyai perlumbaan. Padamkannya dahulu.",
-    drawOtherHasRaces: (name: string) => `Pusingan "${name}" sudah mempunyai perlumbaan. Padamkannya dahulu.`,
-    drawNameTooLong: (name: string, max: number) =>
-      `Pusingan untuk saringan seterusnya akan dinamakan "${name}", melebihi ${max} aksara. Namakan semula pusingan ini dahulu.`,
-    drawNoTeams: "Acara ini tiada pasukan untuk diundi.",
-    drawNoFinishers:
-      "Tiada pasukan yang menamatkan perlumbaan dalam pusingan yang dipilih, jadi tiada yang layak.",
-    drawChooseRounds: "Pilih pusingan untuk disusun kedudukannya.",
-    drawForeignRound: "Pilih pusingan acara ini selain pusingan ini.",
-  },
   LABELS: {
     close: "Tutup",
     team: "Pasukan",
+    save: "Simpan",
     rdLane: "Lorong",
     rdScore: "Skor",
     rdTop: "Teratas",

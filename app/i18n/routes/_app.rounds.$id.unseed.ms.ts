@@ -10,9 +10,9 @@ registerStrings("ms", {
     pgUnseedNote: (lanes: number, when: string) =>
       `${lanes} lorong, diisi pada ${when}. Pelan kekal tetapi tidak akan mengisinya semula: isi pusingan ini dengan Kemaraan atau Jana Undian.`,
     pgTaskUnseeding: "Membatalkan penempatan",
-    pgUnseeded: "Penempatan dibatalkan: lorong pusingan ini dibuang.",
     pgUnseedHasResults:
       "Satu lorong pusingan ini sudah ada keputusan, jadi penempatannya tidak boleh dibatalkan. Kosongkan keputusan dahulu.",
     pgUnseedNotSeeded: "Pusingan ini tidak diisi oleh pelan.",
+    note: "Catatan",
   },
 });

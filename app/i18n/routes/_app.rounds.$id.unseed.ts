@@ -10,10 +10,10 @@ registerStrings("en", {
     pgUnseedNote: (lanes: number, when: string) =>
       `${lanes} ${lanes === 1 ? "lane" : "lanes"}, seeded ${when}. The plan stays but will not seed it again: fill the round with Progress or Generate Draw.`,
     pgTaskUnseeding: "Undoing seeding",
-    pgUnseeded: "Seeding undone: the round's lanes were removed.",
     pgUnseedHasResults:
       "A lane of this round already has a result, so its seeding cannot be undone. Clear the results first.",
     pgUnseedNotSeeded: "This round was not seeded by a plan.",
+    note: "Note",
   },
 });
 

@@ -8,6 +8,14 @@ registerStrings("ms", {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
     roundPickEvent: "Pilih acara untuk melihat pusingannya.",
   },
+  TITLES: {
+    events: "Semua Acara",
+    rounds: "Semua Pusingan",
+    races: "Semua Perlumbaan",
+  },
+  NAV: {
+    events: "Acara",
+  },
   LABELS: {
     count: "Bilangan",
     total: "Jumlah",
@@ -52,5 +60,6 @@ registerStrings("ms", {
     date: "Tarikh",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
+    events: "Acara",
   },
 });

@@ -4,25 +4,19 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
   MSG: {
-    tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
-    roundCreated: "Round has been created successfully.",
     roundExists: "Round already exist. Please try with different name.",
-    roundEventGone: "This event no longer exists. Pick another event.",
-    fillAll: "Make sure to fill in all the fields.",
+  },
+  TITLES: {
+    reset: "Reset Password",
   },
   LABELS: {
+    password: "Password",
     close: "Close",
-    team: "Team",
     rdRoundNameHint: "e.g. 250M PREMIER MIXED HEAT 1",
     rdTaskCreatingRound: "Creating round",
-    rdLane: "Lane",
-    rdScore: "Score",
     rcRaceNumber: "Race Number",
     rcScheduledStart: "Scheduled Start",
     rcScheduledHint: "Malaysia time",
-    rcRaceNumberRange: (max: number) => `Race Number must be a whole number from 1 to ${max}.`,
-    rcScheduledInvalid: "Scheduled Start must be a date and a time.",
-    rcRaceNumberTaken: (n: number, round: string) => `Race number ${n} is already ${round}.`,
     held: "Held",
     round: "Round",
   },

@@ -8,6 +8,14 @@ registerStrings("en", {
     nothingToShow: "Nothing to show",
     roundPickEvent: "Select an event to see its rounds.",
   },
+  TITLES: {
+    events: "All Events",
+    rounds: "All Rounds",
+    races: "All Races",
+  },
+  NAV: {
+    events: "Events",
+  },
   LABELS: {
     count: "Count",
     total: "Total",
@@ -53,6 +61,7 @@ registerStrings("en", {
     date: "Date",
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
+    events: "Events",
   },
 });
 

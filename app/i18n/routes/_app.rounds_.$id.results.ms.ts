@@ -11,6 +11,7 @@ registerStrings("ms", {
     teamName: "Nama Pasukan",
     total: "Jumlah",
     reason: "Sebab",
+    save: "Simpan",
     rsStateScheduled: "Dijadualkan",
     rsStateStarted: "Bermula",
     rsStateProvisional: "Sementara",

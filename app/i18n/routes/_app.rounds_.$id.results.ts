@@ -11,6 +11,7 @@ registerStrings("en", {
     teamName: "Team Name",
     total: "Total",
     reason: "Reason",
+    save: "Save",
     rsStateScheduled: "Scheduled",
     rsStateStarted: "Started",
     rsStateProvisional: "Provisional",

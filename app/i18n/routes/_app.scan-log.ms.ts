@@ -7,6 +7,14 @@ registerStrings("ms", {
   MSG: {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
   },
+  TITLES: {
+    events: "Semua Acara",
+    rounds: "Semua Pusingan",
+    scanLog: "Log Imbasan",
+  },
+  NAV: {
+    events: "Acara",
+  },
   LABELS: {
     teamName: "Nama Pasukan",
     total: "Jumlah",
@@ -27,6 +35,7 @@ registerStrings("ms", {
     created: "Dicipta",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
+    events: "Acara",
     selectEvent: "Pilih acara",
     showRounds: "Papar Pusingan",
     noRounds: "Acara ini tiada pusingan.",

@@ -7,6 +7,14 @@ registerStrings("en", {
   MSG: {
     nothingToShow: "Nothing to show",
   },
+  TITLES: {
+    events: "All Events",
+    rounds: "All Rounds",
+    scanLog: "Scan Logs",
+  },
+  NAV: {
+    events: "Events",
+  },
   LABELS: {
     teamName: "Team Name",
     total: "Total",
@@ -27,6 +35,7 @@ registerStrings("en", {
     created: "Created",
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
+    events: "Events",
     selectEvent: "Select an event",
     showRounds: "Show Rounds",
     noRounds: "This event has no rounds.",

@@ -7,13 +7,20 @@ registerStrings("ms", {
   MSG: {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
     nothingToShowDot: "Tiada apa-apa untuk dipaparkan.",
-    scoreboardUpdated: "Pusingan papan markah berjaya dikemas kini.",
     scoreboardNoRounds: "Belum ada pusingan. Cipta pusingan di Semua Pusingan dahulu.",
     scoreboardShownNow: (n: number) =>
       n === 0
         ? "Papan markah tidak memaparkan sebarang pusingan sekarang."
         : `Papan markah memaparkan ${n} pusingan sekarang.`,
-    genericError: (doing: string) => `Ralat berlaku semasa ${doing}. Sila cuba lagi.`,
+  },
+  TITLES: {
+    events: "Semua Acara",
+    rounds: "Semua Pusingan",
+    races: "Semua Perlumbaan",
+    scoreboardManage: "Papan Markah",
+  },
+  NAV: {
+    events: "Acara",
   },
   LABELS: {
     total: "Jumlah",
@@ -43,11 +50,11 @@ registerStrings("ms", {
         ? "Belum ada perlumbaan"
         : `${races} perlumbaan, ${scored === races ? "semua" : scored === 0 ? "tiada yang" : scored} berskor`,
     sbTaskUpdating: "Mengemas kini pusingan papan markah",
-    sbDoingUpdating: "mengemas kini pusingan papan markah",
     delete: "Padam",
     date: "Tarikh",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
+    events: "Acara",
     round: "Pusingan",
   },
 });

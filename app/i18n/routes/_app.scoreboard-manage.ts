@@ -7,13 +7,20 @@ registerStrings("en", {
   MSG: {
     nothingToShow: "Nothing to show",
     nothingToShowDot: "Nothing to show.",
-    scoreboardUpdated: "Scoreboard rounds updated successfully.",
     scoreboardNoRounds: "No rounds yet. Create rounds on All Rounds first.",
     scoreboardShownNow: (n: number) =>
       n === 0
         ? "The scoreboard shows no rounds now."
         : `The scoreboard shows ${n} ${n === 1 ? "round" : "rounds"} now.`,
-    genericError: (doing: string) => `An error occured when ${doing}. Please try again.`,
+  },
+  TITLES: {
+    events: "All Events",
+    rounds: "All Rounds",
+    races: "All Races",
+    scoreboardManage: "Scoreboard",
+  },
+  NAV: {
+    events: "Events",
   },
   LABELS: {
     total: "Total",
@@ -43,11 +50,11 @@ registerStrings("en", {
         ? "No races yet"
         : `${races} ${races === 1 ? "race" : "races"}, ${scored === races ? "all" : scored === 0 ? "none" : scored} scored`,
     sbTaskUpdating: "Updating scoreboard rounds",
-    sbDoingUpdating: "updating scoreboard rounds",
     delete: "Delete",
     date: "Date",
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
+    events: "Events",
     round: "Round",
   },
 });

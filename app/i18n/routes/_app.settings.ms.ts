@@ -5,13 +5,19 @@ import { registerStrings } from "~/i18n/bundles";
 registerStrings("ms", {
   MSG: {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
-    settingsUpdated: "Tetapan telah dikemas kini.",
     edOrSettingsArchived: (name: string) =>
       `Ini ialah tetapan ${name}, yang telah diarkibkan: ia boleh dilihat, tetapi tidak boleh diubah.`,
-    fillAll: "Pastikan semua ruangan diisi.",
+  },
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
+    rounds: "Semua Pusingan",
+    races: "Semua Perlumbaan",
+    settings: "Tetapan",
   },
   LABELS: {
+    password: "Kata Laluan",
     total: "Jumlah",
+    note: "Catatan",
     crewTagFee: "Yuran Tag Krew",
     round: "Pusingan",
     regattaName: "Nama Regatta",

@@ -5,13 +5,19 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 registerStrings("en", {
   MSG: {
     nothingToShow: "Nothing to show",
-    settingsUpdated: "Settings have been updated.",
     edOrSettingsArchived: (name: string) =>
       `These are the settings of ${name}, which is archived: they can be looked at, not changed.`,
-    fillAll: "Make sure to fill in all the fields.",
+  },
+  TITLES: {
+    reset: "Reset Password",
+    rounds: "All Rounds",
+    races: "All Races",
+    settings: "Settings",
   },
   LABELS: {
+    password: "Password",
     total: "Total",
+    note: "Note",
     crewTagFee: "Crew Tag Fee",
     round: "Round",
     regattaName: "Regatta Name",

@@ -18,6 +18,11 @@ registerStrings("ms", {
       `${n} ahli krew ini tidak lagi boleh dipilih (lihat Ahli yang tidak boleh dipilih): Simpan akan mengeluarkan mereka daripada krew.`,
     crewNoLongerEligible: (reason: string) => `Tidak lagi boleh dipilih: ${reason}`,
   },
+  TITLES: {
+    members: "Ahli",
+    teamsManage: "Urus Pasukan Acara",
+    associations: "Semua Pasukan",
+  },
   LABELS: {
     teamName: "Nama Pasukan",
     gender: "Jantina",
@@ -46,6 +51,7 @@ registerStrings("ms", {
     cannotBePicked: "Ahli yang tidak boleh dipilih",
     cannotBePickedCount: (n: number) => `Ahli yang tidak boleh dipilih (${n})`,
     reason: "Sebab",
+    save: "Simpan",
     selection: "Pilihan",
     countSelected: "Dipilih",
     countMales: "Lelaki",

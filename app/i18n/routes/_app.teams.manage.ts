@@ -16,6 +16,11 @@ registerStrings("en", {
       `${n === 1 ? "1 member of this crew" : `${n} members of this crew`} can no longer be picked (see Members who cannot be picked): Save removes them from the crew.`,
     crewNoLongerEligible: (reason: string) => `Can no longer be picked: ${reason}`,
   },
+  TITLES: {
+    members: "Members",
+    teamsManage: "Manage Event Teams",
+    associations: "All Teams",
+  },
   LABELS: {
     teamName: "Team Name",
     gender: "Gender",
@@ -44,6 +49,7 @@ registerStrings("en", {
     cannotBePicked: "Members who cannot be picked",
     cannotBePickedCount: (n: number) => `Members who cannot be picked (${n})`,
     reason: "Reason",
+    save: "Save",
     selection: "Selection",
     countSelected: "Selected",
     countMales: "Males",

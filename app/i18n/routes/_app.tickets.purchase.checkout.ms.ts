@@ -9,7 +9,6 @@ registerStrings("ms", {
     checkoutReplacesOrder: (ids: number[]) =>
       `Pesanan kelab anda yang belum dibayar ${ids.map((id) => `#${id}`).join(", ")} akan dibatalkan dan digantikan dengan pesanan ini.`,
     paymentRedirecting: "Membawa anda ke halaman pembayaran ...",
-    ticketNoClub: "Akaun anda tiada dalam mana-mana pasukan, jadi tidak boleh membeli tiket makan malam.",
   },
   LABELS: {
     taskCreatingOrder: "Sedang mencipta pesanan",
@@ -36,6 +35,6 @@ registerStrings("ms", {
     owner: "Pemilik",
     totalRM: "Jumlah (RM)",
     edOrEdition: "Edisi",
-    paymentDueHours: "Tempoh Bayaran (jam)",
+    note: "Catatan",
   },
 });

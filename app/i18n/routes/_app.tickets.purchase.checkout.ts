@@ -9,7 +9,6 @@ registerStrings("en", {
     checkoutReplacesOrder: (ids: number[]) =>
       `Your club's unpaid order ${ids.map((id) => `#${id}`).join(", ")} will be cancelled and replaced by this one.`,
     paymentRedirecting: "Taking you to the payment page ...",
-    ticketNoClub: "Your account is not in a team, so it cannot buy dinner tickets.",
   },
   LABELS: {
     taskCreatingOrder: "Creating order",
@@ -31,7 +30,7 @@ registerStrings("en", {
     owner: "Owner",
     totalRM: "Total (RM)",
     edOrEdition: "Edition",
-    paymentDueHours: "Payment Due (hours)",
+    note: "Note",
   },
 });
 

@@ -11,6 +11,8 @@ registerStrings("ms", {
       `Bilangan pax tidak boleh melebihi ${max} bagi setiap pesanan. Untuk lebih, sila buat pesanan lain.`,
   },
   TITLES: {
+    tickets: "Pembelian Tiket Makan Malam",
+    members: "Ahli",
     checkout: "Pembayaran",
   },
   LABELS: {
@@ -21,7 +23,7 @@ registerStrings("ms", {
     dinnerTicket: "Tiket Makan Malam",
     numberOfPax: "Bilangan pax",
     approved: "Diluluskan",
+    tickets: "Tiket",
     statusId: "ID Status",
-    ticketDescription: "Keterangan Tiket Makan Malam",
   },
 });

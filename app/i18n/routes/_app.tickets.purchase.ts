@@ -11,6 +11,8 @@ registerStrings("en", {
       `Number of pax must be at most ${max} per order. For more, place another order.`,
   },
   TITLES: {
+    tickets: "Dinner Ticket Purchase",
+    members: "Members",
     checkout: "Checkout",
   },
   LABELS: {
@@ -21,8 +23,8 @@ registerStrings("en", {
     dinnerTicket: "Dinner Ticket",
     numberOfPax: "Number of pax",
     approved: "Approved",
+    tickets: "Tickets",
     statusId: "Status Id",
-    ticketDescription: "Dinner Ticket Description",
   },
 });
 

@@ -15,6 +15,9 @@ registerStrings("ms", {
     reservedBoatsLink: (reserved: number, id: number) =>
       `${reserved} bot ditempah dalam sesi #${id}: Pasukan Yang Menempah`,
   },
+  TITLES: {
+    trainingReservations: "Tempahan Latihan",
+  },
   LABELS: {
     total: "Jumlah",
     pages: "Halaman",

@@ -15,6 +15,9 @@ registerStrings("en", {
     reservedBoatsLink: (reserved: number, id: number) =>
       `${plural(reserved, "reserved boat", "reserved boats")} in session #${id}: Reserved Teams`,
   },
+  TITLES: {
+    trainingReservations: "Training Reservations",
+  },
   LABELS: {
     total: "Total",
     pages: "Pages",

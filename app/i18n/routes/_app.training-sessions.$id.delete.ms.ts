@@ -9,13 +9,11 @@ registerStrings("ms", {
     sessionDeleteRelated: (approved: number, teams: number, pending: number) =>
       `Data berkaitan: ${approved} bot yang diluluskan (${teams} pasukan), ${pending} permohonan yang sedang menunggu dan sebarang permohonan yang ditolak atau dibatalkan. Pasukan tidak akan dimaklumkan melalui e-mel.`,
   },
-  TITLES: {
-    reservedTeams: "Pasukan Yang Menempah",
-  },
   LABELS: {
     close: "Tutup",
     trDeleteSession: "Padam Sesi",
     trTaskDeleting: "Memadam sesi",
     teams: "Pasukan",
+    note: "Catatan",
   },
 });

@@ -10,14 +10,12 @@ registerStrings("en", {
     sessionDeleteRelated: (approved: number, teams: number, pending: number) =>
       `Related data: ${plural(approved, "approved boat", "approved boats")} (${plural(teams, "team", "teams")}), ${plural(pending, "pending request", "pending requests")} and any rejected or cancelled requests. The teams are not emailed.`,
   },
-  TITLES: {
-    reservedTeams: "Reserved Teams",
-  },
   LABELS: {
     close: "Close",
     trDeleteSession: "Delete Session",
     trTaskDeleting: "Deleting session",
     teams: "Teams",
+    note: "Note",
   },
 });
 

@@ -5,38 +5,18 @@ import { boats } from "~/rules/format";
 
 registerStrings("en", {
   MSG: {
-    tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
-    sessionUpdated: "Session has been updated successfully.",
-    sessionTimeOrder: "Make sure start time is earlier than end time.",
-    sessionBadTime: "Enter the time as a date and time, for example 2026-12-01T07:00.",
-    sessionTooLong: (hours: number) => `A session lasts at most ${hours} hours. Check the end time.`,
-    sessionMaxBoat: (min: number, max: number) => `Max boats must be a whole number from ${min} to ${max}.`,
-    sessionMaxBelowApproved: (approved: number) =>
-      `Max boats cannot be lower than the ${boats(approved)} already approved for this session. Nothing was changed.`,
-    rejectReasonRequired: "Please enter a reject reason.",
     rejectReasonPlaceholder: "Enter a reject reason / instruction",
     reservationSelectAction: "Select an action",
-    reservationPickAction: "Select Approve or Reject.",
-    reservationNotPending: "This reservation has already been decided or cancelled. Nothing was changed.",
-    reservationOverbooked: (left: number, asked: number) =>
-      `Approving ${boats(asked)} would go past the session's max boats: only ${left} ${left === 1 ? "boat is" : "boats are"} left. Nothing was changed.`,
-    bookingSessionGone: "This session has started or no longer exists. Pick another session.",
-    bookingBoatMin: "Number of boats must be at least 1.",
-    bookingBoatWhole: "Number of boats must be a whole number.",
-    bookingBoatTooMany: (max: number) => `Number of boats must be at most ${max}.`,
-    bookingTooMany: (left: number) =>
-      left === 0
-        ? "No boats are left in this session. Pick another session."
-        : `Only ${left} ${left === 1 ? "boat is" : "boats are"} left in this session.`,
-    bookingAlreadyPending:
-      "Your team already has a pending request for this session. Cancel it first to ask for a different number of boats.",
-    reservationStarted: "This session has already started: it can no longer be approved. Reject it instead.",
     rejectReasonHint: "Needed to reject; the team's managers get it by email.",
     sessionHeading: (id: number, start: string, end: string) => `Session #${id}: ${start} to ${end}`,
     sessionApprovedOf: (approved: number) => `${boats(approved)} approved.`,
-    fillAll: "Make sure to fill in all the fields.",
+  },
+  TITLES: {
+    reset: "Reset Password",
   },
   LABELS: {
+    password: "Password",
+    approve: "Approve",
     close: "Close",
     event: "Event",
     rdUpdate: "Update",

@@ -10,6 +10,9 @@ registerStrings("ms", {
     reservedBoatsLink: (reserved: number, id: number) =>
       `${reserved} bot ditempah dalam sesi #${id}: Pasukan Yang Menempah`,
   },
+  TITLES: {
+    trainingSessions: "Sesi Latihan",
+  },
   LABELS: {
     total: "Jumlah",
     pages: "Halaman",

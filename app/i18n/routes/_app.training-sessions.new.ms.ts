@@ -4,38 +4,16 @@ import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
   MSG: {
-    tooLong: (label: string, max: number) => `${label} mestilah tidak melebihi ${max} aksara.`,
-    sessionCreated: "Sesi telah berjaya dicipta.",
-    sessionTimeOrder: "Pastikan masa mula lebih awal daripada masa tamat.",
-    sessionBadTime: "Masukkan masa sebagai tarikh dan masa, contohnya 2026-12-01T07:00.",
-    sessionTooLong: (hours: number) => `Satu sesi berlangsung paling lama ${hours} jam. Semak masa tamat.`,
-    sessionMaxBoat: (min: number, max: number) =>
-      `Bilangan bot maksimum mestilah nombor bulat dari ${min} hingga ${max}.`,
-    sessionMaxBelowApproved: (approved: number) =>
-      `Bilangan bot maksimum tidak boleh kurang daripada ${approved} bot yang telah diluluskan untuk sesi ini. Tiada apa-apa yang diubah.`,
-    rejectReasonRequired: "Sila masukkan sebab penolakan.",
     rejectReasonPlaceholder: "Masukkan sebab penolakan / arahan",
     reservationSelectAction: "Pilih tindakan",
-    reservationPickAction: "Pilih Luluskan atau Tolak.",
-    reservationNotPending: "Tempahan ini telah diputuskan atau dibatalkan. Tiada apa-apa yang diubah.",
-    reservationOverbooked: (left: number, asked: number) =>
-      `Meluluskan ${asked} bot akan melebihi bilangan bot maksimum sesi ini: hanya tinggal ${left} bot. Tiada apa-apa yang diubah.`,
-    bookingSessionGone: "Sesi ini telah bermula atau tidak lagi wujud. Pilih sesi lain.",
-    bookingBoatMin: "Bilangan bot mestilah sekurang-kurangnya 1.",
-    bookingBoatWhole: "Bilangan bot mestilah nombor bulat.",
-    bookingBoatTooMany: (max: number) => `Bilangan bot tidak boleh melebihi ${max}.`,
-    bookingTooMany: (left: number) =>
-      left === 0
-        ? "Tiada lagi bot dalam sesi ini. Pilih sesi lain."
-        : `Hanya tinggal ${left} bot dalam sesi ini.`,
-    bookingAlreadyPending:
-      "Pasukan anda sudah mempunyai permohonan yang sedang menunggu untuk sesi ini. Batalkannya dahulu untuk memohon bilangan bot yang berbeza.",
-    reservationStarted:
-      "Sesi ini telah bermula: tempahan ini tidak lagi boleh diluluskan. Sila tolak tempahan ini.",
     rejectReasonHint: "Diperlukan untuk menolak; pengurus pasukan akan menerimanya melalui e-mel.",
-    fillAll: "Pastikan semua ruangan diisi.",
+  },
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
+    password: "Kata Laluan",
+    approve: "Luluskan",
     close: "Tutup",
     event: "Acara",
     trNewSession: "Sesi Baharu",

@@ -10,6 +10,9 @@ registerStrings("en", {
     reservedBoatsLink: (reserved: number, id: number) =>
       `${plural(reserved, "reserved boat", "reserved boats")} in session #${id}: Reserved Teams`,
   },
+  TITLES: {
+    trainingSessions: "Training Sessions",
+  },
   LABELS: {
     total: "Total",
     pages: "Pages",

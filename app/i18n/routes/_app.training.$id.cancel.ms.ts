@@ -5,13 +5,12 @@ import { registerStrings } from "~/i18n/bundles";
 registerStrings("ms", {
   MSG: {
     bookingCancelConfirm: "Adakah anda pasti mahu membatalkan permohonan ini?",
-    bookingNotCancellable:
-      "Hanya permohonan yang sedang menunggu boleh dibatalkan. Tiada apa-apa yang diubah.",
   },
   LABELS: {
     close: "Tutup",
     trYesCancelRequest: "Ya, batalkan permohonan",
     trTaskCancelling: "Membatalkan permohonan",
     confirmNo: "Tidak",
+    note: "Catatan",
   },
 });

@@ -5,13 +5,13 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 registerStrings("en", {
   MSG: {
     bookingCancelConfirm: "Are you sure you want to cancel this request?",
-    bookingNotCancellable: "Only a pending request can be cancelled. Nothing was changed.",
   },
   LABELS: {
     close: "Close",
     trYesCancelRequest: "Yes, cancel request",
     trTaskCancelling: "Cancelling request",
     confirmNo: "No",
+    note: "Note",
   },
 });
 

@@ -48,8 +48,12 @@ registerStrings("ms", {
     fillAll: "Pastikan semua ruangan diisi.",
   },
   TITLES: {
+    training: "Tempahan Bot Latihan",
     trainingUpcoming: "Sesi Akan Datang",
     trainingMyRequests: "Permohonan Saya",
+  },
+  NAV: {
+    sessions: "Sesi",
   },
   LABELS: {
     total: "Jumlah",

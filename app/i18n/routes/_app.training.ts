@@ -46,8 +46,12 @@ registerStrings("en", {
     fillAll: "Make sure to fill in all the fields.",
   },
   TITLES: {
+    training: "Training Booking",
     trainingUpcoming: "Upcoming Sessions",
     trainingMyRequests: "My Requests",
+  },
+  NAV: {
+    sessions: "Sessions",
   },
   LABELS: {
     total: "Total",

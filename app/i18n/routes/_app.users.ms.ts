@@ -7,7 +7,14 @@ registerStrings("ms", {
   MSG: {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
   },
+  TITLES: {
+    users: "Semua Pengguna",
+  },
+  NAV: {
+    pendingApproval: "Menunggu Kelulusan",
+  },
   LABELS: {
+    email: "E-mel",
     identification: "No. MyKad/Pasport",
     gender: "Jantina",
     yob: "Tahun Lahir",
@@ -37,6 +44,7 @@ registerStrings("ms", {
     downloadCsv: "Muat Turun CSV",
     genders: { MALE: "LELAKI", FEMALE: "PEREMPUAN" },
     photoLabels: { Valid: "Sah", Pending: "Menunggu", "N/A": "T/B" },
+    users: "Pengguna",
     createUser: "Cipta Pengguna",
     getUsers: "Dapatkan Pengguna",
     roleNames: { ADMIN: "Pentadbir", COMMITTEE: "Jawatankuasa", MANAGER: "Pengurus", COMPETITOR: "Peserta" },
@@ -47,6 +55,7 @@ registerStrings("ms", {
     verified: "Disahkan",
     notVerified: "Belum disahkan",
     approved: "Diluluskan",
+    pendingApproval: "Menunggu kelulusan",
     paid: "Telah Bayar",
     pending: "Menunggu",
   },

@@ -5,17 +5,18 @@ import { registerStrings } from "~/i18n/bundles";
 registerStrings("ms", {
   MSG: {
     createUserExists: "Pengguna sudah wujud. Sila cuba dengan e-mel yang lain.",
-    createUserSuccess: "Pengguna telah berjaya dicipta.",
+  },
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
+    password: "Kata Laluan",
     confirmPassword: "Sahkan Kata Laluan",
     passwordHint: "8-16 aksara",
     teamName: "Nama Pasukan",
     teamCountry: "Negara Pasukan",
     close: "Tutup",
-    created: "Dicipta",
     taskCreatingUser: "Sedang mencipta pengguna",
     selectRole: "Pilih peranan",
-    actor: "Pelaku",
   },
 });

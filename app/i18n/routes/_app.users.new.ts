@@ -5,18 +5,19 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 registerStrings("en", {
   MSG: {
     createUserExists: "User already exist. Please try with different email.",
-    createUserSuccess: "User has been created successfully.",
+  },
+  TITLES: {
+    reset: "Reset Password",
   },
   LABELS: {
+    password: "Password",
     confirmPassword: "Confirm Password",
     passwordHint: "8-16 characters",
     teamName: "Team Name",
     teamCountry: "Team Country",
     close: "Close",
-    created: "Created",
     taskCreatingUser: "Creating user",
     selectRole: "Select a role",
-    actor: "Actor",
   },
 });
 

@@ -7,7 +7,14 @@ registerStrings("en", {
   MSG: {
     nothingToShow: "Nothing to show",
   },
+  TITLES: {
+    users: "All Users",
+  },
+  NAV: {
+    pendingApproval: "Pending Approval",
+  },
   LABELS: {
+    email: "Email",
     identification: "MyKad/Passport Number",
     gender: "Gender",
     yob: "Year of Birth",
@@ -37,6 +44,7 @@ registerStrings("en", {
     downloadCsv: "Download CSV",
     genders: { MALE: "MALE", FEMALE: "FEMALE" },
     photoLabels: { Valid: "Valid", Pending: "Pending", "N/A": "N/A" },
+    users: "Users",
     createUser: "Create User",
     getUsers: "Get Users",
     roleNames: { ADMIN: "Admin", COMMITTEE: "Committee", MANAGER: "Manager", COMPETITOR: "Competitor" },
@@ -47,6 +55,7 @@ registerStrings("en", {
     verified: "Verified",
     notVerified: "Not verified",
     approved: "Approved",
+    pendingApproval: "Pending approval",
     paid: "Paid",
     pending: "Pending",
   },

@@ -8,15 +8,14 @@ registerStrings("ms", {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
     photosConfirm: (intent: "approve" | "reject", n: number) =>
       `Adakah anda pasti mahu ${intent === "approve" ? "meluluskan" : "menolak"} ${n} pengguna yang dipilih?`,
-    photosApproved: "Foto yang dipilih telah diluluskan.",
-    photosRejected: "Foto yang dipilih telah ditolak.",
-    photosNoneSelected: "Pilih sekurang-kurangnya satu foto dahulu.",
-    photosNonePending: "Foto yang dipilih tidak lagi menunggu kelulusan. Senarai telah dimuat semula.",
-    photosChanged: (intent: "approve" | "reject", n: number, names: string) =>
-      `${n} foto tidak ${intent === "approve" ? "diluluskan" : "ditolak"}: ahli telah menggantikannya selepas halaman dimuatkan (${names}). Sila semak foto yang baharu.`,
+  },
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
+    approvePhoto: "Menunggu Kelulusan",
   },
   LABELS: {
     clearSelection: "Kosongkan Pilihan",
+    approve: "Luluskan",
     taskApproving: "Sedang meluluskan",
     total: "Jumlah",
     close: "Tutup",
@@ -35,7 +34,7 @@ registerStrings("ms", {
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
     viewPhoto: (name: string) => `Lihat foto ${name}`,
-    pending: "Menunggu",
+    reject: "Tolak",
     taskRejecting: "Sedang menolak",
     yesApprove: "Ya, luluskan",
     yesReject: "Ya, tolak",

@@ -8,15 +8,14 @@ registerStrings("en", {
     nothingToShow: "Nothing to show",
     photosConfirm: (intent: "approve" | "reject", n: number) =>
       `Are you sure you want to ${intent} selected ${n} user(s)?`,
-    photosApproved: "Selected photo(s) have been approved.",
-    photosRejected: "Selected photo(s) have been rejected.",
-    photosNoneSelected: "Select at least one photo first.",
-    photosNonePending: "The selected photo(s) are no longer pending approval. The list has been reloaded.",
-    photosChanged: (intent: "approve" | "reject", n: number, names: string) =>
-      `${n} photo(s) not ${intent === "approve" ? "approved" : "rejected"}: the member replaced it after the page was loaded (${names}). Please review the new photo.`,
+  },
+  TITLES: {
+    reset: "Reset Password",
+    approvePhoto: "Pending Approval",
   },
   LABELS: {
     clearSelection: "Clear Selection",
+    approve: "Approve",
     taskApproving: "Approving",
     total: "Total",
     close: "Close",
@@ -35,7 +34,7 @@ registerStrings("en", {
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
     viewPhoto: (name: string) => `View photo of ${name}`,
-    pending: "Pending",
+    reject: "Reject",
     taskRejecting: "Rejecting",
     yesApprove: "Yes, approve",
     yesReject: "Yes, reject",

@@ -6,6 +6,10 @@ import { formatCount } from "~/rules/format";
 registerStrings("ms", {
   MSG: {
     nothingToShow: "Tiada apa-apa untuk dipaparkan",
+    photoApproved: "Foto Diluluskan",
+  },
+  TITLES: {
+    photoApproved: "Foto Diluluskan",
   },
   LABELS: {
     total: "Jumlah",
@@ -23,6 +27,5 @@ registerStrings("ms", {
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
     viewPhoto: (name: string) => `Lihat foto ${name}`,
-    approved: "Diluluskan",
   },
 });

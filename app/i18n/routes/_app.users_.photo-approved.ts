@@ -6,6 +6,10 @@ import { formatCount } from "~/rules/format";
 registerStrings("en", {
   MSG: {
     nothingToShow: "Nothing to show",
+    photoApproved: "Photo Approved",
+  },
+  TITLES: {
+    photoApproved: "Approved Photos",
   },
   LABELS: {
     total: "Total",
@@ -23,7 +27,6 @@ registerStrings("en", {
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
     viewPhoto: (name: string) => `View photo of ${name}`,
-    approved: "Approved",
   },
 });
 

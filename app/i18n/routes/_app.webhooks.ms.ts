@@ -11,6 +11,13 @@ registerStrings("ms", {
     whIntro:
       "Setiap acara ialah POST JSON yang ditandatangani dengan rahsia titik akhir (Regatta-Signature). Penghantaran yang gagal dicuba semula selepas 1, 5 dan 30 minit, kemudian 2 dan 6 jam; 20 kegagalan berturut-turut menyahaktifkan titik akhir dan menghantar e-mel kepada setiap ADMIN.",
   },
+  TITLES: {
+    events: "Semua Acara",
+  },
+  NAV: {
+    webhooks: "Webhook",
+    events: "Acara",
+  },
   LABELS: {
     total: "Jumlah",
     pages: "Halaman",
@@ -24,6 +31,7 @@ registerStrings("ms", {
     delete: "Padam",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
+    events: "Acara",
     whAdd: "Tambah titik akhir",
     whUrl: "URL",
     whEvents: "Acara",

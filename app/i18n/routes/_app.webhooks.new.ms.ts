@@ -3,21 +3,11 @@
 import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
-  MSG: {
-    tooLong: (label: string, max: number) => `${label} mestilah tidak melebihi ${max} aksara.`,
-    whCreated: (url: string) =>
-      `Titik akhir ${url} ditambah. Salin rahsianya sekarang: ia tidak akan dipaparkan lagi.`,
-    whUrlInvalid: "Taip URL penuh titik akhir, bermula dengan https://.",
-    whUrlTooLong: (max: number) => `URL boleh mempunyai paling banyak ${max} aksara.`,
-    whUrlCredentials: "URL tidak boleh mengandungi nama pengguna atau kata laluan.",
-    whUrlHttps: "Titik akhir mesti menggunakan https://.",
-    whUrlAddress:
-      "Alamat ini ditolak: webhook hanya dihantar ke alamat internet awam, tidak sekali-kali ke alamat loopback, persendirian atau pautan setempat.",
-    whUrlDns: "Nama hos titik akhir tidak dapat diselesaikan. Semak URL.",
-    whEventsRequired: "Tandakan sekurang-kurangnya satu acara.",
+  TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
-    address: "Alamat",
+    password: "Kata Laluan",
     close: "Tutup",
     whUrlHint: "https:// dan alamat awam. Acara yang anda tandakan dihantar ke situ sebagai JSON (POST).",
     whTaskAdding: "Menambah titik akhir",

@@ -3,20 +3,11 @@
 import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
-  MSG: {
-    tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
-    whCreated: (url: string) => `Endpoint ${url} added. Copy its secret now: it will not be shown again.`,
-    whUrlInvalid: "Type the endpoint's full URL, starting with https://.",
-    whUrlTooLong: (max: number) => `The URL can be at most ${max} characters.`,
-    whUrlCredentials: "The URL may not hold a user name or a password.",
-    whUrlHttps: "The endpoint must use https://.",
-    whUrlAddress:
-      "This address is refused: webhooks go only to public internet addresses, never to a loopback, private or link-local one.",
-    whUrlDns: "The endpoint's host name could not be resolved. Check the URL.",
-    whEventsRequired: "Tick at least one event.",
+  TITLES: {
+    reset: "Reset Password",
   },
   LABELS: {
-    address: "Address",
+    password: "Password",
     close: "Close",
     whUrlHint: "https:// and a public address. The events you tick are POSTed there as JSON.",
     whTaskAdding: "Adding endpoint",

@@ -10,6 +10,13 @@ registerStrings("en", {
     whIntro:
       "Each event is a POST of JSON signed with the endpoint's secret (Regatta-Signature). A failed delivery is retried after 1, 5 and 30 minutes, then 2 and 6 hours; 20 failures in a row disable the endpoint and email every ADMIN.",
   },
+  TITLES: {
+    events: "All Events",
+  },
+  NAV: {
+    webhooks: "Webhooks",
+    events: "Events",
+  },
   LABELS: {
     total: "Total",
     pages: "Pages",
@@ -23,6 +30,7 @@ registerStrings("en", {
     delete: "Delete",
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
+    events: "Events",
     whAdd: "Add endpoint",
     whUrl: "URL",
     whEvents: "Events",

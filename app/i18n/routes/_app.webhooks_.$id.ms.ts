@@ -11,6 +11,12 @@ registerStrings("ms", {
     whSecretOnce:
       "Salin rahsia ini sekarang: ia tidak akan dipaparkan lagi. Ia menandatangani setiap penghantaran (pengepala Regatta-Signature).",
   },
+  TITLES: {
+    events: "Semua Acara",
+  },
+  NAV: {
+    events: "Acara",
+  },
   LABELS: {
     total: "Jumlah",
     pages: "Halaman",
@@ -24,10 +30,12 @@ registerStrings("ms", {
     event: "Acara",
     colActions: "Tindakan",
     delete: "Padam",
+    note: "Catatan",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
     copy: "Salin",
     copied: "Disalin",
+    events: "Acara",
     whUrl: "URL",
     whEvents: "Acara",
     whState: "Keadaan",

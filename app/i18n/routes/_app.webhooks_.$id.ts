@@ -10,6 +10,12 @@ registerStrings("en", {
     whSecretOnce:
       "Copy this secret now: it will not be shown again. It signs every delivery (the Regatta-Signature header).",
   },
+  TITLES: {
+    events: "All Events",
+  },
+  NAV: {
+    events: "Events",
+  },
   LABELS: {
     total: "Total",
     pages: "Pages",
@@ -23,10 +29,12 @@ registerStrings("en", {
     event: "Event",
     colActions: "Actions",
     delete: "Delete",
+    note: "Note",
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
     copy: "Copy",
     copied: "Copied",
+    events: "Events",
     whUrl: "URL",
     whEvents: "Events",
     whState: "State",

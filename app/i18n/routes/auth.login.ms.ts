@@ -4,20 +4,15 @@ import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
   MSG: {
-    loginUnverified:
-      "Sahkan akaun e-mel anda sebelum log masuk. Klik OK untuk menghantar semula e-mel pengesahan.",
-    loginMismatch: "E-mel dan kata laluan anda tidak sepadan. Sila cuba lagi.",
     forgotPassword: "Lupa kata laluan?",
     backToLogin: "Kembali ke Log Masuk",
-    throttled: (wait: string) => `Terlalu banyak percubaan. Sila tunggu ${wait} dan cuba lagi.`,
-    changePassword: "Tukar Kata Laluan",
   },
   TITLES: {
     login: "Log Masuk",
-    register: "Pendaftaran",
-    changePassword: "Tukar Kata Laluan",
+    reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
+    email: "E-mel",
     password: "Kata Laluan",
     confirmPassword: "Sahkan Kata Laluan",
     teamName: "Nama Pasukan",
@@ -27,10 +22,7 @@ registerStrings("ms", {
     yob: "Tahun Lahir",
     phone: "Telefon",
     address: "Alamat",
-    register: "Daftar",
     taskLogin: "Sedang log masuk",
-    count: "Bilangan",
-    waitSeconds: (n: number) => `${n} saat`,
-    waitMinutes: (n: number) => `${n} minit`,
+    all: "Semua",
   },
 });

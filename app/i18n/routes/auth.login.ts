@@ -4,19 +4,15 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
   MSG: {
-    loginUnverified: "Verify your email account before logging in. Click OK to resend verification email.",
-    loginMismatch: "Your email and password do not match. Please try again.",
     forgotPassword: "Forgot password?",
     backToLogin: "Back to Login",
-    throttled: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
-    changePassword: "Change Password",
   },
   TITLES: {
     login: "Login",
-    register: "Registration",
-    changePassword: "Change Password",
+    reset: "Reset Password",
   },
   LABELS: {
+    email: "Email",
     password: "Password",
     confirmPassword: "Confirm Password",
     teamName: "Team Name",
@@ -26,11 +22,8 @@ registerStrings("en", {
     yob: "Year of Birth",
     phone: "Phone",
     address: "Address",
-    register: "Register",
     taskLogin: "Logging in",
-    count: "Count",
-    waitSeconds: (n: number) => (n === 1 ? "1 second" : `${n} seconds`),
-    waitMinutes: (n: number) => (n === 1 ? "1 minute" : `${n} minutes`),
+    all: "All",
   },
 });
 

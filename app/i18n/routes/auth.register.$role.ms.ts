@@ -5,13 +5,6 @@ import { registerStrings } from "~/i18n/bundles";
 registerStrings("ms", {
   MSG: {
     backToLogin: "Kembali ke Log Masuk",
-    registerUserExists: "Pengguna sudah wujud. Sila log masuk atau daftar dengan e-mel yang lain.",
-    registerAssociationExists:
-      "Pasukan dengan nama yang sama sudah wujud. Sila hubungi jawatankuasa acara untuk maklumat lanjut.",
-    registerSuccess: "Pengguna berjaya dicipta. Sila semak e-mel anda dan sahkan akaun sebelum log masuk.",
-    invalidToken: "Token tidak sah.",
-    throttled: (wait: string) => `Terlalu banyak percubaan. Sila tunggu ${wait} dan cuba lagi.`,
-    changePassword: "Tukar Kata Laluan",
     photoGuidance: [
       "Foto berwarna bersaiz pasport",
       "Sekurang-kurangnya 1000 x 1000 px, JPEG atau PNG",
@@ -24,10 +17,11 @@ registerStrings("ms", {
     registerHelp: "Perlukan bantuan untuk mendaftar? Hubungi jawatankuasa acara melalui WhatsApp.",
   },
   TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
     register: "Pendaftaran",
-    changePassword: "Tukar Kata Laluan",
   },
   LABELS: {
+    email: "E-mel",
     password: "Kata Laluan",
     confirmPassword: "Sahkan Kata Laluan",
     passwordHint: "8-16 aksara",
@@ -51,14 +45,10 @@ registerStrings("ms", {
     samplePhotoAlt: "Contoh: kepala dan bahu, wajah di tengah, latar belakang kosong",
     register: "Daftar",
     taskRegister: "Sedang mencipta akaun",
-    count: "Bilangan",
     close: "Tutup",
     event: "Acara",
-    country: "Negara",
-    association: "Persatuan",
+    note: "Catatan",
+    all: "Semua",
     round: "Pusingan",
-    competitor: "Peserta",
-    waitSeconds: (n: number) => `${n} saat`,
-    waitMinutes: (n: number) => `${n} minit`,
   },
 });

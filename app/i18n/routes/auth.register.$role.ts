@@ -5,13 +5,6 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 registerStrings("en", {
   MSG: {
     backToLogin: "Back to Login",
-    registerUserExists: "User already exist. Please login or register with a different email.",
-    registerAssociationExists:
-      "Team with same name already exist. Please contact the event committee for more information.",
-    registerSuccess: "User created successfully. Check your email and verify before logging in.",
-    invalidToken: "Invalid token.",
-    throttled: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
-    changePassword: "Change Password",
     photoGuidance: [
       "Colour passport-size photo",
       "At least 1000 x 1000 px, JPEG or PNG",
@@ -24,10 +17,11 @@ registerStrings("en", {
     registerHelp: "Need help registering? Contact the event committee on WhatsApp.",
   },
   TITLES: {
+    reset: "Reset Password",
     register: "Registration",
-    changePassword: "Change Password",
   },
   LABELS: {
+    email: "Email",
     password: "Password",
     confirmPassword: "Confirm Password",
     passwordHint: "8-16 characters",
@@ -51,15 +45,11 @@ registerStrings("en", {
     samplePhotoAlt: "Example: head and shoulders, face centred, plain background",
     register: "Register",
     taskRegister: "Creating account",
-    count: "Count",
     close: "Close",
     event: "Event",
-    country: "Country",
-    association: "Association",
+    note: "Note",
+    all: "All",
     round: "Round",
-    competitor: "Competitor",
-    waitSeconds: (n: number) => (n === 1 ? "1 second" : `${n} seconds`),
-    waitMinutes: (n: number) => (n === 1 ? "1 minute" : `${n} minutes`),
   },
 });
 

@@ -4,21 +4,16 @@ import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
   MSG: {
-    forgotNotFound: "Akaun tidak wujud. Sila cuba lagi.",
     sendResetEmail: "Hantar E-mel Tetapan Semula",
     backToLogin: "Kembali ke Log Masuk",
-    resetEmailSent: "E-mel tetapan semula kata laluan telah dihantar. Sila semak peti masuk anda.",
     resetLinkInvalid:
       "Pautan tetapan semula kata laluan ini tidak sah atau telah tamat tempoh. Sila mohon pautan baharu.",
-    resetSuccess: "Kata laluan anda telah ditetapkan semula. Sila log masuk dengan kata laluan baharu anda.",
-    throttled: (wait: string) => `Terlalu banyak percubaan. Sila tunggu ${wait} dan cuba lagi.`,
-    changePassword: "Tukar Kata Laluan",
   },
   TITLES: {
-    register: "Pendaftaran",
-    changePassword: "Tukar Kata Laluan",
+    reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
+    email: "E-mel",
     password: "Kata Laluan",
     confirmPassword: "Sahkan Kata Laluan",
     newPassword: "Kata Laluan Baharu",
@@ -29,11 +24,8 @@ registerStrings("ms", {
     yob: "Tahun Lahir",
     phone: "Telefon",
     address: "Alamat",
-    register: "Daftar",
     taskResetEmail: "Sedang menghantar e-mel tetapan semula",
     taskReset: "Sedang menetapkan semula kata laluan",
-    count: "Bilangan",
-    waitSeconds: (n: number) => `${n} saat`,
-    waitMinutes: (n: number) => `${n} minit`,
+    all: "Semua",
   },
 });

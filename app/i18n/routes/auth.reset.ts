@@ -4,20 +4,15 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
   MSG: {
-    forgotNotFound: "Account does not exist. Please try again.",
     sendResetEmail: "Send Reset Email",
     backToLogin: "Back to Login",
-    resetEmailSent: "Password reset email has been sent. Please check your inbox.",
     resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
-    resetSuccess: "Your password has been reset. Please log in with your new password.",
-    throttled: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
-    changePassword: "Change Password",
   },
   TITLES: {
-    register: "Registration",
-    changePassword: "Change Password",
+    reset: "Reset Password",
   },
   LABELS: {
+    email: "Email",
     password: "Password",
     confirmPassword: "Confirm Password",
     newPassword: "New Password",
@@ -28,12 +23,9 @@ registerStrings("en", {
     yob: "Year of Birth",
     phone: "Phone",
     address: "Address",
-    register: "Register",
     taskResetEmail: "Sending reset email",
     taskReset: "Resetting password",
-    count: "Count",
-    waitSeconds: (n: number) => (n === 1 ? "1 second" : `${n} seconds`),
-    waitMinutes: (n: number) => (n === 1 ? "1 minute" : `${n} minutes`),
+    all: "All",
   },
 });
 

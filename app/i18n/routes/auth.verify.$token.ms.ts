@@ -9,9 +9,11 @@ registerStrings("ms", {
     verifyButton: "Sahkan E-mel",
   },
   TITLES: {
+    reset: "Tetapkan Semula Kata Laluan",
     verify: "Sahkan Akaun",
   },
   LABELS: {
+    email: "E-mel",
     password: "Kata Laluan",
     confirmPassword: "Sahkan Kata Laluan",
     teamName: "Nama Pasukan",
@@ -22,5 +24,6 @@ registerStrings("ms", {
     phone: "Telefon",
     address: "Alamat",
     taskVerify: "Sedang mengesahkan akaun",
+    all: "Semua",
   },
 });

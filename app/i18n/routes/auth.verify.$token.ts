@@ -9,9 +9,11 @@ registerStrings("en", {
     verifyButton: "Verify Email",
   },
   TITLES: {
+    reset: "Reset Password",
     verify: "Verify Account",
   },
   LABELS: {
+    email: "Email",
     password: "Password",
     confirmPassword: "Confirm Password",
     teamName: "Team Name",
@@ -22,6 +24,7 @@ registerStrings("en", {
     phone: "Phone",
     address: "Address",
     taskVerify: "Verifying account",
+    all: "All",
   },
 });
 

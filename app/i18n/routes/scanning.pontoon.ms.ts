@@ -21,12 +21,8 @@ registerStrings("ms", {
     pnNotRacing: "Tiada perlumbaan hari ini.",
     pnQueued: "Tiada sambungan: imbasan disimpan pada peranti ini dan akan dihantar apabila sambungan pulih.",
   },
-  TITLES: {
-    rounds: "Semua Pusingan",
-  },
   LABELS: {
     item: "Perkara",
-    count: "Bilangan",
     next: "Seterusnya",
     show: "Papar",
     event: "Acara",
@@ -45,8 +41,6 @@ registerStrings("ms", {
       "Anda log masuk sebagai kakitangan, jadi pelayar ini memaparkan peserta sehingga anda log keluar. Daftarkannya supaya ia terus berfungsi selepas itu.",
     kioskLogin: "Log masuk",
     view: "Lihat",
-    held: "Ditahan",
-    round: "Pusingan",
     pnTitle: "Imbasan Pontun",
     pnDirection: "Bot",
     pnOut: "Keluar",

@@ -21,12 +21,8 @@ registerStrings("en", {
     pnNotRacing: "Not racing today.",
     pnQueued: "No connection: the scan is kept on this device and will be sent when the connection returns.",
   },
-  TITLES: {
-    rounds: "All Rounds",
-  },
   LABELS: {
     item: "Item",
-    count: "Count",
     next: "Next",
     show: "Show",
     event: "Event",
@@ -45,8 +41,6 @@ registerStrings("en", {
       "You are logged in as staff, so this browser shows participants until you log out. Enrol it to keep it working after that.",
     kioskLogin: "Log in",
     view: "View",
-    held: "Held",
-    round: "Round",
     pnTitle: "Scanning Pontoon",
     pnDirection: "Boats going",
     pnOut: "Out",

@@ -5,18 +5,7 @@ import { registerStrings } from "~/i18n/bundles";
 registerStrings("ms", {
   MSG: {
     nothingToShowDot: "Tiada apa-apa untuk dipaparkan.",
-    userNotFound: "Pengguna tidak dijumpai.",
     tooLong: (label: string, max: number) => `${label} mestilah tidak melebihi ${max} aksara.`,
-    scanInvalid: "Input tidak sah.",
-    scanTagVoided: "Tag krew ini telah dibatalkan. Sila cetak tag baharu (Ahli: Download Crew Tags).",
-    scanNotParticipant: "Pengguna bukan peserta.",
-    scanNotMember: (team: string) => `Bukan ahli ${team}.`,
-    scanRepeat: (name: string) => `${name} sudah ada dalam sejarah.`,
-    scanAdded: (name: string) => `${name} ditambah.`,
-    scanFull: (n: number) =>
-      `Sejarah sudah mempunyai ${n} peserta, jumlah maksimum yang dibenarkan bagi acara ini. Kosongkan sejarah dan cuba lagi.`,
-    scanTooManyMales: (n: number) =>
-      `Sejarah sudah mempunyai ${n} peserta lelaki, jumlah maksimum yang dibenarkan bagi acara ini. Kosongkan sejarah dan cuba lagi.`,
     kioskLocked: "Skrin ini memaparkan peserta hanya pada peranti kios.",
     kioskLockedHow:
       "Minta ahli ADMIN atau COMMITTEE log masuk pada peranti ini, atau mendaftarkannya sebagai kios dengan butang yang mereka lihat di sini.",
@@ -30,9 +19,7 @@ registerStrings("ms", {
     male: "Lelaki",
     female: "Perempuan",
     yob: "Tahun Lahir",
-    total: "Jumlah",
     show: "Papar",
-    age: "Umur",
     kioskScanCode: "Kod imbasan",
     kioskNoPhoto: (name: string) => `${name} (tiada foto)`,
     kioskAssociation: "Persatuan",
@@ -52,7 +39,5 @@ registerStrings("ms", {
     ageSenior: "Veteran (S40)",
     teams: "Pasukan",
     view: "Lihat",
-    full: "Penuh",
-    requireSignedTags: "Wajibkan tag krew bertandatangan",
   },
 });

@@ -5,18 +5,7 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 registerStrings("en", {
   MSG: {
     nothingToShowDot: "Nothing to show.",
-    userNotFound: "User not found.",
     tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
-    scanInvalid: "Invalid input.",
-    scanTagVoided: "This crew tag has been voided. Please print a new one (Members: Download Crew Tags).",
-    scanNotParticipant: "User is not a participant.",
-    scanNotMember: (team: string) => `Not a member of ${team}.`,
-    scanRepeat: (name: string) => `${name} is already in the history.`,
-    scanAdded: (name: string) => `${name} added.`,
-    scanFull: (n: number) =>
-      `The history already has ${n} ${n === 1 ? "participant" : "participants"}, the most this event allows. Clear history and try again.`,
-    scanTooManyMales: (n: number) =>
-      `The history already has ${n} male ${n === 1 ? "participant" : "participants"}, the most this event allows. Clear history and try again.`,
     kioskLocked: "This screen shows participants only on a kiosk device.",
     kioskLockedHow:
       "Ask an ADMIN or COMMITTEE member to log in on this device, or to enrol it as a kiosk with the button they see here.",
@@ -30,9 +19,7 @@ registerStrings("en", {
     male: "Male",
     female: "Female",
     yob: "Year of Birth",
-    total: "Total",
     show: "Show",
-    age: "Age",
     kioskScanCode: "Scan code",
     kioskNoPhoto: (name: string) => `${name} (no photo)`,
     kioskAssociation: "Association",
@@ -52,8 +39,6 @@ registerStrings("en", {
     ageSenior: "Senior (S40)",
     teams: "Teams",
     view: "View",
-    full: "Full",
-    requireSignedTags: "Require signed crew tags",
   },
 });
 

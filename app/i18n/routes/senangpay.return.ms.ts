@@ -12,7 +12,5 @@ registerStrings("ms", {
   LABELS: {
     taskProcessingPayment: "Sedang memproses bayaran",
     continue: "Teruskan",
-    orderId: "ID Pesanan",
-    source: "Sumber",
   },
 });

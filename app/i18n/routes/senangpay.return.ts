@@ -12,8 +12,6 @@ registerStrings("en", {
   LABELS: {
     taskProcessingPayment: "Processing payment",
     continue: "Continue",
-    orderId: "Order Id",
-    source: "Source",
   },
 });
 

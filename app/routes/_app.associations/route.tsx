@@ -12,8 +12,7 @@ import { editionOf } from "~/services/edition.server";
 import { countryList } from "~/lib/countries.server";
 import { listTeams } from "~/models/association.server";
 import { localeOf } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { pageOf, parseList, SIZES_DEFAULT } from "~/rules/list-params";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.associations);

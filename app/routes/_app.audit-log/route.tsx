@@ -13,8 +13,7 @@ import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { listEditions } from "~/models/edition.server";
 import { auditActions, listAudit } from "~/models/audit.server";
-import { useLocale, useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useLocale, useMessages } from "~/i18n/useMessages";
 import { pageOf, parseList, SIZES_DEFAULT } from "~/rules/list-params";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.auditLog);

@@ -11,12 +11,11 @@ import { PostForm } from "~/components/PostForm";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
-import { useMessages } from "~/i18n/useMessages";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { crewChangeDecisionSchema } from "~/services/fixed-forms.server";
 import { parseFixedForm } from "~/lib/forms.server";
-import { metaTitle } from "~/lib/meta";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listChanges } from "~/models/crew-change.server";
@@ -62,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     decision = { approve: false, reason: reason.reason };
   }
   const result = decideCrewChange(user, edition.id, id, decision, t);
-  if ("ok" in result) {
+  if (result.ok) {
     const team = result.change.teamName;
     const message =
       result.change.status === "APPROVED" ? t.MSG.ccApprovedDone(team) : t.MSG.ccRejectedDone(team);

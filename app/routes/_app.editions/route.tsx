@@ -9,9 +9,8 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { DataTable } from "~/components/DataTable";
 import { ListActions } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
-import { useMessages } from "~/i18n/useMessages";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/services/access.server";
-import { metaTitle } from "~/lib/meta";
 import { listEditions } from "~/models/edition.server";
 import { editionScreenColumnsOf } from "./table";
 

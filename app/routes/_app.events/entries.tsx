@@ -3,7 +3,7 @@
 // may wait; the inputs of the buy form sit in the table by their `form` attribute, so the small
 // POST forms are not nested in it) and the staff's waitlist dialog columns.
 import { Form } from "@remix-run/react";
-import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { CsrfInput, TaskInput } from "~/components/PostForm";
 import type { Column } from "~/components/DataTable";
 import type { WaitlistRow } from "~/models/entries.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";

@@ -7,10 +7,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, Pager } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
-import { useLocale, useMessages } from "~/i18n/useMessages";
+import { metaTitle, useLocale, useMessages } from "~/i18n/useMessages";
 import { requireUser } from "~/services/access.server";
 import { withLastSeen } from "~/services/kiosk-device.server";
-import { metaTitle } from "~/lib/meta";
 import { listKiosks } from "~/models/kiosk.server";
 import { pageOf, parseList } from "~/rules/list-params";
 import { KIOSK_LIST, kioskScreenColumnsOf } from "./table";

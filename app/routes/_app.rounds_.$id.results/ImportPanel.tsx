@@ -1,7 +1,7 @@
 // The results desk's Import: a FinishLynx .lif or a lane,time CSV (multipart, intent import), then
 // either the reasons it was refused or the note that the rows below are the file's preview.
 import { Form } from "@remix-run/react";
-import { CsrfInput, TaskInput } from "~/components/CsrfInput";
+import { CsrfInput, TaskInput } from "~/components/PostForm";
 import { useMessages } from "~/i18n/useMessages";
 
 export function ImportPanel({

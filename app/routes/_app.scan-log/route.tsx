@@ -13,8 +13,7 @@ import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { scanLogSteps } from "~/routes/_app.scan-log/log.server";
 import { listScanLogs } from "~/models/scan.server";
-import { useLocale, useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useLocale, useMessages } from "~/i18n/useMessages";
 import { pageOf, parseList } from "~/rules/list-params";
 import { SCAN_LOG_LIST, scanLogColumnsOf } from "./table";
 

@@ -11,8 +11,7 @@ import { hasRole, requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { listUsers, teamOptions } from "~/models/user-list.server";
 import { USER_LIST } from "~/rules/user-list";
-import { useMessages } from "~/i18n/useMessages";
-import { metaTitle } from "~/lib/meta";
+import { metaTitle, useMessages } from "~/i18n/useMessages";
 import type { Bundle } from "~/messages";
 import { pageOf, parseList } from "~/rules/list-params";
 

@@ -2,7 +2,7 @@
 // the roster checks a code at once and Save goes through the queue (useSaveQueue).
 import { Link, useActionData } from "@remix-run/react";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CsrfInput } from "~/components/CsrfInput";
+import { CsrfInput } from "~/components/PostForm";
 import { ScanCodeField, ScanMessage } from "~/components/ScanCodeField";
 import { useMessages } from "~/i18n/useMessages";
 import { parseScanCode, SCAN_CODE_MAX } from "~/rules/scan-code";
