@@ -10,6 +10,7 @@
 //   BENCH_CPU_PORT   our port (default 3272); the vanilla app takes the next
 //   BENCH_CPU_DB     the seeded race-day database to reuse (delete it to seed again)
 //   BENCH_CPU_PROF   a folder: run our server under --cpu-prof (summarise with bench/cpuprofile-summary.mjs)
+//   BENCH_CPU_SAVE   a folder: keep each page's last body there (what the page weighs, and in what)
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -22,6 +23,7 @@ const PORT = Number(process.env.BENCH_CPU_PORT || 3272);
 const VPORT = PORT + 1;
 const N = Number(process.env.BENCH_CPU_N || 50);
 const PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+const SAVE = process.env.BENCH_CPU_SAVE ? path.resolve(process.env.BENCH_CPU_SAVE) : null;
 const root = fileURLToPath(new URL("..", import.meta.url));
 const vanillaDir = path.join(root, "bench", "vanilla");
 const seeded = path.resolve(process.env.BENCH_CPU_DB || path.join(os.tmpdir(), "regatta-bench-cpu.db"));
@@ -51,6 +53,7 @@ const PAGES = {
     "/training-sessions/8/teams",
     "/training-reservations",
     "/scoreboard-manage",
+    "/race-control",
     "/users/new",
     "/settings",
     "/password",
@@ -151,6 +154,11 @@ async function measure(pid, url, cookie) {
     const b = await r.arrayBuffer();
     status = r.status;
     bytes = b.byteLength;
+    if (SAVE && url.startsWith(env.APP_URL)) {
+      fs.mkdirSync(SAVE, { recursive: true });
+      const name = new URL(url).pathname.replace(/[^\w.-]+/g, "_") || "_";
+      fs.writeFileSync(path.join(SAVE, `${name}.html`), Buffer.from(b));
+    }
   };
   for (let i = 0; i < 10; i++) await one();
   const before = cpuMs(pid);
@@ -169,7 +177,7 @@ async function main() {
     spawnSync("npx", ["remix", "build"], { cwd: vanillaDir, stdio: "inherit" });
   if (!fs.existsSync(seeded)) {
     console.log(`seeding the race-day dataset into ${seeded} ...`);
-    const r = spawnSync("npx", ["tsx", "db/seed.ts", "--size", "race-day"], {
+    const r = spawnSync("npx", ["tsx", "db/seed-cli.ts", "--size", "race-day"], {
       cwd: root,
       env: { ...env, DATABASE_PATH: seeded },
       stdio: "inherit",

@@ -3,7 +3,7 @@
 // module level, or through a rules module that builds schemas; conform's browser package (the
 // forms use components/form-state.ts); and chunks that are only an empty stand-in for a `.server`
 // module (patches/@remix-run+dev: a loader's import used to ship one, ~100 bytes each, up to 17 a
-// page). Skipped when there is no build.
+// page); the loader failures' sentences (the server says them). Skipped when there is no build.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -41,5 +41,13 @@ describe.skipIf(!existsSync(BUILD))("the browser build", () => {
       .filter((f) => stub.test(readFileSync(f, "utf8")))
       .map((f) => f.slice(BUILD.length + 1));
     expect(stubs).toEqual([]);
+  });
+
+  it("has none of the loader failures' sentences (the server sends the one it needs)", () => {
+    // lib/failures.ts's sentences, e.g. MSG.gettingUsersError; ErrorPage shows FailureData.failure.
+    const withFailures = jsFiles(BUILD)
+      .filter((f) => /An error occured when getting (users|orders|events)/.test(readFileSync(f, "utf8")))
+      .map((f) => f.slice(BUILD.length + 1));
+    expect(withFailures).toEqual([]);
   });
 });

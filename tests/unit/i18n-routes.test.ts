@@ -35,4 +35,20 @@ describe("each route's strings", () => {
     expect(text("root")).toContain('appName: "Regatta"');
     expect(login).not.toContain("appName");
   });
+
+  it("follow only what the browser build keeps: types are erased", { timeout: 120_000 }, async () => {
+    const p = await plan();
+    const text = (name: string) =>
+      [...p.files].find(([path]) => path.endsWith(`/routes/${name}.ts`))?.[1] ?? "";
+    // The layout reads its loader's data as `useRouteLoaderData<typeof loader>`: that keeps neither
+    // the loader nor lib/access.ts, which only the loader imports (the route table's every page
+    // title and nav label rode in the layout's strings before).
+    const layout = text("_app");
+    expect(layout).not.toContain("allUsers");
+    expect(layout).not.toContain("trainingReservations");
+    // A page's own title is in its own strings.
+    expect(text("_app.users")).toContain('users: "All Users"');
+    // A loader failure's sentence comes from the server (lib/failure-data.ts): none in the root's.
+    expect(text("root")).not.toContain("gettingUsersError");
+  });
 });
