@@ -4,6 +4,7 @@
 // held offers), a sold-out event has a waitlist, and another has its last slot held by an offer.
 import { beforeAll, describe, expect, it } from "vitest";
 import { login } from "~/services/auth.server";
+import { callRaces } from "~/services/race-call.server";
 import { db } from "~/lib/db.server";
 import { getSettings } from "~/models/settings.server";
 import { type CrewEvent, type CrewMember, checkCrew, ineligibility, paddlerEligible } from "~/rules/crew";
@@ -432,8 +433,11 @@ describe("race-day seed, 1/20 scale, into this worker's database", () => {
   const all = <T>(sql: string) => db().$client.prepare(sql).all() as T[];
   const n = (sql: string) => (db().$client.prepare(sql).get() as { n: number }).n;
 
+  let seededFrom = 0;
+
   // A few seconds on an idle machine; the default 10 s hook limit is too tight on a loaded one.
   beforeAll(async () => {
+    seededFrom = Date.now();
     result = await seedRaceDay(SMALL);
   }, 60_000);
 
@@ -653,6 +657,12 @@ describe("race-day seed, 1/20 scale, into this worker's database", () => {
       n(`SELECT sum(l.count) AS n FROM order_lines l JOIN orders o ON o.id = l.order_id JOIN users u ON u.id = o.owner_id
          WHERE u.email LIKE 'manager%@example.com' AND o.status = 'PAID' AND l.kind = 'TICKET'`),
     ).toBe(6 + 5 + 3 + 4 + 2);
+  });
+
+  it("has called every race whose call was due: the race-call job has nothing to catch up on", () => {
+    expect(n("SELECT count(*) AS n FROM rounds WHERE called_at IS NOT NULL")).toBeGreaterThan(0);
+    // As of a moment before the seed's own clock: nothing that was due then is left to call.
+    expect(callRaces(seededFrom)).toEqual([]);
   });
 
   it("draws unique lanes and teams per round, and scans only crew members", () => {
