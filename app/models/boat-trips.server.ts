@@ -4,10 +4,10 @@
 // CONFLICT writes it; its WHERE makes a second member of the same boat (or two kiosks at once)
 // change nothing. Race control lists the boats on the water (the partial index
 // boat_trips_on_water) and downloads the day's outs and backs.
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ResultState } from "../../db/enums";
 import { now } from "~/lib/clock.server";
-import { db } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
 import { BACK_REASON_MAX, type Direction, type MemberLane } from "~/rules/pontoon";
 import { malaysiaDay } from "~/rules/timetable";
 import { type Actor, audit } from "./audit.server";
@@ -225,4 +225,21 @@ export function markBack(editionId: number, actor: Actor, tripId: number, rawRea
     },
     { behavior: "immediate" },
   );
+}
+
+/** A boat trip row as given, no audit entry (the test factories; the pontoon kiosk uses recordTrip). */
+export function insertBoatTrip(
+  values: typeof schema.boatTrips.$inferInsert,
+): typeof schema.boatTrips.$inferSelect {
+  return db().insert(schema.boatTrips).values(values).returning().get();
+}
+
+/** Brings a crew's open trip of a round back at `at`, no audit entry (the test factories). */
+export function setTripBack(roundId: number, teamId: number, at: number): void {
+  const b = schema.boatTrips;
+  db()
+    .update(b)
+    .set({ backAt: new Date(at) })
+    .where(and(eq(b.roundId, roundId), eq(b.teamId, teamId), isNull(b.backAt)))
+    .run();
 }

@@ -88,3 +88,9 @@ export function crewTagMembers(
   }
   return { total, members: [...byId.values()] };
 }
+
+/** Marks a user's crew tag fee paid (users.membership_paid), nothing else (the test factories; clubs
+ * pay through order.server.ts). */
+export function setMembershipPaid(userId: number): void {
+  db().update(u).set({ membershipPaid: true }).where(eq(u.id, userId)).run();
+}

@@ -275,3 +275,21 @@ export function saveScores(
     );
   return raceDayWrite(write, { notifies: (done) => (done.ok && done.changed > 0 ? roundId : null) });
 }
+
+/** A race (lane) row as given, no audit entry (the test factories; staff use createRace). */
+export function insertRace(values: typeof schema.races.$inferInsert): typeof schema.races.$inferSelect {
+  return db().insert(rc).values(values).returning().get();
+}
+
+/** Sets a round's lane's columns as given: no audit entry, no recompute (the test factories). */
+export function setLane(
+  roundId: number,
+  lane: string,
+  values: Partial<typeof schema.races.$inferInsert>,
+): void {
+  db()
+    .update(rc)
+    .set(values)
+    .where(and(eq(rc.roundId, roundId), eq(rc.lane, lane)))
+    .run();
+}

@@ -288,3 +288,22 @@ export function deleteRound(editionId: number, actor: Actor, id: number): RoundR
     });
   return raceDayWrite(write, { notifies: (done) => (done.ok ? id : null) });
 }
+
+/** A round row as given, no audit entry (the test factories; staff use createRound). */
+export function insertRound(values: typeof schema.rounds.$inferInsert): typeof schema.rounds.$inferSelect {
+  return db().insert(r).values(values).returning().get();
+}
+
+/** Sets a round's columns as given, no audit entry (the test factories; staff use updateRound). */
+export function setRound(id: number, values: Partial<typeof schema.rounds.$inferInsert>): void {
+  db().update(r).set(values).where(eq(r.id, id)).run();
+}
+
+/** One more revision of a round's results, no audit entry (the test factories: a result revised). */
+export function bumpRevision(id: number): void {
+  db()
+    .update(r)
+    .set({ revision: sql`${r.revision} + 1` })
+    .where(eq(r.id, id))
+    .run();
+}

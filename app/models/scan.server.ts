@@ -5,7 +5,7 @@
 // these reads; every read is of live events only.
 import { now as clockNow } from "~/lib/clock.server";
 import { sql } from "drizzle-orm";
-import { db } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
 import type { ScanLimits, ScanPerson } from "~/rules/scan-history";
 import { VALID_IMAGE } from "../../db/enums";
@@ -231,4 +231,11 @@ export function listScanLogs(
         WHERE s.round_id = ${roundId}`,
     )?.n ?? 0;
   return { rows, total };
+}
+
+/** A scan log row as given, no scoreboard notice (the test factories; kiosks use saveScanLogs). */
+export function insertScanLog(
+  values: typeof schema.scanLogs.$inferInsert,
+): typeof schema.scanLogs.$inferSelect {
+  return db().insert(schema.scanLogs).values(values).returning().get();
 }

@@ -246,3 +246,8 @@ export function updateBoard(
     { behavior: "immediate" },
   );
 }
+
+/** Puts a round on the public scoreboard, no audit entry (the test factories; staff use updateBoard). */
+export function insertScoreboardRound(roundId: number): void {
+  db().insert(schema.scoreboardRounds).values({ roundId }).run();
+}

@@ -5,8 +5,8 @@
 // one over the edition's round names and states (is every final Official?); the points, ties and
 // ranking are rules/standings.ts's. Points go to the team's club (teams.association_id, never
 // null); a lane's team is never null either, so every crew result belongs to a club.
-import { sql } from "drizzle-orm";
-import { db } from "~/lib/db.server";
+import { eq, sql } from "drizzle-orm";
+import { db, schema } from "~/lib/db.server";
 import {
   clubTotals,
   type PointsLane,
@@ -105,4 +105,13 @@ export function standingsOf(editionId: number): Standings {
       races: c.races,
     })),
   };
+}
+
+/** Saves an edition's points scheme as given, no audit entry (the test factories; staff save it
+ * through settings.server.ts's updateSettings). */
+export function setPointsScheme(
+  editionId: number,
+  scheme: Pick<typeof schema.settings.$inferInsert, "pointsScheme" | "pointsCustom" | "pointsFinalsOnly">,
+): void {
+  db().update(schema.settings).set(scheme).where(eq(schema.settings.id, editionId)).run();
 }

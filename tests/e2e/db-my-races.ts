@@ -1,7 +1,11 @@
 // Factories of tests/e2e/my-races.spec.ts (issue 28 part 4): a club with a manager and a crew
 // member in a team that races, and another club's team in the same races.
 import { randomBytes } from "node:crypto";
+import { user } from "../factories";
+import * as raceDay from "../factories/race-day";
+import { findCredentials, findUserById } from "../../app/models/user.server";
 import { createEvent, createTeam, createUser, e2eDb, type Made, unique } from "./db";
+import { DEMO, PASSWORD } from "./helpers";
 
 export type MyRacesSetup = {
   manager: Made;
@@ -22,15 +26,23 @@ function freeRaceNumbers(count: number): number {
   }
 }
 
-/** A competitor in the manager's club. */
+/** A competitor in the manager's club (tests/e2e/db.ts's createUser's verified COMPETITOR, the
+ * seeded password, made in that club). */
 function competitorOf(clubId: number): Made {
-  const made = createUser("COMPETITOR");
-  e2eDb().prepare("UPDATE users SET association_id = ? WHERE id = ?").run(clubId, made.id);
-  return made;
+  const email = `${unique("competitor")}@example.test`;
+  const { id } = user({
+    email,
+    hash: findCredentials(DEMO.ADMIN)!.hash,
+    name: unique("NAME").toUpperCase(),
+    role: "COMPETITOR",
+    verified: true,
+    approved: true,
+    associationId: clubId,
+  });
+  return { id, email, password: PASSWORD };
 }
 
-const clubOf = (userId: number) =>
-  (e2eDb().prepare("SELECT association_id AS a FROM users WHERE id = ?").get(userId) as { a: number }).a;
+const clubOf = (userId: number) => findUserById(userId)!.associationId!;
 
 /** The day's delay as the app computes it (rules/timetable.ts delayMinutes over the latest start). */
 function delayNow(): number {
@@ -48,9 +60,10 @@ function delayNow(): number {
 /** Moves the setup's first race so that its expected start is `minutes` from now (the call job
  * calls it at its next tick when `minutes` is within the call setting). */
 export function expectRaceIn(raceNumber: number, minutes: number): void {
-  e2eDb()
-    .prepare("UPDATE rounds SET scheduled_at = ? WHERE race_number = ?")
-    .run(Date.now() + (minutes - delayNow()) * 60_000, raceNumber);
+  const { id } = e2eDb().prepare("SELECT id FROM rounds WHERE race_number = ?").get(raceNumber) as {
+    id: number;
+  };
+  raceDay.setRoundColumns(id, { scheduledAt: new Date(Date.now() + (minutes - delayNow()) * 60_000) });
 }
 
 /** Two races (heat and final, a day ahead so the call never fires) of a new event: the manager's
@@ -67,16 +80,13 @@ export function createMyRaces(): MyRacesSetup {
   const theirs = createTeam(clubOf(otherManager.id), event.id, otherTeam);
   const first = freeRaceNumbers(2);
   const at = Date.now() + 86_400_000;
-  const db = e2eDb();
-  const round = db.prepare(
-    "INSERT INTO rounds (event_id, name, description, race_number, scheduled_at) VALUES (?, ?, '', ?, ?)",
-  );
-  const heat = Number(round.run(event.id, "HEAT 1", first, at).lastInsertRowid);
-  const final = Number(round.run(event.id, "FINAL", first + 1, at + 3_600_000).lastInsertRowid);
-  const lane = db.prepare("INSERT INTO races (round_id, team_id, lane) VALUES (?, ?, ?)");
-  lane.run(heat, mine, "2");
-  lane.run(heat, theirs, "3");
-  lane.run(final, mine, "2");
+  const round = (name: string, raceNumber: number, scheduledAt: number) =>
+    raceDay.round(event.id, { name, description: "", raceNumber, scheduledAt: new Date(scheduledAt) }).id;
+  const heat = round("HEAT 1", first, at);
+  const final = round("FINAL", first + 1, at + 3_600_000);
+  raceDay.race(heat, mine, "2");
+  raceDay.race(heat, theirs, "3");
+  raceDay.race(final, mine, "2");
   return { manager, crew, otherManager, team, otherTeam, event: event.name, races: [first, first + 1] };
 }
 

@@ -2,8 +2,11 @@
 // Official results, in the open edition, whose crew holds a member with a name and email nobody
 // else has (the API must never show either).
 import { randomBytes } from "node:crypto";
-import { club } from "../factories";
-import { createEvent, createTeam, createUser, e2eDb, unique } from "./db";
+import { club, user } from "../factories";
+import * as raceDay from "../factories/race-day";
+import { findCredentials } from "../../app/models/user.server";
+import { createEvent, createTeam, e2eDb, unique } from "./db";
+import { DEMO } from "./helpers";
 
 export type OpenDataRace = {
   roundId: number;
@@ -33,40 +36,61 @@ function createClub(): { id: number; name: string } {
 /** A final of two crews, Official: the first club's crew 1st (with a 2 s penalty), the other DSQ
  * (its reason names the member: reasons are never public). */
 export function createOpenDataRace(): OpenDataRace {
-  const db = e2eDb();
   const person = {
     name: `ZEPHYRINE ${randomBytes(4).toString("hex").toUpperCase()} QUILLFEATHER`,
     email: `${unique("quillfeather")}@example.test`,
   };
-  const member = createUser("COMPETITOR", { email: person.email });
   const [a, b] = [createClub(), createClub()];
-  db.prepare("UPDATE users SET name = ?, association_id = ? WHERE id = ?").run(person.name, a.id, member.id);
+  // tests/e2e/db.ts's createUser's verified COMPETITOR (the seeded password), with the person's
+  // name, in the first club.
+  const member = user({
+    email: person.email,
+    hash: findCredentials(DEMO.ADMIN)!.hash,
+    name: person.name,
+    role: "COMPETITOR",
+    verified: true,
+    approved: true,
+    associationId: a.id,
+  });
   const event = createEvent();
   const teams: [string, string] = [`${a.name.toUpperCase()} A`, `${b.name.toUpperCase()} A`];
   const teamA = createTeam(a.id, event.id, teams[0], [member.id]);
   const teamB = createTeam(b.id, event.id, teams[1]);
   const raceNumber = freeRaceNumber();
   const at = Date.now() - 30 * 60_000;
-  const roundId = Number(
-    db
-      .prepare(
-        `INSERT INTO rounds (event_id, name, description, race_number, scheduled_at, started_at,
-           result_state, revision, results_at)
-         VALUES (?, ?, 'Final', ?, ?, ?, 'OFFICIAL', 1, ?)`,
-      )
-      .run(event.id, `${event.name} FINAL`, raceNumber, at, at + 60_000, at + 300_000).lastInsertRowid,
-  );
-  const lane = db.prepare(
-    `INSERT INTO races (round_id, team_id, lane, time_ms, penalty_ms, penalty_reason, place, status,
-       status_reason, score) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  lane.run(roundId, teamA, "1", 61_000, 2_000, `${person.name} late`, 1, null, "", "1:03.00 (+2.00)");
-  lane.run(roundId, teamB, "2", 60_000, 0, "", null, "DSQ", `Swapped with ${person.name}`, "DSQ");
+  const roundId = raceDay.round(event.id, {
+    name: `${event.name} FINAL`,
+    description: "Final",
+    raceNumber,
+    scheduledAt: new Date(at),
+    startedAt: new Date(at + 60_000),
+    resultState: "OFFICIAL",
+    revision: 1,
+    resultsAt: new Date(at + 300_000),
+  }).id;
+  raceDay.race(roundId, teamA, "1", {
+    timeMs: 61_000,
+    penaltyMs: 2_000,
+    penaltyReason: `${person.name} late`,
+    place: 1,
+    status: null,
+    statusReason: "",
+    score: "1:03.00 (+2.00)",
+  });
+  raceDay.race(roundId, teamB, "2", {
+    timeMs: 60_000,
+    penaltyMs: 0,
+    penaltyReason: "",
+    place: null,
+    status: "DSQ",
+    statusReason: `Swapped with ${person.name}`,
+    score: "DSQ",
+  });
   return { roundId, raceNumber, event: event.name, teams, clubs: [a.name, b.name], person };
 }
 
 /** Moves the race's first lane to a new time (a result revised): every answer's ETag moves. */
 export function reviseTime(roundId: number, timeMs: number): void {
-  e2eDb().prepare("UPDATE races SET time_ms = ? WHERE round_id = ? AND lane = '1'").run(timeMs, roundId);
-  e2eDb().prepare("UPDATE rounds SET revision = revision + 1 WHERE id = ?").run(roundId);
+  raceDay.setLaneColumns(roundId, "1", { timeMs });
+  raceDay.reviseRound(roundId);
 }

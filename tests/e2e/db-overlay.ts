@@ -10,6 +10,7 @@
 // no-js runs of these tests would still race each other, so each holds this lock (a file made with
 // O_EXCL, taken back from a test that died holding it after a minute) while it looks.
 import { club as makeClub } from "../factories";
+import * as raceDay from "../factories/race-day";
 import { createEvent, createTeam, e2eDb, unique } from "./db";
 import { withFileLock } from "./file-lock";
 
@@ -44,13 +45,8 @@ export function overlayRound(
   teams: OverlayTeam[],
 ): { id: number; raceNumber: number } {
   const raceNumber = freeRaceNumber();
-  const id = Number(
-    e2eDb()
-      .prepare("INSERT INTO rounds (event_id, name, description, race_number) VALUES (?, ?, '', ?)")
-      .run(eventId, name, raceNumber).lastInsertRowid,
-  );
-  const add = e2eDb().prepare("INSERT INTO races (round_id, lane, team_id) VALUES (?, ?, ?)");
-  for (const [i, t] of teams.entries()) add.run(id, String(i + 1), t.id);
+  const id = raceDay.round(eventId, { name, description: "", raceNumber }).id;
+  for (const [i, t] of teams.entries()) raceDay.race(id, t.id, String(i + 1));
   return { id, raceNumber };
 }
 
@@ -60,53 +56,64 @@ const AHEAD_MS = 10 * 365 * 86_400_000;
 
 /** Starts the round, as another connection would (the desk on another server): far ahead. */
 export function startAhead(roundId: number): void {
-  e2eDb()
-    .prepare("UPDATE rounds SET started_at = ? WHERE id = ?")
-    .run(Date.now() + AHEAD_MS, roundId);
+  raceDay.setRoundColumns(roundId, { startedAt: new Date(Date.now() + AHEAD_MS) });
 }
 
 /** Takes the round off the water again (the test is over: it no longer hides other races). */
 export function takeOffWater(roundId: number): void {
-  e2eDb().prepare("UPDATE rounds SET started_at = NULL WHERE id = ?").run(roundId);
+  raceDay.setRoundColumns(roundId, { startedAt: null });
 }
 
 /** Provisional results, as the desk's save leaves them: lane i+1 finished in `times[i]` ms (places
  * from the times), or with a status. */
 export function provisionalResults(roundId: number, times: (number | "DNF" | "DSQ" | "DNS")[]): void {
-  const db = e2eDb();
   const ranked = times
     .map((t, i) => ({ lane: String(i + 1), t }))
     .filter((x): x is { lane: string; t: number } => typeof x.t === "number")
     .sort((a, b) => a.t - b.t);
   const placeOf = new Map(ranked.map((x, i) => [x.lane, i + 1]));
-  const lane = db.prepare(
-    "UPDATE races SET place = ?, status = ?, status_reason = ?, time_ms = ?, score = ? WHERE round_id = ? AND lane = ?",
-  );
   const score = (ms: number) => {
     const m = Math.floor(ms / 60_000);
     const s = ((ms % 60_000) / 1000).toFixed(2).padStart(5, "0");
     return m > 0 ? `${m}:${s}` : s;
   };
-  db.transaction(() => {
+  raceDay.atomically(() => {
     for (const [i, t] of times.entries()) {
       const l = String(i + 1);
-      if (typeof t === "number") lane.run(placeOf.get(l), null, "", t, score(t), roundId, l);
-      else lane.run(null, t, t === "DSQ" ? "Lane" : "", null, t, roundId, l);
+      if (typeof t === "number")
+        raceDay.setLaneColumns(roundId, l, {
+          place: placeOf.get(l),
+          status: null,
+          statusReason: "",
+          timeMs: t,
+          score: score(t),
+        });
+      else
+        raceDay.setLaneColumns(roundId, l, {
+          place: null,
+          status: t,
+          statusReason: t === "DSQ" ? "Lane" : "",
+          timeMs: null,
+          score: t,
+        });
     }
-    db.prepare(
-      `UPDATE rounds SET started_at = ?, result_state = 'PROVISIONAL', results_at = ?, protest_until = ?
-       WHERE id = ?`,
-    ).run(Date.now() - 600_000, Date.now() - 60_000, Date.now() + 900_000, roundId);
-  })();
+    raceDay.setRoundColumns(roundId, {
+      startedAt: new Date(Date.now() - 600_000),
+      resultState: "PROVISIONAL",
+      resultsAt: new Date(Date.now() - 60_000),
+      protestUntil: new Date(Date.now() + 900_000),
+    });
+  });
 }
 
 /** Declared Official as the desk's Declare Official leaves it (revision 1, results_at `at`). */
 export function officialNow(roundId: number, at = Date.now()): void {
-  e2eDb()
-    .prepare(
-      "UPDATE rounds SET result_state = 'OFFICIAL', revision = 1, results_at = ?, protest_until = NULL WHERE id = ?",
-    )
-    .run(at, roundId);
+  raceDay.setRoundColumns(roundId, {
+    resultState: "OFFICIAL",
+    revision: 1,
+    resultsAt: new Date(at),
+    protestUntil: null,
+  });
 }
 
 /** Runs `fn` holding the overlay lock (see the top of this file). */

@@ -7,6 +7,7 @@
 // puts boats out, so each of its tests that does holds this lock (a file made with O_EXCL, taken
 // back from a test that died holding it after a minute; tests/e2e/file-lock.ts) from its first boat out until its last is
 // back; the js and no-js projects then take turns.
+import * as raceDay from "../factories/race-day";
 import { createClub, createEvent, createTeam, e2eDb, type Member } from "./db";
 import { withFileLock } from "./file-lock";
 
@@ -48,17 +49,15 @@ export async function createCrew(opts: { at?: number; lane?: string } = {}): Pro
     teamName,
     members.map((m) => m.id),
   );
-  const db = e2eDb();
   const raceNumber = freeRaceNumber();
-  const roundId = Number(
-    db
-      .prepare(
-        "INSERT INTO rounds (event_id, name, description, race_number, scheduled_at) VALUES (?, 'HEAT 1', 'Heat', ?, ?)",
-      )
-      .run(event.id, raceNumber, opts.at ?? myt("11:00")).lastInsertRowid,
-  );
+  const roundId = raceDay.round(event.id, {
+    name: "HEAT 1",
+    description: "Heat",
+    raceNumber,
+    scheduledAt: new Date(opts.at ?? myt("11:00")),
+  }).id;
   const lane = opts.lane ?? "3";
-  db.prepare("INSERT INTO races (round_id, team_id, lane) VALUES (?, ?, ?)").run(roundId, teamId, lane);
+  raceDay.race(roundId, teamId, lane);
   return { eventName: event.name, teamId, teamName, roundId, raceNumber, lane, members, loner };
 }
 
@@ -85,16 +84,12 @@ export function tripOf(crew: Crew): TripRecord | undefined {
 
 /** Puts a crew's boat out at `at` (as a scan would). */
 export function putOut(crew: Crew, at: number): void {
-  e2eDb()
-    .prepare("INSERT INTO boat_trips (round_id, team_id, lane, out_at, out_user_id) VALUES (?, ?, ?, ?, ?)")
-    .run(crew.roundId, crew.teamId, crew.lane, at, crew.members[0].id);
+  raceDay.boatOut(crew.roundId, crew.teamId, crew.lane, at, crew.members[0].id);
 }
 
 /** Brings a crew's boat back (the end of a test that left it out). */
 export function bringBack(crew: Crew): void {
-  e2eDb()
-    .prepare("UPDATE boat_trips SET back_at = ? WHERE round_id = ? AND team_id = ? AND back_at IS NULL")
-    .run(Date.now(), crew.roundId, crew.teamId);
+  raceDay.boatBack(crew.roundId, crew.teamId, Date.now());
 }
 
 /** The audit entries of a boat trip. */

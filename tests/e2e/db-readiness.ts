@@ -2,8 +2,9 @@
 // entrance or not. The race takes a race number below every other test's (negative: the board's
 // Next shows the three lowest numbers not started), and `retire` takes its number away again so
 // it leaves the board's Next for the next test (two workers: at most two such races at a time).
-import { club as makeClub } from "../factories";
-import { createEvent, createTeam, e2eDb, unique } from "./db";
+import { club as makeClub, event as makeEvent, user as makeUser } from "../factories";
+import * as raceDay from "../factories/race-day";
+import { createTeam, e2eDb, unique } from "./db";
 
 export type CrewMember = { id: number; gender: "MALE" | "FEMALE" };
 export type ReadyLane = {
@@ -40,35 +41,38 @@ export function createReadyRace(
   lanes = 2,
   rules = { minRace: 4, maxRace: 6, maxMale: 3, minFemale: 2 },
 ): ReadyRace {
-  const db = e2eDb();
-  const event = createEvent({ name: unique("RDY EVENT").toUpperCase() });
-  db.prepare("UPDATE events SET min_race = ?, max_race = ?, max_male = ?, min_female = ? WHERE id = ?").run(
-    rules.minRace,
-    rules.maxRace,
-    rules.maxMale,
-    rules.minFemale,
-    event.id,
-  );
+  // tests/e2e/db.ts's createEvent's row, with the crew rules.
+  const name = unique("RDY EVENT").toUpperCase();
+  const event = makeEvent({
+    name,
+    description: `Description of ${name}.`,
+    price: 10000,
+    deleted: false,
+    ...rules,
+  });
   const club = makeClub({ name: unique("Rdy Club") }).id;
-  const member = db.prepare(
-    `INSERT INTO users (email, hash, name, role, gender, verified, approved, association_id)
-     VALUES (?, 'x', ?, 'COMPETITOR', ?, 1, 1, ?)`,
-  );
+  const member = (gender: CrewMember["gender"]) =>
+    makeUser({
+      email: `${unique("rdy")}@example.test`,
+      hash: "x",
+      name: unique("RDY PADDLER").toUpperCase(),
+      role: "COMPETITOR",
+      gender,
+      verified: true,
+      approved: true,
+      associationId: club,
+    }).id;
   const raceNumber = lowRaceNumber();
-  const roundId = Number(
-    db
-      .prepare(
-        "INSERT INTO rounds (event_id, name, description, race_number, scheduled_at) VALUES (?, ?, '', ?, ?)",
-      )
-      .run(event.id, "HEAT 1", raceNumber, Date.now() + 3_600_000).lastInsertRowid,
-  );
+  const roundId = raceDay.round(event.id, {
+    name: "HEAT 1",
+    description: "",
+    raceNumber,
+    scheduledAt: new Date(Date.now() + 3_600_000),
+  }).id;
   const prefix = unique("RDY").toUpperCase();
   const made = Array.from({ length: lanes }, (_, i): ReadyLane => {
     const crew = (["MALE", "MALE", "FEMALE", "FEMALE"] as const).map((gender) => ({
-      id: Number(
-        member.run(`${unique("rdy")}@example.test`, unique("RDY PADDLER").toUpperCase(), gender, club)
-          .lastInsertRowid,
-      ),
+      id: member(gender),
       gender,
     }));
     const teamName = `${prefix} ${String.fromCharCode(65 + i)}`;
@@ -79,10 +83,7 @@ export function createReadyRace(
       crew.map((m) => m.id),
     );
     const lane = String(i + 1);
-    const raceId = Number(
-      db.prepare("INSERT INTO races (round_id, team_id, lane) VALUES (?, ?, ?)").run(roundId, teamId, lane)
-        .lastInsertRowid,
-    );
+    const raceId = raceDay.race(roundId, teamId, lane).id;
     return { raceId, lane, teamId, teamName, crew };
   });
   return {
@@ -96,15 +97,12 @@ export function createReadyRace(
 
 /** Scan logs of these crew members for the lane's round and team, as the entrance kiosk saves them. */
 export function scanCrew(roundId: number, lane: ReadyLane, members: CrewMember[]): void {
-  const add = e2eDb().prepare(
-    "INSERT INTO scan_logs (created_at, round_id, team_id, user_id) VALUES (?, ?, ?, ?)",
-  );
-  for (const m of members) add.run(Date.now(), roundId, lane.teamId, m.id);
+  for (const m of members) raceDay.scanLog(roundId, lane.teamId, m.id, Date.now());
 }
 
 /** Takes the race's number away: it leaves the board's Next. */
 export function retire(race: ReadyRace): void {
-  e2eDb().prepare("UPDATE rounds SET race_number = NULL WHERE id = ?").run(race.roundId);
+  raceDay.setRoundColumns(race.roundId, { raceNumber: null });
 }
 
 export type LaneReadyRecord = {

@@ -4,6 +4,7 @@
 // that runs the tests reading points one at a time across the js and no-js projects (the scheme is
 // one row for every test).
 import { club } from "../factories";
+import * as raceDay from "../factories/race-day";
 import { createEvent, createTeam, e2eDb, unique } from "./db";
 import { withFileLock } from "./file-lock";
 
@@ -22,25 +23,21 @@ function final(
   rivalId: number,
   state: "OFFICIAL" | "PROVISIONAL",
 ): { round: number; team: string } {
-  const db = e2eDb();
   const event = createEvent({ name: unique("ST EVENT").toUpperCase() });
   const team = `${unique("ST").toUpperCase()} A`;
   const mine = createTeam(clubId, event.id, team);
   const theirs = createTeam(rivalId, event.id, `${unique("ST RIVAL").toUpperCase()} A`);
-  const now = Date.now();
-  const round = Number(
-    db
-      .prepare(
-        `INSERT INTO rounds (event_id, name, description, result_state, revision, results_at, protest_until)
-         VALUES (?, ?, '', ?, ?, ?, ?)`,
-      )
-      .run(event.id, `${event.name} FINAL`, state, state === "OFFICIAL" ? 1 : 0, now, now).lastInsertRowid,
-  );
-  const lane = db.prepare(
-    "INSERT INTO races (round_id, team_id, lane, time_ms, score, place) VALUES (?, ?, ?, ?, ?, ?)",
-  );
-  lane.run(round, mine, "1", 61_000, "1:01.00", 1);
-  lane.run(round, theirs, "2", 62_000, "1:02.00", 2);
+  const now = new Date();
+  const round = raceDay.round(event.id, {
+    name: `${event.name} FINAL`,
+    description: "",
+    resultState: state,
+    revision: state === "OFFICIAL" ? 1 : 0,
+    resultsAt: now,
+    protestUntil: now,
+  }).id;
+  raceDay.race(round, mine, "1", { timeMs: 61_000, score: "1:01.00", place: 1 });
+  raceDay.race(round, theirs, "2", { timeMs: 62_000, score: "1:02.00", place: 2 });
   return { round, team };
 }
 
@@ -72,11 +69,7 @@ export function savedScheme(): Scheme | undefined {
 
 /** Puts the default scheme back (Finals 9-7-5-3-2-1, finals only). */
 export function restoreDefaultScheme(): void {
-  e2eDb()
-    .prepare(
-      `UPDATE settings SET points_scheme = 'FINALS', points_custom = '', points_finals_only = 1 WHERE ${OPEN_SETTINGS}`,
-    )
-    .run();
+  raceDay.pointsScheme({ pointsScheme: "FINALS", pointsCustom: "", pointsFinalsOnly: true });
 }
 
 /** Runs `fn` while no other test holds the points-scheme lock (tests/e2e/file-lock.ts). */

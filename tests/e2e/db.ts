@@ -6,6 +6,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
 import * as make from "../factories";
+import * as raceDay from "../factories/race-day";
 import { deletePhoto } from "../../app/models/photo.server";
 import { findCredentials, findUserById } from "../../app/models/user.server";
 import { paymentRef } from "../../app/rules/payment-ref";
@@ -758,8 +759,7 @@ export async function createCrewTagClub(
   const club = await createClub({ members: opts.members ?? 4, manager: true, photo: "approved" });
   const count = opts.paid ?? club.members.length - 1;
   const paid = club.members.slice(0, count);
-  const db = e2eDb();
-  for (const m of paid) db.prepare("UPDATE users SET membership_paid = 1 WHERE id = ?").run(m.id);
+  raceDay.paid(paid.map((m) => m.id));
   if (paid.length > 0) {
     const event = createEvent({ name: unique("CREW TAG EVENT").toUpperCase() });
     createTeam(
@@ -791,11 +791,7 @@ export function createRaceEvent(count: number): { event: EventMade; teams: RaceT
 
 /** A round of an event. */
 export function createRaceRound(eventId: number, name: string, description = `${name}.`): number {
-  return Number(
-    e2eDb()
-      .prepare("INSERT INTO rounds (event_id, name, description) VALUES (?, ?, ?)")
-      .run(eventId, name, description).lastInsertRowid,
-  );
+  return raceDay.round(eventId, { name, description }).id;
 }
 
 /** A race of a team in a round. */
@@ -805,11 +801,7 @@ export function createRaceRow(
   lane: string,
   score: string | null = null,
 ): number {
-  return Number(
-    e2eDb()
-      .prepare("INSERT INTO races (round_id, team_id, lane, score) VALUES (?, ?, ?, ?)")
-      .run(roundId, teamId, lane, score).lastInsertRowid,
-  );
+  return raceDay.race(roundId, teamId, lane, { score }).id;
 }
 
 export type RoundRecord = { id: number; name: string; description: string; event_id: number };
@@ -835,14 +827,12 @@ export function addScanLog(roundId: number, teamId: number): void {
     name: unique("SCANNED").toUpperCase(),
     verified: true,
   }).id;
-  e2eDb()
-    .prepare("INSERT INTO scan_logs (round_id, team_id, user_id) VALUES (?, ?, ?)")
-    .run(roundId, teamId, userId);
+  raceDay.scanLog(roundId, teamId, userId);
 }
 
 /** Puts a round on the public scoreboard. */
 export function showOnScoreboard(roundId: number): void {
-  e2eDb().prepare("INSERT INTO scoreboard_rounds (round_id) VALUES (?)").run(roundId);
+  raceDay.showRound(roundId);
 }
 
 /** How many scan logs and scoreboard entries a round has (a deleted round: none). */
@@ -874,10 +864,7 @@ export function createDrawEvent(
 
 /** A round of an event (no races). */
 export function createDrawRound(eventId: number, name: string): number {
-  return Number(
-    e2eDb().prepare("INSERT INTO rounds (event_id, name, description) VALUES (?, ?, '')").run(eventId, name)
-      .lastInsertRowid,
-  );
+  return raceDay.round(eventId, { name, description: "" }).id;
 }
 
 /** An event's rounds, as made. */
@@ -897,6 +884,5 @@ export function drawRacesOf(roundId: number): { lane: string; team_id: number; s
 
 /** Types scores into a round's races by lane, as the results desk would. */
 export function setDrawScores(roundId: number, byLane: Record<string, string | null>): void {
-  const update = e2eDb().prepare("UPDATE races SET score = ? WHERE round_id = ? AND lane = ?");
-  for (const [lane, score] of Object.entries(byLane)) update.run(score, roundId, lane);
+  for (const [lane, score] of Object.entries(byLane)) raceDay.setLaneColumns(roundId, lane, { score });
 }
