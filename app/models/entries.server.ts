@@ -405,3 +405,8 @@ export function waitlistOf(editionId: number, eventId: number): WaitlistRow[] {
       CASE WHEN w.status IN ('WAITING', 'OFFERED') THEN w.created_at ELSE -w.updated_at END, w.id
   `);
 }
+
+/** A waitlist row as given (the test factories; managers join through joinWaitlist). */
+export function insertWaitlistEntry(values: typeof w.$inferInsert): typeof w.$inferSelect {
+  return db().insert(w).values(values).returning().get();
+}

@@ -579,3 +579,35 @@ export function orderDetails(editionId: number, orderId: number) {
     .all();
   return { order, lines, notes, total: draftTotal(lines) };
 }
+
+/**
+ * An order row as given, with its lines and notes, in one transaction: no audit, no effects
+ * applied, no rule checked (the seeds and the test factories: an order in any status, made at any
+ * time; checkouts use createOrder). An `editionId` left out is the open edition's (migration
+ * 0018's trigger, as for any insert without one).
+ */
+export function insertOrderRow(
+  values: typeof o.$inferInsert,
+  lines: Omit<typeof l.$inferInsert, "orderId">[] = [],
+  notes: Omit<typeof schema.orderNotes.$inferInsert, "orderId">[] = [],
+): { id: number; token: string } {
+  return db().transaction((tx) => {
+    // Only id and token: RETURNING runs before the edition trigger fills edition_id in.
+    const order = tx.insert(o).values(values).returning({ id: o.id, token: o.token }).get();
+    if (lines.length)
+      tx.insert(l)
+        .values(lines.map((line) => ({ ...line, orderId: order.id })))
+        .run();
+    if (notes.length)
+      tx.insert(schema.orderNotes)
+        .values(notes.map((note) => ({ ...note, orderId: order.id })))
+        .run();
+    return order;
+  });
+}
+
+/** A payment log row as given (the test factories; the provider's calls go through recordPayment).
+ * An `editionId` left out is the open edition's (migration 0018's trigger). */
+export function insertPaymentLog(values: typeof schema.paymentLogs.$inferInsert): void {
+  db().insert(schema.paymentLogs).values(values).run();
+}

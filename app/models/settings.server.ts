@@ -2,7 +2,7 @@
 // edition's id (issue 21; the caller names the edition), read on every call (a primary-key lookup, so nothing is cached and nothing can go stale across processes or
 // LiteFS replicas). Until an admin first saves, the defaults of rules/settings-schema.ts apply.
 // Every price the app shows or charges comes from getSettings(); the server computes totals.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { settingsOverrides, now as clockNow } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { TAG_VERSION_MAX } from "~/rules/scan-code";
@@ -157,5 +157,17 @@ export function rotateCrewTags(actor: Actor, editionId: number): RotateResult {
       return { kind: "rotated", from, to } as const;
     },
     { behavior: "immediate" },
+  );
+}
+
+/** Puts the ticket description of an edition's settings row back to `to`, only while it is still
+ * `from` (a test undoing its own save; staff use updateSettings). Whether it changed. */
+export function restoreTicketDescription(editionId: number, from: string, to: string): boolean {
+  return (
+    db()
+      .update(s)
+      .set({ ticketDescription: to })
+      .where(and(eq(s.id, editionId), eq(s.ticketDescription, from)))
+      .run().changes > 0
   );
 }

@@ -219,3 +219,12 @@ export function insertUser(values: typeof schema.users.$inferInsert): User {
 export function setUserImage(userId: number, image: string | null, validImage: number): void {
   db().update(schema.users).set({ image, validImage }).where(eq(schema.users.id, userId)).run();
 }
+
+/** Sets the given columns of a user row (those undefined stay as they are), nothing else: no audit,
+ * no updated_at (the test factories: a member's flags, photo state or crew details; the app changes
+ * them through its own functions). */
+export function setUserColumns(userId: number, values: Partial<typeof schema.users.$inferInsert>): void {
+  const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length === 0) return;
+  db().update(schema.users).set(set).where(eq(schema.users.id, userId)).run();
+}

@@ -2,13 +2,13 @@
 // database (the one scripts/e2e-server.mjs seeded and the app serves), so tests never share
 // mutable demo rows.
 import { E2E_DIR } from "./e2e-env";
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
 import * as make from "../factories";
 import * as raceDay from "../factories/race-day";
 import { deletePhoto } from "../../app/models/photo.server";
-import { findCredentials, findUserById } from "../../app/models/user.server";
+import { findCredentials, findUserByEmail, findUserById } from "../../app/models/user.server";
 import { paymentRef } from "../../app/rules/payment-ref";
 import { DEMO, PASSWORD } from "./helpers";
 import { PINNED_TAG_VERSION } from "./test-context";
@@ -139,7 +139,7 @@ export function photoStored(name: string): boolean {
 
 /** A user's photo state, as set by tests or the app. */
 export function setPhotoState(userId: number, validImage: number): void {
-  e2eDb().prepare("UPDATE users SET valid_image = ? WHERE id = ?").run(validImage, userId);
+  make.setUser(userId, { validImage });
 }
 
 /** The member uploads a new photo (as the profile's upload does: a new file name, pending again,
@@ -182,21 +182,7 @@ export function setMemberState(
   userId: number,
   state: { verified?: boolean; approved?: boolean; paid?: boolean },
 ): void {
-  const sets: string[] = [];
-  const values: number[] = [];
-  for (const [column, value] of [
-    ["verified", state.verified],
-    ["approved", state.approved],
-    ["membership_paid", state.paid],
-  ] as const) {
-    if (value === undefined) continue;
-    sets.push(`${column} = ?`);
-    values.push(value ? 1 : 0);
-  }
-  if (sets.length)
-    e2eDb()
-      .prepare(`UPDATE users SET ${sets.join(", ")} WHERE id = ?`)
-      .run(...values, userId);
+  make.setUser(userId, { verified: state.verified, approved: state.approved, membershipPaid: state.paid });
 }
 
 export type MemberFlags = { verified: number; approved: number; membership_paid: number };
@@ -291,33 +277,40 @@ export function paymentRejectsFrom(address: string): { source: string; reason: s
 
 /** A Processing crew tag fee order of `ownerId` for these members (as the checkout makes it). */
 export function createMembershipOrder(ownerId: number, memberIds: number[], priceSen = 3000): number {
-  const db = e2eDb();
-  return db.transaction(() => {
-    const id = Number(
-      db
-        .prepare("INSERT INTO orders (owner_id, status, token) VALUES (?, 'PROCESSING', ?)")
-        .run(ownerId, randomBytes(24).toString("base64url")).lastInsertRowid,
-    );
-    const line = db.prepare(
-      "INSERT INTO order_lines (kind, count, price, order_id, user_id) VALUES ('MEMBERSHIP', 1, ?, ?, ?)",
-    );
-    for (const userId of memberIds) line.run(priceSen, id, userId);
-    return id;
-  })();
+  const lines = memberIds.map((userId) => ({
+    kind: "MEMBERSHIP" as const,
+    count: 1,
+    price: priceSen,
+    userId,
+  }));
+  return make.order(ownerId, { status: "PROCESSING" }, lines).id;
 }
 
 // ---- Events and settings factories ----
 
 export type EventMade = { id: number; name: string };
 
-/** A live event (or a deleted one) with the spec's defaults; the name is unique and upper case. */
-export function createEvent(opts: { name?: string; price?: number; deleted?: boolean } = {}): EventMade {
+/** A live event (or a deleted one) with the spec's defaults; the name is unique and upper case.
+ * `limits`: its team cap and crew limits (the rest: the schema's defaults). */
+export function createEvent(
+  opts: { name?: string; price?: number; deleted?: boolean } = {},
+  limits: CrewLimits & { maxTeam?: number } = {},
+): EventMade {
   const name = opts.name ?? unique("E2E EVENT").toUpperCase();
   const { id } = make.event({
     name,
     description: `Description of ${name}.`,
     price: opts.price ?? 10000,
     deleted: opts.deleted ?? false,
+    maxTeam: limits.maxTeam,
+    minRace: limits.minRace,
+    maxRace: limits.maxRace,
+    reserveCount: limits.reserveCount,
+    maxMale: limits.maxMale,
+    minFemale: limits.minFemale,
+    minAge: limits.minAge,
+    maxAge: limits.maxAge,
+    limitMalaysia: limits.limitMalaysia,
   });
   return { id, name };
 }
@@ -376,9 +369,7 @@ export function settingsRow(): SettingsRecord | undefined {
 
 /** Puts a ticket description a test saved back to `original` (only if it is still the test's). */
 export function restoreTicketDescription(mine: string, original: string): void {
-  e2eDb()
-    .prepare("UPDATE settings SET ticket_description = ? WHERE id = 1 AND ticket_description = ?")
-    .run(original, mine);
+  make.restoreTicket(1, mine, original);
 }
 
 // ---- Orders factories (orders in any status with lines, notes and payment logs) ----
@@ -416,42 +407,42 @@ export function createOrder(
     }[];
   } = {},
 ): OrderMade {
-  const db = e2eDb();
   const status = opts.status ?? "PROCESSING";
   const lines = opts.lines ?? [{ kind: "TICKET", price: 8000, count: 1 }];
   const at = opts.createdAt ?? Date.now();
-  const token = randomBytes(24).toString("base64url");
-  return db.transaction(() => {
-    const id = Number(
-      db
-        .prepare(
-          `INSERT INTO orders (created_at, updated_at, transaction_id, owner_id, status, token, effects_applied_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(at, at, opts.transactionId ?? null, ownerId, status, token, status === "PAID" ? at : null)
-        .lastInsertRowid,
-    );
-    const line = db.prepare(
-      "INSERT INTO order_lines (kind, count, price, order_id, event_id, user_id) VALUES (?, ?, ?, ?, ?, ?)",
-    );
-    for (const l of lines) line.run(l.kind, l.count ?? 1, l.price, id, l.eventId ?? null, l.userId ?? null);
-    for (const [i, note] of (opts.notes ?? []).entries()) {
-      const author = opts.noteAuthor ?? adminRow();
-      db.prepare(
-        "INSERT INTO order_notes (created_at, updated_at, note, user_id, order_id, author) VALUES (?, ?, ?, ?, ?, ?)",
-      ).run(at + i + 1, at + i + 1, note, author.id, id, author.name);
-    }
-    for (const p of opts.payments ?? []) addPaymentLog({ orderId: String(id), ...p });
-    const total = lines.reduce((sum, l) => sum + l.price * (l.count ?? 1), 0);
-    return { id, token, total, status };
-  })();
+  const author = opts.notes?.length ? (opts.noteAuthor ?? adminRow()) : null;
+  const { id, token } = make.order(
+    ownerId,
+    {
+      createdAt: new Date(at),
+      updatedAt: new Date(at),
+      transactionId: opts.transactionId ?? null,
+      status,
+      effectsAppliedAt: status === "PAID" ? new Date(at) : null,
+    },
+    lines.map((l) => ({
+      kind: l.kind,
+      count: l.count ?? 1,
+      price: l.price,
+      eventId: l.eventId ?? null,
+      userId: l.userId ?? null,
+    })),
+    (opts.notes ?? []).map((note, i) => ({
+      createdAt: new Date(at + i + 1),
+      updatedAt: new Date(at + i + 1),
+      note,
+      userId: author!.id,
+      author: author!.name,
+    })),
+  );
+  for (const p of opts.payments ?? []) addPaymentLog({ orderId: String(id), ...p });
+  const total = lines.reduce((sum, l) => sum + l.price * (l.count ?? 1), 0);
+  return { id, token, total, status };
 }
 
 function adminRow(): { id: number; name: string } {
-  return e2eDb().prepare("SELECT id, name FROM users WHERE email = ?").get(DEMO.ADMIN) as {
-    id: number;
-    name: string;
-  };
+  const admin = findUserByEmail(DEMO.ADMIN)!;
+  return { id: admin.id, name: admin.name };
 }
 
 /** A payment log entry (verified unless said otherwise: `verified: false` is a forged call). */
@@ -464,20 +455,15 @@ export function addPaymentLog(p: {
   source?: string;
   createdAt?: number;
 }): void {
-  e2eDb()
-    .prepare(
-      `INSERT INTO payment_logs (created_at, status_id, msg, transaction_id, order_id, verified, source)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      p.createdAt ?? Date.now(),
-      p.statusId,
-      p.msg,
-      p.transactionId,
-      p.orderId,
-      p.verified === false ? 0 : 1,
-      p.source ?? "callback",
-    );
+  make.paymentLog({
+    createdAt: new Date(p.createdAt ?? Date.now()),
+    statusId: p.statusId,
+    msg: p.msg,
+    transactionId: p.transactionId,
+    orderId: p.orderId,
+    verified: p.verified !== false,
+    source: p.source ?? "callback",
+  });
 }
 
 /** An order's current status (undefined if there is no such order). */
@@ -519,29 +505,7 @@ export type CrewLimits = {
 
 /** A live event (unique upper-case name) with these crew limits (the rest: the schema's defaults). */
 export function createCrewEvent(limits: CrewLimits = {}): EventMade {
-  const event = createEvent();
-  setEventLimits(event.id, limits);
-  return event;
-}
-
-/** Sets the given caps and crew limits of an event (the others stay as they are). */
-function setEventLimits(eventId: number, limits: CrewLimits & { maxTeam?: number }): void {
-  const columns: [string, number | undefined][] = [
-    ["max_team", limits.maxTeam],
-    ["min_race", limits.minRace],
-    ["max_race", limits.maxRace],
-    ["reserve_count", limits.reserveCount],
-    ["max_male", limits.maxMale],
-    ["min_female", limits.minFemale],
-    ["min_age", limits.minAge],
-    ["max_age", limits.maxAge],
-    ["limit_malaysia", limits.limitMalaysia === undefined ? undefined : limits.limitMalaysia ? 1 : 0],
-  ];
-  const set = columns.filter(([, v]) => v !== undefined);
-  if (set.length)
-    e2eDb()
-      .prepare(`UPDATE events SET ${set.map(([c]) => `${c} = ?`).join(", ")} WHERE id = ?`)
-      .run(...set.map(([, v]) => v), eventId);
+  return createEvent({}, limits);
 }
 
 /** Sets what crew selection reads of a member: gender, year of birth, MyKad/passport number. */
@@ -549,17 +513,7 @@ export function setCrewDetails(
   userId: number,
   details: { gender?: "MALE" | "FEMALE"; yob?: number; identification?: string },
 ): void {
-  const set = (
-    [
-      ["gender", details.gender],
-      ["yob", details.yob],
-      ["identification", details.identification],
-    ] as const
-  ).filter(([, v]) => v !== undefined);
-  if (set.length)
-    e2eDb()
-      .prepare(`UPDATE users SET ${set.map(([c]) => `${c} = ?`).join(", ")} WHERE id = ?`)
-      .run(...set.map(([, v]) => v), userId);
+  make.setUser(userId, { gender: details.gender, yob: details.yob, identification: details.identification });
 }
 
 /** The members of an event team (user ids, ascending). */
@@ -577,10 +531,7 @@ export function teamMemberIds(teamId: number): number[] {
 
 /** A live event (unique upper-case name) capped at `maxTeam` teams, at `price` sen an entry. */
 export function createEntryEvent(opts: { maxTeam?: number; price?: number } = {}): EventMade {
-  const event = createEvent({ price: opts.price });
-  if (opts.maxTeam !== undefined)
-    e2eDb().prepare("UPDATE events SET max_team = ? WHERE id = ?").run(opts.maxTeam, event.id);
-  return event;
+  return createEvent({ price: opts.price }, { maxTeam: opts.maxTeam });
 }
 
 /** A PROCESSING (or other status) order of `ownerId` for `teams` entries of an event. */
@@ -590,8 +541,7 @@ export function createEntryOrder(
   teams: number,
   status: OrderStatusName = "PROCESSING",
 ): OrderMade {
-  const price = (e2eDb().prepare("SELECT price FROM events WHERE id = ?").get(eventId) as { price: number })
-    .price;
+  const price = findEvent(eventId)!.price;
   return createOrder(ownerId, { status, lines: [{ kind: "EVENT", price, count: teams, eventId }] });
 }
 
@@ -631,13 +581,7 @@ export function createWaitlistEntry(
   teams: number,
   status: "WAITING" | "OFFERED" | "BOUGHT" | "LEFT" | "EXPIRED" = "WAITING",
 ): number {
-  return Number(
-    e2eDb()
-      .prepare(
-        "INSERT INTO waitlist (event_id, association_id, user_id, teams, status) VALUES (?, ?, ?, ?, ?)",
-      )
-      .run(eventId, associationId, userId, teams, status).lastInsertRowid,
-  );
+  return make.waitlistEntry(eventId, associationId, userId, teams, { status }).id;
 }
 
 /** An event's waitlist, in the order it was joined. */
@@ -657,9 +601,7 @@ export function waitlistRows(eventId: number): WaitlistRecord[] {
 export function createJourneyEvent(
   opts: { name: string; price?: number; maxTeam?: number } & CrewLimits,
 ): EventMade {
-  const event = createEvent({ name: opts.name.toUpperCase(), price: opts.price });
-  setEventLimits(event.id, opts);
-  return event;
+  return createEvent({ name: opts.name.toUpperCase(), price: opts.price }, opts);
 }
 
 // scanning (tests/e2e/scanning.spec.ts): an event with crew caps, a round whose races hold a club's
@@ -682,7 +624,6 @@ export async function createScanSetup(
   const event = createCrewEvent({ maxRace: 12, maxMale: 12, minFemale: 0, ...limits });
   const club = await createClub({ members: 5, manager: true, photo: "approved" });
   const rival = await createClub({ members: 2, photo: "approved" });
-  const db = e2eDb();
   const teamName = `${club.name.toUpperCase()} A`;
   const otherName = `${rival.name.toUpperCase()} A`;
   const teamId = createTeam(
@@ -698,13 +639,10 @@ export async function createScanSetup(
     rival.members.map((m) => m.id),
   );
   const name = unique("E2E ROUND").toUpperCase();
-  const roundId = Number(
-    db.prepare("INSERT INTO rounds (event_id, name, description) VALUES (?, ?, 'Heat')").run(event.id, name)
-      .lastInsertRowid,
-  );
-  const race = db.prepare("INSERT INTO races (round_id, team_id, lane) VALUES (?, ?, ?)");
-  race.run(roundId, teamId, "1");
-  race.run(roundId, otherId, "2");
+  // The round and its races: createRaceRound and createRaceRow (rounds and races, below).
+  const roundId = createRaceRound(event.id, name, "Heat");
+  createRaceRow(roundId, teamId, "1");
+  createRaceRow(roundId, otherId, "2");
   return {
     event,
     round: { id: roundId, name },

@@ -7,8 +7,11 @@ import { randomBytes } from "node:crypto";
 import type { Scope } from "~/services/access.server";
 import { type Association, insertAssociation } from "~/models/association.server";
 import { insertTeam } from "~/models/crew.server";
+import { insertWaitlistEntry } from "~/models/entries.server";
 import { insertEvent } from "~/models/event.server";
-import { insertUser, setUserImage, type User } from "~/models/user.server";
+import { insertOrderRow, insertPaymentLog } from "~/models/order.server";
+import { restoreTicketDescription } from "~/models/settings.server";
+import { insertUser, setUserColumns, setUserImage, type User } from "~/models/user.server";
 import { savePhoto } from "~/models/photo.server";
 import type { schema } from "~/lib/db.server";
 
@@ -96,4 +99,54 @@ export async function photo(userId: number, state: PhotoState): Promise<string |
   const name = savePhoto(userId, await smallJpeg());
   setUserImage(userId, name, VALID_IMAGE_OF[state]);
   return name;
+}
+
+/** Sets columns of a user as given (a member's flags, photo state, crew details), nothing else. */
+export function setUser(userId: number, values: Partial<typeof schema.users.$inferInsert>): void {
+  setUserColumns(userId, values);
+}
+
+export type OrderLineValues = Omit<typeof schema.orderLines.$inferInsert, "orderId">;
+export type OrderNoteValues = Omit<typeof schema.orderNotes.$inferInsert, "orderId">;
+
+/**
+ * An order of `ownerId` as given, with its lines and notes (insertOrderRow: no audit, no effects
+ * applied): PROCESSING with a fresh token unless told, made now by default, in the open edition.
+ */
+export function order(
+  ownerId: number,
+  values: Partial<typeof schema.orders.$inferInsert> = {},
+  lines: OrderLineValues[] = [],
+  notes: OrderNoteValues[] = [],
+): { id: number; token: string } {
+  return insertOrderRow(
+    { ownerId, status: "PROCESSING", token: randomBytes(24).toString("base64url"), ...values },
+    lines,
+    notes,
+  );
+}
+
+/** A payment log entry under the reference `orderId` (a verified callback unless told), made now
+ * unless told. */
+export function paymentLog(
+  values: Pick<typeof schema.paymentLogs.$inferInsert, "orderId" | "statusId"> &
+    Partial<typeof schema.paymentLogs.$inferInsert>,
+): void {
+  insertPaymentLog({ verified: true, source: "callback", createdAt: new Date(), ...values });
+}
+
+/** A club's waitlist entry in an event (WAITING unless told), by its manager `userId`. */
+export function waitlistEntry(
+  eventId: number,
+  associationId: number,
+  userId: number,
+  teams: number,
+  values: Partial<typeof schema.waitlist.$inferInsert> = {},
+) {
+  return insertWaitlistEntry({ eventId, associationId, userId, teams, ...values });
+}
+
+/** Puts the edition's ticket description back to `to` while it is still `from` (a test's cleanup). */
+export function restoreTicket(editionId: number, from: string, to: string): boolean {
+  return restoreTicketDescription(editionId, from, to);
 }
