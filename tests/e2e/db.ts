@@ -653,7 +653,7 @@ export async function createScanSetup(
 
 /** Gives a round another name (two events' rounds may share one: "FINAL"). */
 export function renameRound(roundId: number, name: string): void {
-  e2eDb().prepare("UPDATE rounds SET name = ? WHERE id = ?").run(name, roundId);
+  raceDay.setRoundColumns(roundId, { name });
 }
 
 /** A round's scan logs (team and user), oldest first. */
