@@ -1890,14 +1890,20 @@ export function writeRaceDay(
     // services/race-call.server.ts) is due was called then. Left uncalled, the server's first job
     // run would call the last hour's and the next half hour's races at once, ~1,300 emails: a
     // burst no real day has, in the CPU of whatever the bench measured first.
-    sqlite
-      .prepare(
-        `UPDATE rounds SET called_at = scheduled_at - (SELECT call_minutes FROM settings WHERE id = 1) * 60000
+    // Not in a database from before the race call's migration (the editions migration test writes
+    // this plan into one).
+    const hasCalls = sqlite
+      .prepare("SELECT 1 FROM pragma_table_info('rounds') WHERE name = 'called_at'")
+      .get();
+    if (hasCalls)
+      sqlite
+        .prepare(
+          `UPDATE rounds SET called_at = scheduled_at - (SELECT call_minutes FROM settings WHERE id = 1) * 60000
          WHERE edition_id = (SELECT id FROM editions WHERE state = 'OPEN')
            AND race_number IS NOT NULL AND scheduled_at IS NOT NULL
            AND scheduled_at - (SELECT call_minutes FROM settings WHERE id = 1) * 60000 <= ?`,
-      )
-      .run(now);
+        )
+        .run(now);
     const race = sqlite.prepare("INSERT INTO races (lane, score, round_id, team_id) VALUES (?, ?, ?, ?)");
     for (const r of plan.races) race.run(r.lane, r.score, r.roundId, r.teamId);
     const scan = sqlite.prepare(
