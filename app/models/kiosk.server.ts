@@ -116,3 +116,8 @@ function listKiosksWhere(
     .orderBy(desc(k.createdAt), desc(k.id));
   return page ? q.limit(page.limit).offset(page.offset).all() : q.all();
 }
+
+/** A kiosk row as given, no audit (test data and seeds; staff enrol devices with enrolKiosk). */
+export function insertKiosk(values: typeof k.$inferInsert): number {
+  return db().insert(k).values(values).returning({ id: k.id }).get().id;
+}

@@ -546,3 +546,15 @@ export function reseedRound(editionId: number, actor: Actor, roundId: number): R
   if (result.ok) notifyScoreboard(roundId);
   return result;
 }
+
+/** A plan row and its source rows as given, no audit, no seeding (test data and seeds). */
+export function insertPlan(
+  values: typeof schema.progressionPlans.$inferInsert & { toRoundId: number },
+  fromRoundIds: number[],
+): void {
+  db().transaction((tx) => {
+    tx.insert(schema.progressionPlans).values(values).run();
+    for (const fromRoundId of fromRoundIds)
+      tx.insert(schema.progressionSources).values({ toRoundId: values.toRoundId, fromRoundId }).run();
+  });
+}

@@ -4,9 +4,10 @@
 // with their state, without a reload. Without JavaScript: a meta refresh every 30 s that the page
 // says it does. The board is shared by every test running at the same time: each test only looks
 // at its own round. The notice on the board is notices.spec's.
-import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { createEvent, createTeam, e2eDb, unique } from "./db";
+import * as make from "../factories";
+import * as raceDay from "../factories/race-day";
+import { createEvent, createTeam, unique } from "./db";
 import { asFreshClient, isJs, watchServerErrors } from "./helpers";
 
 test.beforeEach(({ page }) => asFreshClient(page));
@@ -14,13 +15,8 @@ watchServerErrors(test, { consoleErrors: /Content Security Policy|Uncaught/i });
 
 /** A started round (race number far above any other test's) with three lanes. */
 function startedRound() {
-  const db = e2eDb();
   const event = createEvent({ name: unique("BD EVENT").toUpperCase() });
-  const club = Number(
-    db
-      .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
-      .run(unique("Bd Club"), randomBytes(18).toString("base64url")).lastInsertRowid,
-  );
+  const club = make.club({ name: unique("Bd Club") }).id;
   const teams = ["A", "B", "C"].map((x) => {
     const name = `${unique("BD").toUpperCase()} ${x}`;
     return { name, id: createTeam(club, event.id, name) };
@@ -28,16 +24,14 @@ function startedRound() {
   const raceNumber = 100_000 + Math.floor(Math.random() * 800_000);
   const now = Date.now();
   const name = `${event.name} HEAT 1`;
-  const id = Number(
-    db
-      .prepare(
-        `INSERT INTO rounds (event_id, name, description, race_number, scheduled_at, started_at)
-         VALUES (?, ?, '', ?, ?, ?)`,
-      )
-      .run(event.id, name, raceNumber, now - 60_000, now).lastInsertRowid,
-  );
-  const add = db.prepare("INSERT INTO races (round_id, lane, team_id) VALUES (?, ?, ?)");
-  for (const [i, t] of teams.entries()) add.run(id, String(i + 1), t.id);
+  const { id } = raceDay.round(event.id, {
+    name,
+    description: "",
+    raceNumber,
+    scheduledAt: new Date(now - 60_000),
+    startedAt: new Date(now),
+  });
+  for (const [i, t] of teams.entries()) raceDay.race(id, t.id, String(i + 1));
   return { id, name, raceNumber, teams };
 }
 
@@ -55,18 +49,16 @@ test("with JavaScript results reach an open board by place, Provisional then Off
   });
 
   // The results desk saves: lane 3 first, lane 1 second, lane 2 did not finish. Provisional.
-  const db = e2eDb();
-  const lane = db.prepare(
-    "UPDATE races SET place = ?, status = ?, score = ?, time_ms = ? WHERE round_id = ? AND lane = ?",
-  );
-  db.transaction(() => {
-    lane.run(2, null, "1:02.00", 62_000, round.id, "1");
-    lane.run(null, "DNF", "DNF", null, round.id, "2");
-    lane.run(1, null, "1:01.00", 61_000, round.id, "3");
-    db.prepare(
-      `UPDATE rounds SET result_state = 'PROVISIONAL', results_at = ?, protest_until = ? WHERE id = ?`,
-    ).run(Date.now() + 3_600_000, Date.UTC(2026, 11, 1, 6, 35), round.id);
-  })();
+  raceDay.atomically(() => {
+    raceDay.setLaneColumns(round.id, "1", { place: 2, status: null, score: "1:02.00", timeMs: 62_000 });
+    raceDay.setLaneColumns(round.id, "2", { place: null, status: "DNF", score: "DNF", timeMs: null });
+    raceDay.setLaneColumns(round.id, "3", { place: 1, status: null, score: "1:01.00", timeMs: 61_000 });
+    raceDay.setRoundColumns(round.id, {
+      resultState: "PROVISIONAL",
+      resultsAt: new Date(Date.now() + 3_600_000),
+      protestUntil: new Date(Date.UTC(2026, 11, 1, 6, 35)),
+    });
+  });
   const latest = page.getByRole("region", { name: "Latest results" });
   const card = latest.locator(`[data-round="${round.id}"]`);
   await expect(card.getByText("Provisional, protests until 14:35")).toBeVisible({ timeout: 4000 });
@@ -82,9 +74,7 @@ test("with JavaScript results reach an open board by place, Provisional then Off
     ["DNF", round.teams[1].name, "DNF"],
   ]);
 
-  db.prepare(
-    "UPDATE rounds SET result_state = 'OFFICIAL', revision = 1, protest_until = NULL WHERE id = ?",
-  ).run(round.id);
+  raceDay.setRoundColumns(round.id, { resultState: "OFFICIAL", revision: 1, protestUntil: null });
   await expect(card.getByText("Official", { exact: true })).toBeVisible({ timeout: 4000 });
   // The change was announced politely.
   await expect(page.locator("#sb-announce")).toContainText(`Results updated: ${round.name} Official`);

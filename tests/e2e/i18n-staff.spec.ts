@@ -6,7 +6,8 @@
 // the error page with its reference line too. The CSV downloads keep the spec's English column names (machine-read).
 import { expect, type Page, test } from "@playwright/test";
 import { MS } from "../../app/messages.ms";
-import { createClub, createUser, e2eDb, findUser, photosBefore } from "./db";
+import * as make from "../factories";
+import { createClub, createUser, findUser, photosBefore } from "./db";
 import { asFreshClient, csvAt, flashToast, waitForMail, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";
 
@@ -87,7 +88,7 @@ test("an admin in Bahasa Melayu: overview, All Users, Create User, Settings, Aud
 test("Pending Approval in Malay; the rejected member's email in their own language", async ({ page }) => {
   const club = await createClub({ members: 2, photo: "pending" });
   const [malay, english] = club.members;
-  e2eDb().prepare("UPDATE users SET locale = 'ms' WHERE id = ?").run(malay.id);
+  make.setUser(malay.id, { locale: "ms" });
   await malayAdmin(page);
   await page.goto(
     `/users/approve-photo?size=100&page=${Math.floor(photosBefore(malay.id, "pending") / 100)}`,

@@ -1,11 +1,13 @@
 // Kiosk devices in tests (issue 18; docs/decisions/0024-kiosk-enrolment.md): the scanning screens
 // show participants only to staff logged in or to a device staff enrolled. `asKioskDevice` makes a
-// test's browser an enrolled device straight through the database and the cookie the app would
-// have set (signed with the e2e server's SESSION_SECRET, scripts/e2e-server.mjs), so a test of the
-// kiosk itself needs no login; tests/e2e/kiosk-devices.spec.ts goes through the real enrolment.
+// test's browser an enrolled device through the kiosk factory (tests/factories/race-day.ts) and the
+// cookie the app would have set (signed with the e2e server's SESSION_SECRET,
+// scripts/e2e-server.mjs), so a test of the kiosk itself needs no login;
+// tests/e2e/kiosk-devices.spec.ts goes through the real enrolment.
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
+import * as raceDay from "../factories/race-day";
 import { e2eDb, unique } from "./db";
 
 const SECRET = "e2e-secret-0123456789abcdef";
@@ -21,11 +23,7 @@ export function deviceCookieValue(id: number, secret: string): string {
 export function createKioskDevice(name = unique("E2E KIOSK")): { id: number; name: string; cookie: string } {
   const secret = randomBytes(24).toString("base64url");
   const hash = createHash("sha256").update(secret).digest("hex");
-  const id = Number(
-    e2eDb()
-      .prepare("INSERT INTO kiosks (name, secret_hash, enrolled_by_name) VALUES (?, ?, 'e2e')")
-      .run(name, hash).lastInsertRowid,
-  );
+  const id = raceDay.kiosk(name, hash, { enrolledByName: "e2e" });
   return { id, name, cookie: deviceCookieValue(id, secret) };
 }
 

@@ -6,6 +6,7 @@
 // refusals are covered by tests/unit/progression.test.ts. Every test makes its own event
 // (tests/e2e/db.ts).
 import { expect, test } from "@playwright/test";
+import * as raceDay from "../factories/race-day";
 import { createRaceEvent, createRaceRound, createRaceRow, createUser, e2eDb, racesOfRound } from "./db";
 import { asFreshClient, flashToast, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";
@@ -18,9 +19,7 @@ test("admin saves a progression plan for a final from two heats", async ({ page 
   const h1 = createRaceRound(event.id, "HEAT 1");
   createRaceRound(event.id, "HEAT 2");
   const final = createRaceRound(event.id, "FINAL");
-  e2eDb()
-    .prepare("UPDATE rounds SET race_number = ? WHERE id = ?")
-    .run(900_000 + h1, h1);
+  raceDay.setRoundColumns(h1, { raceNumber: 900_000 + h1 });
   const admin = createUser("ADMIN");
   await loginAs(page, admin.email, `/rounds?event=${event.id}`);
 
@@ -64,17 +63,10 @@ test("admin undoes a seeding: the round's lanes go, the plan stays", { tag: "@on
   const { event, teams } = createRaceEvent(2);
   const heat = createRaceRound(event.id, "HEAT 1");
   const final = createRaceRound(event.id, "FINAL");
-  e2eDb()
-    .prepare(
-      "INSERT INTO progression_plans (to_round_id, event_id, mode, count, plus_times, lanes) VALUES (?, ?, 'TIME', 2, 0, 6)",
-    )
-    .run(final, event.id);
-  e2eDb()
-    .prepare("INSERT INTO progression_sources (to_round_id, from_round_id) VALUES (?, ?)")
-    .run(final, heat);
+  raceDay.progressionPlan(event.id, final, [heat], { mode: "TIME", count: 2, plusTimes: 0, lanes: 6 });
   createRaceRow(final, teams[0].id, "3");
   createRaceRow(final, teams[1].id, "4");
-  e2eDb().prepare("UPDATE rounds SET seeded_at = ? WHERE id = ?").run(Date.now(), final);
+  raceDay.setRoundColumns(final, { seededAt: new Date() });
   const admin = createUser("ADMIN");
   await loginAs(page, admin.email, `/rounds?event=${event.id}`);
 
@@ -96,25 +88,16 @@ test("admin re-seeds a final after its heat was revised", { tag: "@once" }, asyn
   const { event, teams } = createRaceEvent(3);
   const heat = createRaceRound(event.id, "HEAT 1");
   const final = createRaceRound(event.id, "FINAL");
-  const db = e2eDb();
-  db.prepare(
-    "INSERT INTO progression_plans (to_round_id, event_id, mode, count, plus_times, lanes) VALUES (?, ?, 'TIME', 2, 0, 6)",
-  ).run(final, event.id);
-  db.prepare("INSERT INTO progression_sources (to_round_id, from_round_id) VALUES (?, ?)").run(final, heat);
+  raceDay.progressionPlan(event.id, final, [heat], { mode: "TIME", count: 2, plusTimes: 0, lanes: 6 });
   // HEAT 1 now (revision 2, after a protest): teams 2 and 1 are the best two; the final was seeded
   // at revision 1 with teams 0 and 1.
   [61_000, 60_000, 59_000].forEach((ms, i) => {
-    const id = createRaceRow(heat, teams[i].id, String(i + 1));
-    db.prepare("UPDATE races SET time_ms = ? WHERE id = ?").run(ms, id);
+    raceDay.race(heat, teams[i].id, String(i + 1), { timeMs: ms });
   });
-  db.prepare("UPDATE rounds SET result_state = 'OFFICIAL', revision = 2 WHERE id = ?").run(heat);
+  raceDay.setRoundColumns(heat, { resultState: "OFFICIAL", revision: 2 });
   createRaceRow(final, teams[0].id, "3");
   createRaceRow(final, teams[1].id, "4");
-  db.prepare("UPDATE rounds SET seeded_at = ?, seeded_revisions = ? WHERE id = ?").run(
-    Date.now(),
-    JSON.stringify({ [heat]: 1 }),
-    final,
-  );
+  raceDay.setRoundColumns(final, { seededAt: new Date(), seededRevisions: JSON.stringify({ [heat]: 1 }) });
   const admin = createUser("ADMIN");
   await loginAs(page, admin.email, "/race-control");
 

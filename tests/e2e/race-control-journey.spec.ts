@@ -8,6 +8,7 @@
 // numbers.
 import { expect, test } from "@playwright/test";
 import { pdfText } from "../pdf-text";
+import * as raceDay from "../factories/race-day";
 import { createRaceEvent, createRaceRound, createRaceRow, e2eDb } from "./db";
 import { asFreshClient, flashToast, tableRows, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";
@@ -33,21 +34,17 @@ test("a heat scheduled, exported, imported, provisional, official; the final see
   const final = createRaceRound(event.id, "FINAL");
   for (const [i, t] of teams.entries()) createRaceRow(heat, t.id, String(i + 1));
   const db = e2eDb();
-  db.prepare(
-    "INSERT INTO progression_plans (to_round_id, event_id, mode, count, plus_times, lanes) VALUES (?, ?, 'TIME', 2, 0, 6)",
-  ).run(final, event.id);
-  db.prepare("INSERT INTO progression_sources (to_round_id, from_round_id) VALUES (?, ?)").run(final, heat);
-  db.prepare("INSERT OR IGNORE INTO scoreboard_rounds (round_id) VALUES (?)").run(heat);
+  raceDay.progressionPlan(event.id, final, [heat], { mode: "TIME", count: 2, plusTimes: 0, lanes: 6 });
+  raceDay.showRound(heat);
   const first = freeRaceNumbers(2);
   const heatLabel = `Race ${first} ${event.name} HEAT 1`;
 
   // 1. The timetable: the heat gets its race number and start (the final is already scheduled,
   // after it: Schedule of several rounds is race-control.spec's).
-  db.prepare("UPDATE rounds SET race_number = ?, scheduled_at = ? WHERE id = ?").run(
-    first + 1,
-    Date.UTC(2031, 2, 1, 1, 30),
-    final,
-  );
+  raceDay.setRoundColumns(final, {
+    raceNumber: first + 1,
+    scheduledAt: new Date(Date.UTC(2031, 2, 1, 1, 30)),
+  });
   await loginAs(page, "ADMIN", "/race-control");
   await page.getByRole("checkbox", { name: `Select ${event.name} HEAT 1` }).check();
   await page.getByLabel("First race number").fill(String(first));

@@ -3,6 +3,7 @@
 // notices are notices.spec's (every test shares the one shown). The refusals (roles, forged
 // ids, clashes) are unit tests (tests/unit/race-control.test.ts). Every test makes its own event.
 import { expect, test } from "@playwright/test";
+import * as raceDay from "../factories/race-day";
 import { createRaceEvent, createRaceRound, e2eDb } from "./db";
 import { asFreshClient, flashToast, tableRows, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";
@@ -52,9 +53,7 @@ test("COMMITTEE starts a race and sees how late the day runs @once", async ({ pa
   const race = freeRaceNumbers(1);
   // Later than any other start in this database, so it is the day's latest race.
   const scheduled = Date.UTC(2032, 0, 1, 0, 0) + Math.floor(Math.random() * 500_000) * MIN;
-  e2eDb()
-    .prepare("UPDATE rounds SET race_number = ?, scheduled_at = ? WHERE id = ?")
-    .run(race, scheduled, round);
+  raceDay.setRoundColumns(round, { raceNumber: race, scheduledAt: new Date(scheduled) });
   await withTestContext(page, { now: scheduled + 12 * MIN + 20_000 });
   await loginAs(page, "COMMITTEE", "/race-control");
   await page.getByRole("button", { name: `Start Race ${race} ${event.name} FINAL` }).click();

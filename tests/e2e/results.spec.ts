@@ -5,6 +5,7 @@
 // older than the stored results (a second desk) is refused with the typed rows kept, then saved.
 // The lead's journey test covers the rest of race day (schedule, .evt, board, progression, PDFs).
 import { expect, type Page, test } from "@playwright/test";
+import * as raceDay from "../factories/race-day";
 import { createRaceEvent, createRaceRound, createRaceRow, e2eDb, unique } from "./db";
 import { asFreshClient, flashToast, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";
@@ -101,9 +102,7 @@ test("imports a .lif as a preview, saves it provisional, declares it official an
   ]);
 
   // Two desks: another desk marks lane 3 DNF while this page, still showing DNS, corrects lane 1.
-  e2eDb()
-    .prepare("UPDATE races SET status = 'DNF', score = 'DNF' WHERE round_id = ? AND lane = '3'")
-    .run(roundId);
+  raceDay.setLaneColumns(roundId, "3", { status: "DNF", score: "DNF" });
   await box(page, "1", "Time").fill("2:43.00");
   await page.getByRole("button", { name: "Save as Provisional" }).click();
   await expect(page.getByTestId("results-conflict")).toHaveText(/^Someone else saved results for this round/);

@@ -8,9 +8,10 @@
 // dropped stream reconnects by itself and catches up (Last-Event-ID). The stream over raw HTTP.
 // The scoreboard is shared by every test running at the same time: each test only looks at its own
 // rounds.
-import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { expect, type Page, test } from "@playwright/test";
+import * as make from "../factories";
+import * as raceDay from "../factories/race-day";
 import { auditOf, createEvent, createTeam, createUser, e2eDb, type EventMade, unique } from "./db";
 import { asFreshClient, expectRefused, flashToast, isJs, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";
@@ -30,23 +31,14 @@ type BoardRound = { id: number; name: string; races: Race[] };
 
 /** A club with `names.length` teams in `event`. */
 function teamsIn(event: EventMade, names: string[]): Map<string, number> {
-  const clubId = Number(
-    e2eDb()
-      .prepare("INSERT INTO associations (name, country, token) VALUES (?, 'MY', ?)")
-      .run(unique("Board Club"), randomBytes(18).toString("base64url")).lastInsertRowid,
-  );
+  const clubId = make.club({ name: unique("Board Club") }).id;
   return new Map(names.map((name) => [name, createTeam(clubId, event.id, name)]));
 }
 
 /** A round of `event` with races (lane, team, score). */
 function createRound(event: EventMade, name: string, races: Race[], teams: Map<string, number>): BoardRound {
-  const db = e2eDb();
-  const id = Number(
-    db.prepare("INSERT INTO rounds (event_id, name, description) VALUES (?, ?, '')").run(event.id, name)
-      .lastInsertRowid,
-  );
-  const add = db.prepare("INSERT INTO races (round_id, lane, team_id, score) VALUES (?, ?, ?, ?)");
-  for (const race of races) add.run(id, race.lane, teams.get(race.team), race.score);
+  const { id } = raceDay.round(event.id, { name, description: "" });
+  for (const race of races) raceDay.race(id, teams.get(race.team)!, race.lane, { score: race.score });
   return { id, name, races };
 }
 
@@ -79,10 +71,10 @@ function boardEvent(tag = "SB") {
 }
 
 const setScore = (roundId: number, lane: string, score: string | null) =>
-  e2eDb().prepare("UPDATE races SET score = ? WHERE round_id = ? AND lane = ?").run(score, roundId, lane);
+  raceDay.setLaneColumns(roundId, lane, { score });
 
-const showRound = (roundId: number) =>
-  e2eDb().prepare("INSERT OR IGNORE INTO scoreboard_rounds (round_id) VALUES (?)").run(roundId);
+/** Puts a round just made (not shown yet) on the public scoreboard. */
+const showRound = (roundId: number) => raceDay.showRound(roundId);
 
 const isShown = (roundId: number) =>
   Boolean(e2eDb().prepare("SELECT 1 FROM scoreboard_rounds WHERE round_id = ?").get(roundId));

@@ -6,7 +6,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { formatRM } from "../../app/rules/format";
 import { defaultSettings } from "../../app/rules/settings-schema";
-import { createClub, createUser, e2eDb, orderLinesOf, orderRecord, ordersOwnedBy, settingsRow } from "./db";
+import * as make from "../factories";
+import { createClub, createUser, orderLinesOf, orderRecord, ordersOwnedBy, settingsRow } from "./db";
 import {
   asFreshClient,
   flashToast as toast,
@@ -178,15 +179,11 @@ test.describe("One open ticket order per club", () => {
     const manager = club.members[0];
     // Another club's unpaid ticket order: untouched by this club's checkouts.
     const rival = (await createClub({ members: 1, manager: true })).members[0];
-    const db = e2eDb();
-    const rivalOrder = Number(
-      db
-        .prepare("INSERT INTO orders (owner_id, status, token) VALUES (?, 'PROCESSING', ?)")
-        .run(rival.id, `rival-${Date.now()}-${Math.random()}`).lastInsertRowid,
-    );
-    db.prepare("INSERT INTO order_lines (kind, count, price, order_id) VALUES ('TICKET', 1, 8000, ?)").run(
-      rivalOrder,
-    );
+    const rivalOrder = make.order(
+      rival.id,
+      { status: "PROCESSING", token: `rival-${Date.now()}-${Math.random()}` },
+      [{ kind: "TICKET", count: 1, price: 8000 }],
+    ).id;
     await loginAs(page, manager.email, "/");
     const proceed = async () => {
       await dialog(page).getByRole("button", { name: "Proceed to Payment" }).click();

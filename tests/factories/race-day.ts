@@ -7,6 +7,8 @@ import { db, type schema } from "~/lib/db.server";
 import { insertBoatTrip, setTripBack } from "~/models/boat-trips.server";
 import { setMembershipPaid } from "~/models/crew-tags.server";
 import { currentEdition } from "~/models/edition.server";
+import { insertKiosk } from "~/models/kiosk.server";
+import { insertPlan } from "~/models/progression.server";
 import { insertRace, setLane } from "~/models/race.server";
 import { bumpRevision, insertRound, setRound } from "~/models/round.server";
 import { insertScanLog } from "~/models/scan.server";
@@ -79,4 +81,24 @@ export function pointsScheme(
  * connection's transaction, ADR 0040). */
 export function atomically<T>(fn: () => T): T {
   return db().transaction(() => fn());
+}
+
+/** A progression plan filling `toRoundId` from these rounds (by default the best 2 times over 6
+ * lanes), as saved: no audit, no seeding. */
+export function progressionPlan(
+  eventId: number,
+  toRoundId: number,
+  fromRoundIds: number[],
+  values: Partial<Omit<typeof schema.progressionPlans.$inferInsert, "eventId" | "toRoundId">> = {},
+): void {
+  insertPlan({ toRoundId, eventId, mode: "TIME", count: 2, plusTimes: 0, lanes: 6, ...values }, fromRoundIds);
+}
+
+/** An enrolled kiosk device with this secret's hash (no enrolling user, no audit); its id. */
+export function kiosk(
+  name: string,
+  secretHash: string,
+  values: Partial<typeof schema.kiosks.$inferInsert> = {},
+): number {
+  return insertKiosk({ name, secretHash, enrolledByName: "factory", ...values });
 }
