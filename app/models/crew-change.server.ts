@@ -11,7 +11,7 @@
 import { sql } from "drizzle-orm";
 import type { Scope } from "~/lib/access";
 import { now as clockNow } from "~/lib/clock.server";
-import { db } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
 import { type Bundle, MSG } from "~/messages";
 import { type ChangeRefusal, changeWindow, crewAfterChange, type TeamRace } from "~/rules/crew-change";
 import { checkCrew, type Ineligible, isClosed } from "~/rules/crew";
@@ -368,4 +368,12 @@ export function latestChangeOf(teamId: number): ChangeListRow | undefined {
     ORDER BY c.created_at DESC, c.id DESC
     LIMIT 1
   `);
+}
+
+/** A crew change row as given, with no rule checked and no audit entry (the test factories;
+ * managers use requestChange). Its edition is its team's (migration 0023's trigger). */
+export function insertCrewChange(
+  values: typeof schema.crewChanges.$inferInsert,
+): typeof schema.crewChanges.$inferSelect {
+  return db().insert(schema.crewChanges).values(values).returning().get();
 }

@@ -280,3 +280,83 @@ export function membershipPaidIn(edition: Pick<Edition, "id" | "state">, userId:
       .get()?.paid ?? false
   );
 }
+
+/** Marks these members' crew tag fee paid in the open edition (the test factories; members pay
+ * through an order, order.server.ts). */
+export function setMembershipPaid(userIds: number[]): void {
+  if (userIds.length === 0) return;
+  db().update(schema.users).set({ membershipPaid: true }).where(inArray(schema.users.id, userIds)).run();
+}
+
+/**
+ * Puts the editions back as the seed left them, in one transaction (the e2e editions journey, before
+ * each pass; the app never deletes an edition): the edition of `year` (the journey's) and every row
+ * of it gone, children first, and the newest other one (the seed's open one) open again with the
+ * crew tag fees kept when it was archived. Returns that one.
+ */
+export function restoreSeededEdition(year: number): { id: number; name: string } {
+  return db().transaction((tx) => {
+    const made = tx.select({ id: e.id }).from(e).where(eq(e.year, year)).get();
+    const seeded = tx
+      .select({ id: e.id, name: e.name, state: e.state })
+      .from(e)
+      .where(ne(e.year, year))
+      .orderBy(desc(e.year))
+      .limit(1)
+      .get();
+    if (!seeded) throw new Error("No seeded edition");
+    if (made) {
+      const id = made.id;
+      const s = schema;
+      // Still writable (open or draft): its rows can go.
+      tx.update(e).set({ state: "DRAFT" }).where(eq(e.id, id)).run();
+      const events = tx.select({ id: s.events.id }).from(s.events).where(eq(s.events.editionId, id));
+      const rounds = tx.select({ id: s.rounds.id }).from(s.rounds).where(eq(s.rounds.editionId, id));
+      const orders = tx.select({ id: s.orders.id }).from(s.orders).where(eq(s.orders.editionId, id));
+      const teams = tx.select({ id: s.teams.id }).from(s.teams).where(inArray(s.teams.eventId, events));
+      const sessions = tx
+        .select({ id: s.trainingSessions.id })
+        .from(s.trainingSessions)
+        .where(eq(s.trainingSessions.editionId, id));
+      const eoiEvents = tx
+        .select({ id: s.eoiEvents.id })
+        .from(s.eoiEvents)
+        .where(eq(s.eoiEvents.editionId, id));
+      tx.delete(s.progressionSources).where(inArray(s.progressionSources.toRoundId, rounds)).run();
+      tx.delete(s.progressionPlans).where(inArray(s.progressionPlans.eventId, events)).run();
+      tx.delete(s.races).where(inArray(s.races.roundId, rounds)).run();
+      tx.delete(s.scanLogs).where(inArray(s.scanLogs.roundId, rounds)).run();
+      tx.delete(s.scoreboardRounds).where(inArray(s.scoreboardRounds.roundId, rounds)).run();
+      tx.delete(s.rounds).where(eq(s.rounds.editionId, id)).run();
+      tx.delete(s.teamMembers).where(inArray(s.teamMembers.teamId, teams)).run();
+      tx.delete(s.teams).where(inArray(s.teams.eventId, events)).run();
+      tx.delete(s.waitlist).where(inArray(s.waitlist.eventId, events)).run();
+      tx.delete(s.orderLines).where(inArray(s.orderLines.orderId, orders)).run();
+      tx.delete(s.orderNotes).where(inArray(s.orderNotes.orderId, orders)).run();
+      tx.delete(s.orders).where(eq(s.orders.editionId, id)).run();
+      tx.delete(s.events).where(eq(s.events.editionId, id)).run();
+      tx.delete(s.notices).where(eq(s.notices.editionId, id)).run();
+      tx.delete(s.trainingReservations).where(inArray(s.trainingReservations.sessionId, sessions)).run();
+      tx.delete(s.trainingSessions).where(eq(s.trainingSessions.editionId, id)).run();
+      tx.delete(s.eois).where(inArray(s.eois.eoiEventId, eoiEvents)).run();
+      tx.delete(s.eoiEvents).where(eq(s.eoiEvents.editionId, id)).run();
+      tx.delete(s.settings).where(eq(s.settings.id, id)).run();
+      tx.delete(s.editionMembers).where(eq(s.editionMembers.editionId, id)).run();
+      tx.update(s.auditLog).set({ editionId: null }).where(eq(s.auditLog.editionId, id)).run();
+      tx.update(s.paymentLogs).set({ editionId: null }).where(eq(s.paymentLogs.editionId, id)).run();
+      tx.delete(e).where(eq(e.id, id)).run();
+    }
+    if (seeded.state !== "OPEN") {
+      const em = schema.editionMembers;
+      tx.update(e).set({ state: "OPEN", archivedAt: null }).where(eq(e.id, seeded.id)).run();
+      // Who had paid this edition's crew tag fee, as kept when it was archived.
+      const paid = tx
+        .select({ id: em.userId })
+        .from(em)
+        .where(and(eq(em.editionId, seeded.id), eq(em.membershipPaid, true)));
+      tx.update(schema.users).set({ membershipPaid: true }).where(inArray(schema.users.id, paid)).run();
+      tx.delete(em).where(eq(em.editionId, seeded.id)).run();
+    }
+    return { id: seeded.id, name: seeded.name };
+  });
+}

@@ -405,3 +405,43 @@ export function countryResults(editionId: number) {
     .all();
   return countryCounts(lines, countryName);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rows as given (the test factories; staff and managers use the functions above)
+
+/** An EOI event row as given, no audit entry (no edition: the open one, migration 0018's trigger). */
+export function insertEoiEvent(values: typeof ev.$inferInsert): typeof ev.$inferSelect {
+  return db().insert(ev).values(values).returning().get();
+}
+
+/** Marks an EOI event deleted and removes its interest links, no audit entry (updated_at kept). */
+export function markEoiEventDeleted(id: number): void {
+  db().transaction((tx) => {
+    tx.delete(link).where(eq(link.eoiEventId, id)).run();
+    tx.update(ev).set({ deleted: true }).where(eq(ev.id, id)).run();
+  });
+}
+
+/** A manager's EOIUser (made, or its details replaced) linked to exactly these EOI events, of any
+ * edition and in any state, with no rule checked. Returns the EOIUser's id. */
+export function insertInterest(owner: InterestOwner, eventIds: number[], now = new Date()): number {
+  return db().transaction((tx) => {
+    const { id } = tx
+      .insert(eu)
+      .values({
+        email: owner.email.toLowerCase(),
+        name: owner.name,
+        team: owner.team,
+        country: owner.country,
+      })
+      .onConflictDoUpdate({
+        target: eu.email,
+        set: { name: owner.name, team: owner.team, country: owner.country, updatedAt: now },
+      })
+      .returning({ id: eu.id })
+      .get();
+    tx.delete(link).where(eq(link.eoiUserId, id)).run();
+    for (const eoiEventId of eventIds) tx.insert(link).values({ eoiUserId: id, eoiEventId }).run();
+    return id;
+  });
+}

@@ -481,3 +481,16 @@ export function cancelBooking(
     .run().changes;
   return changed === 1 ? "cancelled" : "refused";
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rows as given (the test factories; staff use createSession, managers requestBoats)
+
+/** A session row as given, no audit entry (no edition: the open one, migration 0018's trigger). */
+export function insertSession(values: typeof s.$inferInsert): typeof s.$inferSelect {
+  return db().insert(s).values(values).returning().get();
+}
+
+/** A reservation row as given, in any state, with no rule checked. */
+export function insertReservation(values: typeof r.$inferInsert): typeof r.$inferSelect {
+  return db().insert(r).values(values).returning().get();
+}

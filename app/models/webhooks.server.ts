@@ -492,3 +492,38 @@ export function deleteOldWebhookRows(before: number): number {
       AND id <> (SELECT MAX(id) FROM webhook_events newest WHERE newest.event = webhook_events.event)`).changes;
   return Number(deliveries) + Number(events);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rows as given (the test factories; ADMIN uses insertEndpoint and the functions above)
+
+/** An endpoint row as given, no audit entry. */
+export function insertEndpointRow(values: typeof ep.$inferInsert): typeof ep.$inferSelect {
+  return db().insert(ep).values(values).returning().get();
+}
+
+/** An event row as given, with no delivery. */
+export function insertEventRow(values: typeof ev.$inferInsert): typeof ev.$inferSelect {
+  return db().insert(ev).values(values).returning().get();
+}
+
+/** A delivery row as given. */
+export function insertDeliveryRow(values: typeof dl.$inferInsert): typeof dl.$inferSelect {
+  return db().insert(dl).values(values).returning().get();
+}
+
+/** Makes a delivery due at `at` (ms), whatever its back-off. */
+export function setDeliveryDue(id: number, at: number): void {
+  db()
+    .update(dl)
+    .set({ nextAttemptAt: new Date(at) })
+    .where(eq(dl.id, id))
+    .run();
+}
+
+/** Deletes an endpoint and its deliveries, no audit entry. */
+export function removeEndpointRow(id: number): void {
+  db().transaction((tx) => {
+    tx.delete(dl).where(eq(dl.endpointId, id)).run();
+    tx.delete(ep).where(eq(ep.id, id)).run();
+  });
+}

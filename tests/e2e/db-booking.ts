@@ -1,8 +1,12 @@
 // Factories of the Training Booking tests (/training, issue 11): sessions and reservations written
-// straight into the e2e database. Sessions are shared by every manager, so each test makes its own
-// at a random minute of the next two years (its start and end times identify its row).
+// through the models (tests/factories/club-life.ts), read back straight from the e2e database.
+// Sessions are shared by every manager, so each test makes its own at a random minute of the next
+// two years (its start and end times identify its row).
 import { randomInt } from "node:crypto";
 import { e2eDb } from "./db";
+import * as make from "../factories/club-life";
+import { findAssociation } from "../../app/models/association.server";
+import { findUserById } from "../../app/models/user.server";
 
 export type ReservationStatusName = "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED";
 export type SessionMade = { id: number; startTime: number; endTime: number; maxBoat: number };
@@ -16,14 +20,14 @@ export function createBookingSession(opts: { maxBoat?: number; startIn?: number 
   const startTime = now + (opts.startIn ?? randomInt(24 * 60, 2 * 366 * 24 * 60) * MINUTE);
   const endTime = Math.floor(startTime / MINUTE) * MINUTE + randomInt(30, 600) * MINUTE;
   const maxBoat = opts.maxBoat ?? 10;
-  const id = Number(
-    e2eDb()
-      .prepare(
-        `INSERT INTO training_sessions (start_time, end_time, max_boat, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?)`,
-      )
-      .run(startTime, endTime, maxBoat, Date.now(), Date.now()).lastInsertRowid,
-  );
+  const at = new Date();
+  const { id } = make.trainingSession({
+    startTime: new Date(startTime),
+    endTime: new Date(endTime),
+    maxBoat,
+    createdAt: at,
+    updatedAt: at,
+  });
   return { id, startTime, endTime, maxBoat };
 }
 
@@ -35,22 +39,14 @@ export function createBookingReservation(p: {
   status?: ReservationStatusName;
   rejectReason?: string | null;
 }): number {
-  return Number(
-    e2eDb()
-      .prepare(
-        `INSERT INTO training_reservations (association_id, session_id, boat, status, reject_reason,
-           created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        p.associationId,
-        p.sessionId,
-        p.boat,
-        p.status ?? "PENDING",
-        p.rejectReason ?? null,
-        Date.now(),
-        Date.now(),
-      ).lastInsertRowid,
-  );
+  const at = new Date();
+  return make.reservation(p.associationId, p.sessionId, {
+    boat: p.boat,
+    status: p.status ?? "PENDING",
+    rejectReason: p.rejectReason ?? null,
+    createdAt: at,
+    updatedAt: at,
+  }).id;
 }
 
 export type ReservationRecord = {
@@ -93,13 +89,11 @@ export function reservationRecord(id: number): ReservationRecord | undefined {
 
 /** The club (association id) of a user, or null. */
 export function clubOf(userId: number): number | null {
-  const row = e2eDb().prepare("SELECT association_id FROM users WHERE id = ?").get(userId) as
-    | { association_id: number | null }
-    | undefined;
-  return row?.association_id ?? null;
+  return findUserById(userId)?.associationId ?? null;
 }
 
-/** A manager without a club (a club's manager whose club link was removed). */
+/** A manager without a club (a club's manager whose club link was removed). Raw SQL still: no
+ * model this file may use writes users.association_id. */
 export function detachFromClub(userId: number): void {
   e2eDb().prepare("UPDATE users SET association_id = NULL WHERE id = ?").run(userId);
 }
@@ -127,8 +121,5 @@ export function sessionsBefore(s: { id: number; startTime: number }): number {
 
 /** A club's name. */
 export function clubName(associationId: number): string {
-  const row = e2eDb().prepare("SELECT name FROM associations WHERE id = ?").get(associationId) as {
-    name: string;
-  };
-  return row.name;
+  return findAssociation(associationId)!.name;
 }

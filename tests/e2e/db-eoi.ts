@@ -1,29 +1,24 @@
-// EOI factories and look-ups for tests/e2e/eoi.spec.ts, straight on the e2e database (see db.ts).
+// EOI factories and look-ups for tests/e2e/eoi.spec.ts: written through the models
+// (tests/factories/club-life.ts), read back straight from the e2e database (see db.ts).
 // The result tabs count every team in the database (other specs and the other project run at the
 // same time), so the totals a test expects are computed here with the app's own fold.
 import { eoiMatrix } from "../../app/rules/eoi";
 import { createClub, e2eDb, type Member, unique } from "./db";
+import * as make from "../factories/club-life";
+import { markEoiEventDeleted } from "../../app/models/eoi.server";
 
 export type EoiEventMade = { id: number; name: string };
 
 /** A live (or deleted) EOI event; the name is unique unless given. */
 export function createEoiEvent(opts: { name?: string; deleted?: boolean } = {}): EoiEventMade {
   const name = opts.name ?? unique("EOI EVENT").toUpperCase();
-  const id = Number(
-    e2eDb()
-      .prepare("INSERT INTO eoi_events (name, deleted) VALUES (?, ?)")
-      .run(name, opts.deleted ? 1 : 0).lastInsertRowid,
-  );
+  const { id } = make.eoiEvent({ name, deleted: opts.deleted ?? false });
   return { id, name };
 }
 
 /** Deletes an EOI event as the app does (marked deleted, every team's interest in it removed). */
 export function deleteEoiEventDirect(id: number): void {
-  const db = e2eDb();
-  db.transaction(() => {
-    db.prepare("DELETE FROM eois WHERE eoi_event_id = ?").run(id);
-    db.prepare("UPDATE eoi_events SET deleted = 1 WHERE id = ?").run(id);
-  })();
+  markEoiEventDeleted(id);
 }
 
 export type EoiEventRecord = { id: number; name: string; deleted: number };
@@ -56,7 +51,8 @@ export async function createEoiManager(country = "MY"): Promise<EoiManager> {
   return { ...club.members[0], club: club.name, country };
 }
 
-/** A MANAGER whose account is in no association. */
+/** A MANAGER whose account is in no association. Its UPDATE is raw SQL still: no model this file
+ * may use writes users.association_id. */
 export async function createClublessManager(): Promise<Member> {
   const club = await createClub({ members: 1, manager: true });
   e2eDb().prepare("UPDATE users SET association_id = NULL WHERE id = ?").run(club.members[0].id);
@@ -88,20 +84,7 @@ export function saveInterestDirect(
   owner: { email: string; name: string; team: string; country: string },
   eventIds: number[],
 ): void {
-  const db = e2eDb();
-  db.transaction(() => {
-    const { id } = db
-      .prepare(
-        `INSERT INTO eoi_users (email, name, team, country) VALUES (?, ?, ?, ?)
-         ON CONFLICT (email) DO UPDATE SET name = excluded.name, team = excluded.team,
-           country = excluded.country, updated_at = unixepoch('subsec') * 1000
-         RETURNING id`,
-      )
-      .get(owner.email.toLowerCase(), owner.name, owner.team, owner.country) as { id: number };
-    db.prepare("DELETE FROM eois WHERE eoi_user_id = ?").run(id);
-    for (const e of eventIds)
-      db.prepare("INSERT INTO eois (eoi_user_id, eoi_event_id) VALUES (?, ?)").run(id, e);
-  })();
+  make.interest(owner, eventIds);
 }
 
 const INTERESTED = `EXISTS (SELECT 1 FROM eois JOIN eoi_events ON eoi_events.id = eois.eoi_event_id

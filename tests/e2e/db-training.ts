@@ -1,12 +1,15 @@
 // Factories of the staff training tests (tests/e2e/training.spec.ts; /training-sessions and
 // /training-reservations, issue 11 items 4 and 6): sessions, clubs with a manager, reservations in
-// every state, written straight into the e2e database. Sessions are listed by start time and shared
-// by every test, so these start at a random minute of 2001-2009: before the seed's and the booking
-// tests' sessions (now and later), so they stay on the list's first page. A session to approve in
-// must not have started: those start at a random minute of 2090-2099 (the list's last pages;
-// sessionsPageOf finds the page).
+// every state, written through the models (tests/factories/club-life.ts) and read back straight
+// from the e2e database. Sessions are listed by start time and shared by every test, so these start
+// at a random minute of 2001-2009: before the seed's and the booking tests' sessions (now and
+// later), so they stay on the list's first page. A session to approve in must not have started:
+// those start at a random minute of 2090-2099 (the list's last pages; sessionsPageOf finds the page).
 import { randomInt } from "node:crypto";
 import { createUser, e2eDb } from "./db";
+import * as make from "../factories/club-life";
+import { findAssociation } from "../../app/models/association.server";
+import { findUserById } from "../../app/models/user.server";
 
 export type ReservationStatusName = "PENDING" | "APPROVED" | "REJECTED" | "CANCELLED";
 export type TrainingSession = { id: number; startTime: number; endTime: number; maxBoat: number };
@@ -37,21 +40,19 @@ export function createSession(
   const startTime = opts.startTime ?? (opts.upcoming ? futureStart() : oldStart());
   const endTime = startTime + (opts.hours ?? 2) * 60 * MINUTE;
   const maxBoat = opts.maxBoat ?? 5;
-  const id = Number(
-    e2eDb()
-      .prepare("INSERT INTO training_sessions (start_time, end_time, max_boat) VALUES (?, ?, ?)")
-      .run(startTime, endTime, maxBoat).lastInsertRowid,
-  );
+  const { id } = make.trainingSession({
+    startTime: new Date(startTime),
+    endTime: new Date(endTime),
+    maxBoat,
+  });
   return { id, startTime, endTime, maxBoat };
 }
 
 /** A new club with its MANAGER (who gets the decision emails). */
 export function createTrainingClub(): TrainingClub {
   const manager = createUser("MANAGER");
-  const club = e2eDb()
-    .prepare("SELECT a.id, a.name FROM users u JOIN associations a ON a.id = u.association_id WHERE u.id = ?")
-    .get(manager.id) as { id: number; name: string };
-  return { ...club, managerId: manager.id, managerEmail: manager.email };
+  const { id, name } = findAssociation(findUserById(manager.id)!.associationId!)!;
+  return { id, name, managerId: manager.id, managerEmail: manager.email };
 }
 
 /** A club's reservation of `boat` boats in a session, in any state. */
@@ -62,14 +63,7 @@ export function createReservation(
   status: ReservationStatusName = "PENDING",
   rejectReason: string | null = null,
 ): number {
-  return Number(
-    e2eDb()
-      .prepare(
-        `INSERT INTO training_reservations (session_id, association_id, boat, status, reject_reason)
-         VALUES (?, ?, ?, ?, ?)`,
-      )
-      .run(sessionId, associationId, boat, status, rejectReason).lastInsertRowid,
-  );
+  return make.reservation(associationId, sessionId, { boat, status, rejectReason }).id;
 }
 
 export type ReservationRecord = { status: ReservationStatusName; boat: number; reject_reason: string | null };

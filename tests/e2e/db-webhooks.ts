@@ -1,11 +1,14 @@
-// Factories of webhooks.spec.ts (issue 29 part 4): endpoints and deliveries written straight into
-// the e2e database, read back, a delivery made due at once (instead of waiting out its back-off),
-// and a receiver: a real HTTP server on 127.0.0.1 (the e2e server runs with WEBHOOKS_ALLOW_LOOPBACK=1)
-// that records every POST and answers what the test says.
+// Factories of webhooks.spec.ts (issue 29 part 4): endpoints and deliveries written through the
+// models (tests/factories/club-life.ts), read back straight from the e2e database, a delivery made
+// due at once (instead of waiting out its back-off), and a receiver: a real HTTP server on
+// 127.0.0.1 (the e2e server runs with WEBHOOKS_ALLOW_LOOPBACK=1) that records every POST and answers
+// what the test says.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { randomBytes } from "node:crypto";
 import { e2eDb } from "./db";
+import * as make from "../factories/club-life";
+import { removeEndpointRow, setDeliveryDue } from "../../app/models/webhooks.server";
+import type { WebhookEvent } from "../../app/rules/webhook-fields";
 
 export type Hit = { path: string; event: string; signature: string; contentType: string; body: string };
 
@@ -52,33 +55,14 @@ export async function startReceiver(): Promise<Receiver> {
 }
 
 /** An enabled endpoint wanting `events`; its id and secret. */
-export function createEndpoint(url: string, events: string[]): { id: number; secret: string } {
-  const secret = `whsec_${randomBytes(32).toString("hex")}`;
-  const id = Number(
-    e2eDb()
-      .prepare("INSERT INTO webhook_endpoints (url, events, secret) VALUES (?, ?, ?)")
-      .run(url, JSON.stringify(events), secret).lastInsertRowid,
-  );
+export function createEndpoint(url: string, events: WebhookEvent[]): { id: number; secret: string } {
+  const { id, secret } = make.webhookEndpoint(url, events);
   return { id, secret };
 }
 
 /** An event of `event` with a small body, and its delivery to the endpoint, due now. */
-export function queueDelivery(endpointId: number, event = "result.official"): number {
-  const publicId = `evt_${randomBytes(12).toString("hex")}`;
-  const now = Date.now();
-  const body = JSON.stringify({ event, id: publicId, createdAt: new Date(now).toISOString(), test: true });
-  const eventId = Number(
-    e2eDb()
-      .prepare("INSERT INTO webhook_events (public_id, event, body, created_at) VALUES (?, ?, ?, ?)")
-      .run(publicId, event, body, now).lastInsertRowid,
-  );
-  return Number(
-    e2eDb()
-      .prepare(
-        "INSERT INTO webhook_deliveries (endpoint_id, event_id, created_at, next_attempt_at) VALUES (?, ?, ?, ?)",
-      )
-      .run(endpointId, eventId, now, now).lastInsertRowid,
-  );
+export function queueDelivery(endpointId: number, event: WebhookEvent = "result.official"): number {
+  return make.webhookDelivery(endpointId, event).id;
 }
 
 export type DeliveryRecord = {
@@ -105,9 +89,7 @@ export function attemptDone(id: number, n: number): boolean {
 
 /** The test clock of the sender: its back-off is over now (the next tick sends it). */
 export function makeDue(deliveryId: number): void {
-  e2eDb()
-    .prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?")
-    .run(Date.now(), deliveryId);
+  setDeliveryDue(deliveryId, Date.now());
 }
 
 export type EndpointRecord = { id: number; url: string; events: string; enabled: number; secret: string };
@@ -126,6 +108,5 @@ export function endpointRecord(id: number): EndpointRecord | undefined {
 
 /** Removes a test's endpoint (and its deliveries), so it hears of nobody else's rounds afterwards. */
 export function removeEndpoint(id: number): void {
-  e2eDb().prepare("DELETE FROM webhook_deliveries WHERE endpoint_id = ?").run(id);
-  e2eDb().prepare("DELETE FROM webhook_endpoints WHERE id = ?").run(id);
+  removeEndpointRow(id);
 }
