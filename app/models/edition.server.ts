@@ -281,13 +281,6 @@ export function membershipPaidIn(edition: Pick<Edition, "id" | "state">, userId:
   );
 }
 
-/** Marks these members' crew tag fee paid in the open edition (the test factories; members pay
- * through an order, order.server.ts). */
-export function setMembershipPaid(userIds: number[]): void {
-  if (userIds.length === 0) return;
-  db().update(schema.users).set({ membershipPaid: true }).where(inArray(schema.users.id, userIds)).run();
-}
-
 /**
  * Puts the editions back as the seed left them, in one transaction (the e2e editions journey, before
  * each pass; the app never deletes an edition): the edition of `year` (the journey's) and every row
@@ -359,4 +352,10 @@ export function restoreSeededEdition(year: number): { id: number; name: string }
     }
     return { id: seeded.id, name: seeded.name };
   });
+}
+
+/** An edition row as given, unless its year is taken (test data and seeds: no audit entry; staff use
+ * createEdition). */
+export function insertEditionRow(values: typeof schema.editions.$inferInsert): void {
+  db().insert(e).values(values).onConflictDoNothing().run();
 }

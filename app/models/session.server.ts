@@ -9,13 +9,18 @@ import { type User, userColumns } from "~/models/user.server";
 
 const SESSION_DAYS = 30;
 
-export async function createUserSession(userId: number): Promise<string> {
+/** A new session row of the user; its random id, which only the cookie holds (the row keeps its hash). */
+export function insertSession(userId: number): string {
   const id = randomToken(32);
   db()
     .insert(schema.sessions)
     .values({ idHash: sha256(id), userId, expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000) })
     .run();
-  return getSessionCookie().serialize(id);
+  return id;
+}
+
+export async function createUserSession(userId: number): Promise<string> {
+  return getSessionCookie().serialize(insertSession(userId));
 }
 
 export { sessionIdHash };

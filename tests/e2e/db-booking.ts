@@ -4,6 +4,7 @@
 // two years (its start and end times identify its row).
 import { randomInt } from "node:crypto";
 import { e2eDb } from "./db";
+import * as base from "../factories";
 import * as make from "../factories/club-life";
 import { findAssociation } from "../../app/models/association.server";
 import { findUserById } from "../../app/models/user.server";
@@ -92,10 +93,9 @@ export function clubOf(userId: number): number | null {
   return findUserById(userId)?.associationId ?? null;
 }
 
-/** A manager without a club (a club's manager whose club link was removed). Raw SQL still: no
- * model this file may use writes users.association_id. */
+/** A manager without a club (a club's manager whose club link was removed). */
 export function detachFromClub(userId: number): void {
-  e2eDb().prepare("UPDATE users SET association_id = NULL WHERE id = ?").run(userId);
+  base.setUser(userId, { associationId: null });
 }
 
 /** Sessions whose start time falls in [from, to] (the journey finds the one it created). */

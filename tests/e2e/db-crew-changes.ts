@@ -5,7 +5,7 @@
 // still (rounds and races belong to models this file may not extend yet).
 import { createClub, createCrewEvent, createRaceRow, createTeam, e2eDb, type Member, unique } from "./db";
 import * as make from "../factories/club-life";
-import { setMembershipPaid } from "../../app/models/edition.server";
+import * as raceDay from "../factories/race-day";
 
 export type ChangeSetup = {
   eventName: string;
@@ -32,7 +32,7 @@ function freeRaceNumber(): number {
 export async function createChangeSetup(startsIn = 3 * 3_600_000): Promise<ChangeSetup> {
   const event = createCrewEvent({ minRace: 2, maxRace: 8, maxMale: 8, minFemale: 0, reserveCount: 0 });
   const club = await createClub({ members: 6, manager: true, photo: "approved" });
-  setMembershipPaid(club.members.map((m) => m.id));
+  raceDay.paid(club.members.map((m) => m.id));
   const crew = club.members.slice(0, 4);
   const teamName = `${club.name.toUpperCase()} A`;
   const teamId = createTeam(
@@ -43,13 +43,12 @@ export async function createChangeSetup(startsIn = 3 * 3_600_000): Promise<Chang
   );
   const name = unique("E2E CC ROUND").toUpperCase();
   const raceNumber = freeRaceNumber();
-  const roundId = Number(
-    e2eDb()
-      .prepare(
-        "INSERT INTO rounds (event_id, name, description, race_number, scheduled_at) VALUES (?, ?, 'Heat', ?, ?)",
-      )
-      .run(event.id, name, raceNumber, Date.now() + startsIn).lastInsertRowid,
-  );
+  const roundId = raceDay.round(event.id, {
+    name,
+    description: "Heat",
+    raceNumber,
+    scheduledAt: new Date(Date.now() + startsIn),
+  }).id;
   createRaceRow(roundId, teamId, "1");
   return {
     eventName: event.name,
@@ -63,7 +62,7 @@ export async function createChangeSetup(startsIn = 3 * 3_600_000): Promise<Chang
 
 /** Moves a round's scheduled start to `at` (ms). */
 export function scheduleRound(roundId: number, at: number): void {
-  e2eDb().prepare("UPDATE rounds SET scheduled_at = ? WHERE id = ?").run(at, roundId);
+  raceDay.setRoundColumns(roundId, { scheduledAt: new Date(at) });
 }
 
 export type ChangeRecord = {

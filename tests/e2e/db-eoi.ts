@@ -4,6 +4,7 @@
 // same time), so the totals a test expects are computed here with the app's own fold.
 import { eoiMatrix } from "../../app/rules/eoi";
 import { createClub, e2eDb, type Member, unique } from "./db";
+import * as base from "../factories";
 import * as make from "../factories/club-life";
 import { markEoiEventDeleted } from "../../app/models/eoi.server";
 
@@ -51,11 +52,10 @@ export async function createEoiManager(country = "MY"): Promise<EoiManager> {
   return { ...club.members[0], club: club.name, country };
 }
 
-/** A MANAGER whose account is in no association. Its UPDATE is raw SQL still: no model this file
- * may use writes users.association_id. */
+/** A MANAGER whose account is in no association. */
 export async function createClublessManager(): Promise<Member> {
   const club = await createClub({ members: 1, manager: true });
-  e2eDb().prepare("UPDATE users SET association_id = NULL WHERE id = ?").run(club.members[0].id);
+  base.setUser(club.members[0].id, { associationId: null });
   return club.members[0];
 }
 

@@ -7,6 +7,7 @@
 // edition" ends it. Managers never get the picker.
 import { expect, test } from "@playwright/test";
 import { e2eDb, unique } from "./db";
+import { insertEditionRow } from "../../app/models/edition.server";
 import { asFreshClient, csvAt, flashToast, tableRows, toast, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";
 
@@ -25,9 +26,14 @@ function archivedEdition(): Row {
   if (have) return have;
   const open = openEdition();
   const year = open.year - 1;
-  db.prepare(
-    "INSERT OR IGNORE INTO editions (name, year, starts_on, ends_on, state, archived_at) VALUES (?, ?, ?, ?, 'ARCHIVED', ?)",
-  ).run(`Regatta ${year}`, year, `${year}-09-26`, `${year}-09-27`, Date.now());
+  insertEditionRow({
+    name: `Regatta ${year}`,
+    year,
+    startsOn: `${year}-09-26`,
+    endsOn: `${year}-09-27`,
+    state: "ARCHIVED",
+    archivedAt: new Date(),
+  });
   return db.prepare("SELECT id, name, year FROM editions WHERE year = ?").get(year) as Row;
 }
 

@@ -1,13 +1,16 @@
-// Logging in without the form (Epic Stack's approach): the session row that createUserSession
-// (app/models/session.server.ts) would write goes straight into the e2e database, and the browser gets
-// the cookie the app would have set, signed with the same name, options and secret. A form login
-// costs a full password hash (scrypt) and three page loads; this costs one INSERT. The real form is
-// still proven by auth.spec.ts, i18n-auth.spec.ts and the throttling specs, JS on and off.
-import { createHash, randomBytes } from "node:crypto";
+// Logging in without the form (Epic Stack's approach): the app's own insertSession
+// (app/models/session.server.ts, what createUserSession writes) puts the session row into the e2e
+// database, and the browser gets the cookie the app would have set, signed with the same name,
+// options and secret. A form login costs a full password hash (scrypt) and three page loads; this
+// costs one INSERT. The real form is still proven by auth.spec.ts, i18n-auth.spec.ts and the
+// throttling specs, JS on and off.
 import type { Page } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import { E2E_PORT } from "../../playwright.config";
-import { e2eDb } from "./db";
+// First: the models below open the e2e server's database (DATABASE_PATH).
+import "./e2e-env";
+import { insertSession } from "../../app/models/session.server";
+import { findUserByEmail } from "../../app/models/user.server";
 import { DEMO, type DemoRole } from "./helpers";
 
 /** SESSION_SECRET of scripts/e2e-server.mjs (the server signs and checks the cookie with it). */
@@ -33,23 +36,12 @@ function emailOf(who: Who): string {
   return who in DEMO ? DEMO[who as DemoRole] : who;
 }
 
-/** A new session row for the user with this email (as createUserSession writes it); the session id. */
+/** A new session row for the user with this email (the app's own insertSession); the session id. */
 export function createSession(who: Who): string {
   const email = emailOf(who);
-  const row = e2eDb().prepare("SELECT id FROM users WHERE email = ? COLLATE NOCASE").get(email) as
-    | { id: number }
-    | undefined;
-  if (!row) throw new Error(`loginAs: no user ${email}`);
-  const id = randomBytes(32).toString("base64url");
-  e2eDb()
-    .prepare("INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
-    .run(
-      createHash("sha256").update(id).digest("hex"),
-      row.id,
-      Date.now(),
-      Date.now() + SESSION_DAYS * 86_400_000,
-    );
-  return id;
+  const user = findUserByEmail(email);
+  if (!user) throw new Error(`loginAs: no user ${email}`);
+  return insertSession(user.id);
 }
 
 /** The signed cookie value the app would set for session `id` (what follows `__session=`). */

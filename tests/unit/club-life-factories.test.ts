@@ -4,13 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { db, schema } from "~/lib/db.server";
 import { latestChangeOf } from "~/models/crew-change.server";
+import { setMembershipPaid } from "~/models/crew-tags.server";
 import {
   createEdition,
   currentEdition,
   editionByYear,
   openEdition,
   restoreSeededEdition,
-  setMembershipPaid,
 } from "~/models/edition.server";
 import { findEoiEvent, interestOf, markEoiEventDeleted } from "~/models/eoi.server";
 import { findReservation, findSession } from "~/models/training.server";
@@ -53,7 +53,7 @@ describe("club-life factories", () => {
     const team = make.team(club.id, make.event().id, {}, [m1.id]);
     life.crewChange(team.id, club.id, { leaving: [m1.id], joining: [m2.id], requestedBy: m1.id });
     expect(latestChangeOf(team.id)).toMatchObject({ status: "PENDING", reason: "Injured" });
-    setMembershipPaid([m1.id]);
+    setMembershipPaid(m1.id);
     expect(findUserById(m1.id)?.membershipPaid).toBe(true);
     expect(findUserById(m2.id)?.membershipPaid).toBe(false);
   });
