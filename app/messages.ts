@@ -751,7 +751,7 @@ export const LABELS = {
   photoOptional: "Photo (optional)",
   samplePhotoAlt: "Example: head and shoulders, face centred, plain background",
   register: "Register",
-  // The field names inside "… must be at most N characters." (MSG.tooLong)
+  // The field names inside "... must be at most N characters." (MSG.tooLong)
   capIdentification: "MyKad/Passport number",
   capName: "Name",
   capPhone: "Phone number",

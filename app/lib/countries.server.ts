@@ -1,6 +1,8 @@
 // ISO 3166-1 countries by two-letter code: codes from i18n-iso-countries, names from the runtime's
 // own Intl data (no hand-typed list), in English unless a locale is asked for ("ms": Malay names).
-import countries from "i18n-iso-countries";
+// The library without its ~80 languages' names (its node entry registers all of them, ~5 MB of the
+// server's memory): only the codes are used here, the names come from Intl.
+import countries from "i18n-iso-countries/index.js";
 import type { Locale } from "~/i18n/locale";
 
 export type Country = { code: string; name: string };

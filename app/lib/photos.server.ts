@@ -4,7 +4,7 @@
 // re-encoded bytes live in the `photos` table (LiteFS replicates the database, not the disk);
 // `UPLOADS_DIR/{name}` is only a local cache, filled by `routes/uploads.$file.ts`.
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import { env } from "~/lib/env.server";
 import { createLimiter } from "~/lib/limiter.server";
 import { type Bundle, EN, MSG } from "~/messages";
@@ -21,8 +21,32 @@ export const MAX_ASPECT = 2;
 export const MAX_LONG_SIDE = 10_000;
 export const JPEG_QUALITY = 82;
 
-// libvips keeps decoded images in a cache by default; photos are decoded once, so none is kept.
-sharp.cache(false);
+type SharpFn = typeof import("sharp")["default"];
+let sharpLoaded: Promise<SharpFn> | null = null;
+/** sharp, loaded on first use rather than at start: sharp and libvips hold about 19 MB of the
+ * server's memory (RSS) once loaded, and most processes never decode a photo (issue 30: RSS at
+ * most 180 MB). libvips keeps decoded images in a cache by default; photos are decoded once, so
+ * none is kept. */
+export function loadSharp(): Promise<SharpFn> {
+  if (!sharpLoaded) {
+    sharpLoaded = import("sharp").then((m) => {
+      const sharp = m.default;
+      sharp.cache(false);
+      return sharp;
+    });
+    sharpLoaded.catch(() => {
+      sharpLoaded = null;
+    });
+  }
+  return sharpLoaded;
+}
+
+/** A sharp pipeline over `input`, sharp loaded first. */
+async function image(input: Buffer | Uint8Array, options: typeof sharpOptions): Promise<Sharp> {
+  const sharp = await loadSharp();
+  return sharp(input, options);
+}
+
 /** One decode at a time per process: a burst of uploads queues instead of multiplying memory. */
 export const decoding = createLimiter({ concurrency: 1, queue: 16 });
 
@@ -63,7 +87,7 @@ export async function checkPhoto(input: Buffer | Uint8Array, mimeType?: string):
 
   let meta: Metadata;
   try {
-    meta = await sharp(input, sharpOptions).metadata();
+    meta = await (await image(input, sharpOptions)).metadata();
   } catch (error) {
     return { ok: false, error: isPixelLimitError(error) ? "tooLarge" : "notImage" };
   }
@@ -91,8 +115,8 @@ export async function processPhoto(input: Buffer | Uint8Array, mimeType?: string
   const { width, height } = header;
   try {
     const { data, info } = await decoding.run(
-      () =>
-        sharp(input, sharpOptions)
+      async () =>
+        (await image(input, sharpOptions))
           .rotate() // EXIF orientation first; resize below works on the oriented image
           .resize(
             width <= height

@@ -11,10 +11,10 @@
 // waiting): a user asking again meanwhile, or the queue full, is refused with 429. One manager
 // looping cannot turn everyone else away.
 import type { Column, Content } from "pdfmake/interfaces";
-import sharp from "sharp";
 import { isBusyResponse } from "~/lib/limiter.server";
 import { messagesFor } from "~/i18n/locale.server";
 import { type PdfDoc, pdfDownloadKey, pdfDownloads, renderPdf } from "~/lib/pdf.server";
+import { loadSharp } from "~/lib/photos.server";
 import { type Bundle, EN } from "~/messages";
 import { readPhoto } from "~/models/photo.server";
 import { signedCode } from "~/lib/scan-code.server";
@@ -88,6 +88,7 @@ async function thumbnail(name: string): Promise<string | null> {
   const bytes = readPhoto(name);
   if (!bytes) return null;
   try {
+    const sharp = await loadSharp();
     const jpeg = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" })
       .resize(THUMB_W, THUMB_H, { fit: "cover", position: "centre" })
       .jpeg({ quality: 78 }) // not mozjpeg: twice as slow for a few KB less
