@@ -157,7 +157,8 @@ test("registration errors keep what was typed (except passwords) and show the sp
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
 });
 
-test("a taken email and a taken team name get the spec's messages", async ({ page }) => {
+// @once: a second refusal of the register form; "registration errors keep what was typed" sends it without JS.
+test("a taken email and a taken team name get the spec's messages", { tag: "@once" }, async ({ page }) => {
   await page.goto("/auth/register/manager");
   await page.getByLabel("Team Name").fill(unique("Fresh"));
   await page.getByLabel("Team Country").selectOption("SG");
@@ -299,9 +300,10 @@ test("an approved photo hides the upload control", { tag: "@once" }, async ({ pa
   await expect(page.getByLabel("Referral Link")).toHaveCount(0);
 });
 
-test("change password: after 5 wrong old passwords the 6th waits, even the right one (a stolen session cannot guess)", async ({
-  page,
-}) => {
+// @once: a throttle count on the /password form, which "staff change their own password from the sidebar" sends without JS.
+test("change password: after 5 wrong old passwords the 6th waits, even the right one (a stolen session cannot guess)", {
+  tag: "@once",
+}, async ({ page }) => {
   test.setTimeout(40_000); // seven password hashes: ~12-16 s on 2 idle workers
   const user = createUser("COMMITTEE");
   await loginAs(page, user.email);

@@ -45,7 +45,8 @@ test("a wrong password shows the spec's message and keeps the typed email", asyn
   await expect(mismatch).toBeHidden();
 });
 
-test("an unknown email gets the same message as a wrong password", async ({ page }) => {
+// @once: a second case of the same refusal of the login form as "a wrong password shows the spec's message", which runs without JS.
+test("an unknown email gets the same message as a wrong password", { tag: "@once" }, async ({ page }) => {
   await page.goto("/auth/login");
   await page.getByLabel("Email").fill("nobody@example.com");
   await page.getByLabel("Password").fill(PASSWORD);
@@ -53,7 +54,10 @@ test("an unknown email gets the same message as a wrong password", async ({ page
   await expect(toast(page, "Your email and password do not match. Please try again.")).toBeVisible();
 });
 
-test("an unverified account is offered a resend of the verification email", async ({ page }) => {
+// @once: accounts.spec.ts "OK on the unverified toast resends the verification email" shows this toast and sends its OK without JS.
+test("an unverified account is offered a resend of the verification email", { tag: "@once" }, async ({
+  page,
+}) => {
   await page.goto("/auth/login");
   await page.getByLabel("Email").fill(UNVERIFIED);
   await page.getByLabel("Password").fill(PASSWORD);
@@ -78,7 +82,11 @@ test("login validates email and password with the spec's messages", async ({ pag
   await expect(page.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/auth/reset");
 });
 
-test("logout ends the session row: the old cookie no longer works", async ({ page, context }) => {
+// @once: the session row (a server rule); the Logout form runs without JS in "a demo user logs in and lands on their home".
+test("logout ends the session row: the old cookie no longer works", { tag: "@once" }, async ({
+  page,
+  context,
+}) => {
   await loginAs(page, "COMMITTEE", "/");
   const before = await context.cookies();
   await logout(page);

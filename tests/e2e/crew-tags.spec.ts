@@ -92,7 +92,10 @@ test("the QR codes of the PDF are accepted at the scanning profile with 'Require
   await expect(page.getByRole("alert")).toHaveText("Invalid input.");
 });
 
-test("a club with nobody paid has no crew tags: no link, and the URL says why", async ({ page }) => {
+// @once: a refusal by URL; Members runs without JS in members-payments.spec.ts.
+test("a club with nobody paid has no crew tags: no link, and the URL says why", { tag: "@once" }, async ({
+  page,
+}) => {
   const club = await createCrewTagClub({ members: 2, paid: 0 });
   await loginAs(page, club.manager.email);
   await page.goto("/members");

@@ -163,7 +163,10 @@ test.describe("Crew selection", () => {
     await expect(page.getByText(teamName)).toHaveCount(0);
   });
 
-  test("members who may not be picked are not offered, and the page says why", async ({ page }) => {
+  // @once: eligibility decided on the server, no form; the crew screen runs without JS in "a manager's crew breaks each rule in turn".
+  test("members who may not be picked are not offered, and the page says why", { tag: "@once" }, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const year = regattaYear();
     const event = createCrewEvent({ minAge: 18, maxAge: 50 });
@@ -207,9 +210,10 @@ test.describe("Crew selection", () => {
     await expect(reason(m[4])).toContainText("In another team of this event");
   });
 
-  test("a crew member who can no longer be picked shows as in the crew now; Save drops them", async ({
-    page,
-  }) => {
+  // @once: a server rule through the Save form, which "a manager's crew breaks each rule in turn" sends without JS.
+  test("a crew member who can no longer be picked shows as in the crew now; Save drops them", {
+    tag: "@once",
+  }, async ({ page }) => {
     const event = createCrewEvent({ minRace: 1 });
     const { club, manager, m } = await crewClub(3);
     const teamId = createTeam(club.id, event.id, `${club.name} A`, ids([m[1], m[2]]));
@@ -236,7 +240,10 @@ test.describe("Crew selection", () => {
     await expect(page.getByText("In the crew now")).toHaveCount(0);
   });
 
-  test("forged ids and another club's team are refused; nothing changes", async ({ page }) => {
+  // @once: forged posts and refusals by URL; the Save form is "a manager's crew breaks each rule in turn"'s without JS.
+  test("forged ids and another club's team are refused; nothing changes", { tag: "@once" }, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const event = createCrewEvent({ minRace: 2 });
     const ours = await crewClub(4);
@@ -332,7 +339,8 @@ test.describe("Crew selection", () => {
     expect(JSON.parse(audited[0].details)).toMatchObject({ added: ids(crew), removed: [] });
   });
 
-  test("COMMITTEE cannot open /teams/manage", async ({ page }) => {
+  // @once: a refusal by URL (access.spec.ts shows one without JS); /teams/manage runs without JS in "ADMIN on /teams/manage".
+  test("COMMITTEE cannot open /teams/manage", { tag: "@once" }, async ({ page }) => {
     const committee = createUser("COMMITTEE");
     await loginAs(page, committee.email);
     await page.goto("/teams/manage");
@@ -342,9 +350,10 @@ test.describe("Crew selection", () => {
 });
 
 test.describe("Crew deadline", () => {
-  test("after it managers see why the checkboxes are gone and a forged save is refused; ADMIN still saves", async ({
-    page,
-  }) => {
+  // @once: the deadline's server-rendered markup and a forged post; the forms run without JS in "a manager's crew breaks each rule" and "ADMIN on /teams/manage".
+  test("after it managers see why the checkboxes are gone and a forged save is refused; ADMIN still saves", {
+    tag: "@once",
+  }, async ({ page }) => {
     test.setTimeout(180_000);
     const event = createCrewEvent({ minRace: 1 });
     const { club, manager, m } = await crewClub(4);

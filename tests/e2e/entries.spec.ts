@@ -185,10 +185,10 @@ test.describe("Buying event entries", () => {
 });
 
 test.describe("Waitlist", () => {
-  test("a cancelled order frees a full event's entries: the waiting manager is emailed and buys them", async ({
-    page,
-    browser,
-  }) => {
+  // @once: waitlist offers and their email: the Join Waitlist form is "more than are left"'s without JS, the checkout "the manager buys two entries"'s.
+  test("a cancelled order frees a full event's entries: the waiting manager is emailed and buys them", {
+    tag: "@once",
+  }, async ({ page, browser }) => {
     await withTestContext(page, { settings: OPEN });
     const ours = await club();
     const theirs = await club();
@@ -394,9 +394,10 @@ test.describe("Refusals", () => {
 });
 
 test.describe("Entries deadline", () => {
-  test("before it the date shows; after it the controls are gone and forged requests are refused", async ({
-    page,
-  }) => {
+  // @once: the deadline's server-rendered markup and forged posts; /events' forms run without JS in "the manager buys two entries" and "more than are left".
+  test("before it the date shows; after it the controls are gone and forged requests are refused", {
+    tag: "@once",
+  }, async ({ page }) => {
     const ours = await club();
     const event = createEntryEvent({ maxTeam: 1 });
     const open = createEntryEvent();

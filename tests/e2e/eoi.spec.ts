@@ -341,9 +341,10 @@ test.describe("Expressions of interest and the results", () => {
     expect(listCsv.find((r) => r[0] === m2.club)?.[4]).toBe(a);
   });
 
-  test("a manager ticks, changes the ticks and takes them all back, seeing what is saved each time", async ({
-    page,
-  }) => {
+  // @once: what is saved (a server rule) through the manager's form, which "two managers ... express interest" (saved) and "an event deleted while the form is open" (refused) send without JS.
+  test("a manager ticks, changes the ticks and takes them all back, seeing what is saved each time", {
+    tag: "@once",
+  }, async ({ page }) => {
     const a = createEoiEvent();
     const b = createEoiEvent();
     const manager = await createEoiManager();

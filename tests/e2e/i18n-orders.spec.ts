@@ -26,9 +26,10 @@ function pdfText(bytes: Buffer): string | null {
   }
 }
 
-test("a manager in Bahasa Melayu: events, an order's details and its receipt, dinner tickets", async ({
-  page,
-}) => {
+// @once: its screens' forms and dialogs run without JS in orders.spec.ts and tickets.spec.ts, Malay answers in i18n-manager.spec.ts.
+test("a manager in Bahasa Melayu: events, an order's details and its receipt, dinner tickets", {
+  tag: "@once",
+}, async ({ page }) => {
   test.setTimeout(60_000);
   const club = await createClub({ members: 1, manager: true });
   const [manager] = club.members;

@@ -60,7 +60,10 @@ test("the kiosk, the scanning profile and the scoreboard speak Malay", async ({ 
   await expect(page.locator("footer")).toContainText(MS.FOOTER.designer);
 });
 
-test("an admin's Generate Draw and a manager's training and EOI speak Malay", async ({ page }) => {
+// @once: Generate Draw, Training Booking and EOI run without JS in their own specs, Malay pages in "the kiosk, the scanning profile and the scoreboard speak Malay".
+test("an admin's Generate Draw and a manager's training and EOI speak Malay", { tag: "@once" }, async ({
+  page,
+}) => {
   const s = await createScanSetup();
   // Fresh accounts: the switch also keeps the language on the account (users.locale, for emails).
   const admin = createUser("ADMIN");

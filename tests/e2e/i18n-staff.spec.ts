@@ -85,7 +85,10 @@ test("an admin in Bahasa Melayu: overview, All Users, Create User, Settings, Aud
   await expect(page.getByRole("button", { name: LABELS.search, exact: true })).toBeVisible();
 });
 
-test("Pending Approval in Malay; the rejected member's email in their own language", async ({ page }) => {
+// @once: the reject form and its dialog run without JS in staff-console.spec.ts "admin approves two and rejects one", Malay pages in "an admin in Bahasa Melayu".
+test("Pending Approval in Malay; the rejected member's email in their own language", {
+  tag: "@once",
+}, async ({ page }) => {
   const club = await createClub({ members: 2, photo: "pending" });
   const [malay, english] = club.members;
   make.setUser(malay.id, { locale: "ms" });
@@ -114,7 +117,8 @@ test("Pending Approval in Malay; the rejected member's email in their own langua
   await expect(done).toBeHidden();
 });
 
-test("the error page and a guard's toast in Malay", async ({ page }) => {
+// @once: refusals by URL; Malay pages run without JS in "an admin in Bahasa Melayu".
+test("the error page and a guard's toast in Malay", { tag: "@once" }, async ({ page }) => {
   await malayAdmin(page, "COMMITTEE");
   // Settings are the admin's: the guard's flashed sentence is shown in the page's language.
   await page.goto("/settings");

@@ -73,9 +73,10 @@ async function save(page: Page) {
   ).toBeVisible();
 }
 
-test("a browser that is not a kiosk device gets the explanation and no one's data; the endpoints refuse and write nothing", async ({
-  page,
-}) => {
+// @once: server-rendered refusals and forged requests; the locked kiosk page runs without JS in "staff enrol the device".
+test("a browser that is not a kiosk device gets the explanation and no one's data; the endpoints refuse and write nothing", {
+  tag: "@once",
+}, async ({ page }) => {
   const s = await createScanSetup({ minFemale: 0 });
   const [m1] = s.team.members;
   const secrets = secretsOf(s);

@@ -224,7 +224,10 @@ test.describe("Crew tag fee payment", () => {
     expect(paymentLogsOf(orderId).map((l) => l.source)).toEqual(["callback", "return", "callback", "return"]);
   });
 
-  test("a failed payment leaves the order Failed and the members unpaid", async ({ page }) => {
+  // @once: a failed payment (the simulator's answer); checkout and the return page run without JS in "pays for two members through the simulator".
+  test("a failed payment leaves the order Failed and the members unpaid", { tag: "@once" }, async ({
+    page,
+  }) => {
     const { manager, fee } = await ourClub();
     const [f1, f2] = fee;
     await loginAs(page, manager.email);
@@ -242,7 +245,10 @@ test.describe("Crew tag fee payment", () => {
     await expect(page.getByLabel(`Select ${f1.name}`)).toBeEnabled();
   });
 
-  test("Cancel on the payment page; a document response goes on by its nonce'd script", async ({ page }) => {
+  // @once: a cancelled payment (the simulator's answer); checkout and the return page run without JS in "pays for two members through the simulator".
+  test("Cancel on the payment page; a document response goes on by its nonce'd script", {
+    tag: "@once",
+  }, async ({ page }) => {
     const { manager, fee } = await ourClub();
     await loginAs(page, manager.email);
     await page.goto(`/members/checkout?tab=fee&ids=${fee[0].id}`);
@@ -264,9 +270,10 @@ test.describe("Crew tag fee payment", () => {
     expect(memberFlags(fee[0].id).membership_paid).toBe(0);
   });
 
-  test("a member in the club's open fee order can be chosen again (the new order replaces it); one in another club's order cannot", async ({
-    page,
-  }) => {
+  // @once: an open order replaced (a server rule); without JS the checkout is "pays for two members"'s and its refusal "without a selection, Pay says so"'s.
+  test("a member in the club's open fee order can be chosen again (the new order replaces it); one in another club's order cannot", {
+    tag: "@once",
+  }, async ({ page }) => {
     const { manager, fee } = await ourClub();
     const [f1, f2, f3] = fee;
     const open = createMembershipOrder(manager.id, [f1.id]);
@@ -318,9 +325,10 @@ test.describe("Crew tag fee payment", () => {
 });
 
 test.describe("Payment calls", () => {
-  test("a forged callback or return changes nothing but is logged (the day's first in full)", async ({
-    page,
-  }) => {
+  // @once: forged payment calls; the return page's Continue is refused without JS in payment-trust.spec.ts "never shows unverified text: Call_us_at_+".
+  test("a forged callback or return changes nothing but is logged (the day's first in full)", {
+    tag: "@once",
+  }, async ({ page }) => {
     const { manager, fee } = await ourClub();
     const orderId = createMembershipOrder(manager.id, [fee[0].id]);
     const forged = {

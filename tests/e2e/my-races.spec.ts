@@ -66,7 +66,8 @@ test("on a phone: a crew member's races as cards; the calendar link made, fetche
   expect((await page.request.get(`/my-races.ics?key=${next}`)).status()).toBe(200);
 });
 
-test("a manager sees every team of their club and no other club's", async ({ page }) => {
+// @once: filtering done in SQL; My Races runs without JS in "on a phone: a crew member's races as cards".
+test("a manager sees every team of their club and no other club's", { tag: "@once" }, async ({ page }) => {
   const s = createMyRaces();
   await loginAs(page, s.manager, "/my-races");
   const rows = page.getByRole("table", { name: "My races, in race-number order" }).locator("tbody tr");
@@ -85,7 +86,8 @@ test("a competitor with no races sees the empty state", { tag: "@once" }, async 
   await expect(page.getByText("No races yet.")).toBeVisible();
 });
 
-test("COMMITTEE cannot open /my-races", async ({ page }) => {
+// @once: a refusal by URL (access.spec.ts shows one without JS).
+test("COMMITTEE cannot open /my-races", { tag: "@once" }, async ({ page }) => {
   await loginAs(page, "COMMITTEE");
   await expectRefused(page, "/my-races");
 });

@@ -425,7 +425,8 @@ test.describe("Payment Logs", () => {
     expect(lines.some((l) => l.includes(forgedTxn) && l.includes("No (forged)"))).toBe(true);
   });
 
-  test("committee reaches neither Orders nor Payment Logs", async ({ page }) => {
+  // @once: refusals by URL (access.spec.ts shows one without JS); Orders and Payment Logs run without JS in this file's other tests.
+  test("committee reaches neither Orders nor Payment Logs", { tag: "@once" }, async ({ page }) => {
     await loginAs(page, "COMMITTEE");
     for (const path of ["/orders", "/payments"]) {
       await page.goto(path);

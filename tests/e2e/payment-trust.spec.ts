@@ -43,9 +43,10 @@ async function clubWithFeeMember() {
 }
 
 test.describe("Re-split payment results", () => {
-  test("a re-split callback or return changes nothing; the simulator's genuine payment pays", async ({
-    page,
-  }) => {
+  // @once: forged calls and a server rule; checkout and the return page run without JS in members-payments.spec.ts "pays for two members through the simulator", a refused return below.
+  test("a re-split callback or return changes nothing; the simulator's genuine payment pays", {
+    tag: "@once",
+  }, async ({ page }) => {
     const ours = await clubWithFeeMember();
     const theirs = await clubWithFeeMember();
     const victim = createMembershipOrder(theirs.manager.id, [theirs.member.id]);
@@ -105,7 +106,10 @@ test.describe("Re-split payment results", () => {
 
 test.describe("The return page", () => {
   for (const msg of ["<script>alert(1)</script>", "Call_us_at_+60123456789_to_confirm"]) {
-    test(`never shows unverified text: ${msg.slice(0, 12)}`, async ({ page }) => {
+    // @once: the same page twice; the visible text (Call_us...) keeps the run without JS.
+    test(`never shows unverified text: ${msg.slice(0, 12)}`, {
+      tag: msg.startsWith("<script>") ? "@once" : [],
+    }, async ({ page }) => {
       const { manager, member } = await clubWithFeeMember();
       const orderId = createMembershipOrder(manager.id, [member.id]);
       let dialogs = 0;

@@ -66,9 +66,10 @@ const boardCard = (page: Page, r: ReadyRace) =>
 const boardLane = (page: Page, r: ReadyRace, team: string) =>
   boardCard(page, r).getByRole("listitem").filter({ hasText: team });
 
-test("scans saved make a lane Ready on race control and the board; a lane short of crew says why", async ({
-  page,
-}) => {
+// @once: readiness computed on the server; race control's lanes and the board run without JS in "Mark Ready needs a reason".
+test("scans saved make a lane Ready on race control and the board; a lane short of crew says why", {
+  tag: "@once",
+}, async ({ page }) => {
   race = createReadyRace(2);
   const [one, two] = race.lanes;
   scanCrew(race.roundId, one, one.crew);
@@ -159,8 +160,9 @@ test("Mark Ready needs a reason; staff see Ready (by hand) and why, the board Re
 });
 
 for (const role of ["MANAGER", "COMPETITOR"] as const) {
+  // @once: forged posts and a refusal by URL; Mark Ready's refusal runs without JS in "Mark Ready needs a reason".
   test(`${role} posting Mark Ready or Undo is refused and nothing changes`, {
-    tag: role === "MANAGER" ? [] : "@once",
+    tag: "@once",
   }, async ({ page }) => {
     race = createReadyRace(1);
     const [lane] = race.lanes;

@@ -336,9 +336,10 @@ test.describe("Races (admin)", () => {
 });
 
 test.describe("Races (results desk and others)", () => {
-  test("COMMITTEE edits lanes and scores; Create Race and Delete are hidden and refused, nothing changes", async ({
-    page,
-  }) => {
+  // @once: COMMITTEE on the Enter Scores and Edit Race forms that "creates races ..." sends without JS; the rest is forged posts.
+  test("COMMITTEE edits lanes and scores; Create Race and Delete are hidden and refused, nothing changes", {
+    tag: "@once",
+  }, async ({ page }) => {
     const committee = createUser("COMMITTEE");
     const { event, teams } = createRaceEvent(3);
     const roundId = createRaceRound(event.id, "Heat 1");

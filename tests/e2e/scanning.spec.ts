@@ -278,9 +278,10 @@ test.describe("Entrance kiosk", () => {
     ).toEqual([m1.id, m2.id, m3.id].sort((a, b) => a - b));
   });
 
-  test("a forged signature with 'Require signed crew tags' on is 'Invalid input.'; a real crew tag is taken", async ({
-    page,
-  }) => {
+  // @once: a server rule (signed codes) on the kiosk's scan form, which "keyboard only: round, team, three scans" drives without JS.
+  test("a forged signature with 'Require signed crew tags' on is 'Invalid input.'; a real crew tag is taken", {
+    tag: "@once",
+  }, async ({ page }) => {
     const s = await createScanSetup({ minFemale: 0 });
     const [m1, m2] = s.team.members;
     await withTestContext(page, { settings: { ...OPEN, requireSignedTags: true } });
@@ -424,7 +425,8 @@ test.describe("Scanning profile", () => {
 });
 
 test.describe("Scan Logs access", () => {
-  test("COMMITTEE may not open /scan-log or its CSV", async ({ page }) => {
+  // @once: a refusal by URL (access.spec.ts shows one without JS); /scan-log itself runs without JS in "keyboard only: round, team, three scans".
+  test("COMMITTEE may not open /scan-log or its CSV", { tag: "@once" }, async ({ page }) => {
     await loginAs(page, "COMMITTEE");
     await expectRefused(page, "/scan-log");
     const csv = await page.request.get("/scan-log.csv?event=1&round=1", { maxRedirects: 0 });

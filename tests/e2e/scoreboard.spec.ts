@@ -166,7 +166,8 @@ test("an Update under the Event filter leaves other events' rounds as they were"
   await expect(roundBox(page, mine.final.name)).toHaveCount(0);
 });
 
-test("a manager is refused; the public page needs no login", async ({ page }) => {
+// @once: a refusal by URL and a forged post; the public page runs without JS in "staff show and hide rounds".
+test("a manager is refused; the public page needs no login", { tag: "@once" }, async ({ page }) => {
   const { heat } = boardEvent("SBM");
   showRound(heat.id);
   await page.goto("/scoreboard");

@@ -171,7 +171,10 @@ test.describe("Users list", () => {
     await expect(columnHeader(page, "Name")).toHaveAttribute("aria-sort", "descending");
   });
 
-  test("a team of 25 pages as 20 + 5; page 2 says 'Showing 21–25 of 25'", async ({ page }) => {
+  // @once: paging done in SQL; the Users list's filter form runs without JS in "admin filters by name and role".
+  test("a team of 25 pages as 20 + 5; page 2 says 'Showing 21–25 of 25'", { tag: "@once" }, async ({
+    page,
+  }) => {
     const club = await createClub({ members: 25 });
     await loginAs(page, "ADMIN");
     await page.goto("/users");
@@ -401,9 +404,10 @@ test.describe("Create user", () => {
     }
   });
 
-  test("an email already taken: the message, and email and password cleared (role kept)", async ({
-    page,
-  }) => {
+  // @once: a second refusal of Create User; "admin creates a COMMITTEE user" sends the form (refused, then saved) without JS.
+  test("an email already taken: the message, and email and password cleared (role kept)", {
+    tag: "@once",
+  }, async ({ page }) => {
     await loginAs(page, "ADMIN");
     await page.goto("/users/new");
     const dialog = page.getByRole("dialog", { name: "Create User" });
@@ -512,7 +516,10 @@ test.describe("Photo approval", () => {
     await expect(page).toHaveURL(/\/users\/photo-approved\?size=100/);
   });
 
-  test("a photo approved elsewhere meanwhile: Yes changes nothing and says so", async ({ page }) => {
+  // @once: a conflict on the Reject confirmation, which "admin approves two and rejects one" sends without JS.
+  test("a photo approved elsewhere meanwhile: Yes changes nothing and says so", { tag: "@once" }, async ({
+    page,
+  }) => {
     const admin = createUser("ADMIN");
     const club = await createClub({ members: 1, photo: "pending" });
     const [m] = club.members;
@@ -688,7 +695,8 @@ test.describe("All Teams and the overview", () => {
     await expect(names).toHaveText([alpha.name, bravo.name]);
   });
 
-  test("committee sees All Teams and the referral link too", async ({ page }) => {
+  // @once: COMMITTEE on the same search form and referral dialog as "admin sorts and searches teams", which runs without JS.
+  test("committee sees All Teams and the referral link too", { tag: "@once" }, async ({ page }) => {
     const club = await createClub({ members: 1 });
     const committee = createUser("COMMITTEE");
     await loginAs(page, committee.email);
@@ -703,7 +711,8 @@ test.describe("All Teams and the overview", () => {
     );
   });
 
-  test("the overview cards link to their lists", async ({ page }) => {
+  // @once: plain links, no form; the overview renders without JS in auth.spec.ts and i18n-staff.spec.ts, each list in its own spec.
+  test("the overview cards link to their lists", { tag: "@once" }, async ({ page }) => {
     await loginAs(page, "ADMIN", "/");
     await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
     await page.getByRole("link", { name: /^Photos Pending Approval/ }).click();

@@ -248,7 +248,8 @@ test.describe("Training Booking: manager", () => {
     expect((await page.request.get("/training/abc/cancel")).status()).toBe(404);
   });
 
-  test("a manager without a club is told so and cannot request", async ({ page }) => {
+  // @once: server-rendered markup and a forged post; the request form runs without JS in "sees upcoming sessions" and "is refused 0, nothing and more than left".
+  test("a manager without a club is told so and cannot request", { tag: "@once" }, async ({ page }) => {
     const me = manager();
     const s = createBookingSession();
     detachFromClub(me.id);
@@ -267,8 +268,9 @@ test.describe("Training Booking: manager", () => {
 
 test.describe("Training Booking and Help Center: access", () => {
   for (const role of ["ADMIN", "COMMITTEE", "COMPETITOR"] as const) {
+    // @once: refusals by URL and a forged post (access.spec.ts shows a refusal without JS).
     test(`${role} cannot open /training or /help, nor post a request`, {
-      tag: role === "ADMIN" ? [] : "@once",
+      tag: "@once",
     }, async ({ page }) => {
       const s = createBookingSession();
       await loginAs(page, role);
@@ -285,7 +287,10 @@ test.describe("Training Booking and Help Center: access", () => {
     });
   }
 
-  test("a manager's Help Center shows the administrator's WhatsApp and email as links", async ({ page }) => {
+  // @once: links only; the Help Center opens without JS in layout.spec.ts "MANAGER sees their sidebar".
+  test("a manager's Help Center shows the administrator's WhatsApp and email as links", {
+    tag: "@once",
+  }, async ({ page }) => {
     const me = manager();
     await loginAs(page, me.email, "/");
     await page.getByRole("link", { name: "Help Center" }).first().click();

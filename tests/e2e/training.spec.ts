@@ -259,9 +259,10 @@ test.describe("Training Sessions (admin)", () => {
     expect(sessionRecord(session.id)).toMatchObject({ start_time: session.startTime, end_time: newEnd });
   });
 
-  test("Reserved Boats and Reserved Teams count approved boats only; max boats cannot drop below them; CSV", async ({
-    page,
-  }) => {
+  // @once: counts done in SQL and a second refusal of Edit Session; without JS the form is "creates a session"'s and "an invalid date keeps the previous value"'s.
+  test("Reserved Boats and Reserved Teams count approved boats only; max boats cannot drop below them; CSV", {
+    tag: "@once",
+  }, async ({ page }) => {
     const admin = createUser("ADMIN");
     const session = createSession({ maxBoat: 6 });
     const [a, b, c] = [createTrainingClub(), createTrainingClub(), createTrainingClub()];
@@ -507,9 +508,10 @@ test.describe("Training Reservations", () => {
     expect(download.suggestedFilename()).toMatch(/^training-reservations-approved-/);
   });
 
-  test("COMMITTEE sees no Create, Edit or Delete, its forged POSTs change nothing, and it may approve", async ({
-    page,
-  }) => {
+  // @once: role rules and forged posts; the decision dialog runs without JS in "admin rejects without a reason", Reserved Teams in journey-training.spec.ts.
+  test("COMMITTEE sees no Create, Edit or Delete, its forged POSTs change nothing, and it may approve", {
+    tag: "@once",
+  }, async ({ page }) => {
     const committee = createUser("COMMITTEE");
     const session = createSession({ maxBoat: 5, upcoming: true });
     const club = createTrainingClub();
@@ -577,7 +579,10 @@ test.describe("Training Reservations", () => {
     expect(auditOf(committee.id).map((a) => a.action)).toEqual(["training-reservation.approved"]);
   });
 
-  test("a decided request cannot be decided again (a stale dialog, a forged POST)", async ({ page }) => {
+  // @once: a state machine edge (a stale dialog, a forged POST); the decision dialog runs without JS in "admin rejects without a reason".
+  test("a decided request cannot be decided again (a stale dialog, a forged POST)", { tag: "@once" }, async ({
+    page,
+  }) => {
     const admin = createUser("ADMIN");
     const session = createSession({ maxBoat: 5 });
     const club = createTrainingClub();
@@ -597,9 +602,10 @@ test.describe("Training Reservations", () => {
     expect((await page.goto("/training-reservations/999999999"))?.status()).toBe(404);
   });
 
-  test("a session that has started cannot be approved (the first press says so), only rejected", async ({
-    page,
-  }) => {
+  // @once: a server rule (a started session) on the decision dialog, which "admin rejects without a reason" sends without JS.
+  test("a session that has started cannot be approved (the first press says so), only rejected", {
+    tag: "@once",
+  }, async ({ page }) => {
     const admin = createUser("ADMIN");
     const session = createSession({ maxBoat: 5 }); // 2001-2009: started long ago
     const club = createTrainingClub();
