@@ -7,12 +7,14 @@ export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 3125);
 const HTTP_SPECS = /\/http-[^/]*\.spec\.ts$/;
 
 /**
- * Tests tagged `@once` run in project js only (docs/testing.md). A test qualifies when nothing it
- * checks depends on the browser running scripts: raw HTTP (page.request, forged posts, status codes
- * and headers), CSV and PDF contents, mails, server-rendered markup only read after a page.goto
- * (refusals by URL, clamped parameters, layout without scripts). Not: anything that fills or
- * submits a form, opens a dialog or follows a link the app enhances. Every screen keeps at least
- * one untagged test of its main path and one of a refusal, so both still run without JavaScript.
+ * Tests tagged `@once` run in project js only (docs/testing.md, "JS on and off"). What differs
+ * without JavaScript is how a form is sent and its answer shown, and dialogs as pages: the no-js
+ * project sends each form and opens each dialog once without scripts (each screen's main path and
+ * a refusal through each of its forms), not every server rule twice. So a test qualifies when
+ * nothing it checks depends on the browser running scripts (raw HTTP, CSV and PDF contents, mails,
+ * markup read after a page.goto), or when it drives a form that an untagged test already sends
+ * without JS, to check another server rule (a throttle, a cap, a conflict, another role or
+ * language); its comment names that test.
  */
 const ONCE = /@once/;
 /** The editions journey (issue 21) opens a new edition, which archives the one every other test
