@@ -4,14 +4,18 @@
 // Left out of the hash, because they are random or relative to now by design (db/seed-race-day.ts's
 // header): secrets and random names (tokens, password hashes and salts, photo names and the
 // users.image naming them, webhook and kiosk secrets) and times (every column ending in _at, _time,
-// _until or named date/time/expires; and in text, the digits of a time: payment transaction ids
-// are built from the time, so any run of 13 or more digits reads as #). A row is hashed as the JSON of its other columns; rows are
-// sorted first, so the order they were written in does not matter, their ids do.
+// _until or _on or named date/time/expires: the demo's last-year edition starts_on/ends_on are
+// today's date; and in text, the digits of a time: payment transaction ids are built from the time,
+// so any run of 13 or more digits reads as #). A row is hashed as the JSON of its other columns;
+// rows are sorted first, so the order they were written in does not matter, their ids do, except
+// training_reservations' ids: the race-day seed numbers the requests in the order they came, and
+// their times are relative to now, so the numbering changes with the time of day of the run (its
+// rows, session, club, boats and status, are still hashed).
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 
 const VOLATILE =
-  /(token|hash|salt|secret|(^|_)at$|_time$|_until$|^time$|^date$|expires|^image$|^bytes$|signature|nonce)/i;
+  /(token|hash|salt|secret|(^|_)at$|_time$|_until$|_on$|^time$|^date$|expires|^image$|^bytes$|signature|nonce)/i;
 
 function normal(v: unknown): unknown {
   if (Buffer.isBuffer(v)) return v.toString("base64");
@@ -30,7 +34,12 @@ const tables = sqlite
 for (const table of tables) {
   const columns = (sqlite.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[])
     .map((c) => c.name)
-    .filter((c) => !VOLATILE.test(c) && !(table === "photos" && c === "name"));
+    .filter(
+      (c) =>
+        !VOLATILE.test(c) &&
+        !(table === "photos" && c === "name") &&
+        !(table === "training_reservations" && c === "id"),
+    );
   const rows = sqlite.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[];
   const lines = rows.map((r) => JSON.stringify(columns.map((c) => normal(r[c])))).sort();
   const digest = createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16);
