@@ -6,7 +6,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { getTableColumns } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
+import type { SQLiteInsertValue, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "../../db/schema";
 import { env } from "./env.server";
@@ -52,3 +54,22 @@ export function db(): DB {
 }
 
 export { schema };
+
+/** Below SQLite's limit of bound parameters in one statement (32,766 in better-sqlite3's SQLite). */
+const MAX_PARAMS = 32_000;
+
+/**
+ * Inserts rows as given, in as few multi-row INSERTs as the parameter limit allows (each row binds
+ * at most one parameter per column). For the models' bulk insert functions, which only the seeds
+ * and the test factories use: no audit entry, no rule checked. Call it inside a transaction for
+ * speed and all-or-nothing.
+ */
+export function insertChunked<T extends SQLiteTable>(table: T, rows: SQLiteInsertValue<T>[]): void {
+  if (rows.length === 0) return;
+  const size = Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length));
+  const d = db();
+  for (let i = 0; i < rows.length; i += size)
+    d.insert(table)
+      .values(rows.slice(i, i + size))
+      .run();
+}

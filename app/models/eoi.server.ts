@@ -12,7 +12,7 @@
 // guarded there).
 import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { db, schema } from "~/lib/db.server";
+import { db, insertChunked, schema } from "~/lib/db.server";
 import { countryName } from "~/lib/countries.server";
 import { countryCounts, eoiMatrix, type InterestLine, type MatrixRow } from "~/rules/eoi";
 import { distanceOf, MATRIX_COLUMNS } from "~/rules/eoi-fields";
@@ -444,4 +444,19 @@ export function insertInterest(owner: InterestOwner, eventIds: number[], now = n
     for (const eoiEventId of eventIds) tx.insert(link).values({ eoiUserId: id, eoiEventId }).run();
     return id;
   });
+}
+
+/** EOI event rows as given, ids included (the seeds: many rows in few statements; no audit entry, no rule checked). */
+export function insertEoiEvents(rows: (typeof ev.$inferInsert)[]): void {
+  insertChunked(ev, rows);
+}
+
+/** EOI users as given, ids included (the seeds: many rows in few statements; no audit entry, no rule checked). */
+export function insertEoiUsers(rows: (typeof eu.$inferInsert)[]): void {
+  insertChunked(eu, rows);
+}
+
+/** Interest links (an EOI user in an EOI event) as given (the seeds: many rows in few statements; no audit entry, no rule checked). */
+export function insertInterestLinks(rows: (typeof link.$inferInsert)[]): void {
+  insertChunked(link, rows);
 }

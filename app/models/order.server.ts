@@ -12,7 +12,7 @@ import { and, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { OrderLineKind, OrderStatus } from "../../db/enums";
 import { type Actor, audit } from "./audit.server";
 import { randomToken } from "~/lib/crypto.server";
-import { db, schema } from "~/lib/db.server";
+import { db, insertChunked, schema } from "~/lib/db.server";
 import { nextTeamNames } from "~/rules/entries";
 import { type Failure, fail, type Outcome } from "~/rules/failure";
 import { toMalaysiaLocal } from "~/rules/format";
@@ -610,4 +610,38 @@ export function insertOrderRow(
  * An `editionId` left out is the open edition's (migration 0018's trigger). */
 export function insertPaymentLog(values: typeof schema.paymentLogs.$inferInsert): void {
   db().insert(schema.paymentLogs).values(values).run();
+}
+
+/** Orders as given, ids included, each with its lines (the seeds: many rows in few statements; no audit entry, no rule checked). */
+export function insertOrders(
+  rows: { order: typeof o.$inferInsert & { id: number }; lines: Omit<typeof l.$inferInsert, "orderId">[] }[],
+): void {
+  insertChunked(
+    o,
+    rows.map((row) => row.order),
+  );
+  insertChunked(
+    l,
+    rows.flatMap((row) => row.lines.map((line) => ({ ...line, orderId: row.order.id }))),
+  );
+}
+
+/** Payment log rows as given (the seeds: many rows in few statements; no audit entry, no rule checked). */
+export function insertPaymentLogs(rows: (typeof schema.paymentLogs.$inferInsert)[]): void {
+  insertChunked(schema.paymentLogs, rows);
+}
+
+/** Order note rows as given (the seeds: many rows in few statements; no audit entry, no rule checked). */
+export function insertOrderNotes(rows: (typeof schema.orderNotes.$inferInsert)[]): void {
+  insertChunked(schema.orderNotes, rows);
+}
+
+/** Every EVENT line of an event at this price, no audit entry (the seeds: an event repriced, and
+ * the entries already bought of it with it). */
+export function repriceEventLines(eventId: number, price: number): void {
+  db()
+    .update(l)
+    .set({ price })
+    .where(and(eq(l.kind, "EVENT"), eq(l.eventId, eventId)))
+    .run();
 }

@@ -171,3 +171,12 @@ export function restoreTicketDescription(editionId: number, from: string, to: st
       .run().changes > 0
   );
 }
+
+/** A settings row as given, or, when the edition has one already, only the `onConflict` columns of
+ * it (the seeds; no audit entry, no rule checked; staff use updateSettings). */
+export function putSettingsRow(
+  values: typeof s.$inferInsert,
+  onConflict: Partial<typeof s.$inferInsert> = values,
+): void {
+  db().insert(s).values(values).onConflictDoUpdate({ target: s.id, set: onConflict }).run();
+}
