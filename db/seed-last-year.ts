@@ -12,6 +12,13 @@
 import { and, asc, eq, like } from "drizzle-orm";
 import { randomToken } from "~/lib/crypto.server";
 import { type db, schema } from "~/lib/db.server";
+import { insertTeam } from "~/models/crew.server";
+import { insertEditionMembers, insertEditionRow, setEditionColumns } from "~/models/edition.server";
+import { insertEvent } from "~/models/event.server";
+import { insertOrderRow, insertPaymentLog, setOrderColumns } from "~/models/order.server";
+import { insertRace } from "~/models/race.server";
+import { insertRound } from "~/models/round.server";
+import { putSettingsRow } from "~/models/settings.server";
 import { formatResult, type LaneResult, rankLanes } from "~/rules/results";
 import { defaultSettings } from "~/rules/settings-schema";
 import type { LaneStatus } from "./enums";
@@ -142,33 +149,25 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
   const today = Math.floor((now + MYT) / DAY) * DAY - MYT;
   const raceDay = today - 364 * DAY; // the same weekday
   const iso = (ms: number) => new Date(ms + MYT).toISOString().slice(0, 10);
-  tx.update(e)
-    .set({ startsOn: iso(today), endsOn: iso(today + DAY) })
-    .where(eq(e.id, open.id))
-    .run();
-  const edition = tx
-    .insert(e)
-    .values({
-      name: `Regatta ${year}`,
-      year,
-      startsOn: iso(raceDay),
-      endsOn: iso(raceDay + DAY),
-      state: "DRAFT",
-      createdAt: new Date(raceDay - 150 * DAY),
-    })
-    .returning({ id: e.id })
-    .get().id;
+  setEditionColumns(open.id, { startsOn: iso(today), endsOn: iso(today + DAY) });
+  const edition = insertEditionRow({
+    name: `Regatta ${year}`,
+    year,
+    startsOn: iso(raceDay),
+    endsOn: iso(raceDay + DAY),
+    state: "DRAFT",
+    createdAt: new Date(raceDay - 150 * DAY),
+  });
+  if (edition === undefined) throw new Error(`demo seed: an edition of ${year} is there already`);
   const settings = defaultSettings();
-  tx.insert(schema.settings)
-    .values({
-      ...settings,
-      id: edition,
-      regattaYear: year,
-      requireSignedTags: false,
-      entriesCloseAt: new Date(raceDay - 14 * DAY),
-      crewCloseAt: new Date(raceDay - 2 * DAY),
-    })
-    .run();
+  putSettingsRow({
+    ...settings,
+    id: edition,
+    regattaYear: year,
+    requireSignedTags: false,
+    entriesCloseAt: new Date(raceDay - 14 * DAY),
+    crewCloseAt: new Date(raceDay - 2 * DAY),
+  });
 
   // The demo clubs, their managers and paddlers (as db/seed.ts made them).
   const clubs = tx.select().from(schema.associations).orderBy(asc(schema.associations.id)).all();
@@ -212,12 +211,8 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
     if (!current) throw new Error(`demo seed: no event ${name}`);
     const { id: _id, createdAt: _c, updatedAt: _u, editionId: _e, ...rest } = current;
     const when = new Date(raceDay - 120 * DAY);
-    const made = tx
-      .insert(ev)
-      .values({ ...rest, maxTeam: 50, editionId: edition, createdAt: when, updatedAt: when })
-      .returning({ id: ev.id, price: ev.price })
-      .get();
-    eventIds.set(name, made);
+    const made = insertEvent({ ...rest, maxTeam: 50, editionId: edition, createdAt: when, updatedAt: when });
+    eventIds.set(name, { id: made.id, price: made.price });
   }
 
   // Teams and crews.
@@ -227,25 +222,20 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
     const event = eventIds.get(entry.event)!;
     for (const { club: clubName, crew } of entry.teams) {
       const club = clubNamed(clubName);
-      const team = tx
-        .insert(schema.teams)
-        .values({ name: teamName(club.name), associationId: club.id, eventId: event.id })
-        .returning({ id: schema.teams.id })
-        .get().id;
-      teamIds.set(`${entry.event}|${clubName}`, team);
-      const counts = entriesOf.get(club.id) ?? new Map<string, number>();
-      counts.set(entry.event, (counts.get(entry.event) ?? 0) + 1);
-      entriesOf.set(club.id, counts);
       const roster = rosterOf(club);
       const members = [
         ...(crew.m ? roster.m.slice(...crew.m) : []),
         ...(crew.f ? roster.f.slice(...crew.f) : []),
         ...(crew.competitor && competitor ? [competitor] : []),
       ];
-      if (members.length)
-        tx.insert(schema.teamMembers)
-          .values(members.map((m) => ({ teamId: team, userId: m.id })))
-          .run();
+      const team = insertTeam(
+        { name: teamName(club.name), associationId: club.id, eventId: event.id },
+        members.map((m) => m.id),
+      ).id;
+      teamIds.set(`${entry.event}|${clubName}`, team);
+      const counts = entriesOf.get(club.id) ?? new Map<string, number>();
+      counts.set(entry.event, (counts.get(entry.event) ?? 0) + 1);
+      entriesOf.set(club.id, counts);
     }
   }
 
@@ -255,22 +245,18 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
     const scheduledAt = raceDay + 9 * HOUR + i * 20 * MINUTE; // from 09:00 Malaysia time
     const startedAt = scheduledAt + 2 * MINUTE;
     const resultsAt = startedAt + (plan.revision > 1 ? 40 : 10) * MINUTE;
-    const round = tx
-      .insert(schema.rounds)
-      .values({
-        eventId: event.id,
-        editionId: edition,
-        name: `${plan.event} ${plan.label}`,
-        description: `${plan.label[0]}${plan.label.slice(1).toLowerCase()} of ${plan.event}.`,
-        raceNumber: i + 1,
-        scheduledAt: new Date(scheduledAt),
-        startedAt: new Date(startedAt),
-        resultState: "OFFICIAL",
-        revision: plan.revision,
-        resultsAt: new Date(resultsAt),
-      })
-      .returning({ id: schema.rounds.id })
-      .get().id;
+    const round = insertRound({
+      eventId: event.id,
+      editionId: edition,
+      name: `${plan.event} ${plan.label}`,
+      description: `${plan.label[0]}${plan.label.slice(1).toLowerCase()} of ${plan.event}.`,
+      raceNumber: i + 1,
+      scheduledAt: new Date(scheduledAt),
+      startedAt: new Date(startedAt),
+      resultState: "OFFICIAL",
+      revision: plan.revision,
+      resultsAt: new Date(resultsAt),
+    }).id;
     const tug = plan.lanes.some((l) => l.record);
     const lanes: (LaneResult & { teamId: number; statusReason: string; penaltyReason: string })[] =
       plan.lanes.map((l, k) => ({
@@ -287,9 +273,7 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
       }));
     const places = rankLanes(lanes, tug);
     for (const { id, ...l } of lanes) {
-      tx.insert(schema.races)
-        .values({ ...l, roundId: round, place: places.get(id) ?? null, score: formatResult(l, tug) })
-        .run();
+      insertRace({ ...l, roundId: round, place: places.get(id) ?? null, score: formatResult(l, tug) });
     }
   }
 
@@ -301,9 +285,8 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
     daysBefore: number,
   ) => {
     const when = new Date(raceDay - daysBefore * DAY);
-    const order = tx
-      .insert(schema.orders)
-      .values({
+    const order = insertOrderRow(
+      {
         ownerId,
         status: "PAID",
         token: randomToken(24),
@@ -311,28 +294,20 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
         createdAt: when,
         updatedAt: when,
         effectsAppliedAt: when,
-      })
-      .returning({ id: schema.orders.id })
-      .get().id;
-    tx.update(schema.orders)
-      .set({ transactionId: `DEMO${order}` })
-      .where(eq(schema.orders.id, order))
-      .run();
-    tx.insert(schema.orderLines)
-      .values(lines.map((l) => ({ ...l, orderId: order })))
-      .run();
-    tx.insert(schema.paymentLogs)
-      .values({
-        createdAt: when,
-        statusId: "1",
-        msg: "Payment_was_successful",
-        transactionId: `DEMO${order}`,
-        orderId: String(order),
-        verified: true,
-        source: "callback",
-        editionId: edition,
-      })
-      .run();
+      },
+      lines,
+    ).id;
+    setOrderColumns(order, { transactionId: `DEMO${order}` });
+    insertPaymentLog({
+      createdAt: when,
+      statusId: "1",
+      msg: "Payment_was_successful",
+      transactionId: `DEMO${order}`,
+      orderId: String(order),
+      verified: true,
+      source: "callback",
+      editionId: edition,
+    });
     return order;
   };
   const paidMembers = new Set<number>();
@@ -369,19 +344,15 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
     if (ci === 0)
       paid(owner, [{ kind: "TICKET", count: LAST_YEAR_TICKETS, price: settings.ticketPriceSen }], 10);
   }
-  if (paidMembers.size)
-    tx.insert(schema.editionMembers)
-      .values([...paidMembers].map((userId) => ({ editionId: edition, userId, membershipPaid: true })))
-      .run();
+  insertEditionMembers(
+    [...paidMembers].map((userId) => ({ editionId: edition, userId, membershipPaid: true })),
+  );
 
   // Over: archived a while after its race day (read-only from here on).
-  tx.update(e)
-    .set({
-      state: "ARCHIVED",
-      openedAt: new Date(raceDay - 150 * DAY),
-      archivedAt: new Date(Math.min(now, raceDay + 60 * DAY)),
-    })
-    .where(eq(e.id, edition))
-    .run();
+  setEditionColumns(edition, {
+    state: "ARCHIVED",
+    openedAt: new Date(raceDay - 150 * DAY),
+    archivedAt: new Date(Math.min(now, raceDay + 60 * DAY)),
+  });
   return edition;
 }

@@ -11,7 +11,12 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { ProgressionMode } from "./enums";
 import { type db, schema } from "~/lib/db.server";
+import { insertPlan } from "~/models/progression.server";
+import { insertRace } from "~/models/race.server";
 import { recomputeRound, scoreIntoColumns } from "~/models/results.server";
+import { insertRound, setRound } from "~/models/round.server";
+import { insertScanLogs } from "~/models/scan.server";
+import { insertScoreboardRounds } from "~/models/scoreboard.server";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
@@ -86,29 +91,23 @@ export function seedDemoRounds(tx: Tx, now = Date.now()): void {
     const scheduledAt = base + plan.startsIn * MINUTE;
     const event = tx.select().from(schema.events).where(eq(schema.events.name, plan.event)).get();
     if (!event) throw new Error(`demo seed: no event ${plan.event}`);
-    const round = tx
-      .insert(schema.rounds)
-      .values({
-        eventId: event.id,
-        name: `${plan.event} ${plan.label}`,
-        description: plan.description,
-        raceNumber: plan.raceNumber,
-        scheduledAt: new Date(scheduledAt),
-        startedAt: plan.startedLate === undefined ? null : new Date(scheduledAt + plan.startedLate * MINUTE),
-      })
-      .returning()
-      .get();
+    const round = insertRound({
+      eventId: event.id,
+      name: `${plan.event} ${plan.label}`,
+      description: plan.description,
+      raceNumber: plan.raceNumber,
+      scheduledAt: new Date(scheduledAt),
+      startedAt: plan.startedLate === undefined ? null : new Date(scheduledAt + plan.startedLate * MINUTE),
+    });
     made.set(`${plan.event} ${plan.label}`, round.id);
     if (plan.plan) {
       const { from, ...rule } = plan.plan;
-      tx.insert(schema.progressionPlans)
-        .values({ toRoundId: round.id, eventId: event.id, ...rule })
-        .run();
-      for (const label of from) {
+      const fromRoundIds = from.map((label) => {
         const fromRoundId = made.get(`${plan.event} ${label}`);
         if (fromRoundId === undefined) throw new Error(`demo seed: no round ${label} before ${plan.label}`);
-        tx.insert(schema.progressionSources).values({ toRoundId: round.id, fromRoundId }).run();
-      }
+        return fromRoundId;
+      });
+      insertPlan({ toRoundId: round.id, eventId: event.id, ...rule }, fromRoundIds);
     }
     const teams = tx
       .select({ id: schema.teams.id, name: schema.teams.name })
@@ -119,27 +118,17 @@ export function seedDemoRounds(tx: Tx, now = Date.now()): void {
     for (const race of plan.races) {
       const id = teamId.get(race.team);
       if (id === undefined) throw new Error(`demo seed: no team ${race.team} in ${plan.event}`);
-      const raceId = tx
-        .insert(schema.races)
-        .values({ roundId: round.id, teamId: id, lane: race.lane, score: race.score })
-        .returning({ id: schema.races.id })
-        .get().id;
+      const raceId = insertRace({ roundId: round.id, teamId: id, lane: race.lane, score: race.score }).id;
       // The results columns (issue 20) from the score, as the All Races screen writes them.
       if (race.score !== null) scoreIntoColumns(tx, raceId, race.score);
     }
     if (plan.races.some((race) => race.score !== null)) {
       // A finished heat: places computed, declared Official ten minutes ago.
       recomputeRound(tx, round.id);
-      const at = new Date(now - 10 * MINUTE);
-      tx.update(schema.rounds)
-        .set({ resultState: "OFFICIAL", revision: 1, resultsAt: at })
-        .where(eq(schema.rounds.id, round.id))
-        .run();
+      setRound(round.id, { resultState: "OFFICIAL", revision: 1, resultsAt: new Date(now - 10 * MINUTE) });
     }
     if (plan.onScoreboard)
-      tx.insert(schema.scoreboardRounds)
-        .values({ roundId: round.id, createdAt: new Date(now - 5 * MINUTE) })
-        .run();
+      insertScoreboardRounds([{ roundId: round.id, createdAt: new Date(now - 5 * MINUTE) }]);
     if (plan.scannedAgo !== undefined) {
       // Each crew at the entrance in turn, one scan every 20 seconds, in member order.
       const ids = plan.races.map((r) => teamId.get(r.team) as number);
@@ -149,16 +138,14 @@ export function seedDemoRounds(tx: Tx, now = Date.now()): void {
         .where(inArray(schema.teamMembers.teamId, ids))
         .orderBy(asc(schema.teamMembers.teamId), asc(schema.teamMembers.userId))
         .all();
-      crews.forEach((m, i) => {
-        tx.insert(schema.scanLogs)
-          .values({
-            roundId: round.id,
-            teamId: m.teamId,
-            userId: m.userId,
-            createdAt: new Date(now - plan.scannedAgo! * MINUTE + i * 20_000),
-          })
-          .run();
-      });
+      insertScanLogs(
+        crews.map((m, i) => ({
+          roundId: round.id,
+          teamId: m.teamId,
+          userId: m.userId,
+          createdAt: new Date(now - plan.scannedAgo! * MINUTE + i * 20_000),
+        })),
+      );
     }
   }
 }

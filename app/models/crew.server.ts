@@ -222,3 +222,9 @@ export function insertTeams(
     rows.flatMap((row) => row.memberIds.map((userId) => ({ teamId: row.team.id, userId }))),
   );
 }
+
+/** Crew rows (a member in a team) as given (the seeds: many rows in few statements; no audit entry,
+ * no rule checked). */
+export function insertTeamMembers(rows: (typeof schema.teamMembers.$inferInsert)[]): void {
+  insertChunked(schema.teamMembers, rows);
+}

@@ -460,3 +460,8 @@ export function insertEoiUsers(rows: (typeof eu.$inferInsert)[]): void {
 export function insertInterestLinks(rows: (typeof link.$inferInsert)[]): void {
   insertChunked(link, rows);
 }
+
+/** An EOI user row as given (the seeds: times of its own; no audit entry, no rule checked); its id. */
+export function insertEoiUser(values: typeof eu.$inferInsert): number {
+  return db().insert(eu).values(values).returning({ id: eu.id }).get().id;
+}
