@@ -17,9 +17,10 @@
 // from the crypto RNG like everywhere else, and times, which are relative to now. The plan is built
 // in memory with explicit ids (`planRaceDay`, pure, in ten named steps), then written in one
 // transaction through the models' insert functions, the ones the test factories (tests/factories)
-// use, with many rows per statement (`writeRaceDay`; issue 30). The rows and their digest
-// (scripts/dataset-digest.ts, db/seed-digest.race-day.txt) are the same as when it wrote them with
-// prepared statements on the raw handle. The command line is db/seed-cli.ts.
+// use; the bulk ones run one drizzle prepared statement per table and row (`writeRaceDay`; issue
+// 30). The rows and their digest (scripts/dataset-digest.ts, db/seed-digest.race-day.txt) are the
+// same as when it wrote them with prepared statements on the raw handle. The command line is
+// db/seed-cli.ts.
 import { randomBytes } from "node:crypto";
 import { randomToken } from "~/lib/crypto.server";
 import { db } from "~/lib/db.server";

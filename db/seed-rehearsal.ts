@@ -8,9 +8,8 @@
 //
 // Like the race-day seed (db/seed-race-day.ts) it fills an EMPTY database, in one transaction,
 // through the models' insert functions (those the test factories use; crews, races and edition
-// members many rows per statement; issue 30), deterministically (one mulberry32 PRNG), and every
-// account shares the demo password's one scrypt hash. Managers are manager1@rehearsal.test ...
-// managerN.
+// members in bulk; issue 30), deterministically (one mulberry32 PRNG), and every account shares
+// the demo password's one scrypt hash. Managers are manager1@rehearsal.test ... managerN.
 import { randomBytes } from "node:crypto";
 import { randomToken } from "~/lib/crypto.server";
 import { db } from "~/lib/db.server";

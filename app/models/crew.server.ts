@@ -9,7 +9,7 @@
 // the open edition, the fee kept in edition_members for an archived one.
 import { eq, sql } from "drizzle-orm";
 import type { Scope } from "~/lib/access";
-import { db, insertChunked, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import { type Bundle, MSG } from "~/messages";
 import {
   type CrewEvent,
@@ -209,22 +209,22 @@ export function insertTeam(
   });
 }
 
-/** Teams as given, ids included, each with its crew (the seeds: many rows in few statements; no audit entry, no rule checked). */
+/** Teams as given, ids included, each with its crew (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
 export function insertTeams(
   rows: { team: typeof schema.teams.$inferInsert & { id: number }; memberIds: number[] }[],
 ): void {
-  insertChunked(
+  insertRows(
     schema.teams,
     rows.map((row) => row.team),
   );
-  insertChunked(
+  insertRows(
     schema.teamMembers,
     rows.flatMap((row) => row.memberIds.map((userId) => ({ teamId: row.team.id, userId }))),
   );
 }
 
-/** Crew rows (a member in a team) as given (the seeds: many rows in few statements; no audit entry,
+/** Crew rows (a member in a team) as given (the seeds: many rows through one prepared statement; no audit entry,
  * no rule checked). */
 export function insertTeamMembers(rows: (typeof schema.teamMembers.$inferInsert)[]): void {
-  insertChunked(schema.teamMembers, rows);
+  insertRows(schema.teamMembers, rows);
 }

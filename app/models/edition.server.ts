@@ -9,7 +9,7 @@
 import { type Failure, fail, type Outcome } from "~/rules/failure";
 import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { db, insertChunked, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import type { EditionState } from "../../db/schema";
 import { TAG_VERSION_MAX } from "~/rules/scan-code";
 import { defaultSettings } from "~/rules/settings-schema";
@@ -369,5 +369,5 @@ export function setEditionColumns(id: number, values: Partial<typeof schema.edit
 /** Edition member rows (who had paid an archived edition's crew tag fee) as given (the seeds; no
  * audit entry). */
 export function insertEditionMembers(rows: (typeof schema.editionMembers.$inferInsert)[]): void {
-  insertChunked(schema.editionMembers, rows);
+  insertRows(schema.editionMembers, rows);
 }

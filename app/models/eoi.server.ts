@@ -12,7 +12,7 @@
 // guarded there).
 import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { db, insertChunked, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import { countryName } from "~/lib/countries.server";
 import { countryCounts, eoiMatrix, type InterestLine, type MatrixRow } from "~/rules/eoi";
 import { distanceOf, MATRIX_COLUMNS } from "~/rules/eoi-fields";
@@ -446,19 +446,19 @@ export function insertInterest(owner: InterestOwner, eventIds: number[], now = n
   });
 }
 
-/** EOI event rows as given, ids included (the seeds: many rows in few statements; no audit entry, no rule checked). */
+/** EOI event rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
 export function insertEoiEvents(rows: (typeof ev.$inferInsert)[]): void {
-  insertChunked(ev, rows);
+  insertRows(ev, rows);
 }
 
-/** EOI users as given, ids included (the seeds: many rows in few statements; no audit entry, no rule checked). */
+/** EOI users as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
 export function insertEoiUsers(rows: (typeof eu.$inferInsert)[]): void {
-  insertChunked(eu, rows);
+  insertRows(eu, rows);
 }
 
-/** Interest links (an EOI user in an EOI event) as given (the seeds: many rows in few statements; no audit entry, no rule checked). */
+/** Interest links (an EOI user in an EOI event) as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
 export function insertInterestLinks(rows: (typeof link.$inferInsert)[]): void {
-  insertChunked(link, rows);
+  insertRows(link, rows);
 }
 
 /** An EOI user row as given (the seeds: times of its own; no audit entry, no rule checked); its id. */

@@ -9,7 +9,7 @@
 import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { untilDataChanges } from "~/lib/data-version.server";
-import { db, insertChunked, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import type { Scope } from "~/lib/access";
 import { type EventInput, eventName } from "~/rules/event-schema";
 import { type Actor, audit } from "./audit.server";
@@ -313,9 +313,9 @@ export function insertEvent(values: typeof schema.events.$inferInsert): typeof s
   return db().insert(schema.events).values(values).returning().get();
 }
 
-/** Event rows as given, ids included (the seeds: many rows in few statements; no audit entry, no rule checked). */
+/** Event rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
 export function insertEvents(rows: (typeof e.$inferInsert)[]): void {
-  insertChunked(e, rows);
+  insertRows(e, rows);
 }
 
 /** Sets an event's columns as given, nothing else: no audit entry (the seeds: an event repriced;

@@ -12,7 +12,7 @@ import { and, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { OrderLineKind, OrderStatus } from "../../db/enums";
 import { type Actor, audit } from "./audit.server";
 import { randomToken } from "~/lib/crypto.server";
-import { db, insertChunked, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import { nextTeamNames } from "~/rules/entries";
 import { type Failure, fail, type Outcome } from "~/rules/failure";
 import { toMalaysiaLocal } from "~/rules/format";
@@ -612,28 +612,28 @@ export function insertPaymentLog(values: typeof schema.paymentLogs.$inferInsert)
   db().insert(schema.paymentLogs).values(values).run();
 }
 
-/** Orders as given, ids included, each with its lines (the seeds: many rows in few statements; no audit entry, no rule checked). */
+/** Orders as given, ids included, each with its lines (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
 export function insertOrders(
   rows: { order: typeof o.$inferInsert & { id: number }; lines: Omit<typeof l.$inferInsert, "orderId">[] }[],
 ): void {
-  insertChunked(
+  insertRows(
     o,
     rows.map((row) => row.order),
   );
-  insertChunked(
+  insertRows(
     l,
     rows.flatMap((row) => row.lines.map((line) => ({ ...line, orderId: row.order.id }))),
   );
 }
 
-/** Payment log rows as given (the seeds: many rows in few statements; no audit entry, no rule checked). */
+/** Payment log rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
 export function insertPaymentLogs(rows: (typeof schema.paymentLogs.$inferInsert)[]): void {
-  insertChunked(schema.paymentLogs, rows);
+  insertRows(schema.paymentLogs, rows);
 }
 
-/** Order note rows as given (the seeds: many rows in few statements; no audit entry, no rule checked). */
+/** Order note rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
 export function insertOrderNotes(rows: (typeof schema.orderNotes.$inferInsert)[]): void {
-  insertChunked(schema.orderNotes, rows);
+  insertRows(schema.orderNotes, rows);
 }
 
 /** Every EVENT line of an event at this price, no audit entry (the seeds: an event repriced, and

@@ -5,7 +5,7 @@
 // be an event team of the round's event. Who may do what is decided by the routes (ADR 0016).
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { now as clock } from "~/lib/clock.server";
-import { db, insertChunked, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import { compareLanes } from "~/rules/race-fields";
 import type { RaceCreate, RaceUpdate, ScoreEntry } from "~/rules/race-schema";
 import { type Actor, audit } from "./audit.server";
@@ -294,7 +294,7 @@ export function setLane(
     .run();
 }
 
-/** Race (lane) rows as given (the seeds: many rows in few statements; no audit entry, no rule checked). */
+/** Race (lane) rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
 export function insertRaces(rows: (typeof rc.$inferInsert)[]): void {
-  insertChunked(rc, rows);
+  insertRows(rc, rows);
 }

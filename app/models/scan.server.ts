@@ -5,7 +5,7 @@
 // these reads; every read is of live events only.
 import { now as clockNow } from "~/lib/clock.server";
 import { sql } from "drizzle-orm";
-import { db, insertChunked, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
 import type { ScanLimits, ScanPerson } from "~/rules/scan-history";
 import { VALID_IMAGE } from "../../db/enums";
@@ -240,7 +240,7 @@ export function insertScanLog(
   return db().insert(schema.scanLogs).values(values).returning().get();
 }
 
-/** Scan log rows as given (the seeds: many rows in few statements; no audit entry, no rule checked). */
+/** Scan log rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
 export function insertScanLogs(rows: (typeof schema.scanLogs.$inferInsert)[]): void {
-  insertChunked(schema.scanLogs, rows);
+  insertRows(schema.scanLogs, rows);
 }

@@ -14,7 +14,7 @@
 // missing one does); writes into an archived edition are refused by migration 0018's triggers.
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ReservationStatus } from "../../db/enums";
-import { db, insertChunked, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import {
   bookingRefusal,
   type DecisionInput,
@@ -495,12 +495,12 @@ export function insertReservation(values: typeof r.$inferInsert): typeof r.$infe
   return db().insert(r).values(values).returning().get();
 }
 
-/** Training session rows as given, ids included (the seeds: many rows in few statements; no audit entry, no rule checked). */
+/** Training session rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
 export function insertSessions(rows: (typeof s.$inferInsert)[]): void {
-  insertChunked(s, rows);
+  insertRows(s, rows);
 }
 
-/** Reservation rows as given, in any state (the seeds: many rows in few statements; no audit entry, no rule checked). */
+/** Reservation rows as given, in any state (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
 export function insertReservations(rows: (typeof r.$inferInsert)[]): void {
-  insertChunked(r, rows);
+  insertRows(r, rows);
 }
