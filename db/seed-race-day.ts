@@ -26,6 +26,7 @@ import { randomToken } from "~/lib/crypto.server";
 import { db } from "~/lib/db.server";
 import type { Photo } from "~/lib/photos.server";
 import { insertAssociations } from "~/models/association.server";
+import { databaseName, nextIds, raceDayTaken, rowCount, userCount } from "~/models/dataset.server";
 import { insertTripsOfTheDay } from "~/models/boat-trips.server";
 import { insertTeams } from "~/models/crew.server";
 import { insertWaitlistEntries } from "~/models/entries.server";
@@ -40,7 +41,7 @@ import { insertScanLogs } from "~/models/scan.server";
 import { insertScoreboardRounds } from "~/models/scoreboard.server";
 import { putSettingsRow } from "~/models/settings.server";
 import { insertReservations, insertSessions } from "~/models/training.server";
-import { insertUsers } from "~/models/user.server";
+import { findCredentials, insertUsers } from "~/models/user.server";
 import type { Gender, OrderStatus, ReservationStatus, WaitlistStatus } from "./enums";
 import { VALID_IMAGE } from "./enums";
 import { nextTeamNames } from "~/rules/entries";
@@ -2037,13 +2038,11 @@ export type RaceDayResult = { counts: Record<(typeof RACE_DAY_TABLES)[number], n
 /** Seeds the demo data, then the race weekend, into an empty database (else RaceDayRefused). */
 export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise<RaceDayResult> {
   const started = performance.now();
-  const d = db(); // migrates on first use, as the normal seed does
-  const sqlite = d.$client;
-  const one = <T>(sql: string, ...params: unknown[]) => sqlite.prepare(sql).get(...params) as T;
-  const users = one<{ n: number }>("SELECT count(*) AS n FROM users").n;
+  db(); // migrates on first use, as the normal seed does
+  const users = userCount();
   if (users > 0) {
     throw new RaceDayRefused(
-      `The database ${sqlite.name} already has ${users} user(s); the race-day seed fills an empty database only. ` +
+      `The database ${databaseName()} already has ${users} user(s); the race-day seed fills an empty database only. ` +
         "Point DATABASE_PATH at a new file (or delete this one) and run it again.",
     );
   }
@@ -2052,46 +2051,10 @@ export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise
     throw new RaceDayRefused("The database filled up while seeding; nothing more was added.");
 
   // The demo accounts' hash (the one scrypt of the run) is every race-day account's hash too.
-  const admin = one<{ id: number; name: string; hash: string }>(
-    "SELECT id, name, hash FROM users WHERE email = 'admin@example.com'",
-  );
-  const nextId = (table: string) =>
-    one<{ n: number }>(`SELECT coalesce(max(id), 0) + 1 AS n FROM ${table}`).n;
-  const existingEvents = (
-    sqlite
-      .prepare(
-        `SELECT id, name, description, reserve_count AS reserveCount, min_race AS minRace, max_race AS maxRace,
-          max_male AS maxMale, min_female AS minFemale, min_age AS minAge, max_age AS maxAge,
-          limit_malaysia AS limitMalaysia
-         FROM events WHERE deleted = 0`,
-      )
-      .all() as (Omit<EventCaps, "limitMalaysia"> & { id: number; limitMalaysia: number })[]
-  ).map((e) => ({ ...e, limitMalaysia: e.limitMalaysia === 1 }));
-  const existingEntries = sqlite
-    .prepare(
-      `SELECT e.id AS eventId,
-        (SELECT count(*) FROM teams t WHERE t.event_id = e.id) AS paidTeams,
-        (SELECT coalesce(sum(l.count), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
-          WHERE l.event_id = e.id AND l.kind = 'EVENT' AND o.status = 'PROCESSING') AS processing,
-        (SELECT coalesce(sum(w.held), 0) FROM waitlist w
-          WHERE w.event_id = e.id AND w.status = 'OFFERED' AND w.hold_until > ?) AS held,
-        (SELECT count(*) FROM waitlist w WHERE w.event_id = e.id AND w.status IN ('WAITING', 'OFFERED')) AS waiting
-       FROM events e WHERE e.deleted = 0`,
-    )
-    .all(Date.now()) as PlanContext["existingEntries"];
-  const takenClubNames = (sqlite.prepare("SELECT name FROM associations").all() as { name: string }[]).map(
-    (r) => r.name,
-  );
-  const existingEoiEvents = sqlite
-    .prepare("SELECT id, name FROM eoi_events WHERE deleted = 0 ORDER BY id")
-    .all() as { id: number; name: string }[];
-  const takenEoiEmails = (sqlite.prepare("SELECT email FROM eoi_users").all() as { email: string }[]).map(
-    (r) => r.email,
-  );
-  const takenRoundNames = sqlite.prepare("SELECT event_id AS eventId, name FROM rounds").all() as {
-    eventId: number;
-    name: string;
-  }[];
+  const adminRow = findCredentials("admin@example.com");
+  if (!adminRow) throw new RaceDayRefused("The demo seed made no admin@example.com.");
+  const admin = { id: adminRow.id, name: adminRow.name, hash: adminRow.hash };
+  const taken = raceDayTaken(Date.now());
 
   const jpegs = await demoPhotos(SHARED_PHOTOS);
   const photoName = () => `${randomBytes(16).toString("hex")}.jpg`;
@@ -2100,33 +2063,16 @@ export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise
   const plan = planRaceDay({
     sizes,
     now,
-    admin,
-    firstId: {
-      association: nextId("associations"),
-      user: nextId("users"),
-      event: nextId("events"),
-      team: nextId("teams"),
-      round: nextId("rounds"),
-      order: nextId("orders"),
-      eoiUser: nextId("eoi_users"),
-      eoiEvent: nextId("eoi_events"),
-      session: nextId("training_sessions"),
-    },
-    existingEvents,
-    existingEntries,
-    takenClubNames,
-    existingEoiEvents,
-    takenEoiEmails,
-    takenRoundNames,
+    admin: { id: admin.id, name: admin.name },
+    firstId: nextIds(),
+    ...taken,
     sharedPhotos,
     token: () => randomToken(24),
     photoName,
   });
   writeRaceDay(plan, { hash: admin.hash, jpegs, sharedPhotos, now });
 
-  const counts = Object.fromEntries(
-    RACE_DAY_TABLES.map((t) => [t, one<{ n: number }>(`SELECT count(*) AS n FROM ${t}`).n]),
-  ) as RaceDayResult["counts"];
+  const counts = Object.fromEntries(RACE_DAY_TABLES.map((t) => [t, rowCount(t)])) as RaceDayResult["counts"];
   return { counts, ms: performance.now() - started };
 }
 

@@ -15,6 +15,7 @@ import { randomToken } from "~/lib/crypto.server";
 import { db } from "~/lib/db.server";
 import { insertAssociation } from "~/models/association.server";
 import { insertTeam, insertTeamMembers } from "~/models/crew.server";
+import { databaseName, userCount } from "~/models/dataset.server";
 import { currentEdition, insertEditionMembers } from "~/models/edition.server";
 import { insertEvent } from "~/models/event.server";
 import { insertPhotoRows } from "~/models/photo.server";
@@ -96,12 +97,11 @@ export type RehearsalCounts = { rounds: number; teams: number; athletes: number;
 export async function seedRehearsal(scale: RehearsalScale): Promise<RehearsalCounts> {
   const started = performance.now();
   const sizes = REHEARSAL_SIZES[scale];
-  const d = db();
-  const sqlite = d.$client;
-  const users = (sqlite.prepare("SELECT count(*) AS n FROM users").get() as { n: number }).n;
+  const d = db(); // migrates on first use, as the normal seed does
+  const users = userCount();
   if (users > 0)
     throw new Error(
-      `The database ${sqlite.name} already has ${users} user(s); the rehearsal seed fills an empty one.`,
+      `The database ${databaseName()} already has ${users} user(s); the rehearsal seed fills an empty one.`,
     );
   if (!(await seed({ lastYear: false }))) throw new Error("The database filled up while seeding.");
   const admin = findCredentials("admin@example.com");
