@@ -7,12 +7,21 @@
 // - each club's paid orders (crew tag fees, entries) with their payment callbacks, and the demo
 //   manager's dinner tickets: the demo manager's receipts of last year;
 // - its settings (its own year) and its members' crew tag fee status (`edition_members`).
-// Made as a DRAFT, filled, then archived by a raw UPDATE at the end: migration 0018's triggers refuse
-// any write into an archived edition's rows. Every row names its edition explicitly.
-import { and, asc, eq, like } from "drizzle-orm";
+// Made as a DRAFT, filled, then archived at the end (setEditionColumns): migration 0018's triggers
+// refuse any write into an archived edition's rows. Every row names its edition explicitly. Written
+// and read through the models (issue 30), inside db/seed.ts's transaction.
 import { randomToken } from "~/lib/crypto.server";
-import { type db, schema } from "~/lib/db.server";
+import type { schema } from "~/lib/db.server";
 import { insertTeam } from "~/models/crew.server";
+import {
+  clubsById,
+  eventNamed,
+  firstManagerOf,
+  openEditionRow,
+  paidMemberIdsInOrder,
+  userIdByEmail,
+  usersWithEmailLike,
+} from "~/models/dataset.server";
 import { insertEditionMembers, insertEditionRow, setEditionColumns } from "~/models/edition.server";
 import { insertEvent } from "~/models/event.server";
 import { insertOrderRow, insertPaymentLog, setOrderColumns } from "~/models/order.server";
@@ -22,8 +31,6 @@ import { putSettingsRow } from "~/models/settings.server";
 import { formatResult, type LaneResult, rankLanes } from "~/rules/results";
 import { defaultSettings } from "~/rules/settings-schema";
 import type { LaneStatus } from "./enums";
-
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -140,9 +147,8 @@ const LAST_YEAR_TICKETS = 6;
 const teamName = (club: string) => `${club.toUpperCase()} A`;
 
 /** Adds last year's archived edition; returns its id. `now` moves the dates (tests). */
-export function seedLastYear(tx: Tx, now = Date.now()): number {
-  const e = schema.editions;
-  const open = tx.select().from(e).where(eq(e.state, "OPEN")).get();
+export function seedLastYear(now = Date.now()): number {
+  const open = openEditionRow();
   if (!open) throw new Error("demo seed: no open edition (run the migrations)");
   const year = open.year - 1;
   // Today in Malaysia and the same day a year ago: this year's race day and last year's.
@@ -170,44 +176,28 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
   });
 
   // The demo clubs, their managers and paddlers (as db/seed.ts made them).
-  const clubs = tx.select().from(schema.associations).orderBy(asc(schema.associations.id)).all();
-  const u = schema.users;
+  const clubs = clubsById();
   const clubNamed = (name: string) => {
     const club = clubs.find((c) => c.name === name);
     if (!club) throw new Error(`demo seed: no club ${name}`);
     return club;
   };
   const managerOf = (clubId: number) => {
-    const m = tx
-      .select({ id: u.id })
-      .from(u)
-      .where(and(eq(u.associationId, clubId), eq(u.role, "MANAGER")))
-      .orderBy(asc(u.id))
-      .get();
+    const m = firstManagerOf(clubId);
     if (!m) throw new Error(`demo seed: club ${clubId} has no manager`);
     return m.id;
   };
   const rosterOf = (club: (typeof clubs)[number]) => {
     const slug = club.name.toLowerCase().split(" ")[0];
-    const rows = tx
-      .select({ id: u.id, gender: u.gender })
-      .from(u)
-      .where(like(u.email, `${slug}.paddler%@example.com`))
-      .orderBy(asc(u.id))
-      .all();
+    const rows = usersWithEmailLike(`${slug}.paddler%@example.com`);
     return { m: rows.filter((r) => r.gender === "MALE"), f: rows.filter((r) => r.gender === "FEMALE") };
   };
-  const competitor = tx.select({ id: u.id }).from(u).where(eq(u.email, "competitor@example.com")).get();
+  const competitor = userIdByEmail("competitor@example.com");
 
   // Events: this year's of the same names, as they were.
-  const ev = schema.events;
   const eventIds = new Map<string, { id: number; price: number }>();
   for (const name of new Set(LAST_YEAR_ENTRIES.map((x) => x.event))) {
-    const current = tx
-      .select()
-      .from(ev)
-      .where(and(eq(ev.name, name), eq(ev.editionId, open.id)))
-      .get();
+    const current = eventNamed(name, open.id);
     if (!current) throw new Error(`demo seed: no event ${name}`);
     const { id: _id, createdAt: _c, updatedAt: _u, editionId: _e, ...rest } = current;
     const when = new Date(raceDay - 120 * DAY);
@@ -313,12 +303,7 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
   const paidMembers = new Set<number>();
   for (const [ci, club] of clubs.slice(0, 5).entries()) {
     const owner = managerOf(club.id);
-    const members = tx
-      .select({ id: u.id })
-      .from(u)
-      .where(and(eq(u.associationId, club.id), eq(u.membershipPaid, true)))
-      .orderBy(asc(u.id))
-      .all();
+    const members = paidMemberIdsInOrder(club.id);
     for (const m of members) paidMembers.add(m.id);
     if (members.length)
       paid(

@@ -8,9 +8,9 @@
 // HEAT 1, 6 lanes) shown on /rounds. TUG OF WAR MIXED (3 teams): ROUND 1 drawn, not pulled yet.
 // The timetable (issue 20): HEAT 1 is race 1, started 4 minutes late (the board says "Running 4
 // min late"); the FINAL and the Tug of War are races 2 and 3, later today.
-import { asc, eq, inArray } from "drizzle-orm";
 import type { ProgressionMode } from "./enums";
-import { type db, schema } from "~/lib/db.server";
+import type { db } from "~/lib/db.server";
+import { crewsOf, eventNamed, teamsOfEvent } from "~/models/dataset.server";
 import { insertPlan } from "~/models/progression.server";
 import { insertRace } from "~/models/race.server";
 import { recomputeRound, scoreIntoColumns } from "~/models/results.server";
@@ -89,7 +89,7 @@ export function seedDemoRounds(tx: Tx, now = Date.now()): void {
   const made = new Map<string, number>();
   for (const plan of DEMO_ROUNDS) {
     const scheduledAt = base + plan.startsIn * MINUTE;
-    const event = tx.select().from(schema.events).where(eq(schema.events.name, plan.event)).get();
+    const event = eventNamed(plan.event);
     if (!event) throw new Error(`demo seed: no event ${plan.event}`);
     const round = insertRound({
       eventId: event.id,
@@ -109,11 +109,7 @@ export function seedDemoRounds(tx: Tx, now = Date.now()): void {
       });
       insertPlan({ toRoundId: round.id, eventId: event.id, ...rule }, fromRoundIds);
     }
-    const teams = tx
-      .select({ id: schema.teams.id, name: schema.teams.name })
-      .from(schema.teams)
-      .where(eq(schema.teams.eventId, event.id))
-      .all();
+    const teams = teamsOfEvent(event.id);
     const teamId = new Map(teams.map((t) => [t.name, t.id]));
     for (const race of plan.races) {
       const id = teamId.get(race.team);
@@ -132,12 +128,7 @@ export function seedDemoRounds(tx: Tx, now = Date.now()): void {
     if (plan.scannedAgo !== undefined) {
       // Each crew at the entrance in turn, one scan every 20 seconds, in member order.
       const ids = plan.races.map((r) => teamId.get(r.team) as number);
-      const crews = tx
-        .select({ teamId: schema.teamMembers.teamId, userId: schema.teamMembers.userId })
-        .from(schema.teamMembers)
-        .where(inArray(schema.teamMembers.teamId, ids))
-        .orderBy(asc(schema.teamMembers.teamId), asc(schema.teamMembers.userId))
-        .all();
+      const crews = crewsOf(ids);
       insertScanLogs(
         crews.map((m, i) => ({
           roundId: round.id,

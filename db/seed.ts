@@ -13,13 +13,14 @@
 //
 // Every row is written through a model's function, the ones the test factories (tests/factories)
 // use, or the app's own (createOrder, scoreIntoColumns, recomputeRound), here, in db/seed-rounds.ts
-// and in db/seed-last-year.ts (issue 30), in one transaction; the dataset's digest
-// (scripts/dataset-digest.ts) is db/seed-digest.demo.txt. The seeds still read with drizzle here.
-import { and, count, eq, inArray } from "drizzle-orm";
+// and in db/seed-last-year.ts (issue 30), in one transaction, and read back through
+// models/dataset.server.ts; the dataset's digest (scripts/dataset-digest.ts) is
+// db/seed-digest.demo.txt.
 import { randomToken } from "~/lib/crypto.server";
-import { db, schema } from "~/lib/db.server";
+import { db, type schema } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
 import { insertAssociation } from "~/models/association.server";
+import { eventNamed, paidMemberIds, userCount, usersByIds } from "~/models/dataset.server";
 import { insertTeam } from "~/models/crew.server";
 import { insertWaitlistEntry } from "~/models/entries.server";
 import { insertEoiEvent, insertEoiUser, insertInterestLinks } from "~/models/eoi.server";
@@ -45,7 +46,6 @@ export const DEMO_PASSWORD = "Regatta2026!";
 /** The full event of the demo: its cap, and the waitlist on it. */
 export const DEMO_FULL_EVENT = { name: "TUG OF WAR MIXED", maxTeam: 4 } as const;
 
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 type Club = typeof schema.associations.$inferSelect;
 type Event = typeof schema.events.$inferSelect;
 
@@ -211,9 +211,9 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 /** Throws unless every member may be picked for the event and the crew passes the five checks. */
-function assertValidCrew(tx: Tx, team: string, event: Event, memberIds: number[], regattaYear: number) {
+function assertValidCrew(team: string, event: Event, memberIds: number[], regattaYear: number) {
   const caps: CrewEvent = event;
-  const rows = tx.select().from(schema.users).where(inArray(schema.users.id, memberIds)).all();
+  const rows = usersByIds(memberIds);
   for (const u of rows) {
     const why = ineligibility({ ...u, inOtherTeam: false }, caps, regattaYear);
     if (why) throw new Error(`demo seed: ${u.name} may not race in ${team} (${event.name}): ${why}`);
@@ -295,8 +295,7 @@ function seedPreseason(clubs: Club[], managers: Map<number, { email: string; nam
  * leaves it out (its dataset is one edition's, and its counts are that edition's). */
 export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Promise<boolean> {
   const d = db();
-  const existing = d.select({ n: count() }).from(schema.users).get()?.n ?? 0;
-  if (existing > 0) return false;
+  if (userCount() > 0) return false;
 
   // One slow hash reused for every demo account (they share the demo password).
   const hash = await hashPassword(DEMO_PASSWORD);
@@ -481,8 +480,8 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
       const { id } = insertEvent(event);
       if (event.name === DEMO_FULL_EVENT.name) setEventColumns(id, { maxTeam: DEMO_FULL_EVENT.maxTeam });
     }
-    const eventNamed = (name: string): Event => {
-      const e = tx.select().from(schema.events).where(eq(schema.events.name, name)).get();
+    const eventOf = (name: string): Event => {
+      const e = eventNamed(name);
       if (!e) throw new Error(`demo seed: no event ${name}`);
       return e;
     };
@@ -499,18 +498,7 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
         count: 1,
         userId: m.id,
       }));
-    const paidMembersOf = (clubId: number, ids?: number[]) =>
-      tx
-        .select({ id: schema.users.id })
-        .from(schema.users)
-        .where(
-          and(
-            eq(schema.users.associationId, clubId),
-            eq(schema.users.membershipPaid, true),
-            ids ? inArray(schema.users.id, ids) : undefined,
-          ),
-        )
-        .all();
+    const paidMembersOf = (clubId: number, ids?: number[]) => paidMemberIds(clubId, ids);
     /** An order as if bought through the payment provider: its status, time and payment log. */
     const order = (
       ownerId: number,
@@ -569,13 +557,13 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
       const plan = ENTRIES[club.name];
       const owner = managers.get(club.id)!.id;
       const lines: DraftLine[] = plan.entries.map((entry) => {
-        const e = eventNamed(entry.event);
+        const e = eventOf(entry.event);
         return { kind: "EVENT", label: e.name, price: e.price, count: entry.teams.length, eventId: e.id };
       });
       order(owner, lines, "PAID", (4 + ci * 0.5) * DAY, "1");
       const roster = paddlers.get(club.id)!;
       for (const entry of plan.entries) {
-        const e = eventNamed(entry.event);
+        const e = eventOf(entry.event);
         const names = nextTeamNames(club.name, [], entry.teams.length);
         const inEvent = new Set<number>();
         for (const [ti, pick] of entry.teams.entries()) {
@@ -593,13 +581,13 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
             if (inEvent.has(id)) throw new Error(`demo seed: ${id} in two teams of ${e.name}`);
             inEvent.add(id);
           }
-          assertValidCrew(tx, values.name, e, crew, regattaYear);
+          assertValidCrew(values.name, e, crew, regattaYear);
           insertTeam(values, crew);
         }
       }
       order(owner, ticket(plan.tickets), "PAID", (2 + ci * 0.5) * DAY, "1");
       if (plan.processing) {
-        const e = eventNamed(plan.processing);
+        const e = eventOf(plan.processing);
         order(
           owner,
           [{ kind: "EVENT", label: e.name, price: e.price, count: 1, eventId: e.id }],
@@ -612,7 +600,7 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
     // The full event's waitlist: Singapore Paddle Club waits for one team since yesterday.
     const singapore = clubs[1];
     insertWaitlistEntry({
-      eventId: eventNamed(DEMO_FULL_EVENT.name).id,
+      eventId: eventOf(DEMO_FULL_EVENT.name).id,
       associationId: singapore.id,
       userId: managers.get(singapore.id)!.id,
       teams: 1,
@@ -627,7 +615,7 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
     seedPreseason(clubs, managers);
 
     // Last year's regatta, archived, with its official results and orders (issue 21).
-    if (lastYear) seedLastYear(tx);
+    if (lastYear) seedLastYear();
   });
   return true;
 }

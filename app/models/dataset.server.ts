@@ -1,7 +1,8 @@
 // What the seeds read of a database before they add to it (issue 30: the seeds' SQL in the
 // models): whether it is empty, the next free ids, and what the demo seed left that the race-day
 // planner (db/seed-race-day.ts) plans around. Reads only; nothing here is used by the app.
-import { db } from "~/lib/db.server";
+import { and, asc, eq, inArray, like } from "drizzle-orm";
+import { db, schema } from "~/lib/db.server";
 
 const one = <T>(sql: string, ...params: unknown[]) =>
   db()
@@ -99,4 +100,102 @@ export function raceDayTaken(now: number) {
 /** How many rows a table has (the seeds' summaries; `table` is one of the seeds' own names). */
 export function rowCount(table: string): number {
   return one<{ n: number }>(`SELECT count(*) AS n FROM "${table}"`).n;
+}
+
+// The demo seeds' reads (db/seed.ts, seed-rounds.ts, seed-last-year.ts): rows they wrote a moment
+// before, looked up by name.
+
+const u = schema.users;
+
+/** Users' full rows (the demo seed checks its crews against rules/crew.ts). */
+export function usersByIds(ids: number[]) {
+  return db().select().from(u).where(inArray(u.id, ids)).all();
+}
+
+/** A club's members whose crew tag fee is paid (only these ids, when given), in the table's order. */
+export function paidMemberIds(associationId: number, ids?: number[]): { id: number }[] {
+  return db()
+    .select({ id: u.id })
+    .from(u)
+    .where(
+      and(
+        eq(u.associationId, associationId),
+        eq(u.membershipPaid, true),
+        ids ? inArray(u.id, ids) : undefined,
+      ),
+    )
+    .all();
+}
+
+/** A club's members whose crew tag fee is paid, by id. */
+export function paidMemberIdsInOrder(associationId: number): { id: number }[] {
+  return db()
+    .select({ id: u.id })
+    .from(u)
+    .where(and(eq(u.associationId, associationId), eq(u.membershipPaid, true)))
+    .orderBy(asc(u.id))
+    .all();
+}
+
+/** An event by its name (the first the table gives), optionally in one edition. */
+export function eventNamed(name: string, editionId?: number) {
+  const e = schema.events;
+  return db()
+    .select()
+    .from(e)
+    .where(and(eq(e.name, name), editionId === undefined ? undefined : eq(e.editionId, editionId)))
+    .get();
+}
+
+/** An event's teams, id and name. */
+export function teamsOfEvent(eventId: number): { id: number; name: string }[] {
+  const t = schema.teams;
+  return db().select({ id: t.id, name: t.name }).from(t).where(eq(t.eventId, eventId)).all();
+}
+
+/** The crews of these teams, by team then member. */
+export function crewsOf(teamIds: number[]): { teamId: number; userId: number }[] {
+  const m = schema.teamMembers;
+  return db()
+    .select({ teamId: m.teamId, userId: m.userId })
+    .from(m)
+    .where(inArray(m.teamId, teamIds))
+    .orderBy(asc(m.teamId), asc(m.userId))
+    .all();
+}
+
+/** The open edition's row. */
+export function openEditionRow() {
+  const e = schema.editions;
+  return db().select().from(e).where(eq(e.state, "OPEN")).get();
+}
+
+/** Every club, by id. */
+export function clubsById() {
+  return db().select().from(schema.associations).orderBy(asc(schema.associations.id)).all();
+}
+
+/** A club's first manager. */
+export function firstManagerOf(associationId: number): { id: number } | undefined {
+  return db()
+    .select({ id: u.id })
+    .from(u)
+    .where(and(eq(u.associationId, associationId), eq(u.role, "MANAGER")))
+    .orderBy(asc(u.id))
+    .get();
+}
+
+/** Users whose email matches a LIKE pattern, id and gender, by id. */
+export function usersWithEmailLike(pattern: string): { id: number; gender: "MALE" | "FEMALE" | null }[] {
+  return db()
+    .select({ id: u.id, gender: u.gender })
+    .from(u)
+    .where(like(u.email, pattern))
+    .orderBy(asc(u.id))
+    .all();
+}
+
+/** A user's id by exact email. */
+export function userIdByEmail(email: string): { id: number } | undefined {
+  return db().select({ id: u.id }).from(u).where(eq(u.email, email)).get();
 }
