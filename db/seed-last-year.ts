@@ -7,16 +7,30 @@
 // - each club's paid orders (crew tag fees, entries) with their payment callbacks, and the demo
 //   manager's dinner tickets: the demo manager's receipts of last year;
 // - its settings (its own year) and its members' crew tag fee status (`edition_members`).
-// Made as a DRAFT, filled, then archived by a raw UPDATE at the end: migration 0018's triggers refuse
-// any write into an archived edition's rows. Every row names its edition explicitly.
-import { and, asc, eq, like } from "drizzle-orm";
+// Made as a DRAFT, filled, then archived at the end (setEditionColumns): migration 0018's triggers
+// refuse any write into an archived edition's rows. Every row names its edition explicitly. Written
+// and read through the models (issue 30), inside db/seed.ts's transaction.
 import { randomToken } from "~/lib/crypto.server";
-import { type db, schema } from "~/lib/db.server";
+import type { schema } from "~/lib/db.server";
+import { insertTeam } from "~/models/crew.server";
+import {
+  clubsById,
+  eventNamed,
+  firstManagerOf,
+  openEditionRow,
+  paidMemberIdsInOrder,
+  userIdByEmail,
+  usersWithEmailLike,
+} from "~/models/dataset.server";
+import { insertEditionMembers, insertEditionRow, setEditionColumns } from "~/models/edition.server";
+import { insertEvent } from "~/models/event.server";
+import { insertOrderRow, insertPaymentLog, setOrderColumns } from "~/models/order.server";
+import { insertRace } from "~/models/race.server";
+import { insertRound } from "~/models/round.server";
+import { putSettingsRow } from "~/models/settings.server";
 import { formatResult, type LaneResult, rankLanes } from "~/rules/results";
 import { defaultSettings } from "~/rules/settings-schema";
 import type { LaneStatus } from "./enums";
-
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -133,91 +147,62 @@ const LAST_YEAR_TICKETS = 6;
 const teamName = (club: string) => `${club.toUpperCase()} A`;
 
 /** Adds last year's archived edition; returns its id. `now` moves the dates (tests). */
-export function seedLastYear(tx: Tx, now = Date.now()): number {
-  const e = schema.editions;
-  const open = tx.select().from(e).where(eq(e.state, "OPEN")).get();
+export function seedLastYear(now = Date.now()): number {
+  const open = openEditionRow();
   if (!open) throw new Error("demo seed: no open edition (run the migrations)");
   const year = open.year - 1;
   // Today in Malaysia and the same day a year ago: this year's race day and last year's.
   const today = Math.floor((now + MYT) / DAY) * DAY - MYT;
   const raceDay = today - 364 * DAY; // the same weekday
   const iso = (ms: number) => new Date(ms + MYT).toISOString().slice(0, 10);
-  tx.update(e)
-    .set({ startsOn: iso(today), endsOn: iso(today + DAY) })
-    .where(eq(e.id, open.id))
-    .run();
-  const edition = tx
-    .insert(e)
-    .values({
-      name: `Regatta ${year}`,
-      year,
-      startsOn: iso(raceDay),
-      endsOn: iso(raceDay + DAY),
-      state: "DRAFT",
-      createdAt: new Date(raceDay - 150 * DAY),
-    })
-    .returning({ id: e.id })
-    .get().id;
+  setEditionColumns(open.id, { startsOn: iso(today), endsOn: iso(today + DAY) });
+  const edition = insertEditionRow({
+    name: `Regatta ${year}`,
+    year,
+    startsOn: iso(raceDay),
+    endsOn: iso(raceDay + DAY),
+    state: "DRAFT",
+    createdAt: new Date(raceDay - 150 * DAY),
+  });
+  if (edition === undefined) throw new Error(`demo seed: an edition of ${year} is there already`);
   const settings = defaultSettings();
-  tx.insert(schema.settings)
-    .values({
-      ...settings,
-      id: edition,
-      regattaYear: year,
-      requireSignedTags: false,
-      entriesCloseAt: new Date(raceDay - 14 * DAY),
-      crewCloseAt: new Date(raceDay - 2 * DAY),
-    })
-    .run();
+  putSettingsRow({
+    ...settings,
+    id: edition,
+    regattaYear: year,
+    requireSignedTags: false,
+    entriesCloseAt: new Date(raceDay - 14 * DAY),
+    crewCloseAt: new Date(raceDay - 2 * DAY),
+  });
 
   // The demo clubs, their managers and paddlers (as db/seed.ts made them).
-  const clubs = tx.select().from(schema.associations).orderBy(asc(schema.associations.id)).all();
-  const u = schema.users;
+  const clubs = clubsById();
   const clubNamed = (name: string) => {
     const club = clubs.find((c) => c.name === name);
     if (!club) throw new Error(`demo seed: no club ${name}`);
     return club;
   };
   const managerOf = (clubId: number) => {
-    const m = tx
-      .select({ id: u.id })
-      .from(u)
-      .where(and(eq(u.associationId, clubId), eq(u.role, "MANAGER")))
-      .orderBy(asc(u.id))
-      .get();
+    const m = firstManagerOf(clubId);
     if (!m) throw new Error(`demo seed: club ${clubId} has no manager`);
     return m.id;
   };
   const rosterOf = (club: (typeof clubs)[number]) => {
     const slug = club.name.toLowerCase().split(" ")[0];
-    const rows = tx
-      .select({ id: u.id, gender: u.gender })
-      .from(u)
-      .where(like(u.email, `${slug}.paddler%@example.com`))
-      .orderBy(asc(u.id))
-      .all();
+    const rows = usersWithEmailLike(`${slug}.paddler%@example.com`);
     return { m: rows.filter((r) => r.gender === "MALE"), f: rows.filter((r) => r.gender === "FEMALE") };
   };
-  const competitor = tx.select({ id: u.id }).from(u).where(eq(u.email, "competitor@example.com")).get();
+  const competitor = userIdByEmail("competitor@example.com");
 
   // Events: this year's of the same names, as they were.
-  const ev = schema.events;
   const eventIds = new Map<string, { id: number; price: number }>();
   for (const name of new Set(LAST_YEAR_ENTRIES.map((x) => x.event))) {
-    const current = tx
-      .select()
-      .from(ev)
-      .where(and(eq(ev.name, name), eq(ev.editionId, open.id)))
-      .get();
+    const current = eventNamed(name, open.id);
     if (!current) throw new Error(`demo seed: no event ${name}`);
     const { id: _id, createdAt: _c, updatedAt: _u, editionId: _e, ...rest } = current;
     const when = new Date(raceDay - 120 * DAY);
-    const made = tx
-      .insert(ev)
-      .values({ ...rest, maxTeam: 50, editionId: edition, createdAt: when, updatedAt: when })
-      .returning({ id: ev.id, price: ev.price })
-      .get();
-    eventIds.set(name, made);
+    const made = insertEvent({ ...rest, maxTeam: 50, editionId: edition, createdAt: when, updatedAt: when });
+    eventIds.set(name, { id: made.id, price: made.price });
   }
 
   // Teams and crews.
@@ -227,25 +212,20 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
     const event = eventIds.get(entry.event)!;
     for (const { club: clubName, crew } of entry.teams) {
       const club = clubNamed(clubName);
-      const team = tx
-        .insert(schema.teams)
-        .values({ name: teamName(club.name), associationId: club.id, eventId: event.id })
-        .returning({ id: schema.teams.id })
-        .get().id;
-      teamIds.set(`${entry.event}|${clubName}`, team);
-      const counts = entriesOf.get(club.id) ?? new Map<string, number>();
-      counts.set(entry.event, (counts.get(entry.event) ?? 0) + 1);
-      entriesOf.set(club.id, counts);
       const roster = rosterOf(club);
       const members = [
         ...(crew.m ? roster.m.slice(...crew.m) : []),
         ...(crew.f ? roster.f.slice(...crew.f) : []),
         ...(crew.competitor && competitor ? [competitor] : []),
       ];
-      if (members.length)
-        tx.insert(schema.teamMembers)
-          .values(members.map((m) => ({ teamId: team, userId: m.id })))
-          .run();
+      const team = insertTeam(
+        { name: teamName(club.name), associationId: club.id, eventId: event.id },
+        members.map((m) => m.id),
+      ).id;
+      teamIds.set(`${entry.event}|${clubName}`, team);
+      const counts = entriesOf.get(club.id) ?? new Map<string, number>();
+      counts.set(entry.event, (counts.get(entry.event) ?? 0) + 1);
+      entriesOf.set(club.id, counts);
     }
   }
 
@@ -255,22 +235,18 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
     const scheduledAt = raceDay + 9 * HOUR + i * 20 * MINUTE; // from 09:00 Malaysia time
     const startedAt = scheduledAt + 2 * MINUTE;
     const resultsAt = startedAt + (plan.revision > 1 ? 40 : 10) * MINUTE;
-    const round = tx
-      .insert(schema.rounds)
-      .values({
-        eventId: event.id,
-        editionId: edition,
-        name: `${plan.event} ${plan.label}`,
-        description: `${plan.label[0]}${plan.label.slice(1).toLowerCase()} of ${plan.event}.`,
-        raceNumber: i + 1,
-        scheduledAt: new Date(scheduledAt),
-        startedAt: new Date(startedAt),
-        resultState: "OFFICIAL",
-        revision: plan.revision,
-        resultsAt: new Date(resultsAt),
-      })
-      .returning({ id: schema.rounds.id })
-      .get().id;
+    const round = insertRound({
+      eventId: event.id,
+      editionId: edition,
+      name: `${plan.event} ${plan.label}`,
+      description: `${plan.label[0]}${plan.label.slice(1).toLowerCase()} of ${plan.event}.`,
+      raceNumber: i + 1,
+      scheduledAt: new Date(scheduledAt),
+      startedAt: new Date(startedAt),
+      resultState: "OFFICIAL",
+      revision: plan.revision,
+      resultsAt: new Date(resultsAt),
+    }).id;
     const tug = plan.lanes.some((l) => l.record);
     const lanes: (LaneResult & { teamId: number; statusReason: string; penaltyReason: string })[] =
       plan.lanes.map((l, k) => ({
@@ -287,9 +263,7 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
       }));
     const places = rankLanes(lanes, tug);
     for (const { id, ...l } of lanes) {
-      tx.insert(schema.races)
-        .values({ ...l, roundId: round, place: places.get(id) ?? null, score: formatResult(l, tug) })
-        .run();
+      insertRace({ ...l, roundId: round, place: places.get(id) ?? null, score: formatResult(l, tug) });
     }
   }
 
@@ -301,9 +275,8 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
     daysBefore: number,
   ) => {
     const when = new Date(raceDay - daysBefore * DAY);
-    const order = tx
-      .insert(schema.orders)
-      .values({
+    const order = insertOrderRow(
+      {
         ownerId,
         status: "PAID",
         token: randomToken(24),
@@ -311,39 +284,26 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
         createdAt: when,
         updatedAt: when,
         effectsAppliedAt: when,
-      })
-      .returning({ id: schema.orders.id })
-      .get().id;
-    tx.update(schema.orders)
-      .set({ transactionId: `DEMO${order}` })
-      .where(eq(schema.orders.id, order))
-      .run();
-    tx.insert(schema.orderLines)
-      .values(lines.map((l) => ({ ...l, orderId: order })))
-      .run();
-    tx.insert(schema.paymentLogs)
-      .values({
-        createdAt: when,
-        statusId: "1",
-        msg: "Payment_was_successful",
-        transactionId: `DEMO${order}`,
-        orderId: String(order),
-        verified: true,
-        source: "callback",
-        editionId: edition,
-      })
-      .run();
+      },
+      lines,
+    ).id;
+    setOrderColumns(order, { transactionId: `DEMO${order}` });
+    insertPaymentLog({
+      createdAt: when,
+      statusId: "1",
+      msg: "Payment_was_successful",
+      transactionId: `DEMO${order}`,
+      orderId: String(order),
+      verified: true,
+      source: "callback",
+      editionId: edition,
+    });
     return order;
   };
   const paidMembers = new Set<number>();
   for (const [ci, club] of clubs.slice(0, 5).entries()) {
     const owner = managerOf(club.id);
-    const members = tx
-      .select({ id: u.id })
-      .from(u)
-      .where(and(eq(u.associationId, club.id), eq(u.membershipPaid, true)))
-      .orderBy(asc(u.id))
-      .all();
+    const members = paidMemberIdsInOrder(club.id);
     for (const m of members) paidMembers.add(m.id);
     if (members.length)
       paid(
@@ -369,19 +329,15 @@ export function seedLastYear(tx: Tx, now = Date.now()): number {
     if (ci === 0)
       paid(owner, [{ kind: "TICKET", count: LAST_YEAR_TICKETS, price: settings.ticketPriceSen }], 10);
   }
-  if (paidMembers.size)
-    tx.insert(schema.editionMembers)
-      .values([...paidMembers].map((userId) => ({ editionId: edition, userId, membershipPaid: true })))
-      .run();
+  insertEditionMembers(
+    [...paidMembers].map((userId) => ({ editionId: edition, userId, membershipPaid: true })),
+  );
 
   // Over: archived a while after its race day (read-only from here on).
-  tx.update(e)
-    .set({
-      state: "ARCHIVED",
-      openedAt: new Date(raceDay - 150 * DAY),
-      archivedAt: new Date(Math.min(now, raceDay + 60 * DAY)),
-    })
-    .where(eq(e.id, edition))
-    .run();
+  setEditionColumns(edition, {
+    state: "ARCHIVED",
+    openedAt: new Date(raceDay - 150 * DAY),
+    archivedAt: new Date(Math.min(now, raceDay + 60 * DAY)),
+  });
   return edition;
 }

@@ -2,6 +2,7 @@
 // worker's own SQLite file (the demo data first), both checked against the dataset's invariants:
 // every crew passes rules/crew.ts, no event sells more than maxTeam (teams + Processing orders +
 // held offers), a sold-out event has a waitlist, and another has its last slot held by an offer.
+import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { login } from "~/services/auth.server";
 import { callRaces } from "~/services/race-call.server";
@@ -26,6 +27,7 @@ import {
   raceDayEventDefs,
   seedRaceDay,
 } from "./seed-race-day";
+import { datasetDigest } from "../scripts/dataset-digest";
 
 const NOW = Date.UTC(2026, 5, 20, 2, 0, 0);
 const HOUR = 3_600_000;
@@ -440,6 +442,16 @@ describe("race-day seed, 1/20 scale, into this worker's database", () => {
     seededFrom = Date.now();
     result = await seedRaceDay(SMALL);
   }, 60_000);
+
+  // First, before any test below writes: the seed writes through the models (issue 30) the very
+  // rows the raw-SQL writer wrote, by scripts/dataset-digest.ts (counts and a hash per table).
+  it("writes the recorded dataset (db/seed-digest.race-day-small.txt)", () => {
+    const recorded = fs
+      .readFileSync(new URL("./seed-digest.race-day-small.txt", import.meta.url), "utf8")
+      .split("\n")
+      .filter((line) => line && !line.startsWith("#"));
+    expect(datasetDigest(db().$client)).toEqual(recorded);
+  });
 
   it("adds the requested counts to the demo data", () => {
     expect(n(`SELECT count(*) AS n FROM users WHERE email LIKE '%@raceday.test'`)).toBe(SMALL.members);

@@ -16,13 +16,32 @@
 // The exceptions are secrets (club and order tokens, photo names, the password's salt), which come
 // from the crypto RNG like everywhere else, and times, which are relative to now. The plan is built
 // in memory with explicit ids (`planRaceDay`, pure, in ten named steps), then written in one
-// transaction through prepared statements on the raw better-sqlite3 handle (`writeRaceDay`).
-// The command line is db/seed-cli.ts.
+// transaction through the models' insert functions, the ones the test factories (tests/factories)
+// use; the bulk ones run one drizzle prepared statement per table and row (`writeRaceDay`; issue
+// 30). The rows and their digest (scripts/dataset-digest.ts, db/seed-digest.race-day.txt) are the
+// same as when it wrote them with prepared statements on the raw handle. The command line is
+// db/seed-cli.ts.
 import { randomBytes } from "node:crypto";
-import type Database from "better-sqlite3";
 import { randomToken } from "~/lib/crypto.server";
 import { db } from "~/lib/db.server";
 import type { Photo } from "~/lib/photos.server";
+import { insertAssociations } from "~/models/association.server";
+import { databaseName, nextIds, raceDayTaken, rowCount, userCount } from "~/models/dataset.server";
+import { insertTripsOfTheDay } from "~/models/boat-trips.server";
+import { insertTeams } from "~/models/crew.server";
+import { insertWaitlistEntries } from "~/models/entries.server";
+import { insertEoiEvents, insertEoiUsers, insertInterestLinks } from "~/models/eoi.server";
+import { insertEvents, setEventColumns } from "~/models/event.server";
+import { insertOrderNotes, insertOrders, insertPaymentLogs, repriceEventLines } from "~/models/order.server";
+import { insertPhotoRows } from "~/models/photo.server";
+import { markDueCallsCalled } from "~/models/race-call.server";
+import { insertRaces } from "~/models/race.server";
+import { insertRounds } from "~/models/round.server";
+import { insertScanLogs } from "~/models/scan.server";
+import { insertScoreboardRounds } from "~/models/scoreboard.server";
+import { putSettingsRow } from "~/models/settings.server";
+import { insertReservations, insertSessions } from "~/models/training.server";
+import { findCredentials, insertUsers } from "~/models/user.server";
 import type { Gender, OrderStatus, ReservationStatus, WaitlistStatus } from "./enums";
 import { VALID_IMAGE } from "./enums";
 import { nextTeamNames } from "~/rules/entries";
@@ -30,8 +49,6 @@ import { defaultSettings } from "~/rules/settings-schema";
 import { DEMO_PASSWORD, seed } from "./seed";
 import { seedEvents } from "./seed-data";
 import { demoPhotos } from "./seed-photos";
-
-type Sqlite = Database.Database;
 
 export type RaceDaySizes = {
   clubs: number;
@@ -1737,270 +1754,253 @@ function planTraining(p: Planner, clubs: PlannedClub[]): Pick<RaceDayPlan, "sess
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-/** Writes a plan in one transaction. `jpegs[i]` are the bytes of `plan.photos[].source === i`;
- * the shared (approved) photo rows are named by `sharedPhotos`. */
+/** Writes a plan in one transaction, through the models' insert functions (the ones the test
+ * factories use; issue 30). `jpegs[i]` are the bytes of `plan.photos[].source === i`; the shared
+ * (approved) photo rows are named by `sharedPhotos`. */
 export function writeRaceDay(
-  sqlite: Sqlite,
   plan: RaceDayPlan,
   opts: { hash: string; jpegs: Photo[]; sharedPhotos: string[]; now: number },
 ): void {
-  const b = (v: boolean) => (v ? 1 : 0);
   const { now } = opts;
-  sqlite.transaction(() => {
-    const club = sqlite.prepare(
-      "INSERT INTO associations (id, created_at, name, country, token) VALUES (?, ?, ?, ?, ?)",
+  const at = (ms: number) => new Date(ms);
+  db().transaction(() => {
+    insertAssociations(
+      plan.clubs.map((c) => ({
+        id: c.id,
+        createdAt: at(c.createdAt),
+        name: c.name,
+        country: c.country,
+        token: c.token,
+      })),
     );
-    for (const c of plan.clubs) club.run(c.id, c.createdAt, c.name, c.country, c.token);
-
-    const user = sqlite.prepare(
-      `INSERT INTO users (id, created_at, updated_at, email, hash, identification, name, phone, phone_emergency,
-        address, gender, image, valid_image, yob, association_id, verified, approved, membership_paid, role)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    insertUsers(
+      plan.users.map((u) => ({
+        id: u.id,
+        createdAt: at(u.createdAt),
+        updatedAt: at(u.updatedAt),
+        email: u.email,
+        hash: opts.hash,
+        identification: u.identification,
+        name: u.name,
+        phone: u.phone,
+        phoneEmergency: u.phoneEmergency,
+        address: u.address,
+        gender: u.gender,
+        image: u.image,
+        validImage: u.validImage,
+        yob: u.yob,
+        associationId: u.associationId,
+        verified: u.verified,
+        approved: u.approved,
+        membershipPaid: u.membershipPaid,
+        role: u.role,
+      })),
     );
-    for (const u of plan.users) {
-      user.run(
-        u.id,
-        u.createdAt,
-        u.updatedAt,
-        u.email,
-        opts.hash,
-        u.identification,
-        u.name,
-        u.phone,
-        u.phoneEmergency,
-        u.address,
-        u.gender,
-        u.image,
-        u.validImage,
-        u.yob,
-        u.associationId,
-        b(u.verified),
-        b(u.approved),
-        b(u.membershipPaid),
-        u.role,
-      );
-    }
-
-    const photo = sqlite.prepare(
-      "INSERT INTO photos (name, user_id, created_at, width, height, bytes) VALUES (?, ?, ?, ?, ?, ?)",
-    );
-    opts.sharedPhotos.forEach((name, i) => {
-      const p = opts.jpegs[i];
-      photo.run(name, null, now, p.width, p.height, p.jpeg);
+    const photo = (name: string, userId: number | null, p: Photo) => ({
+      name,
+      userId,
+      createdAt: at(now),
+      width: p.width,
+      height: p.height,
+      bytes: p.jpeg,
     });
-    for (const p of plan.photos) {
-      const jpeg = opts.jpegs[p.source];
-      photo.run(p.name, p.userId, now, jpeg.width, jpeg.height, jpeg.jpeg);
-    }
+    insertPhotoRows([
+      ...opts.sharedPhotos.map((name, i) => photo(name, null, opts.jpegs[i])),
+      ...plan.photos.map((p) => photo(p.name, p.userId, opts.jpegs[p.source])),
+    ]);
 
-    const insertEvent = sqlite.prepare(
-      `INSERT INTO events (id, created_at, updated_at, name, description, price, max_team, reserve_count, min_race,
-        max_race, max_male, min_female, min_age, max_age, limit_malaysia, deleted)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
-    );
-    const updateEvent = sqlite.prepare(
-      "UPDATE events SET price = ?, max_team = ?, updated_at = ? WHERE id = ?",
-    );
     // The demo's entries of a repriced event were bought at its price: the race weekend's.
-    const reprice = sqlite.prepare("UPDATE order_lines SET price = ? WHERE kind = 'EVENT' AND event_id = ?");
     for (const e of plan.events) {
-      if (!e.isNew) {
-        updateEvent.run(e.price, e.maxTeam, now, e.id);
-        reprice.run(e.price, e.id);
-        continue;
-      }
-      const created = now - 150 * DAY;
-      insertEvent.run(
-        e.id,
-        created,
-        created,
-        e.name,
-        e.description,
-        e.price,
-        e.maxTeam,
-        e.reserveCount,
-        e.minRace,
-        e.maxRace,
-        e.maxMale,
-        e.minFemale,
-        e.minAge,
-        e.maxAge,
-        b(e.limitMalaysia),
-      );
+      if (e.isNew) continue;
+      setEventColumns(e.id, { price: e.price, maxTeam: e.maxTeam, updatedAt: at(now) });
+      repriceEventLines(e.id, e.price);
     }
-
-    const team = sqlite.prepare("INSERT INTO teams (id, name, association_id, event_id) VALUES (?, ?, ?, ?)");
-    const member = sqlite.prepare("INSERT INTO team_members (team_id, user_id) VALUES (?, ?)");
-    for (const t of plan.teams) {
-      team.run(t.id, t.name, t.associationId, t.eventId);
-      for (const userId of t.crew) member.run(t.id, userId);
-    }
-
-    const wait = sqlite.prepare(
-      `INSERT INTO waitlist (created_at, updated_at, event_id, association_id, user_id, teams, status, held, hold_until)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    const created = at(now - 150 * DAY);
+    insertEvents(
+      plan.events
+        .filter((e) => e.isNew)
+        .map((e) => ({
+          id: e.id,
+          createdAt: created,
+          updatedAt: created,
+          name: e.name,
+          description: e.description,
+          price: e.price,
+          maxTeam: e.maxTeam,
+          reserveCount: e.reserveCount,
+          minRace: e.minRace,
+          maxRace: e.maxRace,
+          maxMale: e.maxMale,
+          minFemale: e.minFemale,
+          minAge: e.minAge,
+          maxAge: e.maxAge,
+          limitMalaysia: e.limitMalaysia,
+          deleted: false,
+        })),
     );
-    for (const w of plan.waitlist) {
-      wait.run(
-        w.createdAt,
-        w.updatedAt,
-        w.eventId,
-        w.associationId,
-        w.userId,
-        w.teams,
-        w.status,
-        w.held,
-        w.holdUntil,
-      );
-    }
 
-    // The regatta year the crews were planned for (ages), with the other settings at their defaults.
-    const settings = { ...defaultSettings(new Date(now)), regattaYear: REGATTA_YEAR };
-    sqlite
-      .prepare(
-        `INSERT INTO settings (id, updated_at, crew_tag_fee_sen, ticket_price_sen, ticket_description, regatta_name,
-          regatta_year, payment_due_hours, entries_close_at, crew_close_at)
-         VALUES (1, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)
-         ON CONFLICT (id) DO UPDATE SET regatta_year = excluded.regatta_year`,
-      )
-      .run(
-        now,
-        settings.crewTagFeeSen,
-        settings.ticketPriceSen,
-        settings.ticketDescription,
-        settings.regattaName,
-        settings.regattaYear,
-        settings.paymentDueHours,
-      );
-
-    const round = sqlite.prepare(
-      "INSERT INTO rounds (id, name, description, event_id, race_number, scheduled_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    insertTeams(
+      plan.teams.map((t) => ({
+        team: { id: t.id, name: t.name, associationId: t.associationId, eventId: t.eventId },
+        memberIds: t.crew,
+      })),
     );
-    for (const r of plan.rounds)
-      round.run(
-        r.id,
-        r.name,
-        r.description,
-        r.eventId,
-        r.raceNumber ?? null,
-        r.scheduledAt ?? null,
-        r.startedAt ?? null,
-      );
+    insertWaitlistEntries(
+      plan.waitlist.map((w) => ({
+        createdAt: at(w.createdAt),
+        updatedAt: at(w.updatedAt),
+        eventId: w.eventId,
+        associationId: w.associationId,
+        userId: w.userId,
+        teams: w.teams,
+        status: w.status,
+        held: w.held,
+        holdUntil: w.holdUntil === null ? null : at(w.holdUntil),
+      })),
+    );
+
+    // The regatta year the crews were planned for (ages), with the other settings at their defaults
+    // (the demo seed's row is there already: only its year changes).
+    const settings = { ...defaultSettings(at(now)), regattaYear: REGATTA_YEAR };
+    putSettingsRow(
+      {
+        id: 1,
+        updatedAt: at(now),
+        crewTagFeeSen: settings.crewTagFeeSen,
+        ticketPriceSen: settings.ticketPriceSen,
+        ticketDescription: settings.ticketDescription,
+        regattaName: settings.regattaName,
+        regattaYear: settings.regattaYear,
+        paymentDueHours: settings.paymentDueHours,
+        entriesCloseAt: null,
+        crewCloseAt: null,
+      },
+      { regattaYear: settings.regattaYear },
+    );
+
+    insertRounds(
+      plan.rounds.map((r) => ({
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        eventId: r.eventId,
+        raceNumber: r.raceNumber ?? null,
+        scheduledAt: r.scheduledAt === undefined || r.scheduledAt === null ? null : at(r.scheduledAt),
+        startedAt: r.startedAt === undefined || r.startedAt === null ? null : at(r.startedAt),
+      })),
+    );
     // The day so far: each race whose call ("go to marshalling", call_minutes before its start:
     // services/race-call.server.ts) is due was called then. Left uncalled, the server's first job
     // run would call the last hour's and the next half hour's races at once, ~1,300 emails: a
     // burst no real day has, in the CPU of whatever the bench measured first.
-    // Not in a database from before the race call's migration (the editions migration test writes
-    // this plan into one).
-    const hasCalls = sqlite
-      .prepare("SELECT 1 FROM pragma_table_info('rounds') WHERE name = 'called_at'")
-      .get();
-    if (hasCalls)
-      sqlite
-        .prepare(
-          `UPDATE rounds SET called_at = scheduled_at - (SELECT call_minutes FROM settings WHERE id = 1) * 60000
-         WHERE edition_id = (SELECT id FROM editions WHERE state = 'OPEN')
-           AND race_number IS NOT NULL AND scheduled_at IS NOT NULL
-           AND scheduled_at - (SELECT call_minutes FROM settings WHERE id = 1) * 60000 <= ?`,
-        )
-        .run(now);
-    const race = sqlite.prepare("INSERT INTO races (lane, score, round_id, team_id) VALUES (?, ?, ?, ?)");
-    for (const r of plan.races) race.run(r.lane, r.score, r.roundId, r.teamId);
-    const scan = sqlite.prepare(
-      "INSERT INTO scan_logs (created_at, round_id, team_id, user_id) VALUES (?, ?, ?, ?)",
+    markDueCallsCalled(now);
+    insertRaces(
+      plan.races.map((r) => ({ lane: r.lane, score: r.score, roundId: r.roundId, teamId: r.teamId })),
     );
-    for (const s of plan.scanLogs) scan.run(s.createdAt, s.roundId, s.teamId, s.userId);
-    const board = sqlite.prepare("INSERT INTO scoreboard_rounds (round_id, created_at) VALUES (?, ?)");
-    for (const s of plan.scoreboardRounds) board.run(s.roundId, s.createdAt);
+    insertScanLogs(
+      plan.scanLogs.map((s) => ({
+        createdAt: at(s.createdAt),
+        roundId: s.roundId,
+        teamId: s.teamId,
+        userId: s.userId,
+      })),
+    );
+    insertScoreboardRounds(
+      plan.scoreboardRounds.map((s) => ({ roundId: s.roundId, createdAt: at(s.createdAt) })),
+    );
     // Boats out and back (issue 28): each race of the last 90 minutes went out 15 minutes before
     // its start and came back 12 minutes after it (those not back yet are on the water), and the
     // next two races' boats are out already: race control's On the water panel has rows.
-    // Not in a database from before migration 0023 (the editions migration test writes this plan
-    // into one).
-    const hasTrips = sqlite
-      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'boat_trips'")
-      .get();
-    if (hasTrips) {
-      sqlite
-        .prepare(
-          `INSERT INTO boat_trips (round_id, team_id, lane, out_at, back_at)
-           SELECT ra.round_id, ra.team_id, ra.lane, r.started_at - 15 * 60000,
-             CASE WHEN r.started_at + 12 * 60000 <= ? THEN r.started_at + 12 * 60000 END
-           FROM races ra JOIN rounds r ON r.id = ra.round_id
-           WHERE r.started_at IS NOT NULL AND r.started_at >= ? - 90 * 60000`,
-        )
-        .run(now, now);
-      sqlite
-        .prepare(
-          `INSERT INTO boat_trips (round_id, team_id, lane, out_at)
-           SELECT ra.round_id, ra.team_id, ra.lane, MIN(? - 2 * 60000, r.scheduled_at - 12 * 60000)
-           FROM races ra JOIN (
-             SELECT id, scheduled_at FROM rounds
-             WHERE started_at IS NULL AND race_number IS NOT NULL AND scheduled_at IS NOT NULL
-               AND id IN (SELECT round_id FROM races)
-             ORDER BY race_number LIMIT 2
-           ) r ON r.id = ra.round_id`,
-        )
-        .run(now);
-    }
+    insertTripsOfTheDay(now);
 
-    const order = sqlite.prepare(
-      `INSERT INTO orders (id, created_at, updated_at, transaction_id, owner_id, status, token, effects_applied_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    insertOrders(
+      plan.orders.map((o) => ({
+        order: {
+          id: o.id,
+          createdAt: at(o.createdAt),
+          updatedAt: at(o.updatedAt),
+          transactionId: o.transactionId,
+          ownerId: o.ownerId,
+          status: o.status,
+          token: o.token,
+          // A paid order's effects (fees paid, teams, tickets) are in the plan already: applied once.
+          effectsAppliedAt: o.status === "PAID" ? at(o.updatedAt) : null,
+        },
+        lines: o.lines.map((l) => ({
+          kind: l.kind,
+          count: l.count,
+          price: l.price,
+          eventId: l.eventId,
+          userId: l.userId,
+        })),
+      })),
     );
-    const line = sqlite.prepare(
-      "INSERT INTO order_lines (kind, count, price, order_id, event_id, user_id) VALUES (?, ?, ?, ?, ?, ?)",
+    insertPaymentLogs(
+      plan.paymentLogs.map((p) => ({
+        createdAt: at(p.createdAt),
+        statusId: p.statusId,
+        msg: p.msg,
+        transactionId: p.transactionId,
+        orderId: p.orderId,
+        verified: true,
+        source: "callback",
+      })),
     );
-    for (const o of plan.orders) {
-      // A paid order's effects (fees paid, teams, tickets) are in the plan already: applied once.
-      const applied = o.status === "PAID" ? o.updatedAt : null;
-      order.run(o.id, o.createdAt, o.updatedAt, o.transactionId, o.ownerId, o.status, o.token, applied);
-      for (const l of o.lines) line.run(l.kind, l.count, l.price, o.id, l.eventId, l.userId);
-    }
-    const log = sqlite.prepare(
-      "INSERT INTO payment_logs (created_at, status_id, msg, transaction_id, order_id, verified, source) VALUES (?, ?, ?, ?, ?, 1, 'callback')",
+    insertOrderNotes(
+      plan.orderNotes.map((n) => ({
+        createdAt: at(n.createdAt),
+        updatedAt: at(n.createdAt),
+        note: n.note,
+        userId: n.userId,
+        orderId: n.orderId,
+        author: n.author,
+      })),
     );
-    for (const p of plan.paymentLogs) log.run(p.createdAt, p.statusId, p.msg, p.transactionId, p.orderId);
-    const note = sqlite.prepare(
-      "INSERT INTO order_notes (created_at, updated_at, note, user_id, order_id, author) VALUES (?, ?, ?, ?, ?, ?)",
-    );
-    for (const n of plan.orderNotes)
-      note.run(n.createdAt, n.createdAt, n.note, n.userId, n.orderId, n.author);
 
-    const eoiEvent = sqlite.prepare(
-      "INSERT INTO eoi_events (id, created_at, updated_at, name, deleted) VALUES (?, ?, ?, ?, 0)",
+    insertEoiEvents(
+      plan.eoiEvents.map((e) => ({
+        id: e.id,
+        createdAt: at(e.createdAt),
+        updatedAt: at(e.createdAt),
+        name: e.name,
+        deleted: false,
+      })),
     );
-    for (const e of plan.eoiEvents) eoiEvent.run(e.id, e.createdAt, e.createdAt, e.name);
-    const eoiUser = sqlite.prepare(
-      "INSERT INTO eoi_users (id, created_at, updated_at, email, name, country, team) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    insertEoiUsers(
+      plan.eoiUsers.map((u) => ({
+        id: u.id,
+        createdAt: at(u.createdAt),
+        updatedAt: at(u.updatedAt),
+        email: u.email,
+        name: u.name,
+        country: u.country,
+        team: u.team,
+      })),
     );
-    for (const u of plan.eoiUsers)
-      eoiUser.run(u.id, u.createdAt, u.updatedAt, u.email, u.name, u.country, u.team);
-    const eoi = sqlite.prepare("INSERT INTO eois (eoi_user_id, eoi_event_id) VALUES (?, ?)");
-    for (const e of plan.eois) eoi.run(e.eoiUserId, e.eoiEventId);
+    insertInterestLinks(plan.eois.map((e) => ({ eoiUserId: e.eoiUserId, eoiEventId: e.eoiEventId })));
 
-    const session = sqlite.prepare(
-      `INSERT INTO training_sessions (id, created_at, updated_at, start_time, end_time, max_boat)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+    insertSessions(
+      plan.sessions.map((s) => ({
+        id: s.id,
+        createdAt: at(s.createdAt),
+        updatedAt: at(s.createdAt),
+        startTime: at(s.startTime),
+        endTime: at(s.endTime),
+        maxBoat: s.maxBoat,
+      })),
     );
-    for (const s of plan.sessions)
-      session.run(s.id, s.createdAt, s.createdAt, s.startTime, s.endTime, s.maxBoat);
-    const reservation = sqlite.prepare(
-      `INSERT INTO training_reservations (created_at, updated_at, boat, status, reject_reason, association_id, session_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    insertReservations(
+      plan.reservations.map((r) => ({
+        createdAt: at(r.createdAt),
+        updatedAt: at(r.updatedAt),
+        boat: r.boat,
+        status: r.status,
+        rejectReason: r.rejectReason,
+        associationId: r.associationId,
+        sessionId: r.sessionId,
+      })),
     );
-    for (const r of plan.reservations) {
-      reservation.run(
-        r.createdAt,
-        r.updatedAt,
-        r.boat,
-        r.status,
-        r.rejectReason,
-        r.associationId,
-        r.sessionId,
-      );
-    }
-  })();
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2038,13 +2038,11 @@ export type RaceDayResult = { counts: Record<(typeof RACE_DAY_TABLES)[number], n
 /** Seeds the demo data, then the race weekend, into an empty database (else RaceDayRefused). */
 export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise<RaceDayResult> {
   const started = performance.now();
-  const d = db(); // migrates on first use, as the normal seed does
-  const sqlite = d.$client;
-  const one = <T>(sql: string, ...params: unknown[]) => sqlite.prepare(sql).get(...params) as T;
-  const users = one<{ n: number }>("SELECT count(*) AS n FROM users").n;
+  db(); // migrates on first use, as the normal seed does
+  const users = userCount();
   if (users > 0) {
     throw new RaceDayRefused(
-      `The database ${sqlite.name} already has ${users} user(s); the race-day seed fills an empty database only. ` +
+      `The database ${databaseName()} already has ${users} user(s); the race-day seed fills an empty database only. ` +
         "Point DATABASE_PATH at a new file (or delete this one) and run it again.",
     );
   }
@@ -2053,46 +2051,10 @@ export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise
     throw new RaceDayRefused("The database filled up while seeding; nothing more was added.");
 
   // The demo accounts' hash (the one scrypt of the run) is every race-day account's hash too.
-  const admin = one<{ id: number; name: string; hash: string }>(
-    "SELECT id, name, hash FROM users WHERE email = 'admin@example.com'",
-  );
-  const nextId = (table: string) =>
-    one<{ n: number }>(`SELECT coalesce(max(id), 0) + 1 AS n FROM ${table}`).n;
-  const existingEvents = (
-    sqlite
-      .prepare(
-        `SELECT id, name, description, reserve_count AS reserveCount, min_race AS minRace, max_race AS maxRace,
-          max_male AS maxMale, min_female AS minFemale, min_age AS minAge, max_age AS maxAge,
-          limit_malaysia AS limitMalaysia
-         FROM events WHERE deleted = 0`,
-      )
-      .all() as (Omit<EventCaps, "limitMalaysia"> & { id: number; limitMalaysia: number })[]
-  ).map((e) => ({ ...e, limitMalaysia: e.limitMalaysia === 1 }));
-  const existingEntries = sqlite
-    .prepare(
-      `SELECT e.id AS eventId,
-        (SELECT count(*) FROM teams t WHERE t.event_id = e.id) AS paidTeams,
-        (SELECT coalesce(sum(l.count), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
-          WHERE l.event_id = e.id AND l.kind = 'EVENT' AND o.status = 'PROCESSING') AS processing,
-        (SELECT coalesce(sum(w.held), 0) FROM waitlist w
-          WHERE w.event_id = e.id AND w.status = 'OFFERED' AND w.hold_until > ?) AS held,
-        (SELECT count(*) FROM waitlist w WHERE w.event_id = e.id AND w.status IN ('WAITING', 'OFFERED')) AS waiting
-       FROM events e WHERE e.deleted = 0`,
-    )
-    .all(Date.now()) as PlanContext["existingEntries"];
-  const takenClubNames = (sqlite.prepare("SELECT name FROM associations").all() as { name: string }[]).map(
-    (r) => r.name,
-  );
-  const existingEoiEvents = sqlite
-    .prepare("SELECT id, name FROM eoi_events WHERE deleted = 0 ORDER BY id")
-    .all() as { id: number; name: string }[];
-  const takenEoiEmails = (sqlite.prepare("SELECT email FROM eoi_users").all() as { email: string }[]).map(
-    (r) => r.email,
-  );
-  const takenRoundNames = sqlite.prepare("SELECT event_id AS eventId, name FROM rounds").all() as {
-    eventId: number;
-    name: string;
-  }[];
+  const adminRow = findCredentials("admin@example.com");
+  if (!adminRow) throw new RaceDayRefused("The demo seed made no admin@example.com.");
+  const admin = { id: adminRow.id, name: adminRow.name, hash: adminRow.hash };
+  const taken = raceDayTaken(Date.now());
 
   const jpegs = await demoPhotos(SHARED_PHOTOS);
   const photoName = () => `${randomBytes(16).toString("hex")}.jpg`;
@@ -2101,33 +2063,16 @@ export async function seedRaceDay(sizes: RaceDaySizes = RACE_DAY_SIZES): Promise
   const plan = planRaceDay({
     sizes,
     now,
-    admin,
-    firstId: {
-      association: nextId("associations"),
-      user: nextId("users"),
-      event: nextId("events"),
-      team: nextId("teams"),
-      round: nextId("rounds"),
-      order: nextId("orders"),
-      eoiUser: nextId("eoi_users"),
-      eoiEvent: nextId("eoi_events"),
-      session: nextId("training_sessions"),
-    },
-    existingEvents,
-    existingEntries,
-    takenClubNames,
-    existingEoiEvents,
-    takenEoiEmails,
-    takenRoundNames,
+    admin: { id: admin.id, name: admin.name },
+    firstId: nextIds(),
+    ...taken,
     sharedPhotos,
     token: () => randomToken(24),
     photoName,
   });
-  writeRaceDay(sqlite, plan, { hash: admin.hash, jpegs, sharedPhotos, now });
+  writeRaceDay(plan, { hash: admin.hash, jpegs, sharedPhotos, now });
 
-  const counts = Object.fromEntries(
-    RACE_DAY_TABLES.map((t) => [t, one<{ n: number }>(`SELECT count(*) AS n FROM ${t}`).n]),
-  ) as RaceDayResult["counts"];
+  const counts = Object.fromEntries(RACE_DAY_TABLES.map((t) => [t, rowCount(t)])) as RaceDayResult["counts"];
   return { counts, ms: performance.now() - started };
 }
 

@@ -6,12 +6,24 @@
 // Only the heats have lanes: the app seeds the semi-finals and finals itself when their sources are
 // declared Official, through the results desk's forms, as on the day.
 //
-// Like the race-day seed (db/seed-race-day.ts) it fills an EMPTY database, in one transaction of
-// prepared statements on the raw handle, deterministically (one mulberry32 PRNG), and every account
-// shares the demo password's one scrypt hash. Managers are manager1@rehearsal.test ... managerN.
+// Like the race-day seed (db/seed-race-day.ts) it fills an EMPTY database, in one transaction,
+// through the models' insert functions (those the test factories use; crews, races and edition
+// members in bulk; issue 30), deterministically (one mulberry32 PRNG), and every account shares
+// the demo password's one scrypt hash. Managers are manager1@rehearsal.test ... managerN.
 import { randomBytes } from "node:crypto";
 import { randomToken } from "~/lib/crypto.server";
 import { db } from "~/lib/db.server";
+import { insertAssociation } from "~/models/association.server";
+import { insertTeam, insertTeamMembers } from "~/models/crew.server";
+import { databaseName, userCount } from "~/models/dataset.server";
+import { currentEdition, insertEditionMembers } from "~/models/edition.server";
+import { insertEvent } from "~/models/event.server";
+import { insertPhotoRows } from "~/models/photo.server";
+import { insertPlan } from "~/models/progression.server";
+import { insertRaces } from "~/models/race.server";
+import { insertRound } from "~/models/round.server";
+import { setSettingsColumns } from "~/models/settings.server";
+import { findCredentials, insertUser } from "~/models/user.server";
 import { VALID_IMAGE } from "./enums";
 import { seed } from "./seed";
 import { Rng, REGATTA_YEAR } from "./seed-race-day";
@@ -85,119 +97,112 @@ export type RehearsalCounts = { rounds: number; teams: number; athletes: number;
 export async function seedRehearsal(scale: RehearsalScale): Promise<RehearsalCounts> {
   const started = performance.now();
   const sizes = REHEARSAL_SIZES[scale];
-  const d = db();
-  const sqlite = d.$client;
-  const users = (sqlite.prepare("SELECT count(*) AS n FROM users").get() as { n: number }).n;
+  const d = db(); // migrates on first use, as the normal seed does
+  const users = userCount();
   if (users > 0)
     throw new Error(
-      `The database ${sqlite.name} already has ${users} user(s); the rehearsal seed fills an empty one.`,
+      `The database ${databaseName()} already has ${users} user(s); the rehearsal seed fills an empty one.`,
     );
   if (!(await seed({ lastYear: false }))) throw new Error("The database filled up while seeding.");
-  const { hash } = sqlite.prepare("SELECT hash FROM users WHERE email = 'admin@example.com'").get() as {
-    hash: string;
-  };
+  const admin = findCredentials("admin@example.com");
+  if (!admin) throw new Error("The demo seed made no admin@example.com.");
+  const { hash } = admin;
   const jpegs = await demoPhotos(SHARED_PHOTOS);
   const photoNames = jpegs.map(() => `${randomBytes(16).toString("hex")}.jpg`);
   const rng = new Rng(20_200_627);
   const now = Date.now();
-  const edition = sqlite.prepare("SELECT id FROM editions WHERE state = 'OPEN'").get() as { id: number };
+  const edition = currentEdition();
+  const at = (ms: number) => new Date(ms);
   // Day one starts today at 08:00 Malaysia time (00:00 UTC), day two tomorrow.
   const dayOne = Math.floor(now / DAY) * DAY;
   const counts = { rounds: 0, teams: 0, athletes: 0, clubs: 0 };
 
-  sqlite.transaction(() => {
-    const photo = sqlite.prepare(
-      "INSERT INTO photos (name, user_id, created_at, width, height, bytes) VALUES (?, NULL, ?, ?, ?, ?)",
+  d.transaction(() => {
+    insertPhotoRows(
+      photoNames.map((name, i) => ({
+        name,
+        userId: null,
+        createdAt: at(now),
+        width: jpegs[i].width,
+        height: jpegs[i].height,
+        bytes: jpegs[i].jpeg,
+      })),
     );
-    for (const [i, name] of photoNames.entries())
-      photo.run(name, now, jpegs[i].width, jpegs[i].height, jpegs[i].jpeg);
-    const club = sqlite.prepare(
-      "INSERT INTO associations (created_at, name, country, token) VALUES (?, ?, ?, ?)",
-    );
-    const user = sqlite.prepare(
-      `INSERT INTO users (created_at, updated_at, email, hash, identification, name, phone, phone_emergency, address,
-        gender, image, valid_image, yob, association_id, verified, approved, membership_paid, role)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 1, 1, ?)`,
-    );
-    const member = sqlite.prepare(
-      "INSERT OR IGNORE INTO edition_members (edition_id, user_id, membership_paid) VALUES (?, ?, 1)",
-    );
+    const user = (values: {
+      email: string;
+      identification: string;
+      name: string;
+      phone: string;
+      phoneEmergency: string;
+      address: string;
+      gender: "MALE" | "FEMALE";
+      image: string;
+      yob: number;
+      associationId: number;
+      role: "MANAGER" | "COMPETITOR";
+    }) =>
+      insertUser({
+        ...values,
+        createdAt: at(now),
+        updatedAt: at(now),
+        hash,
+        validImage: VALID_IMAGE.APPROVED,
+        verified: true,
+        approved: true,
+        membershipPaid: true,
+      }).id;
+    const members: number[] = [];
     const clubs: { id: number; athletes: number[] }[] = [];
     let athleteNo = 0;
     for (let c = 1; c <= sizes.clubs; c++) {
-      const id = Number(club.run(now, `Rehearsal Paddlers ${c}`, "MY", randomToken(24)).lastInsertRowid);
-      const manager = Number(
-        user.run(
-          now,
-          now,
-          `manager${c}@${REHEARSAL_EMAIL_DOMAIN}`,
-          hash,
-          `R${String(c).padStart(7, "0")}`,
-          `MANAGER ${c} REHEARSAL`,
-          `6012${rng.digits(7)}`,
-          `6013${rng.digits(7)}`,
-          `No. ${c}, Jalan Regatta, 50450 Kuala Lumpur`,
-          rng.chance(0.5) ? "MALE" : "FEMALE",
-          photoNames[c % photoNames.length],
-          VALID_IMAGE.APPROVED,
-          1980 + (c % 20),
-          id,
-          "MANAGER",
-        ).lastInsertRowid,
-      );
-      member.run(edition.id, manager);
+      const { id } = insertAssociation({
+        createdAt: at(now),
+        name: `Rehearsal Paddlers ${c}`,
+        country: "MY",
+        token: randomToken(24),
+      });
+      const manager = user({
+        email: `manager${c}@${REHEARSAL_EMAIL_DOMAIN}`,
+        identification: `R${String(c).padStart(7, "0")}`,
+        name: `MANAGER ${c} REHEARSAL`,
+        phone: `6012${rng.digits(7)}`,
+        phoneEmergency: `6013${rng.digits(7)}`,
+        address: `No. ${c}, Jalan Regatta, 50450 Kuala Lumpur`,
+        gender: rng.chance(0.5) ? "MALE" : "FEMALE",
+        image: photoNames[c % photoNames.length],
+        yob: 1980 + (c % 20),
+        associationId: id,
+        role: "MANAGER",
+      });
+      members.push(manager);
       // Athletes shared out evenly: the first clubs take the remainder.
       const n = Math.floor(sizes.athletes / sizes.clubs) + (c <= sizes.athletes % sizes.clubs ? 1 : 0);
       const athletes: number[] = [];
       for (let a = 0; a < n; a++) {
         athleteNo++;
         const gender = rng.chance(0.5) ? "MALE" : "FEMALE";
-        const aid = Number(
-          user.run(
-            now,
-            now,
-            `athlete${athleteNo}@${REHEARSAL_EMAIL_DOMAIN}`,
-            hash,
-            `A${String(athleteNo).padStart(8, "0")}`,
-            `ATHLETE ${athleteNo} ${gender === "MALE" ? "BIN" : "BINTI"} REHEARSAL`,
-            `6011${rng.digits(7)}`,
-            `6019${rng.digits(7)}`,
-            `No. ${athleteNo}, Jalan Dayung, 50450 Kuala Lumpur`,
-            gender,
-            photoNames[athleteNo % photoNames.length],
-            VALID_IMAGE.APPROVED,
-            1980 + rng.int(0, 25),
-            id,
-            "COMPETITOR",
-          ).lastInsertRowid,
-        );
-        member.run(edition.id, aid);
+        const aid = user({
+          email: `athlete${athleteNo}@${REHEARSAL_EMAIL_DOMAIN}`,
+          identification: `A${String(athleteNo).padStart(8, "0")}`,
+          name: `ATHLETE ${athleteNo} ${gender === "MALE" ? "BIN" : "BINTI"} REHEARSAL`,
+          phone: `6011${rng.digits(7)}`,
+          phoneEmergency: `6019${rng.digits(7)}`,
+          address: `No. ${athleteNo}, Jalan Dayung, 50450 Kuala Lumpur`,
+          gender,
+          image: photoNames[athleteNo % photoNames.length],
+          yob: 1980 + rng.int(0, 25),
+          associationId: id,
+          role: "COMPETITOR",
+        });
+        members.push(aid);
         athletes.push(aid);
       }
       clubs.push({ id, athletes });
     }
+    insertEditionMembers(members.map((userId) => ({ editionId: edition.id, userId, membershipPaid: true })));
     counts.clubs = clubs.length;
     counts.athletes = athleteNo;
 
-    const event = sqlite.prepare(
-      `INSERT INTO events (created_at, updated_at, name, description, price, max_team, reserve_count, min_race, max_race,
-        max_male, min_female, min_age, max_age, limit_malaysia, deleted, edition_id)
-       VALUES (?, ?, ?, 'Rehearsal', 10000, ?, 4, 0, ?, ?, 0, 0, 100, 0, 0, ?)`,
-    );
-    const team = sqlite.prepare("INSERT INTO teams (name, association_id, event_id) VALUES (?, ?, ?)");
-    const teamMember = sqlite.prepare("INSERT INTO team_members (team_id, user_id) VALUES (?, ?)");
-    const round = sqlite.prepare(
-      `INSERT INTO rounds (name, description, event_id, race_number, scheduled_at, edition_id)
-       VALUES (?, '', ?, ?, ?, ?)`,
-    );
-    const race = sqlite.prepare("INSERT INTO races (lane, score, round_id, team_id) VALUES (?, NULL, ?, ?)");
-    const plan = sqlite.prepare(
-      `INSERT INTO progression_plans (to_round_id, event_id, mode, count, plus_times, lanes, created_at)
-       VALUES (?, ?, 'PLACE', ?, ?, ?, ?)`,
-    );
-    const source = sqlite.prepare(
-      "INSERT INTO progression_sources (to_round_id, from_round_id) VALUES (?, ?)",
-    );
     const shape = roundsOfEvent(sizes.heats, sizes.lanes);
     // Race numbers and times: every event's heats on day one, in turns; the rest on day two.
     const dayOneRounds: { eventIdx: number; idx: number }[] = [];
@@ -213,20 +218,29 @@ export async function seedRehearsal(scale: RehearsalScale): Promise<RehearsalCou
     for (const [i, r] of dayTwoRounds.entries())
       numberOf.set(`${r.eventIdx}:${r.idx}`, { number: number++, at: dayOne + DAY + i * 6 * MINUTE });
 
+    const crews: { teamId: number; userId: number }[] = [];
+    const races: { lane: string; score: null; roundId: number; teamId: number }[] = [];
     let clubTurn = 0;
     for (let e = 0; e < sizes.events; e++) {
       const teamsInEvent = sizes.heats * sizes.lanes;
-      const eventId = Number(
-        event.run(
-          now,
-          now,
-          EVENT_NAMES[e % EVENT_NAMES.length],
-          teamsInEvent + 10,
-          sizes.crew,
-          sizes.crew,
-          edition.id,
-        ).lastInsertRowid,
-      );
+      const eventId = insertEvent({
+        createdAt: at(now),
+        updatedAt: at(now),
+        name: EVENT_NAMES[e % EVENT_NAMES.length],
+        description: "Rehearsal",
+        price: 10000,
+        maxTeam: teamsInEvent + 10,
+        reserveCount: 4,
+        minRace: 0,
+        maxRace: sizes.crew,
+        maxMale: sizes.crew,
+        minFemale: 0,
+        minAge: 0,
+        maxAge: 100,
+        limitMalaysia: false,
+        deleted: false,
+        editionId: edition.id,
+      }).id;
       // Teams: clubs in turn; a crew is `crew` of the club's athletes (an athlete may row in several events).
       const teamIds: number[] = [];
       const perClub = new Map<number, number>();
@@ -234,11 +248,12 @@ export async function seedRehearsal(scale: RehearsalScale): Promise<RehearsalCou
         const c = clubs[clubTurn++ % clubs.length];
         const k = (perClub.get(c.id) ?? 0) + 1;
         perClub.set(c.id, k);
-        const id = Number(
-          team.run(`Rehearsal Paddlers ${clubs.indexOf(c) + 1} ${String.fromCharCode(64 + k)}`, c.id, eventId)
-            .lastInsertRowid,
-        );
-        for (const a of rng.sample(c.athletes, sizes.crew)) teamMember.run(id, a);
+        const id = insertTeam({
+          name: `Rehearsal Paddlers ${clubs.indexOf(c) + 1} ${String.fromCharCode(64 + k)}`,
+          associationId: c.id,
+          eventId,
+        }).id;
+        for (const a of rng.sample(c.athletes, sizes.crew)) crews.push({ teamId: id, userId: a });
         teamIds.push(id);
       }
       counts.teams += teamIds.length;
@@ -246,27 +261,54 @@ export async function seedRehearsal(scale: RehearsalScale): Promise<RehearsalCou
       for (const [idx, r] of shape.entries()) {
         const when = numberOf.get(`${e}:${idx}`);
         if (!when) throw new Error("unplanned round");
-        roundIds.push(Number(round.run(r.name, eventId, when.number, when.at, edition.id).lastInsertRowid));
+        roundIds.push(
+          insertRound({
+            name: r.name,
+            description: "",
+            eventId,
+            raceNumber: when.number,
+            scheduledAt: at(when.at),
+            editionId: edition.id,
+          }).id,
+        );
       }
       counts.rounds += roundIds.length;
       for (const [idx, r] of shape.entries()) {
         if (r.stage === "heat") {
           for (let l = 0; l < sizes.lanes; l++)
-            race.run(String(l + 1), roundIds[idx], teamIds[idx * sizes.lanes + l]);
+            races.push({
+              lane: String(l + 1),
+              score: null,
+              roundId: roundIds[idx],
+              teamId: teamIds[idx * sizes.lanes + l],
+            });
         } else {
-          plan.run(roundIds[idx], eventId, r.count, r.plus, sizes.lanes, now);
-          for (const f of r.from) source.run(roundIds[idx], roundIds[f]);
+          insertPlan(
+            {
+              toRoundId: roundIds[idx],
+              eventId,
+              mode: "PLACE",
+              count: r.count,
+              plusTimes: r.plus,
+              lanes: sizes.lanes,
+              createdAt: at(now),
+            },
+            r.from.map((f) => roundIds[f]),
+          );
         }
       }
     }
+    insertTeamMembers(crews);
+    insertRaces(races);
     // Plain `#<id>` codes at the gate (the demo's setting), the regatta year for ages, and a protest
     // window of 0 minutes: the rehearsal's desks keep the (compressed) window themselves.
-    sqlite
-      .prepare(
-        "UPDATE settings SET regatta_year = ?, require_signed_tags = 0, protest_minutes = 0, crew_close_at = NULL",
-      )
-      .run(REGATTA_YEAR);
-  })();
+    setSettingsColumns(edition.id, {
+      regattaYear: REGATTA_YEAR,
+      requireSignedTags: false,
+      protestMinutes: 0,
+      crewCloseAt: null,
+    });
+  });
   return { ...counts, ms: performance.now() - started };
 }
 

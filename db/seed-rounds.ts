@@ -8,10 +8,15 @@
 // HEAT 1, 6 lanes) shown on /rounds. TUG OF WAR MIXED (3 teams): ROUND 1 drawn, not pulled yet.
 // The timetable (issue 20): HEAT 1 is race 1, started 4 minutes late (the board says "Running 4
 // min late"); the FINAL and the Tug of War are races 2 and 3, later today.
-import { asc, eq, inArray } from "drizzle-orm";
 import type { ProgressionMode } from "./enums";
-import { type db, schema } from "~/lib/db.server";
+import type { db } from "~/lib/db.server";
+import { crewsOf, eventNamed, teamsOfEvent } from "~/models/dataset.server";
+import { insertPlan } from "~/models/progression.server";
+import { insertRace } from "~/models/race.server";
 import { recomputeRound, scoreIntoColumns } from "~/models/results.server";
+import { insertRound, setRound } from "~/models/round.server";
+import { insertScanLogs } from "~/models/scan.server";
+import { insertScoreboardRounds } from "~/models/scoreboard.server";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
@@ -84,81 +89,54 @@ export function seedDemoRounds(tx: Tx, now = Date.now()): void {
   const made = new Map<string, number>();
   for (const plan of DEMO_ROUNDS) {
     const scheduledAt = base + plan.startsIn * MINUTE;
-    const event = tx.select().from(schema.events).where(eq(schema.events.name, plan.event)).get();
+    const event = eventNamed(plan.event);
     if (!event) throw new Error(`demo seed: no event ${plan.event}`);
-    const round = tx
-      .insert(schema.rounds)
-      .values({
-        eventId: event.id,
-        name: `${plan.event} ${plan.label}`,
-        description: plan.description,
-        raceNumber: plan.raceNumber,
-        scheduledAt: new Date(scheduledAt),
-        startedAt: plan.startedLate === undefined ? null : new Date(scheduledAt + plan.startedLate * MINUTE),
-      })
-      .returning()
-      .get();
+    const round = insertRound({
+      eventId: event.id,
+      name: `${plan.event} ${plan.label}`,
+      description: plan.description,
+      raceNumber: plan.raceNumber,
+      scheduledAt: new Date(scheduledAt),
+      startedAt: plan.startedLate === undefined ? null : new Date(scheduledAt + plan.startedLate * MINUTE),
+    });
     made.set(`${plan.event} ${plan.label}`, round.id);
     if (plan.plan) {
       const { from, ...rule } = plan.plan;
-      tx.insert(schema.progressionPlans)
-        .values({ toRoundId: round.id, eventId: event.id, ...rule })
-        .run();
-      for (const label of from) {
+      const fromRoundIds = from.map((label) => {
         const fromRoundId = made.get(`${plan.event} ${label}`);
         if (fromRoundId === undefined) throw new Error(`demo seed: no round ${label} before ${plan.label}`);
-        tx.insert(schema.progressionSources).values({ toRoundId: round.id, fromRoundId }).run();
-      }
+        return fromRoundId;
+      });
+      insertPlan({ toRoundId: round.id, eventId: event.id, ...rule }, fromRoundIds);
     }
-    const teams = tx
-      .select({ id: schema.teams.id, name: schema.teams.name })
-      .from(schema.teams)
-      .where(eq(schema.teams.eventId, event.id))
-      .all();
+    const teams = teamsOfEvent(event.id);
     const teamId = new Map(teams.map((t) => [t.name, t.id]));
     for (const race of plan.races) {
       const id = teamId.get(race.team);
       if (id === undefined) throw new Error(`demo seed: no team ${race.team} in ${plan.event}`);
-      const raceId = tx
-        .insert(schema.races)
-        .values({ roundId: round.id, teamId: id, lane: race.lane, score: race.score })
-        .returning({ id: schema.races.id })
-        .get().id;
+      const raceId = insertRace({ roundId: round.id, teamId: id, lane: race.lane, score: race.score }).id;
       // The results columns (issue 20) from the score, as the All Races screen writes them.
       if (race.score !== null) scoreIntoColumns(tx, raceId, race.score);
     }
     if (plan.races.some((race) => race.score !== null)) {
       // A finished heat: places computed, declared Official ten minutes ago.
       recomputeRound(tx, round.id);
-      const at = new Date(now - 10 * MINUTE);
-      tx.update(schema.rounds)
-        .set({ resultState: "OFFICIAL", revision: 1, resultsAt: at })
-        .where(eq(schema.rounds.id, round.id))
-        .run();
+      setRound(round.id, { resultState: "OFFICIAL", revision: 1, resultsAt: new Date(now - 10 * MINUTE) });
     }
     if (plan.onScoreboard)
-      tx.insert(schema.scoreboardRounds)
-        .values({ roundId: round.id, createdAt: new Date(now - 5 * MINUTE) })
-        .run();
+      insertScoreboardRounds([{ roundId: round.id, createdAt: new Date(now - 5 * MINUTE) }]);
     if (plan.scannedAgo !== undefined) {
       // Each crew at the entrance in turn, one scan every 20 seconds, in member order.
       const ids = plan.races.map((r) => teamId.get(r.team) as number);
-      const crews = tx
-        .select({ teamId: schema.teamMembers.teamId, userId: schema.teamMembers.userId })
-        .from(schema.teamMembers)
-        .where(inArray(schema.teamMembers.teamId, ids))
-        .orderBy(asc(schema.teamMembers.teamId), asc(schema.teamMembers.userId))
-        .all();
-      crews.forEach((m, i) => {
-        tx.insert(schema.scanLogs)
-          .values({
-            roundId: round.id,
-            teamId: m.teamId,
-            userId: m.userId,
-            createdAt: new Date(now - plan.scannedAgo! * MINUTE + i * 20_000),
-          })
-          .run();
-      });
+      const crews = crewsOf(ids);
+      insertScanLogs(
+        crews.map((m, i) => ({
+          roundId: round.id,
+          teamId: m.teamId,
+          userId: m.userId,
+          createdAt: new Date(now - plan.scannedAgo! * MINUTE + i * 20_000),
+        })),
+      );
     }
   }
 }

@@ -10,12 +10,26 @@
 // training sessions past and upcoming with requests in every state (the demo manager's club too).
 // Last year (db/seed-last-year.ts, issue 21): an ARCHIVED edition "Regatta <year - 1>" with a few
 // events, the clubs' teams, official results and the clubs' paid orders; this year's is the open one.
-import { and, count, eq, inArray } from "drizzle-orm";
+//
+// Every row is written through a model's function, the ones the test factories (tests/factories)
+// use, or the app's own (createOrder, scoreIntoColumns, recomputeRound), here, in db/seed-rounds.ts
+// and in db/seed-last-year.ts (issue 30), in one transaction, and read back through
+// models/dataset.server.ts; the dataset's digest (scripts/dataset-digest.ts) is
+// db/seed-digest.demo.txt.
 import { randomToken } from "~/lib/crypto.server";
-import { db, schema } from "~/lib/db.server";
+import { db, type schema } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
+import { insertAssociation } from "~/models/association.server";
+import { eventNamed, paidMemberIds, userCount, usersByIds } from "~/models/dataset.server";
+import { insertTeam } from "~/models/crew.server";
+import { insertWaitlistEntry } from "~/models/entries.server";
+import { insertEoiEvent, insertEoiUser, insertInterestLinks } from "~/models/eoi.server";
+import { insertEvent, setEventColumns } from "~/models/event.server";
+import { createOrder, insertOrderNotes, insertPaymentLog, setOrderColumns } from "~/models/order.server";
 import { savePhoto } from "~/models/photo.server";
-import { createOrder } from "~/models/order.server";
+import { putSettingsRow } from "~/models/settings.server";
+import { insertReservation, insertSession } from "~/models/training.server";
+import { insertUser, setUserImage } from "~/models/user.server";
 import { type CrewEvent, checkCrew, ineligibility, paddlerEligible } from "~/rules/crew";
 import { nextTeamNames } from "~/rules/entries";
 import type { DraftLine } from "~/rules/orders";
@@ -32,7 +46,6 @@ export const DEMO_PASSWORD = "Regatta2026!";
 /** The full event of the demo: its cap, and the waitlist on it. */
 export const DEMO_FULL_EVENT = { name: "TUG OF WAR MIXED", maxTeam: 4 } as const;
 
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 type Club = typeof schema.associations.$inferSelect;
 type Event = typeof schema.events.$inferSelect;
 
@@ -198,9 +211,9 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 /** Throws unless every member may be picked for the event and the crew passes the five checks. */
-function assertValidCrew(tx: Tx, team: string, event: Event, memberIds: number[], regattaYear: number) {
+function assertValidCrew(team: string, event: Event, memberIds: number[], regattaYear: number) {
   const caps: CrewEvent = event;
-  const rows = tx.select().from(schema.users).where(inArray(schema.users.id, memberIds)).all();
+  const rows = usersByIds(memberIds);
   for (const u of rows) {
     const why = ineligibility({ ...u, inOtherTeam: false }, caps, regattaYear);
     if (why) throw new Error(`demo seed: ${u.name} may not race in ${team} (${event.name}): ${why}`);
@@ -216,7 +229,7 @@ const MYT = 8 * HOUR; // Asia/Kuala_Lumpur, no daylight saving
 
 /** The clubs' expressions of interest (each saved by the club's manager) and the training sessions
  * with their requests, all relative to now: session times in whole hours of Malaysia time. */
-function seedPreseason(tx: Tx, clubs: Club[], managers: Map<number, { email: string; name: string }>) {
+function seedPreseason(clubs: Club[], managers: Map<number, { email: string; name: string }>) {
   const now = Date.now();
   const clubNamed = (name: string) => {
     const club = clubs.find((c) => c.name === name);
@@ -227,32 +240,22 @@ function seedPreseason(tx: Tx, clubs: Club[], managers: Map<number, { email: str
   const eoiEvents = new Map<string, number>();
   for (const [i, name] of DEMO_EOI_EVENTS.entries()) {
     const when = new Date(now - (40 - i) * DAY);
-    const { id } = tx
-      .insert(schema.eoiEvents)
-      .values({ name, createdAt: when, updatedAt: when })
-      .returning({ id: schema.eoiEvents.id })
-      .get();
+    const { id } = insertEoiEvent({ name, createdAt: when, updatedAt: when });
     eoiEvents.set(name, id);
   }
   for (const interest of DEMO_INTEREST) {
     const club = clubNamed(interest.club);
     const manager = managers.get(club.id)!;
     const when = new Date(now - interest.daysAgo * DAY);
-    const { id } = tx
-      .insert(schema.eoiUsers)
-      .values({
-        email: manager.email.toLowerCase(),
-        name: manager.name,
-        team: club.name,
-        country: club.country,
-        createdAt: when,
-        updatedAt: when,
-      })
-      .returning({ id: schema.eoiUsers.id })
-      .get();
-    tx.insert(schema.eois)
-      .values(interest.events.map((name) => ({ eoiUserId: id, eoiEventId: eoiEvents.get(name)! })))
-      .run();
+    const id = insertEoiUser({
+      email: manager.email.toLowerCase(),
+      name: manager.name,
+      team: club.name,
+      country: club.country,
+      createdAt: when,
+      updatedAt: when,
+    });
+    insertInterestLinks(interest.events.map((name) => ({ eoiUserId: id, eoiEventId: eoiEvents.get(name)! })));
   }
 
   // Midnight today in Malaysia, as a UTC instant.
@@ -265,31 +268,25 @@ function seedPreseason(tx: Tx, clubs: Club[], managers: Map<number, { email: str
     if (approved > plan.maxBoat) throw new Error(`demo seed: session on day ${plan.day} overbooked`);
     if (start <= now && plan.requests.some((r) => r.status === "PENDING"))
       throw new Error(`demo seed: a pending request on the past session of day ${plan.day}`);
-    const { id } = tx
-      .insert(schema.trainingSessions)
-      .values({
-        startTime: new Date(start),
-        endTime: new Date(start + plan.hours * HOUR),
-        maxBoat: plan.maxBoat,
-        createdAt: new Date(created),
-        updatedAt: new Date(created),
-      })
-      .returning({ id: schema.trainingSessions.id })
-      .get();
+    const { id } = insertSession({
+      startTime: new Date(start),
+      endTime: new Date(start + plan.hours * HOUR),
+      maxBoat: plan.maxBoat,
+      createdAt: new Date(created),
+      updatedAt: new Date(created),
+    });
     for (const [i, r] of plan.requests.entries()) {
       const asked = Math.min(now - HOUR, created + (i + 1) * 2 * HOUR);
       const decided = r.status === "PENDING" ? asked : Math.min(now, asked + DAY);
-      tx.insert(schema.trainingReservations)
-        .values({
-          sessionId: id,
-          associationId: clubNamed(r.club).id,
-          boat: r.boats,
-          status: r.status,
-          rejectReason: r.rejectReason ?? null,
-          createdAt: new Date(asked),
-          updatedAt: new Date(decided),
-        })
-        .run();
+      insertReservation({
+        sessionId: id,
+        associationId: clubNamed(r.club).id,
+        boat: r.boats,
+        status: r.status,
+        rejectReason: r.rejectReason ?? null,
+        createdAt: new Date(asked),
+        updatedAt: new Date(decided),
+      });
     }
   }
 }
@@ -298,8 +295,7 @@ function seedPreseason(tx: Tx, clubs: Club[], managers: Map<number, { email: str
  * leaves it out (its dataset is one edition's, and its counts are that edition's). */
 export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Promise<boolean> {
   const d = db();
-  const existing = d.select({ n: count() }).from(schema.users).get()?.n ?? 0;
-  if (existing > 0) return false;
+  if (userCount() > 0) return false;
 
   // One slow hash reused for every demo account (they share the demo password).
   const hash = await hashPassword(DEMO_PASSWORD);
@@ -314,8 +310,7 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
   let nextPhoto = 0;
   /** Gives a user a photo in the given state: approved (1), pending (0) or rejected (2). */
   const withPhoto = (userId: number, validImage: number) => {
-    const image = savePhoto(userId, photos[nextPhoto++ % photos.length]);
-    d.update(schema.users).set({ image, validImage }).where(eq(schema.users.id, userId)).run();
+    setUserImage(userId, savePhoto(userId, photos[nextPhoto++ % photos.length]), validImage);
   };
   // Ages count at the regatta: the settings' default year (this year) until an admin saves another.
   const regattaYear = defaultSettings().regattaYear;
@@ -323,15 +318,13 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
   d.transaction((tx) => {
     // The demo keeps 'Require signed crew tags' off (a new installation has it on): a plain `#<id>`
     // typed at the kiosk works there, as well as the crew tags' signed codes (README, Demo logins).
-    tx.insert(schema.settings)
-      .values({
-        id: 1,
-        ...defaultSettings(),
-        requireSignedTags: false,
-        entriesCloseAt: null,
-        crewCloseAt: null,
-      })
-      .run();
+    putSettingsRow({
+      id: 1,
+      ...defaultSettings(),
+      requireSignedTags: false,
+      entriesCloseAt: null,
+      crewCloseAt: null,
+    });
 
     const clubs: Club[] = [
       { name: "Penang Dragon Warriors", country: "MY" },
@@ -339,13 +332,7 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
       { name: "Jakarta Naga Rowers", country: "ID" },
       { name: "Kuching Hornbill Dragons", country: "MY" },
       { name: "Bangkok River Dragons", country: "TH" },
-    ].map((c) =>
-      tx
-        .insert(schema.associations)
-        .values({ ...c, token: randomToken(24) })
-        .returning()
-        .get(),
-    );
+    ].map((c) => insertAssociation({ ...c, token: randomToken(24) }));
     const [penang] = clubs;
 
     const user = (v: {
@@ -362,18 +349,14 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
       phone?: string;
       address?: string;
     }) =>
-      tx
-        .insert(schema.users)
-        .values({
-          hash,
-          phone: "60123456789",
-          address: "No. 1, Jalan Regatta, 10000 George Town, Pulau Pinang",
-          identification: v.identification ?? "",
-          verified: true,
-          ...v,
-        })
-        .returning()
-        .get();
+      insertUser({
+        hash,
+        phone: "60123456789",
+        address: "No. 1, Jalan Regatta, 10000 George Town, Pulau Pinang",
+        identification: v.identification ?? "",
+        verified: true,
+        ...v,
+      });
 
     const admin = user({ email: "admin@example.com", role: "ADMIN", name: "REGATTA ADMIN" });
     user({ email: "committee@example.com", role: "COMMITTEE", name: "COMMITTEE MEMBER" });
@@ -493,13 +476,12 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
       paddlers.set(club.id, ids);
     }
 
-    for (const event of seedEvents()) tx.insert(schema.events).values(event).run();
-    tx.update(schema.events)
-      .set({ maxTeam: DEMO_FULL_EVENT.maxTeam })
-      .where(eq(schema.events.name, DEMO_FULL_EVENT.name))
-      .run();
-    const eventNamed = (name: string): Event => {
-      const e = tx.select().from(schema.events).where(eq(schema.events.name, name)).get();
+    for (const event of seedEvents()) {
+      const { id } = insertEvent(event);
+      if (event.name === DEMO_FULL_EVENT.name) setEventColumns(id, { maxTeam: DEMO_FULL_EVENT.maxTeam });
+    }
+    const eventOf = (name: string): Event => {
+      const e = eventNamed(name);
       if (!e) throw new Error(`demo seed: no event ${name}`);
       return e;
     };
@@ -516,18 +498,7 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
         count: 1,
         userId: m.id,
       }));
-    const paidMembersOf = (clubId: number, ids?: number[]) =>
-      tx
-        .select({ id: schema.users.id })
-        .from(schema.users)
-        .where(
-          and(
-            eq(schema.users.associationId, clubId),
-            eq(schema.users.membershipPaid, true),
-            ids ? inArray(schema.users.id, ids) : undefined,
-          ),
-        )
-        .all();
+    const paidMembersOf = (clubId: number, ids?: number[]) => paidMemberIds(clubId, ids);
     /** An order as if bought through the payment provider: its status, time and payment log. */
     const order = (
       ownerId: number,
@@ -538,28 +509,23 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
     ) => {
       const created = createOrder(1, ownerId, lines, tx); // edition 1: this year's, the open one
       const when = new Date(Date.now() - ago);
-      tx.update(schema.orders)
-        .set({
-          status,
-          createdAt: when,
-          updatedAt: when,
-          transactionId: statusId ? `DEMO${created.id}` : null,
-          effectsAppliedAt: status === "PAID" ? when : null,
-        })
-        .where(eq(schema.orders.id, created.id))
-        .run();
+      setOrderColumns(created.id, {
+        status,
+        createdAt: when,
+        updatedAt: when,
+        transactionId: statusId ? `DEMO${created.id}` : null,
+        effectsAppliedAt: status === "PAID" ? when : null,
+      });
       if (statusId) {
-        tx.insert(schema.paymentLogs)
-          .values({
-            createdAt: when,
-            statusId,
-            msg: statusId === "1" ? "Payment_was_successful" : "Payment_failed",
-            transactionId: `DEMO${created.id}`,
-            orderId: String(created.id),
-            verified: true,
-            source: "callback",
-          })
-          .run();
+        insertPaymentLog({
+          createdAt: when,
+          statusId,
+          msg: statusId === "1" ? "Payment_was_successful" : "Payment_failed",
+          transactionId: `DEMO${created.id}`,
+          orderId: String(created.id),
+          verified: true,
+          source: "callback",
+        });
       }
       return created.id;
     };
@@ -574,14 +540,9 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
     order(manager.id, fees(paidMembersOf(penang.id, [...paddlerIds])), "PAID", 9 * DAY, "1");
     order(manager.id, fees(earlyFee), "FAILED", 6 * DAY, "0");
     const paidOrder = order(manager.id, fees(earlyFee), "PAID", 5 * DAY, "1");
-    tx.insert(schema.orderNotes)
-      .values({
-        orderId: paidOrder,
-        userId: admin.id,
-        author: admin.name,
-        note: "Paid online; crew tags printed.",
-      })
-      .run();
+    insertOrderNotes([
+      { orderId: paidOrder, userId: admin.id, author: admin.name, note: "Paid online; crew tags printed." },
+    ]);
     order(manager.id, ticket(4), "CANCELLED", 3 * DAY);
     order(manager.id, ticket(2), "PROCESSING", 0);
 
@@ -596,22 +557,21 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
       const plan = ENTRIES[club.name];
       const owner = managers.get(club.id)!.id;
       const lines: DraftLine[] = plan.entries.map((entry) => {
-        const e = eventNamed(entry.event);
+        const e = eventOf(entry.event);
         return { kind: "EVENT", label: e.name, price: e.price, count: entry.teams.length, eventId: e.id };
       });
       order(owner, lines, "PAID", (4 + ci * 0.5) * DAY, "1");
       const roster = paddlers.get(club.id)!;
       for (const entry of plan.entries) {
-        const e = eventNamed(entry.event);
+        const e = eventOf(entry.event);
         const names = nextTeamNames(club.name, [], entry.teams.length);
         const inEvent = new Set<number>();
         for (const [ti, pick] of entry.teams.entries()) {
-          const team = tx
-            .insert(schema.teams)
-            .values({ name: names[ti], associationId: club.id, eventId: e.id })
-            .returning()
-            .get();
-          if (!pick) continue;
+          const values = { name: names[ti], associationId: club.id, eventId: e.id };
+          if (!pick) {
+            insertTeam(values);
+            continue;
+          }
           const crew = [
             ...(pick.m ? roster.m.slice(...pick.m) : []),
             ...(pick.f ? roster.f.slice(...pick.f) : []),
@@ -621,15 +581,13 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
             if (inEvent.has(id)) throw new Error(`demo seed: ${id} in two teams of ${e.name}`);
             inEvent.add(id);
           }
-          assertValidCrew(tx, team.name, e, crew, regattaYear);
-          tx.insert(schema.teamMembers)
-            .values(crew.map((userId) => ({ teamId: team.id, userId })))
-            .run();
+          assertValidCrew(values.name, e, crew, regattaYear);
+          insertTeam(values, crew);
         }
       }
       order(owner, ticket(plan.tickets), "PAID", (2 + ci * 0.5) * DAY, "1");
       if (plan.processing) {
-        const e = eventNamed(plan.processing);
+        const e = eventOf(plan.processing);
         order(
           owner,
           [{ kind: "EVENT", label: e.name, price: e.price, count: 1, eventId: e.id }],
@@ -641,25 +599,23 @@ export async function seed({ lastYear = true }: { lastYear?: boolean } = {}): Pr
 
     // The full event's waitlist: Singapore Paddle Club waits for one team since yesterday.
     const singapore = clubs[1];
-    tx.insert(schema.waitlist)
-      .values({
-        eventId: eventNamed(DEMO_FULL_EVENT.name).id,
-        associationId: singapore.id,
-        userId: managers.get(singapore.id)!.id,
-        teams: 1,
-        createdAt: new Date(Date.now() - DAY),
-        updatedAt: new Date(Date.now() - DAY),
-      })
-      .run();
+    insertWaitlistEntry({
+      eventId: eventOf(DEMO_FULL_EVENT.name).id,
+      associationId: singapore.id,
+      userId: managers.get(singapore.id)!.id,
+      teams: 1,
+      createdAt: new Date(Date.now() - DAY),
+      updatedAt: new Date(Date.now() - DAY),
+    });
 
     // Rounds and races: a scored heat on the scoreboard with its crews scanned in, a final drawn,
     // a tug-of-war round drawn (db/seed-rounds.ts).
     seedDemoRounds(tx);
 
-    seedPreseason(tx, clubs, managers);
+    seedPreseason(clubs, managers);
 
     // Last year's regatta, archived, with its official results and orders (issue 21).
-    if (lastYear) seedLastYear(tx);
+    if (lastYear) seedLastYear();
   });
   return true;
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
 import { randomToken } from "~/lib/crypto.server";
 import { untilDataChanges } from "~/lib/data-version.server";
-import { db, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import { paidIn } from "./member.server";
 
 export type Association = typeof schema.associations.$inferSelect;
@@ -181,4 +181,9 @@ export function findAssociation(id: number): Association | undefined {
  * createAccount in account.server.ts, which also makes its manager). */
 export function insertAssociation(values: typeof schema.associations.$inferInsert): Association {
   return db().insert(schema.associations).values(values).returning().get();
+}
+
+/** Association rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertAssociations(rows: (typeof schema.associations.$inferInsert)[]): void {
+  insertRows(schema.associations, rows);
 }

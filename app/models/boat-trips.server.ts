@@ -243,3 +243,24 @@ export function setTripBack(roundId: number, teamId: number, at: number): void {
     .where(and(eq(b.roundId, roundId), eq(b.teamId, teamId), isNull(b.backAt)))
     .run();
 }
+
+/** The boats of a race day so far, for the seeds (no audit entry): each race started in the 90
+ * minutes before `now` went out 15 minutes before its start and came back 12 minutes after it (or
+ * is still out), and the next two numbered races not started, with crews, are out already (2
+ * minutes ago, or 12 minutes before their schedule if earlier). */
+export function insertTripsOfTheDay(now: number): void {
+  const d = db();
+  d.run(sql`INSERT INTO boat_trips (round_id, team_id, lane, out_at, back_at)
+    SELECT ra.round_id, ra.team_id, ra.lane, r.started_at - 15 * 60000,
+      CASE WHEN r.started_at + 12 * 60000 <= ${now} THEN r.started_at + 12 * 60000 END
+    FROM races ra JOIN rounds r ON r.id = ra.round_id
+    WHERE r.started_at IS NOT NULL AND r.started_at >= ${now} - 90 * 60000`);
+  d.run(sql`INSERT INTO boat_trips (round_id, team_id, lane, out_at)
+    SELECT ra.round_id, ra.team_id, ra.lane, MIN(${now} - 2 * 60000, r.scheduled_at - 12 * 60000)
+    FROM races ra JOIN (
+      SELECT id, scheduled_at FROM rounds
+      WHERE started_at IS NULL AND race_number IS NOT NULL AND scheduled_at IS NOT NULL
+        AND id IN (SELECT round_id FROM races)
+      ORDER BY race_number LIMIT 2
+    ) r ON r.id = ra.round_id`);
+}

@@ -9,7 +9,7 @@
 // the open edition, the fee kept in edition_members for an archived one.
 import { eq, sql } from "drizzle-orm";
 import type { Scope } from "~/lib/access";
-import { db, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import { type Bundle, MSG } from "~/messages";
 import {
   type CrewEvent,
@@ -207,4 +207,24 @@ export function insertTeam(
     for (const userId of memberIds) tx.insert(schema.teamMembers).values({ teamId: team.id, userId }).run();
     return team;
   });
+}
+
+/** Teams as given, ids included, each with its crew (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertTeams(
+  rows: { team: typeof schema.teams.$inferInsert & { id: number }; memberIds: number[] }[],
+): void {
+  insertRows(
+    schema.teams,
+    rows.map((row) => row.team),
+  );
+  insertRows(
+    schema.teamMembers,
+    rows.flatMap((row) => row.memberIds.map((userId) => ({ teamId: row.team.id, userId }))),
+  );
+}
+
+/** Crew rows (a member in a team) as given (the seeds: many rows through one prepared statement; no audit entry,
+ * no rule checked). */
+export function insertTeamMembers(rows: (typeof schema.teamMembers.$inferInsert)[]): void {
+  insertRows(schema.teamMembers, rows);
 }

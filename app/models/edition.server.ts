@@ -9,7 +9,7 @@
 import { type Failure, fail, type Outcome } from "~/rules/failure";
 import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { db, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import type { EditionState } from "../../db/schema";
 import { TAG_VERSION_MAX } from "~/rules/scan-code";
 import { defaultSettings } from "~/rules/settings-schema";
@@ -355,7 +355,19 @@ export function restoreSeededEdition(year: number): { id: number; name: string }
 }
 
 /** An edition row as given, unless its year is taken (test data and seeds: no audit entry; staff use
- * createEdition). */
-export function insertEditionRow(values: typeof schema.editions.$inferInsert): void {
-  db().insert(e).values(values).onConflictDoNothing().run();
+ * createEdition). Its id, or undefined when the year was taken. */
+export function insertEditionRow(values: typeof schema.editions.$inferInsert): number | undefined {
+  return db().insert(e).values(values).onConflictDoNothing().returning({ id: e.id }).get()?.id;
+}
+
+/** Sets an edition's columns as given, nothing else (the seeds: last year's edition dated and
+ * archived; no audit entry, no trigger of the workflow; staff use the editions screens). */
+export function setEditionColumns(id: number, values: Partial<typeof schema.editions.$inferInsert>): void {
+  db().update(e).set(values).where(eq(e.id, id)).run();
+}
+
+/** Edition member rows (who had paid an archived edition's crew tag fee) as given (the seeds; no
+ * audit entry). */
+export function insertEditionMembers(rows: (typeof schema.editionMembers.$inferInsert)[]): void {
+  insertRows(schema.editionMembers, rows);
 }

@@ -9,7 +9,7 @@
 // settings' deadline, and waitlist entries of its events (an entry of another edition is unknown).
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Scope } from "~/lib/access";
-import { db, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import type { User } from "~/models/user.server";
 import type { Locale } from "~/i18n/locale";
 import { isClosed } from "~/rules/crew";
@@ -409,4 +409,9 @@ export function waitlistOf(editionId: number, eventId: number): WaitlistRow[] {
 /** A waitlist row as given (the test factories; managers join through joinWaitlist). */
 export function insertWaitlistEntry(values: typeof w.$inferInsert): typeof w.$inferSelect {
   return db().insert(w).values(values).returning().get();
+}
+
+/** Waitlist rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertWaitlistEntries(rows: (typeof w.$inferInsert)[]): void {
+  insertRows(w, rows);
 }

@@ -12,7 +12,7 @@
 // guarded there).
 import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { db, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import { countryName } from "~/lib/countries.server";
 import { countryCounts, eoiMatrix, type InterestLine, type MatrixRow } from "~/rules/eoi";
 import { distanceOf, MATRIX_COLUMNS } from "~/rules/eoi-fields";
@@ -444,4 +444,24 @@ export function insertInterest(owner: InterestOwner, eventIds: number[], now = n
     for (const eoiEventId of eventIds) tx.insert(link).values({ eoiUserId: id, eoiEventId }).run();
     return id;
   });
+}
+
+/** EOI event rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertEoiEvents(rows: (typeof ev.$inferInsert)[]): void {
+  insertRows(ev, rows);
+}
+
+/** EOI users as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertEoiUsers(rows: (typeof eu.$inferInsert)[]): void {
+  insertRows(eu, rows);
+}
+
+/** Interest links (an EOI user in an EOI event) as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertInterestLinks(rows: (typeof link.$inferInsert)[]): void {
+  insertRows(link, rows);
+}
+
+/** An EOI user row as given (the seeds: times of its own; no audit entry, no rule checked); its id. */
+export function insertEoiUser(values: typeof eu.$inferInsert): number {
+  return db().insert(eu).values(values).returning({ id: eu.id }).get().id;
 }

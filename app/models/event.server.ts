@@ -9,7 +9,7 @@
 import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { untilDataChanges } from "~/lib/data-version.server";
-import { db, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import type { Scope } from "~/lib/access";
 import { type EventInput, eventName } from "~/rules/event-schema";
 import { type Actor, audit } from "./audit.server";
@@ -311,4 +311,15 @@ export function assignedEvents(
 /** An event row as given, no audit entry (the seeds and the test factories; staff use createEvent). */
 export function insertEvent(values: typeof schema.events.$inferInsert): typeof schema.events.$inferSelect {
   return db().insert(schema.events).values(values).returning().get();
+}
+
+/** Event rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertEvents(rows: (typeof e.$inferInsert)[]): void {
+  insertRows(e, rows);
+}
+
+/** Sets an event's columns as given, nothing else: no audit entry (the seeds: an event repriced;
+ * staff use updateEvent). */
+export function setEventColumns(id: number, values: Partial<typeof e.$inferInsert>): void {
+  db().update(e).set(values).where(eq(e.id, id)).run();
 }

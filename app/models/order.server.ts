@@ -12,7 +12,7 @@ import { and, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { OrderLineKind, OrderStatus } from "../../db/enums";
 import { type Actor, audit } from "./audit.server";
 import { randomToken } from "~/lib/crypto.server";
-import { db, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import { nextTeamNames } from "~/rules/entries";
 import { type Failure, fail, type Outcome } from "~/rules/failure";
 import { toMalaysiaLocal } from "~/rules/format";
@@ -610,4 +610,45 @@ export function insertOrderRow(
  * An `editionId` left out is the open edition's (migration 0018's trigger). */
 export function insertPaymentLog(values: typeof schema.paymentLogs.$inferInsert): void {
   db().insert(schema.paymentLogs).values(values).run();
+}
+
+/** Orders as given, ids included, each with its lines (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertOrders(
+  rows: { order: typeof o.$inferInsert & { id: number }; lines: Omit<typeof l.$inferInsert, "orderId">[] }[],
+): void {
+  insertRows(
+    o,
+    rows.map((row) => row.order),
+  );
+  insertRows(
+    l,
+    rows.flatMap((row) => row.lines.map((line) => ({ ...line, orderId: row.order.id }))),
+  );
+}
+
+/** Payment log rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertPaymentLogs(rows: (typeof schema.paymentLogs.$inferInsert)[]): void {
+  insertRows(schema.paymentLogs, rows);
+}
+
+/** Order note rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertOrderNotes(rows: (typeof schema.orderNotes.$inferInsert)[]): void {
+  insertRows(schema.orderNotes, rows);
+}
+
+/** Every EVENT line of an event at this price, no audit entry (the seeds: an event repriced, and
+ * the entries already bought of it with it). */
+export function repriceEventLines(eventId: number, price: number): void {
+  db()
+    .update(l)
+    .set({ price })
+    .where(and(eq(l.kind, "EVENT"), eq(l.eventId, eventId)))
+    .run();
+}
+
+/** Sets an order's columns as given, nothing else: no audit entry, no effects applied (the seeds:
+ * an order as if bought through the payment provider; the app moves orders with setOrderStatus and
+ * recordPayment). */
+export function setOrderColumns(id: number, values: Partial<typeof o.$inferInsert>): void {
+  db().update(o).set(values).where(eq(o.id, id)).run();
 }

@@ -5,7 +5,7 @@
 // be an event team of the round's event. Who may do what is decided by the routes (ADR 0016).
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { now as clock } from "~/lib/clock.server";
-import { db, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import { compareLanes } from "~/rules/race-fields";
 import type { RaceCreate, RaceUpdate, ScoreEntry } from "~/rules/race-schema";
 import { type Actor, audit } from "./audit.server";
@@ -292,4 +292,9 @@ export function setLane(
     .set(values)
     .where(and(eq(rc.roundId, roundId), eq(rc.lane, lane)))
     .run();
+}
+
+/** Race (lane) rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertRaces(rows: (typeof rc.$inferInsert)[]): void {
+  insertRows(rc, rows);
 }

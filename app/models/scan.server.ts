@@ -5,7 +5,7 @@
 // these reads; every read is of live events only.
 import { now as clockNow } from "~/lib/clock.server";
 import { sql } from "drizzle-orm";
-import { db, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
 import type { ScanLimits, ScanPerson } from "~/rules/scan-history";
 import { VALID_IMAGE } from "../../db/enums";
@@ -238,4 +238,9 @@ export function insertScanLog(
   values: typeof schema.scanLogs.$inferInsert,
 ): typeof schema.scanLogs.$inferSelect {
   return db().insert(schema.scanLogs).values(values).returning().get();
+}
+
+/** Scan log rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertScanLogs(rows: (typeof schema.scanLogs.$inferInsert)[]): void {
+  insertRows(schema.scanLogs, rows);
 }

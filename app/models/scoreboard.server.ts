@@ -4,7 +4,7 @@
 // event's rounds leave the board and the manage list. See docs/decisions/0016-race-day.md.
 import { now as clockNow } from "~/lib/clock.server";
 import { sql } from "drizzle-orm";
-import { db, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import { crewsByPlace } from "~/rules/board";
 import type { LaneStatus, ResultState } from "../../db/enums";
 import { type Actor, audit } from "./audit.server";
@@ -250,4 +250,9 @@ export function updateBoard(
 /** Puts a round on the public scoreboard, no audit entry (the test factories; staff use updateBoard). */
 export function insertScoreboardRound(roundId: number): void {
   db().insert(schema.scoreboardRounds).values({ roundId }).run();
+}
+
+/** Scoreboard rows (rounds shown, and since when) as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertScoreboardRounds(rows: (typeof schema.scoreboardRounds.$inferInsert)[]): void {
+  insertRows(schema.scoreboardRounds, rows);
 }

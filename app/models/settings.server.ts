@@ -171,3 +171,20 @@ export function restoreTicketDescription(editionId: number, from: string, to: st
       .run().changes > 0
   );
 }
+
+/** A settings row as given; with `onConflict`, when the edition has one already, only those columns
+ * of it (the seeds; no audit entry, no rule checked; staff use updateSettings). */
+export function putSettingsRow(
+  values: typeof s.$inferInsert,
+  onConflict?: Partial<typeof s.$inferInsert>,
+): void {
+  const insert = db().insert(s).values(values);
+  if (onConflict) insert.onConflictDoUpdate({ target: s.id, set: onConflict }).run();
+  else insert.run();
+}
+
+/** Sets an edition's settings columns as given, nothing else (the seeds; no audit entry, no rule
+ * checked; staff use updateSettings). */
+export function setSettingsColumns(editionId: number, values: Partial<typeof s.$inferInsert>): void {
+  db().update(s).set(values).where(eq(s.id, editionId)).run();
+}

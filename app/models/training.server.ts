@@ -14,7 +14,7 @@
 // missing one does); writes into an archived edition are refused by migration 0018's triggers.
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ReservationStatus } from "../../db/enums";
-import { db, schema } from "~/lib/db.server";
+import { db, insertRows, schema } from "~/lib/db.server";
 import {
   bookingRefusal,
   type DecisionInput,
@@ -493,4 +493,14 @@ export function insertSession(values: typeof s.$inferInsert): typeof s.$inferSel
 /** A reservation row as given, in any state, with no rule checked. */
 export function insertReservation(values: typeof r.$inferInsert): typeof r.$inferSelect {
   return db().insert(r).values(values).returning().get();
+}
+
+/** Training session rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertSessions(rows: (typeof s.$inferInsert)[]): void {
+  insertRows(s, rows);
+}
+
+/** Reservation rows as given, in any state (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+export function insertReservations(rows: (typeof r.$inferInsert)[]): void {
+  insertRows(r, rows);
 }

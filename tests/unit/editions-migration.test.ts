@@ -5,9 +5,10 @@
 // counts and sums before and after must be identical, every row of a root table must be in
 // edition 1, and edition 1 must be OPEN and named from the regatta's year.
 //
-// How the dataset is written: the race-day seed's planner (`planRaceDay`, pure) and writer
-// (`writeRaceDay`, plain SQL through prepared statements on the raw handle, naming only columns
-// that exist before and after 0018) on the old schema. Its first half, the demo seed (db/seed.ts),
+// How the dataset is written: the race-day seed's planner (`planRaceDay`, pure) and the writer the
+// seed had before issue 30 (`writeRaceDayAt0016` in ./race-day-at-0016.ts: plain SQL through
+// prepared statements on the raw handle, naming only columns that exist before and after 0018; the
+// seed itself now writes through the models, at today's schema) on the old schema. Its first half, the demo seed (db/seed.ts),
 // goes through today's models and drizzle schema (edition_id columns), so it cannot run on the old
 // schema: the plan is made for an empty database (no demo rows) instead, with an admin account, a
 // few notices and audit entries written by SQL. The file is built at 0016 and the dataset written
@@ -18,7 +19,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planRaceDay, RACE_DAY_SIZES, REGATTA_YEAR, writeRaceDay } from "../../db/seed-race-day";
+import { planRaceDay, RACE_DAY_SIZES, REGATTA_YEAR } from "../../db/seed-race-day";
+import { writeRaceDayAt0016 } from "./race-day-at-0016";
 import { openDb } from "~/lib/db.server";
 
 const MIGRATIONS = path.resolve("db/migrations");
@@ -186,7 +188,7 @@ beforeAll(() => {
     photoName: () => `${String(++photos).padStart(32, "0")}.jpg`,
   });
   const jpeg = { jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xd9]), width: 1, height: 1 };
-  writeRaceDay(old, plan, {
+  writeRaceDayAt0016(old, plan, {
     hash: "x",
     jpegs: [jpeg, jpeg],
     sharedPhotos: ["a", "b"].map((c) => `${c.repeat(32)}.jpg`),
