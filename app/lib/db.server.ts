@@ -6,9 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { type Column, getTableColumns, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import type { SQLiteInsertValue, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "../../db/schema";
 import { env } from "./env.server";
@@ -54,35 +52,3 @@ export function db(): DB {
 }
 
 export { schema };
-
-/**
- * Inserts rows as given, through one prepared INSERT per set of columns given, run once per row (for
- * the models' bulk insert functions, which only the seeds and the test factories use: no audit
- * entry, no rule checked). A column left undefined gets its default, as in `insert().values()`.
- * Call it inside a transaction for speed and all-or-nothing.
- */
-export function insertRows<T extends SQLiteTable>(table: T, rows: SQLiteInsertValue<T>[]): void {
-  if (rows.length === 0) return;
-  const columns = getTableColumns(table) as Record<string, Column>;
-  const d = db();
-  const statements = new Map<string, { keys: string[]; run: (values: Record<string, unknown>) => void }>();
-  for (const row of rows as Record<string, unknown>[]) {
-    const keys = Object.keys(row).filter((k) => row[k] !== undefined && k in columns);
-    const signature = keys.join(",");
-    let statement = statements.get(signature);
-    if (!statement) {
-      const prepared = d
-        .insert(table)
-        .values(Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`])) as SQLiteInsertValue<T>)
-        .prepare();
-      statement = { keys, run: (values) => prepared.run(values) };
-      statements.set(signature, statement);
-    }
-    const values: Record<string, unknown> = {};
-    for (const k of statement.keys) {
-      const v = row[k];
-      values[k] = v === null ? null : columns[k].mapToDriverValue(v);
-    }
-    statement.run(values);
-  }
-}

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
 import { randomToken } from "~/lib/crypto.server";
 import { untilDataChanges } from "~/lib/data-version.server";
-import { db, insertRows, schema } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
+import { insertRows } from "./bulk.server";
 import { paidIn } from "./member.server";
 
 export type Association = typeof schema.associations.$inferSelect;

@@ -9,7 +9,8 @@
 // the open edition, the fee kept in edition_members for an archived one.
 import { eq, sql } from "drizzle-orm";
 import type { Scope } from "~/lib/access";
-import { db, insertRows, schema } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
+import { insertRows } from "./bulk.server";
 import { type Bundle, MSG } from "~/messages";
 import {
   type CrewEvent,

@@ -9,7 +9,8 @@
 import { type Failure, fail, type Outcome } from "~/rules/failure";
 import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { db, insertRows, schema } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
+import { insertRows } from "./bulk.server";
 import type { EditionState } from "../../db/schema";
 import { TAG_VERSION_MAX } from "~/rules/scan-code";
 import { defaultSettings } from "~/rules/settings-schema";

@@ -9,7 +9,8 @@
 // settings' deadline, and waitlist entries of its events (an entry of another edition is unknown).
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Scope } from "~/lib/access";
-import { db, insertRows, schema } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
+import { insertRows } from "./bulk.server";
 import type { User } from "~/models/user.server";
 import type { Locale } from "~/i18n/locale";
 import { isClosed } from "~/rules/crew";

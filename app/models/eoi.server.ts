@@ -12,7 +12,8 @@
 // guarded there).
 import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { db, insertRows, schema } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
+import { insertRows } from "./bulk.server";
 import { countryName } from "~/lib/countries.server";
 import { countryCounts, eoiMatrix, type InterestLine, type MatrixRow } from "~/rules/eoi";
 import { distanceOf, MATRIX_COLUMNS } from "~/rules/eoi-fields";

@@ -9,7 +9,8 @@
 import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { untilDataChanges } from "~/lib/data-version.server";
-import { db, insertRows, schema } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
+import { insertRows } from "./bulk.server";
 import type { Scope } from "~/lib/access";
 import { type EventInput, eventName } from "~/rules/event-schema";
 import { type Actor, audit } from "./audit.server";

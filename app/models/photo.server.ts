@@ -3,7 +3,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import { eq } from "drizzle-orm";
-import { db, insertRows, schema } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
+import { insertRows } from "./bulk.server";
 import { PHOTO_NAME, type Photo, photoCachePath } from "~/lib/photos.server";
 
 /** Stores a processed photo under a new random, unguessable name and returns that name. */

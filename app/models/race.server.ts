@@ -5,7 +5,8 @@
 // be an event team of the round's event. Who may do what is decided by the routes (ADR 0016).
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { now as clock } from "~/lib/clock.server";
-import { db, insertRows, schema } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
+import { insertRows } from "./bulk.server";
 import { compareLanes } from "~/rules/race-fields";
 import type { RaceCreate, RaceUpdate, ScoreEntry } from "~/rules/race-schema";
 import { type Actor, audit } from "./audit.server";

@@ -3,7 +3,8 @@
 // are unique within an event, compared case-insensitively ('Round already exist'). Deleting a round
 // removes its races, scan logs and scoreboard entry (ON DELETE CASCADE, foreign_keys on).
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
-import { db, insertRows, schema } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
+import { insertRows } from "./bulk.server";
 import type { RoundCreate, RoundUpdate } from "~/rules/race-schema";
 import { type Actor, audit } from "./audit.server";
 import { changedFields, liveRound, raceDayWrite, type Tx, taken } from "./race-day.server";

@@ -5,7 +5,8 @@
 // these reads; every read is of live events only.
 import { now as clockNow } from "~/lib/clock.server";
 import { sql } from "drizzle-orm";
-import { db, insertRows, schema } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
+import { insertRows } from "./bulk.server";
 import { notifyScoreboard } from "~/lib/race-events.server";
 import type { ScanLimits, ScanPerson } from "~/rules/scan-history";
 import { VALID_IMAGE } from "../../db/enums";

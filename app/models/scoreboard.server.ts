@@ -4,7 +4,8 @@
 // event's rounds leave the board and the manage list. See docs/decisions/0016-race-day.md.
 import { now as clockNow } from "~/lib/clock.server";
 import { sql } from "drizzle-orm";
-import { db, insertRows, schema } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
+import { insertRows } from "./bulk.server";
 import { crewsByPlace } from "~/rules/board";
 import type { LaneStatus, ResultState } from "../../db/enums";
 import { type Actor, audit } from "./audit.server";

@@ -14,7 +14,8 @@
 // missing one does); writes into an archived edition are refused by migration 0018's triggers.
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ReservationStatus } from "../../db/enums";
-import { db, insertRows, schema } from "~/lib/db.server";
+import { db, schema } from "~/lib/db.server";
+import { insertRows } from "./bulk.server";
 import {
   bookingRefusal,
   type DecisionInput,
