@@ -4,7 +4,7 @@
 // re-encoded bytes live in the `photos` table (LiteFS replicates the database, not the disk);
 // `UPLOADS_DIR/{name}` is only a local cache, filled by `routes/uploads.$file.ts`.
 import path from "node:path";
-import type { Metadata, Sharp } from "sharp";
+import type { Metadata } from "sharp";
 import { env } from "~/lib/env.server";
 import { createLimiter } from "~/lib/limiter.server";
 import { type Bundle, EN, MSG } from "~/messages";
@@ -39,12 +39,6 @@ export function loadSharp(): Promise<SharpFn> {
     });
   }
   return sharpLoaded;
-}
-
-/** A sharp pipeline over `input`, sharp loaded first. */
-async function image(input: Buffer | Uint8Array, options: typeof sharpOptions): Promise<Sharp> {
-  const sharp = await loadSharp();
-  return sharp(input, options);
 }
 
 /** One decode at a time per process: a burst of uploads queues instead of multiplying memory. */
@@ -85,9 +79,11 @@ export async function checkPhoto(input: Buffer | Uint8Array, mimeType?: string):
   if (input.byteLength > PHOTO_MAX_BYTES) return { ok: false, error: "tooLarge" };
   if (input.byteLength === 0) return { ok: false, error: "notImage" };
 
+  // Outside the try: sharp failing to load is a broken install (a 500), not a photo that is no image.
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
-    meta = await (await image(input, sharpOptions)).metadata();
+    meta = await sharp(input, sharpOptions).metadata();
   } catch (error) {
     return { ok: false, error: isPixelLimitError(error) ? "tooLarge" : "notImage" };
   }
@@ -113,10 +109,11 @@ export async function processPhoto(input: Buffer | Uint8Array, mimeType?: string
   const header = await checkPhoto(input, mimeType);
   if (!header.ok) return header;
   const { width, height } = header;
+  const sharp = await loadSharp(); // loaded by checkPhoto already
   try {
     const { data, info } = await decoding.run(
-      async () =>
-        (await image(input, sharpOptions))
+      () =>
+        sharp(input, sharpOptions)
           .rotate() // EXIF orientation first; resize below works on the oriented image
           .resize(
             width <= height
