@@ -16,6 +16,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { bodyLimitFor, declaredTooLarge } from "./server/body-limit.mjs";
+import { pageGate } from "./server/page-gate.mjs";
 import { clientAddress, trustedHeaderName } from "./server/client-address.mjs";
 import { BAD_REQUEST_PAGE, SERVER_ERROR_PAGE, sendPage } from "./server/pages.mjs";
 import { publicPaths } from "./server/public-files.mjs";
@@ -103,6 +104,10 @@ app.use(requestLogger({ match: routeMatcher(build.routes) }));
 
 // On a LiteFS replica, writes are replayed on the primary before Remix runs (server/replica.mjs).
 app.use(replayWritesToPrimary(process.env.LITEFS_DIR));
+
+// Race control's page (every round of the edition) is rendered at most two at a time: twenty at
+// once fill the heap (server/page-gate.mjs, docs/decisions/0022-speed.md).
+app.use(pageGate({ paths: ["/race-control"], concurrency: 2, queue: 32 }));
 
 // 4. Remix: the body is read (within its limit) before the app sees the request.
 app.all(

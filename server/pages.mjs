@@ -53,6 +53,12 @@ export const SERVER_ERROR_PAGE = page(
   '<p>Something went wrong. Please try again.</p><p><a href="/">Return to Home</a></p>',
 );
 
+/** A heavy page's queue is full (server/page-gate.mjs); the text is `MSG.serverBusy`'s. */
+export const BUSY_PAGE = page(
+  "429 The server is busy",
+  '<p>The server is busy right now. Please wait a few seconds and try again.</p><p><a href="/">Return to Home</a></p>',
+);
+
 /**
  * Writes a small HTML answer.
  * @param {import("node:http").ServerResponse} res
