@@ -179,12 +179,14 @@ export function findAssociation(id: number): Association | undefined {
 }
 
 /** A club row as given (the seeds and the test factories; registration goes through
- * createAccount in account.server.ts, which also makes its manager). */
+ * createAccount in account.server.ts, which also makes its manager).
+ * @testOnly seeds and test factories only: no audit entry, no rule checked. */
 export function insertAssociation(values: typeof schema.associations.$inferInsert): Association {
   return db().insert(schema.associations).values(values).returning().get();
 }
 
-/** Association rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Association rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertAssociations(rows: (typeof schema.associations.$inferInsert)[]): void {
   insertRows(schema.associations, rows);
 }

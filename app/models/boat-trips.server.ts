@@ -227,14 +227,16 @@ export function markBack(editionId: number, actor: Actor, tripId: number, rawRea
   );
 }
 
-/** A boat trip row as given, no audit entry (the test factories; the pontoon kiosk uses recordTrip). */
+/** A boat trip row as given, no audit entry (the test factories; the pontoon kiosk uses recordTrip).
+ * @testOnly test factories only: no audit entry. */
 export function insertBoatTrip(
   values: typeof schema.boatTrips.$inferInsert,
 ): typeof schema.boatTrips.$inferSelect {
   return db().insert(schema.boatTrips).values(values).returning().get();
 }
 
-/** Brings a crew's open trip of a round back at `at`, no audit entry (the test factories). */
+/** Brings a crew's open trip of a round back at `at`, no audit entry (the test factories).
+ * @testOnly test factories only: no audit entry. */
 export function setTripBack(roundId: number, teamId: number, at: number): void {
   const b = schema.boatTrips;
   db()
@@ -247,7 +249,8 @@ export function setTripBack(roundId: number, teamId: number, at: number): void {
 /** The boats of a race day so far, for the seeds (no audit entry): each race started in the 90
  * minutes before `now` went out 15 minutes before its start and came back 12 minutes after it (or
  * is still out), and the next two numbered races not started, with crews, are out already (2
- * minutes ago, or 12 minutes before their schedule if earlier). */
+ * minutes ago, or 12 minutes before their schedule if earlier).
+ * @testOnly seeds only: writes the day's trips, no audit entry. */
 export function insertTripsOfTheDay(now: number): void {
   const d = db();
   d.run(sql`INSERT INTO boat_trips (round_id, team_id, lane, out_at, back_at)

@@ -9,6 +9,7 @@ import { db } from "~/lib/db.server";
  * the models' bulk insert functions, which only the seeds and the test factories use: no audit
  * entry, no rule checked). A column left undefined gets its default, as in `insert().values()`.
  * Call it inside a transaction for speed and all-or-nothing.
+ * @testOnly seeds and test factories only (via the bulk insert functions): no audit entry, no rule checked.
  */
 export function insertRows<T extends SQLiteTable>(table: T, rows: SQLiteInsertValue<T>[]): void {
   if (rows.length === 0) return;

@@ -371,7 +371,8 @@ export function latestChangeOf(teamId: number): ChangeListRow | undefined {
 }
 
 /** A crew change row as given, with no rule checked and no audit entry (the test factories;
- * managers use requestChange). Its edition is its team's (migration 0023's trigger). */
+ * managers use requestChange). Its edition is its team's (migration 0023's trigger).
+ * @testOnly test factories only: no rule checked, no audit entry. */
 export function insertCrewChange(
   values: typeof schema.crewChanges.$inferInsert,
 ): typeof schema.crewChanges.$inferSelect {

@@ -90,7 +90,8 @@ export function crewTagMembers(
 }
 
 /** Marks a user's crew tag fee paid (users.membership_paid), nothing else (the test factories; clubs
- * pay through order.server.ts). */
+ * pay through order.server.ts).
+ * @testOnly test factories only: marks a fee paid with no order and no audit entry. */
 export function setMembershipPaid(userId: number): void {
   db().update(u).set({ membershipPaid: true }).where(eq(u.id, userId)).run();
 }

@@ -198,7 +198,8 @@ export function parseCrewIds(values: unknown[]): number[] | null {
 }
 
 /** A team row as given, with these members (the seeds and the test factories; clubs make teams by
- * paying for entries, order.server.ts). */
+ * paying for entries, order.server.ts).
+ * @testOnly seeds and test factories only: no audit entry, no rule checked. */
 export function insertTeam(
   values: typeof schema.teams.$inferInsert,
   memberIds: number[] = [],
@@ -210,7 +211,8 @@ export function insertTeam(
   });
 }
 
-/** Teams as given, ids included, each with its crew (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Teams as given, ids included, each with its crew (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertTeams(
   rows: { team: typeof schema.teams.$inferInsert & { id: number }; memberIds: number[] }[],
 ): void {
@@ -225,7 +227,8 @@ export function insertTeams(
 }
 
 /** Crew rows (a member in a team) as given (the seeds: many rows through one prepared statement; no audit entry,
- * no rule checked). */
+ * no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertTeamMembers(rows: (typeof schema.teamMembers.$inferInsert)[]): void {
   insertRows(schema.teamMembers, rows);
 }

@@ -287,6 +287,7 @@ export function membershipPaidIn(edition: Pick<Edition, "id" | "state">, userId:
  * each pass; the app never deletes an edition): the edition of `year` (the journey's) and every row
  * of it gone, children first, and the newest other one (the seed's open one) open again with the
  * crew tag fees kept when it was archived. Returns that one.
+ * @testOnly e2e reset only: deletes an edition's rows, orders included (the app never deletes them).
  */
 export function restoreSeededEdition(year: number): { id: number; name: string } {
   return db().transaction((tx) => {
@@ -356,19 +357,22 @@ export function restoreSeededEdition(year: number): { id: number; name: string }
 }
 
 /** An edition row as given, unless its year is taken (test data and seeds: no audit entry; staff use
- * createEdition). Its id, or undefined when the year was taken. */
+ * createEdition). Its id, or undefined when the year was taken.
+ * @testOnly seeds and test data only: no audit entry. */
 export function insertEditionRow(values: typeof schema.editions.$inferInsert): number | undefined {
   return db().insert(e).values(values).onConflictDoNothing().returning({ id: e.id }).get()?.id;
 }
 
 /** Sets an edition's columns as given, nothing else (the seeds: last year's edition dated and
- * archived; no audit entry, no trigger of the workflow; staff use the editions screens). */
+ * archived; no audit entry, no trigger of the workflow; staff use the editions screens).
+ * @testOnly seeds only: no audit entry, no workflow. */
 export function setEditionColumns(id: number, values: Partial<typeof schema.editions.$inferInsert>): void {
   db().update(e).set(values).where(eq(e.id, id)).run();
 }
 
 /** Edition member rows (who had paid an archived edition's crew tag fee) as given (the seeds; no
- * audit entry). */
+ * audit entry).
+ * @testOnly seeds only: no audit entry. */
 export function insertEditionMembers(rows: (typeof schema.editionMembers.$inferInsert)[]): void {
   insertRows(schema.editionMembers, rows);
 }

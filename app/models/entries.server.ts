@@ -407,12 +407,14 @@ export function waitlistOf(editionId: number, eventId: number): WaitlistRow[] {
   `);
 }
 
-/** A waitlist row as given (the test factories; managers join through joinWaitlist). */
+/** A waitlist row as given (the test factories; managers join through joinWaitlist).
+ * @testOnly test factories and seeds only: no rule checked. */
 export function insertWaitlistEntry(values: typeof w.$inferInsert): typeof w.$inferSelect {
   return db().insert(w).values(values).returning().get();
 }
 
-/** Waitlist rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Waitlist rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertWaitlistEntries(rows: (typeof w.$inferInsert)[]): void {
   insertRows(w, rows);
 }

@@ -410,12 +410,14 @@ export function countryResults(editionId: number) {
 // ---------------------------------------------------------------------------------------------
 // Rows as given (the test factories; staff and managers use the functions above)
 
-/** An EOI event row as given, no audit entry (no edition: the open one, migration 0018's trigger). */
+/** An EOI event row as given, no audit entry (no edition: the open one, migration 0018's trigger).
+ * @testOnly test factories and seeds only: no audit entry. */
 export function insertEoiEvent(values: typeof ev.$inferInsert): typeof ev.$inferSelect {
   return db().insert(ev).values(values).returning().get();
 }
 
-/** Marks an EOI event deleted and removes its interest links, no audit entry (updated_at kept). */
+/** Marks an EOI event deleted and removes its interest links, no audit entry (updated_at kept).
+ * @testOnly test data only: deletes interest links, no audit entry. */
 export function markEoiEventDeleted(id: number): void {
   db().transaction((tx) => {
     tx.delete(link).where(eq(link.eoiEventId, id)).run();
@@ -424,7 +426,8 @@ export function markEoiEventDeleted(id: number): void {
 }
 
 /** A manager's EOIUser (made, or its details replaced) linked to exactly these EOI events, of any
- * edition and in any state, with no rule checked. Returns the EOIUser's id. */
+ * edition and in any state, with no rule checked. Returns the EOIUser's id.
+ * @testOnly test factories only: no rule checked. */
 export function insertInterest(owner: InterestOwner, eventIds: number[], now = new Date()): number {
   return db().transaction((tx) => {
     const { id } = tx
@@ -447,22 +450,26 @@ export function insertInterest(owner: InterestOwner, eventIds: number[], now = n
   });
 }
 
-/** EOI event rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** EOI event rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertEoiEvents(rows: (typeof ev.$inferInsert)[]): void {
   insertRows(ev, rows);
 }
 
-/** EOI users as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** EOI users as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertEoiUsers(rows: (typeof eu.$inferInsert)[]): void {
   insertRows(eu, rows);
 }
 
-/** Interest links (an EOI user in an EOI event) as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Interest links (an EOI user in an EOI event) as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertInterestLinks(rows: (typeof link.$inferInsert)[]): void {
   insertRows(link, rows);
 }
 
-/** An EOI user row as given (the seeds: times of its own; no audit entry, no rule checked); its id. */
+/** An EOI user row as given (the seeds: times of its own; no audit entry, no rule checked); its id.
+ * @testOnly seeds only: no audit entry, no rule checked. */
 export function insertEoiUser(values: typeof eu.$inferInsert): number {
   return db().insert(eu).values(values).returning({ id: eu.id }).get().id;
 }

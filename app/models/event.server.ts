@@ -309,18 +309,21 @@ export function assignedEvents(
     .all();
 }
 
-/** An event row as given, no audit entry (the seeds and the test factories; staff use createEvent). */
+/** An event row as given, no audit entry (the seeds and the test factories; staff use createEvent).
+ * @testOnly seeds and test factories only: no audit entry. */
 export function insertEvent(values: typeof schema.events.$inferInsert): typeof schema.events.$inferSelect {
   return db().insert(schema.events).values(values).returning().get();
 }
 
-/** Event rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Event rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertEvents(rows: (typeof e.$inferInsert)[]): void {
   insertRows(e, rows);
 }
 
 /** Sets an event's columns as given, nothing else: no audit entry (the seeds: an event repriced;
- * staff use updateEvent). */
+ * staff use updateEvent).
+ * @testOnly seeds only: no audit entry. */
 export function setEventColumns(id: number, values: Partial<typeof e.$inferInsert>): void {
   db().update(e).set(values).where(eq(e.id, id)).run();
 }

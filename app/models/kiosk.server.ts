@@ -117,7 +117,8 @@ function listKiosksWhere(
   return page ? q.limit(page.limit).offset(page.offset).all() : q.all();
 }
 
-/** A kiosk row as given, no audit (test data and seeds; staff enrol devices with enrolKiosk). */
+/** A kiosk row as given, no audit (test data and seeds; staff enrol devices with enrolKiosk).
+ * @testOnly test data and seeds only: no audit entry. */
 export function insertKiosk(values: typeof k.$inferInsert): number {
   return db().insert(k).values(values).returning({ id: k.id }).get().id;
 }

@@ -28,6 +28,7 @@ const failedDown = sql`substr(${q.lastError}, 1, ${MAIL_DOWN_PREFIX.length}) = $
 // claim the same message (better-sqlite3 is synchronous, so in one process nothing else can run
 // there: a test claims it through a second connection to prove the UPDATE checks again).
 let betweenReadAndClaim: ((id: number) => void) | undefined;
+/** @testOnly tests only: a hook inside claimNextMail. */
 export function setClaimRaceForTests(hook: ((id: number) => void) | undefined): void {
   betweenReadAndClaim = hook;
 }

@@ -586,6 +586,7 @@ export function orderDetails(editionId: number, orderId: number) {
  * applied, no rule checked (the seeds and the test factories: an order in any status, made at any
  * time; checkouts use createOrder). An `editionId` left out is the open edition's (migration
  * 0018's trigger, as for any insert without one).
+ * @testOnly seeds and test factories only: an order in any status, no audit, no rule checked.
  */
 export function insertOrderRow(
   values: typeof o.$inferInsert,
@@ -608,12 +609,14 @@ export function insertOrderRow(
 }
 
 /** A payment log row as given (the test factories; the provider's calls go through recordPayment).
- * An `editionId` left out is the open edition's (migration 0018's trigger). */
+ * An `editionId` left out is the open edition's (migration 0018's trigger).
+ * @testOnly seeds and test factories only: a payment log row as given. */
 export function insertPaymentLog(values: typeof schema.paymentLogs.$inferInsert): void {
   db().insert(schema.paymentLogs).values(values).run();
 }
 
-/** Orders as given, ids included, each with its lines (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Orders as given, ids included, each with its lines (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertOrders(
   rows: { order: typeof o.$inferInsert & { id: number }; lines: Omit<typeof l.$inferInsert, "orderId">[] }[],
 ): void {
@@ -627,18 +630,21 @@ export function insertOrders(
   );
 }
 
-/** Payment log rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Payment log rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertPaymentLogs(rows: (typeof schema.paymentLogs.$inferInsert)[]): void {
   insertRows(schema.paymentLogs, rows);
 }
 
-/** Order note rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Order note rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertOrderNotes(rows: (typeof schema.orderNotes.$inferInsert)[]): void {
   insertRows(schema.orderNotes, rows);
 }
 
 /** Every EVENT line of an event at this price, no audit entry (the seeds: an event repriced, and
- * the entries already bought of it with it). */
+ * the entries already bought of it with it).
+ * @testOnly seeds only: rewrites bought lines' prices, no audit entry. */
 export function repriceEventLines(eventId: number, price: number): void {
   db()
     .update(l)
@@ -649,7 +655,8 @@ export function repriceEventLines(eventId: number, price: number): void {
 
 /** Sets an order's columns as given, nothing else: no audit entry, no effects applied (the seeds:
  * an order as if bought through the payment provider; the app moves orders with setOrderStatus and
- * recordPayment). */
+ * recordPayment).
+ * @testOnly seeds only: sets an order's columns, no audit entry, no effects applied. */
 export function setOrderColumns(id: number, values: Partial<typeof o.$inferInsert>): void {
   db().update(o).set(values).where(eq(o.id, id)).run();
 }

@@ -45,7 +45,8 @@ export function photoExists(name: string): boolean {
   );
 }
 
-/** Photo rows as given, under names the caller chose (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Photo rows as given, under names the caller chose (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertPhotoRows(rows: (typeof schema.photos.$inferInsert)[]): void {
   insertRows(schema.photos, rows);
 }

@@ -547,7 +547,8 @@ export function reseedRound(editionId: number, actor: Actor, roundId: number): R
   return result;
 }
 
-/** A plan row and its source rows as given, no audit, no seeding (test data and seeds). */
+/** A plan row and its source rows as given, no audit, no seeding (test data and seeds).
+ * @testOnly test data and seeds only: no audit entry, no seeding. */
 export function insertPlan(
   values: typeof schema.progressionPlans.$inferInsert & { toRoundId: number },
   fromRoundIds: number[],

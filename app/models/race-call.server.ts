@@ -96,7 +96,8 @@ export function callRecipients(tx: Tx, roundId: number): CallRecipient[] {
 
 /** The day so far, for the seeds (no emails, no audit entry): every numbered, scheduled round of the
  * open edition whose call (the settings' call_minutes before its start) was due by `now` is marked
- * called then. */
+ * called then.
+ * @testOnly seeds only: no emails, no audit entry. */
 export function markDueCallsCalled(now: number): void {
   const callMs = sql`(SELECT ${schema.settings.callMinutes} FROM ${schema.settings} WHERE ${schema.settings.id} = 1) * 60000`;
   const open = sql`(SELECT ${schema.editions.id} FROM ${schema.editions} WHERE ${schema.editions.state} = 'OPEN')`;

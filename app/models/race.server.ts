@@ -277,12 +277,14 @@ export function saveScores(
   return raceDayWrite(write, { notifies: (done) => (done.ok && done.changed > 0 ? roundId : null) });
 }
 
-/** A race (lane) row as given, no audit entry (the test factories; staff use createRace). */
+/** A race (lane) row as given, no audit entry (the test factories; staff use createRace).
+ * @testOnly seeds and test factories only: no audit entry. */
 export function insertRace(values: typeof schema.races.$inferInsert): typeof schema.races.$inferSelect {
   return db().insert(rc).values(values).returning().get();
 }
 
-/** Sets a round's lane's columns as given: no audit entry, no recompute (the test factories). */
+/** Sets a round's lane's columns as given: no audit entry, no recompute (the test factories).
+ * @testOnly test factories only: no audit entry, no recompute. */
 export function setLane(
   roundId: number,
   lane: string,
@@ -295,7 +297,8 @@ export function setLane(
     .run();
 }
 
-/** Race (lane) rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Race (lane) rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertRaces(rows: (typeof rc.$inferInsert)[]): void {
   insertRows(rc, rows);
 }

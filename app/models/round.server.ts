@@ -290,17 +290,20 @@ export function deleteRound(editionId: number, actor: Actor, id: number): RoundR
   return raceDayWrite(write, { notifies: (done) => (done.ok ? id : null) });
 }
 
-/** A round row as given, no audit entry (the test factories; staff use createRound). */
+/** A round row as given, no audit entry (the test factories; staff use createRound).
+ * @testOnly seeds and test factories only: no audit entry. */
 export function insertRound(values: typeof schema.rounds.$inferInsert): typeof schema.rounds.$inferSelect {
   return db().insert(r).values(values).returning().get();
 }
 
-/** Sets a round's columns as given, no audit entry (the test factories; staff use updateRound). */
+/** Sets a round's columns as given, no audit entry (the test factories; staff use updateRound).
+ * @testOnly seeds and test factories only: no audit entry. */
 export function setRound(id: number, values: Partial<typeof schema.rounds.$inferInsert>): void {
   db().update(r).set(values).where(eq(r.id, id)).run();
 }
 
-/** One more revision of a round's results, no audit entry (the test factories: a result revised). */
+/** One more revision of a round's results, no audit entry (the test factories: a result revised).
+ * @testOnly test factories only: no audit entry. */
 export function bumpRevision(id: number): void {
   db()
     .update(r)
@@ -309,7 +312,8 @@ export function bumpRevision(id: number): void {
     .run();
 }
 
-/** Round rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Round rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertRounds(rows: (typeof r.$inferInsert)[]): void {
   insertRows(r, rows);
 }

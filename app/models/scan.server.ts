@@ -234,14 +234,16 @@ export function listScanLogs(
   return { rows, total };
 }
 
-/** A scan log row as given, no scoreboard notice (the test factories; kiosks use saveScanLogs). */
+/** A scan log row as given, no scoreboard notice (the test factories; kiosks use saveScanLogs).
+ * @testOnly test factories only: no scoreboard notice. */
 export function insertScanLog(
   values: typeof schema.scanLogs.$inferInsert,
 ): typeof schema.scanLogs.$inferSelect {
   return db().insert(schema.scanLogs).values(values).returning().get();
 }
 
-/** Scan log rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Scan log rows as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertScanLogs(rows: (typeof schema.scanLogs.$inferInsert)[]): void {
   insertRows(schema.scanLogs, rows);
 }

@@ -248,12 +248,14 @@ export function updateBoard(
   );
 }
 
-/** Puts a round on the public scoreboard, no audit entry (the test factories; staff use updateBoard). */
+/** Puts a round on the public scoreboard, no audit entry (the test factories; staff use updateBoard).
+ * @testOnly test factories only: no audit entry. */
 export function insertScoreboardRound(roundId: number): void {
   db().insert(schema.scoreboardRounds).values({ roundId }).run();
 }
 
-/** Scoreboard rows (rounds shown, and since when) as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Scoreboard rows (rounds shown, and since when) as given (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertScoreboardRounds(rows: (typeof schema.scoreboardRounds.$inferInsert)[]): void {
   insertRows(schema.scoreboardRounds, rows);
 }

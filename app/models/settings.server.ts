@@ -161,7 +161,8 @@ export function rotateCrewTags(actor: Actor, editionId: number): RotateResult {
 }
 
 /** Puts the ticket description of an edition's settings row back to `to`, only while it is still
- * `from` (a test undoing its own save; staff use updateSettings). Whether it changed. */
+ * `from` (a test undoing its own save; staff use updateSettings). Whether it changed.
+ * @testOnly test factories only: no audit entry. */
 export function restoreTicketDescription(editionId: number, from: string, to: string): boolean {
   return (
     db()
@@ -173,7 +174,8 @@ export function restoreTicketDescription(editionId: number, from: string, to: st
 }
 
 /** A settings row as given; with `onConflict`, when the edition has one already, only those columns
- * of it (the seeds; no audit entry, no rule checked; staff use updateSettings). */
+ * of it (the seeds; no audit entry, no rule checked; staff use updateSettings).
+ * @testOnly seeds only: no audit entry, no rule checked. */
 export function putSettingsRow(
   values: typeof s.$inferInsert,
   onConflict?: Partial<typeof s.$inferInsert>,
@@ -184,7 +186,8 @@ export function putSettingsRow(
 }
 
 /** Sets an edition's settings columns as given, nothing else (the seeds; no audit entry, no rule
- * checked; staff use updateSettings). */
+ * checked; staff use updateSettings).
+ * @testOnly seeds only: no audit entry, no rule checked. */
 export function setSettingsColumns(editionId: number, values: Partial<typeof s.$inferInsert>): void {
   db().update(s).set(values).where(eq(s.id, editionId)).run();
 }

@@ -108,7 +108,8 @@ export function standingsOf(editionId: number): Standings {
 }
 
 /** Saves an edition's points scheme as given, no audit entry (the test factories; staff save it
- * through settings.server.ts's updateSettings). */
+ * through settings.server.ts's updateSettings).
+ * @testOnly test factories only: no audit entry. */
 export function setPointsScheme(
   editionId: number,
   scheme: Pick<typeof schema.settings.$inferInsert, "pointsScheme" | "pointsCustom" | "pointsFinalsOnly">,

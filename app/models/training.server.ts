@@ -486,22 +486,26 @@ export function cancelBooking(
 // ---------------------------------------------------------------------------------------------
 // Rows as given (the test factories; staff use createSession, managers requestBoats)
 
-/** A session row as given, no audit entry (no edition: the open one, migration 0018's trigger). */
+/** A session row as given, no audit entry (no edition: the open one, migration 0018's trigger).
+ * @testOnly seeds and test factories only: no audit entry. */
 export function insertSession(values: typeof s.$inferInsert): typeof s.$inferSelect {
   return db().insert(s).values(values).returning().get();
 }
 
-/** A reservation row as given, in any state, with no rule checked. */
+/** A reservation row as given, in any state, with no rule checked.
+ * @testOnly seeds and test factories only: no rule checked. */
 export function insertReservation(values: typeof r.$inferInsert): typeof r.$inferSelect {
   return db().insert(r).values(values).returning().get();
 }
 
-/** Training session rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Training session rows as given, ids included (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertSessions(rows: (typeof s.$inferInsert)[]): void {
   insertRows(s, rows);
 }
 
-/** Reservation rows as given, in any state (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** Reservation rows as given, in any state (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertReservations(rows: (typeof r.$inferInsert)[]): void {
   insertRows(r, rows);
 }

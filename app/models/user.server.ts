@@ -210,27 +210,31 @@ export function setUserLocale(userId: number, locale: Locale): void {
 }
 
 /** A user row as given, hash included (the seeds and the test factories; people sign up through
- * account.server.ts and staff are made by createStaffUser). Returns the user without the hash. */
+ * account.server.ts and staff are made by createStaffUser). Returns the user without the hash.
+ * @testOnly seeds and test factories only: no audit entry, no rule checked. */
 export function insertUser(values: typeof schema.users.$inferInsert): User {
   return withoutHash(db().insert(schema.users).values(values).returning().get());
 }
 
 /** Names a stored photo as the user's, in a review state (the seeds and the test factories; people
- * upload through account.server.ts, staff review through photo-review.server.ts). */
+ * upload through account.server.ts, staff review through photo-review.server.ts).
+ * @testOnly seeds and test factories only: no review, no audit entry. */
 export function setUserImage(userId: number, image: string | null, validImage: number): void {
   db().update(schema.users).set({ image, validImage }).where(eq(schema.users.id, userId)).run();
 }
 
 /** Sets the given columns of a user row (those undefined stay as they are), nothing else: no audit,
  * no updated_at (the test factories: a member's flags, photo state or crew details; the app changes
- * them through its own functions). */
+ * them through its own functions).
+ * @testOnly test factories only: no audit entry. */
 export function setUserColumns(userId: number, values: Partial<typeof schema.users.$inferInsert>): void {
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length === 0) return;
   db().update(schema.users).set(set).where(eq(schema.users.id, userId)).run();
 }
 
-/** User rows as given, ids and password hashes included (the seeds: many rows through one prepared statement; no audit entry, no rule checked). */
+/** User rows as given, ids and password hashes included (the seeds: many rows through one prepared statement; no audit entry, no rule checked).
+ * @testOnly seeds only: rows as given, no audit entry, no rule checked. */
 export function insertUsers(rows: (typeof schema.users.$inferInsert)[]): void {
   insertRows(schema.users, rows);
 }

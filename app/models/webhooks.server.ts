@@ -496,22 +496,26 @@ export function deleteOldWebhookRows(before: number): number {
 // ---------------------------------------------------------------------------------------------
 // Rows as given (the test factories; ADMIN uses insertEndpoint and the functions above)
 
-/** An endpoint row as given, no audit entry. */
+/** An endpoint row as given, no audit entry.
+ * @testOnly test factories only: no audit entry. */
 export function insertEndpointRow(values: typeof ep.$inferInsert): typeof ep.$inferSelect {
   return db().insert(ep).values(values).returning().get();
 }
 
-/** An event row as given, with no delivery. */
+/** An event row as given, with no delivery.
+ * @testOnly test factories only: no delivery made. */
 export function insertEventRow(values: typeof ev.$inferInsert): typeof ev.$inferSelect {
   return db().insert(ev).values(values).returning().get();
 }
 
-/** A delivery row as given. */
+/** A delivery row as given.
+ * @testOnly test factories only: a delivery row as given. */
 export function insertDeliveryRow(values: typeof dl.$inferInsert): typeof dl.$inferSelect {
   return db().insert(dl).values(values).returning().get();
 }
 
-/** Makes a delivery due at `at` (ms), whatever its back-off. */
+/** Makes a delivery due at `at` (ms), whatever its back-off.
+ * @testOnly test data only: skips the back-off. */
 export function setDeliveryDue(id: number, at: number): void {
   db()
     .update(dl)
@@ -520,7 +524,8 @@ export function setDeliveryDue(id: number, at: number): void {
     .run();
 }
 
-/** Deletes an endpoint and its deliveries, no audit entry. */
+/** Deletes an endpoint and its deliveries, no audit entry.
+ * @testOnly test data only: deletes an endpoint and its deliveries, no audit entry. */
 export function removeEndpointRow(id: number): void {
   db().transaction((tx) => {
     tx.delete(dl).where(eq(dl.endpointId, id)).run();
