@@ -368,26 +368,31 @@ function graphOf(route: RouteInfo) {
   return { tokens, dynamic, leaks, eager, modules: seen };
 }
 
-/** The root's browser modules that another route's browser part reaches too, as import specifiers
- * (`~/components/ErrorPage`): the fewest of them that reach the rest. Each route's English module
- * imports them (issue 30, ADR 0022), and why: esbuild puts a module in a chunk by the set of entry points (route modules) that reach it. The
- * root's browser modules that other routes import too (the error page, toasts, the CSRF field, the
- * strings' hooks ...) are loaded by every page, but each was reached by a different set of routes,
- * so each was a file of its own: nine on every page, ~1.3 kB of gzip and import overhead. Imported
- * here, by every route with a browser part (and by each Malay module: a dynamic import is an entry
- * point too, and it reaches the bundles), they are reached by all and share one chunk. Only what
- * the root loads (so every page loads it anyway); an import that only sets chunks costs no code
- * (they have no side effects: the build drops the import itself). */
-function sharedWithRoot(routes: RouteInfo[]): string[] {
-  const root = routes.find((r) => r.id === "root");
-  if (!root) return [];
-  const mine = graphOf(root).modules;
-  const others = new Set<string>();
+/** The layouts' browser modules (the root's, and the logged-in layout's: LAYOUTS) that another
+ * route's browser part reaches too, as import specifiers (`~/components/ErrorPage`): the fewest of
+ * them that reach the rest. Each route's modules import them (issue 30, ADR 0022), and why: esbuild
+ * puts a module in a chunk by the set of entry points (route modules) that reach it. The root's
+ * modules that other routes import too (the error page, toasts, the CSRF field, the strings' hooks
+ * ...) are loaded by every page, but each was reached by a different set of routes, so each was a
+ * file of its own: nine on every page, ~1.3 kB of gzip and import overhead. Imported here, by every
+ * route with a browser part (and by each Malay module: a dynamic import is an entry point too, and
+ * it reaches the bundles), they are reached by all and share one chunk. The logged-in layout's
+ * shared modules (the language switch, also on the login and kiosk pages) join them: a file less on
+ * nearly every page, ~0.3 kB unused on the few pages outside both (not found, reconnecting, the
+ * payment return). An import that only sets chunks costs no code (these modules have no side
+ * effects: the build drops the import itself). */
+const LAYOUTS = ["root", "routes/_app"];
+
+function layoutShared(routes: RouteInfo[]): string[] {
+  const layouts = routes.filter((r) => LAYOUTS.includes(r.id));
+  const mine = new Set(layouts.flatMap((r) => [...graphOf(r).modules]));
+  const reachedBy = new Map<string, number>();
   for (const r of routes) {
-    if (r.id === "root" || !rendersUi(r.file)) continue;
-    for (const m of graphOf(r).modules) if (mine.has(m)) others.add(m);
+    if (!rendersUi(r.file)) continue;
+    for (const m of graphOf(r).modules) if (mine.has(m)) reachedBy.set(m, (reachedBy.get(m) ?? 0) + 1);
   }
-  others.delete(join(APP, root.file));
+  const others = new Set([...reachedBy].filter(([, n]) => n > 1).map(([m]) => m));
+  for (const r of layouts) others.delete(join(APP, r.file));
   // what a module reaches, itself left out
   const reach = (from: string) => {
     const seen = new Set<string>();
@@ -442,7 +447,7 @@ function moduleText(
     `// of ${route.id} can use, less its parents'${keys.size ? "" : " (none)"}. Do not edit: \`npm run i18n:routes\`.`,
   ];
   parts.push(
-    "// And the root's modules that routes share, so that they make one chunk (sharedWithRoot).",
+    "// And the layouts' modules that routes share, so that they make one chunk (layoutShared).",
     ...shared.map((m) => `import "${m}";`),
   );
   if (!keys.size) return `${parts.join("\n")}\n`;
@@ -509,7 +514,7 @@ export async function plan(): Promise<Plan> {
     fullKeys.set(r.id, out);
     return out;
   };
-  const shared = sharedWithRoot(routes);
+  const shared = layoutShared(routes);
   const files = new Map<string, string>();
   const list: Plan["routes"] = [];
   for (const r of routes.sort((a, b) => a.id.localeCompare(b.id))) {

@@ -4,7 +4,7 @@
 // forms use components/form-state.ts); and chunks that are only an empty stand-in for a `.server`
 // module (patches/@remix-run+dev: a loader's import used to ship one, ~100 bytes each, up to 17 a
 // page); the loader failures' sentences (the server says them); and more files than the logged-in
-// layout needs (the root's shared modules make one chunk: scripts/i18n-routes.ts sharedWithRoot).
+// layout needs (the layouts' shared modules make one chunk: scripts/i18n-routes.ts layoutShared).
 // Skipped when there is no build.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -53,7 +53,7 @@ describe.skipIf(!existsSync(BUILD))("the browser build", () => {
     expect(withFailures).toEqual([]);
   });
 
-  it("loads the logged-in layout in 7 files: the root's shared modules are one chunk", () => {
+  it("loads the logged-in layout in 6 files: the layouts' shared modules are one chunk", () => {
     // What <Scripts> preloads for a page under routes/_app: the entry, its imports, and each
     // matched route's module and imports (the manifest lists them).
     const name = readdirSync(BUILD).find((f) => /^manifest-.*\.js$/.test(f));
@@ -69,8 +69,7 @@ describe.skipIf(!existsSync(BUILD))("the browser build", () => {
       files.add(r.module);
       for (const i of r.imports ?? []) files.add(i);
     }
-    // entry, framework, esbuild's helpers, root, the root's shared modules, the layout, the language
-    // switch (the layout, login and scanning pages)
-    expect(files.size).toBeLessThanOrEqual(7);
+    // the entry, the framework, esbuild's helpers, the root, the layouts' shared modules, the layout
+    expect(files.size).toBeLessThanOrEqual(6);
   });
 });
