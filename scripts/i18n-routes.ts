@@ -22,6 +22,9 @@
 // - a computed access (`MSG[x]`, `t.LABELS[name]`) must be listed in DYNAMIC below with where its
 //   keys are named as literals in browser code: the check fails on an unlisted one.
 // A route does not repeat its parents' keys (the root's and the layout's strings load with them).
+// Each English and Malay module also imports the layouts' modules that routes share (layoutShared),
+// only so that the browser build gives them one chunk; a route with a browser part but no strings
+// of its own gets an English module with only those imports.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
