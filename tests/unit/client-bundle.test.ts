@@ -2,9 +2,10 @@
 // tests) must not hold (issue 30, ADR 0006): zod, whose ~90 kB a route pulled in by importing it at
 // module level, or through a rules module that builds schemas; conform's browser package (the
 // forms use components/form-state.ts); and chunks that are only an empty stand-in for a `.server`
-// module (patches/@remix-run+dev: a loader's import used to ship one, ~100 bytes each, up to 17 a
-// page); the loader failures' sentences (the server says them); and more files than the logged-in
-// layout needs (the layouts' shared modules make one chunk: scripts/i18n-routes.ts layoutShared).
+// module (patches/@remix-run+dev+*+001: a loader's import used to ship one, ~100 bytes each, up
+// to 17 a page); the loader failures' sentences (the server says them); and more files than the
+// logged-in layout needs (the layouts' shared modules make one chunk: scripts/i18n-routes.ts
+// layoutShared; 5 with patches/@remix-run+dev+*+002 applied).
 // Skipped when there is no build.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
