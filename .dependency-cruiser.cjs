@@ -27,8 +27,21 @@ module.exports = {
       name: "i18n-is-strings",
       comment: "app/i18n (the request's language) sits with lib: no model, service, route or component",
       severity: "error",
-      from: { path: "^app/i18n/" },
+      from: { path: "^app/i18n/", pathNot: "^app/i18n/routes/" },
       to: { path: "^app/(models|services|routes|components)/|^app/(root|entry)" },
+    },
+    {
+      name: "route-strings-are-strings",
+      comment:
+        "a route's generated strings module (app/i18n/routes/, imported first by its route) imports the " +
+        "bundles, rules and the shared modules of the root and the layout; those only so that they make one chunk " +
+        "(scripts/i18n-routes.ts layoutShared): no model, service, route, nor any other component",
+      severity: "error",
+      from: { path: "^app/i18n/routes/" },
+      to: {
+        path: "^app/(models|services|routes|components)/|^app/(root|entry)",
+        pathNot: "^app/components/(ErrorPage|FastLink|LanguageSwitch|Nonce)\\.tsx$",
+      },
     },
     {
       name: "models-below-services",

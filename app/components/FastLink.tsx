@@ -32,18 +32,21 @@ function navigates(e: MouseEvent<HTMLAnchorElement>): boolean {
   return a.origin === window.location.origin;
 }
 
-function clickHandler(preventScrollReset: boolean | undefined) {
+function clickHandler(preventScrollReset: boolean | undefined, replaceHere = true) {
   return (e: MouseEvent<HTMLAnchorElement>) => {
     if (!navigateTo || !navigates(e)) return;
     e.preventDefault();
     const a = e.currentTarget;
     const to = `${a.pathname}${a.search}${a.hash}`;
     const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-    navigateTo(to, { replace: to === here, preventScrollReset });
+    if (replaceHere) navigateTo(to, { replace: to === here, preventScrollReset });
+    else navigateTo(to);
   };
 }
 const withReset = clickHandler(true);
 const withoutReset = clickHandler(undefined);
+/** The sidebar's links (NavAnchor): a new history entry even for the page itself, as they always did. */
+export const followNav = clickHandler(undefined, false);
 
 export function FastLink({
   to,

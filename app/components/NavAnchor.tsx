@@ -2,27 +2,15 @@
 // as NavLink would, but without React Router's per-link work on the server (each NavLink resolves its
 // path against the route matches, reads the location and builds a navigate function: ~15% of a
 // logged-in page's CPU with ~20 of them). With JavaScript one shared handler navigates client-side,
-// as a <Link> would; without, they are ordinary links.
-import { useLocation, useNavigate } from "@remix-run/react";
-import { type MouseEvent, useCallback } from "react";
+// as a <Link> would (FastLink's, so the layout ships no second one); without, they are ordinary links.
+import { useLocation } from "@remix-run/react";
+import { followNav } from "./FastLink";
 
-/** The location's path, and a click handler that navigates without a document load. */
+/** The location's path, and the click handler that navigates without a document load (the one
+ * FastLink's links use, registered by <LinkNavigation /> in the root). */
 export function useNavAnchors() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const onClick = useCallback(
-    (e: MouseEvent<HTMLAnchorElement>) => {
-      const a = e.currentTarget;
-      // What the browser should handle itself: another tab or window, a download, a modified click.
-      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
-      if (a.target && a.target !== "_self") return;
-      if (a.origin !== window.location.origin) return;
-      e.preventDefault();
-      navigate(`${a.pathname}${a.search}${a.hash}`);
-    },
-    [navigate],
-  );
-  return { pathname, onClick };
+  return { pathname, onClick: followNav };
 }
 
 /** Whether `to` is the current page or one under it (`end`: only the page itself), like NavLink. */

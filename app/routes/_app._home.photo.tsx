@@ -2,6 +2,7 @@
 // approved). The cheap header checks and the throttle come before the photo is decoded; a refusal
 // re-renders the profile with the message. A GET here shows the profile too (no redirect: after a
 // refused upload Remix runs this loader again, and a redirect would drop the message).
+import "~/i18n/routes/_app._home.photo";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { Toasts } from "~/components/Toasts";

@@ -4,6 +4,7 @@
 // (/eoi/teams), Countries (/eoi/countries) and Teams (/eoi/list); CSV of each at /eoi.csv?tab=.
 // This layout only nests them: it loads nothing, and every child's loader and action guards itself
 // (a manager is refused on the staff tabs with 403).
+import "~/i18n/routes/_app.eoi";
 import { Outlet } from "@remix-run/react";
 
 export default function Eoi() {

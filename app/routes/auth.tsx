@@ -1,3 +1,4 @@
+import "~/i18n/routes/auth";
 import { Outlet } from "@remix-run/react";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { useMessages } from "~/i18n/useMessages";

@@ -1,3 +1,4 @@
+import "~/i18n/routes/not-found";
 import { json, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { metaBundle, useMessages } from "~/i18n/useMessages";

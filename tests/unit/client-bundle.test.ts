@@ -2,8 +2,11 @@
 // tests) must not hold (issue 30, ADR 0006): zod, whose ~90 kB a route pulled in by importing it at
 // module level, or through a rules module that builds schemas; conform's browser package (the
 // forms use components/form-state.ts); and chunks that are only an empty stand-in for a `.server`
-// module (patches/@remix-run+dev: a loader's import used to ship one, ~100 bytes each, up to 17 a
-// page); the loader failures' sentences (the server says them). Skipped when there is no build.
+// module (patches/@remix-run+dev+*+001: a loader's import used to ship one, ~100 bytes each, up
+// to 17 a page); the loader failures' sentences (the server says them); and more files than the
+// logged-in layout needs (the layouts' shared modules make one chunk: scripts/i18n-routes.ts
+// layoutShared; 5 with patches/@remix-run+dev+*+002 applied).
+// Skipped when there is no build.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -49,5 +52,25 @@ describe.skipIf(!existsSync(BUILD))("the browser build", () => {
       .filter((f) => /An error occured when getting (users|orders|events)/.test(readFileSync(f, "utf8")))
       .map((f) => f.slice(BUILD.length + 1));
     expect(withFailures).toEqual([]);
+  });
+
+  it("loads the logged-in layout in 6 files: the layouts' shared modules are one chunk", () => {
+    // What <Scripts> preloads for a page under routes/_app: the entry, its imports, and each
+    // matched route's module and imports (the manifest lists them).
+    const name = readdirSync(BUILD).find((f) => /^manifest-.*\.js$/.test(f));
+    expect(name).toBeDefined();
+    const text = readFileSync(join(BUILD, name as string), "utf8");
+    const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+      entry: { module: string; imports: string[] };
+      routes: Record<string, { module: string; imports?: string[] }>;
+    };
+    const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+    for (const id of ["root", "routes/_app"]) {
+      const r = manifest.routes[id];
+      files.add(r.module);
+      for (const i of r.imports ?? []) files.add(i);
+    }
+    // the entry, the framework, esbuild's helpers, the root, the layouts' shared modules, the layout
+    expect(files.size).toBeLessThanOrEqual(6);
   });
 });
