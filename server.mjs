@@ -105,9 +105,11 @@ app.use(requestLogger({ match: routeMatcher(build.routes) }));
 // On a LiteFS replica, writes are replayed on the primary before Remix runs (server/replica.mjs).
 app.use(replayWritesToPrimary(process.env.LITEFS_DIR));
 
-// Race control's page (every round of the edition) is rendered at most two at a time: twenty at
-// once fill the heap (server/page-gate.mjs, docs/decisions/0022-speed.md).
-app.use(pageGate({ paths: ["/race-control"], concurrency: 2, queue: 32 }));
+// Race control's page (every round of the edition) is rendered one at a time, and at most two CSV
+// downloads (a whole table each) are made at once: twenty at once fill the heap. The rest wait
+// their turn (server/page-gate.mjs, docs/decisions/0022-speed.md).
+app.use(pageGate({ match: (path) => path === "/race-control", concurrency: 1, queue: 32 }));
+app.use(pageGate({ match: (path) => path.endsWith(".csv"), concurrency: 2, queue: 32 }));
 
 // 4. Remix: the body is read (within its limit) before the app sees the request.
 app.all(

@@ -14,12 +14,11 @@
 import { BUSY_PAGE, sendPage } from "./pages.mjs";
 
 /**
- * @param {{ paths: string[], concurrency: number, queue: number }} options  paths without query,
- *   matched case-insensitively and with or without a trailing slash
+ * @param {{ match: (path: string) => boolean, concurrency: number, queue: number }} options  `match`
+ *   is given the path without its query, in lower case and without a trailing slash
  * @returns {import("express").RequestHandler & { readonly active: number, readonly waiting: number }}
  */
-export function pageGate({ paths, concurrency, queue }) {
-  const heavy = new Set(paths.map((p) => p.toLowerCase()));
+export function pageGate({ match, concurrency, queue }) {
   let active = 0;
   /** @type {(() => void)[]} */
   const waiting = [];
@@ -34,7 +33,7 @@ export function pageGate({ paths, concurrency, queue }) {
     const q = url.indexOf("?");
     let path = (q === -1 ? url : url.slice(0, q)).toLowerCase();
     if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
-    if (!heavy.has(path)) return next();
+    if (!match(path)) return next();
     const enter = () => {
       active++;
       res.once("close", leave);

@@ -5,7 +5,7 @@ import { pageGate } from "./page-gate.mjs";
 
 // The gate in front of an app whose answers the test finishes by hand.
 describe("pageGate", () => {
-  const gate = pageGate({ paths: ["/race-control"], concurrency: 2, queue: 1 });
+  const gate = pageGate({ match: (path) => path === "/race-control", concurrency: 2, queue: 1 });
   const held: (() => void)[] = [];
   const seen: string[] = [];
   let server: http.Server;
