@@ -7,18 +7,20 @@
 // or two at a time costs no throughput; it bounds how many pages' data, HTML and compression
 // buffers are alive at once. Requests beyond `concurrency` wait in a queue (in order); beyond
 // `queue` they get a 429 with Retry-After at once. A place is held until the answer is sent or the
-// connection closes, and a request whose client went away while it waited never runs.
+// connection closes, at most `holdMs` (a client that stops reading a long CSV does not keep its
+// place: the answer goes on, no longer counted), and a request whose client went away while it
+// waited never runs.
 //
 // This is the document level: the route's loader, its render and the answer's compression are all
 // inside the place. A limiter in the loader would bound only the loader.
 import { BUSY_PAGE, sendPage } from "./pages.mjs";
 
 /**
- * @param {{ match: (path: string) => boolean, concurrency: number, queue: number }} options  `match`
- *   is given the path without its query, in lower case and without a trailing slash
+ * @param {{ match: (path: string) => boolean, concurrency: number, queue: number, holdMs?: number }} options
+ *   `match` is given the path without its query, in lower case and without a trailing slash
  * @returns {import("express").RequestHandler & { readonly active: number, readonly waiting: number }}
  */
-export function pageGate({ match, concurrency, queue }) {
+export function pageGate({ match, concurrency, queue, holdMs = 30_000 }) {
   let active = 0;
   /** @type {(() => void)[]} */
   const waiting = [];
@@ -36,7 +38,16 @@ export function pageGate({ match, concurrency, queue }) {
     if (!match(path)) return next();
     const enter = () => {
       active++;
-      res.once("close", leave);
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
+        clearTimeout(timer);
+        leave();
+      };
+      const timer = setTimeout(release, holdMs);
+      timer.unref();
+      res.once("close", release);
       next();
     };
     if (active < concurrency) return enter();

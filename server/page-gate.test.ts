@@ -6,6 +6,7 @@ import { pageGate } from "./page-gate.mjs";
 // The gate in front of an app whose answers the test finishes by hand.
 describe("pageGate", () => {
   const gate = pageGate({ match: (path) => path === "/race-control", concurrency: 2, queue: 1 });
+  const short = pageGate({ match: (path) => path === "/slow", concurrency: 1, queue: 1, holdMs: 300 });
   const held: (() => void)[] = [];
   const seen: string[] = [];
   let server: http.Server;
@@ -15,13 +16,14 @@ describe("pageGate", () => {
     const app = (req: http.IncomingMessage, res: http.ServerResponse) => {
       const url = req.url ?? "";
       seen.push(url);
-      if (/^\/race-control\/?(\?|$)/i.test(url)) {
+      if (/^\/(race-control|slow)\/?(\?|$)/i.test(url)) {
         held.push(() => res.end("ok"));
       } else res.end("other");
     };
-    // The gate as express runs it: (req, res, next), plain node objects underneath.
-    // biome-ignore lint/suspicious/noExplicitAny: express's types are not installed
-    server = http.createServer((req, res) => gate(req as any, res as any, () => app(req, res)));
+    // The gates as express runs them: (req, res, next), plain node objects underneath.
+    type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+    const [outer, inner] = [gate, short] as unknown as Handler[];
+    server = http.createServer((req, res) => outer(req, res, () => inner(req, res, () => app(req, res))));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -111,5 +113,22 @@ describe("pageGate", () => {
     expect((await two).status).toBe(200);
     expect((await three).status).toBe(200);
     await until(() => gate.active === 0);
+  });
+
+  it("gives a place back after holdMs when the answer is still being read, and once only", async () => {
+    held.length = 0;
+    seen.length = 0;
+    const slow = fetch(`${base}/slow?first=1`);
+    await until(() => held.length === 1 && short.active === 1);
+    const next = fetch(`${base}/slow?next=1`);
+    await until(() => short.waiting === 1);
+    // Past holdMs the first one's place goes to the next; its answer is not sent yet.
+    await until(() => held.length === 2 && short.active === 1 && short.waiting === 0);
+    for (const finish of held.splice(0)) finish();
+    expect((await slow).status).toBe(200);
+    expect((await next).status).toBe(200);
+    await until(() => short.active === 0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(short.active).toBe(0); // the first one's close did not give its place back a second time
   });
 });
