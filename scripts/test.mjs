@@ -1,14 +1,13 @@
-// `npm test`: typecheck, lint and the folders check, and the build with the replica, cluster and
-// smoke rehearsal tests (tests/replica, tests/cluster, tests/rehearsal) after it, side by side; the
-// unit tests (vitest) beside the cluster and the rehearsal once the typecheck and the build are
-// done; then the browser suite (Playwright, JS on and off). Installs Debian's chromium first when
-// it is missing and we are root. Ends with how long each part took (also when one fails: the parts
-// that ran, the failed one marked).
+// `npm test`: typecheck, lint and the folders check, and the build with the replica, cluster and smoke rehearsal tests
+// (tests/replica, tests/cluster, tests/rehearsal) after it, these three side by side; then the
+// unit tests (vitest); then the browser suite (Playwright, JS on and off). Installs Debian's
+// chromium first when it is missing and we are root. Ends with how long each part took (also when
+// one fails: the parts that ran, the failed one marked).
 //
 // Why side by side: tsc uses one core, the build and then the replica test about one (its two
-// servers: 18 s of CPU in 15 s), the cluster and the rehearsal about half of one (they wait on
-// their servers); one after the other they left the second core of a 2-core machine idle. A
-// part's output is printed whole when it ends.
+// servers: 18 s of CPU in 15 s); one after the other they left the second core of a 2-core
+// machine idle for ~35 s. A part's output
+// is printed whole when it ends.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -31,7 +30,7 @@ function printTimings() {
       `${t.part.padEnd(width)}  ${seconds(t.ms).padStart(9)}  ${clock(t.ms).padStart(6)}${t.ok ? "" : "  FAILED"}`,
     );
   const total = Date.now() - started;
-  console.log("(everything but the browser tests runs side by side: the total is less than the sum)");
+  console.log("(typecheck, lint and build + replica run side by side: the total is less than the sum)");
   console.log(`${"total".padEnd(width)}  ${seconds(total).padStart(9)}  ${clock(total).padStart(6)}`);
 }
 
@@ -88,71 +87,57 @@ function ensureChromium() {
 }
 
 ensureChromium();
-// Typecheck (one core), lint and the build with the replica, cluster and rehearsal tests after it,
-// side by side; the unit tests start once the typecheck and the build are done, beside the cluster
-// and the rehearsal, in one worker.
-const typecheck = part("typecheck", "Typecheck", "npx", ["tsc", "--noEmit"]);
-// Lint, then the folders' one-way imports (dependency-cruiser, .dependency-cruiser.cjs; ~10 s).
-const lint = inTurn(
-  () => part("lint", "Lint and format", "npx", ["biome", "check", "."]),
-  () =>
-    part("folders", "Folders import one way (dependency-cruiser)", "npm", [
-      "run",
-      "--silent",
-      "check:folders",
-    ]),
-);
-const build = part("build", "Build", "sh", [
-  "-c",
-  "npx tsx scripts/i18n-routes.ts --check && npx remix build",
+// Typecheck (one core), lint and the build with the replica test after it, side by side.
+const ok = await Promise.all([
+  part("typecheck", "Typecheck", "npx", ["tsc", "--noEmit"]),
+  // Lint, then the folders' one-way imports (dependency-cruiser, .dependency-cruiser.cjs; ~10 s).
+  inTurn(
+    () => part("lint", "Lint and format", "npx", ["biome", "check", "."]),
+    () =>
+      part("folders", "Folders import one way (dependency-cruiser)", "npm", [
+        "run",
+        "--silent",
+        "check:folders",
+      ]),
+  ),
+  // The replica test needs the build: a primary and a read-only LiteFS replica (simulated) on one
+  // database (~15 s).
+  inTurn(
+    () => part("build", "Build", "sh", ["-c", "npx tsx scripts/i18n-routes.ts --check && npx remix build"]),
+    () =>
+      part("replica", "Replica test (vitest: primary and replica servers)", "npx", [
+        "vitest",
+        "run",
+        "--config",
+        "tests/replica/vitest.config.ts",
+      ]),
+    // A real two-node LiteFS cluster behind an edge like Fly's (ADR 0035, ~20 s); it skips itself,
+    // loudly, where LiteFS or FUSE is missing.
+    () =>
+      part("cluster", "Cluster test (vitest: real LiteFS primary and replica)", "npx", [
+        "vitest",
+        "run",
+        "--config",
+        "tests/cluster/vitest.config.ts",
+      ]),
+    // The smoke rehearsal: a small regatta day on that cluster, with its faults (ADR 0036, ~90 s);
+    // on one plain node, loudly, where LiteFS is missing.
+    () =>
+      part("rehearsal", "Rehearsal (smoke: a race day on the cluster, with faults)", "npx", [
+        "vitest",
+        "run",
+        "--config",
+        "tests/rehearsal/vitest.config.ts",
+      ]),
+  ),
 ]);
-const servers = build.then(
-  (built) =>
-    built &&
-    inTurn(
-      // The replica test: a primary and a read-only LiteFS replica (simulated) on one database (~15 s).
-      () =>
-        part("replica", "Replica test (vitest: primary and replica servers)", "npx", [
-          "vitest",
-          "run",
-          "--config",
-          "tests/replica/vitest.config.ts",
-        ]),
-      // A real two-node LiteFS cluster behind an edge like Fly's (ADR 0035, ~20 s); it skips itself,
-      // loudly, where LiteFS or FUSE is missing.
-      () =>
-        part("cluster", "Cluster test (vitest: real LiteFS primary and replica)", "npx", [
-          "vitest",
-          "run",
-          "--config",
-          "tests/cluster/vitest.config.ts",
-        ]),
-      // The smoke rehearsal: a small regatta day on that cluster, with its faults (ADR 0036, ~90 s);
-      // on one plain node, loudly, where LiteFS is missing.
-      () =>
-        part("rehearsal", "Rehearsal (smoke: a race day on the cluster, with faults)", "npx", [
-          "vitest",
-          "run",
-          "--config",
-          "tests/rehearsal/vitest.config.ts",
-        ]),
-    ),
-);
-// The unit tests need the build (tests/unit/*-bundle.test.ts read it). They run beside the
-// cluster and the rehearsal, which wait on their servers more than they compute (the rehearsal: 57 s
-// of CPU in 105 s), in one worker: with two, beside tsc and the replica servers, their timed tests
-// (a 10 s seeding hook, the SIGKILL and throttle tests) ran out of time. ~45 s less than after them.
-const unit = Promise.all([typecheck, build]).then(
-  ([checked, built]) =>
-    checked &&
-    built &&
-    part("unit", "Unit tests (vitest, one worker)", "npx", ["vitest", "run", "--maxWorkers=1"]),
-);
-const ok = await Promise.all([typecheck, lint, build, servers, unit]);
 if (ok.includes(false)) {
   printTimings();
   process.exit(1);
 }
+// The unit tests alone: vitest already keeps both cores busy, and beside tsc and the replica
+// servers its timed tests (a 10 s seeding hook, the SIGKILL and throttle tests) ran out of time.
+step("unit", "Unit tests (vitest)", "npx", ["vitest", "run"]);
 step("e2e", "Browser tests (Playwright: js and no-js)", "npx", [
   "playwright",
   "test",
