@@ -106,10 +106,21 @@ app.use(requestLogger({ match: routeMatcher(build.routes) }));
 app.use(replayWritesToPrimary(process.env.LITEFS_DIR));
 
 // Race control's page (every round of the edition) is rendered one at a time, and at most two CSV
-// downloads (a whole table each) are made at once: twenty at once fill the heap. The rest wait
-// their turn (server/page-gate.mjs, docs/decisions/0022-speed.md).
-app.use(pageGate({ match: (path) => path === "/race-control", concurrency: 1, queue: 32 }));
-app.use(pageGate({ match: (path) => path.endsWith(".csv"), concurrency: 2, queue: 32 }));
+// downloads (a whole staff table each) are made at once: twenty at once fill the heap. The rest
+// wait their turn, at most 8 places per client address (server/page-gate.mjs,
+// docs/decisions/0022-speed.md). The public standings' CSV is small and never waits behind them.
+const trustedAddressHeader = trustedHeaderName(process.env.TRUSTED_PROXY_HEADER);
+/** @param {import("node:http").IncomingMessage} req */
+const addressOf = (req) =>
+  clientAddress(
+    trustedAddressHeader ? req.headers[trustedAddressHeader] : undefined,
+    req.socket.remoteAddress,
+  );
+const gated = { queue: 32, keyOf: addressOf, perKey: 8 };
+app.use(pageGate({ match: (path) => path === "/race-control", concurrency: 1, ...gated }));
+app.use(
+  pageGate({ match: (path) => path.endsWith(".csv") && path !== "/standings.csv", concurrency: 2, ...gated }),
+);
 
 // 4. Remix: the body is read (within its limit) before the app sees the request.
 app.all(
@@ -159,7 +170,6 @@ for (const route of Object.values(build.routes)) {
   if (mod?.fastPaths) Object.assign(moreFastPaths, mod.fastPaths);
   if (mod?.closeFastPaths) closeMoreFastPaths.push(mod.closeFastPaths);
 }
-const trustedScoreboardHeader = trustedHeaderName(process.env.TRUSTED_PROXY_HEADER);
 const scoreboardAnswer = scoreboard
   ? scoreboardFastPath({
       page: scoreboard.page,
@@ -171,11 +181,7 @@ const scoreboardAnswer = scoreboard
         ...fixed,
       ],
       carriesToken,
-      clientAddressOf: (req) =>
-        clientAddress(
-          trustedScoreboardHeader ? req.headers[trustedScoreboardHeader] : undefined,
-          req.socket.remoteAddress,
-        ),
+      clientAddressOf: addressOf,
       onError: (error, res) => {
         console.error(error);
         if (res.headersSent) res.destroy();

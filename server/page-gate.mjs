@@ -13,17 +13,60 @@
 //
 // This is the document level: the route's loader, its render and the answer's compression are all
 // inside the place. A limiter in the loader would bound only the loader.
-import { BUSY_PAGE, sendPage } from "./pages.mjs";
+// One client address holds at most `perKey` places (running or waiting): the gate runs before the
+// login check, so without it one address could fill the queue with requests that are refused
+// later anyway, and staff would get the 429. Several staff behind one venue's address still fit.
+//
+// The refusal is the bilingual 429 page for a document, and for Remix's data request (`_data`, a
+// page changed with JavaScript) the sentence alone with `X-Remix-Catch`, which the route's error
+// boundary shows in the page's language.
+import { BUSY_PAGE, BUSY_TEXT, sendPage } from "./pages.mjs";
+
+/** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
+function refuse(req, res) {
+  res.setHeader("Retry-After", "5");
+  if (!/[?&]_data=/.test(req.url ?? "")) return sendPage(res, 429, BUSY_PAGE);
+  res.statusCode = 429;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(BUSY_TEXT));
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("X-Remix-Catch", "yes");
+  res.end(BUSY_TEXT);
+}
 
 /**
- * @param {{ match: (path: string) => boolean, concurrency: number, queue: number, holdMs?: number }} options
- *   `match` is given the path without its query, in lower case and without a trailing slash
- * @returns {import("express").RequestHandler & { readonly active: number, readonly waiting: number }}
+ * @param {{
+ *   match: (path: string) => boolean,
+ *   concurrency: number,
+ *   queue: number,
+ *   holdMs?: number,
+ *   keyOf?: (req: import("node:http").IncomingMessage) => string,
+ *   perKey?: number,
+ * }} options
+ *   `match` is given the path without its query, in lower case and without a trailing slash;
+ *   `keyOf` names the client (its address), which holds at most `perKey` places
+ * @returns {import("express").RequestHandler & { readonly active: number, readonly waiting: number, readonly holders: number }}
  */
-export function pageGate({ match, concurrency, queue, holdMs = 30_000 }) {
+export function pageGate({
+  match,
+  concurrency,
+  queue,
+  holdMs = 30_000,
+  keyOf,
+  perKey = Number.POSITIVE_INFINITY,
+}) {
   let active = 0;
   /** @type {(() => void)[]} */
   const waiting = [];
+  /** Places held (running or waiting) per client key. @type {Map<string, number>} */
+  const places = new Map();
+  /** @param {string | undefined} key @param {number} delta */
+  const count = (key, delta) => {
+    if (key === undefined) return;
+    const n = (places.get(key) ?? 0) + delta;
+    if (n > 0) places.set(key, n);
+    else places.delete(key);
+  };
   const leave = () => {
     active--;
     const next = waiting.shift();
@@ -36,6 +79,8 @@ export function pageGate({ match, concurrency, queue, holdMs = 30_000 }) {
     let path = (q === -1 ? url : url.slice(0, q)).toLowerCase();
     if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
     if (!match(path)) return next();
+    const key = keyOf?.(req);
+    if (key !== undefined && (places.get(key) ?? 0) >= perKey) return refuse(req, res);
     const enter = () => {
       active++;
       let held = true;
@@ -43,6 +88,7 @@ export function pageGate({ match, concurrency, queue, holdMs = 30_000 }) {
         if (!held) return;
         held = false;
         clearTimeout(timer);
+        count(key, -1);
         leave();
       };
       const timer = setTimeout(release, holdMs);
@@ -50,19 +96,23 @@ export function pageGate({ match, concurrency, queue, holdMs = 30_000 }) {
       res.once("close", release);
       next();
     };
-    if (active < concurrency) return enter();
-    if (waiting.length >= queue) {
-      res.setHeader("Retry-After", "5");
-      return sendPage(res, 429, BUSY_PAGE);
+    if (active < concurrency) {
+      count(key, 1);
+      return enter();
     }
+    if (waiting.length >= queue) return refuse(req, res);
+    count(key, 1);
     waiting.push(enter);
     res.once("close", () => {
       const i = waiting.indexOf(enter);
-      if (i !== -1) waiting.splice(i, 1); // gone before its turn: it never runs
+      if (i === -1) return;
+      waiting.splice(i, 1); // gone before its turn: it never runs
+      count(key, -1);
     });
   };
   return Object.defineProperties(gate, {
     active: { get: () => active },
     waiting: { get: () => waiting.length },
+    holders: { get: () => places.size },
   });
 }

@@ -7,6 +7,13 @@ import { pageGate } from "./page-gate.mjs";
 describe("pageGate", () => {
   const gate = pageGate({ match: (path) => path === "/race-control", concurrency: 2, queue: 1 });
   const short = pageGate({ match: (path) => path === "/slow", concurrency: 1, queue: 1, holdMs: 300 });
+  const perClient = pageGate({
+    match: (path) => path.endsWith(".csv"),
+    concurrency: 1,
+    queue: 10,
+    keyOf: (req) => String(req.headers["x-client"]),
+    perKey: 2,
+  });
   const held: (() => void)[] = [];
   const seen: string[] = [];
   let server: http.Server;
@@ -16,14 +23,16 @@ describe("pageGate", () => {
     const app = (req: http.IncomingMessage, res: http.ServerResponse) => {
       const url = req.url ?? "";
       seen.push(url);
-      if (/^\/(race-control|slow)\/?(\?|$)/i.test(url)) {
+      if (/^\/(race-control|slow|[a-z]+\.csv)\/?(\?|$)/i.test(url)) {
         held.push(() => res.end("ok"));
       } else res.end("other");
     };
     // The gates as express runs them: (req, res, next), plain node objects underneath.
     type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
-    const [outer, inner] = [gate, short] as unknown as Handler[];
-    server = http.createServer((req, res) => outer(req, res, () => inner(req, res, () => app(req, res))));
+    const [outer, inner, csv] = [gate, short, perClient] as unknown as Handler[];
+    server = http.createServer((req, res) =>
+      outer(req, res, () => inner(req, res, () => csv(req, res, () => app(req, res)))),
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -33,10 +42,10 @@ describe("pageGate", () => {
   });
 
   // One connection per request (no pooling), as separate browsers would make.
-  const fetch = (url: string, init?: { signal?: AbortSignal }) =>
+  const fetch = (url: string, init?: { signal?: AbortSignal; headers?: Record<string, string> }) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: () => Promise<string> }>(
       (resolve, reject) => {
-        const req = http.get(url, { agent: false, signal: init?.signal }, (res) => {
+        const req = http.get(url, { agent: false, signal: init?.signal, headers: init?.headers }, (res) => {
           let body = "";
           res.setEncoding("utf8");
           res.on("data", (chunk) => {
@@ -130,5 +139,48 @@ describe("pageGate", () => {
     await until(() => short.active === 0);
     await new Promise((r) => setTimeout(r, 50));
     expect(short.active).toBe(0); // the first one's close did not give its place back a second time
+  });
+
+  it("holds at most perKey places per client, running or waiting, and answers Remix's data request in its own shape", async () => {
+    held.length = 0;
+    seen.length = 0;
+    const a = { headers: { "x-client": "a" } };
+    const b = { headers: { "x-client": "b" } };
+    const running = fetch(`${base}/users.csv`, a);
+    await until(() => held.length === 1 && perClient.active === 1);
+    const gone = new AbortController();
+    const waitingA = fetch(`${base}/orders.csv`, { ...a, signal: gone.signal }).catch(() => "aborted");
+    await until(() => perClient.waiting === 1);
+
+    // A third from the same client is refused at once, though the queue has room ...
+    const refused = await fetch(`${base}/events.csv`, a);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Pelayan sedang sibuk. Sila tunggu beberapa saat dan cuba lagi.");
+    const data = await fetch(`${base}/events.csv?_data=routes%2Fevents%5B.%5Dcsv`, a);
+    expect(data.status).toBe(429);
+    expect(data.headers["x-remix-catch"]).toBe("yes");
+    expect(data.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(await data.text()).toBe("The server is busy right now. Please wait a few seconds and try again.");
+
+    // ... while another client still gets a place in the queue.
+    const waitingB = fetch(`${base}/payments.csv`, b);
+    await until(() => perClient.waiting === 2);
+
+    // The waiting one that left gives its client's place back.
+    gone.abort();
+    expect(await waitingA).toBe("aborted");
+    await until(() => perClient.waiting === 1);
+    const again = fetch(`${base}/events.csv?again=1`, a);
+    await until(() => perClient.waiting === 2);
+
+    for (let i = 0; i < 3; i++) {
+      await until(() => held.length > 0);
+      held.shift()?.();
+    }
+    expect((await running).status).toBe(200);
+    expect((await waitingB).status).toBe(200);
+    expect((await again).status).toBe(200);
+    await until(() => perClient.active === 0 && perClient.holders === 0);
+    expect(seen.some((u) => u.startsWith("/orders.csv"))).toBe(false);
   });
 });

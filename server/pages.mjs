@@ -53,11 +53,25 @@ export const SERVER_ERROR_PAGE = page(
   '<p>Something went wrong. Please try again.</p><p><a href="/">Return to Home</a></p>',
 );
 
-/** A heavy page's queue is full (server/page-gate.mjs); the text is `MSG.serverBusy`'s. */
-export const BUSY_PAGE = page(
-  "429 The server is busy",
-  '<p>The server is busy right now. Please wait a few seconds and try again.</p><p><a href="/">Return to Home</a></p>',
-);
+/** A heavy page's queue is full (server/page-gate.mjs), in both languages: this server does not
+ * know the reader's (the app's `lang` cookie is read by Remix). The texts are `MSG.tooManyTitle`,
+ * `MSG.serverBusy` and `MSG.returnHome` in English and in Bahasa Melayu (server/pages.test.ts). */
+export const BUSY_PAGE =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  "<title>429 Too Many Requests</title></head><body><main>" +
+  "<h1>429 Too Many Requests</h1>" +
+  "<p>The server is busy right now. Please wait a few seconds and try again.</p>" +
+  '<p><a href="/">Return to Home</a></p>' +
+  '<div lang="ms"><h2>Terlalu Banyak Permintaan</h2>' +
+  "<p>Pelayan sedang sibuk. Sila tunggu beberapa saat dan cuba lagi.</p>" +
+  '<p><a href="/">Kembali ke Laman Utama</a></p></div>' +
+  "</main></body></html>\n";
+
+/** The same refusal for Remix's own data request (`?_data=`, a page changed with JavaScript): the
+ * sentence alone, marked as a thrown response (`X-Remix-Catch`), so the route's error boundary
+ * shows it in the page's language (components/ErrorPage.tsx) instead of a crash. */
+export const BUSY_TEXT = "The server is busy right now. Please wait a few seconds and try again.";
 
 /**
  * Writes a small HTML answer.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { backLink, tooLargePage } from "./pages.mjs";
+import { MSG } from "../app/messages";
+import { MS } from "../app/messages.ms";
+import { BUSY_PAGE, BUSY_TEXT, backLink, tooLargePage } from "./pages.mjs";
 
 describe("413 page", () => {
   it("says what to do and links back to the form", () => {
@@ -16,5 +18,18 @@ describe("413 page", () => {
     expect(backLink("/auth/register/competitor?token=a%2Bb")).toBe("/auth/register/competitor?token=a%2Bb");
     expect(backLink("//evil.example/x")).toBe("/");
     expect(tooLargePage('/a?"><script>')).not.toContain("<script>");
+  });
+});
+
+describe("429 page", () => {
+  it("says it in both languages, with the app's own sentences", () => {
+    for (const t of [MSG, MS.MSG]) {
+      expect(BUSY_PAGE).toContain(t.tooManyTitle);
+      expect(BUSY_PAGE).toContain(t.serverBusy);
+      expect(BUSY_PAGE).toContain(`<a href="/">${t.returnHome}</a>`);
+    }
+    expect(BUSY_PAGE).toContain('<div lang="ms">');
+    expect(BUSY_TEXT).toBe(MSG.serverBusy);
+    expect(BUSY_PAGE).not.toContain("<script");
   });
 });
