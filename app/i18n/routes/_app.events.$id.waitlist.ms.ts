@@ -13,7 +13,20 @@ import { registerStrings } from "~/i18n/bundles";
 registerStrings("ms", {
   LABELS: {
     close: "Tutup",
+    team: "Pasukan",
     teamsPaidOf: (teams: number, max: number) => `${teams} daripada ${max} pasukan telah bayar`,
     waitlistOf: (name: string) => `Senarai menunggu ${name}`,
+    country: "Negara",
+    managerEmail: "E-mel pengurus",
+    holdUntil: "Ditahan hingga",
+    joined: "Menyertai",
+    waitlistStatus: {
+      WAITING: "Menunggu",
+      OFFERED: "Ditawarkan",
+      BOUGHT: "Dibeli",
+      LEFT: "Keluar",
+      EXPIRED: "Tamat tempoh",
+    },
+    association: "Persatuan",
   },
 });

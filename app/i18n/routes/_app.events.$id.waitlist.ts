@@ -13,8 +13,21 @@ import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 registerStrings("en", {
   LABELS: {
     close: "Close",
+    team: "Team",
     teamsPaidOf: (teams: number, max: number) => `${teams} of ${max} teams paid`,
     waitlistOf: (name: string) => `Waitlist of ${name}`,
+    country: "Country",
+    managerEmail: "Manager email",
+    holdUntil: "Hold until",
+    joined: "Joined",
+    waitlistStatus: {
+      WAITING: "Waiting",
+      OFFERED: "Offered",
+      BOUGHT: "Bought",
+      LEFT: "Left",
+      EXPIRED: "Expired",
+    },
+    association: "Association",
   },
 });
 

@@ -31,6 +31,7 @@ registerStrings("ms", {
     proceedToPayment: "Teruskan ke Pembayaran",
     close: "Tutup",
     continueToPayment: "Teruskan ke pembayaran",
+    team: "Pasukan",
     joinWaitlistFor: (event: string) => `Sertai senarai menunggu ${event} untuk bilangan pasukan ini:`,
     statusAll: "Semua",
     orderStatus: {

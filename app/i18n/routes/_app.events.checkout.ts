@@ -31,6 +31,7 @@ registerStrings("en", {
     proceedToPayment: "Proceed to Payment",
     close: "Close",
     continueToPayment: "Continue to payment",
+    team: "Team",
     joinWaitlistFor: (event: string) => `Join the waitlist of ${event} for this number of teams:`,
     statusAll: "All",
     orderStatus: { PROCESSING: "Processing", PAID: "Paid", FAILED: "Failed", CANCELLED: "Cancelled" },
