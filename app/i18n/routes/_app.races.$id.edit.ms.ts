@@ -5,9 +5,12 @@ import "~/components/ErrorPage";
 import "~/components/FastLink";
 import "~/components/LanguageSwitch";
 import "~/components/Nonce";
+import "~/components/RoundTables";
 import "~/components/Screen";
+import "~/components/SelectStep";
 import "~/rules/format";
 import "~/rules/list-params";
+import "~/rules/race-fields";
 import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
