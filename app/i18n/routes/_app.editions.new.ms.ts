@@ -15,7 +15,6 @@ registerStrings("ms", {
     reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
-    password: "Kata Laluan",
     close: "Tutup",
     edScCreate: "Cipta Edisi",
     edScTaskCreating: "Mencipta edisi",

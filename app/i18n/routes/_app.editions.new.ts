@@ -15,7 +15,6 @@ registerStrings("en", {
     reset: "Reset Password",
   },
   LABELS: {
-    password: "Password",
     close: "Close",
     edScCreate: "Create Edition",
     edScTaskCreating: "Creating edition",

@@ -18,7 +18,6 @@ registerStrings("en", {
     reset: "Reset Password",
   },
   LABELS: {
-    password: "Password",
     close: "Close",
     event: "Event",
     rdUpdate: "Update",

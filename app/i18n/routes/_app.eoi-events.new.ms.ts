@@ -18,7 +18,6 @@ registerStrings("ms", {
     reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
-    password: "Kata Laluan",
     close: "Tutup",
     eoiTaskCreating: "Mencipta acara EOI",
   },

@@ -15,7 +15,6 @@ registerStrings("en", {
     reset: "Reset Password",
   },
   LABELS: {
-    password: "Password",
     close: "Close",
     editEvent: "Edit Event",
     updateEvent: "Update Event",

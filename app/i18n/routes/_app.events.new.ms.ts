@@ -15,7 +15,6 @@ registerStrings("ms", {
     reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
-    password: "Kata Laluan",
     close: "Tutup",
     taskCreatingEvent: "Sedang mencipta acara",
     priceHint: "cth. 100 atau 100.50",

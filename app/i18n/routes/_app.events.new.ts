@@ -15,7 +15,6 @@ registerStrings("en", {
     reset: "Reset Password",
   },
   LABELS: {
-    password: "Password",
     close: "Close",
     taskCreatingEvent: "Creating event",
     priceHint: "e.g. 100 or 100.50",

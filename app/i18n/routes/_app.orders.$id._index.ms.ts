@@ -11,8 +11,18 @@ import "~/rules/list-params";
 import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
+  TITLES: {
+    members: "Ahli",
+  },
   LABELS: {
+    orderLines: "Butiran pesanan",
+    price: "Harga",
+    count: "Bilangan",
+    subtotal: "Jumlah kecil",
     close: "Tutup",
     orderN: (id: number) => `Pesanan #${id}`,
+    dinnerTicket: "Tiket Makan Malam",
+    approved: "Diluluskan",
+    statusId: "ID Status",
   },
 });

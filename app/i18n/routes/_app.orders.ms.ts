@@ -20,14 +20,9 @@ registerStrings("ms", {
       "Jika bayaran anda berjaya tetapi status pesanan ialah Gagal, jangan batalkan pesanan atau buat pesanan baharu. Hubungi pentadbir jika status tidak dikemas kini selepas 1 jam.",
   },
   TITLES: {
-    members: "Ahli",
     orders: "Pesanan",
   },
   LABELS: {
-    orderLines: "Butiran pesanan",
-    price: "Harga",
-    count: "Bilangan",
-    subtotal: "Jumlah kecil",
     total: "Jumlah",
     pages: "Halaman",
     showing: (min: number, max: number, n: number) =>
@@ -61,10 +56,7 @@ registerStrings("ms", {
     cancelOrder: "Batalkan Pesanan",
     date: "Tarikh",
     note: "Catatan",
-    dinnerTicket: "Tiket Makan Malam",
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
-    approved: "Diluluskan",
-    statusId: "ID Status",
   },
 });

@@ -20,14 +20,9 @@ registerStrings("en", {
       "If your payment was successful but the order status is Failed, do not cancel the order or create a new order. Contact the administrator if the status is not updated after 1 hour.",
   },
   TITLES: {
-    members: "Members",
     orders: "Orders",
   },
   LABELS: {
-    orderLines: "Order lines",
-    price: "Price",
-    count: "Count",
-    subtotal: "Subtotal",
     total: "Total",
     pages: "Pages",
     showing: (min: number, max: number, n: number) =>
@@ -56,11 +51,8 @@ registerStrings("en", {
     cancelOrder: "Cancel Order",
     date: "Date",
     note: "Note",
-    dinnerTicket: "Dinner Ticket",
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
-    approved: "Approved",
-    statusId: "Status Id",
   },
 });
 

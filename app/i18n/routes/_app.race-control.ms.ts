@@ -27,7 +27,6 @@ registerStrings("ms", {
     raceControl: "Kawalan Perlumbaan",
   },
   LABELS: {
-    password: "Kata Laluan",
     teamName: "Nama Pasukan",
     count: "Bilangan",
     total: "Jumlah",

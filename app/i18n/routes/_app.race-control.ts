@@ -27,7 +27,6 @@ registerStrings("en", {
     raceControl: "Race Control",
   },
   LABELS: {
-    password: "Password",
     teamName: "Team Name",
     count: "Count",
     total: "Total",

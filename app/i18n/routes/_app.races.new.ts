@@ -21,7 +21,6 @@ registerStrings("en", {
     reset: "Reset Password",
   },
   LABELS: {
-    password: "Password",
     close: "Close",
     rdUpdateRace: "Update Race",
     rdSelectEventTeam: "Select an event team",

@@ -21,7 +21,6 @@ registerStrings("ms", {
     reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
-    password: "Kata Laluan",
     close: "Tutup",
     rdEditRound: "Sunting Pusingan",
     rdUpdateRound: "Kemas Kini Pusingan",

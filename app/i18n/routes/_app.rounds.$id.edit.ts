@@ -21,7 +21,6 @@ registerStrings("en", {
     reset: "Reset Password",
   },
   LABELS: {
-    password: "Password",
     close: "Close",
     rdEditRound: "Edit Round",
     rdUpdateRound: "Update Round",

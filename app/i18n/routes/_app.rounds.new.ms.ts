@@ -21,7 +21,6 @@ registerStrings("ms", {
     reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
-    password: "Kata Laluan",
     close: "Tutup",
     rdRoundNameHint: "cth. 250M PREMIER MIXED HEAT 1",
     rdTaskCreatingRound: "Mencipta pusingan",

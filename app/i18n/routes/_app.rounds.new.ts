@@ -21,7 +21,6 @@ registerStrings("en", {
     reset: "Reset Password",
   },
   LABELS: {
-    password: "Password",
     close: "Close",
     rdRoundNameHint: "e.g. 250M PREMIER MIXED HEAT 1",
     rdTaskCreatingRound: "Creating round",

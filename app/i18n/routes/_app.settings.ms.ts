@@ -23,7 +23,6 @@ registerStrings("ms", {
     settings: "Tetapan",
   },
   LABELS: {
-    password: "Kata Laluan",
     total: "Jumlah",
     note: "Catatan",
     crewTagFee: "Yuran Tag Krew",

@@ -23,7 +23,6 @@ registerStrings("en", {
     settings: "Settings",
   },
   LABELS: {
-    password: "Password",
     total: "Total",
     note: "Note",
     crewTagFee: "Crew Tag Fee",

@@ -25,7 +25,6 @@ registerStrings("ms", {
     reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
-    password: "Kata Laluan",
     approve: "Luluskan",
     close: "Tutup",
     event: "Acara",

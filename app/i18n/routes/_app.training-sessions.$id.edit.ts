@@ -23,7 +23,6 @@ registerStrings("en", {
     reset: "Reset Password",
   },
   LABELS: {
-    password: "Password",
     approve: "Approve",
     close: "Close",
     event: "Event",

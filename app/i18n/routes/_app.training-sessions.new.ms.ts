@@ -20,7 +20,6 @@ registerStrings("ms", {
     reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
-    password: "Kata Laluan",
     approve: "Luluskan",
     close: "Tutup",
     event: "Acara",

@@ -15,7 +15,6 @@ registerStrings("ms", {
     reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
-    password: "Kata Laluan",
     close: "Tutup",
     whUrlHint: "https:// dan alamat awam. Acara yang anda tandakan dihantar ke situ sebagai JSON (POST).",
     whTaskAdding: "Menambah titik akhir",

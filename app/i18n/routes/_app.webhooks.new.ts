@@ -15,7 +15,6 @@ registerStrings("en", {
     reset: "Reset Password",
   },
   LABELS: {
-    password: "Password",
     close: "Close",
     whUrlHint: "https:// and a public address. The events you tick are POSTed there as JSON.",
     whTaskAdding: "Adding endpoint",
