@@ -12,6 +12,17 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const BUILD = join(process.cwd(), "public", "build");
+// patches/@remix-run+react+2.17.5+002+single-fetch-off.patch, once patch-package has applied it.
+const SINGLE_FETCH_STUBBED = readFileSync(
+  join(process.cwd(), "node_modules", "@remix-run", "react", "dist", "esm", "browser.js"),
+  "utf8",
+).includes("v3_singleFetch is off");
+
+// The react patch stubs single fetch out of the browser (ADR 0022): turning the flag on without
+// dropping the patch would break every client navigation.
+it("keeps Remix's single fetch off (the react patch stubs it out of the browser)", () => {
+  expect(readFileSync(join(process.cwd(), "remix.config.js"), "utf8")).not.toMatch(/v3_singleFetch/);
+});
 
 function jsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
@@ -45,6 +56,17 @@ describe.skipIf(!existsSync(BUILD))("the browser build", () => {
       .map((f) => f.slice(BUILD.length + 1));
     expect(stubs).toEqual([]);
   });
+
+  it.skipIf(!SINGLE_FETCH_STUBBED)(
+    "has no single fetch nor turbo-stream in any chunk (the react patch)",
+    () => {
+      // single-fetch.js's error for an undecodable response, and its URL for the root's data.
+      const withSingleFetch = jsFiles(BUILD)
+        .filter((f) => /Unable to decode turbo-stream|_root\.data/.test(readFileSync(f, "utf8")))
+        .map((f) => f.slice(BUILD.length + 1));
+      expect(withSingleFetch).toEqual([]);
+    },
+  );
 
   it("has none of the loader failures' sentences (the server sends the one it needs)", () => {
     // lib/failures.ts's sentences, e.g. MSG.gettingUsersError; ErrorPage shows FailureData.failure.
