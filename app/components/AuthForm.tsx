@@ -3,11 +3,12 @@
 import { type FieldMetadata, getInputProps } from "~/components/form-state";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Field, PasswordField } from "./Field";
+import { Field } from "./Field";
 import { Toasts } from "./Toasts";
 import { useMessages } from "~/i18n/useMessages";
 import type { Toast } from "~/lib/toast";
 import { MAX } from "~/rules/auth-fields";
+import { PASSWORD_MAX } from "~/rules/password-limits";
 
 // biome-ignore lint/suspicious/noExplicitAny: any field shape
 type AnyField = FieldMetadata<any>;
@@ -79,5 +80,29 @@ export function SubmitButton({ children }: { children: ReactNode }) {
     <button type="submit" className="btn btn-primary btn-block">
       {children}
     </button>
+  );
+}
+
+/** A password box in its labelled field: at most 16 characters (the spec's rule), never kept. */
+export function PasswordField({
+  label,
+  field,
+  autoComplete,
+  hint,
+}: {
+  label: string;
+  // biome-ignore lint/suspicious/noExplicitAny: any field shape
+  field: FieldMetadata<any>;
+  autoComplete: "current-password" | "new-password";
+  hint?: ReactNode;
+}) {
+  return (
+    <Field label={label} field={field} hint={hint}>
+      <input
+        {...getInputProps(field, { type: "password" })}
+        maxLength={PASSWORD_MAX}
+        autoComplete={autoComplete}
+      />
+    </Field>
   );
 }

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { Form } from "@remix-run/react";
-import { NewPasswordFields, SubmitButton } from "./AuthForm";
+import { NewPasswordFields, PasswordField, SubmitButton } from "./AuthForm";
 import { CsrfInput, TaskInput } from "./PostForm";
-import { ErrorList, PasswordField } from "./Field";
+import { ErrorList } from "./Field";
 import { useMessages } from "~/i18n/useMessages";
 
 /** Old, new and confirm password; posts `intent=change-password` to `action`. */

@@ -13,7 +13,7 @@ import { Toasts } from "./Toasts";
 import type { Checkout } from "~/lib/payments/provider.server";
 import type { Toast } from "~/lib/toast";
 import { useMessages } from "~/i18n/useMessages";
-import { OrderLines } from "~/components/OrderTables";
+import { OrderLines } from "~/components/OrderLines";
 import type { CheckoutLine } from "~/services/checkout.server";
 
 export type { CheckoutLine };

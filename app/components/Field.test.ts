@@ -6,7 +6,8 @@ import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CheckboxField, FileField, RadioGroupField, SelectField, TextareaField } from "./Field";
+import { CheckboxField, FileField, SelectField, TextareaField } from "./Field";
+import { RadioGroupField } from "./RadioGroupField";
 
 const schema = z.object({
   note: z.string().max(3, "Too long"),

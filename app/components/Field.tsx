@@ -1,10 +1,4 @@
-import {
-  type FieldMetadata,
-  getCollectionProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-} from "~/components/form-state";
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "~/components/form-state";
 import {
   cloneElement,
   type InputHTMLAttributes,
@@ -14,13 +8,14 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
-import { PASSWORD_MAX } from "~/rules/password-limits";
 
 // The form toolkit's browser half (ADR 0031). Every field is a visible <label> (a <legend> for a
 // radio group), the control, an optional hint and the errors; the control names its errors and
 // says it is invalid while it is (aria-describedby, aria-invalid), its hint otherwise (ADR 0020).
 // Values come from conform's field metadata, so after a refused submission the control shows what
 // the user sent (the action's `submission.reply()`, as `lastResult`), with JavaScript or without.
+// The password box is in AuthForm.tsx and the radio group in RadioGroupField.tsx: the pages that use
+// them are few, and this module is one chunk on every form page (ADR 0022).
 
 // biome-ignore lint/suspicious/noExplicitAny: any field shape
 type AnyField = FieldMetadata<any>;
@@ -79,37 +74,13 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] }) {
   );
 }
 
-/** A password box in its labelled field: at most 16 characters (the spec's rule), never kept. */
-export function PasswordField({
-  label,
-  field,
-  autoComplete,
-  hint,
-}: {
-  label: string;
-  // biome-ignore lint/suspicious/noExplicitAny: any field shape
-  field: FieldMetadata<any>;
-  autoComplete: "current-password" | "new-password";
-  hint?: ReactNode;
-}) {
-  return (
-    <Field label={label} field={field} hint={hint}>
-      <input
-        {...getInputProps(field, { type: "password" })}
-        maxLength={PASSWORD_MAX}
-        autoComplete={autoComplete}
-      />
-    </Field>
-  );
-}
-
 /** The ids that describe a field's control: its errors while invalid, else its hint (if any). */
-function describedBy(field: AnyField, hint: ReactNode): string | undefined {
+export function describedBy(field: AnyField, hint: ReactNode): string | undefined {
   if (field.errors?.length) return field.errorId;
   return hint ? field.descriptionId : undefined;
 }
 
-function Hint({ field, hint }: { field: AnyField; hint?: ReactNode }) {
+export function Hint({ field, hint }: { field: AnyField; hint?: ReactNode }) {
   return hint ? (
     <small className="hint" id={field.descriptionId}>
       {hint}
@@ -117,7 +88,7 @@ function Hint({ field, hint }: { field: AnyField; hint?: ReactNode }) {
   ) : null;
 }
 
-type Labelled = { label: string; field: AnyField; hint?: ReactNode };
+export type Labelled = { label: string; field: AnyField; hint?: ReactNode };
 
 /** A multi-line box; extra props (maxLength, rows...) go to the <textarea>. */
 export function TextareaField({
@@ -183,33 +154,6 @@ export function CheckboxField({
       <Hint field={field} hint={hint} />
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
-  );
-}
-
-/** One choice of `options` in a fieldset whose <legend> is `label`; each radio is labelled by its
- * option and described by the group's hint or errors. */
-export function RadioGroupField({ label, field, hint, options }: Labelled & { options: Option[] }) {
-  const invalid = Boolean(field.errors?.length);
-  const labels = new Map(options.map((o) => [String(o.value), o.label]));
-  const radios = getCollectionProps(field, { type: "radio", options: [...labels.keys()] });
-  return (
-    <fieldset className={`field${field.errors ? " field-invalid" : ""}`}>
-      <legend>{label}</legend>
-      <div className="radios">
-        {radios.map(({ key, ...radio }) => (
-          <label key={key}>
-            <input
-              {...radio}
-              aria-describedby={describedBy(field, hint)}
-              aria-invalid={invalid || undefined}
-            />{" "}
-            {labels.get(radio.value)}
-          </label>
-        ))}
-      </div>
-      <Hint field={field} hint={hint} />
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </fieldset>
   );
 }
 

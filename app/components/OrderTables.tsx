@@ -6,7 +6,6 @@ import { StatusBadge } from "~/components/StatusBadge";
 import type { OrderRow } from "~/models/order-list.server";
 import { formatDateTime, formatRM } from "~/rules/format";
 import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
-import { lineSubtotal } from "~/rules/orders";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { type Bundle, EN } from "~/i18n/en";
 
@@ -104,61 +103,4 @@ export function orderColumns(admin: boolean, { LABELS: L }: Bundle = EN): Column
       : ([{ label: L.edOrEdition, cell: (r) => r.edition }] satisfies Column<OrderRow>[])),
     { label: L.totalRM, cell: (r) => formatRM(r.total), csv: (r) => csvRM(r.total) },
   ];
-}
-
-/** An order's lines (item, price, count, subtotal) and total: the View Order dialog and the
- * checkout's draft order. `itemLabel` and `countLabel` rename those two columns where the spec
- * names them (the entries checkout: Event, Number of teams). */
-export function OrderLines({
-  lines,
-  total,
-  caption,
-  itemLabel,
-  countLabel,
-}: {
-  /** `kind` TICKET: the line is named in the page's language (the stored name is English). */
-  lines: { id: number; kind?: string; label: string; price: number; count: number }[];
-  total: number;
-  caption?: string;
-  itemLabel?: string;
-  countLabel?: string;
-}) {
-  const { LABELS } = useMessages();
-  const item = itemLabel ?? LABELS.item;
-  const count = countLabel ?? LABELS.count;
-  return (
-    <div className="table-wrap">
-      <table className="table order-lines">
-        <caption className="visually-hidden">{caption ?? LABELS.orderLines}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{item}</th>
-            <th scope="col">{LABELS.price}</th>
-            <th scope="col">{count}</th>
-            <th scope="col">{LABELS.subtotal}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l) => (
-            <tr key={l.id}>
-              <td data-label={item}>{l.kind === "TICKET" ? LABELS.dinnerTicket : l.label}</td>
-              <td data-label={LABELS.price}>{formatRM(l.price)}</td>
-              <td data-label={count}>{l.count}</td>
-              <td data-label={LABELS.subtotal}>{formatRM(lineSubtotal(l))}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              {LABELS.total}
-            </th>
-            <td data-label={LABELS.total}>
-              <strong>{formatRM(total)}</strong>
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
-  );
 }

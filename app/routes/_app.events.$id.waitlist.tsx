@@ -12,7 +12,7 @@ import { idParam, notFound } from "~/lib/params.server";
 import { waitlistOf } from "~/models/entries.server";
 import { findEvent } from "~/models/event.server";
 import { useMessages } from "~/i18n/useMessages";
-import { waitlistColumnsOf } from "./_app.events/entries";
+import { waitlistColumnsOf } from "./_app.events/waitlist";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "events");

@@ -10,7 +10,8 @@ import { idParam, notFound } from "~/lib/params.server";
 import { findOrder, orderScopeOf } from "~/models/order-list.server";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { formatDateTime } from "~/rules/format";
-import { OrderLines, OrderStatusBadge, ReplacedNote } from "~/components/OrderTables";
+import { OrderLines } from "~/components/OrderLines";
+import { OrderStatusBadge, ReplacedNote } from "~/components/OrderTables";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "orders");

@@ -8,9 +8,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { AuthCard, EmailField, SubmitButton } from "~/components/AuthForm";
+import { AuthCard, EmailField, PasswordField, SubmitButton } from "~/components/AuthForm";
 import { CsrfInput, TaskInput } from "~/components/PostForm";
-import { PasswordField } from "~/components/Field";
 import { requireGuest } from "~/services/access.server";
 import { login } from "~/services/auth.server";
 import { parseForm, replyWithError, replyWithToast } from "~/lib/forms.server";

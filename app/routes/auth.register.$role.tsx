@@ -10,7 +10,8 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, BackToLogin, EmailField, NewPasswordFields, SubmitButton } from "~/components/AuthForm";
 import { CsrfInput, TaskInput } from "~/components/PostForm";
-import { ErrorList, Field, RadioGroupField, SelectField, TextareaField } from "~/components/Field";
+import { ErrorList, Field, SelectField, TextareaField } from "~/components/Field";
+import { RadioGroupField } from "~/components/RadioGroupField";
 import { PhotoGuidance, PhotoInput } from "~/components/PhotoInput";
 import { requireGuest } from "~/services/access.server";
 import { countryCodes, countryList } from "~/lib/countries.server";

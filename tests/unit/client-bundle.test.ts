@@ -5,13 +5,26 @@
 // module (patches/@remix-run+dev+*+001: a loader's import used to ship one, ~100 bytes each, up
 // to 17 a page); the loader failures' sentences (the server says them); and more files than the
 // logged-in layout needs (the layouts' shared modules make one chunk: scripts/i18n-routes.ts
-// layoutShared; 5 with patches/@remix-run+dev+*+002 applied).
+// layoutShared; 5 with patches/@remix-run+dev+*+002 applied); nor, on a page with a screen, more
+// JavaScript than the budget (100 kB gzipped; see the test for what is not there yet).
 // Skipped when there is no build.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 
 const BUILD = join(process.cwd(), "public", "build");
+// patches/@remix-run+react+2.17.5+002+single-fetch-off.patch, once patch-package has applied it.
+const SINGLE_FETCH_STUBBED = readFileSync(
+  join(process.cwd(), "node_modules", "@remix-run", "react", "dist", "esm", "browser.js"),
+  "utf8",
+).includes("v3_singleFetch is off");
+
+// The react patch stubs single fetch out of the browser (ADR 0022): turning the flag on without
+// dropping the patch would break every client navigation.
+it("keeps Remix's single fetch off (the react patch stubs it out of the browser)", () => {
+  expect(readFileSync(join(process.cwd(), "remix.config.js"), "utf8")).not.toMatch(/v3_singleFetch/);
+});
 
 function jsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
@@ -46,6 +59,17 @@ describe.skipIf(!existsSync(BUILD))("the browser build", () => {
     expect(stubs).toEqual([]);
   });
 
+  it.skipIf(!SINGLE_FETCH_STUBBED)(
+    "has no single fetch nor turbo-stream in any chunk (the react patch)",
+    () => {
+      // single-fetch.js's error for an undecodable response, and its URL for the root's data.
+      const withSingleFetch = jsFiles(BUILD)
+        .filter((f) => /Unable to decode turbo-stream|_root\.data/.test(readFileSync(f, "utf8")))
+        .map((f) => f.slice(BUILD.length + 1));
+      expect(withSingleFetch).toEqual([]);
+    },
+  );
+
   it("has none of the loader failures' sentences (the server sends the one it needs)", () => {
     // lib/failures.ts's sentences, e.g. MSG.gettingUsersError; ErrorPage shows FailureData.failure.
     const withFailures = jsFiles(BUILD)
@@ -72,5 +96,40 @@ describe.skipIf(!existsSync(BUILD))("the browser build", () => {
     }
     // the entry, the framework, esbuild's helpers, the root, the layouts' shared modules, the layout
     expect(files.size).toBeLessThanOrEqual(6);
+  });
+
+  it("loads at most 100 kB of JavaScript on every page with a screen (race control: ADR 0022)", () => {
+    // As the bench counts it: each file of the route's modulepreload chain gzipped on its own, in
+    // kB of 1000 bytes. The goal is 100 kB a page; with the single-fetch patch all but race control
+    // meet it (101.0 kB), without it the dialogs over a list do not (at most 103.6).
+    const name = readdirSync(BUILD).find((f) => /^manifest-.*\.js$/.test(f));
+    const text = readFileSync(join(BUILD, name as string), "utf8");
+    const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+      entry: { module: string; imports: string[] };
+      routes: Record<string, { module: string; imports?: string[]; parentId?: string }>;
+    };
+    const gz = new Map<string, number>();
+    const size = (url: string) => {
+      if (!gz.has(url))
+        gz.set(url, gzipSync(readFileSync(join(BUILD, url.replace(/^\/build\//, "")))).length);
+      return gz.get(url) as number;
+    };
+    const hasScreen = (id: string) =>
+      [".tsx", ".ts", "/route.tsx", "/route.ts"]
+        .map((ext) => join(process.cwd(), "app", id + ext))
+        .some((f) => existsSync(f) && /export\s+default\b/.test(readFileSync(f, "utf8")));
+    const over: string[] = [];
+    for (const id of Object.keys(manifest.routes)) {
+      if (id === "root" || id === "routes/_app" || !hasScreen(id)) continue;
+      const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+      for (let r: string | undefined = id; r; r = manifest.routes[r].parentId) {
+        files.add(manifest.routes[r].module);
+        for (const i of manifest.routes[r].imports ?? []) files.add(i);
+      }
+      const kB = [...files].reduce((sum, f) => sum + size(f), 0) / 1000;
+      const limit = !SINGLE_FETCH_STUBBED ? 104 : id === "routes/_app.race-control" ? 101.5 : 100;
+      if (kB > limit) over.push(`${id} ${kB.toFixed(1)} kB`);
+    }
+    expect(over).toEqual([]);
   });
 });

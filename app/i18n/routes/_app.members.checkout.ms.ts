@@ -5,6 +5,9 @@ import "~/components/ErrorPage";
 import "~/components/FastLink";
 import "~/components/LanguageSwitch";
 import "~/components/Nonce";
+import "~/components/Screen";
+import "~/rules/format";
+import "~/rules/list-params";
 import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
@@ -31,20 +34,6 @@ registerStrings("ms", {
     close: "Tutup",
     continueToPayment: "Teruskan ke pembayaran",
     yes: "Ya",
-    statusAll: "Semua",
-    orderStatus: {
-      PROCESSING: "Dalam Proses",
-      PAID: "Telah Bayar",
-      FAILED: "Gagal",
-      CANCELLED: "Dibatalkan",
-    },
-    orderReplacedBy: (id: number) => `Digantikan oleh pesanan #${id}`,
-    orderPaidAfterReplaced: (id: number) => `Dibayar selepas digantikan oleh pesanan #${id}`,
-    colId: "ID",
-    created: "Dicipta",
-    owner: "Pemilik",
-    totalRM: "Jumlah (RM)",
-    edOrEdition: "Edisi",
     note: "Catatan",
     dinnerTicket: "Tiket Makan Malam",
     statusId: "ID Status",

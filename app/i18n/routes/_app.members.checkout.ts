@@ -5,6 +5,9 @@ import "~/components/ErrorPage";
 import "~/components/FastLink";
 import "~/components/LanguageSwitch";
 import "~/components/Nonce";
+import "~/components/Screen";
+import "~/rules/format";
+import "~/rules/list-params";
 import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
@@ -31,15 +34,6 @@ registerStrings("en", {
     close: "Close",
     continueToPayment: "Continue to payment",
     yes: "Yes",
-    statusAll: "All",
-    orderStatus: { PROCESSING: "Processing", PAID: "Paid", FAILED: "Failed", CANCELLED: "Cancelled" },
-    orderReplacedBy: (id: number) => `Replaced by order #${id}`,
-    orderPaidAfterReplaced: (id: number) => `Paid after being replaced by order #${id}`,
-    colId: "Id",
-    created: "Created",
-    owner: "Owner",
-    totalRM: "Total (RM)",
-    edOrEdition: "Edition",
     note: "Note",
     dinnerTicket: "Dinner Ticket",
     statusId: "Status Id",

@@ -5,11 +5,24 @@ import "~/components/ErrorPage";
 import "~/components/FastLink";
 import "~/components/LanguageSwitch";
 import "~/components/Nonce";
+import "~/components/Screen";
+import "~/rules/format";
+import "~/rules/list-params";
 import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
+  TITLES: {
+    members: "Ahli",
+  },
   LABELS: {
+    orderLines: "Butiran pesanan",
+    price: "Harga",
+    count: "Bilangan",
+    subtotal: "Jumlah kecil",
     close: "Tutup",
     orderN: (id: number) => `Pesanan #${id}`,
+    dinnerTicket: "Tiket Makan Malam",
+    approved: "Diluluskan",
+    statusId: "ID Status",
   },
 });

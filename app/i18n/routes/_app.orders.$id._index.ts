@@ -5,12 +5,25 @@ import "~/components/ErrorPage";
 import "~/components/FastLink";
 import "~/components/LanguageSwitch";
 import "~/components/Nonce";
+import "~/components/Screen";
+import "~/rules/format";
+import "~/rules/list-params";
 import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
+  TITLES: {
+    members: "Members",
+  },
   LABELS: {
+    orderLines: "Order lines",
+    price: "Price",
+    count: "Count",
+    subtotal: "Subtotal",
     close: "Close",
     orderN: (id: number) => `Order #${id}`,
+    dinnerTicket: "Dinner Ticket",
+    approved: "Approved",
+    statusId: "Status Id",
   },
 });
 

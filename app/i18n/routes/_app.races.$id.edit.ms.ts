@@ -5,6 +5,12 @@ import "~/components/ErrorPage";
 import "~/components/FastLink";
 import "~/components/LanguageSwitch";
 import "~/components/Nonce";
+import "~/components/RoundTables";
+import "~/components/Screen";
+import "~/components/SelectStep";
+import "~/rules/format";
+import "~/rules/list-params";
+import "~/rules/race-fields";
 import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {
@@ -12,7 +18,6 @@ registerStrings("ms", {
     reset: "Tetapkan Semula Kata Laluan",
   },
   LABELS: {
-    password: "Kata Laluan",
     close: "Tutup",
     rdEditRace: "Sunting Perlumbaan",
     rdUpdateRace: "Kemas Kini Perlumbaan",

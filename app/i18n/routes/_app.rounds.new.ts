@@ -5,6 +5,12 @@ import "~/components/ErrorPage";
 import "~/components/FastLink";
 import "~/components/LanguageSwitch";
 import "~/components/Nonce";
+import "~/components/RoundTables";
+import "~/components/Screen";
+import "~/components/SelectStep";
+import "~/rules/format";
+import "~/rules/list-params";
+import "~/rules/race-fields";
 import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
@@ -15,7 +21,6 @@ registerStrings("en", {
     reset: "Reset Password",
   },
   LABELS: {
-    password: "Password",
     close: "Close",
     rdRoundNameHint: "e.g. 250M PREMIER MIXED HEAT 1",
     rdTaskCreatingRound: "Creating round",

@@ -5,6 +5,9 @@ import "~/components/ErrorPage";
 import "~/components/FastLink";
 import "~/components/LanguageSwitch";
 import "~/components/Nonce";
+import "~/components/Screen";
+import "~/rules/format";
+import "~/rules/list-params";
 import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
@@ -20,7 +23,6 @@ registerStrings("en", {
     settings: "Settings",
   },
   LABELS: {
-    password: "Password",
     total: "Total",
     note: "Note",
     crewTagFee: "Crew Tag Fee",

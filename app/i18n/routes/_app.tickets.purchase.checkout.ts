@@ -5,6 +5,9 @@ import "~/components/ErrorPage";
 import "~/components/FastLink";
 import "~/components/LanguageSwitch";
 import "~/components/Nonce";
+import "~/components/Screen";
+import "~/rules/format";
+import "~/rules/list-params";
 import { pageSpeaks, registerStrings } from "~/i18n/bundles";
 
 registerStrings("en", {
@@ -23,18 +26,6 @@ registerStrings("en", {
     proceedToPayment: "Proceed to Payment",
     close: "Close",
     continueToPayment: "Continue to payment",
-    next: "Next",
-    team: "Team",
-    delete: "Delete",
-    statusAll: "All",
-    orderStatus: { PROCESSING: "Processing", PAID: "Paid", FAILED: "Failed", CANCELLED: "Cancelled" },
-    orderReplacedBy: (id: number) => `Replaced by order #${id}`,
-    orderPaidAfterReplaced: (id: number) => `Paid after being replaced by order #${id}`,
-    colId: "Id",
-    created: "Created",
-    owner: "Owner",
-    totalRM: "Total (RM)",
-    edOrEdition: "Edition",
     note: "Note",
   },
 });

@@ -5,3 +5,6 @@ import "~/components/ErrorPage";
 import "~/components/FastLink";
 import "~/components/LanguageSwitch";
 import "~/components/Nonce";
+import "~/components/Screen";
+import "~/rules/format";
+import "~/rules/list-params";

@@ -5,6 +5,9 @@ import "~/components/ErrorPage";
 import "~/components/FastLink";
 import "~/components/LanguageSwitch";
 import "~/components/Nonce";
+import "~/components/Screen";
+import "~/rules/format";
+import "~/rules/list-params";
 import { registerStrings } from "~/i18n/bundles";
 
 registerStrings("ms", {

@@ -1,15 +1,12 @@
 // Event entries and the waitlist on /events (issue 9): a manager's Buy Event Entries table (one GET
 // form to the checkout dialog, with a Join Waitlist or Leave Waitlist form in a row where the club
 // may wait; the inputs of the buy form sit in the table by their `form` attribute, so the small
-// POST forms are not nested in it) and the staff's waitlist dialog columns.
+// POST forms are not nested in it). The staff's waitlist dialog columns are in waitlist.tsx.
 import { Form } from "@remix-run/react";
 import { CsrfInput, TaskInput } from "~/components/PostForm";
-import type { Column } from "~/components/DataTable";
-import type { WaitlistRow } from "~/models/entries.server";
-import { useLocale, useMessages } from "~/i18n/useMessages";
-import type { Bundle } from "~/messages";
+import { useMessages } from "~/i18n/useMessages";
 import { MAX_TEAMS_PER_ORDER } from "~/rules/entries";
-import { formatDateTime, formatRM } from "~/rules/format";
+import { formatRM } from "~/rules/format";
 
 /** One open event as the manager's club sees it (strings already formatted by the loader). */
 export type BuyRow = {
@@ -176,30 +173,4 @@ export function JoinWaitlist({
       </button>
     </Form>
   );
-}
-
-/** The staff's waitlist of one event (models/entries.server.ts waitlistOf): live entries first. */
-export const waitlistColumnsOf = ({ LABELS: L }: Bundle): Column<WaitlistRow & { n: number }>[] => [
-  { label: "#", cell: (r) => r.n },
-  { label: L.team, cell: (r) => r.association },
-  { label: L.country, cell: (r) => r.country },
-  { label: L.managerEmail, cell: (r) => r.manager },
-  { label: L.teams, cell: (r) => r.teams },
-  {
-    label: L.status,
-    cell: (r) => L.waitlistStatus[r.status as keyof Bundle["LABELS"]["waitlistStatus"]] ?? r.status,
-  },
-  { label: L.held, cell: (r) => (r.status === "OFFERED" ? r.held : "") },
-  // Dates wrap (date, then time) so the nine columns fit the dialog.
-  {
-    label: L.holdUntil,
-    cell: (r) => (r.status === "OFFERED" && r.holdUntil !== null ? <When at={r.holdUntil} /> : ""),
-    className: "cell-text",
-  },
-  { label: L.joined, cell: (r) => <When at={r.createdAt} />, className: "cell-text" },
-];
-
-/** A date and time in the page's language. */
-function When({ at }: { at: number | Date }) {
-  return <>{formatDateTime(at, useLocale())}</>;
 }
