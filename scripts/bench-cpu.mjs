@@ -185,7 +185,8 @@ async function main() {
     if (r.status !== 0) throw new Error("seed failed");
   }
   fs.copyFileSync(seeded, env.DATABASE_PATH);
-  const nodeArgs = ["--max-old-space-size=128", "--max-semi-space-size=4"];
+  // Production's node flags (litefs.yml; tests/unit/node-flags.test.ts).
+  const nodeArgs = ["--max-old-space-size=128", "--max-semi-space-size=4", "--no-sparkplug"];
   if (PROF) nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${PROF}`);
   const app = await start([...nodeArgs, "server.mjs"], root, env, `${env.APP_URL}/healthcheck`);
   const serve = path.join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js");

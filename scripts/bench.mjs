@@ -1366,10 +1366,12 @@ async function main() {
     `bench: starting node server.mjs on ${base} and remix-serve (bench/vanilla) on ${vanillaBase} ...`,
   );
   if (CPU_PROF) fs.mkdirSync(CPU_PROF, { recursive: true });
-  // Production's heap flags (litefs.yml: `node --max-old-space-size=128 --max-semi-space-size=4 server.mjs`).
+  // Production's node flags (litefs.yml: `node --max-old-space-size=128 --max-semi-space-size=4
+  // --no-sparkplug server.mjs`; tests/unit/node-flags.test.ts keeps them the same).
   const nodeArgs = [
     "--max-old-space-size=128",
     "--max-semi-space-size=4",
+    "--no-sparkplug",
     ...(CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : []),
   ];
   const appStarted = Date.now();

@@ -138,7 +138,9 @@ async function startSingle() {
     if (r.status !== 0) throw new Error(`${cmd.join(" ")} failed`);
   }
   const out = fs.openSync(path.join(dir, "app.log"), "a");
-  const app = spawn(process.execPath, ["--max-old-space-size=128", "--max-semi-space-size=4", "server.mjs"], {
+  // Production's node flags (litefs.yml; tests/unit/node-flags.test.ts).
+  const nodeFlags = ["--max-old-space-size=128", "--max-semi-space-size=4", "--no-sparkplug"];
+  const app = spawn(process.execPath, [...nodeFlags, "server.mjs"], {
     cwd: root,
     // As the image runs it (Dockerfile, ADR 0022: two malloc arenas keep sharp's memory in bounds).
     env: { MALLOC_ARENA_MAX: "2", ...env },
