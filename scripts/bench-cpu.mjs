@@ -36,7 +36,9 @@ const PAGES = {
   ADMIN: [
     "/",
     "/users",
+    "/users?name=ali&photo=valid",
     "/associations",
+    "/audit-log",
     "/events",
     "/events/new",
     "/events/36/edit",
@@ -56,6 +58,7 @@ const PAGES = {
     "/race-control",
     "/users/new",
     "/settings",
+    "/kiosks",
     "/password",
     "/users.csv",
   ],

@@ -12,6 +12,7 @@ import { type Bundle, EN } from "~/i18n/en";
 import type { MatrixRow } from "~/rules/eoi";
 import { MATRIX_COLUMNS } from "~/rules/eoi-fields";
 import { formatCount, formatDateTime } from "~/rules/format";
+import { escapeHtml } from "~/rules/html";
 import { SIZES_DEFAULT } from "~/rules/list-params";
 
 // ---------------------------------------------------------------------------------------------
@@ -121,6 +122,9 @@ export const interestedColumnsOf = ({ LABELS }: Bundle): Column<InterestedTeam>[
   { label: LABELS.email, cell: (r) => r.email },
 ];
 
+/** Lines' markup, for a table body written as one string. */
+const linesHtml = (names: string[]) => names.map(escapeHtml).join("<br/>");
+
 /** Event names one a line. */
 function Lines({ names }: { names: string[] }) {
   return (
@@ -144,6 +148,7 @@ export const matrixColumnsOf = ({ LABELS }: Bundle): Column<MatrixRow>[] => [
     (c, i): Column<MatrixRow> => ({
       label: c.key === "OTHER" ? LABELS.eoiOther : c.label,
       cell: (r) => <Lines names={r.cells[i]} />,
+      html: (r) => linesHtml(r.cells[i]),
       csv: (r) => r.cells[i].join("; "),
       className: "cell-text",
     }),
@@ -173,6 +178,7 @@ export const teamListColumnsOf = ({ LABELS }: Bundle, locale: "en" | "ms" = "en"
   {
     label: LABELS.eoiEvents,
     cell: (r) => <Lines names={r.events} />,
+    html: (r) => linesHtml(r.events),
     csv: (r) => r.events.join("; "),
     className: "cell-text",
   },

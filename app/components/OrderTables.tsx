@@ -2,9 +2,11 @@
 // (/orders.csv, ADMIN) share them. The row actions are the screen's own (routes/_app.orders.tsx).
 import type { OrderStatus } from "../../db/enums";
 import type { Column } from "~/components/DataTable";
-import { StatusBadge } from "~/components/StatusBadge";
+import { StatusBadge, statusBadgeHtml } from "~/components/StatusBadge";
 import type { OrderRow } from "~/models/order-list.server";
 import { formatDateTime, formatRM } from "~/rules/format";
+import { elementHtml, escapeHtml } from "~/rules/html";
+import type { Locale } from "~/i18n/locale";
 import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
 import { useLocale, useMessages } from "~/i18n/useMessages";
 import { type Bundle, EN } from "~/i18n/en";
@@ -30,10 +32,21 @@ export const statusChoicesOf = (L: Bundle["LABELS"]): [OrderStatus | "", string]
 export const statusLabel = (status: string, L: Bundle["LABELS"] = EN.LABELS) =>
   statusChoicesOf(L).find(([value]) => value === status)?.[1] ?? status;
 
+const toneOf = (status: string) => (status === "PAID" ? true : status === "PROCESSING" ? "warn" : false);
+
 export function OrderStatusBadge({ status }: { status: string }) {
   const { LABELS } = useMessages();
-  const tone = status === "PAID" ? true : status === "PROCESSING" ? "warn" : false;
-  return <StatusBadge ok={tone}>{statusLabel(status, LABELS)}</StatusBadge>;
+  return <StatusBadge ok={toneOf(status)}>{statusLabel(status, LABELS)}</StatusBadge>;
+}
+
+/** The replaced note's sentence, or null (see ReplacedNote). */
+function replacedText(L: Bundle["LABELS"], status: string, replacedBy: number | null): string | null {
+  if (replacedBy === null) return null;
+  return status === "PAID"
+    ? L.orderPaidAfterReplaced(replacedBy)
+    : status === "CANCELLED"
+      ? L.orderReplacedBy(replacedBy)
+      : null;
 }
 
 /** Under an order's status, when the club's later checkout of the same kind replaced it: "Replaced
@@ -41,13 +54,7 @@ export function OrderStatusBadge({ status }: { status: string }) {
  * order #N" (docs/decisions/0026-no-hoarding.md). */
 export function ReplacedNote({ status, replacedBy }: { status: string; replacedBy: number | null }) {
   const { LABELS } = useMessages();
-  if (replacedBy === null) return null;
-  const text =
-    status === "PAID"
-      ? LABELS.orderPaidAfterReplaced(replacedBy)
-      : status === "CANCELLED"
-        ? LABELS.orderReplacedBy(replacedBy)
-        : null;
+  const text = replacedText(LABELS, status, replacedBy);
   return text ? (
     <>
       <br />
@@ -66,13 +73,18 @@ function Created({ at }: { at: number | Date }) {
 /** Id, Created (Malaysia time), Status, then Owner and Team for ADMIN (who sees one edition), or
  * the Edition for a MANAGER (who sees their orders of every edition), then Total; the labels in
  * the language of `bundle` (the CSV: English, the spec's column names). */
-export function orderColumns(admin: boolean, { LABELS: L }: Bundle = EN): Column<OrderRow>[] {
+export function orderColumns(
+  admin: boolean,
+  { LABELS: L }: Bundle = EN,
+  locale: Locale = "en",
+): Column<OrderRow>[] {
   return [
     { label: L.colId, sort: "id", cell: (r) => r.id },
     {
       label: L.created,
       sort: "created",
       cell: (r) => <Created at={r.createdAt} />,
+      html: (r) => escapeHtml(formatDateTime(r.createdAt, locale)),
       csv: (r) => formatDateTime(r.createdAt),
     },
     {
@@ -83,6 +95,11 @@ export function orderColumns(admin: boolean, { LABELS: L }: Bundle = EN): Column
           <ReplacedNote status={r.status} replacedBy={r.replacedBy} />
         </>
       ),
+      html: (r) => {
+        const note = replacedText(L, r.status, r.replacedBy);
+        const badge = statusBadgeHtml(toneOf(r.status), statusLabel(r.status, L));
+        return note ? `${badge}<br/>${elementHtml("small", { class: "order-replaced" }, note)}` : badge;
+      },
       csv: (r) => statusLabel(r.status),
     },
     ...(admin
@@ -96,6 +113,7 @@ export function orderColumns(admin: boolean, { LABELS: L }: Bundle = EN): Column
                 <small>{r.ownerEmail}</small>
               </>
             ),
+            html: (r) => `${escapeHtml(r.ownerName)}<br/><small>${escapeHtml(r.ownerEmail)}</small>`,
             csv: (r) => (r.ownerName ? `${r.ownerName} <${r.ownerEmail}>` : r.ownerEmail),
           },
           { label: L.team, cell: (r) => r.team ?? "" },

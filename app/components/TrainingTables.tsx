@@ -2,7 +2,7 @@
 // columns of Training Sessions and Training Reservations (the same columns feed the CSV downloads),
 // the New Session / Edit Session form and the Approve / Reject form (components/TrainingForms.tsx).
 import { useLocation } from "@remix-run/react";
-import { FastLink } from "~/components/FastLink";
+import { FastLink, fastLinkHtml } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import type { ReservationRow, SessionListRow } from "~/models/training.server";
 import { useMessages } from "~/i18n/useMessages";
@@ -53,12 +53,26 @@ function whenColumn<R>(label: string, at: (row: R) => number, locale: Locale): C
 // ---- Training Sessions ----------------------------------------------------------------------
 
 /** The columns every staff member sees (in the page's language; the CSV's are the English ones). */
-export const sessionColumnsOf = ({ LABELS }: Bundle, locale: Locale = "en"): Column<SessionListRow>[] => [
+export const sessionColumnsOf = (
+  { LABELS, MSG }: Bundle,
+  locale: Locale = "en",
+): Column<SessionListRow>[] => [
   { label: "#", cell: (r) => r.id },
   whenColumn(LABELS.trStartTime, (r) => r.startTime, locale),
   whenColumn(LABELS.trEndTime, (r) => r.endTime, locale),
   { label: LABELS.trMaxBoats, cell: (r) => r.maxBoat },
-  { label: LABELS.trReservedBoats, cell: (r) => <ReservedLink row={r} />, csv: (r) => r.reserved },
+  {
+    label: LABELS.trReservedBoats,
+    cell: (r) => <ReservedLink row={r} />,
+    html: (r, { search }) =>
+      r.reserved === 0
+        ? "0"
+        : fastLinkHtml(`/training-sessions/${r.id}/teams${search}`, r.reserved, {
+            preventScrollReset: true,
+            "aria-label": MSG.reservedBoatsLink(r.reserved, r.id),
+          }),
+    csv: (r) => r.reserved,
+  },
 ];
 export const sessionColumns = /* @__PURE__ */ sessionColumnsOf(EN);
 
@@ -68,6 +82,18 @@ export const adminSessionColumnsOf = (t: Bundle, locale: Locale): Column<Session
   {
     label: t.LABELS.colActions,
     cell: (r) => <SessionActions row={r} />,
+    html: (r, { search }) => {
+      const L = t.LABELS;
+      const toEdit = fastLinkHtml(`/training-sessions/${r.id}/edit${search}`, L.rdEdit, {
+        preventScrollReset: true,
+        "aria-label": L.trEditSessionOf(r.id),
+      });
+      const toDelete = fastLinkHtml(`/training-sessions/${r.id}/delete${search}`, L.rdDelete, {
+        preventScrollReset: true,
+        "aria-label": L.trDeleteSessionOf(r.id),
+      });
+      return `<span class="row-actions">${toEdit} ${toDelete}</span>`;
+    },
     csv: () => null,
     className: "cell-actions",
   },
@@ -130,6 +156,12 @@ export const pendingColumnsOf = (t: Bundle, locale: Locale): Column<ReservationR
   {
     label: t.LABELS.colActions,
     cell: (r) => <DecideLink row={r} />,
+    html: (r, { search }) =>
+      fastLinkHtml(`/training-reservations/${r.id}${search}`, t.LABELS.trApproveReject, {
+        class: "btn btn-small",
+        preventScrollReset: true,
+        "aria-label": t.LABELS.trApproveRejectOf(r.id),
+      }),
     csv: () => null,
     className: "cell-actions",
   },

@@ -12,6 +12,7 @@
 // guarded there).
 import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { insertRows } from "./bulk.server";
 import { countryName } from "~/lib/countries.server";
@@ -303,6 +304,17 @@ const interested = (
 
 /** How many teams have expressed interest in at least one live event of the edition. */
 export function interestedTeamCount(editionId: number): number {
+  return countUntilDataChanges(editionId);
+}
+// The EOI result tabs' figures and pages, kept until the database changes (lib/data-version, exact):
+// ~2 ms of each page (issue 30, ADR 0022). Callers get copies of the rows.
+const countUntilDataChanges = untilDataChanges(
+  (editionId: number) => queryInterestedTeamCount(editionId),
+  (editionId) => String(editionId),
+);
+const pageKey = (editionId: number, page: { offset: number; limit: number }) =>
+  `${editionId}:${page.offset}:${page.limit}`;
+function queryInterestedTeamCount(editionId: number): number {
   return db().select({ n: count() }).from(eu).where(interested(editionId)).get()?.n ?? 0;
 }
 
@@ -340,6 +352,17 @@ export function teamInterests(
   editionId: number,
   page: { offset: number; limit: number } | null,
 ): TeamInterest[] {
+  if (page === null) return queryTeamInterests(editionId, null);
+  return interestsUntilDataChanges(editionId, page).map((row) => ({ ...row }));
+}
+const interestsUntilDataChanges = untilDataChanges(
+  (editionId: number, page: { offset: number; limit: number }) => queryTeamInterests(editionId, page),
+  pageKey,
+);
+function queryTeamInterests(
+  editionId: number,
+  page: { offset: number; limit: number } | null,
+): TeamInterest[] {
   const teams = teamPage(editionId, page);
   const lines = linesOf(
     editionId,
@@ -358,6 +381,14 @@ export function teamInterests(
 
 /** Result by Teams: a page of the matrix of teams against 250M / 400M / Tug (null page: all). */
 export function teamMatrix(editionId: number, page: { offset: number; limit: number } | null): MatrixRow[] {
+  if (page === null) return queryTeamMatrix(editionId, null);
+  return matrixUntilDataChanges(editionId, page).map((row) => ({ ...row }));
+}
+const matrixUntilDataChanges = untilDataChanges(
+  (editionId: number, page: { offset: number; limit: number }) => queryTeamMatrix(editionId, page),
+  pageKey,
+);
+function queryTeamMatrix(editionId: number, page: { offset: number; limit: number } | null): MatrixRow[] {
   const teams = teamPage(editionId, page);
   const byId = new Map(teams.map((t) => [t.id, t]));
   const lines = linesOf(
@@ -376,6 +407,13 @@ export function teamMatrix(editionId: number, page: { offset: number; limit: num
 /** Result by Teams' footer: per column, the number of teams with an event in it (all teams). The
  * few live events are sorted into columns once; SQL counts the teams. */
 export function matrixTotals(editionId: number): number[] {
+  return [...totalsUntilDataChanges(editionId)];
+}
+const totalsUntilDataChanges = untilDataChanges(
+  (editionId: number) => queryMatrixTotals(editionId),
+  (editionId) => String(editionId),
+);
+function queryMatrixTotals(editionId: number): number[] {
   const columnOf = new Map<number, number>();
   for (const e of liveEoiEvents(editionId))
     columnOf.set(

@@ -4,6 +4,7 @@
 // event's rounds leave the board and the manage list. See docs/decisions/0016-race-day.md.
 import { now as clockNow } from "~/lib/clock.server";
 import { sql } from "drizzle-orm";
+import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { insertRows } from "./bulk.server";
 import { crewsByPlace } from "~/rules/board";
@@ -114,6 +115,13 @@ export type EventOption = { id: number; name: string };
 
 /** The edition's live events that have rounds, by name: the manage screen's event filter. */
 export function eventsWithRounds(editionId: number): EventOption[] {
+  return eventsUntilDataChanges(editionId);
+}
+const eventsUntilDataChanges = untilDataChanges(
+  (editionId: number) => queryEventsWithRounds(editionId),
+  (editionId) => String(editionId),
+);
+function queryEventsWithRounds(editionId: number): EventOption[] {
   return db().all<EventOption>(sql`
     SELECT e.id AS id, e.name AS name FROM events e
     WHERE e.deleted = 0 AND e.edition_id = ${editionId} AND EXISTS (SELECT 1 FROM rounds r WHERE r.event_id = e.id)
@@ -144,6 +152,18 @@ export function managedRounds(
   eventId: number | null,
   which: RoundFilter = "all",
 ): ManagedEvent[] {
+  return managedUntilDataChanges(editionId, eventId, which);
+}
+
+// Scoreboard Manage's rounds, kept until the database changes (exact: lib/data-version.server.ts):
+// grouping every round's races was ~2 ms of each page (issue 30, ADR 0022). Callers only read them.
+const managedUntilDataChanges = untilDataChanges(
+  (editionId: number, eventId: number | null, which: RoundFilter) =>
+    queryManagedRounds(editionId, eventId, which),
+  (editionId, eventId, which) => `${editionId}:${eventId ?? ""}:${which}`,
+);
+
+function queryManagedRounds(editionId: number, eventId: number | null, which: RoundFilter): ManagedEvent[] {
   const only = eventId === null ? sql`` : sql`AND e.id = ${eventId}`;
   const having =
     which === "shown" ? sql`HAVING shown` : which === "drawn" ? sql`HAVING COUNT(ra.id) > 0` : sql``;
@@ -179,6 +199,13 @@ export function managedRounds(
 
 /** How many rounds of the edition the board shows now (live events only). */
 export function shownCount(editionId: number): number {
+  return shownUntilDataChanges(editionId);
+}
+const shownUntilDataChanges = untilDataChanges(
+  (editionId: number) => queryShownCount(editionId),
+  (editionId) => String(editionId),
+);
+function queryShownCount(editionId: number): number {
   const row = db().get<{ n: number }>(sql`
     SELECT COUNT(*) AS n FROM scoreboard_rounds sr
     JOIN rounds r ON r.id = sr.round_id AND r.edition_id = ${editionId}

@@ -131,6 +131,37 @@ export function listUsers(
   order: { sort: keyof typeof SORT_COLUMNS; dir: "asc" | "desc" },
   pageOpts: { limit: number; offset: number } | null,
 ): { rows: UserRow[]; total: number } {
+  // The screen's pages (at most 100 rows) are kept until the database changes, as the orders' are
+  // (the table and the dialogs over it read the same page again); the CSV's batches are not.
+  if (pageOpts === null || pageOpts.limit > 100) return queryUsers(editionId, filters, order, pageOpts);
+  const { rows, total } = usersUntilDataChanges(editionId, filters, order, pageOpts);
+  return { rows: rows.map((row) => ({ ...row })), total };
+}
+
+const usersUntilDataChanges = untilDataChanges(
+  (
+    editionId: number,
+    filters: UserFilters,
+    order: { sort: keyof typeof SORT_COLUMNS; dir: "asc" | "desc" },
+    pageOpts: { limit: number; offset: number },
+  ) => queryUsers(editionId, filters, order, pageOpts),
+  (editionId, filters, order, pageOpts) =>
+    JSON.stringify([
+      editionId,
+      Object.entries(filters).sort(([a], [b]) => (a < b ? -1 : 1)),
+      order.sort,
+      order.dir,
+      pageOpts.limit,
+      pageOpts.offset,
+    ]),
+);
+
+function queryUsers(
+  editionId: number,
+  filters: UserFilters,
+  order: { sort: keyof typeof SORT_COLUMNS; dir: "asc" | "desc" },
+  pageOpts: { limit: number; offset: number } | null,
+): { rows: UserRow[]; total: number } {
   const onUsers = feesOnUsers(editionId);
   const f = filterQuery(filters, onUsers);
   const paged = pageOpts !== null;

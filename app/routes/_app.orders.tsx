@@ -11,7 +11,7 @@
 import "~/i18n/routes/_app.orders";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { FastLink } from "~/components/FastLink";
+import { FastLink, fastLinkHtml } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { FilterSelect } from "~/components/ListToolbar";
@@ -19,7 +19,8 @@ import { Screen } from "~/components/Screen";
 import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { listOrders, type OrderRow, orderScopeOf } from "~/models/order-list.server";
-import { metaTitle, useMessages } from "~/i18n/useMessages";
+import { metaTitle, useLocale, useMessages } from "~/i18n/useMessages";
+import { elementHtml } from "~/rules/html";
 import { pageOf, parseList } from "~/rules/list-params";
 import { ORDER_LIST, orderColumns, statusChoicesOf } from "~/components/OrderTables";
 
@@ -80,19 +81,55 @@ function RowActions({ row, admin, editionId }: { row: OrderRow; admin: boolean; 
   );
 }
 
+/** RowActions' markup, for the table body written as one string. */
+function rowActionsHtml(
+  row: OrderRow,
+  admin: boolean,
+  editionId: number,
+  L: ReturnType<typeof useMessages>["LABELS"],
+  search: string,
+): string {
+  const btn = "btn btn-small";
+  let out = fastLinkHtml(`/orders/${row.id}${search}`, L.viewOrder, { preventScrollReset: true, class: btn });
+  if (admin)
+    out += fastLinkHtml(`/orders/${row.id}/edit${search}`, L.editOrderNotes, {
+      preventScrollReset: true,
+      class: btn,
+    });
+  out += elementHtml(
+    "a",
+    { href: `/orders/${row.token}/invoice.pdf`, download: "invoice.pdf", class: btn },
+    L.downloadInvoice,
+  );
+  if (row.status === "PAID")
+    out += elementHtml(
+      "a",
+      { href: `/orders/${row.token}/receipt.pdf`, download: "receipt.pdf", class: btn },
+      L.downloadReceipt,
+    );
+  if (!admin && row.status === "PROCESSING" && row.editionId === editionId)
+    out += fastLinkHtml(`/orders/${row.id}/cancel${search}`, L.cancelOrder, {
+      preventScrollReset: true,
+      class: "btn btn-small btn-danger",
+    });
+  return `<div class="filter-actions">${out}</div>`;
+}
+
 export default function Orders() {
   const data = useLoaderData<typeof loader>();
   const cancelling = useCancelling();
   const bundle = useMessages();
+  const locale = useLocale();
   const { MSG, TITLES, LABELS } = bundle;
   const status = (data.filters as { status?: string }).status ?? "";
   const rows = data.rows.map((r) => (r.id === cancelling ? { ...r, status: "CANCELLED" as const } : r));
   const columns: Column<OrderRow>[] = [
-    ...orderColumns(data.admin, bundle),
+    ...orderColumns(data.admin, bundle, locale),
     {
       label: LABELS.colActions,
       className: "cell-buttons",
       cell: (r) => <RowActions row={r} admin={data.admin} editionId={data.editionId} />,
+      html: (r, { search }) => rowActionsHtml(r, data.admin, data.editionId, LABELS, search),
     },
   ];
   return (

@@ -2,7 +2,7 @@
 // search, Download CSV, and per row Copy Referral Link (a dialog child route).
 import "~/i18n/routes/_app.associations";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { TEAM_LIST, teamColumnsOf, withCountry } from "./table";
 import { FilterSearch } from "~/components/ListToolbar";
@@ -14,6 +14,7 @@ import { listTeams } from "~/models/association.server";
 import { localeOf } from "~/i18n/locale.server";
 import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { pageOf, parseList, SIZES_DEFAULT } from "~/rules/list-params";
+import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.associations);
 
@@ -39,6 +40,7 @@ function countryNameIn(locale: ReturnType<typeof localeOf>) {
 export default function Teams() {
   const data = useLoaderData<typeof loader>();
   const t = useMessages();
+  const admin = useRouteLoaderData<typeof rootLoader>("root")?.user?.role === "ADMIN";
   const { TITLES, LABELS } = t;
   return (
     <Screen title={TITLES.associations} actions={<CsvLink href="/associations.csv" />}>
@@ -47,7 +49,7 @@ export default function Teams() {
       </FilterForm>
       <DataTable
         basePath="/associations"
-        columns={teamColumnsOf(t)}
+        columns={teamColumnsOf(t, admin)}
         rows={data.rows}
         rowKey={(r) => r.id}
         state={{ sort: data.sort, dir: data.dir }}

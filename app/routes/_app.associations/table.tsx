@@ -1,13 +1,14 @@
 // The Teams table's columns and list parameters: the screen (/associations, in the page's language)
 // and its CSV download (/associations.csv: the spec's English column names) share them.
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { FastLink } from "~/components/FastLink";
+import { FastLink, fastLinkHtml } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { useMessages } from "~/i18n/useMessages";
 import { type Bundle, EN } from "~/i18n/en";
 import type { loader as rootLoader } from "~/root";
 import { CREW_TAG_MSG, partCount, partSpan } from "~/rules/crew-tags";
 import type { TeamRow } from "~/models/association.server";
+import { elementHtml } from "~/rules/html";
 import { SIZES_DEFAULT } from "~/rules/list-params";
 
 export const TEAM_LIST = {
@@ -19,8 +20,8 @@ export const TEAM_LIST = {
 
 export type Row = TeamRow & { countryName: string };
 
-/** The columns, named in the language of `t`. */
-export const teamColumnsOf = ({ LABELS }: Bundle): Column<Row>[] => [
+/** The columns, named in the language of `t`; `admin`: the viewer is ADMIN (Download Crew Tags). */
+export const teamColumnsOf = ({ LABELS }: Bundle, admin = false): Column<Row>[] => [
   { label: LABELS.colId, sort: "id", cell: (r) => r.id },
   { label: LABELS.name, sort: "name", cell: (r) => r.name },
   { label: LABELS.country, sort: "country", cell: (r) => r.countryName, csv: (r) => r.country },
@@ -38,6 +39,11 @@ export const teamColumnsOf = ({ LABELS }: Bundle): Column<Row>[] => [
         <CrewTagsLink id={r.id} name={r.name} paid={r.membersPaid} />
       </>
     ),
+    html: (r, { search }) =>
+      fastLinkHtml(`/associations/${r.id}/referral${search}`, LABELS.copyReferralLink, {
+        preventScrollReset: true,
+        "aria-label": LABELS.copyReferralLinkOf(r.name),
+      }) + (admin ? crewTagsHtml(r.id, r.name, r.membersPaid) : ""),
     csv: () => null,
   },
 ];
@@ -80,6 +86,26 @@ function CrewTagsLink({ id, name, paid }: { id: number; name: string; paid: numb
       </span>
     );
   });
+}
+
+/** CrewTagsLink's markup, for the table body written as one string. */
+function crewTagsHtml(id: number, name: string, paid: number): string {
+  const parts = partCount(paid);
+  const href = `/associations/${id}/crew-tags.pdf`;
+  let out = "";
+  for (let i = 0; i < parts; i++) {
+    const { from, to } = partSpan(i + 1, paid);
+    const link = elementHtml(
+      "a",
+      {
+        href: parts > 1 ? `${href}?part=${i + 1}` : href,
+        "aria-label": `${CREW_TAG_MSG.downloadLabel} of ${name}${parts > 1 ? ` (${from}-${to})` : ""}`,
+      },
+      parts > 1 ? CREW_TAG_MSG.partLabel(from, to) : CREW_TAG_MSG.downloadLabel,
+    );
+    out += `<span><br/>${link}</span>`;
+  }
+  return out;
 }
 
 export function withCountry(rows: TeamRow[], countryName: (code: string) => string): Row[] {

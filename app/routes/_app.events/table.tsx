@@ -3,10 +3,11 @@
 // Assigned Events' columns (a manager's with Pick Crew), and the Create Event / Edit form used by
 // both dialogs (form.tsx).
 import { useLocation } from "@remix-run/react";
-import { FastLink } from "~/components/FastLink";
+import { FastLink, fastLinkHtml } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import type { AssignedRow, EventRow } from "~/models/event.server";
 import { formatRM, senToRM } from "~/rules/format";
+import { escapeHtml } from "~/rules/html";
 import { SIZES_DEFAULT } from "~/rules/list-params";
 import { useMessages } from "~/i18n/useMessages";
 import { type Bundle, EN, LABELS as EN_LABELS } from "~/i18n/en";
@@ -43,13 +44,41 @@ export const eventColumns: Column<EventRow>[] = /* @__PURE__ */ eventColumnsOf(E
  * opens the event's waitlist dialog (/events/:id/waitlist). Not in the CSV. */
 export const staffEventColumnsOf = (bundle: Bundle): Column<EventRow>[] => [
   ...eventColumnsOf(bundle),
-  { label: bundle.LABELS.waitlist, cell: (r) => <WaitlistLink row={r} />, csv: () => null },
+  {
+    label: bundle.LABELS.waitlist,
+    cell: (r) => <WaitlistLink row={r} />,
+    html: (r, { search }) => {
+      const L = bundle.LABELS;
+      const link = fastLinkHtml(`/events/${r.id}/waitlist${search}`, L.view, {
+        preventScrollReset: true,
+        "aria-label": L.viewWaitlistOf(r.name),
+      });
+      return `<span class="row-actions">${r.waiting > 0 ? escapeHtml(`${L.nWaiting(r.waiting)} · `) : ""}${link}</span>`;
+    },
+    csv: () => null,
+  },
 ];
 
 /** ADMIN's table: the same columns plus Edit and Delete (never in the CSV). */
 export const adminEventColumnsOf = (bundle: Bundle): Column<EventRow>[] => [
   ...staffEventColumnsOf(bundle),
-  { label: bundle.LABELS.colActions, cell: (r) => <RowActions row={r} />, csv: () => null },
+  {
+    label: bundle.LABELS.colActions,
+    cell: (r) => <RowActions row={r} />,
+    html: (r, { search }) => {
+      const L = bundle.LABELS;
+      const toEdit = fastLinkHtml(`/events/${r.id}/edit${search}`, L.edit, {
+        preventScrollReset: true,
+        "aria-label": L.editItem(r.name),
+      });
+      const toDelete = fastLinkHtml(`/events/${r.id}/delete${search}`, L.delete, {
+        preventScrollReset: true,
+        "aria-label": L.deleteItem(r.name),
+      });
+      return `<span class="row-actions">${toEdit} ${toDelete}</span>`;
+    },
+    csv: () => null,
+  },
 ];
 
 function WaitlistLink({ row }: { row: EventRow }) {

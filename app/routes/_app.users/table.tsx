@@ -1,11 +1,12 @@
 // The Users table's columns: the screen (/users, in the page's language) and its CSV download
 // (/users.csv: the spec's English column names and values, machine-read) share them.
 import { useLocation } from "@remix-run/react";
-import { FastLink } from "~/components/FastLink";
+import { FastLink, fastLinkHtml } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { useMessages } from "~/i18n/useMessages";
 import { type Bundle, EN } from "~/i18n/en";
 import type { UserRow } from "~/models/user-list.server";
+import { escapeHtml } from "~/rules/html";
 import { photoLabel } from "~/rules/user-status";
 
 /** The columns with their names and values in the language of `t`. */
@@ -25,6 +26,14 @@ export function userColumnsOf({ LABELS }: Bundle): Column<UserRow>[] {
     {
       label: LABELS.colPhoto,
       cell: (r) => <PhotoCell row={r} />,
+      html: (r, { search }) => {
+        const label = LABELS.photoLabels[photoLabel(r)];
+        if (!r.image) return escapeHtml(label);
+        return fastLinkHtml(`/users/${r.id}/photo${search}`, label, {
+          preventScrollReset: true,
+          "aria-label": LABELS.viewPhotoOf(label, r.name),
+        });
+      },
       csv: (r) => LABELS.photoLabels[photoLabel(r)],
     },
     { label: LABELS.verified, cell: (r) => yesNo(r.verified) },
