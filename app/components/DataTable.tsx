@@ -16,16 +16,25 @@ export type Column<R> = {
   label: string;
   /** The sort key this column's header links to, if it is sortable. */
   sort?: string;
-  cell: (row: R) => ReactNode;
-  /** The cell as HTML text (`rules/html`, `fastLinkHtml`): what `cell` renders, for a column whose
-   * cell is an element. When every column has one or gives text or a number, the table body is
-   * rendered as one string (on the server and in the browser alike) instead of React elements per
-   * cell: a third of a table page's CPU (issue 30, ADR 0022). */
-  html?: (row: R, at: CellContext) => string;
   /** The CSV value; defaults to the cell when that is a string or number. */
   csv?: (row: R) => string | number | null | undefined;
   className?: string;
-};
+} & (
+  | {
+      /** The cell as text, a number or React elements. */
+      cell: (row: R) => ReactNode;
+      html?: undefined;
+    }
+  | {
+      /** The cell as HTML text (`rules/html`, `fastLinkHtml`), for a column whose cell is markup:
+       * when every column gives text, a number or this, the table body is rendered as one string
+       * (on the server and in the browser alike) instead of React elements per cell, a third of a
+       * table page's CPU (issue 30, ADR 0022). In a body React renders (another column's cell is
+       * an element), the cell is this HTML inside its `<td>`. */
+      html: (row: R, at: CellContext) => string;
+      cell?: undefined;
+    }
+);
 
 export type TableState = { sort: string; dir: "asc" | "desc" };
 
@@ -102,11 +111,22 @@ export function DataTable<R>({
           <tbody key="react" role={role("rowgroup")}>
             {rows.map((row) => (
               <tr key={rowKey(row)} role={role("row")}>
-                {columns.map((c) => (
-                  <td key={c.label} data-label={c.label} className={c.className} role={role("cell")}>
-                    {c.cell(row)}
-                  </td>
-                ))}
+                {columns.map((c) =>
+                  c.html ? (
+                    <td
+                      key={c.label}
+                      data-label={c.label}
+                      className={c.className}
+                      role={role("cell")}
+                      // biome-ignore lint/security/noDangerouslySetInnerHtml: the column's html escapes every value (rules/html)
+                      dangerouslySetInnerHTML={{ __html: c.html(row, { pathname, search }) }}
+                    />
+                  ) : (
+                    <td key={c.label} data-label={c.label} className={c.className} role={role("cell")}>
+                      {c.cell(row)}
+                    </td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>

@@ -2,7 +2,7 @@
 // Edit form (components/EoiEventForm.tsx), the four result tabs of /eoi (links, each with its CSV), and the columns each tab and
 // its CSV share (app/routes/eoi[.]csv.ts). The Result by Teams and Countries tables end with a
 // totals row (totalRow, DataTable's footer).
-import { Fragment, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { FastLink } from "~/components/FastLink";
 import { type Column, CsvLink } from "~/components/DataTable";
 import { Screen } from "~/components/Screen";
@@ -125,20 +125,6 @@ export const interestedColumnsOf = ({ LABELS }: Bundle): Column<InterestedTeam>[
 /** Lines' markup, for a table body written as one string. */
 const linesHtml = (names: string[]) => names.map(escapeHtml).join("<br/>");
 
-/** Event names one a line. */
-function Lines({ names }: { names: string[] }) {
-  return (
-    <>
-      {names.map((name, i) => (
-        <Fragment key={name}>
-          {i > 0 ? <br /> : null}
-          {name}
-        </Fragment>
-      ))}
-    </>
-  );
-}
-
 /** Result by Teams: a team's ticked events under 250M / 400M / Tug / Other, one name a line (the
  * CSV joins them with "; "). */
 export const matrixColumnsOf = ({ LABELS }: Bundle): Column<MatrixRow>[] => [
@@ -147,7 +133,6 @@ export const matrixColumnsOf = ({ LABELS }: Bundle): Column<MatrixRow>[] => [
   ...MATRIX_COLUMNS.map(
     (c, i): Column<MatrixRow> => ({
       label: c.key === "OTHER" ? LABELS.eoiOther : c.label,
-      cell: (r) => <Lines names={r.cells[i]} />,
       html: (r) => linesHtml(r.cells[i]),
       csv: (r) => r.cells[i].join("; "),
       className: "cell-text",
@@ -177,7 +162,6 @@ export const teamListColumnsOf = ({ LABELS }: Bundle, locale: "en" | "ms" = "en"
   { label: LABELS.email, cell: (r) => r.email },
   {
     label: LABELS.eoiEvents,
-    cell: (r) => <Lines names={r.events} />,
     html: (r) => linesHtml(r.events),
     csv: (r) => r.events.join("; "),
     className: "cell-text",

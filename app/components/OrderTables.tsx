@@ -8,7 +8,7 @@ import { formatDateTime, formatRM } from "~/rules/format";
 import { elementHtml, escapeHtml } from "~/rules/html";
 import type { Locale } from "~/i18n/locale";
 import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
-import { useLocale, useMessages } from "~/i18n/useMessages";
+import { useMessages } from "~/i18n/useMessages";
 import { type Bundle, EN } from "~/i18n/en";
 
 export const ORDER_LIST: ListSpec<"created" | "id", "status"> = {
@@ -66,10 +66,6 @@ export function ReplacedNote({ status, replacedBy }: { status: string; replacedB
 /** Sen as plain RM for a spreadsheet: 123450 -> "1234.50". */
 export const csvRM = (sen: number) => (sen / 100).toFixed(2);
 
-function Created({ at }: { at: number | Date }) {
-  return <>{formatDateTime(at, useLocale())}</>;
-}
-
 /** Id, Created (Malaysia time), Status, then Owner and Team for ADMIN (who sees one edition), or
  * the Edition for a MANAGER (who sees their orders of every edition), then Total; the labels in
  * the language of `bundle` (the CSV: English, the spec's column names). */
@@ -83,18 +79,11 @@ export function orderColumns(
     {
       label: L.created,
       sort: "created",
-      cell: (r) => <Created at={r.createdAt} />,
       html: (r) => escapeHtml(formatDateTime(r.createdAt, locale)),
       csv: (r) => formatDateTime(r.createdAt),
     },
     {
       label: L.status,
-      cell: (r) => (
-        <>
-          <OrderStatusBadge status={r.status} />
-          <ReplacedNote status={r.status} replacedBy={r.replacedBy} />
-        </>
-      ),
       html: (r) => {
         const note = replacedText(L, r.status, r.replacedBy);
         const badge = statusBadgeHtml(toneOf(r.status), statusLabel(r.status, L));
@@ -106,13 +95,6 @@ export function orderColumns(
       ? ([
           {
             label: L.owner,
-            cell: (r) => (
-              <>
-                {r.ownerName}
-                <br />
-                <small>{r.ownerEmail}</small>
-              </>
-            ),
             html: (r) => `${escapeHtml(r.ownerName)}<br/><small>${escapeHtml(r.ownerEmail)}</small>`,
             csv: (r) => (r.ownerName ? `${r.ownerName} <${r.ownerEmail}>` : r.ownerEmail),
           },

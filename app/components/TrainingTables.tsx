@@ -1,11 +1,9 @@
 // The staff training screens' shared pieces (issue 11 items 4 and 6): the list parameters, the
 // columns of Training Sessions and Training Reservations (the same columns feed the CSV downloads),
 // the New Session / Edit Session form and the Approve / Reject form (components/TrainingForms.tsx).
-import { useLocation } from "@remix-run/react";
-import { FastLink, fastLinkHtml } from "~/components/FastLink";
+import { fastLinkHtml } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import type { ReservationRow, SessionListRow } from "~/models/training.server";
-import { useMessages } from "~/i18n/useMessages";
 import type { Locale } from "~/i18n/locale";
 import { type Bundle, EN } from "~/i18n/en";
 import { formatDateTime } from "~/rules/format";
@@ -63,7 +61,6 @@ export const sessionColumnsOf = (
   { label: LABELS.trMaxBoats, cell: (r) => r.maxBoat },
   {
     label: LABELS.trReservedBoats,
-    cell: (r) => <ReservedLink row={r} />,
     html: (r, { search }) =>
       r.reserved === 0
         ? "0"
@@ -81,7 +78,6 @@ export const adminSessionColumnsOf = (t: Bundle, locale: Locale): Column<Session
   ...sessionColumnsOf(t, locale),
   {
     label: t.LABELS.colActions,
-    cell: (r) => <SessionActions row={r} />,
     html: (r, { search }) => {
       const L = t.LABELS;
       const toEdit = fastLinkHtml(`/training-sessions/${r.id}/edit${search}`, L.rdEdit, {
@@ -98,45 +94,6 @@ export const adminSessionColumnsOf = (t: Bundle, locale: Locale): Column<Session
     className: "cell-actions",
   },
 ];
-
-/** Approved boats; above 0 a link opening 'Reserved Teams'. */
-function ReservedLink({ row }: { row: SessionListRow }) {
-  const { search } = useLocation();
-  const { MSG } = useMessages();
-  if (row.reserved === 0) return <>0</>;
-  return (
-    <FastLink
-      to={`/training-sessions/${row.id}/teams${search}`}
-      preventScrollReset
-      aria-label={MSG.reservedBoatsLink(row.reserved, row.id)}
-    >
-      {row.reserved}
-    </FastLink>
-  );
-}
-
-function SessionActions({ row }: { row: SessionListRow }) {
-  const { search } = useLocation();
-  const { LABELS } = useMessages();
-  return (
-    <span className="row-actions">
-      <FastLink
-        to={`/training-sessions/${row.id}/edit${search}`}
-        preventScrollReset
-        aria-label={LABELS.trEditSessionOf(row.id)}
-      >
-        {LABELS.rdEdit}
-      </FastLink>{" "}
-      <FastLink
-        to={`/training-sessions/${row.id}/delete${search}`}
-        preventScrollReset
-        aria-label={LABELS.trDeleteSessionOf(row.id)}
-      >
-        {LABELS.rdDelete}
-      </FastLink>
-    </span>
-  );
-}
 
 // ---- Training Reservations ------------------------------------------------------------------
 
@@ -155,7 +112,6 @@ export const pendingColumnsOf = (t: Bundle, locale: Locale): Column<ReservationR
   ...reservationColumnsOf(t, locale),
   {
     label: t.LABELS.colActions,
-    cell: (r) => <DecideLink row={r} />,
     html: (r, { search }) =>
       fastLinkHtml(`/training-reservations/${r.id}${search}`, t.LABELS.trApproveReject, {
         class: "btn btn-small",
@@ -166,18 +122,3 @@ export const pendingColumnsOf = (t: Bundle, locale: Locale): Column<ReservationR
     className: "cell-actions",
   },
 ];
-
-function DecideLink({ row }: { row: ReservationRow }) {
-  const { search } = useLocation();
-  const { LABELS } = useMessages();
-  return (
-    <FastLink
-      to={`/training-reservations/${row.id}${search}`}
-      className="btn btn-small"
-      preventScrollReset
-      aria-label={LABELS.trApproveRejectOf(row.id)}
-    >
-      {LABELS.trApproveReject}
-    </FastLink>
-  );
-}

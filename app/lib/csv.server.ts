@@ -7,13 +7,13 @@
 import type { TypedResponse } from "@remix-run/node";
 /** What a CSV needs of a table's column (components/DataTable's `Column` is one): lib imports no
  * component (issue 30). */
-type Column<R> = { label: string; cell: (row: R) => unknown; csv?: (row: R) => Cell };
+type Column<R> = { label: string; cell?: (row: R) => unknown; csv?: (row: R) => Cell };
 
 type Cell = string | number | null | undefined;
 
 function cellValue<R>(column: Column<R>, row: R): Cell {
   if (column.csv) return column.csv(row);
-  const cell = column.cell(row);
+  const cell = column.cell?.(row); // a column of HTML only (a link, a badge) has no CSV text of its own
   return typeof cell === "string" || typeof cell === "number" ? cell : "";
 }
 

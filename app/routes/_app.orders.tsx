@@ -10,8 +10,8 @@
 // token (/orders/:token/invoice.pdf, /orders/:token/receipt.pdf).
 import "~/i18n/routes/_app.orders";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { FastLink, fastLinkHtml } from "~/components/FastLink";
+import { Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { fastLinkHtml } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import { CsvLink, DataTable, FilterForm, Pager } from "~/components/DataTable";
 import { FilterSelect } from "~/components/ListToolbar";
@@ -46,42 +46,8 @@ function useCancelling(): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** `editionId`: the request's edition; an order of another (archived) one cannot be cancelled. */
-function RowActions({ row, admin, editionId }: { row: OrderRow; admin: boolean; editionId: number }) {
-  const { search } = useLocation();
-  const { LABELS } = useMessages();
-  return (
-    <div className="filter-actions">
-      <FastLink to={`/orders/${row.id}${search}`} preventScrollReset className="btn btn-small">
-        {LABELS.viewOrder}
-      </FastLink>
-      {admin ? (
-        <FastLink to={`/orders/${row.id}/edit${search}`} preventScrollReset className="btn btn-small">
-          {LABELS.editOrderNotes}
-        </FastLink>
-      ) : null}
-      <a href={`/orders/${row.token}/invoice.pdf`} download="invoice.pdf" className="btn btn-small">
-        {LABELS.downloadInvoice}
-      </a>
-      {row.status === "PAID" ? (
-        <a href={`/orders/${row.token}/receipt.pdf`} download="receipt.pdf" className="btn btn-small">
-          {LABELS.downloadReceipt}
-        </a>
-      ) : null}
-      {!admin && row.status === "PROCESSING" && row.editionId === editionId ? (
-        <FastLink
-          to={`/orders/${row.id}/cancel${search}`}
-          preventScrollReset
-          className="btn btn-small btn-danger"
-        >
-          {LABELS.cancelOrder}
-        </FastLink>
-      ) : null}
-    </div>
-  );
-}
-
-/** RowActions' markup, for the table body written as one string. */
+/** A row's actions (view, edit notes, invoice, receipt, cancel), as HTML for the table body.
+ * `editionId`: the request's edition; an order of another (archived) one cannot be cancelled. */
 function rowActionsHtml(
   row: OrderRow,
   admin: boolean,
@@ -128,7 +94,6 @@ export default function Orders() {
     {
       label: LABELS.colActions,
       className: "cell-buttons",
-      cell: (r) => <RowActions row={r} admin={data.admin} editionId={data.editionId} />,
       html: (r, { search }) => rowActionsHtml(r, data.admin, data.editionId, LABELS, search),
     },
   ];

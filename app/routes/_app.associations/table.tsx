@@ -1,11 +1,8 @@
 // The Teams table's columns and list parameters: the screen (/associations, in the page's language)
 // and its CSV download (/associations.csv: the spec's English column names) share them.
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { FastLink, fastLinkHtml } from "~/components/FastLink";
+import { fastLinkHtml } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
-import { useMessages } from "~/i18n/useMessages";
 import { type Bundle, EN } from "~/i18n/en";
-import type { loader as rootLoader } from "~/root";
 import { CREW_TAG_MSG, partCount, partSpan } from "~/rules/crew-tags";
 import type { TeamRow } from "~/models/association.server";
 import { elementHtml } from "~/rules/html";
@@ -33,12 +30,6 @@ export const teamColumnsOf = ({ LABELS }: Bundle, admin = false): Column<Row>[] 
   { label: LABELS.tickets, sort: "tickets", cell: (r) => r.tickets },
   {
     label: LABELS.colActions,
-    cell: (r) => (
-      <>
-        <ReferralLink id={r.id} name={r.name} />
-        <CrewTagsLink id={r.id} name={r.name} paid={r.membersPaid} />
-      </>
-    ),
     html: (r, { search }) =>
       fastLinkHtml(`/associations/${r.id}/referral${search}`, LABELS.copyReferralLink, {
         preventScrollReset: true,
@@ -47,48 +38,13 @@ export const teamColumnsOf = ({ LABELS }: Bundle, admin = false): Column<Row>[] 
     csv: () => null,
   },
 ];
+
 export const teamColumns = /* @__PURE__ */ teamColumnsOf(EN);
 /** The CSV's columns: English, as the spec names them, without Actions. */
 export const csvColumns = teamColumns.filter((c) => c.label !== EN.LABELS.colActions);
 
-function ReferralLink({ id, name }: { id: number; name: string }) {
-  const { search } = useLocation();
-  const { LABELS } = useMessages();
-  return (
-    <FastLink
-      to={`/associations/${id}/referral${search}`}
-      preventScrollReset
-      aria-label={LABELS.copyReferralLinkOf(name)}
-    >
-      {LABELS.copyReferralLink}
-    </FastLink>
-  );
-}
-
 /** Download Crew Tags (beyond the spec): ADMIN only (COMMITTEE sees this table too), for a club
  * with paid members; one link per part when a club has more than one PDF holds. */
-function CrewTagsLink({ id, name, paid }: { id: number; name: string; paid: number }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const parts = partCount(paid);
-  if (root?.user?.role !== "ADMIN" || parts === 0) return null;
-  const href = `/associations/${id}/crew-tags.pdf`;
-  return Array.from({ length: parts }, (_, i) => {
-    const { from, to } = partSpan(i + 1, paid);
-    return (
-      <span key={from}>
-        <br />
-        <a
-          href={parts > 1 ? `${href}?part=${i + 1}` : href}
-          aria-label={`${CREW_TAG_MSG.downloadLabel} of ${name}${parts > 1 ? ` (${from}-${to})` : ""}`}
-        >
-          {parts > 1 ? CREW_TAG_MSG.partLabel(from, to) : CREW_TAG_MSG.downloadLabel}
-        </a>
-      </span>
-    );
-  });
-}
-
-/** CrewTagsLink's markup, for the table body written as one string. */
 function crewTagsHtml(id: number, name: string, paid: number): string {
   const parts = partCount(paid);
   const href = `/associations/${id}/crew-tags.pdf`;

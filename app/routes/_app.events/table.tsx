@@ -2,14 +2,12 @@
 // /events and its CSV /events.csv share them), the Waitlist link and the admin's row actions,
 // Assigned Events' columns (a manager's with Pick Crew), and the Create Event / Edit form used by
 // both dialogs (form.tsx).
-import { useLocation } from "@remix-run/react";
 import { FastLink, fastLinkHtml } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
 import type { AssignedRow, EventRow } from "~/models/event.server";
 import { formatRM, senToRM } from "~/rules/format";
 import { escapeHtml } from "~/rules/html";
 import { SIZES_DEFAULT } from "~/rules/list-params";
-import { useMessages } from "~/i18n/useMessages";
 import { type Bundle, EN, LABELS as EN_LABELS } from "~/i18n/en";
 
 export const EVENT_LIST = {
@@ -46,7 +44,6 @@ export const staffEventColumnsOf = (bundle: Bundle): Column<EventRow>[] => [
   ...eventColumnsOf(bundle),
   {
     label: bundle.LABELS.waitlist,
-    cell: (r) => <WaitlistLink row={r} />,
     html: (r, { search }) => {
       const L = bundle.LABELS;
       const link = fastLinkHtml(`/events/${r.id}/waitlist${search}`, L.view, {
@@ -64,7 +61,6 @@ export const adminEventColumnsOf = (bundle: Bundle): Column<EventRow>[] => [
   ...staffEventColumnsOf(bundle),
   {
     label: bundle.LABELS.colActions,
-    cell: (r) => <RowActions row={r} />,
     html: (r, { search }) => {
       const L = bundle.LABELS;
       const toEdit = fastLinkHtml(`/events/${r.id}/edit${search}`, L.edit, {
@@ -80,46 +76,6 @@ export const adminEventColumnsOf = (bundle: Bundle): Column<EventRow>[] => [
     csv: () => null,
   },
 ];
-
-function WaitlistLink({ row }: { row: EventRow }) {
-  const { search } = useLocation();
-  const { LABELS } = useMessages();
-  return (
-    <span className="row-actions">
-      {row.waiting > 0 ? `${LABELS.nWaiting(row.waiting)} · ` : null}
-      <FastLink
-        to={`/events/${row.id}/waitlist${search}`}
-        preventScrollReset
-        aria-label={LABELS.viewWaitlistOf(row.name)}
-      >
-        {LABELS.view}
-      </FastLink>
-    </span>
-  );
-}
-
-function RowActions({ row }: { row: EventRow }) {
-  const { search } = useLocation();
-  const { LABELS } = useMessages();
-  return (
-    <span className="row-actions">
-      <FastLink
-        to={`/events/${row.id}/edit${search}`}
-        preventScrollReset
-        aria-label={LABELS.editItem(row.name)}
-      >
-        {LABELS.edit}
-      </FastLink>{" "}
-      <FastLink
-        to={`/events/${row.id}/delete${search}`}
-        preventScrollReset
-        aria-label={LABELS.deleteItem(row.name)}
-      >
-        {LABELS.delete}
-      </FastLink>
-    </span>
-  );
-}
 
 /** Assigned Events (managers and competitors): # / Event / Event Team, in the language of `L`. */
 export const assignedColumnsOf = (L: Bundle["LABELS"]): Column<AssignedRow & { n: number }>[] => [

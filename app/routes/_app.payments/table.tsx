@@ -3,7 +3,7 @@
 import type { Column } from "~/components/DataTable";
 import type { Locale } from "~/i18n/locale";
 import { type Bundle, EN } from "~/i18n/en";
-import { StatusBadge, statusBadgeHtml } from "~/components/StatusBadge";
+import { statusBadgeHtml } from "~/components/StatusBadge";
 import type { PaymentRow } from "~/models/order-list.server";
 import { formatDateTime } from "~/rules/format";
 import { type ListSpec, SIZES_DEFAULT } from "~/rules/list-params";
@@ -30,7 +30,6 @@ export function paymentColumnsOf({ LABELS }: Bundle, locale: Locale = "en"): Col
     { label: LABELS.message, cell: (r) => spacedMessage(r.msg), className: "cell-wrap" },
     {
       label: LABELS.verified,
-      cell: (r) => <StatusBadge ok={r.verified}>{verifiedLabel(r)}</StatusBadge>,
       html: (r) => statusBadgeHtml(r.verified, verifiedLabel(r)),
       csv: verifiedLabel,
     },

@@ -73,7 +73,7 @@ export function columnsOf(
     scheduled,
     // On a phone the Event column folds under the round's name.
     { ...event, className: "cell-text rc-event" },
-    { ...round, cell: (r) => <RoundCell row={r} admin={admin} revised={stale[r.id]} /> },
+    { ...round, cell: (r) => <RoundCell row={r} admin={admin} revised={stale[r.id]} />, html: undefined },
     lanes,
     ...(ready ? [ready] : []),
     state,

@@ -1,9 +1,7 @@
 // The Users table's columns: the screen (/users, in the page's language) and its CSV download
 // (/users.csv: the spec's English column names and values, machine-read) share them.
-import { useLocation } from "@remix-run/react";
-import { FastLink, fastLinkHtml } from "~/components/FastLink";
+import { fastLinkHtml } from "~/components/FastLink";
 import type { Column } from "~/components/DataTable";
-import { useMessages } from "~/i18n/useMessages";
 import { type Bundle, EN } from "~/i18n/en";
 import type { UserRow } from "~/models/user-list.server";
 import { escapeHtml } from "~/rules/html";
@@ -25,7 +23,6 @@ export function userColumnsOf({ LABELS }: Bundle): Column<UserRow>[] {
     { label: LABELS.colYob, sort: "yob", cell: (r) => r.yob ?? "" },
     {
       label: LABELS.colPhoto,
-      cell: (r) => <PhotoCell row={r} />,
       html: (r, { search }) => {
         const label = LABELS.photoLabels[photoLabel(r)];
         if (!r.image) return escapeHtml(label);
@@ -47,19 +44,3 @@ export function userColumnsOf({ LABELS }: Bundle): Column<UserRow>[] {
 
 /** The CSV's columns: English, as the spec names them. */
 export const userColumns = /* @__PURE__ */ userColumnsOf(EN);
-
-function PhotoCell({ row }: { row: UserRow }) {
-  const { search } = useLocation();
-  const { LABELS } = useMessages();
-  const label = LABELS.photoLabels[photoLabel(row)];
-  if (!row.image) return <>{label}</>;
-  return (
-    <FastLink
-      to={`/users/${row.id}/photo${search}`}
-      preventScrollReset
-      aria-label={LABELS.viewPhotoOf(label, row.name)}
-    >
-      {label}
-    </FastLink>
-  );
-}
