@@ -107,8 +107,10 @@ app.use(replayWritesToPrimary(process.env.LITEFS_DIR));
 
 // Race control's page (every round of the edition) is rendered one at a time, and at most two CSV
 // downloads (a whole staff table each) are made at once: twenty at once fill the heap. The rest
-// wait their turn, at most 8 places per client address (server/page-gate.mjs,
-// docs/decisions/0022-speed.md). The public standings' CSV is small and never waits behind them.
+// wait their turn. One client address holds at most 24 of the 33 places, so it cannot fill the
+// queue alone, while a venue's staff behind one address (or the bench's 20 connections) still
+// fit (server/page-gate.mjs, docs/decisions/0022-speed.md). The public standings' CSV is small
+// and never waits behind them.
 const trustedAddressHeader = trustedHeaderName(process.env.TRUSTED_PROXY_HEADER);
 /** @param {import("node:http").IncomingMessage} req */
 const addressOf = (req) =>
@@ -116,7 +118,7 @@ const addressOf = (req) =>
     trustedAddressHeader ? req.headers[trustedAddressHeader] : undefined,
     req.socket.remoteAddress,
   );
-const gated = { queue: 32, keyOf: addressOf, perKey: 8 };
+const gated = { queue: 32, keyOf: addressOf, perKey: 24 };
 app.use(pageGate({ match: (path) => path === "/race-control", concurrency: 1, ...gated }));
 app.use(
   pageGate({ match: (path) => path.endsWith(".csv") && path !== "/standings.csv", concurrency: 2, ...gated }),
