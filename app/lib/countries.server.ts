@@ -1,9 +1,9 @@
-// ISO 3166-1 countries by two-letter code: codes from i18n-iso-countries, names from the runtime's
-// own Intl data (no hand-typed list), in English unless a locale is asked for ("ms": Malay names).
-// The library without its ~80 languages' names (its node entry registers all of them, ~5 MB of the
-// server's memory): only the codes are used here, the names come from Intl.
-import countries from "i18n-iso-countries/index.js";
+// ISO 3166-1 countries by two-letter code, named in English unless a locale is asked for ("ms":
+// Malay names). The names are a table generated from i18n-iso-countries and Intl
+// (`scripts/country-names.ts`), not Intl at run time: Intl's first use maps ~7 MB of ICU's locale
+// data into the server for good (ADR 0022, Memory).
 import type { Locale } from "~/i18n/locale";
+import { COUNTRY_NAMES } from "./country-names";
 
 export type Country = { code: string; name: string };
 
@@ -12,10 +12,7 @@ const lists = new Map<Locale, Country[]>();
 export function countryList(locale: Locale = "en"): Country[] {
   let list = lists.get(locale);
   if (!list) {
-    const names = new Intl.DisplayNames([locale], { type: "region" });
-    list = Object.keys(countries.getAlpha2Codes())
-      .map((code) => ({ code, name: names.of(code) ?? code }))
-      .sort((a, b) => a.name.localeCompare(b.name, locale));
+    list = COUNTRY_NAMES[locale].map(([code, name]) => ({ code, name }));
     lists.set(locale, list);
   }
   return list;

@@ -20,6 +20,7 @@ import { type Draft, type DraftLine, draftTotal } from "~/rules/orders";
 import { type CreatedOrder, createOrder, supersedeOpenOrders } from "./order.server";
 import { getSettings } from "./settings.server";
 import { now as clockNow } from "~/lib/clock.server";
+import { compareText } from "~/rules/compare";
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 type Reader = Pick<Tx, "all" | "get">;
@@ -158,8 +159,8 @@ function draftIn(
     lines.push({ kind: "EVENT", label: e.name, price: e.price, count: r.teams, eventId: e.id });
     if (e.waitlistId !== null) waitlisted.push(e.name);
   }
-  lines.sort((a, b) => a.label.localeCompare(b.label));
-  waitlisted.sort((a, b) => a.localeCompare(b));
+  lines.sort((a, b) => compareText(a.label, b.label));
+  waitlisted.sort(compareText);
   return { ok: true, lines, total: draftTotal(lines), waitlisted };
 }
 

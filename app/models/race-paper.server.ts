@@ -5,6 +5,7 @@
 import type { LaneStatus, ResultState } from "../../db/enums";
 import { db } from "~/lib/db.server";
 import { byLane } from "~/models/scoreboard.server";
+import { compareText } from "~/rules/compare";
 
 export type PaperRound = {
   id: number;
@@ -92,7 +93,7 @@ function startLanesWhere(where: string, args: unknown[]): Map<number, StartLane[
     crewOf.set(c.teamId, list);
     if (c.cameIn) cameInOf.set(c.teamId, [...(cameInOf.get(c.teamId) ?? []), crewName(c.name, c.email)]);
   }
-  for (const list of crewOf.values()) list.sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+  for (const list of crewOf.values()) list.sort(compareText);
   const out = new Map<number, StartLane[]>();
   for (const l of lanes) {
     const list = out.get(l.roundId) ?? [];

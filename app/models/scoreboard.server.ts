@@ -11,6 +11,7 @@ import { crewsByPlace } from "~/rules/board";
 import type { LaneStatus, ResultState } from "../../db/enums";
 import { type Actor, audit } from "./audit.server";
 import { currentNotice } from "./notice.server";
+import { compareNatural } from "~/rules/compare";
 
 export const SCOREBOARD_AUDIT = { updated: "scoreboard.updated" } as const;
 
@@ -38,8 +39,7 @@ export type BoardRound = {
 export type ScoreboardData = { rounds: BoardRound[]; notice: { id: number; text: string } | null };
 
 /** Lanes are text ("1", "2" ... or "A"): numbers in numeric order, then the rest. */
-export const byLane = (a: { lane: string }, b: { lane: string }) =>
-  a.lane.localeCompare(b.lane, "en", { numeric: true, sensitivity: "base" });
+export const byLane = (a: { lane: string }, b: { lane: string }) => compareNatural(a.lane, b.lane);
 
 type BoardLine = {
   roundId: number;

@@ -1,14 +1,14 @@
 // The public board and scoreboard (issue 20, section 6): pure helpers shared by the models and the
 // pages. How late the day runs is the timetable's (`delayMinutes` in app/rules/timetable.ts).
 import type { LaneStatus } from "../../db/enums";
+import { compareNatural } from "./compare";
 
 /** Non-finishers after every placed crew, in this order (the issue's ranking: DNF, DSQ, DNS). */
 const STATUS_ORDER: Record<LaneStatus, number> = { DNF: 0, DSQ: 1, DNS: 2 };
 
 type Ranked = { lane: string; place: number | null; status: LaneStatus | null };
 
-const laneOrder = (a: { lane: string }, b: { lane: string }) =>
-  a.lane.localeCompare(b.lane, "en", { numeric: true, sensitivity: "base" });
+const laneOrder = (a: { lane: string }, b: { lane: string }) => compareNatural(a.lane, b.lane);
 
 /** Does a round have results to order by (any lane with a place or a status)? */
 export function hasResults(crews: readonly Ranked[]): boolean {

@@ -2,6 +2,7 @@
 // Pure: how many members a PDF holds, which part of the list a `?part=` asks for, and the text
 // a card prints (name in upper case, the event and team lines, cut to what fits on a card).
 // The PDF itself is services/crew-tags.server.ts; the members come from models/crew-tags.server.ts.
+import { compareText } from "./compare";
 
 /** The most cards one PDF holds: 63 A4 pages, about 8 MB and a few seconds of work. A club with
  * more paid members downloads its tags in parts (`?part=2` is members 501 to 1000 by name). */
@@ -92,7 +93,7 @@ export function fitEntries(
   room: { maxLines: number; charsPerLine: number },
 ): { lines: TagEntry[]; more: number } {
   const sorted = [...entries]
-    .sort((a, b) => a.event.localeCompare(b.event) || a.team.localeCompare(b.team))
+    .sort((a, b) => compareText(a.event, b.event) || compareText(a.team, b.team))
     .map((e) => ({ event: cut(e.event, MAX_ENTRY_CHARS), team: teamLabel(e.team, association) }));
   const linesOf = (e: TagEntry) => Math.ceil((e.event.length + 1 + e.team.length) / room.charsPerLine);
   const lines: TagEntry[] = [];

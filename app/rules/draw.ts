@@ -15,6 +15,7 @@ import {
   scoreKey,
 } from "./race-time";
 import { formatResult, type LaneResult } from "./results";
+import { compareText } from "./compare";
 
 export const LANES_MIN = 1;
 export const LANES_MAX = 10;
@@ -240,7 +241,7 @@ export function rankResults(results: readonly RaceResult[]): Ranking {
     (a, b) =>
       compareKeys(a.key, b.key) ||
       a.lane - b.lane ||
-      a.r.lane.localeCompare(b.r.lane) ||
+      compareText(a.r.lane, b.r.lane) ||
       a.r.teamId - b.r.teamId,
   );
   let place = 0;

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { distanceOf, EOI_NAME_MAX, EOI_TICKS_MAX, MATRIX_COLUMNS } from "./eoi-fields";
 import { type Bundle, EN } from "~/i18n/en";
+import { compareText } from "./compare";
 
 export { distanceOf, EOI_NAME_MAX, EOI_TICKS_MAX, MATRIX_COLUMNS };
 
@@ -63,7 +64,7 @@ export function eoiMatrix(lines: Iterable<InterestLine>): { rows: MatrixRow[]; t
     row.cells[index.get(distanceOf(line.eventName)) ?? MATRIX_COLUMNS.length - 1].push(line.eventName);
   }
   const rows = [...byUser.values()];
-  for (const row of rows) for (const cell of row.cells) cell.sort((a, b) => a.localeCompare(b));
+  for (const row of rows) for (const cell of row.cells) cell.sort(compareText);
   const teamsPerColumn = MATRIX_COLUMNS.map((_, i) => rows.filter((r) => r.cells[i].length > 0).length);
   return { rows, teamsPerColumn };
 }
@@ -76,6 +77,6 @@ export function countryCounts(
 ): { rows: { code: string; country: string; teams: number }[]; total: number } {
   const rows = [...lines]
     .map((l) => ({ code: l.country, country: nameOf(l.country), teams: l.teams }))
-    .sort((a, b) => b.teams - a.teams || a.country.localeCompare(b.country));
+    .sort((a, b) => b.teams - a.teams || compareText(a.country, b.country));
   return { rows, total: rows.reduce((n, r) => n + r.teams, 0) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatRM } from "./format";
+import { formatDateTime, formatDay, formatRM } from "./format";
 
 describe("formatRM", () => {
   it.each([
@@ -8,7 +8,16 @@ describe("formatRM", () => {
     [10000, "RM 100.00"],
     [123450, "RM 1,234.50"],
     [-2550, "-RM 25.50"],
+    [123456789, "RM 1,234,567.89"],
+    [100000000, "RM 1,000,000.00"],
   ])("%i sen -> %s", (sen, text) => expect(formatRM(sen)).toBe(text));
+  it("agrees with Intl's en-MY money format", () => {
+    const intl = new Intl.NumberFormat("en-MY", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (let sen = 1; sen < 250_000_000; sen = sen * 3 + 7) {
+      expect(formatRM(sen)).toBe(`RM ${intl.format(sen / 100)}`);
+      expect(formatRM(-sen)).toBe(`-RM ${intl.format(sen / 100)}`);
+    }
+  });
 });
 
 describe("formatDateTime", () => {
@@ -40,5 +49,30 @@ describe("formatDateTime", () => {
       );
     }
     expect(() => formatDateTime("not a date")).toThrow(RangeError);
+  });
+});
+
+describe("formatDay", () => {
+  it("agrees with Intl's short dates in English (en-GB) and Malay (ms-MY) for every month", () => {
+    for (const [locale, tag] of [
+      ["en", "en-GB"],
+      ["ms", "ms-MY"],
+    ] as const) {
+      const intl = new Intl.DateTimeFormat(tag, {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        timeZone: "UTC",
+      });
+      for (let month = 0; month < 12; month++) {
+        const day = ((month * 5) % 28) + 1;
+        const iso = `2026-${String(month + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+        expect(formatDay(iso, locale)).toBe(intl.format(new Date(`${iso}T00:00:00Z`)));
+      }
+    }
+  });
+  it("gives back what is not a day", () => {
+    expect(formatDay("tomorrow")).toBe("tomorrow");
+    expect(formatDay("")).toBe("");
   });
 });

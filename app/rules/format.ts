@@ -1,17 +1,17 @@
 // Display formats of spec section 9: money in RM with two decimals, dates in Malaysia time as
 // dd/MM/yyyy hh:mm aa.
 
-const money = new Intl.NumberFormat("en-MY", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** 3050 -> "30.50": an amount as the money inputs show it (no "RM", no thousands separator). */
 export function senToRM(sen: number): string {
   return (sen / 100).toFixed(2);
 }
 
-/** 123450 sen -> "RM 1,234.50". */
+/** 123450 sen -> "RM 1,234.50". By hand, not Intl.NumberFormat: its first use maps ~7 MB of ICU's
+ * locale data into the server for good (ADR 0022, Memory). */
 export function formatRM(sen: number): string {
-  const sign = sen < 0 ? "-" : "";
-  return `${sign}RM ${money.format(Math.abs(sen) / 100)}`;
+  const abs = Math.floor(Math.abs(sen) + 0.5); // to the sen (not Math.round: "round" is a string key)
+  const sign = sen < 0 && abs > 0 ? "-" : "";
+  return `${sign}RM ${formatCount(Math.floor(abs / 100))}.${pad2(abs % 100)}`;
 }
 
 const MYT_OFFSET_MS = 8 * 3_600_000; // Malaysia: UTC+8 all year, no daylight saving
@@ -64,4 +64,18 @@ export function plural(n: number, one: string, many: string): string {
 /** 1 -> "1 boat", 3 -> "3 boats". */
 export function boats(n: number): string {
   return plural(n, "boat", "boats");
+}
+
+/** Short month names as Intl gives them for en-GB and ms-MY (`format.test.ts` holds them to it). */
+const MONTHS = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
+  ms: ["Jan", "Feb", "Mac", "Apr", "Mei", "Jun", "Jul", "Ogo", "Sep", "Okt", "Nov", "Dis"],
+} as const;
+
+/** A calendar day "YYYY-MM-DD" as "28 Nov 2025" ("5 Ogo 2025" in Malay); anything else as it is. */
+export function formatDay(iso: string, locale: "en" | "ms" = "en"): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  const at = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (!at || Number.isNaN(at.getTime())) return iso;
+  return `${at.getUTCDate()} ${MONTHS[locale][at.getUTCMonth()]} ${at.getUTCFullYear()}`;
 }

@@ -2,6 +2,7 @@
 // status, when an unpaid order is overdue. The models apply them inside transactions.
 import type { OrderLineKind, OrderStatus } from "../../db/enums";
 import { type Failure, fail } from "./failure";
+import { compareText } from "./compare";
 
 export type DraftLine = {
   kind: OrderLineKind;
@@ -39,7 +40,7 @@ export function membershipDraft(
   if (members.some((m) => m.membershipPaid)) return fail("alreadyPaid");
   if (members.some((m) => m.inOpenOrder)) return fail("alreadyInOrder");
   const lines = [...members]
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort((a, b) => compareText(a.name, b.name))
     .map((m) => ({ kind: "MEMBERSHIP" as const, label: m.name, price: feeSen, count: 1, userId: m.id }));
   return { ok: true, lines, total: draftTotal(lines) };
 }

@@ -3,6 +3,7 @@
 // routes/overlay/page.server.tsx lays them out, public/overlay.js hides a result when its time is up.
 import type { LaneStatus } from "../../db/enums";
 import { formatRaceTime } from "./results";
+import { compareNatural } from "./compare";
 
 /** How long a result stays on the overlay after it went Official (or was revised). public/overlay.js
  * holds the same number. */
@@ -79,10 +80,7 @@ export function podium(lanes: readonly ResultLaneRow[]): PodiumLane[] {
       (l): l is ResultLaneRow & { place: number } =>
         l.status === null && l.place !== null && l.place >= 1 && l.place <= 3,
     )
-    .sort(
-      (a, b) =>
-        a.place - b.place || a.lane.localeCompare(b.lane, "en", { numeric: true, sensitivity: "base" }),
-    )
+    .sort((a, b) => a.place - b.place || compareNatural(a.lane, b.lane))
     .map((l) => ({ place: l.place, lane: l.lane, team: l.team, time: podiumTime(l) }));
 }
 

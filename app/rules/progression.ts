@@ -19,6 +19,7 @@
 // A lane with neither a time nor a status has no result: the plan is refused (nothing is seeded).
 import type { LaneStatus, ProgressionMode } from "../../db/enums";
 import { LANES_MAX, LANES_MIN, seededHeats } from "./draw";
+import { compareText } from "./compare";
 
 export const COUNT_MAX = LANES_MAX;
 export const PLUS_MAX = LANES_MAX;
@@ -62,7 +63,7 @@ function tiebreak(a: SourceRace, b: SourceRace): number {
     raceNo(a.raceNumber) - raceNo(b.raceNumber) ||
     a.roundId - b.roundId ||
     laneNumber(a.lane) - laneNumber(b.lane) ||
-    a.lane.localeCompare(b.lane) ||
+    compareText(a.lane, b.lane) ||
     a.teamId - b.teamId
   );
 }

@@ -33,5 +33,5 @@ export function compareLanes(a: string, b: string): number {
   if (!Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
   if (!Number.isNaN(na)) return -1;
   if (!Number.isNaN(nb)) return 1;
-  return a.localeCompare(b);
+  return a < b ? -1 : a > b ? 1 : 0; // by code unit: no collator in the browser's bundle or the server
 }

@@ -14,6 +14,7 @@
 //   Shown with at most two decimals ("6", "1.5", "2.33").
 // - Medals: places 1, 2 and 3 of finals (Official), whatever the scheme counts.
 import type { LaneStatus, PointsScheme } from "../../db/enums";
+import { compareText } from "./compare";
 
 /** A round is a final (it scores under "Finals only", and its first three places are medals) when
  * its name says FINAL (or the Malay AKHIR) as a word, and not a semi-, quarter- or minor/B final:
@@ -222,9 +223,7 @@ export function rankClubs(clubs: readonly ClubTotals[]): RankedClub[] {
     for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i] - ka[i];
     return 0;
   };
-  const sorted = [...clubs].sort(
-    (a, b) => cmp(a, b) || a.club.localeCompare(b.club, "en", { sensitivity: "base" }) || a.clubId - b.clubId,
-  );
+  const sorted = [...clubs].sort((a, b) => cmp(a, b) || compareText(a.club, b.club) || a.clubId - b.clubId);
   const ranked: RankedClub[] = [];
   sorted.forEach((c, i) => {
     const prev = ranked[i - 1];

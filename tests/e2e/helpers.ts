@@ -267,3 +267,21 @@ export async function deleteAfterCancel(
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(flashToast(page, o.deleted)).toBeVisible();
 }
+
+/** A public page's conditional GET answers 304 to its own ETag, and the ETag it ended on. Such pages
+ * show every test's data: another worker's write between two GETs is a real change (200 with a new
+ * ETag), so ask again from the new ETag, a few times, until nothing changed in between. */
+export async function expectNotModified(page: Page, url: string, etag: string): Promise<string> {
+  let current = etag;
+  for (let i = 0; i < 6; i++) {
+    const res = await page.request.get(url, { headers: { "If-None-Match": current } });
+    if (res.status() === 304) {
+      expect(await res.body()).toHaveLength(0);
+      return current;
+    }
+    expect(res.status()).toBe(200);
+    expect(res.headers().etag).not.toBe(current);
+    current = res.headers().etag;
+  }
+  throw new Error(`${url} never answered 304: its page changed on each of 6 GETs`);
+}

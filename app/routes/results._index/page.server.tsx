@@ -17,6 +17,7 @@ import {
   type PublicLane,
   type PublicRound,
 } from "~/models/public-results.server";
+import { formatDay } from "~/rules/format";
 import { formatPenalty, formatRaceTime, stateLabel } from "~/rules/results";
 import { type Standings, standingsOf } from "~/models/standings.server";
 import resultsCss from "~/styles/public-results.css";
@@ -29,18 +30,6 @@ export const RESULTS_MAX_AGE = 60;
 const VARY = "Cookie, Accept-Language";
 
 type Page = { status: 200 | 404; etag: string; html: string };
-
-/** "28 Nov 2025" (English) or "28 Nov 2025" in Malay month names, from an edition's "YYYY-MM-DD". */
-function day(iso: string, locale: Locale): string {
-  const at = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(at.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale === "ms" ? "ms-MY" : "en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(at);
-}
 
 function Document({
   title,
@@ -94,7 +83,7 @@ function EditionItem({ edition, t, locale }: { edition: Edition; t: Bundle; loca
     <li className="pr-edition">
       <a href={`/results/${edition.year}`}>{edition.name}</a>
       <span className="pr-dates">
-        {LABELS.edPbDates(day(edition.startsOn, locale), day(edition.endsOn, locale))}
+        {LABELS.edPbDates(formatDay(edition.startsOn, locale), formatDay(edition.endsOn, locale))}
       </span>
       <span className={`pr-tag pr-tag-${edition.state.toLowerCase()}`}>
         {edition.state === "OPEN" ? LABELS.edPbCurrent : LABELS.edPbArchived}
@@ -232,7 +221,7 @@ export function renderEditionResults(
     200,
     <Document title={LABELS.edPbEditionTitle(edition.name)} t={t} locale={locale}>
       <p className="pr-intro">
-        {LABELS.edPbDates(day(edition.startsOn, locale), day(edition.endsOn, locale))}
+        {LABELS.edPbDates(formatDay(edition.startsOn, locale), formatDay(edition.endsOn, locale))}
       </p>
       {standings ? <ArchiveStandings standings={standings} t={t} /> : null}
       {events.length === 0 ? (
