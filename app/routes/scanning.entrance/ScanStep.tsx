@@ -142,8 +142,13 @@ export function ScanStep({ data, queue }: { data: ScanData; queue: Queue }) {
     } else {
       setConfirming(false);
     }
-    // Back to the scan input for the next code (it remounts, focused, after the question).
-    requestAnimationFrame(() => input.current?.focus());
+    // Back to the scan input for the next code (it remounts, focused, after the question), unless
+    // the user moved on before the frame: a quick Tab after No stays where it went.
+    const before = document.activeElement;
+    requestAnimationFrame(() => {
+      const now = document.activeElement;
+      if (now === before || now === null || now === document.body) input.current?.focus();
+    });
   };
 
   const c = counts(history.map((e) => e.person));
