@@ -20,6 +20,7 @@ import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { listOrders, type OrderRow, orderScopeOf } from "~/models/order-list.server";
 import { metaTitle, useLocale, useMessages } from "~/i18n/useMessages";
+import type { Bundle } from "~/messages";
 import { elementHtml } from "~/rules/html";
 import { pageOf, parseList } from "~/rules/list-params";
 import { ORDER_LIST, orderColumns, statusChoicesOf } from "~/components/OrderTables";
@@ -52,7 +53,7 @@ function rowActionsHtml(
   row: OrderRow,
   admin: boolean,
   editionId: number,
-  L: ReturnType<typeof useMessages>["LABELS"],
+  L: Bundle["LABELS"],
   search: string,
 ): string {
   const btn = "btn btn-small";

@@ -24,6 +24,7 @@ import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
 import { messagesFor } from "~/i18n/locale.server";
 import { metaTitle, useMessages } from "~/i18n/useMessages";
+import type { Bundle } from "~/messages";
 import { hasRole, requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { parseFixedForm } from "~/lib/forms.server";
@@ -218,7 +219,7 @@ export default function RaceControl() {
 /** "2027-01-09" as the day is printed elsewhere: "09/01/2027". */
 const dayPrinted = (day: string) => day.split("-").reverse().join("/");
 
-function delayText({ LABELS }: ReturnType<typeof useMessages>, delay: number | null): string {
+function delayText({ LABELS }: Bundle, delay: number | null): string {
   if (delay === null) return LABELS.rcNoStartYet;
   const d = delayKind(delay);
   return d.kind === "late"
