@@ -4,7 +4,7 @@ import "~/i18n/routes/_app.users.new";
 import { getFormProps, getInputProps, useForm } from "~/components/form-state";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Dialog } from "~/components/Dialog";
 import { Field, SelectField } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
@@ -60,10 +60,15 @@ export default function CreateUser() {
   const { MSG, LABELS } = useMessages();
   const [form, fields] = useForm({ lastResult: data?.result });
   // Every answer re-creates the password box empty; 'User already exist' empties the email box too
-  // (without JavaScript the server's reply already leaves them out).
+  // (without JavaScript the server's reply already leaves them out). The new keys come in the render
+  // that shows the answer, not in an effect's render after it (a frame later, it emptied what was
+  // typed meanwhile).
+  const [answer, setAnswer] = useState(data);
   const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: count each new action result
-  useEffect(() => setAttempt((a) => a + 1), [data]);
+  if (answer !== data) {
+    setAnswer(data);
+    setAttempt(attempt + 1);
+  }
   const emailKey = data?.toast?.message === MSG.createUserExists ? `email-${attempt}` : "email";
   return (
     <Dialog title={LABELS.createUser} closeTo={`/users${search}`}>

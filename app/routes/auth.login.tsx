@@ -7,7 +7,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { AuthCard, EmailField, PasswordField, SubmitButton } from "~/components/AuthForm";
 import { CsrfInput, TaskInput } from "~/components/PostForm";
 import { requireGuest } from "~/services/access.server";
@@ -65,10 +65,15 @@ export default function Login() {
   const { MSG, TITLES, LABELS } = useMessages();
   const data = useActionData<typeof action>();
   const [form, fields] = useForm({ lastResult: data?.result, shouldRevalidate: "onBlur" });
-  // A failed attempt empties the password box (without JavaScript the server already did).
+  // A failed attempt empties the password box (without JavaScript the server already did): a new
+  // key in the render that shows the answer, not an effect's render after it (a frame later, it
+  // emptied what was typed meanwhile; and it re-created the box once at hydration).
+  const [answer, setAnswer] = useState(data);
   const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: count each new action result
-  useEffect(() => setAttempt((a) => a + 1), [data]);
+  if (answer !== data) {
+    setAnswer(data);
+    setAttempt(attempt + 1);
+  }
   return (
     <AuthCard
       title={TITLES.login}
