@@ -2,7 +2,8 @@
 // has been written, by this connection or by any other.
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dataVersion, untilDataChanges } from "./data-version.server";
+import { claimNextMail, insertMail, markMailFailed, markMailSent } from "~/models/mail-queue.server";
+import { dataVersion, quietChanges, untilDataChanges } from "./data-version.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
 
@@ -66,5 +67,42 @@ describe("untilDataChanges", () => {
     db().$client.prepare("UPDATE dv_probe SET n = n WHERE n < 0").run();
     total(0);
     expect(calls()).toBe(1);
+  });
+
+  it("does not count rows marked quiet, and a key never comes back after a real change", () => {
+    const { total, calls } = counted();
+    const before = total(0);
+    const first = dataVersion();
+    db().$client.prepare("INSERT INTO dv_probe VALUES (5)").run();
+    quietChanges(1);
+    expect(dataVersion()).toBe(first);
+    // Kept: a row declared quiet is one no kept result reads (here it is, to show the result kept).
+    expect(total(0)).toBe(before);
+    expect(calls()).toBe(1);
+    db().$client.prepare("INSERT INTO dv_probe VALUES (6)").run();
+    expect(dataVersion()).not.toBe(first);
+    expect(total(0)).toBe(before + 2);
+    expect(calls()).toBe(2);
+  });
+
+  it("the mail queue's writes (queue, claim, sent, failed) do not move the version", () => {
+    const start = dataVersion();
+    const mail = {
+      to: "dv@example.test",
+      subject: "Race 12 is called",
+      text: "t",
+      html: "<p>t</p>",
+      attachments: null,
+    };
+    const a = insertMail({ ...mail, messageId: `<dv-a-${Date.now()}@test>` }, db(), 0);
+    const b = insertMail({ ...mail, messageId: `<dv-b-${Date.now()}@test>` }, db(), 0);
+    expect(dataVersion()).toBe(start);
+    const claimed = claimNextMail(1);
+    expect(claimed).toBeDefined();
+    markMailSent(a, 2);
+    markMailFailed(b, null, "refused");
+    expect(dataVersion()).toBe(start);
+    db().$client.prepare("DELETE FROM mail_queue WHERE id IN (?, ?)").run(a, b);
+    expect(dataVersion()).not.toBe(start);
   });
 });

@@ -3,12 +3,22 @@
 // row this connection has inserted, updated or deleted, and `PRAGMA data_version` moves whenever
 // another connection (a script, a migration, LiteFS replicating the primary's writes) commits.
 // While neither moves, the same query gives the same answer. Inside a transaction nothing is kept
-// (its writes could still roll back). See docs/decisions/0010-performance.md.
+// (its writes could still roll back). Rows this connection writes that nothing kept reads (the mail
+// queue's: `quietChanges`) are not a change. See docs/decisions/0010-performance.md.
 import type Database from "better-sqlite3";
 import { db } from "./db.server";
 
-type Version = { on: Database.Database; check: Database.Statement; serial: number };
+type Version = { on: Database.Database; check: Database.Statement; serial: number; quiet: number };
 let version: Version | undefined;
+
+/** `rows` rows this connection just wrote that no kept result reads: the mail queue's, whose sender
+ * claims and marks one message at a time (after a race call, several times a second on race day,
+ * which emptied every kept list and count each time: ADR 0022). They do not move the version. On
+ * a replica the primary's mail still moves `data_version`. */
+export function quietChanges(rows: number): void {
+  const client = db().$client;
+  if (version?.on === client) version.quiet += rows;
+}
 
 /** A key that differs whenever the database may have changed since it was last taken; null inside
  * a transaction (nothing may be cached then). */
@@ -20,10 +30,10 @@ export function dataVersion(): string | null {
       "SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version",
     );
     // A new connection (tests open one per file) starts counting again: tell its keys apart.
-    version = { on: client, check, serial: (version?.serial ?? 0) + 1 };
+    version = { on: client, check, serial: (version?.serial ?? 0) + 1, quiet: 0 };
   }
   const row = version.check.get() as { changes: number; version: number };
-  return `${version.serial}:${row.changes}:${row.version}`;
+  return `${version.serial}:${row.changes - version.quiet}:${row.version}`;
 }
 
 /**

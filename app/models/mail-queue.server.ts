@@ -4,6 +4,7 @@
 // `claimed_until`: two senders (two ticks, a cron next to the server) can never take the same
 // message, and a sender that dies mid-send lets go after MAIL_CLAIM_MS.
 import { sql } from "drizzle-orm";
+import { quietChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { MAIL_CLAIM_MS, MAIL_DOWN_PREFIX } from "~/rules/mail-queue";
 
@@ -35,7 +36,7 @@ export function setClaimRaceForTests(hook: ((id: number) => void) | undefined): 
 
 /** Writes the message, due now; returns its id. */
 export function insertMail(mail: NewMail, tx: Tx | ReturnType<typeof db> = db(), now = Date.now()): number {
-  return tx
+  const id = tx
     .insert(q)
     .values({
       to: mail.to,
@@ -49,6 +50,8 @@ export function insertMail(mail: NewMail, tx: Tx | ReturnType<typeof db> = db(),
     })
     .returning({ id: q.id })
     .get().id;
+  quietChanges(1); // after the row is in: the version never goes back
+  return id;
 }
 
 /** Takes the oldest due unsent message for this sender (its attempt counted, claimed for
@@ -71,6 +74,7 @@ export function claimNextMail(now = Date.now(), { early = false } = {}): MailQue
     .where(sql`${q.id} = ${next.id} AND ${due}`)
     .returning()
     .get();
+  if (claimed) quietChanges(1);
   // Another sender took it between the read and the update: look for the next one.
   return claimed ?? claimNextMail(now, { early });
 }
@@ -78,16 +82,17 @@ export function claimNextMail(now = Date.now(), { early = false } = {}): MailQue
 /** The message went: it is never sent again. Its attachments (receipt PDFs, the bulk of the table)
  * are dropped; the text and HTML bodies stay, to show what was sent, until the row is purged. */
 export function markMailSent(id: number, now = Date.now()): void {
-  db()
+  const done = db()
     .update(q)
     .set({ sentAt: new Date(now), nextAttemptAt: null, claimedUntil: null, attachments: null })
     .where(sql`${q.id} = ${id}`)
     .run();
+  quietChanges(done.changes);
 }
 
 /** The attempt failed: try again at `nextAt`, or never (null: given up). The error stays visible. */
 export function markMailFailed(id: number, nextAt: number | null, error: string): void {
-  db()
+  const done = db()
     .update(q)
     .set({
       nextAttemptAt: nextAt === null ? null : new Date(nextAt),
@@ -96,24 +101,29 @@ export function markMailFailed(id: number, nextAt: number | null, error: string)
     })
     .where(sql`${q.id} = ${id}`)
     .run();
+  quietChanges(done.changes);
 }
 
 /** The mail server answers again: every message backed off because it was down is due now (a
  * claimed one stays claimed; one that the server itself refused for a while keeps its back-off). */
 export function wakeDeferredMail(now = Date.now()): number {
-  return db()
+  const woken = db()
     .update(q)
     .set({ nextAttemptAt: new Date(now) })
     .where(
       sql`${q.sentAt} IS NULL AND ${q.nextAttemptAt} IS NOT NULL AND ${q.nextAttemptAt} > ${now} AND ${failedDown}`,
     )
     .run().changes;
+  quietChanges(woken);
+  return woken;
 }
 
 /** Deletes the rows of messages sent before `before` (the hourly cleanup: 90 days; mail is not a
  * financial record). Unsent and given-up rows stay. Returns how many went. */
 export function deleteSentMailBefore(before: number): number {
-  return db().delete(q).where(sql`${q.sentAt} IS NOT NULL AND ${q.sentAt} < ${before}`).run().changes;
+  const gone = db().delete(q).where(sql`${q.sentAt} IS NOT NULL AND ${q.sentAt} < ${before}`).run().changes;
+  quietChanges(gone);
+  return gone;
 }
 
 /** How the queue stands (for tests, the rehearsal and a future staff view). */
