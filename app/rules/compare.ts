@@ -40,10 +40,7 @@ export function compareNatural(a: string, b: string): number {
       const d = Number(x) - Number(y);
       if (d !== 0) return d;
     } else if (digitsX !== digitsY) return digitsX ? -1 : 1;
-    else {
-      const c = compareText(x, y);
-      if (fold(x) !== fold(y)) return c;
-    }
+    else if (fold(x) !== fold(y)) return fold(x) < fold(y) ? -1 : 1;
   }
   if (xs.length !== ys.length) return xs.length - ys.length;
   return compareText(a, b);
