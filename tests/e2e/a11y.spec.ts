@@ -5,7 +5,7 @@
 // dialogs (child routes) opened on real rows of the demo seed. One page load and one axe run per
 // screen; one test per role.
 import { createRequire } from "node:module";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import type { AxeResults, RunOptions } from "axe-core";
 import { e2eDb } from "./db";
 import { DEMO, type DemoRole, isJs } from "./helpers";

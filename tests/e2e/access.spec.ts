@@ -1,7 +1,7 @@
 // The route table in the browser, JS on and off: what a refusal looks like on the page (the
 // toast over the home page or the login). Every route for every role, and every refused POST, is
 // checked without a browser in tests/unit/access-matrix.test.ts (the table written out there).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { toast } from "./helpers";
 import { loginAs } from "./login";
 

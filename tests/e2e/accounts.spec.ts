@@ -1,7 +1,7 @@
 // Account flows end to end, with JavaScript on and off, against real email (SMTP catcher) and the
 // real photo pipeline.
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import sharp from "sharp";
 import { phonePhoto as makePhonePhoto, smallPhoto as makeSmallPhoto } from "../fixtures/photos.mjs";
 import { createUser } from "./db";

@@ -4,7 +4,7 @@
 // with their state, without a reload. Without JavaScript: a meta refresh every 30 s that the page
 // says it does. The board is shared by every test running at the same time: each test only looks
 // at its own round. The notice on the board is notices.spec's.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import * as make from "../factories";
 import * as raceDay from "../factories/race-day";
 import { createEvent, createTeam, unique } from "./db";

@@ -6,7 +6,7 @@
 // Reject needs a reason, which the manager then sees on the team's screen. Refusals: another
 // club's manager, a COMPETITOR, and a MANAGER on /crew-changes change nothing. The crew deadline is
 // closed per test through the request headers (tests/e2e/test-context.ts), never in settings.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { createUser } from "./db";
 import {
   type ChangeSetup,

@@ -4,7 +4,7 @@
 // a tag printed before is then refused at the kiosk while a newly printed one is taken. COMMITTEE
 // and MANAGER cannot open the step, and their forged POSTs (with their own CSRF token) change
 // nothing; nor does ADMIN's POST without one. Each test makes its own users and club.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { pdfPageCount, qrCodesInPdf } from "../pdf-qr";
 import { auditOf, createCrewTagClub, createUser, crewTagVersionNow, signedCodeOf } from "./db";
 import { asFreshClient, csrfOf, expectRefused, flashToast, forgePost, watchServerErrors } from "./helpers";

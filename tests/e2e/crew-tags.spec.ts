@@ -4,7 +4,7 @@
 // another club's, and a club with nobody paid gets a warning instead; an
 // ADMIN downloads any club's from All Teams; COMMITTEE sees no such link and is refused, like a
 // COMPETITOR. Every test makes its own clubs (tests/e2e/db.ts createCrewTagClub).
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { pdfPageCount, qrCodesInPdf } from "../pdf-qr";
 import { createCrewTagClub } from "./db";
 import { asFreshClient, flashToast, watchServerErrors } from "./helpers";

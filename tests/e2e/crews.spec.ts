@@ -6,7 +6,7 @@
 // checkboxes are gone while ADMIN still saves on /teams/manage (audited); COMMITTEE is kept out.
 // Every test makes its own club and event (tests/e2e/db.ts) and sets the crew deadline for its own
 // requests (tests/e2e/test-context.ts): open, or for the deadline test, later and then past.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import {
   auditOf,
   createClub,

@@ -6,7 +6,7 @@
 // (nothing written), and once corrected the top 6 go into a FINAL with the fastest in lanes 3 and
 // 4. COMMITTEE and MANAGER are kept out of both dialogs, their POSTs too. Every test makes its own
 // event (tests/e2e/db.ts).
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { createDrawEvent, createDrawRound, createUser, drawRacesOf, drawRoundsOf, setDrawScores } from "./db";
 import { asFreshClient, expectRefused, flashToast, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";

@@ -5,7 +5,7 @@
 // Opening an edition archives the one every other spec writes into, so this spec runs after all of
 // them (playwright.config.ts: projects last-js, last-no-js), each run from the seeded state
 // (tests/e2e/db-editions.ts).
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { e2eDb } from "./db";
 import { resetEditions } from "./db-editions";
 import { csrfOf, DEMO, flashToast, forgePost, toast, waitForMail, watchServerErrors } from "./helpers";

@@ -5,7 +5,7 @@
 // staff switch the sidebar's picker to the archived edition: every staff screen shows the banner,
 // a write there is refused with the archive's sentence and changes nothing, and "Back to the current
 // edition" ends it. Managers never get the picker.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { e2eDb, unique } from "./db";
 import { insertEditionRow } from "../../app/models/edition.server";
 import { asFreshClient, csvAt, flashToast, tableRows, toast, watchServerErrors } from "./helpers";

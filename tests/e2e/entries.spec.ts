@@ -6,7 +6,7 @@
 // entries and requests without a CSRF token are refused; staff see an event's waitlist. Every test
 // makes its own clubs and events (tests/e2e/db.ts) and sets the entries deadline for its own
 // requests (tests/e2e/test-context.ts: the saved deadline is one for the whole app).
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import {
   createClub,
   createEntryEvent,

@@ -6,7 +6,7 @@
 // what is saved; and the refusals (COMMITTEE on /eoi-events and forged POSTs, a manager on the staff
 // tabs and CSV, a tick of an event deleted meanwhile, a manager in no team). Every test makes its own
 // events and clubs; totals over every team are compared with the database at the same moment.
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { auditOf, createUser } from "./db";
 import {
   createClublessManager,

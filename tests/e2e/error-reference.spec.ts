@@ -4,7 +4,7 @@
 // 404 thrown by a loader into the sidebar layout's error boundary: the same ErrorMessage as a 500.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { loginAs } from "./login";
 
 const LOG = path.resolve("tests/.tmp/e2e/app.log");

@@ -3,7 +3,7 @@
 // committee's read-only table, its CSV, and the 403s of the admin routes (GET and forged POST);
 // Assigned Events for managers and competitors with their sidebar link; and the Settings page,
 // audited. Every test makes its own users, clubs, events and teams (tests/e2e/db.ts).
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import {
   auditOf,
   createClub,

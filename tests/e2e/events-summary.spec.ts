@@ -3,7 +3,7 @@
 // the totals row, the CSV download, the phone layout, and the refusals of managers and competitors.
 // Every test makes its own clubs, events and teams (tests/e2e/db.ts); other tests add teams at the
 // same time, so figures are checked per club, and totals against the rows of the same response.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { createClub, createEvent, createTeam, createUser, unique } from "./db";
 import { asFreshClient, parseCsv, toast, watchServerErrors } from "./helpers";
 import { SUMMARY_COLUMNS } from "../../app/rules/event-categories";

@@ -6,7 +6,7 @@
 // (app/services/failures.server.ts). JavaScript on and off. docs/decisions/0028-unexpected-failures.md.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import {
   createClub,
   createScanSetup,

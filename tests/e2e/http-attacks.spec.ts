@@ -2,7 +2,7 @@
 // run once). Each test would pass against the old code only if the attack still worked.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import sharp from "sharp";
 import { E2E_PORT } from "../../playwright.config";
 import { createUser, E2E_DIR, unique } from "./db";

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { E2E_PORT } from "../../playwright.config";
 import { e2eDb } from "./db";
 import { DEMO, PASSWORD } from "./helpers";

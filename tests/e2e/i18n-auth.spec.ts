@@ -2,7 +2,7 @@
 // that asks for Malay gets it on the first visit; the switch turns the page to English and back;
 // a Malay speaker registers a club, sees the errors in Malay with nothing typed lost, lands on login
 // with the Malay toast and gets the verification email in Malay.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { EN } from "../../app/messages";
 import { MS } from "../../app/messages.ms";
 import { asFreshClient, linkIn, PASSWORD, toast, waitForMail } from "./helpers";

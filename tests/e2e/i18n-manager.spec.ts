@@ -4,7 +4,7 @@
 // ours in Malay (the bundle app/messages.ms.ts), <html lang="ms"> on every page, and nothing of the
 // English sidebar left. The simulator is the provider's page and its return message is the
 // provider's ("Payment was successful"): those stay as the provider sends them.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { MS } from "../../app/messages.ms";
 import {
   createClub,

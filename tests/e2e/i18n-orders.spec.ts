@@ -3,7 +3,7 @@
 // the receipt PDF (in the requester's language), and Dinner Ticket Purchase with its checkout
 // dialog and refusal; every heading, column, button and sentence of ours in Malay (app/messages.ms.ts).
 import { execFileSync } from "node:child_process";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { MS } from "../../app/messages.ms";
 import { createClub, createEvent, createOrder, createTeam } from "./db";
 import { asFreshClient, watchServerErrors } from "./helpers";

@@ -4,7 +4,7 @@
 // public scoreboard in the visitor's language, an admin's Generate Draw dialog, and a manager's
 // Training Booking and Expression of Interest (a saved EOI's toast). English is the default
 // everywhere else (the existing specs of these screens).
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { MS } from "../../app/messages.ms";
 import { createClub, createScanSetup, createUser, signedCodeOf } from "./db";
 import { asFreshClient, flashToast, watchServerErrors } from "./helpers";

@@ -4,7 +4,7 @@
 // member's email in the member's own language), Settings (a refused save), the Audit Log and the
 // Payment Logs speak Malay (app/messages.ms.ts); a toast's Dismiss box, a guard's flashed toast and
 // the error page with its reference line too. The CSV downloads keep the spec's English column names (machine-read).
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { MS } from "../../app/messages.ms";
 import * as make from "../factories";
 import { createClub, createUser, findUser, photosBefore } from "./db";

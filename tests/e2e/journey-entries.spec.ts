@@ -6,7 +6,7 @@
 // Events Summary counts the club's two teams under the event's category, on screen and in the CSV.
 // A fresh club and event (tests/e2e/db.ts), not the demo manager: the js and no-js projects run
 // at once. Both deadlines are open for the journey's own requests (tests/e2e/test-context.ts).
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { MSG } from "../../app/messages";
 import { categoryOf, SUMMARY_COLUMNS } from "../../app/rules/event-categories";
 import {

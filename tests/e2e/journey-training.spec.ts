@@ -7,7 +7,7 @@
 // again while it is pending, nor (once it is cancelled) for more than is left. The users and clubs are made by the factories; sessions and requests only
 // through the app.
 import { randomInt } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { formatDateTime, toMalaysiaLocal } from "../../app/rules/format";
 import { createUser, type Made } from "./db";
 import {

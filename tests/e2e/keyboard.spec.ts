@@ -3,7 +3,7 @@
 // with Enter. With JavaScript the dialog takes focus, keeps Tab and Shift+Tab inside, and Escape or
 // its close link returns focus to the link that opened it; without, it is a plain page whose close
 // link goes back to the list.
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { DEMO, isJs, PASSWORD } from "./helpers";
 import { loginAs } from "./login";
 

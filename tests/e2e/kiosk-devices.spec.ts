@@ -5,7 +5,7 @@
 // photos, rosters or ids in the HTML or the loader data, and the endpoints refuse (403) and write
 // nothing. Staff enrol a device, log out, and it still scans and saves (the scan log names it);
 // ADMIN revokes it on /kiosks and it is refused at once; MANAGER and COMPETITOR cannot enrol.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { createScanSetup, createUser, type ScanSetup, scanLogsOf, setCrewDetails } from "./db";
 import {
   asFreshClient,

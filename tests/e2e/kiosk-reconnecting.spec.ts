@@ -3,7 +3,7 @@
 // stay queued, the kiosk say why, and the queue drain once the server answers again. Here the edge's
 // answer is given to the first saves (the body fetched from the app's real /reconnecting.json),
 // then the requests reach the server. Not under watchServerErrors: those 503s are the point.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { createScanSetup, type Member, scanLogsOf } from "./db";
 import { asFreshClient, isJs } from "./helpers";
 import { asKioskDevice } from "./kiosk";

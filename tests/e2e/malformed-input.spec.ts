@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, PASSWORD } from "./helpers";
 import { ADDRESS_HEADER, type OwnServer, startOwnServer } from "./own-server";
 

@@ -3,7 +3,7 @@
 // real hashing and verification: callback first, then the return), and lands on /orders; a failed
 // payment; forged, replayed and repeated payment calls; another club's manager trying our members.
 // Every test makes its own club (tests/e2e/db.ts), so runs in parallel never share rows.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import {
   createClub,
   createMembershipOrder,

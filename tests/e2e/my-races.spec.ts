@@ -1,7 +1,7 @@
 // My Races (issue 28 part 4): a crew's own timetable on a phone (JS on and off), the calendar link
 // (made by a POST, fetched and parsed back, regenerated: the old key 404s), a manager sees only their
 // club's teams, COMMITTEE is refused, and the profile's "Email me when my race is called" saved off.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import ical from "node-ical";
 import { createUser } from "./db";
 import { calendarOf, createMyRaces, expectRaceIn, strangerKey } from "./db-my-races";

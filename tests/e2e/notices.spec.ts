@@ -4,7 +4,7 @@
 // js project only (@once) with its own no-JS context for the posting and the board: two copies
 // running at once would replace each other's notice. The refusals (roles, caps, forged ids) are in
 // tests/unit/race-control.test.ts.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { e2eDb, unique } from "./db";
 import { asFreshClient, flashToast, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";

@@ -2,7 +2,7 @@
 // CORS, gzip, JSON errors with their status), the OpenAPI document valid and every endpoint's
 // answer valid against it, no person's name anywhere, and /api, the page for people, without
 // JavaScript. Everything but the page is raw HTTP: @once.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { answerErrors, errorErrors, openapiErrors } from "../open-data-schemas";
 import { createOpenDataRace, reviseTime } from "./db-open-data";
 import { isJs, watchServerErrors } from "./helpers";

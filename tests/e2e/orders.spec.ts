@@ -3,7 +3,7 @@
 // refused by id and by token, the admin's status filter and CSV, Edit Order/Add Notes (status
 // with its confirmation, notes) seen in the dialog and the audit log, and Payment Logs with their
 // filters and forged entries. Every test makes its own managers, orders and logs (tests/e2e/db.ts).
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import {
   addPaymentLog,
   auditOf,

@@ -5,7 +5,7 @@
 // /race-control/awards.pdf: read back as text, refused to a manager, a competitor and nobody. The
 // overlay shows one race and one result of the whole server: see tests/e2e/db-overlay.ts for how
 // each test gets its own on screen.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import sharp from "sharp";
 import { pdfText } from "../pdf-text";
 import { createUser, e2eDb } from "./db";

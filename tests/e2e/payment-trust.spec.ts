@@ -2,7 +2,7 @@
 // nothing while the genuine one (the simulator's) pays; the return page never shows unverified
 // text; both payment endpoints answer 429 past their per-address limit; ADMIN sees the counted
 // calls on Payment Logs. See docs/decisions/0023-payment-reference.md.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import {
   createClub,
   createMembershipOrder,

@@ -6,7 +6,7 @@
 // MANAGER's forged markBack refused; a browser that is not a kiosk is refused. Every request runs on
 // the test's own clock (RACE_DAY in db-pontoon.ts) with plain crew tag codes allowed. The lane rule's
 // edges are unit tests (app/rules/pontoon.test.ts, tests/unit/boat-trips.test.ts).
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { createUser, signedCodeOf } from "./db";
 import {
   bringBack,

@@ -5,7 +5,7 @@
 // control (@once: a plain form). The seeding itself (on Official, on a plan saved late) and the
 // refusals are covered by tests/unit/progression.test.ts. Every test makes its own event
 // (tests/e2e/db.ts).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import * as raceDay from "../factories/race-day";
 import { createRaceEvent, createRaceRound, createRaceRow, createUser, e2eDb, racesOfRound } from "./db";
 import { asFreshClient, flashToast, watchServerErrors } from "./helpers";

@@ -2,7 +2,7 @@
 // edition (the demo seed's archived "Regatta <year - 1>", db/seed-last-year.ts) and reads its
 // official results by event and round, crews by place. A static page without a script: run once,
 // without JavaScript. Reads only the seeded archive, which no test can change.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { isJs, watchServerErrors } from "./helpers";
 
 watchServerErrors(test);

@@ -6,7 +6,7 @@
 // which every test shares (the newest shows), are notices.spec's. The refusals are in results.spec
 // (a malformed .lif), race-control.spec and the unit tests. Every run makes its own event and race
 // numbers.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { pdfText } from "../pdf-text";
 import * as raceDay from "../factories/race-day";
 import { createRaceEvent, createRaceRound, createRaceRow, e2eDb } from "./db";

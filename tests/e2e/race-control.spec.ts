@@ -2,7 +2,7 @@
 // order; COMMITTEE starts a race and the page says how late the day runs (the test's own clock);
 // notices are notices.spec's (every test shares the one shown). The refusals (roles, forged
 // ids, clashes) are unit tests (tests/unit/race-control.test.ts). Every test makes its own event.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import * as raceDay from "../factories/race-day";
 import { createRaceEvent, createRaceRound, e2eDb } from "./db";
 import { asFreshClient, flashToast, tableRows, watchServerErrors } from "./helpers";

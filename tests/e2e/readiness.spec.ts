@@ -6,7 +6,7 @@
 // JavaScript the open board turns as scans are saved, within 2 s. Every test makes its own race
 // (tests/e2e/db-readiness.ts), with a race number below everyone's so that it is on the board's
 // Next, and takes the number away at the end.
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import {
   laneAudit,
   laneReadyRecord,

@@ -2,7 +2,7 @@
 // by its manager (profile) or ADMIN (All Teams) — the old link then gives 'Invalid token.' and
 // not-found, the new one opens registration, audited — while COMMITTEE, a COMPETITOR or another
 // club's manager change nothing; and photo approval that approves only the photo the admin saw.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import {
   auditOf,
   clubToken,

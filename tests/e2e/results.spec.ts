@@ -4,7 +4,7 @@
 // with every reason and nothing written (@once: the same HTML form either way). A save from a page
 // older than the stored results (a second desk) is refused with the typed rows kept, then saved.
 // The lead's journey test covers the rest of race day (schedule, .evt, board, progression, PDFs).
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import * as raceDay from "../factories/race-day";
 import { createRaceEvent, createRaceRound, createRaceRow, e2eDb, unique } from "./db";
 import { asFreshClient, flashToast, watchServerErrors } from "./helpers";

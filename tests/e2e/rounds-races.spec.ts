@@ -5,7 +5,7 @@
 // round's scores with Save Scores, edits, deletes, downloads the CSV. The results desk (COMMITTEE)
 // edits lanes and scores, sees no Create Race or Delete, and its GETs and forged POSTs of those are
 // 403 with nothing changed; a manager is refused everywhere. Every test makes its own events.
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import {
   addScanLog,
   auditOf,

@@ -9,7 +9,7 @@
 // requests (tests/e2e/test-context.ts), and on for the forged-signature test's. Each test's
 // browser is an enrolled kiosk device (issue 18: tests/e2e/kiosk.ts); the enrolment itself, and what
 // a browser that is not one gets, are tests/e2e/kiosk-devices.spec.ts's.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import {
   createEvent,
   createScanSetup,

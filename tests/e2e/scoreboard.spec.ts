@@ -9,7 +9,7 @@
 // The scoreboard is shared by every test running at the same time: each test only looks at its own
 // rounds.
 import http from "node:http";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import * as make from "../factories";
 import * as raceDay from "../factories/race-day";
 import { auditOf, createEvent, createTeam, createUser, e2eDb, type EventMade, unique } from "./db";

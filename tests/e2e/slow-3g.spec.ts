@@ -8,7 +8,7 @@
 // in the document that blocks rendering (no linked stylesheet, no classic script in the head): a
 // wall-clock poll from the test adds the test machine's own load (two workers) to the phone's
 // network; it is logged, not asserted.
-import { expect, type Page, test } from "@playwright/test";
+import { test as base, expect, type Page } from "./fixtures";
 
 const BUDGET_MS = 3_000;
 const SLOW_3G = { offline: false, latency: 2_000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
@@ -54,9 +54,16 @@ const styled = (page: Page, button: string) => async () => {
   return bg !== "rgb(239, 239, 239)" && bg !== "rgba(0, 0, 0, 0)" && bg !== "buttonface";
 };
 
-test.beforeEach(async ({ page }) => {
-  await page.context().clearCookies();
-  await slow3g(page);
+/** A browser context of its own, not the worker's reused one (docs/decisions/0041-e2e-context-reuse.md):
+ * cold is nothing kept from an earlier test, compiled scripts included, and the throttling ends with it. */
+const test = base.extend<{ page: Page }>({
+  page: async ({ browser, javaScriptEnabled, baseURL }, use) => {
+    const context = await browser.newContext({ javaScriptEnabled, baseURL });
+    const page = await context.newPage();
+    await slow3g(page);
+    await use(page);
+    await context.close();
+  },
 });
 
 test("the login form is usable within 3 s on slow 3G, cold", async ({ page }) => {

@@ -2,7 +2,7 @@
 // paging, photo viewer, CSV), Create user, photo approval, the audit log, All Teams and the
 // overview cards, and the forged requests a non-admin or a stale screen may send. Every test makes
 // its own club, members and photos (tests/e2e/db.ts), so runs in parallel never share rows.
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import {
   auditOf,
   createClub,

@@ -4,7 +4,7 @@
 // ETag and 304, linked from the board, the scoreboard and the results; COMMITTEE and MANAGER may not
 // open Settings nor post the scheme, and nothing changes. The scheme is one row for every test: the
 // tests that read points take a lock (db-standings.ts withSchemeLock) and put the default back.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { auditOf, createUser } from "./db";
 import { restoreDefaultScheme, savedScheme, standingsClub, withSchemeLock } from "./db-standings";
 import {

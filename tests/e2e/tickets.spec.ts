@@ -3,7 +3,7 @@
 // created, the typed pax kept), buys 3 pax through the payment simulator (the real hashing and
 // verification) and the order is PAID with one TICKET line of count 3. Other roles are refused;
 // forged posts (no CSRF token, pax out of range) create nothing.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { formatRM } from "../../app/rules/format";
 import { defaultSettings } from "../../app/rules/settings-schema";
 import * as make from "../factories";

@@ -4,7 +4,7 @@
 // nothing inserted), Cancel Request after the confirmation, another club's request untouched by a
 // forged POST, the reject reason shown, staff and competitors refused. Every test makes its own
 // sessions and clubs (tests/e2e/db-booking.ts).
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { formatDateTime } from "../../app/rules/format";
 import { createUser, type Made } from "./db";
 import {

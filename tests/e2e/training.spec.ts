@@ -8,7 +8,7 @@
 // change nothing, and it may decide; a manager opens neither page; both CSV downloads. Every test
 // makes its own sessions and clubs (tests/e2e/db-training.ts).
 import { readFileSync } from "node:fs";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { formatDateTime, toMalaysiaLocal } from "../../app/rules/format";
 import { auditOf, createUser } from "./db";
 import {

@@ -6,7 +6,7 @@
 // the screens and every action, which change nothing. Each test removes its endpoints at the end,
 // so they hear of nobody else's rounds.
 import { createHmac } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { createRaceEvent, createRaceRound, createRaceRow, e2eDb, unique } from "./db";
 import {
   attemptDone,
