@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint and the folders check, and the build with the replica and cluster
 // tests (tests/replica, tests/cluster) after it, these three side by side; then the smoke rehearsal
-// (tests/rehearsal) with the unit tests (vitest) beside it at idle priority; then the browser suite
-// (Playwright, JS on and off). Installs Debian's chromium first when it is missing and we are root. Ends with how long each part took (also when
+// (tests/rehearsal) alone; then the unit tests (vitest); then the browser suite (Playwright, JS on
+// and off). Installs Debian's chromium first when it is missing and we are root. Ends with how long each part took (also when
 // one fails: the parts that ran, the failed one marked).
 //
 // Why side by side: tsc uses one core, the build and then the replica test about one (its two
@@ -30,9 +30,7 @@ function printTimings() {
       `${t.part.padEnd(width)}  ${seconds(t.ms).padStart(9)}  ${clock(t.ms).padStart(6)}${t.ok ? "" : "  FAILED"}`,
     );
   const total = Date.now() - started;
-  console.log(
-    "(typecheck, lint and build + replica + cluster side by side, then the rehearsal with the unit tests at idle priority: the total is less than the sum)",
-  );
+  console.log("(typecheck, lint and build + replica + cluster side by side: the total is less than the sum)");
   console.log(`${"total".padEnd(width)}  ${seconds(total).padStart(9)}  ${clock(total).padStart(6)}`);
 }
 
@@ -128,37 +126,23 @@ if (ok.includes(false)) {
   printTimings();
   process.exit(1);
 }
-// The smoke rehearsal (a small regatta day on that cluster, with its faults: ADR 0036, ~105 s; on
-// one plain node, loudly, where LiteFS is missing) checks each actor's p95 latency, and it mostly
-// waits (~0.6 of a core). The unit tests run beside it at SCHED_IDLE (`chrt --idle 0`): they get
-// only the CPU the rehearsal leaves, so its p95s stay as when it runs alone (max 285 ms against
-// 250 alone, measured), and they finish within its ~105 s (90 s, measured). At normal priority they
-// pushed the rehearsal past 600 ms on CI's cluster (stop 40). Where chrt is missing they run after
-// it. Not beside tsc and the replica servers: there their timed tests (a 10 s seeding hook, the
+// The smoke rehearsal (a small regatta day on that cluster, with its faults: ADR 0036, ~110 s; on
+// one plain node, loudly, where LiteFS is missing), alone: it checks each actor's p95, which the
+// unit tests beside it pushed past 600 ms on CI's cluster (stop 40). Then the unit tests: not
+// beside tsc and the replica servers either, where their timed tests (a 10 s seeding hook, the
 // SIGKILL and throttle tests) ran out of time.
-const idle = spawnSync("chrt", ["--idle", "0", "true"]).status === 0;
-const unit = () =>
-  idle
-    ? part("unit", "Unit tests (vitest, at idle priority beside the rehearsal)", "chrt", [
-        "--idle",
-        "0",
-        "npx",
-        "vitest",
-        "run",
-      ])
-    : part("unit", "Unit tests (vitest)", "npx", ["vitest", "run"]);
-const rehearsal = () =>
-  part("rehearsal", "Rehearsal (smoke: a race day on the cluster, with faults)", "npx", [
+if (
+  !(await part("rehearsal", "Rehearsal (smoke: a race day on the cluster, with faults)", "npx", [
     "vitest",
     "run",
     "--config",
     "tests/rehearsal/vitest.config.ts",
-  ]);
-const ok2 = idle ? await Promise.all([rehearsal(), unit()]) : [await inTurn(rehearsal, unit)];
-if (ok2.includes(false)) {
+  ]))
+) {
   printTimings();
   process.exit(1);
 }
+step("unit", "Unit tests (vitest)", "npx", ["vitest", "run"]);
 step("e2e", "Browser tests (Playwright: js and no-js)", "npx", [
   "playwright",
   "test",
