@@ -47,7 +47,7 @@ export default defineConfig({
     // Traces cost time and disk on every test; a retry (CI) records one for the failure.
     trace: "on-first-retry",
     // One browser context per worker, reset by Playwright between tests, instead of a new one per
-    // test: ~17% less CPU (docs/decisions/0041-e2e-context-reuse.md). What the reset leaves is put
+    // test: ~22% less CPU (docs/decisions/0041-e2e-context-reuse.md). What the reset leaves is put
     // back by tests/e2e/fixtures.ts. E2E_FRESH_CONTEXTS=1 runs with a new context per test, to rule
     // out state carried from one test to the next.
     reuseContext: !process.env.E2E_FRESH_CONTEXTS,

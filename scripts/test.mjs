@@ -1,8 +1,8 @@
 // `npm test`: typecheck, lint and the folders check, and the build with the replica and cluster
 // tests (tests/replica, tests/cluster) after it, these three side by side; then the smoke rehearsal
 // (tests/rehearsal) alone; then the unit tests (vitest); then the browser suite (Playwright, JS on
-// and off). Installs Debian's chromium first when it is missing and we are root. Ends with how long each part took (also when
-// one fails: the parts that ran, the failed one marked).
+// and off). Installs Debian's chromium first when it is missing and we are root. Ends with how
+// long each part took (also when one fails: the parts that ran, the failed one marked).
 //
 // Why side by side: tsc uses one core, the build and then the replica test about one (its two
 // servers: 18 s of CPU in 15 s); one after the other they left the second core of a 2-core
