@@ -3,7 +3,13 @@
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { claimNextMail, insertMail, markMailFailed, markMailSent } from "~/models/mail-queue.server";
-import { dataVersion, quietChanges, untilDataChanges } from "./data-version.server";
+import {
+  dataVersion,
+  pagesUntilDataChanges,
+  quietChanges,
+  rowsUntilDataChanges,
+  untilDataChanges,
+} from "./data-version.server";
 import { db } from "./db.server";
 import { env } from "./env.server";
 
@@ -104,5 +110,38 @@ describe("untilDataChanges", () => {
     expect(dataVersion()).toBe(start);
     db().$client.prepare("DELETE FROM mail_queue WHERE id IN (?, ?)").run(a, b);
     expect(dataVersion()).not.toBe(start);
+  });
+});
+
+describe("pages and rows kept until the database changes", () => {
+  it("give each caller its own copy of the rows, computed once, and read again after a write", () => {
+    let calls = 0;
+    const read = () => {
+      calls++;
+      return db().$client.prepare("SELECT rowid AS id, n FROM dv_probe ORDER BY rowid").all() as {
+        id: number;
+        n: number;
+      }[];
+    };
+    const page = pagesUntilDataChanges(
+      (limit: number) => ({ rows: read().slice(0, limit), total: 0 }),
+      String,
+    );
+    const rows = rowsUntilDataChanges((limit: number) => read().slice(0, limit), String);
+    db().$client.prepare("INSERT INTO dv_probe VALUES (7)").run();
+    const first = page(5);
+    first.rows[0].n = -1; // a loader reformats its copy
+    first.rows.push({ id: 0, n: 0 });
+    const again = page(5);
+    expect(again.rows[0].n).not.toBe(-1);
+    expect(again.rows).toHaveLength(first.rows.length - 1);
+    const list = rows(5);
+    list[0].n = -1;
+    expect(rows(5)[0].n).not.toBe(-1);
+    expect(calls).toBe(2); // one read per helper and key
+    db().$client.prepare("INSERT INTO dv_probe VALUES (8)").run();
+    expect(page(100).rows.map((r) => r.n)).toContain(8);
+    expect(rows(100).map((r) => r.n)).toContain(8);
+    expect(calls).toBe(4);
   });
 });

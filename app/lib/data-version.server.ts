@@ -64,3 +64,29 @@ export function untilDataChanges<A extends unknown[], T>(
     return value;
   };
 }
+
+/**
+ * `untilDataChanges` for a page of a list (`{ rows, total }`): each caller gets its own copy of the
+ * rows (a loader may add to or reformat a row), and the kept page stays as it was read.
+ */
+export function pagesUntilDataChanges<A extends unknown[], R extends object>(
+  compute: (...args: A) => { rows: R[]; total: number },
+  keyOf: (...args: A) => string,
+  max = 32,
+): (...args: A) => { rows: R[]; total: number } {
+  const kept = untilDataChanges(compute, keyOf, max);
+  return (...args: A) => {
+    const { rows, total } = kept(...args);
+    return { rows: rows.map((row) => ({ ...row })), total };
+  };
+}
+
+/** `untilDataChanges` for a list of rows: each caller gets its own copy of the rows. */
+export function rowsUntilDataChanges<A extends unknown[], R extends object>(
+  compute: (...args: A) => R[],
+  keyOf: (...args: A) => string,
+  max = 32,
+): (...args: A) => R[] {
+  const kept = untilDataChanges(compute, keyOf, max);
+  return (...args: A) => kept(...args).map((row) => ({ ...row }));
+}
