@@ -119,6 +119,28 @@ describe("member tabs", () => {
     expect(() => memberCounts(1, { kind: "all" })).toThrow();
   });
 
+  it("keeps the tabs only until the database changes, per club, and a caller's edits stay its own", () => {
+    const c = clubOfMembers("MP Gamma");
+    const before = memberCounts(1, c.scope);
+    const listed = listMembers(1, c.scope, "pending", page);
+    // Kept: the same answer again, and what a caller does to its copy changes no one else's.
+    listed.rows[0].name = "EDITED BY A CALLER";
+    before.pending = 99;
+    expect(listMembers(1, c.scope, "pending", page).rows[0].name).not.toBe("EDITED BY A CALLER");
+    expect(memberCounts(1, c.scope).pending).toBe(3);
+    // Another club's tabs are its own (the key holds the association).
+    expect(
+      listMembers(1, b.scope, "pending", page)
+        .rows.map((r) => r.id)
+        .sort(),
+    ).toEqual([...b.pending].sort());
+    // A write (the manager approves one) shows at once, in the counts and in both tabs.
+    approveMembers(c.manager, c.scope, [c.pending[0]]);
+    expect(memberCounts(1, c.scope)).toMatchObject({ pending: 2, fee: 6 });
+    expect(listMembers(1, c.scope, "pending", page).rows.map((r) => r.id)).not.toContain(c.pending[0]);
+    expect(listMembers(1, c.scope, "fee", page).rows.map((r) => r.id)).toContain(c.pending[0]);
+  });
+
   it("shows a photo only of an own member", () => {
     expect(memberPhoto(a.scope, a.fee[1])?.image).toBe("mp-photo.jpg");
     expect(memberPhoto(b.scope, a.fee[1])).toBeNull();
