@@ -3,6 +3,7 @@
 // not at all. The log is across editions (issue 21): each entry names the edition it was in, and
 // the Audit Log screen filters by one (the one being looked at, unless ADMIN chooses all).
 import { and, count, desc, eq, getTableColumns, gte, lt, type SQL, sql } from "drizzle-orm";
+import { pagesUntilDataChanges, untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 
 export const AUDIT_ACTIONS = {
@@ -85,6 +86,37 @@ export function listAudit(
   order: { sort: AuditSort; dir: "asc" | "desc" },
   pageOpts: { limit: number; offset: number } | null,
 ) {
+  // The screen's pages are kept until the database changes (lib/data-version.server.ts, exact), as
+  // the users' and orders' are; the CSV reads every row, and is not.
+  if (pageOpts === null || pageOpts.limit > 100) return queryAudit(f, order, pageOpts);
+  return auditUntilDataChanges(f, order, pageOpts);
+}
+
+const auditUntilDataChanges = pagesUntilDataChanges(
+  (
+    f: AuditFilters,
+    order: { sort: AuditSort; dir: "asc" | "desc" },
+    pageOpts: { limit: number; offset: number },
+  ) => queryAudit(f, order, pageOpts),
+  (f, order, pageOpts) =>
+    JSON.stringify([
+      f.actor,
+      f.action,
+      f.from,
+      f.to,
+      f.editionId,
+      order.sort,
+      order.dir,
+      pageOpts.limit,
+      pageOpts.offset,
+    ]),
+);
+
+function queryAudit(
+  f: AuditFilters,
+  order: { sort: AuditSort; dir: "asc" | "desc" },
+  pageOpts: { limit: number; offset: number } | null,
+) {
   const a = schema.auditLog;
   const col = order.sort === "action" ? a.action : order.sort === "actor" ? a.actorName : a.createdAt;
   const orderBy = order.dir === "asc" ? [col, a.id] : [desc(col), desc(a.id)];
@@ -101,7 +133,14 @@ export function listAudit(
   return { rows, total };
 }
 
+/** The actions in the log, for the Action filter (kept until the database changes). */
 export function auditActions(): string[] {
+  return [...actionsUntilDataChanges()];
+}
+
+const actionsUntilDataChanges = untilDataChanges(queryActions, () => "");
+
+function queryActions(): string[] {
   return db()
     .selectDistinct({ action: schema.auditLog.action })
     .from(schema.auditLog)

@@ -139,13 +139,23 @@ function queryEvents(
 
 /** A live event of the edition, or undefined (a deleted or unknown id, or another edition's). */
 export function findEvent(editionId: number, id: number): EventRow | undefined {
-  const row = db()
-    .select(ROW)
-    .from(e)
-    .where(and(eq(e.id, id), eq(e.editionId, editionId), eq(e.deleted, false)))
-    .get();
-  return row ? { ...row, teams: Number(row.teams), waiting: Number(row.waiting) } : undefined;
+  const found = eventUntilDataChanges(editionId, id);
+  return found && { ...found };
 }
+
+// The event dialogs (Edit, Delete, Waitlist) over the table read their event again and again: kept
+// until the database changes, as the table's page is.
+const eventUntilDataChanges = untilDataChanges(
+  (editionId: number, id: number): EventRow | undefined => {
+    const row = db()
+      .select(ROW)
+      .from(e)
+      .where(and(eq(e.id, id), eq(e.editionId, editionId), eq(e.deleted, false)))
+      .get();
+    return row ? { ...row, teams: Number(row.teams), waiting: Number(row.waiting) } : undefined;
+  },
+  (editionId, id) => `${editionId}:${id}`,
+);
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 

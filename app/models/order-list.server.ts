@@ -9,7 +9,7 @@
 // and carry the regatta name of the order's own edition.
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Locale, ORDER_STATUSES, type OrderLineKind, type OrderStatus } from "../../db/enums";
-import { untilDataChanges } from "~/lib/data-version.server";
+import { pagesUntilDataChanges, untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import type { OrderDoc } from "~/lib/pdf.server";
 import { getSettings } from "~/models/settings.server";
@@ -214,11 +214,21 @@ type Head = NonNullable<ReturnType<typeof headWhere>>;
 /** One order with its lines and total, or null when it does not exist or is outside the scope
  * (a manager asking for another manager's order learns nothing more than for a missing one). */
 export function findOrder(scope: OrderScope, orderId: number) {
-  const head = headWhere(and(eq(o.id, orderId), inScope(scope)));
-  if (!head) return null;
-  const lines = linesOf(orderId);
-  return { ...head, lines, total: draftTotal(lines) };
+  const found = orderUntilDataChanges(scope, orderId);
+  return found && { ...found, lines: found.lines.map((line) => ({ ...line })) };
 }
+
+// The order dialogs (View, Edit, Cancel) over the table read their order again and again: kept
+// until the database changes, as the table's page is.
+const orderUntilDataChanges = untilDataChanges(
+  (scope: OrderScope, orderId: number) => {
+    const head = headWhere(and(eq(o.id, orderId), inScope(scope)));
+    if (!head) return null;
+    const lines = linesOf(orderId);
+    return { ...head, lines, total: draftTotal(lines) };
+  },
+  (scope, orderId) => `${scope.kind === "owner" ? `o${scope.ownerId}` : `e${scope.editionId}`}:${orderId}`,
+);
 
 export type OrderNoteView = { id: number; createdAt: number; author: string; note: string };
 
@@ -321,6 +331,34 @@ const paymentRowColumns = () => ({
 /** Payment log entries of an edition (its orders' results; calls for no order: the edition that
  * was open), newest first, filtered by substrings of order id and transaction id. */
 export function listPaymentLogs(
+  editionId: number,
+  filters: PaymentFilters,
+  order: { sort: "created"; dir: "asc" | "desc" },
+  page: { limit: number; offset: number } | null,
+): { rows: PaymentRow[]; total: number } {
+  if (page === null || page.limit > 100) return queryPaymentLogs(editionId, filters, order, page);
+  return paymentLogsUntilDataChanges(editionId, filters, order, page);
+}
+
+// The screen's pages, kept until the database changes (the CSV reads in batches: paymentLogBatches).
+const paymentLogsUntilDataChanges = pagesUntilDataChanges(
+  (
+    editionId: number,
+    filters: PaymentFilters,
+    order: { sort: "created"; dir: "asc" | "desc" },
+    page: { limit: number; offset: number },
+  ) => queryPaymentLogs(editionId, filters, order, page),
+  (editionId, filters, order, page) =>
+    JSON.stringify([
+      editionId,
+      Object.entries(filters).sort(([a], [b]) => (a < b ? -1 : 1)),
+      order.dir,
+      page.limit,
+      page.offset,
+    ]),
+);
+
+function queryPaymentLogs(
   editionId: number,
   filters: PaymentFilters,
   order: { sort: "created"; dir: "asc" | "desc" },

@@ -3,6 +3,7 @@ import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { type Locale, VALID_IMAGE } from "../../db/enums";
 import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
+import { pagesUntilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { deletePhoto } from "./photo.server";
 import { photoLabel } from "~/rules/user-status";
@@ -24,7 +25,18 @@ export function photoOfUser(id: number) {
 export type PhotoState = "pending" | "approved";
 
 /** The photo grids: members whose photo waits for approval, or is approved; by id. */
+/** One page of the photos in a state, by member id (kept until the database changes: the grid and
+ * the photo dialog over it read it again and again). */
 export function listPhotos(state: PhotoState, pageOpts: { limit: number; offset: number }) {
+  return photosUntilDataChanges(state, pageOpts.limit, pageOpts.offset);
+}
+
+const photosUntilDataChanges = pagesUntilDataChanges(
+  queryPhotos,
+  (state, limit, offset) => `${state}:${limit}:${offset}`,
+);
+
+function queryPhotos(state: PhotoState, limit: number, offset: number) {
   const w = and(
     isNotNull(u.image),
     eq(u.validImage, state === "pending" ? VALID_IMAGE.PENDING : VALID_IMAGE.APPROVED),
@@ -35,8 +47,8 @@ export function listPhotos(state: PhotoState, pageOpts: { limit: number; offset:
     .leftJoin(a, eq(a.id, u.associationId))
     .where(w)
     .orderBy(asc(u.id))
-    .limit(pageOpts.limit)
-    .offset(pageOpts.offset)
+    .limit(limit)
+    .offset(offset)
     .all() as { id: number; name: string; team: string | null; image: string }[];
   const total = db().select({ n: count() }).from(u).where(w).get()?.n ?? 0;
   return { rows, total };

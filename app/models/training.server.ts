@@ -14,6 +14,7 @@
 // missing one does); writes into an archived edition are refused by migration 0018's triggers.
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ReservationStatus } from "../../db/enums";
+import { rowsUntilDataChanges, untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { insertRows } from "./bulk.server";
 import {
@@ -97,20 +98,42 @@ function toRow(row: Parameters<typeof toListRow>[0] & { pending: number }): Sess
 }
 
 export function sessionCount(editionId: number): number {
-  return db().select({ n: count() }).from(s).where(eq(s.editionId, editionId)).get()?.n ?? 0;
+  return sessionCountUntilDataChanges(editionId);
 }
+
+// The sessions' and reservations' screens (a list and the dialogs over it: Edit, Delete, Reserved
+// Teams) read the same page and count again and again: kept until the database changes
+// (lib/data-version.server.ts, exact); the CSVs (no page) are read fresh.
+const sessionCountUntilDataChanges = untilDataChanges(
+  (editionId: number) => db().select({ n: count() }).from(s).where(eq(s.editionId, editionId)).get()?.n ?? 0,
+  (editionId) => String(editionId),
+);
+const sessionsUntilDataChanges = rowsUntilDataChanges(
+  (editionId: number, limit: number, offset: number) =>
+    db()
+      .select(listColumns)
+      .from(s)
+      .where(eq(s.editionId, editionId))
+      .orderBy(asc(s.startTime), asc(s.id))
+      .limit(limit)
+      .offset(offset)
+      .all()
+      .map(toListRow),
+  (editionId, limit, offset) => `${editionId}:${limit}:${offset}`,
+);
 
 /** A page of sessions by start time (ascending, the spec's order); null page: all (the CSV). */
 export function listSessions(
   editionId: number,
   page: { offset: number; limit: number } | null,
 ): SessionListRow[] {
+  if (page) return sessionsUntilDataChanges(editionId, page.limit, page.offset);
   const q = db()
     .select(listColumns)
     .from(s)
     .where(eq(s.editionId, editionId))
     .orderBy(asc(s.startTime), asc(s.id));
-  return (page ? q.limit(page.limit).offset(page.offset).all() : q.all()).map(toListRow);
+  return q.all().map(toListRow);
 }
 
 /** A session of the edition (another edition's: undefined). */
@@ -295,6 +318,14 @@ function toReservation(
 
 /** The tabs' counts: 'Approved (n)' and 'Pending (n)'. */
 export function reservationCounts(editionId: number): { APPROVED: number; PENDING: number } {
+  return { ...reservationCountsUntilDataChanges(editionId) };
+}
+
+const reservationCountsUntilDataChanges = untilDataChanges(queryReservationCounts, (editionId) =>
+  String(editionId),
+);
+
+function queryReservationCounts(editionId: number): { APPROVED: number; PENDING: number } {
   const rows = db()
     .select({ status: r.status, n: count() })
     .from(r)
@@ -312,11 +343,24 @@ export function listReservations(
   status: "APPROVED" | "PENDING",
   page: { offset: number; limit: number } | null,
 ): ReservationRow[] {
+  if (page) return reservationsUntilDataChanges(editionId, status, page.limit, page.offset);
   const q = reservationQuery()
     .where(and(eq(s.editionId, editionId), eq(r.status, status)))
     .orderBy(asc(r.id));
-  return (page ? q.limit(page.limit).offset(page.offset).all() : q.all()).map(toReservation);
+  return q.all().map(toReservation);
 }
+
+const reservationsUntilDataChanges = rowsUntilDataChanges(
+  (editionId: number, status: "APPROVED" | "PENDING", limit: number, offset: number) =>
+    reservationQuery()
+      .where(and(eq(s.editionId, editionId), eq(r.status, status)))
+      .orderBy(asc(r.id))
+      .limit(limit)
+      .offset(offset)
+      .all()
+      .map(toReservation),
+  (editionId, status, limit, offset) => `${editionId}:${status}:${limit}:${offset}`,
+);
 
 /** A reservation of the edition (its session's edition; another edition's: undefined). */
 export function findReservation(
@@ -412,13 +456,20 @@ export function bookableSessions(editionId: number, now = new Date(clockNow())):
 
 /** A club's own requests in the edition, newest session first. */
 export function clubReservations(editionId: number, associationId: number, limit = 200): ReservationRow[] {
-  return reservationQuery()
-    .where(and(eq(r.associationId, associationId), eq(s.editionId, editionId)))
-    .orderBy(desc(s.startTime), desc(r.id))
-    .limit(limit)
-    .all()
-    .map(toReservation);
+  return clubReservationsUntilDataChanges(editionId, associationId, limit);
 }
+
+// Training Booking and its Cancel dialog read the club's requests again and again (per club).
+const clubReservationsUntilDataChanges = rowsUntilDataChanges(
+  (editionId: number, associationId: number, limit: number) =>
+    reservationQuery()
+      .where(and(eq(r.associationId, associationId), eq(s.editionId, editionId)))
+      .orderBy(desc(s.startTime), desc(r.id))
+      .limit(limit)
+      .all()
+      .map(toReservation),
+  (editionId, associationId, limit) => `${editionId}:${associationId}:${limit}`,
+);
 
 export type Booking = { ok: true; id: number } | { ok: false; message: string };
 
