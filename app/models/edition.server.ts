@@ -9,6 +9,7 @@
 import { type Failure, fail, type Outcome } from "~/rules/failure";
 import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { insertRows } from "./bulk.server";
 import type { EditionState } from "../../db/schema";
@@ -73,9 +74,24 @@ export function listEditions(): Edition[] {
 }
 
 export function getEdition(id: number): Edition | null {
+  const found = editionUntilDataChanges(id);
+  return found && { ...found };
+}
+
+// Every page asks for its edition, the root's, the layout's and the page's loader each (~40 µs a
+// time through drizzle): kept until the database changes, as the lists are.
+const editionUntilDataChanges = untilDataChanges((id: number): Edition | null => {
   const row = lookups().byId.get({ id });
   return row ? toEdition(row) : null;
-}
+}, String);
+const openUntilDataChanges = untilDataChanges(
+  (): Edition => {
+    const row = lookups().open.get();
+    if (!row) throw new Error("No open edition: run the migrations (0018 makes the first one).");
+    return toEdition(row);
+  },
+  () => "",
+);
 
 export function editionByYear(year: number): Edition | null {
   const row = db().select(columns).from(e).where(eq(e.year, year)).get();
@@ -85,9 +101,7 @@ export function editionByYear(year: number): Edition | null {
 /** The open edition. Migration 0018 makes one and opening another keeps exactly one, so there is
  * always one; a database without (a broken restore) fails loudly here. */
 export function currentEdition(): Edition {
-  const row = lookups().open.get();
-  if (!row) throw new Error("No open edition: run the migrations (0018 makes the first one).");
-  return toEdition(row);
+  return { ...openUntilDataChanges() };
 }
 
 /** The editions whose results are public (`/results`): open and archived, newest first. */
