@@ -142,7 +142,11 @@ if (
   printTimings();
   process.exit(1);
 }
-step("unit", "Unit tests (vitest)", "npx", ["vitest", "run"]);
+// The folders' check ran above: folders.test.ts skips its own run of it on the whole tree.
+step("unit", "Unit tests (vitest)", "npx", ["vitest", "run"], {
+  ...process.env,
+  REGATTA_FOLDERS_CHECKED: "1",
+});
 step("e2e", "Browser tests (Playwright: js and no-js)", "npx", [
   "playwright",
   "test",

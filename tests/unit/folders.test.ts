@@ -59,7 +59,9 @@ describe("the folders import one way (dependency-cruiser)", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("passes on the tree", { timeout: 120_000 }, () => {
+  // `npm test` has run this same check already (its "folders" part, `npm run check:folders`), and
+  // says so: ~8 s of a unit worker saved there; a plain `npx vitest run` still runs it.
+  it.skipIf(process.env.REGATTA_FOLDERS_CHECKED === "1")("passes on the tree", { timeout: 120_000 }, () => {
     const r = cruise(root, "err");
     expect(r.out + r.err).toContain("no dependency violations found");
     expect(r.status).toBe(0);
