@@ -3,7 +3,7 @@ import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { type Locale, VALID_IMAGE } from "../../db/enums";
 import { type Actor, AUDIT_ACTIONS, audit } from "./audit.server";
-import { pagesUntilDataChanges } from "~/lib/data-version.server";
+import { pagesUntilDataChanges, untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { deletePhoto } from "./photo.server";
 import { photoLabel } from "~/rules/user-status";
@@ -12,6 +12,14 @@ const u = schema.users;
 const a = schema.associations;
 
 export function photoOfUser(id: number) {
+  const found = photoUntilDataChanges(id);
+  return found && { ...found };
+}
+
+// The photo dialog over the users' list and the grids: kept until the database changes, as they are.
+const photoUntilDataChanges = untilDataChanges(queryPhotoOfUser, String);
+
+function queryPhotoOfUser(id: number) {
   const row = db()
     .select({ id: u.id, name: u.name, team: a.name, image: u.image, validImage: u.validImage })
     .from(u)
@@ -24,9 +32,8 @@ export function photoOfUser(id: number) {
 
 export type PhotoState = "pending" | "approved";
 
-/** The photo grids: members whose photo waits for approval, or is approved; by id. */
-/** One page of the photos in a state, by member id (kept until the database changes: the grid and
- * the photo dialog over it read it again and again). */
+/** The photo grids: one page of the members whose photo waits for approval, or is approved; by id
+ * (kept until the database changes: the grid and the photo dialog over it read it again and again). */
 export function listPhotos(state: PhotoState, pageOpts: { limit: number; offset: number }) {
   return photosUntilDataChanges(state, pageOpts.limit, pageOpts.offset);
 }

@@ -137,7 +137,19 @@ export function listSessions(
 }
 
 /** A session of the edition (another edition's: undefined). */
-export function findSession(editionId: number, id: number, handle: Handle = db()): SessionRow | undefined {
+export function findSession(editionId: number, id: number, handle?: Handle): SessionRow | undefined {
+  // A transaction's read is its own; a dialog's (Edit, Delete, Reserved Teams) is kept.
+  if (handle) return querySession(handle, editionId, id);
+  const found = sessionUntilDataChanges(editionId, id);
+  return found && { ...found };
+}
+
+const sessionUntilDataChanges = untilDataChanges(
+  (editionId: number, id: number) => querySession(db(), editionId, id),
+  (editionId, id) => `${editionId}:${id}`,
+);
+
+function querySession(handle: Handle, editionId: number, id: number): SessionRow | undefined {
   const row = handle
     .select(sessionColumns)
     .from(s)
@@ -149,6 +161,18 @@ export function findSession(editionId: number, id: number, handle: Handle = db()
 /** 'Reserved Teams': each APPROVED reservation of the session, its team and boats, by team name
  * (then by reservation: a club with two approved requests has two rows, as the spec lists each). */
 export function reservedTeams(
+  editionId: number,
+  sessionId: number,
+): { id: number; associationId: number; team: string; boats: number }[] {
+  return reservedTeamsUntilDataChanges(editionId, sessionId);
+}
+
+const reservedTeamsUntilDataChanges = rowsUntilDataChanges(
+  (editionId: number, sessionId: number) => queryReservedTeams(editionId, sessionId),
+  (editionId, sessionId) => `${editionId}:${sessionId}`,
+);
+
+function queryReservedTeams(
   editionId: number,
   sessionId: number,
 ): { id: number; associationId: number; team: string; boats: number }[] {
@@ -363,11 +387,19 @@ const reservationsUntilDataChanges = rowsUntilDataChanges(
 );
 
 /** A reservation of the edition (its session's edition; another edition's: undefined). */
-export function findReservation(
-  editionId: number,
-  id: number,
-  handle: Handle = db(),
-): ReservationRow | undefined {
+export function findReservation(editionId: number, id: number, handle?: Handle): ReservationRow | undefined {
+  // A transaction's read is its own; a dialog's (Approve or Reject) is kept.
+  if (handle) return queryReservation(handle, editionId, id);
+  const found = reservationUntilDataChanges(editionId, id);
+  return found && { ...found };
+}
+
+const reservationUntilDataChanges = untilDataChanges(
+  (editionId: number, id: number) => queryReservation(db(), editionId, id),
+  (editionId, id) => `${editionId}:${id}`,
+);
+
+function queryReservation(handle: Handle, editionId: number, id: number): ReservationRow | undefined {
   const row = reservationQuery(handle)
     .where(and(eq(r.id, id), eq(s.editionId, editionId)))
     .get();
