@@ -13,6 +13,7 @@ import { stylesheetText } from "~/lib/inline-css.server";
 import { checkEnvAtStart } from "~/lib/env.server";
 import { startJobs } from "~/services/jobs.server";
 import { logError } from "~/lib/request-log.server";
+import { withoutServerHtml } from "~/lib/handoff.server";
 
 // server.mjs wraps every loader and action of the build with this: an unexpected failure answers
 // the spec's sentence for it (services/failures.server.ts, docs/decisions/0028-unexpected-failures.md).
@@ -50,7 +51,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : undefined;
-  const context = withRoutesOfThisPage(remixContext);
+  const context = withoutServerMarkup(withRoutesOfThisPage(remixContext));
   const app = (
     <NonceProvider value={nonce}>
       <RequestIdProvider value={loadContext?.requestId}>
@@ -158,6 +159,14 @@ function withRoutesOfThisPage(context: EntryContext): EntryContext {
     pageRoutes.set(key, routes);
   }
   return { ...context, manifest: { ...context.manifest, routes } };
+}
+
+/** The handoff without the markup loaders and actions wrote as `{ serverHtml }` (lib/handoff.server.ts). */
+function withoutServerMarkup(context: EntryContext): EntryContext {
+  const serverHandoffString = context.serverHandoffString
+    ? withoutServerHtml(context.serverHandoffString)
+    : context.serverHandoffString;
+  return serverHandoffString === context.serverHandoffString ? context : { ...context, serverHandoffString };
 }
 
 let routesOf: ManifestRoutes | undefined;

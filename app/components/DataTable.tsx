@@ -164,6 +164,24 @@ function bodyHtml<R>(columns: Column<R>[], rows: R[], cards: boolean, at: CellCo
   return out;
 }
 
+/** A table's inner markup as HTML (its caption, head and body), for a loader to write on the server
+ * and HtmlTable to show (components/HtmlForms.tsx): the same markup DataTable renders for columns
+ * that are not sortable and cells that are text or `html`. */
+export function tableHtml<R>(
+  columns: Column<R>[],
+  rows: R[],
+  caption: string | undefined,
+  at: CellContext,
+): string {
+  const body = bodyHtml(columns, rows, false, at);
+  if (body === null) throw new Error("tableHtml: a cell is an element; give its column an html form");
+  const head = columns.map(
+    (c) => `<th${attrsHtml({ scope: "col", class: c.className })}>${escapeHtml(c.label)}</th>`,
+  );
+  const captionHtml = caption ? `<caption class="visually-hidden">${escapeHtml(caption)}</caption>` : "";
+  return `${captionHtml}<thead><tr>${head.join("")}</tr></thead><tbody>${body}</tbody>`;
+}
+
 /** "Showing 21–40 of 5,000", previous/next and a few page links, and the page-size switch.
  * `basePath`: the list's own path. Without it the links are query-only and so keep the current
  * path, which is wrong while a dialog child route is open over the list (/list/45?page=2 instead

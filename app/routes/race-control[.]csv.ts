@@ -6,7 +6,7 @@ import { requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { csvResponse } from "~/lib/csv.server";
 import { timetable } from "~/models/race-control.server";
-import { csvColumnsOf } from "./_app.race-control/table";
+import { csvColumnsOf } from "./_app.race-control/table.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "raceControl");

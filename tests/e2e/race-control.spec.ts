@@ -5,7 +5,7 @@
 import { expect, test } from "./fixtures";
 import * as raceDay from "../factories/race-day";
 import { createRaceEvent, createRaceRound, e2eDb } from "./db";
-import { asFreshClient, flashToast, tableRows, watchServerErrors } from "./helpers";
+import { asFreshClient, flashToast, isJs, tableRows, watchServerErrors } from "./helpers";
 import { loginAs } from "./login";
 import { withTestContext } from "./test-context";
 
@@ -63,4 +63,38 @@ test("COMMITTEE starts a race and sees how late the day runs @once", async ({ pa
   await expect(row).toContainText("Started");
   // COMMITTEE runs the day; Schedule is ADMIN's.
   await expect(page.getByRole("button", { name: "Schedule", exact: true })).toHaveCount(0);
+});
+
+// The tables are HTML the server writes (issue 30): a refused Schedule brings back the boxes that
+// were ticked and what was typed, with and without JavaScript; with it, a row's Start is sent by
+// the router (the page is not loaded again), and a box ticked but not sent stays ticked.
+test("a refused Schedule keeps the boxes ticked; a row's Start keeps them too", async ({ page }) => {
+  const { event } = createRaceEvent(1);
+  createRaceRound(event.id, "HEAT 1");
+  createRaceRound(event.id, "HEAT 2");
+  const started = createRaceRound(event.id, "FINAL");
+  const race = freeRaceNumbers(1);
+  raceDay.setRoundColumns(started, { raceNumber: race, scheduledAt: new Date(Date.UTC(2033, 0, 1)) });
+  await loginAs(page, "ADMIN", "/race-control");
+  const box = (round: string) => page.getByRole("checkbox", { name: `Select ${event.name} ${round}` });
+  await box("HEAT 1").check();
+  await page.getByLabel("First race number").fill(String(freeRaceNumbers(2)));
+  await page.getByRole("button", { name: "Schedule", exact: true }).click();
+  await expect(page.getByText("First start must be a date and a time.").first()).toBeVisible();
+  await expect(box("HEAT 1")).toBeChecked();
+  await expect(box("HEAT 2")).not.toBeChecked();
+  await expect(page.getByLabel("First race number")).not.toHaveValue("");
+
+  await box("HEAT 2").check();
+  if (isJs()) await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.getByRole("button", { name: `Start Race ${race} ${event.name} FINAL` }).click();
+  await expect(flashToast(page, `Race ${race} ${event.name} FINAL started.`)).toBeVisible();
+  const row = tableRows(page, "Races in race-number order").filter({ hasText: event.name });
+  await expect(row).toContainText("Started");
+  if (isJs()) {
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+    // Ticked, not yet sent: still ticked after the page's tables were written again.
+    await expect(box("HEAT 1")).toBeChecked();
+    await expect(box("HEAT 2")).toBeChecked();
+  }
 });

@@ -564,7 +564,16 @@ describe("a source revised after the seeding", () => {
       params: {},
       context: {},
     });
-    expect(((await page.json()) as { stale: Record<number, string[]> }).stale[final]).toEqual(["HEAT 1"]);
+    // The final's row says which source was revised, with Re-seed (the table is written as HTML).
+    const { tables } = (await page.json()) as {
+      tables: { scheduled: { serverHtml: string } | null; unscheduled: { serverHtml: string } | null };
+    };
+    const html = `${tables.scheduled?.serverHtml ?? ""}${tables.unscheduled?.serverHtml ?? ""}`;
+    const row = html.split("<tr>").find((tr) => tr.includes(`href="/rounds/${final}/results"`)) ?? "";
+    expect(row).toContain("HEAT 1 was revised after");
+    expect(row).toContain(
+      `<input type="hidden" name="intent" value="reseed"/><input type="hidden" name="id" value="${final}"/>`,
+    );
 
     const heard: number[] = [];
     const listener = (id: number) => heard.push(id);

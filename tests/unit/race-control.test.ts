@@ -36,6 +36,18 @@ function post(caller: Caller, fields: [string, string][]): Request {
 }
 const act = (caller: Caller, fields: [string, string][]) => run(action, post(caller, fields));
 const round = (id: number) => db().select().from(schema.rounds).where(eq(schema.rounds.id, id)).get();
+/** The rows the page's two tables show (the loader writes them as HTML): id and race number. */
+type Tables = { scheduled: { serverHtml: string } | null; unscheduled: { serverHtml: string } | null };
+function rowsOf({ tables }: { tables: Tables }): { id: number; raceNumber: number | null }[] {
+  const html = `${tables.scheduled?.serverHtml ?? ""}${tables.unscheduled?.serverHtml ?? ""}`;
+  return [...html.matchAll(/<tr><td data-label="(?:Select|Race)">.*?<\/tr>/g)].map(([tr]) => {
+    const race = tr.match(/<td data-label="Race">(\d*)<\/td>/)?.[1] ?? "";
+    return {
+      id: Number(tr.match(/href="\/rounds\/(\d+)\/results"/)?.[1]),
+      raceNumber: race ? Number(race) : null,
+    };
+  });
+}
 const actor = (c: Caller) => ({ id: c.user?.id ?? 0, name: "T", email: c.user?.email ?? "" });
 
 beforeAll(async () => {
@@ -171,6 +183,31 @@ describe("/race-control", () => {
     ]);
   });
 
+  it("answers a refused Schedule with the tables as sent: the boxes ticked, no others", async () => {
+    const [, b, , d] = rounds;
+    const answer = await action({
+      request: post(admin, [
+        ["intent", "schedule"],
+        ["ids", String(b)],
+        ["firstNumber", "700"],
+        ["firstStart", ""],
+        ["gapMinutes", "5"],
+      ]),
+      params: {},
+      context: {},
+    });
+    expect(answer.status).toBe(400);
+    const { tables } = (await answer.json()) as { tables: Tables };
+    const html = `${tables.scheduled?.serverHtml ?? ""}${tables.unscheduled?.serverHtml ?? ""}`;
+    const box = (id: number) =>
+      html.match(new RegExp(`<input type="checkbox" name="ids"[^>]* value="${id}"[^>]*>`))?.[0];
+    expect(box(b)).toContain('checked=""');
+    expect(box(d)).toBeDefined();
+    expect(box(d)).not.toContain("checked");
+    // The page's token is not in the markup: the page puts its own in place of the mark.
+    expect(html).not.toContain(admin.csrf);
+  });
+
   it("lets COMMITTEE start a race once, and reports how late the day runs", async () => {
     const [a] = rounds;
     const started = await act(committee, [
@@ -197,7 +234,11 @@ describe("/race-control", () => {
     const data = await page.json();
     expect(data.delay).toBe(12);
     expect(data.admin).toBe(false);
-    expect(data.rows.map((r: { raceNumber: number | null }) => r.raceNumber).slice(0, 2)).toEqual([500, 501]);
+    expect(
+      rowsOf(data)
+        .map((r) => r.raceNumber)
+        .slice(0, 2),
+    ).toEqual([500, 501]);
     // Undo start, then a round with results cannot be started.
     expect(
       (
@@ -367,13 +408,17 @@ describe("/race-control", () => {
     setRound(made[0], 910, D1, D1 + 5 * MIN); // started 5 min late, the edition's latest start
     setRound(made[1], 911, D2, null);
     setRound(made[2], 912, null, null);
-    const load = async (path: string) =>
-      (await (await loader({ request: getRequest(committee, path), params: {}, context: {} })).json()) as {
-        rows: { id: number }[];
+    const load = async (path: string) => {
+      const data = (await (
+        await loader({ request: getRequest(committee, path), params: {}, context: {} })
+      ).json()) as {
+        tables: Tables;
         days: string[];
         day: string | null;
         delay: number | null;
       };
+      return { ...data, rows: rowsOf(data) };
+    };
     const all = await load("/race-control");
     expect(all.day).toBeNull();
     expect(all.days).toEqual(expect.arrayContaining(["2027-01-20", "2027-01-21"]));

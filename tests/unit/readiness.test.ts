@@ -319,11 +319,16 @@ describe("the routes", () => {
       params: {},
       context: {},
     })) as Response;
-    const data = (await page.json()) as { readiness: Record<string, { lane: string; readiness: unknown }[]> };
-    expect(data.readiness[String(round.id)].map((l) => l.readiness)).toEqual([
-      { ready: true, byHand: true, reason: "Tag lost" },
-      { ready: false, reasons: [{ kind: "nobody" }] },
+    // The loader writes the table as HTML (issue 30): the round's row shows its lanes' states.
+    const { tables } = (await page.json()) as { tables: { scheduled: { serverHtml: string } | null } };
+    const row = (tables.scheduled?.serverHtml ?? "")
+      .split("<tr>")
+      .find((tr) => tr.includes(`id="rdy-${round.id}"`));
+    expect(row?.match(/data-testid="lane-ready">([^<]*)</g)).toEqual([
+      `data-testid="lane-ready">${EN.LABELS.rdyReadyByHand}<`,
+      `data-testid="lane-ready">${EN.LABELS.rdyNotReadyWhy(EN.LABELS.rdyNobody)}<`,
     ]);
+    expect(row).toContain('<span class="rdy-reason">Tag lost (by ');
     // Back to the same Day and the same race's lanes (the URL the form posted to); nothing else.
     const undone = await run(
       rcAction,

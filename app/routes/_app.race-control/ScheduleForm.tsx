@@ -5,7 +5,9 @@ import { Field } from "~/components/Field";
 import { PostForm } from "~/components/PostForm";
 import { useMessages } from "~/i18n/useMessages";
 import { GAP_MINUTES_MAX, RACE_NUMBER_MAX } from "~/rules/timetable";
-import { SCHEDULE_FORM } from "./table";
+
+/** The form's id: the table's tick boxes belong to it (`form=`; ./table.server.ts). */
+export const SCHEDULE_FORM = "rc-schedule";
 
 export function ScheduleForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { LABELS } = useMessages();

@@ -17,7 +17,7 @@ import { scheduleRounds, startRound, timetable, undoStart } from "~/models/race-
 import type { User } from "~/models/user.server";
 import { NOTICE_MAX, RACE_NUMBER_MAX } from "~/rules/timetable";
 import { readyAction, readyBack } from "~/services/readiness.server";
-import { raceLabel } from "./table";
+import { raceLabel } from "./table.server";
 
 export type ActionData = { toast: Toast; result?: SubmissionResult<string[]>; ready?: ReadyFailure };
 

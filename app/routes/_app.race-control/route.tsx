@@ -9,6 +9,7 @@
 // rounds without a start, and every form on it comes back to that day. Issue 30: the action
 // dispatches on rules/race-control-schema's raceControlSchema (a zod discriminated union on
 // `intent`), one handler per intent in ./intents.server.ts; the page's sections beside this file.
+// The two tables are written on the server as HTML (./tables.server.ts: issue 30, ADR 0022).
 import "~/i18n/routes/_app.race-control";
 import {
   type ActionFunctionArgs,
@@ -18,7 +19,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CsvLink, DataTable, FilterForm } from "~/components/DataTable";
+import { CsvLink, FilterForm } from "~/components/DataTable";
+import { HtmlTable } from "~/components/HtmlForms";
 import { FilterSelect } from "~/components/ListToolbar";
 import { Screen } from "~/components/Screen";
 import { Toasts } from "~/components/Toasts";
@@ -28,21 +30,18 @@ import type { Bundle } from "~/messages";
 import { hasRole, requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { parseFixedForm } from "~/lib/forms.server";
-import { parseDay } from "~/services/race-pdf.server";
 import { raceControlSchema } from "~/lib/schemas.server";
 import { currentNotice } from "~/models/notice.server";
-import { staleSeedings } from "~/models/progression.server";
-import { latestStart, raceDays, TIMETABLE_MAX, timetable } from "~/models/race-control.server";
+import { latestStart } from "~/models/race-control.server";
 import { delayKind, delayMinutes } from "~/rules/timetable";
 import styles from "~/styles/race-control.css";
 import readinessStyles from "~/styles/readiness.css";
-import { readinessOf } from "~/models/readiness.server";
-import { readinessOfPage, readyColumn } from "./Readiness";
-import { columnsOf } from "./table";
+import { pageTablesOf, type Tables, tablesOf, timetableOf } from "./tables.server";
 import { OnTheWater } from "./OnTheWater";
 import { markBackIntent, onWaterData } from "./on-the-water.server";
 import {
   type ActionData,
+  type Control,
   postNoticeIntent,
   readyIntent,
   removeNoticeIntent,
@@ -63,36 +62,21 @@ export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.N
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, "raceControl");
   const edition = editionOf(request, user);
-  const days = raceDays(edition.id);
-  const day = dayOf(request, days);
-  const rows = timetable(edition.id, TIMETABLE_MAX, day ? (parseDay(day) ?? undefined) : undefined);
+  const admin = hasRole(user, "ADMIN");
+  const { days, day, tables } = pageTablesOf(request, edition.id, admin);
   return json({
-    admin: hasRole(user, "ADMIN"),
-    rows,
+    admin,
+    tables,
     // The whole edition's, whichever day is shown.
     delay: delayMinutes(latestStart(edition.id)),
     days,
     day,
     notice: currentNotice(edition.id),
-    stale: staleSeedings(edition.id),
     onWater: onWaterData(edition.id), // issue 28 part 2
-    // Every lane of every round on the page, Ready or not: one query (issue 28).
-    readiness: readinessOfPage(
-      readinessOf(
-        edition.id,
-        rows.map((r) => r.id),
-      ),
-    ),
   });
 }
 
 const HERE = "/race-control";
-
-/** The Day filter (`?day=yyyy-MM-dd`): one of the edition's race days, else every day. */
-function dayOf(request: Request, days: string[]): string | null {
-  const raw = new URL(request.url).searchParams.get("day");
-  return raw && days.includes(raw) ? raw : null;
-}
 
 /** Back to race control on the day it was showing (a form posts to the URL with its query). */
 function hereOf(request: Request): string {
@@ -111,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "undoStart":
       return startIntent(c, value.intent, value.id);
     case "schedule":
-      return scheduleIntent(c);
+      return withTables(c, scheduleIntent(c));
     case "reseed":
       return reseedIntent(c, value.id);
     case "postNotice":
@@ -122,8 +106,26 @@ export async function action({ request }: ActionFunctionArgs) {
       return markBackIntent(request, edition.id, user, form, t, c.here);
     case "markReady":
     case "undoReady":
-      return readyIntent(c, HERE);
+      return withTables(c, readyIntent(c, HERE));
   }
+}
+
+/** A refused Schedule or Mark Ready with the tables as they were sent: the boxes ticked, the
+ * lane's reason and why (the loader's tables cannot know them). */
+async function withTables(c: Control, sent: Response | Promise<Response>) {
+  const answer = await sent;
+  if (answer.status < 400) return answer;
+  const data = (await answer.json()) as ActionData;
+  const ticked = new Set(c.form.getAll("ids").map(Number).filter(Number.isSafeInteger));
+  const admin = hasRole(c.user, "ADMIN");
+  const tables = tablesOf(c.request, c.t, admin, timetableOf(c.request, c.editionId), {
+    ticked,
+    failed: data.ready,
+  });
+  return json<ActionData & { tables: Tables }>(
+    { ...data, tables },
+    { status: answer.status, headers: answer.headers },
+  );
 }
 
 export default function RaceControl() {
@@ -131,15 +133,13 @@ export default function RaceControl() {
   const acted = useActionData<typeof action>() as ActionData | undefined;
   const t = useMessages();
   const { LABELS, NAV } = t;
-  // The form a refusal answers (the other starts empty), and the rounds it had ticked.
+  // The form a refusal answers (the other starts empty); a refused Schedule or Mark Ready brings
+  // the tables as they were sent (the boxes ticked, the lane's reason).
   const result = acted?.result;
   const sent = (result?.initialValue ?? {}) as Record<string, unknown>;
   const scheduleResult = sent.intent === "schedule" ? result : undefined;
   const noticeResult = sent.intent === "postNotice" ? result : undefined;
-  const ticked = new Set([sent.ids ?? []].flat().map(Number));
-  const columns = columnsOf(t, data.admin, ticked, data.stale, readyColumn(t, data.readiness, acted?.ready));
-  const scheduled = data.rows.filter((r) => r.raceNumber !== null);
-  const unscheduled = data.rows.filter((r) => r.raceNumber === null);
+  const tables = (acted as { tables?: Tables } | undefined)?.tables ?? data.tables;
   return (
     <Screen title={NAV.raceControl} actions={<CsvLink href="/race-control.csv" />}>
       <Toasts toasts={[acted?.toast]} />
@@ -161,35 +161,22 @@ export default function RaceControl() {
         </FilterForm>
       ) : null}
 
-      {data.rows.length === 0 ? (
+      {tables.count === 0 || !tables.scheduled ? (
         <p className="empty">{LABELS.rcNoRounds}</p>
       ) : (
-        <>
-          <DataTable
-            columns={columns}
-            rows={scheduled}
-            rowKey={(r) => r.id}
-            caption={LABELS.rcTimetableCaption}
-            empty={LABELS.rcNoRounds}
-          />
-          {unscheduled.length > 0 ? (
-            <section aria-labelledby="rc-unscheduled">
-              <h2 id="rc-unscheduled" className="table-title">
-                {LABELS.rcNotScheduled}
-              </h2>
-              <p className="hint">{LABELS.rcNotScheduledHint}</p>
-              <DataTable
-                columns={columns}
-                rows={unscheduled}
-                rowKey={(r) => r.id}
-                caption={LABELS.rcUnscheduledCaption}
-              />
-            </section>
-          ) : null}
-        </>
+        <HtmlTable id="rc-timetable" html={tables.scheduled} />
       )}
+      {tables.unscheduled ? (
+        <section aria-labelledby="rc-unscheduled">
+          <h2 id="rc-unscheduled" className="table-title">
+            {LABELS.rcNotScheduled}
+          </h2>
+          <p className="hint">{LABELS.rcNotScheduledHint}</p>
+          <HtmlTable id="rc-unscheduled-table" html={tables.unscheduled} />
+        </section>
+      ) : null}
 
-      {data.admin && data.rows.length > 0 ? <ScheduleForm lastResult={scheduleResult} /> : null}
+      {data.admin && tables.count > 0 ? <ScheduleForm lastResult={scheduleResult} /> : null}
 
       <section className="rc-files" aria-labelledby="rc-files">
         <h2 id="rc-files" className="table-title">
