@@ -9,12 +9,20 @@
 // settings' deadline, and waitlist entries of its events (an entry of another edition is unknown).
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Scope } from "~/lib/access";
+import { rowsUntilDataChanges, untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { insertRows } from "./bulk.server";
 import type { User } from "~/models/user.server";
 import type { Locale } from "~/i18n/locale";
 import { isClosed } from "~/rules/crew";
-import { type EntriesRefusal, type EntryRequest, entriesLeft, HOLD_HOURS, offersFor } from "~/rules/entries";
+import {
+  type EntriesRefusal,
+  type EntryRequest,
+  entriesLeft,
+  HOLD_HOURS,
+  offersFor,
+  stretchOf,
+} from "~/rules/entries";
 import { type Failure, fail, type Outcome } from "~/rules/failure";
 import { type Draft, type DraftLine, draftTotal } from "~/rules/orders";
 import { type CreatedOrder, createOrder, supersedeOpenOrders } from "./order.server";
@@ -101,14 +109,34 @@ function countsOf(
 const withLeft = (c: Counts): EventAvailability => ({ ...c, left: entriesLeft(c) });
 
 /** The edition's events a manager's club may buy entries of, with entries left and its waitlist
- * state. */
+ * state. Kept until the database changes or the clock passes a hold's end (the only instants at
+ * which these counts change by the clock: `hold_until > now`), per edition and club (issue 30,
+ * ADR 0022). */
 export function availableEvents(
   editionId: number,
   associationId: number,
   now = clockNow(),
 ): EventAvailability[] {
-  return countsOf(db(), editionId, associationId, now).map(withLeft);
+  return keptAvailability(editionId, associationId, now, stretchOf(holdEnds(), now));
 }
+
+const keptAvailability = rowsUntilDataChanges(
+  (editionId: number, associationId: number, now: number, _stretch: number) =>
+    countsOf(db(), editionId, associationId, now).map(withLeft),
+  (editionId, associationId, _now, stretch) => `${editionId}|${associationId}|${stretch}`,
+  256,
+);
+
+/** The ends of the holds on offer, sorted (read once per database version). */
+const holdEnds = untilDataChanges(
+  () =>
+    db()
+      .all<{ at: number }>(
+        sql`SELECT DISTINCT hold_until AS at FROM waitlist WHERE status = 'OFFERED' AND hold_until IS NOT NULL ORDER BY at`,
+      )
+      .map((r) => r.at),
+  () => "",
+);
 
 /** Why the checkout cannot go on (rules/entries.ts entriesRefusalText words the shared codes; overCap
  * carries the event with too few entries left and how many are). */

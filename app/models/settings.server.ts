@@ -1,9 +1,12 @@
 // The regatta's own numbers (beyond the spec; ADMIN on /settings): one row per edition, its id the
-// edition's id (issue 21; the caller names the edition), read on every call (a primary-key lookup, so nothing is cached and nothing can go stale across processes or
-// LiteFS replicas). Until an admin first saves, the defaults of rules/settings-schema.ts apply.
+// edition's id (issue 21; the caller names the edition), kept until the database changes
+// (lib/data-version.server.ts: exact, across processes and LiteFS replicas too; a page reads them
+// several times, and building the query was most of its cost). Until an admin first saves, the
+// defaults of rules/settings-schema.ts apply.
 // Every price the app shows or charges comes from getSettings(); the server computes totals.
 import { and, eq, sql } from "drizzle-orm";
 import { settingsOverrides, now as clockNow } from "~/lib/clock.server";
+import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { TAG_VERSION_MAX } from "~/rules/scan-code";
 import { defaultSettings, type Settings } from "~/rules/settings-schema";
@@ -48,11 +51,16 @@ function read(handle: Reader, editionId: number): Settings {
   };
 }
 
+const savedSettings = untilDataChanges(
+  (editionId: number) => read(db(), editionId),
+  (editionId) => String(editionId),
+);
+
 /** `{ crewTagFeeSen, ticketPriceSen, ticketDescription, regattaName, regattaYear, paymentDueHours }`
  * as saved (money in sen), or the defaults; on the e2e server, with the request's test overrides
  * (lib/clock.server.ts: X-Test-Settings; never in production). */
 export function getSettings(editionId: number): Settings {
-  const saved = read(db(), editionId);
+  const saved = { ...savedSettings(editionId) };
   const overrides = settingsOverrides();
   if (!overrides) return saved;
   const { crewTagVersion: _, ...settings } = overrides;

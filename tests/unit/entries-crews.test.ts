@@ -356,6 +356,32 @@ describe("the waitlist", () => {
     expect(availableEvents(1, club().id, until + 3).find((a) => a.id === e.id)?.left).toBe(2);
   });
 
+  it("entries left change by the clock alone at a hold's end, kept or not (issue 30)", () => {
+    const t0 = Date.now();
+    const { e, cancel } = fullEvent(1);
+    const w = waiter();
+    expect(joinWaitlist(1, w.manager, w.scope, e.id, 1, t0)).toMatchObject({ ok: true });
+    cancel();
+    expect(serveWaitlist(1, t0 + 1).filter((o) => o.eventId === e.id)).toHaveLength(1);
+    const until = t0 + 1 + HOLD_HOURS * HOUR;
+    // Nothing is written from here on: only the clock moves, forth and back.
+    const left = (clubId: number, at: number) =>
+      availableEvents(1, clubId, at).find((a) => a.id === e.id)?.left;
+    const other = club().id;
+    expect([left(other, t0 + 2), left(other, until - 1), left(other, until), left(other, until + 5)]).toEqual(
+      [0, 0, 1, 1],
+    );
+    expect([left(other, until - 1), left(other, t0 + 2)]).toEqual([0, 0]);
+    const mine = (at: number) => availableEvents(1, w.id, at).find((a) => a.id === e.id);
+    expect(mine(until - 1)).toMatchObject({ left: 1, held: 1 });
+    expect(mine(until)).toMatchObject({ left: 1, held: 0 });
+    expect(mine(t0 + 2)).toMatchObject({ left: 1, held: 1 });
+    // A caller's edit to a row stays its own.
+    const row = mine(t0 + 2);
+    if (row) row.left = 99;
+    expect(mine(t0 + 2)?.left).toBe(1);
+  });
+
   it("serveWaitlistNow emails each new offer", async () => {
     const { e, cancel } = fullEvent(1);
     const w = waiter();
