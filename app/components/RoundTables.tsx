@@ -1,13 +1,12 @@
 // The Rounds screen's shared pieces: the table's columns (the progression plan in a few words with
 // its Plan link, and Undo seeding where a plan seeded the round; the admin's row actions: Edit,
-// Delete, Generate Draw, Progress), the Event picker (a GET form, also used by /races), and the Create
-// Round / Edit form of both dialogs (components/RoundForm.tsx).
+// Delete, Generate Draw, Progress), and the Create Round / Edit form of both dialogs
+// (components/RoundForm.tsx). The Event picker is SelectStep.tsx's EventPicker (also on /races).
 import { useLocation } from "@remix-run/react";
 import { FastLink } from "~/components/FastLink";
-import { SelectStep } from "~/components/SelectStep";
 import type { Column } from "~/components/DataTable";
 import type { EventProgression, SavedPlan } from "~/models/progression.server";
-import type { EventOption, RoundRow } from "~/models/round.server";
+import type { RoundRow } from "~/models/round.server";
 import { useMessages } from "~/i18n/useMessages";
 import type { Bundle } from "~/messages";
 
@@ -135,33 +134,5 @@ function RoundActions({ row }: { row: RoundRow }) {
         {LABELS.rsResults}
       </FastLink>
     </span>
-  );
-}
-
-/** The Event step: a GET form with a select of the live events and its button (no submit on
- * change: a keyboard user moving through the select would leave the page at every step). */
-export function EventPicker({
-  events,
-  eventId,
-  action,
-  submitLabel,
-}: {
-  events: EventOption[];
-  eventId: number | null;
-  action: string;
-  submitLabel: string;
-}) {
-  const { LABELS } = useMessages();
-  return (
-    <SelectStep
-      id="pick-event"
-      name="event"
-      label={LABELS.event}
-      placeholder={LABELS.rdSelectEvent}
-      options={events.map((e) => ({ value: e.id, label: e.name }))}
-      value={eventId}
-      submitLabel={submitLabel}
-      action={action}
-    />
   );
 }

@@ -15,7 +15,8 @@ import { progressionOfEvent } from "~/models/progression.server";
 import { liveEvents, roundsOfEvent } from "~/models/round.server";
 import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { parseId } from "~/rules/race-fields";
-import { EventPicker, roundColumnsOf } from "~/components/RoundTables";
+import { roundColumnsOf } from "~/components/RoundTables";
+import { EventPicker } from "~/components/SelectStep";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.rounds);
 

@@ -41,6 +41,7 @@ registerStrings("ms", {
     show: "Papar",
     event: "Acara",
     eventTeam: "Pasukan Acara",
+    rdSelectEvent: "Pilih acara",
     colKiosk: "Kios",
     kioskStaffSave: (name: string) => `Kakitangan: ${name}`,
     delete: "Padam",

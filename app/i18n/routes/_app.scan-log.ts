@@ -41,6 +41,7 @@ registerStrings("en", {
     show: "Show",
     event: "Event",
     eventTeam: "Event Team",
+    rdSelectEvent: "Select an event",
     colKiosk: "Kiosk",
     kioskStaffSave: (name: string) => `Staff: ${name}`,
     delete: "Delete",

@@ -32,9 +32,13 @@ registerStrings("ms", {
     crewNoLongerEligible: (reason: string) => `Tidak lagi boleh dipilih: ${reason}`,
   },
   TITLES: {
+    events: "Semua Acara",
     members: "Ahli",
     teamsManage: "Urus Pasukan Acara",
     associations: "Semua Pasukan",
+  },
+  NAV: {
+    events: "Acara",
   },
   LABELS: {
     teamName: "Nama Pasukan",
@@ -85,6 +89,7 @@ registerStrings("ms", {
       age: "Di luar had umur acara",
       otherTeam: "Dalam pasukan lain bagi acara ini",
     },
+    rdSelectEvent: "Pilih acara",
     teams: "Pasukan",
     delete: "Padam",
     association: "Persatuan",
@@ -96,6 +101,7 @@ registerStrings("ms", {
     nMembers: (n: number) => `${n} ahli`,
     clearFilters: "Kosongkan Penapis",
     downloadCsv: "Muat Turun CSV",
+    events: "Acara",
     details: "Butiran",
   },
 });

@@ -30,9 +30,13 @@ registerStrings("en", {
     crewNoLongerEligible: (reason: string) => `Can no longer be picked: ${reason}`,
   },
   TITLES: {
+    events: "All Events",
     members: "Members",
     teamsManage: "Manage Event Teams",
     associations: "All Teams",
+  },
+  NAV: {
+    events: "Events",
   },
   LABELS: {
     teamName: "Team Name",
@@ -83,6 +87,7 @@ registerStrings("en", {
       age: "Outside the event's age limits",
       otherTeam: "In another team of this event",
     },
+    rdSelectEvent: "Select an event",
     teams: "Teams",
     delete: "Delete",
     association: "Association",
@@ -94,6 +99,7 @@ registerStrings("en", {
     nMembers: (n: number) => `${n} ${n === 1 ? "member" : "members"}`,
     clearFilters: "Clear Filters",
     downloadCsv: "Download CSV",
+    events: "Events",
     details: "Details",
   },
 });

@@ -23,7 +23,7 @@ import { metaTitle, useMessages } from "~/i18n/useMessages";
 import { parseId, SCORES_MAX, SCORE_MAX } from "~/rules/race-fields";
 import { parseScores } from "~/rules/race-schema";
 import { RoundPicker, ScoresForm, screenRaceColumnsOf } from "./table";
-import { EventPicker } from "~/components/RoundTables";
+import { EventPicker } from "~/components/SelectStep";
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.TITLES.races);
 
