@@ -18,8 +18,16 @@ import type { User } from "~/models/user.server";
 import { NOTICE_MAX, RACE_NUMBER_MAX } from "~/rules/timetable";
 import { readyAction, readyBack } from "~/services/readiness.server";
 import { raceLabel } from "./table.server";
+import type { Tables } from "./tables.server";
 
-export type ActionData = { toast: Toast; result?: SubmissionResult<string[]>; ready?: ReadyFailure };
+/** A refusal: its toast, the form's answer or the lane's, and for a refused Schedule or Mark Ready
+ * the tables as they were sent (route.tsx withTables). */
+export type ActionData = {
+  toast: Toast;
+  result?: SubmissionResult<string[]>;
+  ready?: ReadyFailure;
+  tables?: Tables;
+};
 
 export type Control = {
   request: Request;

@@ -36,7 +36,7 @@ import { latestStart } from "~/models/race-control.server";
 import { delayKind, delayMinutes } from "~/rules/timetable";
 import styles from "~/styles/race-control.css";
 import readinessStyles from "~/styles/readiness.css";
-import { pageTablesOf, type Tables, tablesOf, timetableOf } from "./tables.server";
+import { pageTablesOf, tablesOf, timetableOf } from "./tables.server";
 import { OnTheWater } from "./OnTheWater";
 import { markBackIntent, onWaterData } from "./on-the-water.server";
 import {
@@ -122,10 +122,7 @@ async function withTables(c: Control, sent: Response | Promise<Response>) {
     ticked,
     failed: data.ready,
   });
-  return json<ActionData & { tables: Tables }>(
-    { ...data, tables },
-    { status: answer.status, headers: answer.headers },
-  );
+  return json<ActionData>({ ...data, tables }, { status: answer.status, headers: answer.headers });
 }
 
 export default function RaceControl() {
@@ -139,7 +136,7 @@ export default function RaceControl() {
   const sent = (result?.initialValue ?? {}) as Record<string, unknown>;
   const scheduleResult = sent.intent === "schedule" ? result : undefined;
   const noticeResult = sent.intent === "postNotice" ? result : undefined;
-  const tables = (acted as { tables?: Tables } | undefined)?.tables ?? data.tables;
+  const tables = acted?.tables ?? data.tables;
   return (
     <Screen title={NAV.raceControl} actions={<CsvLink href="/race-control.csv" />}>
       <Toasts toasts={[acted?.toast]} />
