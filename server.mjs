@@ -20,7 +20,7 @@ import { pageGate } from "./server/page-gate.mjs";
 import { clientAddress, trustedHeaderName } from "./server/client-address.mjs";
 import { BAD_REQUEST_PAGE, SERVER_ERROR_PAGE, sendPage } from "./server/pages.mjs";
 import { publicPaths } from "./server/public-files.mjs";
-import { createRemixHandler } from "./server/remix-adapter.mjs";
+import { createRemixHandler, isDocumentRequest } from "./server/remix-adapter.mjs";
 import { requestLogger, routeMatcher } from "./server/request-log.mjs";
 import { replayWritesToPrimary } from "./server/replica.mjs";
 import { scoreboardFastPath } from "./server/scoreboard-fast-path.mjs";
@@ -130,7 +130,14 @@ app.all(
   createRemixHandler({
     build,
     mode,
-    getLoadContext: (_req, res) => ({ nonce: res.locals.nonce, requestId: res.locals.requestId }),
+    // markup: for a document request (no `_data`, which Remix's data requests carry), where its
+    // loaders keep markup that the page renders but its data need not carry
+    // (app/lib/handoff.server.ts forDocument).
+    getLoadContext: (req, res) => ({
+      nonce: res.locals.nonce,
+      requestId: res.locals.requestId,
+      markup: isDocumentRequest(req.url ?? "") ? new Map() : undefined,
+    }),
     trustedProxyHeader: process.env.TRUSTED_PROXY_HEADER,
   }),
 );

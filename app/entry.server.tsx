@@ -8,6 +8,7 @@ import { RequestIdProvider } from "~/components/ErrorPage";
 // Every language's strings, before the first render (app/i18n/bundles.ts).
 import "~/i18n/bundles.server";
 import { NonceProvider } from "~/components/Nonce";
+import { PageMarkupProvider } from "~/components/HtmlForms";
 import { StylesheetReaderProvider } from "~/components/Stylesheet";
 import { stylesheetText } from "~/lib/inline-css.server";
 import { checkEnvAtStart } from "~/lib/env.server";
@@ -38,6 +39,9 @@ declare module "@remix-run/server-runtime" {
     nonce?: string;
     /** This request's id (server.mjs: X-Request-Id, the log line); shown on the error page. */
     requestId?: string;
+    /** A document request's markup that its loaders kept out of their data (lib/handoff.server.ts
+     * `forDocument`), by key; server.mjs sets it for a document request only. */
+    markup?: Map<string, string>;
   }
 }
 
@@ -56,7 +60,9 @@ export default function handleRequest(
     <NonceProvider value={nonce}>
       <RequestIdProvider value={loadContext?.requestId}>
         <StylesheetReaderProvider value={stylesheetText}>
-          <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <PageMarkupProvider value={loadContext?.markup}>
+            <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </PageMarkupProvider>
         </StylesheetReaderProvider>
       </RequestIdProvider>
     </NonceProvider>

@@ -11,6 +11,8 @@
 //   BENCH_CPU_DB     the seeded race-day database to reuse (delete it to seed again)
 //   BENCH_CPU_PROF   a folder: run our server under --cpu-prof (summarise with bench/cpuprofile-summary.mjs)
 //   BENCH_CPU_SAVE   a folder: keep each page's last body there (what the page weighs, and in what)
+//   BENCH_CPU_MAIN   1: count the main thread's CPU only (what bounds req/s: zlib's and the file
+//                    system's work runs on libuv's thread pool, beside it)
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -23,6 +25,7 @@ const PORT = Number(process.env.BENCH_CPU_PORT || 3272);
 const VPORT = PORT + 1;
 const N = Number(process.env.BENCH_CPU_N || 50);
 const PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+const MAIN_THREAD = process.env.BENCH_CPU_MAIN === "1";
 const SAVE = process.env.BENCH_CPU_SAVE ? path.resolve(process.env.BENCH_CPU_SAVE) : null;
 const root = fileURLToPath(new URL("..", import.meta.url));
 const vanillaDir = path.join(root, "bench", "vanilla");
@@ -73,6 +76,9 @@ const PAGES = {
     "/eoi/countries",
     "/eoi-events",
     "/webhooks",
+    "/associations/37/referral",
+    "/training-sessions/new",
+    "/events/36/waitlist",
   ],
   COMMITTEE: ["/races", "/training-sessions/8/teams"],
   MANAGER: [
@@ -87,6 +93,7 @@ const PAGES = {
     "/my-races",
     "/events/teams/1",
     "/eoi",
+    "/tickets/purchase/checkout",
   ],
   COMPETITOR: ["/", "/my-races"],
 };
@@ -128,7 +135,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const tick = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 /** User + system CPU ms of a process and its children (/proc/<pid>/stat fields 14-17). */
 function cpuMs(pid) {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const file = MAIN_THREAD ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  const f = fs.readFileSync(file, "utf8").split(") ")[1].split(" ");
   return ((Number(f[11]) + Number(f[12])) * 1000) / tick;
 }
 

@@ -107,3 +107,13 @@ export function createRemixHandler({ build, mode, getLoadContext, trustedProxyHe
     }
   };
 }
+
+/**
+ * Whether Remix answers `url` with a document (a page), not its data for a client navigation or a
+ * fetcher (the `_data` parameter).
+ * @param {string} url  the request's path and query
+ */
+export function isDocumentRequest(url) {
+  const q = url.indexOf("?");
+  return q === -1 || !new URLSearchParams(url.slice(q + 1)).has("_data");
+}

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Response as RemixResponse } from "@remix-run/web-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendRemixResponse, toRemixRequest } from "./remix-adapter.mjs";
+import { isDocumentRequest, sendRemixResponse, toRemixRequest } from "./remix-adapter.mjs";
 
 // A real Node server around the two halves of the adapter: each test says what to answer.
 let answer: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
@@ -115,4 +115,14 @@ describe("sendRemixResponse", () => {
       expect(await res.text()).toBe("body");
     });
   }
+});
+
+describe("isDocumentRequest", () => {
+  it("tells a page from Remix's data requests", () => {
+    expect(isDocumentRequest("/race-control")).toBe(true);
+    expect(isDocumentRequest("/race-control?day=2026-11-30&lanes=3")).toBe(true);
+    expect(isDocumentRequest("/race-control?_data=routes%2F_app.race-control")).toBe(false);
+    expect(isDocumentRequest("/race-control?day=x&_data=routes%2F_app.race-control")).toBe(false);
+    expect(isDocumentRequest("/search?q=_data")).toBe(true);
+  });
 });

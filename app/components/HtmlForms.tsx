@@ -5,7 +5,15 @@
 // yet sent stays when the markup is replaced (a revalidation after another form's answer), as it
 // does in a table React renders row by row.
 import { useRouteLoaderData, useSubmit } from "@remix-run/react";
-import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  createContext,
+  type RefObject,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { type ServerHtml, withCsrf } from "~/rules/form-html";
 
 type Kept = Map<string, string | boolean>;
@@ -76,9 +84,15 @@ export function HtmlBlock({ html, className }: { html: string; className?: strin
   return <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: markup }} />;
 }
 
+/** On the server, a document's markup its loaders kept out of their data (lib/handoff.server.ts
+ * `forDocument`); in the browser, nothing. */
+const PageMarkup = createContext<ReadonlyMap<string, string> | undefined>(undefined);
+export const PageMarkupProvider = PageMarkup.Provider;
+
 /** A table whose inner markup (caption, head, body) a loader wrote (DataTable's tableHtml). As
  * the page hydrates, the data's copy is blank (`lib/handoff.server.ts`): the table keeps the HTML
- * the server sent, which React leaves as it is. `id` names the table in the document. */
+ * the server sent, which React leaves as it is. On the server, a document's markup may be in the
+ * page's map instead (`at`). `id` names the table in the document. */
 export function HtmlTable({
   id,
   html,
@@ -89,12 +103,14 @@ export function HtmlTable({
   className?: string;
 }) {
   const ref = useRef<HTMLTableElement>(null);
+  const kept = useContext(PageMarkup);
   const [sent] = useState(() =>
     html.serverHtml === "" && typeof document !== "undefined"
       ? (document.getElementById(id)?.innerHTML ?? "")
       : "",
   );
-  const markup = useHtmlMarkup(ref, html.serverHtml === "" ? sent : html.serverHtml);
+  const own = html.serverHtml === "" && html.at !== undefined ? kept?.get(html.at) : undefined;
+  const markup = useHtmlMarkup(ref, own ?? (html.serverHtml === "" ? sent : html.serverHtml));
   return (
     <div className="table-wrap">
       <table

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutServerHtml } from "./handoff.server";
+import { forDocument, withoutServerHtml } from "./handoff.server";
 
 // As Remix writes the handoff: JSON, then <, >, &, U+2028 and U+2029 escaped.
 const handoffOf = (state: unknown) =>
@@ -37,5 +37,20 @@ describe("withoutServerHtml", () => {
   it("leaves a handoff without markup as it is", () => {
     const handoff = handoffOf({ rows: [{ html: "<tr></tr>" }], text: '"serverHtml":"no"' });
     expect(withoutServerHtml(handoff)).toBe(handoff);
+  });
+});
+
+describe("forDocument", () => {
+  it("keeps a document's markup in the load context, with only its key in the data", () => {
+    const markup = new Map<string, string>();
+    expect(forDocument({ markup }, "t1", { serverHtml: "<tr></tr>" })).toEqual({ serverHtml: "", at: "t1" });
+    expect(markup.get("t1")).toBe("<tr></tr>");
+    expect(forDocument({ markup }, "t2", null)).toBeNull();
+    expect(markup.has("t2")).toBe(false);
+  });
+
+  it("leaves the markup in the data for a data request, or under another server", () => {
+    expect(forDocument({}, "t1", { serverHtml: "<tr></tr>" })).toEqual({ serverHtml: "<tr></tr>" });
+    expect(forDocument(undefined, "t1", { serverHtml: "<tr></tr>" })).toEqual({ serverHtml: "<tr></tr>" });
   });
 });

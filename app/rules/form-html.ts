@@ -44,7 +44,8 @@ export const withCsrf = (html: string, token: string) =>
   html.includes(CSRF_MARK) ? html.split(CSRF_MARK).join(escapeHtml(token)) : html;
 
 /** Markup a loader wrote on the server, sent to the page as `{ serverHtml }`. A document request's
- * copy of the data has it blanked (lib/handoff.server.ts): the page has it once, in its HTML, and
- * the component keeps that HTML as it hydrates (components/HtmlForms.tsx HtmlTable). */
-export type ServerHtml = { serverHtml: string };
+ * copy of the data has it blanked (lib/handoff.server.ts), or carries only `at`, the key the
+ * markup has in the load context's `markup` (`forDocument`): the page has it once, in its HTML,
+ * and the component keeps that HTML as it hydrates (components/HtmlForms.tsx HtmlTable). */
+export type ServerHtml = { serverHtml: string; at?: string };
 export const serverHtml = (html: string): ServerHtml => ({ serverHtml: html });

@@ -37,7 +37,11 @@ function post(caller: Caller, fields: [string, string][]): Request {
 const act = (caller: Caller, fields: [string, string][]) => run(action, post(caller, fields));
 const round = (id: number) => db().select().from(schema.rounds).where(eq(schema.rounds.id, id)).get();
 /** The rows the page's two tables show (the loader writes them as HTML): id and race number. */
-type Tables = { scheduled: { serverHtml: string } | null; unscheduled: { serverHtml: string } | null };
+type Tables = {
+  count?: number;
+  scheduled: { serverHtml: string; at?: string } | null;
+  unscheduled: { serverHtml: string; at?: string } | null;
+};
 function rowsOf({ tables }: { tables: Tables }): { id: number; raceNumber: number | null }[] {
   const html = `${tables.scheduled?.serverHtml ?? ""}${tables.unscheduled?.serverHtml ?? ""}`;
   return [...html.matchAll(/<tr><td data-label="(?:Select|Race)">.*?<\/tr>/g)].map(([tr]) => {
@@ -420,6 +424,16 @@ describe("/race-control", () => {
       return { ...data, rows: rowsOf(data) };
     };
     const all = await load("/race-control");
+    // A document's loader keeps its tables out of the data, for the render (lib/handoff.server.ts
+    // forDocument): the same markup, under the key the page's table reads.
+    const markup = new Map<string, string>();
+    const doc = (await (
+      await loader({ request: getRequest(committee, "/race-control"), params: {}, context: { markup } })
+    ).json()) as { tables: Tables };
+    expect(doc.tables.scheduled).toEqual({ serverHtml: "", at: "rc-timetable" });
+    expect(doc.tables.count).toBe(all.tables.count);
+    expect(markup.get("rc-timetable")).toBe(all.tables.scheduled?.serverHtml);
+    expect(markup.get("rc-unscheduled-table")).toBe(all.tables.unscheduled?.serverHtml);
     expect(all.day).toBeNull();
     expect(all.days).toEqual(expect.arrayContaining(["2027-01-20", "2027-01-21"]));
     expect(all.rows.map((r) => r.id)).toEqual(expect.arrayContaining(made));

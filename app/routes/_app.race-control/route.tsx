@@ -30,6 +30,7 @@ import type { Bundle } from "~/messages";
 import { hasRole, requireUser } from "~/services/access.server";
 import { editionOf } from "~/services/edition.server";
 import { parseFixedForm } from "~/lib/forms.server";
+import { forDocument } from "~/lib/handoff.server";
 import { raceControlSchema } from "~/lib/schemas.server";
 import { currentNotice } from "~/models/notice.server";
 import { latestStart } from "~/models/race-control.server";
@@ -59,14 +60,19 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.NAV.raceControl);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, "raceControl");
   const edition = editionOf(request, user);
   const admin = hasRole(user, "ADMIN");
   const { days, day, tables } = pageTablesOf(request, edition.id, admin);
   return json({
     admin,
-    tables,
+    // A document's tables go to the render beside the data, not through it (lib/handoff.server.ts).
+    tables: {
+      count: tables.count,
+      scheduled: forDocument(context, "rc-timetable", tables.scheduled),
+      unscheduled: forDocument(context, "rc-unscheduled-table", tables.unscheduled),
+    },
     // The whole edition's, whichever day is shown.
     delay: delayMinutes(latestStart(edition.id)),
     days,
