@@ -8,7 +8,7 @@
 // edition as an unknown one. Names are unique per edition.
 import { now as clockNow } from "~/lib/clock.server";
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
-import { untilDataChanges } from "~/lib/data-version.server";
+import { rowsUntilDataChanges, untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { insertRows } from "./bulk.server";
 import type { Scope } from "~/lib/access";
@@ -304,11 +304,24 @@ export function assignedEvents(
   scope: Scope,
 ): AssignedRow[] {
   if (scope.kind !== "association") return [];
+  return keptAssigned(editionId, user.role === "COMPETITOR" ? user.id : null, scope.associationId);
+}
+
+/** Kept until the database changes (lib/data-version.server.ts: exact), per edition, association
+ * and, for a competitor, member: read on every page of a club's manager (home, Events, Confirmed
+ * Events), where building the query cost more than running it (issue 30, ADR 0022). */
+const keptAssigned = rowsUntilDataChanges(
+  (editionId: number, memberId: number | null, associationId: number) =>
+    readAssigned(editionId, memberId, associationId),
+  (editionId, memberId, associationId) => `${editionId}|${memberId ?? ""}|${associationId}`,
+);
+
+function readAssigned(editionId: number, memberId: number | null, associationId: number): AssignedRow[] {
   const t = schema.teams;
-  const conds = [eq(t.associationId, scope.associationId), eq(e.editionId, editionId), eq(e.deleted, false)];
-  if (user.role === "COMPETITOR")
+  const conds = [eq(t.associationId, associationId), eq(e.editionId, editionId), eq(e.deleted, false)];
+  if (memberId !== null)
     conds.push(
-      sql`EXISTS (SELECT 1 FROM ${schema.teamMembers} WHERE ${schema.teamMembers.teamId} = ${t.id} AND ${schema.teamMembers.userId} = ${user.id})`,
+      sql`EXISTS (SELECT 1 FROM ${schema.teamMembers} WHERE ${schema.teamMembers.teamId} = ${t.id} AND ${schema.teamMembers.userId} = ${memberId})`,
     );
   return db()
     .select({ teamId: t.id, eventId: e.id, eventName: e.name, teamName: t.name })
