@@ -5,6 +5,7 @@
 // scoreboard). Every write here runs inside the caller's transaction.
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { untilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { type Failure, fail } from "~/rules/failure";
 import { compareLanes } from "~/rules/race-fields";
@@ -13,6 +14,7 @@ import type { LaneInput } from "~/rules/results-form";
 import type { ResultState } from "../../db/enums";
 import { type AuditActor, audit, SYSTEM_ACTOR } from "./audit.server";
 import { seedAfterOfficial } from "./progression.server";
+import { type LaneReady, readinessOf } from "./readiness.server";
 import type { Tx } from "./race-day.server";
 
 const rc = schema.races;
@@ -97,6 +99,36 @@ export function resultsRound(
     protestUntil: ms(row.protestUntil),
   };
 }
+
+/**
+ * The results desk's round, its lanes and their readiness, kept until the database changes
+ * (lib/data-version.server.ts: exact; nothing here reads the clock): a desk reloads the page far
+ * more often than a result is typed or a crew scanned (issue 30, ADR 0022). Each caller gets its
+ * own copy of the rows. Undefined for a round the edition does not have.
+ */
+export function resultsDesk(
+  editionId: number,
+  roundId: number,
+): { round: ResultsRound; lanes: ResultsLane[]; ready: LaneReady[] } | undefined {
+  const kept = keptDesk(editionId, roundId);
+  return (
+    kept && {
+      round: { ...kept.round },
+      lanes: kept.lanes.map((lane) => ({ ...lane })),
+      ready: kept.ready.map((lane) => ({ ...lane })),
+    }
+  );
+}
+
+const keptDesk = untilDataChanges(
+  (editionId: number, roundId: number) => {
+    const round = resultsRound(editionId, roundId);
+    if (!round) return undefined;
+    const ready = readinessOf(editionId, [round.id]).get(round.id) ?? [];
+    return { round, lanes: resultsLanes(editionId, round.id), ready };
+  },
+  (editionId, roundId) => `${editionId}|${roundId}`,
+);
 
 /** A round's lanes with their teams, clubs and results, in lane order (none for a round of another
  * edition). */

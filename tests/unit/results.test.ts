@@ -11,7 +11,7 @@ import { runWithTestContext } from "~/lib/clock.server";
 import { db, schema } from "~/lib/db.server";
 import { listAudit } from "~/models/audit.server";
 import { createRace, saveScores, updateRace } from "~/models/race.server";
-import { resultsLanes, resultsRound, resultsVersion } from "~/models/results.server";
+import { resultsDesk, resultsLanes, resultsRound, resultsVersion } from "~/models/results.server";
 import { createRound } from "~/models/round.server";
 import { EN } from "~/messages";
 import { action, loader } from "~/routes/_app.rounds_.$id.results/route";
@@ -118,6 +118,31 @@ describe("saveProvisional, declareOfficial, revisions", () => {
     const entry = auditOf("results.provisional", roundId)[0];
     expect(JSON.parse(entry.details)).toMatchObject({ from: "NONE", changes: expect.any(Array) });
     expect(entry.actorId).toBe(committee.id);
+  });
+
+  it("the desk's round, lanes and readiness are kept until the database changes, a copy to each caller", () => {
+    const { roundId, races } = roundWithLanes(2);
+    const first = resultsDesk(ED, roundId);
+    expect(first?.round.resultState).toBe("NONE");
+    expect(first?.lanes.map((x) => x.id)).toEqual(races);
+    expect(first?.ready.map((x) => x.raceId)).toEqual(races);
+    // A caller's edit stays its own.
+    if (first) {
+      first.lanes[0].teamName = "EDITED";
+      first.round.name = "EDITED";
+    }
+    expect(resultsDesk(ED, roundId)?.lanes[0].teamName).not.toBe("EDITED");
+    expect(resultsDesk(ED, roundId)?.round.name).not.toBe("EDITED");
+    // A save moves the data's version: the next read has it.
+    const saved = saveProvisional(ED, actorOf(committee), roundId, [
+      lane(races[0], { timeMs: 150_000 }),
+      lane(races[1], { status: "DNS" }),
+    ]);
+    expect(saved).toMatchObject({ ok: true });
+    const after = resultsDesk(ED, roundId);
+    expect(after?.round.resultState).toBe("PROVISIONAL");
+    expect(after?.lanes.map((x) => x.score)).toEqual(["2:30.00", "DNS"]);
+    expect(resultsDesk(ED, 999_999)).toBeUndefined();
   });
 
   it("declares official only from provisional with every lane done, then revises with old and new", () => {

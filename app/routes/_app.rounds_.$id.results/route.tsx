@@ -34,8 +34,7 @@ import { editionOf } from "~/services/edition.server";
 import { parseFixedForm } from "~/lib/forms.server";
 import { found, idParam } from "~/lib/params.server";
 import { resultsDeskSchema } from "~/lib/schemas.server";
-import { readinessOf } from "~/models/readiness.server";
-import { resultsLanes, resultsRound, resultsVersion } from "~/models/results.server";
+import { resultsDesk, resultsRound, resultsVersion } from "~/models/results.server";
 import { roundState } from "~/rules/results";
 import { type LaneText, laneSummary, laneText } from "~/rules/results-form";
 import readinessStyles from "~/styles/readiness.css";
@@ -54,9 +53,7 @@ export const meta: MetaFunction = ({ matches }) => metaTitle(matches, (t) => t.L
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, "roundResults");
   const edition = editionOf(request, user);
-  const round = found(resultsRound(edition.id, idParam(params.id)));
-  const lanes = resultsLanes(edition.id, round.id);
-  const ready = readinessOf(edition.id, [round.id]).get(round.id) ?? [];
+  const { round, lanes, ready } = found(resultsDesk(edition.id, idParam(params.id)));
   return json({ round, lanes, version: resultsVersion(round, lanes), ready });
 }
 
