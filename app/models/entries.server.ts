@@ -15,14 +15,8 @@ import { insertRows } from "./bulk.server";
 import type { User } from "~/models/user.server";
 import type { Locale } from "~/i18n/locale";
 import { isClosed } from "~/rules/crew";
-import {
-  type EntriesRefusal,
-  type EntryRequest,
-  entriesLeft,
-  HOLD_HOURS,
-  offersFor,
-  stretchOf,
-} from "~/rules/entries";
+import { type EntriesRefusal, type EntryRequest, entriesLeft, HOLD_HOURS, offersFor } from "~/rules/entries";
+import { stretchOf } from "~/rules/stretch";
 import { type Failure, fail, type Outcome } from "~/rules/failure";
 import { type Draft, type DraftLine, draftTotal } from "~/rules/orders";
 import { type CreatedOrder, createOrder, supersedeOpenOrders } from "./order.server";

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { ResultState } from "../../db/enums";
 import { now } from "~/lib/clock.server";
+import { rowsUntilDataChanges } from "~/lib/data-version.server";
 import { db, schema } from "~/lib/db.server";
 import { type Failure, fail } from "~/rules/failure";
 import { notifyScoreboard } from "~/lib/race-events.server";
@@ -103,6 +104,16 @@ export function timetable(editionId: number, limit = TIMETABLE_MAX, day?: DayRan
 /** The latest started race with a scheduled start (ties: the higher race number), whatever day
  * race control shows: how late the day runs (rules/timetable.ts delayMinutes). */
 export function latestStart(editionId: number): TimedRound[] {
+  return keptLatestStart(editionId);
+}
+
+// Kept until the database changes (exact; no clock): every view of My Races and race control reads it.
+const keptLatestStart = rowsUntilDataChanges(
+  (editionId: number) => readLatestStart(editionId),
+  (editionId) => String(editionId),
+);
+
+function readLatestStart(editionId: number): TimedRound[] {
   const row = db()
     .select({ raceNumber: r.raceNumber, scheduledAt: r.scheduledAt, startedAt: r.startedAt })
     .from(r)

@@ -24,6 +24,7 @@ import {
   maxBoatRefusal,
   type SessionInput,
 } from "~/rules/training";
+import { stretchOf } from "~/rules/stretch";
 import { boatsLeft } from "~/rules/training-fields";
 import { type Actor, audit } from "./audit.server";
 import { now as clockNow } from "~/lib/clock.server";
@@ -475,16 +476,40 @@ export type BookableSession = SessionListRow & { left: number };
 
 /** The edition's upcoming sessions (not started) with boats left, by start time. */
 export function bookableSessions(editionId: number, now = new Date(clockNow())): BookableSession[] {
-  return db()
-    .select(listColumns)
-    .from(s)
-    .where(and(eq(s.editionId, editionId), gt(s.startTime, now), sql`${s.maxBoat} > ${approvedOf}`))
-    .orderBy(asc(s.startTime), asc(s.id))
-    .limit(200)
-    .all()
-    .map(toListRow)
-    .map((row) => ({ ...row, left: boatsLeft(row.maxBoat, row.reserved) }));
+  const at = now.getTime();
+  return keptBookable(editionId, at, stretchOf(sessionStarts(editionId), at));
 }
+
+// Kept until the database changes (exact), per edition and stretch between two sessions' starts:
+// the clock changes the answer only as a session starts (`start_time > now`), so every `now` of a
+// stretch reads the same rows (rules/stretch.ts; issue 30, ADR 0022). Training Booking and its
+// Cancel dialog read them on every view.
+const keptBookable = rowsUntilDataChanges(
+  (editionId: number, at: number, _stretch: number) =>
+    db()
+      .select(listColumns)
+      .from(s)
+      .where(
+        and(eq(s.editionId, editionId), gt(s.startTime, new Date(at)), sql`${s.maxBoat} > ${approvedOf}`),
+      )
+      .orderBy(asc(s.startTime), asc(s.id))
+      .limit(200)
+      .all()
+      .map(toListRow)
+      .map((row) => ({ ...row, left: boatsLeft(row.maxBoat, row.reserved) })),
+  (editionId, _at, stretch) => `${editionId}|${stretch}`,
+);
+
+/** The edition's sessions' start instants (ms), sorted; read once per database version. */
+const sessionStarts = untilDataChanges(
+  (editionId: number) =>
+    db()
+      .all<{ at: number }>(
+        sql`SELECT DISTINCT ${s.startTime} AS at FROM ${s} WHERE ${s.editionId} = ${editionId} ORDER BY at`,
+      )
+      .map((r) => Number(r.at)),
+  (editionId) => String(editionId),
+);
 
 /** A club's own requests in the edition, newest session first. */
 export function clubReservations(editionId: number, associationId: number, limit = 200): ReservationRow[] {

@@ -10,7 +10,6 @@ import {
   nextTeamNames,
   offersFor,
   parseEntryRequest,
-  stretchOf,
   teamLetter,
 } from "./entries";
 import { formatDateTime } from "./format";
@@ -225,15 +224,5 @@ describe("entriesRefusalText", () => {
     expect(parseEntryRequest(["1"], ["99"], MS.MSG)).toEqual({
       error: MS.MSG.entriesTooMany(MAX_TEAMS_PER_ORDER),
     });
-  });
-});
-
-describe("stretchOf", () => {
-  it("counts the instants at or before now: one stretch from each instant up to the next", () => {
-    const ends = [10, 20, 20, 30];
-    expect([0, 9, 10, 19, 20, 29, 30, 99].map((now) => stretchOf(ends, now))).toEqual([
-      0, 0, 1, 1, 3, 3, 4, 4,
-    ]);
-    expect(stretchOf([], 5)).toBe(0);
   });
 });

@@ -11,20 +11,6 @@ export const MAX_TEAMS_PER_ORDER = 20;
 /** How long a waitlist offer holds its slots. */
 export const HOLD_HOURS = 48;
 
-/** Which stretch between two instants of `ends` (sorted) `now` is in: how many are at or before
- * it. An answer that changes with the clock only at those instants (a hold's end: `hold_until >
- * now`) is the same for every `now` of a stretch. */
-export function stretchOf(ends: readonly number[], now: number): number {
-  let lo = 0;
-  let hi = ends.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ends[mid] <= now) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 export type EntryRequest = { eventId: number; teams: number };
 
 /**

@@ -732,6 +732,11 @@ describe("reservations", () => {
       [later, 5],
     ]);
     expect(bookableSessions(ED, new Date(T0 + 41 * HOUR)).some((s) => s.id === sooner)).toBe(false);
+    // Kept per stretch between two sessions' starts, and until the database changes: the clock
+    // going back, a second later in the same stretch, and a new approval each read what is true.
+    expect(bookableSessions(ED, new Date(NOW.getTime() + 1000)).some((s) => s.id === sooner)).toBe(true);
+    reservation(clubB, later, 4, "APPROVED");
+    expect(bookableSessions(ED, NOW).find((s) => s.id === later)?.left).toBe(1);
   });
 
   it("lists reservations by status and id, counts the tabs, and a club's own newest session first", () => {
