@@ -15,7 +15,7 @@
 // in short slices alternating with the vanilla app, with its weight against the phone budgets (JS at
 // most 100 kB gzipped, HTML+CSS at most 25 kB) and the server's peak RSS over the whole run (at most
 // 180 MB).
-// See docs/decisions/0010-performance.md and 0022-speed.md for the targets and the last results.
+// See docs/decisions/0010-performance.md and 0022-speed.md for the targets, docs/bench/ for the runs.
 //
 // Everything runs on 127.0.0.1. The app is copied (sources only, node_modules linked) into a
 // temp folder and built there, so the run measures the working tree and never touches build/ or
@@ -390,7 +390,7 @@ function cannon(url, headers, duration, expectStatus, timeout, post) {
         headers: { ...LOAD_HEADERS, ...headers },
         timeout,
         ...post,
-        ...(post ? { setupClient: ownAddress({ ...LOAD_HEADERS, ...headers }) } : {}),
+        setupClient: ownAddress({ ...LOAD_HEADERS, ...headers }),
       },
       (err, result) => {
         clearTimeout(timer);
@@ -406,8 +406,11 @@ function cannon(url, headers, duration, expectStatus, timeout, post) {
 }
 
 let benchClients = 0;
-/** autocannon's setupClient: each connection of a form POST load (the kiosk's scans) its own client
- * address (X-Bench-Client, the bench server's TRUSTED_PROXY_HEADER), new for every run. */
+/** autocannon's setupClient: each connection its own client address (X-Bench-Client, the bench
+ * server's TRUSTED_PROXY_HEADER), new for every run. The kiosk's scans (POST) and its reading
+ * screens (/scanning/entrance, /scanning/pontoon) are rate-limited per address by design; from one
+ * address their rows measured mostly 429 answers. Twenty connections of one person are here twenty
+ * people, as twenty kiosks at a venue are. */
 const nextBenchAddress = () => {
   benchClients++;
   return `10.${(benchClients >> 16) & 255}.${(benchClients >> 8) & 255}.${benchClients & 255}`;
