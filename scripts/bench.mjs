@@ -409,7 +409,7 @@ let benchClients = 0;
 /** autocannon's setupClient: each connection its own client address (X-Bench-Client, the bench
  * server's TRUSTED_PROXY_HEADER), new for every run. The kiosk's scans (POST) and its reading
  * screens (/scanning/entrance, /scanning/pontoon) are rate-limited per address by design; from one
- * address their rows measured mostly 429 answers. Twenty connections of one person are here twenty
+ * address their rows measured many 429 answers. Twenty connections of one person are here twenty
  * people, as twenty kiosks at a venue are. */
 const nextBenchAddress = () => {
   benchClients++;
