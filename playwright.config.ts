@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./scripts/chromium-path.mjs";
 
 /** Ports can be moved (E2E_PORT, E2E_MAIL_PORT) so two checkouts can run the suite side by side. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -35,7 +36,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's headless shell, else its full chromium; CHROMIUM_PATH wins (ADR 0042).
+      executablePath: chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-background-networking",

@@ -9,6 +9,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { processPhoto } from "~/lib/photos.server";
 import { phonePhoto } from "../tests/fixtures/photos.mjs";
+import { chromiumPath } from "./chromium-path.mjs";
 
 const PORT = Number(process.env.BENCH_PORT || 3220);
 const base = `http://127.0.0.1:${PORT}`;
@@ -71,7 +72,7 @@ for (let i = 0; ; i++) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: chromiumPath(),
   args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update"],
 });
 async function uploadBytes(javaScriptEnabled: boolean): Promise<number> {
