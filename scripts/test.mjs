@@ -74,11 +74,12 @@ async function inTurn(...parts) {
   return true;
 }
 
-/** Runs one part whose failure the suite survives (an install with a fallback); true if it passed. */
-function tryStep(part, title, cmd, args) {
+/** Runs one part whose failure the suite survives (an install with a fallback); true if it passed.
+ * Stopped (SIGTERM) after `timeoutMs`, a last resort behind the command's own timeouts. */
+function tryStep(part, title, cmd, args, timeoutMs) {
   console.log(`\n=== ${title}`);
   const t0 = Date.now();
-  const r = spawnSync(cmd, args, { stdio: "inherit" });
+  const r = spawnSync(cmd, args, { stdio: "inherit", timeout: timeoutMs });
   const ok = r.status === 0;
   timings.push({ part: ok ? part : `${part} (not installed)`, ms: Date.now() - t0, ok: true });
   return ok;
@@ -99,10 +100,15 @@ function ensureChromium() {
   }
   if (fs.existsSync(HEADLESS_SHELL)) return;
   if (process.getuid?.() === 0) {
-    tryStep("chromium", "Installing Debian's chromium-headless-shell", "sh", [
-      "-c",
-      "apt-get update -qq && apt-get install -y -qq chromium-headless-shell",
-    ]);
+    // A mirror that does not answer must not hold the suite: 30 s per connection, no retries.
+    const apt = "apt-get -o Acquire::http::Timeout=30 -o Acquire::Retries=0";
+    tryStep(
+      "chromium",
+      "Installing Debian's chromium-headless-shell",
+      "sh",
+      ["-c", `${apt} update -qq && ${apt} install -y -qq chromium-headless-shell`],
+      300_000,
+    );
     if (fs.existsSync(HEADLESS_SHELL)) return;
   }
   if (fs.existsSync(FULL_CHROMIUM)) {
